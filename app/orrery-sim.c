@@ -1,0 +1,320 @@
+/* orrery-sim.c: the command-line runner. Loads a model, applies the
+ * command line's settings and context overrides, evaluates every context
+ * and parameter, and reports what it found. Links the engine only. */
+#include <orrery/orr-evaluate.h>
+#include <orrery/orr-io.h>
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+enum
+{
+  EXIT_OK = 0,
+  EXIT_MODEL_ERROR = 1,
+  EXIT_USAGE = 2,
+  EXIT_SOLVER_FAILURE = 3,
+};
+
+/* Solver names the settings accept; the solver issue gives each its
+ * backend. */
+static const char *const known_solvers[] = {
+  "auto",          "cvode-bdf",     "cvode-adams", "dormand-prince", "bogacki-shampine",
+  "cash-karp",     "sdirk",         "ida",         "euler",          "heun",
+  "rk4",           "backward-euler", "trapezoidal", NULL,
+};
+
+typedef struct
+{
+  char *final_time;
+  char *solver;
+  char **sets;
+  char *output;
+  gboolean quiet;
+  gboolean version;
+  char **files;
+} Options;
+
+static void
+options_clear (Options *o)
+{
+  g_free (o->final_time);
+  g_free (o->solver);
+  g_strfreev (o->sets);
+  g_free (o->output);
+  g_strfreev (o->files);
+}
+
+static int
+usage_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+static int
+usage_error (const char *format, ...)
+{
+  va_list args;
+  g_autofree char *text = NULL;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_printerr ("orrery-sim: %s\n%s\n", text, _("Try 'orrery-sim --help'."));
+  return EXIT_USAGE;
+}
+
+static gboolean
+is_identifier (const char *name)
+{
+  if (!g_ascii_isalpha (name[0]) && name[0] != '_')
+    return FALSE;
+  for (const char *p = name; *p; p++)
+    if (!g_ascii_isalnum (*p) && *p != '_')
+      return FALSE;
+  return TRUE;
+}
+
+/* Each --set NAME=EXPR becomes a value in the overrides scope. EXPR is
+ * evaluated on its own: it cannot refer to the model's variables. */
+static int
+parse_overrides (char **sets, OrrScope *overrides)
+{
+  for (guint i = 0; sets != NULL && sets[i] != NULL; i++)
+    {
+      const char *eq = strchr (sets[i], '=');
+      g_autofree char *name = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (OrrValue) value = NULL;
+
+      if (eq == NULL)
+        return usage_error (_("--set needs NAME=EXPR, not '%s'"), sets[i]);
+      name = g_strstrip (g_strndup (sets[i], eq - sets[i]));
+      if (!is_identifier (name))
+        return usage_error (_("--set: '%s' is not a variable name"), name);
+      if (orr_expr_is_builtin (name))
+        return usage_error (_("--set: '%s' is a built-in name and cannot be overridden"), name);
+      value = orr_expr_evaluate (eq + 1, NULL, &error);
+      if (value == NULL)
+        return usage_error (_("--set %s: %s"), name, error->message);
+      orr_scope_set (overrides, name, value);
+    }
+  return EXIT_OK;
+}
+
+static int
+apply_settings (OrrModel *model, const Options *o)
+{
+  OrrSettings settings;
+  int status = EXIT_OK;
+
+  orr_settings_copy (&settings, orr_model_get_settings (model));
+  if (o->final_time != NULL)
+    {
+      char *end = NULL;
+      double t = g_ascii_strtod (o->final_time, &end);
+      if (end == o->final_time || *end != '\0' || !isfinite (t))
+        status = usage_error (_("--final-time needs a number, not '%s'"), o->final_time);
+      else if (t <= settings.start_time)
+        status = usage_error (_("--final-time %s is not after the start time %g"), o->final_time,
+                              settings.start_time);
+      settings.final_time = t;
+    }
+  if (status == EXIT_OK && o->solver != NULL)
+    {
+      if (!g_strv_contains (known_solvers, o->solver))
+        {
+          g_autofree char *list = g_strjoinv (", ", (char **) known_solvers);
+          status = usage_error (_("unknown solver '%s'; the solvers are: %s"), o->solver, list);
+        }
+      g_free (settings.solver);
+      settings.solver = g_strdup (o->solver);
+    }
+  if (status == EXIT_OK)
+    orr_model_set_settings (model, &settings);
+  orr_settings_clear (&settings);
+  return status;
+}
+
+typedef struct
+{
+  guint blocks, super_blocks, masked, links, activation_links;
+} Counts;
+
+static void
+count_diagram (OrrDiagram *diagram, Counts *c)
+{
+  for (guint i = 0; i < diagram->links->len; i++)
+    {
+      OrrLink *l = g_ptr_array_index (diagram->links, i);
+      c->links++;
+      if (l->kind == ORR_LINK_ACTIVATION)
+        c->activation_links++;
+    }
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+      c->blocks++;
+      if (b->child != NULL)
+        {
+          c->super_blocks++;
+          if (b->mask != NULL)
+            c->masked++;
+          count_diagram (b->child, c);
+        }
+    }
+}
+
+static void
+print_summary (const char *path, OrrModel *model, OrrEvaluation *evaluation)
+{
+  const OrrSettings *s = orr_model_get_settings (model);
+  OrrScope *root_scope = orr_evaluation_get_scope (evaluation, orr_model_get_root (model));
+  Counts c = { 0 };
+  g_auto (GStrv) names = NULL;
+  g_autofree char *max_step = NULL;
+
+  count_diagram (orr_model_get_root (model), &c);
+  max_step = s->max_step > 0 ? g_strdup_printf ("%g s", s->max_step) : g_strdup (_("auto"));
+
+  g_print (_("Model %s\n"), path);
+  g_print (_("  blocks: %u (%u super blocks, %u masked), links: %u (%u activation)\n"), c.blocks,
+           c.super_blocks, c.masked, c.links, c.activation_links);
+  g_print (_("  time: %g to %g s, solver %s, rtol %g, atol %g, max step %s\n"), s->start_time,
+           s->final_time, s->solver, s->rtol, s->atol, max_step);
+
+  names = orr_scope_list_local (root_scope);
+  if (names[0] != NULL)
+    {
+      g_print ("%s\n", _("  context:"));
+      for (guint i = 0; names[i] != NULL; i++)
+        {
+          g_autofree char *shown = orr_value_to_display (orr_scope_lookup (root_scope, names[i]));
+          /* keep one line per variable readable for big matrices */
+          if (g_utf8_strlen (shown, -1) > 60)
+            {
+              char *cut = g_utf8_substring (shown, 0, 57);
+              g_free (shown);
+              shown = g_strconcat (cut, "...", NULL);
+              g_free (cut);
+            }
+          g_print ("    %s = %s%s\n", names[i], shown,
+                   orr_scope_is_pinned (root_scope, names[i]) ? _("  (set on the command line)")
+                                                              : "");
+        }
+    }
+  g_print (_("  parameters: %u evaluated, no problems\n"), orr_evaluation_get_n_params (evaluation));
+}
+
+static int
+run (const Options *o)
+{
+  const char *path = o->files[0];
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = NULL;
+  g_autoptr (OrrScope) overrides = orr_scope_new (NULL);
+  g_autoptr (OrrEvaluation) evaluation = NULL;
+  int status;
+
+  status = parse_overrides (o->sets, overrides);
+  if (status != EXIT_OK)
+    return status;
+
+  model = orr_model_load_file (path, &error);
+  if (model == NULL)
+    {
+      g_printerr ("orrery-sim: %s\n", error->message);
+      return EXIT_MODEL_ERROR;
+    }
+  status = apply_settings (model, o);
+  if (status != EXIT_OK)
+    return status;
+
+  evaluation = orr_evaluate_model (model, overrides);
+  if (orr_evaluation_get_n_problems (evaluation) > 0)
+    {
+      for (guint i = 0; i < orr_evaluation_get_n_problems (evaluation); i++)
+        {
+          const OrrProblem *p = orr_evaluation_get_problem (evaluation, i);
+          g_printerr ("%s: %s: %s\n", path, p->where, p->message);
+        }
+      g_printerr (ngettext ("orrery-sim: %u problem; nothing was simulated\n",
+                            "orrery-sim: %u problems; nothing was simulated\n",
+                            orr_evaluation_get_n_problems (evaluation)),
+                  orr_evaluation_get_n_problems (evaluation));
+      return EXIT_MODEL_ERROR;
+    }
+
+  if (!o->quiet)
+    print_summary (path, model, evaluation);
+
+  if (o->output != NULL)
+    {
+      g_printerr ("orrery-sim: %s\n",
+                  _("--output needs the simulator, which this build does not include yet; the "
+                    "model was loaded and validated"));
+      return EXIT_USAGE;
+    }
+  if (!o->quiet)
+    g_print ("%s\n", _("Loaded and validated. (This build does not simulate yet.)"));
+  return EXIT_OK;
+}
+
+int
+main (int argc, char **argv)
+{
+  Options o = { 0 };
+  GOptionEntry entries[] = {
+    { "final-time", 0, 0, G_OPTION_ARG_STRING, &o.final_time,
+      N_("Simulate up to time T (seconds) instead of the model's final time"), "T" },
+    { "solver", 0, 0, G_OPTION_ARG_STRING, &o.solver, N_("Use solver NAME"), "NAME" },
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.sets,
+      N_("Set context variable NAME to the value of EXPR; wins over the model context "
+         "(repeatable)"),
+      "NAME=EXPR" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
+      N_("Write the recorded signals to FILE.csv"), "FILE.csv" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, N_("Print errors only"), NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, N_("Print the version and exit"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL, N_("MODEL.orr") },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  context = g_option_context_new (NULL);
+  g_option_context_set_summary (context, _("Load, check and simulate an Orrery model."));
+  g_option_context_set_description (
+    context, _("Exit status:\n"
+               "  0  the model was loaded, validated and simulated\n"
+               "  1  the model has an error (file, context, parameter or compilation)\n"
+               "  2  the command line is wrong\n"
+               "  3  the solver failed during the simulation\n"));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      status = usage_error ("%s", error->message);
+      options_clear (&o);
+      return status;
+    }
+  if (o.version)
+    {
+      g_print ("orrery-sim %s\n", ORR_VERSION);
+      options_clear (&o);
+      return EXIT_OK;
+    }
+  if (o.files == NULL || o.files[0] == NULL)
+    status = usage_error ("%s", _("no model file given"));
+  else if (o.files[1] != NULL)
+    status = usage_error (_("one model at a time, not '%s' too"), o.files[1]);
+  else
+    status = run (&o);
+
+  options_clear (&o);
+  return status;
+}

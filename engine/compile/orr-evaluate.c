@@ -1,0 +1,234 @@
+/* orr-evaluate.c: contexts and parameters, evaluated in nested scopes.
+ * See orr-evaluate.h for the scoping rules. */
+#include <orrery/orr-evaluate.h>
+
+G_DEFINE_QUARK (orr-evaluate-error-quark, orr_evaluate_error)
+
+/* Past this many, listing more problems in one message helps nobody. */
+#define MAX_PROBLEMS_IN_MESSAGE 20
+
+struct _OrrEvaluation
+{
+  GPtrArray *problems;  /* of OrrProblem* */
+  GHashTable *scopes;   /* OrrDiagram* -> OrrScope* */
+  GHashTable *params;   /* OrrBlock* -> GHashTable (name -> OrrValue*) */
+  guint n_params;
+};
+
+static void
+problem_free (OrrProblem *problem)
+{
+  g_free (problem->block_id);
+  g_free (problem->where);
+  g_free (problem->message);
+  g_free (problem);
+}
+
+static void
+add_problem (OrrEvaluation *self, OrrBlock *block, char *where, const GError *error)
+{
+  OrrProblem *problem = g_new0 (OrrProblem, 1);
+  problem->block_id = block ? g_strdup (block->id) : NULL;
+  problem->where = where;
+  problem->message = g_strdup (error->message);
+  g_ptr_array_add (self->problems, problem);
+}
+
+static void
+store_param (OrrEvaluation *self, OrrBlock *block, const char *name, OrrValue *value)
+{
+  GHashTable *table = g_hash_table_lookup (self->params, block);
+  if (table == NULL)
+    {
+      table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                     (GDestroyNotify) orr_value_unref);
+      g_hash_table_insert (self->params, block, table);
+    }
+  g_hash_table_insert (table, g_strdup (name), value);
+  self->n_params++;
+}
+
+static void evaluate_diagram (OrrEvaluation *self, OrrDiagram *diagram, OrrScope *scope);
+
+/* A masked super block's scope: its mask parameters, evaluated where the
+ * block stands. NULL if one of them failed. */
+static OrrScope *
+mask_scope (OrrEvaluation *self, OrrBlock *block, OrrScope *outer)
+{
+  g_autoptr (OrrScope) scope = orr_scope_new (NULL);
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < block->mask->params->len; i++)
+    {
+      OrrMaskParam *p = g_ptr_array_index (block->mask->params, i);
+      const char *expr = orr_block_get_param (block, p->name);
+      g_autoptr (GError) error = NULL;
+      OrrValue *value;
+
+      if (expr == NULL)
+        expr = p->default_expr;
+      value = orr_expr_evaluate (expr, outer, &error);
+      if (value == NULL)
+        {
+          g_autofree char *path = orr_block_get_path (block);
+          add_problem (self, block, g_strdup_printf ("%s, mask parameter '%s'", path, p->name),
+                       error);
+          ok = FALSE;
+          continue;
+        }
+      orr_scope_set (scope, p->name, value);
+      store_param (self, block, p->name, value);
+    }
+  return ok ? g_steal_pointer (&scope) : NULL;
+}
+
+static void
+evaluate_super_block (OrrEvaluation *self, OrrBlock *block, OrrScope *outer)
+{
+  g_autoptr (OrrScope) scope = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (block->mask != NULL)
+    scope = mask_scope (self, block, outer);
+  else
+    scope = orr_scope_new (outer);
+  if (scope == NULL)
+    return;
+
+  if (!orr_script_run (block->child->context, scope, &error))
+    {
+      g_autofree char *path = orr_block_get_path (block);
+      /* The blocks inside would fail with names the context should have
+       * defined: report the cause only. */
+      add_problem (self, block, g_strdup_printf ("%s (context)", path), error);
+      return;
+    }
+  evaluate_diagram (self, block->child, scope);
+}
+
+static void
+evaluate_diagram (OrrEvaluation *self, OrrDiagram *diagram, OrrScope *scope)
+{
+  g_hash_table_insert (self->scopes, diagram, orr_scope_ref (scope));
+
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *block = g_ptr_array_index (diagram->blocks, i);
+
+      if (block->child != NULL)
+        {
+          evaluate_super_block (self, block, scope);
+          if (block->mask != NULL)
+            continue; /* its parameters are the mask's */
+        }
+      for (guint j = 0; j < block->params->len; j++)
+        {
+          OrrParam *p = g_ptr_array_index (block->params, j);
+          g_autoptr (GError) error = NULL;
+          OrrValue *value = orr_expr_evaluate (p->expr, scope, &error);
+
+          if (value == NULL)
+            {
+              g_autofree char *path = orr_block_get_path (block);
+              add_problem (self, block, g_strdup_printf ("%s, parameter '%s'", path, p->name),
+                           error);
+              continue;
+            }
+          store_param (self, block, p->name, value);
+        }
+    }
+}
+
+OrrEvaluation *
+orr_evaluate_model (OrrModel *model, OrrScope *overrides)
+{
+  OrrEvaluation *self = g_new0 (OrrEvaluation, 1);
+  g_autoptr (OrrScope) root = orr_scope_new (NULL);
+  g_autoptr (GError) error = NULL;
+
+  self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) problem_free);
+  self->scopes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_scope_unref);
+  self->params = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
+
+  if (overrides != NULL)
+    {
+      g_auto (GStrv) names = orr_scope_list_local (overrides);
+      for (guint i = 0; names[i] != NULL; i++)
+        orr_scope_pin (root, names[i], orr_scope_lookup (overrides, names[i]));
+    }
+
+  if (!orr_script_run (orr_model_get_context (model), root, &error))
+    {
+      add_problem (self, NULL, g_strdup ("model context"), error);
+      return self;
+    }
+  evaluate_diagram (self, orr_model_get_root (model), root);
+  return self;
+}
+
+void
+orr_evaluation_free (OrrEvaluation *self)
+{
+  if (self == NULL)
+    return;
+  g_ptr_array_unref (self->problems);
+  g_hash_table_unref (self->scopes);
+  g_hash_table_unref (self->params);
+  g_free (self);
+}
+
+guint
+orr_evaluation_get_n_problems (OrrEvaluation *self)
+{
+  return self->problems->len;
+}
+
+const OrrProblem *
+orr_evaluation_get_problem (OrrEvaluation *self, guint index)
+{
+  g_return_val_if_fail (index < self->problems->len, NULL);
+  return g_ptr_array_index (self->problems, index);
+}
+
+gboolean
+orr_evaluation_check (OrrEvaluation *self, GError **error)
+{
+  GString *text;
+
+  if (self->problems->len == 0)
+    return TRUE;
+
+  text = g_string_new (NULL);
+  for (guint i = 0; i < self->problems->len && i < MAX_PROBLEMS_IN_MESSAGE; i++)
+    {
+      OrrProblem *p = g_ptr_array_index (self->problems, i);
+      if (i > 0)
+        g_string_append_c (text, '\n');
+      g_string_append_printf (text, "%s: %s", p->where, p->message);
+    }
+  if (self->problems->len > MAX_PROBLEMS_IN_MESSAGE)
+    g_string_append_printf (text, "\n... and %u more problems",
+                            self->problems->len - MAX_PROBLEMS_IN_MESSAGE);
+  g_set_error_literal (error, ORR_EVALUATE_ERROR, ORR_EVALUATE_ERROR_FAILED, text->str);
+  g_string_free (text, TRUE);
+  return FALSE;
+}
+
+OrrScope *
+orr_evaluation_get_scope (OrrEvaluation *self, OrrDiagram *diagram)
+{
+  return g_hash_table_lookup (self->scopes, diagram);
+}
+
+OrrValue *
+orr_evaluation_get_param (OrrEvaluation *self, OrrBlock *block, const char *name)
+{
+  GHashTable *table = g_hash_table_lookup (self->params, block);
+  return table ? g_hash_table_lookup (table, name) : NULL;
+}
+
+guint
+orr_evaluation_get_n_params (OrrEvaluation *self)
+{
+  return self->n_params;
+}

@@ -1,0 +1,49 @@
+/* orr-io.h: model files (.orr) and clipboard fragments.
+ *
+ * The format is described in docs/file-format.md. Loading either returns a
+ * complete model or fails with an error that names the file, the line and
+ * what was expected; it never half-loads silently. Saving is atomic: the
+ * previous file survives any failure.
+ */
+#pragma once
+
+#include <orrery/orr-model.h>
+
+G_BEGIN_DECLS
+
+#define ORR_IO_ERROR (orr_io_error_quark ())
+GQuark orr_io_error_quark (void);
+
+typedef enum
+{
+  ORR_IO_ERROR_READ,    /* the file could not be read */
+  ORR_IO_ERROR_WRITE,   /* the file could not be written; the old one is intact */
+  ORR_IO_ERROR_SYNTAX,  /* not well-formed XML */
+  ORR_IO_ERROR_VERSION, /* a format version this build cannot read */
+  ORR_IO_ERROR_INVALID, /* well-formed, but not a valid model */
+} OrrIoError;
+
+/* The version written to the root element. Files with a higher major
+ * version are refused. */
+#define ORR_FILE_FORMAT_VERSION "1.0"
+
+OrrModel *orr_model_load_file (const char *path, GError **error);
+/* display_name is used in messages in place of a file name. */
+OrrModel *orr_model_load_data (const char *data, gsize length, const char *display_name,
+                               GError **error);
+char *orr_model_save_to_data (OrrModel *model, gsize *length);
+gboolean orr_model_save_file (OrrModel *model, const char *path, GError **error);
+
+/* Clipboard fragments: the given blocks of one diagram, with the links that
+ * join them, as a small XML document. */
+char *orr_fragment_serialize (OrrBlock *const *blocks, guint n_blocks, gsize *length);
+/* Inserts a fragment into diagram in one undoable step, with fresh ids,
+ * offset by (dx, dy). The new blocks are added to new_blocks if not NULL. */
+gboolean orr_fragment_paste (OrrModel *model, OrrDiagram *diagram, const char *data,
+                             gsize length, double dx, double dy, GPtrArray *new_blocks,
+                             GError **error);
+
+/* The shortest text that reads back as exactly the same double. */
+char *orr_format_double (double value);
+
+G_END_DECLS

@@ -1,0 +1,323 @@
+/* orr-model.h: the document model.
+ *
+ * A model is a tree of diagrams: the root diagram, and one child diagram per
+ * super block. Diagrams hold blocks and links. The structures below are
+ * public so that views and the file writer can read them cheaply, but they
+ * are read-only outside engine/model: every change goes through the
+ * OrrModel edit functions, which record an undoable operation in the current
+ * transaction and tell observers through the "changed" signal.
+ *
+ * Identity: every block and link has an id ("b12", "l3") unique in its model
+ * and kept across save and load. Links name their ends by block id and port
+ * number, so they survive undo, redo and reloading without pointers.
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+#define ORR_MODEL_ERROR (orr_model_error_quark ())
+GQuark orr_model_error_quark (void);
+
+typedef enum
+{
+  ORR_MODEL_ERROR_NO_SUCH_PORT,
+  ORR_MODEL_ERROR_INCOMPATIBLE_PORTS,
+  ORR_MODEL_ERROR_PORT_TAKEN,
+  ORR_MODEL_ERROR_NOT_IN_DIAGRAM,
+  ORR_MODEL_ERROR_DUPLICATE_ID,
+  ORR_MODEL_ERROR_INVALID,
+} OrrModelError;
+
+/* The four kinds of block port. Regular ports sit on the sides and carry
+ * data; activation ports sit on top (inputs) and bottom (outputs). */
+typedef enum
+{
+  ORR_PORT_IN,
+  ORR_PORT_OUT,
+  ORR_PORT_EVENT_IN,
+  ORR_PORT_EVENT_OUT,
+  ORR_N_PORT_KINDS
+} OrrPortKind;
+
+typedef enum
+{
+  ORR_LINK_REGULAR,
+  ORR_LINK_ACTIVATION,
+} OrrLinkKind;
+
+typedef enum
+{
+  ORR_MASK_PARAM_EXPRESSION,
+  ORR_MASK_PARAM_CHOICE,
+  ORR_MASK_PARAM_CHECKBOX,
+} OrrMaskParamKind;
+
+typedef struct _OrrModel OrrModel;
+typedef struct _OrrDiagram OrrDiagram;
+typedef struct _OrrBlock OrrBlock;
+typedef struct _OrrLink OrrLink;
+
+typedef struct
+{
+  double x, y;
+} OrrPoint;
+
+typedef struct
+{
+  double x, y, width, height;
+} OrrRect;
+
+/* A parameter as the user typed it: the expression is evaluated only when
+ * the model is compiled. */
+typedef struct
+{
+  char *name;
+  char *expr;
+} OrrParam;
+
+typedef struct
+{
+  char *label; /* may be NULL */
+} OrrPort;
+
+typedef struct
+{
+  char *name;
+  char *label;
+  char *default_expr;
+  OrrMaskParamKind kind;
+  char **choices; /* NULL-terminated, only for ORR_MASK_PARAM_CHOICE */
+  gboolean tunable;
+} OrrMaskParam;
+
+typedef struct
+{
+  GPtrArray *params; /* of OrrMaskParam */
+  char *icon_text;   /* may be NULL */
+  char *description; /* may be NULL */
+} OrrMask;
+
+typedef struct
+{
+  double start_time;
+  double final_time;
+  char *solver; /* "auto", "cvode-bdf", ... */
+  double rtol;
+  double atol;
+  double max_step; /* 0 means automatic: (final - start) / 100 */
+} OrrSettings;
+
+struct _OrrBlock
+{
+  /*< read-only >*/
+  char *id;
+  char *type; /* block class name, "SuperBlock" for a super block */
+  char *label;
+  OrrRect geometry;
+  int rotation;  /* degrees: 0, 90, 180 or 270 */
+  gboolean flip; /* mirrored about its vertical axis */
+  GPtrArray *params;                   /* of OrrParam, in file order */
+  GPtrArray *ports[ORR_N_PORT_KINDS];  /* of OrrPort */
+  OrrDiagram *child;                   /* only for super blocks */
+  OrrMask *mask;                       /* only for masked super blocks */
+  GPtrArray *foreign;                  /* of char*: child elements this version does not know, kept verbatim */
+  GPtrArray *foreign_attrs;            /* of char*: name, value, name, value... of unknown attributes */
+  OrrDiagram *parent;                  /* NULL while not in a diagram */
+  /*< private >*/
+  gatomicrefcount ref_count;
+};
+
+/* An end of a link: the block's id, the port kind and the port number
+ * counted from 1 as users see it. */
+typedef struct
+{
+  char *block;
+  OrrPortKind kind;
+  guint port;
+} OrrEndpoint;
+
+struct _OrrLink
+{
+  /*< read-only >*/
+  char *id;
+  OrrLinkKind kind;
+  OrrEndpoint from; /* an output (regular or activation) */
+  OrrEndpoint to;   /* an input of the same kind */
+  GArray *points;   /* of OrrPoint: the route's bend points */
+  OrrDiagram *parent;
+  /*< private >*/
+  gatomicrefcount ref_count;
+};
+
+struct _OrrDiagram
+{
+  /*< read-only >*/
+  OrrBlock *owner; /* the super block, NULL for the root diagram */
+  OrrModel *model;
+  char *context;   /* script, never NULL */
+  GPtrArray *blocks; /* of OrrBlock*, in drawing order */
+  GPtrArray *links;  /* of OrrLink* */
+  GPtrArray *foreign; /* of char*: unknown child elements, kept verbatim */
+};
+
+/* What a change signal says. One signal per primitive change, also when
+ * the change comes from undo or redo. */
+typedef enum
+{
+  ORR_CHANGE_BLOCK_ADDED,
+  ORR_CHANGE_BLOCK_REMOVED,
+  ORR_CHANGE_BLOCK_CHANGED,
+  ORR_CHANGE_LINK_ADDED,
+  ORR_CHANGE_LINK_REMOVED,
+  ORR_CHANGE_LINK_CHANGED,
+  ORR_CHANGE_CONTEXT_CHANGED,
+  ORR_CHANGE_SETTINGS_CHANGED,
+} OrrChangeKind;
+
+typedef struct
+{
+  OrrChangeKind kind;
+  OrrDiagram *diagram; /* where it happened (NULL for settings) */
+  OrrBlock *block;     /* for block changes */
+  OrrLink *link;       /* for link changes */
+} OrrChange;
+
+#define ORR_TYPE_MODEL (orr_model_get_type ())
+G_DECLARE_FINAL_TYPE (OrrModel, orr_model, ORR, MODEL, GObject)
+
+/* Model */
+OrrModel *orr_model_new (void);
+OrrDiagram *orr_model_get_root (OrrModel *model);
+const OrrSettings *orr_model_get_settings (OrrModel *model);
+OrrBlock *orr_model_find_block (OrrModel *model, const char *id);
+OrrLink *orr_model_find_link (OrrModel *model, const char *id);
+/* A fresh id, "b<n>" or "l<n>", never used in this model before. */
+char *orr_model_new_id (OrrModel *model, char prefix);
+/* The model's context script (that of the root diagram). */
+const char *orr_model_get_context (OrrModel *model);
+/* Unknown children of the file's root element, of char*, kept verbatim. */
+GPtrArray *orr_model_get_foreign (OrrModel *model);
+
+/* Transactions group edits into one undo step. Edits made outside a
+ * transaction form a step of their own. Transactions nest; the outermost
+ * commit records the step. */
+void orr_model_begin (OrrModel *model, const char *description);
+void orr_model_commit (OrrModel *model);
+void orr_model_rollback (OrrModel *model);
+
+gboolean orr_model_can_undo (OrrModel *model);
+gboolean orr_model_can_redo (OrrModel *model);
+const char *orr_model_get_undo_description (OrrModel *model);
+const char *orr_model_get_redo_description (OrrModel *model);
+gboolean orr_model_undo (OrrModel *model);
+gboolean orr_model_redo (OrrModel *model);
+/* Forget the history, e.g. after loading a file. */
+void orr_model_clear_history (OrrModel *model);
+
+/* Modified state relative to the last orr_model_set_saved() */
+gboolean orr_model_get_modified (OrrModel *model);
+void orr_model_set_saved (OrrModel *model);
+
+/* Edits */
+OrrBlock *orr_model_add_block (OrrModel *model, OrrDiagram *diagram, const char *type,
+                               const OrrRect *geometry);
+OrrBlock *orr_model_add_super_block (OrrModel *model, OrrDiagram *diagram,
+                                     const OrrRect *geometry);
+/* Inserts a detached block (one from orr_block_new or a file fragment).
+ * Takes a reference. Fails if its id, or an id inside it, is in use. */
+gboolean orr_model_insert_block (OrrModel *model, OrrDiagram *diagram, OrrBlock *block,
+                                 GError **error);
+/* Removes the block and every link attached to it. */
+void orr_model_remove_block (OrrModel *model, OrrBlock *block);
+void orr_model_move_block (OrrModel *model, OrrBlock *block, double x, double y);
+void orr_model_set_block_geometry (OrrModel *model, OrrBlock *block, const OrrRect *geometry);
+void orr_model_set_block_label (OrrModel *model, OrrBlock *block, const char *label);
+void orr_model_set_block_orientation (OrrModel *model, OrrBlock *block, int rotation,
+                                      gboolean flip);
+/* Sets (or with expr NULL removes) a parameter expression. */
+void orr_model_set_param (OrrModel *model, OrrBlock *block, const char *name, const char *expr);
+/* Sets the number of ports of one kind; links to ports that disappear are
+ * removed. */
+void orr_model_set_port_count (OrrModel *model, OrrBlock *block, OrrPortKind kind, guint count);
+void orr_model_set_port_label (OrrModel *model, OrrBlock *block, OrrPortKind kind, guint port,
+                               const char *label);
+/* Takes ownership of mask (NULL unmasks). */
+void orr_model_set_mask (OrrModel *model, OrrBlock *block, OrrMask *mask);
+
+OrrLink *orr_model_connect (OrrModel *model, OrrDiagram *diagram, const OrrEndpoint *from,
+                            const OrrEndpoint *to, GError **error);
+/* Inserts a detached link (from a file fragment), checking its ends. */
+gboolean orr_model_insert_link (OrrModel *model, OrrDiagram *diagram, OrrLink *link,
+                                GError **error);
+void orr_model_disconnect (OrrModel *model, OrrLink *link);
+void orr_model_set_link_points (OrrModel *model, OrrLink *link, const OrrPoint *points,
+                                guint n_points);
+
+void orr_model_set_context (OrrModel *model, OrrDiagram *diagram, const char *context);
+void orr_model_set_settings (OrrModel *model, const OrrSettings *settings);
+
+/* Moves the blocks (all in one diagram) into a new super block placed where
+ * they were. Links that crossed the boundary are cut and reconnected through
+ * new Input/Output and EventInput/EventOutput port blocks, numbered by the
+ * position of the outside end (top to bottom, then left to right). */
+OrrBlock *orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks,
+                           GError **error);
+
+/* Detached objects, for loaders and fragments. A detached block (one not
+ * yet inserted in a model) may be filled in directly through its fields and
+ * the helpers below; once inserted, only the edit functions change it. */
+/* A block of type "SuperBlock" gets an empty child diagram. */
+OrrBlock *orr_block_new (const char *id, const char *type);
+/* A deep copy with the same ids, detached. */
+OrrBlock *orr_block_copy (const OrrBlock *block);
+void orr_block_set_ports (OrrBlock *block, OrrPortKind kind, guint count);
+void orr_block_add_param (OrrBlock *block, const char *name, const char *expr);
+void orr_diagram_append_block (OrrDiagram *detached, OrrBlock *block);
+void orr_diagram_append_link (OrrDiagram *detached, OrrLink *link);
+OrrParam *orr_param_new (const char *name, const char *expr);
+void orr_param_free (OrrParam *param);
+OrrPort *orr_port_new (const char *label);
+void orr_port_free (OrrPort *port);
+OrrBlock *orr_block_ref (OrrBlock *block);
+void orr_block_unref (OrrBlock *block);
+const char *orr_block_get_param (const OrrBlock *block, const char *name);
+guint orr_block_get_port_count (const OrrBlock *block, OrrPortKind kind);
+gboolean orr_block_is_super (const OrrBlock *block);
+/* "Plant/Motor/Integrator1": labels (or ids where there is no label) from
+ * the root down. */
+char *orr_block_get_path (const OrrBlock *block);
+
+OrrLink *orr_link_new (const char *id, OrrLinkKind kind, const OrrEndpoint *from,
+                       const OrrEndpoint *to);
+OrrLink *orr_link_copy (const OrrLink *link);
+OrrLink *orr_link_ref (OrrLink *link);
+void orr_link_unref (OrrLink *link);
+
+OrrMask *orr_mask_new (void);
+OrrMask *orr_mask_copy (const OrrMask *mask);
+void orr_mask_free (OrrMask *mask);
+OrrMaskParam *orr_mask_param_new (const char *name, const char *label, const char *default_expr);
+void orr_mask_param_free (OrrMaskParam *param);
+
+OrrDiagram *orr_diagram_new (void);
+void orr_diagram_free (OrrDiagram *diagram);
+OrrBlock *orr_diagram_find_block (OrrDiagram *diagram, const char *id);
+/* Calls func for every block in the diagram and, depth first, in its super
+ * blocks' diagrams. */
+void orr_diagram_foreach_block (OrrDiagram *diagram, void (*func) (OrrBlock *, gpointer),
+                                gpointer data);
+
+void orr_settings_init_default (OrrSettings *settings);
+void orr_settings_copy (OrrSettings *dest, const OrrSettings *src);
+void orr_settings_clear (OrrSettings *settings);
+
+const char *orr_port_kind_to_string (OrrPortKind kind);
+gboolean orr_port_kind_from_string (const char *text, OrrPortKind *kind);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrBlock, orr_block_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrLink, orr_link_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrMask, orr_mask_free)
+
+G_END_DECLS

@@ -1,0 +1,108 @@
+/* orr-diagram.c: a diagram's container operations: creation, lookup and
+ * traversal. Diagrams own their blocks and links through references. */
+#include "orr-model-private.h"
+
+#include <string.h>
+
+OrrDiagram *
+orr_diagram_new (void)
+{
+  OrrDiagram *diagram = g_new0 (OrrDiagram, 1);
+  diagram->context = g_strdup ("");
+  diagram->blocks = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_block_unref);
+  diagram->links = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_link_unref);
+  diagram->foreign = g_ptr_array_new_with_free_func (g_free);
+  return diagram;
+}
+
+void
+orr_diagram_free (OrrDiagram *diagram)
+{
+  if (diagram == NULL)
+    return;
+  /* Blocks may outlive the diagram (the undo history holds them): cut
+   * their way back to it first. */
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+      if (b->parent == diagram)
+        b->parent = NULL;
+    }
+  for (guint i = 0; i < diagram->links->len; i++)
+    {
+      OrrLink *l = g_ptr_array_index (diagram->links, i);
+      if (l->parent == diagram)
+        l->parent = NULL;
+    }
+  g_ptr_array_unref (diagram->blocks);
+  g_ptr_array_unref (diagram->links);
+  g_ptr_array_unref (diagram->foreign);
+  g_free (diagram->context);
+  g_free (diagram);
+}
+
+OrrBlock *
+orr_diagram_find_block (OrrDiagram *diagram, const char *id)
+{
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+      if (strcmp (b->id, id) == 0)
+        return b;
+    }
+  return NULL;
+}
+
+OrrLink *
+orr_diagram_find_link (OrrDiagram *diagram, const char *id)
+{
+  for (guint i = 0; i < diagram->links->len; i++)
+    {
+      OrrLink *l = g_ptr_array_index (diagram->links, i);
+      if (strcmp (l->id, id) == 0)
+        return l;
+    }
+  return NULL;
+}
+
+GPtrArray *
+orr_diagram_links_of_block (OrrDiagram *diagram, const char *block_id)
+{
+  GPtrArray *found = g_ptr_array_new ();
+  for (guint i = 0; i < diagram->links->len; i++)
+    {
+      OrrLink *l = g_ptr_array_index (diagram->links, i);
+      if (strcmp (l->from.block, block_id) == 0 || strcmp (l->to.block, block_id) == 0)
+        g_ptr_array_add (found, l);
+    }
+  return found;
+}
+
+void
+orr_diagram_foreach_block (OrrDiagram *diagram, void (*func) (OrrBlock *, gpointer), gpointer data)
+{
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+      func (b, data);
+      if (b->child != NULL)
+        orr_diagram_foreach_block (b->child, func, data);
+    }
+}
+
+void
+orr_diagram_append_block (OrrDiagram *detached, OrrBlock *block)
+{
+  g_return_if_fail (detached->model == NULL);
+  g_return_if_fail (block->parent == NULL);
+  block->parent = detached;
+  g_ptr_array_add (detached->blocks, block);
+}
+
+void
+orr_diagram_append_link (OrrDiagram *detached, OrrLink *link)
+{
+  g_return_if_fail (detached->model == NULL);
+  link->parent = detached;
+  g_ptr_array_add (detached->links, link);
+}
