@@ -213,8 +213,9 @@ test_undo_redo_exact (void)
           {
             OrrRect g = { g_rand_double_range (rand, 0, 500), g_rand_double_range (rand, 0, 500),
                           40, 40 };
-            OrrBlock *n = orr_model_add_block (model, where, "Gain", &g);
-            orr_model_begin (model, "Configure");
+            OrrBlock *n;
+            orr_model_begin (model, "Add Gain");
+            n = orr_model_add_block (model, where, "Gain", &g);
             orr_model_set_port_count (model, n, ORR_PORT_IN, g_rand_int_range (rand, 0, 3));
             orr_model_set_port_count (model, n, ORR_PORT_OUT, g_rand_int_range (rand, 0, 3));
             orr_model_set_port_count (model, n, ORR_PORT_EVENT_IN, g_rand_int_range (rand, 0, 2));
