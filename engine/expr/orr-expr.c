@@ -1,0 +1,76 @@
+/* orr-expr.c - public entry points: evaluate an expression, run a script,
+ * check syntax.
+ */
+#include "orr-builtins.h"
+#include "orr-eval.h"
+#include "orr-expr-error.h"
+#include "orr-parser.h"
+
+static void
+finish_error (OrrEval *ev, const char *text, GError **error)
+{
+  if (ev->error == NULL)
+    orr_expr_error_set (&ev->error, text, 0, ORR_EXPR_ERROR_ARGUMENT, "evaluation failed");
+  g_propagate_error (error, g_steal_pointer (&ev->error));
+}
+
+OrrValue *
+orr_expr_evaluate (const char *text, OrrScope *scope, GError **error)
+{
+  g_autoptr (OrrAst) ast = NULL;
+  g_autoptr (OrrScope) temp = NULL;
+  OrrValue *result;
+  OrrEval ev;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  if ((ast = orr_parse_expression (text, error)) == NULL)
+    return NULL;
+  if (scope == NULL)
+    scope = temp = orr_scope_new (NULL);
+  orr_eval_init (&ev, text, scope);
+  result = orr_eval_expr (&ev, ast->root);
+  if (result == NULL)
+    finish_error (&ev, text, error);
+  else
+    g_clear_error (&ev.error);
+  return result;
+}
+
+gboolean
+orr_script_run (const char *text, OrrScope *scope, GError **error)
+{
+  g_autoptr (OrrAst) ast = NULL;
+  OrrEval ev;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (scope != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  if ((ast = orr_parse_script (text, error)) == NULL)
+    return FALSE;
+  orr_eval_init (&ev, text, scope);
+  if (!orr_eval_block (&ev, ast->root))
+    {
+      finish_error (&ev, text, error);
+      return FALSE;
+    }
+  g_clear_error (&ev.error);
+  return TRUE;
+}
+
+gboolean
+orr_expr_check_syntax (const char *text, gboolean expression_only, GError **error)
+{
+  g_autoptr (OrrAst) ast = NULL;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  ast = expression_only ? orr_parse_expression (text, error) : orr_parse_script (text, error);
+  return ast != NULL;
+}
+
+gboolean
+orr_expr_is_builtin (const char *name)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+  return orr_builtin_lookup (name) != NULL;
+}
