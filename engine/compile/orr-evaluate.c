@@ -15,10 +15,33 @@ struct _OrrEvaluation
   guint n_params;
 };
 
-static void
-problem_free (OrrProblem *problem)
+OrrProblem *
+orr_problem_new (const char *const *block_ids, char *where, char *message)
 {
+  OrrProblem *problem = g_new0 (OrrProblem, 1);
+  problem->block_ids = g_strdupv ((char **) block_ids);
+  if (problem->block_ids == NULL)
+    problem->block_ids = g_new0 (char *, 1);
+  problem->block_id = g_strdup (problem->block_ids[0]);
+  problem->where = where;
+  problem->message = message;
+  return problem;
+}
+
+OrrProblem *
+orr_problem_copy (const OrrProblem *p)
+{
+  return orr_problem_new ((const char *const *) p->block_ids, g_strdup (p->where),
+                          g_strdup (p->message));
+}
+
+void
+orr_problem_free (OrrProblem *problem)
+{
+  if (problem == NULL)
+    return;
   g_free (problem->block_id);
+  g_strfreev (problem->block_ids);
   g_free (problem->where);
   g_free (problem->message);
   g_free (problem);
@@ -27,11 +50,8 @@ problem_free (OrrProblem *problem)
 static void
 add_problem (OrrEvaluation *self, OrrBlock *block, char *where, const GError *error)
 {
-  OrrProblem *problem = g_new0 (OrrProblem, 1);
-  problem->block_id = block ? g_strdup (block->id) : NULL;
-  problem->where = where;
-  problem->message = g_strdup (error->message);
-  g_ptr_array_add (self->problems, problem);
+  const char *ids[] = { block ? block->id : NULL, NULL };
+  g_ptr_array_add (self->problems, orr_problem_new (ids, where, g_strdup (error->message)));
 }
 
 static void
@@ -146,7 +166,7 @@ orr_evaluate_model (OrrModel *model, OrrScope *overrides)
   g_autoptr (OrrScope) root = orr_scope_new (NULL);
   g_autoptr (GError) error = NULL;
 
-  self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) problem_free);
+  self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
   self->scopes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_scope_unref);
   self->params = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
 

@@ -29,12 +29,18 @@ typedef enum
 /* One thing wrong with the model, where it is, and what it is. */
 typedef struct
 {
-  char *block_id; /* NULL for the model context */
+  char *block_id; /* the block to show first; NULL for the model context */
+  char **block_ids; /* every block involved (an algebraic loop, both ends of a link) */
   char *where;    /* "model context", "Plant (context)", "Plant/Gain1, parameter 'gain'" */
   char *message;  /* from the parameter language: position, source line and caret */
 } OrrProblem;
 
 typedef struct _OrrEvaluation OrrEvaluation;
+
+/* block_ids: NULL-terminated, copied; its first is block_id. */
+OrrProblem *orr_problem_new (const char *const *block_ids, char *where, char *message);
+OrrProblem *orr_problem_copy (const OrrProblem *problem);
+void orr_problem_free (OrrProblem *problem);
 
 /* overrides: NULL, or a scope whose local names are pinned in the root
  * scope before the model context runs, so they win over its assignments. */

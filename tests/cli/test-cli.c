@@ -1,0 +1,191 @@
+/* test-cli.c: orrery-sim as a user runs it: options, exit codes (0 ok,
+ * 1 model error, 2 usage), the summary, context overrides and the messages
+ * for broken models. The program's path comes from ORRERY_SIM. */
+#include <glib.h>
+
+#include <string.h>
+
+typedef struct
+{
+  int status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static char *
+fixture (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "cli", name, NULL);
+}
+
+/* Runs orrery-sim with the arguments (NULL-terminated). */
+static void
+run_sim (Run *r, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  const char *sim = g_getenv ("ORRERY_SIM");
+  const char *arg;
+  int wait_status;
+  va_list args;
+
+  g_assert_nonnull (sim);
+  g_ptr_array_add (argv, (char *) sim);
+  va_start (args, r);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &r->out, &r->err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  r->status = WEXITSTATUS (wait_status);
+}
+
+#define assert_contains(haystack, needle)                                                          \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    if (strstr ((haystack), (needle)) == NULL)                                                     \
+      g_error ("expected '%s' in:\n%s", (needle), (haystack));                                     \
+  }                                                                                                \
+  G_STMT_END
+
+static void
+test_version_and_help (void)
+{
+  g_auto (Run) v = { 0 };
+  g_auto (Run) h = { 0 };
+
+  run_sim (&v, "--version", NULL);
+  g_assert_cmpint (v.status, ==, 0);
+  g_assert_true (g_str_has_prefix (v.out, "orrery-sim "));
+
+  run_sim (&h, "--help", NULL);
+  g_assert_cmpint (h.status, ==, 0);
+  assert_contains (h.out, "--set=NAME=EXPR");
+  assert_contains (h.out, "--final-time=T");
+  assert_contains (h.out, "Exit status");
+  assert_contains (h.out, "3  the solver failed");
+}
+
+static void
+test_usage_errors (void)
+{
+  g_autofree char *model = fixture ("valid.orr");
+  struct
+  {
+    const char *args[4];
+    const char *message;
+  } cases[] = {
+    { { NULL }, "no model file given" },
+    { { "--frobnicate", NULL }, "Unknown option" },
+    { { model, model, NULL }, "one model at a time" },
+    { { model, "--set", "K", NULL }, "--set needs NAME=EXPR" },
+    { { model, "--set", "2x=1", NULL }, "not a variable name" },
+    { { model, "--set", "pi=3", NULL }, "built-in name" },
+    { { model, "--set", "K=(1+", NULL }, "--set K: line 1, column" },
+    { { model, "--final-time", "soon", NULL }, "--final-time needs a number" },
+    { { model, "--final-time", "-1", NULL }, "is not after the start time" },
+    { { model, "--solver", "magic", NULL }, "unknown solver 'magic'" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) r = { 0 };
+      const char **a = cases[i].args;
+      run_sim (&r, a[0], a[0] ? a[1] : NULL, a[0] && a[1] ? a[2] : NULL,
+               a[0] && a[1] && a[2] ? a[3] : NULL, NULL);
+      g_assert_cmpint (r.status, ==, 2);
+      assert_contains (r.err, cases[i].message);
+      assert_contains (r.err, "orrery-sim --help");
+    }
+}
+
+static void
+test_summary (void)
+{
+  g_autofree char *model = fixture ("valid.orr");
+  g_auto (Run) r = { 0 };
+
+  run_sim (&r, model, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  /* 4 blocks at the top, 3 inside the super block; 5 links, 1 activation */
+  assert_contains (r.out, "blocks: 7 (1 super blocks, 0 masked), links: 5 (1 activation)");
+  assert_contains (r.out, "time: 0 to 10 s, solver auto, rtol 1e-06, atol 1e-08, max step auto");
+  assert_contains (r.out, "    G = 6\n");
+  assert_contains (r.out, "    K = 2\n");
+  /* value (1) + plant's ports (2) + gain (1) + clock (2) */
+  assert_contains (r.out, "parameters: 6 evaluated, no problems");
+  g_assert_cmpstr (r.err, ==, "");
+}
+
+static void
+test_overrides_and_settings (void)
+{
+  g_autofree char *model = fixture ("valid.orr");
+  g_auto (Run) r = { 0 };
+  g_auto (Run) q = { 0 };
+
+  run_sim (&r, model, "--set", "K=5", "--final-time", "2.5", "--solver", "rk4", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  /* the context's own K = 2 loses, and G = K * 3 follows the override */
+  assert_contains (r.out, "    K = 5  (set on the command line)\n");
+  assert_contains (r.out, "    G = 15\n");
+  assert_contains (r.out, "time: 0 to 2.5 s, solver rk4");
+
+  run_sim (&q, "--quiet", model, NULL);
+  g_assert_cmpint (q.status, ==, 0);
+  g_assert_cmpstr (q.out, ==, "");
+  g_assert_cmpstr (q.err, ==, "");
+}
+
+static void
+test_model_errors (void)
+{
+  g_autofree char *missing = fixture ("no-such-model.orr");
+  g_autofree char *truncated = fixture ("truncated.orr");
+  g_autofree char *bad = fixture ("bad-params.orr");
+  g_auto (Run) a = { 0 };
+  g_auto (Run) b = { 0 };
+  g_auto (Run) c = { 0 };
+
+  run_sim (&a, missing, NULL);
+  g_assert_cmpint (a.status, ==, 1);
+  assert_contains (a.err, "no-such-model.orr");
+
+  run_sim (&b, truncated, NULL);
+  g_assert_cmpint (b.status, ==, 1);
+  assert_contains (b.err, "truncated.orr:");
+
+  /* every problem, each with the block's path */
+  run_sim (&c, bad, NULL);
+  g_assert_cmpint (c.status, ==, 1);
+  assert_contains (c.err, "Source, parameter 'value': ");
+  assert_contains (c.err, "Plant/Gain1, parameter 'gain': ");
+  assert_contains (c.err, "taux");
+  assert_contains (c.err, "2 problems; nothing was simulated");
+  g_assert_cmpstr (c.out, ==, "");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/version-and-help", test_version_and_help);
+  g_test_add_func ("/cli/usage-errors", test_usage_errors);
+  g_test_add_func ("/cli/summary", test_summary);
+  g_test_add_func ("/cli/overrides-and-settings", test_overrides_and_settings);
+  g_test_add_func ("/cli/model-errors", test_model_errors);
+  return g_test_run ();
+}
