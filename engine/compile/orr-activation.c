@@ -1,0 +1,119 @@
+/* orr-activation.c: which events activate each block (SEMANTICS.md
+ * sections 2 and 3).
+ *
+ * A block with a connected activation input is activated by the sources
+ * reaching it, each with the bit of the input it arrives on. A block with
+ * continuous states is always active; so is one fed by an always-active
+ * block that inherits. Any other block inherits: the union of what
+ * activates the blocks driving its inputs (as one hidden input, bit 1, or
+ * one hidden input per regular input). A block that ends with nothing is
+ * constant: it runs once, at initialisation.
+ *
+ * Inheritance can run around loops (through a delay), so it is a fixpoint:
+ * repeat until no set grows. Sets only grow and are bounded by the number
+ * of sources, so this ends.
+ */
+#include "orr-compile-private.h"
+
+/* SampleClock period 0: the clock is continuous time itself. */
+static gboolean
+is_continuous_clock (Compiler *c, int source)
+{
+  SourceInfo *s = &g_array_index (c->sources, SourceInfo, source);
+  return s->kind == ORR_SOURCE_CLOCK && s->period == 0;
+}
+
+static gboolean
+merge_into (GHashTable *set, int source, int bits)
+{
+  int old = GPOINTER_TO_INT (g_hash_table_lookup (set, GINT_TO_POINTER (source)));
+  if ((old | bits) == old)
+    return FALSE;
+  g_hash_table_insert (set, GINT_TO_POINTER (source), GINT_TO_POINTER (old | bits));
+  return TRUE;
+}
+
+static void
+explicit_activation (Compiler *c, FlatBlock *fb)
+{
+  for (int p = 0; p < fb->n_evin; p++)
+    {
+      GArray *sources = fb->evin_sources[p];
+      for (guint i = 0; i < sources->len; i++)
+        {
+          int s = g_array_index (sources, int, i);
+          fb->explicit_activation = TRUE;
+          if (is_continuous_clock (c, s))
+            fb->continuous = TRUE;
+          else
+            merge_into (fb->activation, s, 1 << p);
+        }
+    }
+}
+
+void
+orr_compile_activations (Compiler *c)
+{
+  gboolean changed = TRUE;
+
+  for (guint i = 0; i < c->flat->len; i++)
+    {
+      FlatBlock *fb = g_ptr_array_index (c->flat, i);
+      OrrConfig *config = fb->config;
+
+      if (fb->n_evin > 31)
+        {
+          const char *ids[] = { fb->doc->id, NULL };
+          orr_compiler_problem (c, ids, g_strdup (fb->path),
+                                "has %d activation inputs; at most 31 can be told apart",
+                                fb->n_evin);
+          continue;
+        }
+      explicit_activation (c, fb);
+      if (config->always_active || config->nx > 0)
+        fb->continuous = TRUE;
+      /* A surface must be watched continuously, whatever drives it. */
+      if (config->ng != 0 && !fb->explicit_activation)
+        fb->continuous = TRUE;
+    }
+
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint i = 0; i < c->flat->len; i++)
+        {
+          FlatBlock *fb = g_ptr_array_index (c->flat, i);
+          gboolean per_input = fb->config->inheritance == ORR_INHERIT_PER_INPUT;
+
+          if (fb->explicit_activation || fb->config->kind == ORR_BLOCK_SAMPLE_CLOCK)
+            continue;
+          for (int p = 0; p < fb->n_in; p++)
+            {
+              FlatBlock *driver;
+              GHashTableIter iter;
+              gpointer key, value;
+              int bit = per_input ? 1 << MIN (p, 30) : 1;
+
+              if (fb->in_block[p] < 0)
+                continue;
+              driver = g_ptr_array_index (c->flat, fb->in_block[p]);
+              if (driver->continuous && !fb->continuous)
+                {
+                  fb->continuous = TRUE;
+                  changed = TRUE;
+                }
+              g_hash_table_iter_init (&iter, driver->activation);
+              while (g_hash_table_iter_next (&iter, &key, &value))
+                if (merge_into (fb->activation, GPOINTER_TO_INT (key), bit))
+                  changed = TRUE;
+            }
+        }
+    }
+
+  for (guint i = 0; i < c->flat->len; i++)
+    {
+      FlatBlock *fb = g_ptr_array_index (c->flat, i);
+      fb->constant = !fb->continuous && g_hash_table_size (fb->activation) == 0
+                     && !fb->explicit_activation && fb->config->kind != ORR_BLOCK_SAMPLE_CLOCK;
+    }
+}

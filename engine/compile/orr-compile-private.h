@@ -1,0 +1,93 @@
+/* orr-compile-private.h: the compiler's working data, shared by its steps
+ * (orr-flatten.c, orr-sizes.c, orr-activation.c, orr-schedule.c,
+ * orr-compile.c). Nothing here outlives one orr_compile() call. */
+#pragma once
+
+#include <orrery/orr-compile.h>
+
+#include "orr-config-private.h"
+
+G_BEGIN_DECLS
+
+/* A configured block of the model that survives flattening: ordinary
+ * blocks, conditionals and clocks. Port blocks and EventUnions are only
+ * looked through. */
+typedef struct
+{
+  OrrBlock *doc;
+  const OrrBlockClass *klass;
+  OrrConfig *config;
+  char *path;
+  int index; /* in Compiler.flat */
+
+  int n_in, n_out, n_evin, n_evout;
+  int *in_block; /* per input: the driving flat block, -1 if unconnected */
+  int *in_port;  /* and its output port (0-based) */
+  GArray **evin_sources; /* per activation input: source ids (int) */
+  int *evout_source;     /* per activation output: source id, -1 if it drives nothing */
+
+  /* sizes and types: union-find node per port dimension */
+  int *in_rows, *in_cols, *in_type;
+  int *out_rows, *out_cols, *out_type;
+
+  /* activation */
+  GHashTable *activation; /* source id -> nevprt bits */
+  gboolean continuous;
+  gboolean constant;
+  gboolean explicit_activation;
+
+  int rank; /* schedule position, -1 for clocks */
+  int clock_group;
+} FlatBlock;
+
+typedef struct
+{
+  int block; /* flat index */
+  int port;  /* 0-based activation output */
+  OrrSourceKind kind;
+  double period, offset;
+  int group;
+} SourceInfo;
+
+typedef struct
+{
+  int *parent;
+  int *value; /* 0: unknown; else the size, or type + 1 */
+  int n, capacity;
+} UnionFind;
+
+typedef struct
+{
+  OrrModel *model;
+  OrrRegistry *registry;
+  OrrEvaluation *evaluation;
+  GPtrArray *problems;  /* of OrrProblem* */
+  GPtrArray *flat;      /* of FlatBlock* */
+  GHashTable *configs;  /* OrrBlock* -> OrrConfig* for every configured block */
+  GHashTable *flat_of;  /* OrrBlock* -> FlatBlock* */
+  GArray *sources;      /* of SourceInfo */
+  GHashTable *link_index; /* "diagram-ptr/block-id/kind/port" -> GPtrArray of OrrLink* into that port */
+  UnionFind dims;
+  UnionFind types;
+  int n_ranked;
+  FlatBlock **order; /* flat blocks by rank, clocks excluded */
+} Compiler;
+
+void orr_compiler_problem (Compiler *c, const char *const *block_ids, char *where,
+                           const char *format, ...) G_GNUC_PRINTF (4, 5);
+gboolean orr_compiler_has_problems (Compiler *c);
+
+/* The steps, in order. Each adds problems; the driver stops after a step
+ * that found any. */
+void orr_compile_configure (Compiler *c);
+void orr_compile_flatten (Compiler *c);
+void orr_compile_sizes (Compiler *c);
+void orr_compile_activations (Compiler *c);
+void orr_compile_schedule (Compiler *c);
+
+void orr_union_find_init (UnionFind *uf);
+void orr_union_find_clear (UnionFind *uf);
+int orr_union_find_add (UnionFind *uf, int value);
+int orr_union_find_root (UnionFind *uf, int node);
+
+G_END_DECLS

@@ -1,0 +1,549 @@
+/* orr-compile.c: the compiler's driver, and the assembly of the immutable
+ * program from what the steps found: blocks in schedule order, one buffer
+ * per output, state offsets, activation sources and their lists, the base
+ * clock and the Jacobian's band. */
+#include "orr-compile-private.h"
+
+#include <math.h>
+#include <string.h>
+
+G_DEFINE_QUARK (orr-compile-error-quark, orr_compile_error)
+
+#define MAX_PROBLEMS_IN_MESSAGE 20
+
+void
+orr_compiler_problem (Compiler *c, const char *const *block_ids, char *where, const char *format,
+                      ...)
+{
+  va_list args;
+  char *message;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_ptr_array_add (c->problems, orr_problem_new (block_ids, where, message));
+}
+
+gboolean
+orr_compiler_has_problems (Compiler *c)
+{
+  return c->problems->len > 0;
+}
+
+static void
+flat_block_free (FlatBlock *fb)
+{
+  g_free (fb->path);
+  g_free (fb->in_block);
+  g_free (fb->in_port);
+  for (int p = 0; p < fb->n_evin; p++)
+    if (fb->evin_sources[p] != NULL)
+      g_array_unref (fb->evin_sources[p]);
+  g_free (fb->evin_sources);
+  g_free (fb->evout_source);
+  g_free (fb->in_rows);
+  g_free (fb->in_cols);
+  g_free (fb->in_type);
+  g_free (fb->out_rows);
+  g_free (fb->out_cols);
+  g_free (fb->out_type);
+  g_hash_table_unref (fb->activation);
+  g_free (fb);
+}
+
+/* ---- program assembly -------------------------------------------------------- */
+
+static gsize
+element_size (OrrType type)
+{
+  switch (type)
+    {
+    case ORR_TYPE_COMPLEX:
+      return 2 * sizeof (double);
+    case ORR_TYPE_INT8:
+    case ORR_TYPE_UINT8:
+    case ORR_TYPE_BOOL:
+      return 1;
+    case ORR_TYPE_INT16:
+    case ORR_TYPE_UINT16:
+      return 2;
+    case ORR_TYPE_INT32:
+    case ORR_TYPE_UINT32:
+      return 4;
+    default:
+      return sizeof (double);
+    }
+}
+
+static int
+resolved (UnionFind *uf, int node, int fallback)
+{
+  int value = uf->value[orr_union_find_root (uf, node)];
+  return value != 0 ? value : fallback;
+}
+
+/* The element count of a block's input, once sizes are resolved. */
+static int
+input_numel (Compiler *c, FlatBlock *fb, int port)
+{
+  if (port >= fb->n_in)
+    return 0;
+  return resolved (&c->dims, fb->in_rows[port], 1) * resolved (&c->dims, fb->in_cols[port], 1);
+}
+
+static OrrType
+resolved_type (Compiler *c, int node)
+{
+  return (OrrType) (resolved (&c->types, node, ORR_TYPE_DOUBLE + 1) - 1);
+}
+
+/* Takes items. */
+static void
+fill_list (OrrActivationList *list, GArray *items)
+{
+  list->n = items->len;
+  list->items = (OrrActivation *) g_array_free (items, FALSE);
+}
+
+static void
+add_activation (GArray *items, int block, int nevprt)
+{
+  OrrActivation a = { block, nevprt };
+  g_array_append_val (items, a);
+}
+
+/* The greatest common divisor of two periods, with a tolerance for the
+ * binary rounding of decimal periods (0.3 is not three times 0.1). */
+static double
+period_gcd (double a, double b, double tol)
+{
+  while (b > tol)
+    {
+      double r = fmod (a, b);
+      if (r > b - tol)
+        r = 0;
+      a = b;
+      b = r;
+    }
+  return a;
+}
+
+static void
+assemble_clocks (Compiler *c, OrrProgram *program, int *source_map)
+{
+  double base = 0, largest = 0, tol;
+
+  for (int s = 0; s < program->n_sources; s++)
+    {
+      OrrSource *src = &program->sources[s];
+      if (src->kind == ORR_SOURCE_CLOCK && src->period > 0)
+        largest = MAX (largest, MAX (src->period, src->offset));
+    }
+  tol = 1e-9 * largest;
+  for (int s = 0; s < program->n_sources; s++)
+    {
+      OrrSource *src = &program->sources[s];
+      if (src->kind != ORR_SOURCE_CLOCK || src->period <= 0)
+        continue;
+      base = base == 0 ? src->period : period_gcd (MAX (base, src->period), MIN (base, src->period), tol);
+      if (src->offset > tol)
+        base = period_gcd (MAX (base, src->offset), MIN (base, src->offset), tol);
+    }
+  program->base_period = base;
+
+  for (int s = 0; s < program->n_sources; s++)
+    {
+      OrrSource *src = &program->sources[s];
+      if (src->kind != ORR_SOURCE_CLOCK)
+        continue;
+      if (src->period < 0)
+        {
+          src->ratio = 0; /* initial only */
+          src->shift = 0;
+          continue;
+        }
+      src->ratio = llround (src->period / base);
+      src->shift = llround (src->offset / base);
+      if (fabs (src->ratio * base - src->period) > 1e-9 * src->period
+          || fabs (src->shift * base - src->offset) > 1e-9 * MAX (src->offset, base))
+        {
+          FlatBlock *fb = g_ptr_array_index (c->flat, g_array_index (c->sources, SourceInfo,
+                                                                      source_map[s]).block);
+          const char *ids[] = { fb->doc->id, NULL };
+          orr_compiler_problem (c, ids, g_strdup (fb->path),
+                                "its period %g and offset %g have no common base clock with the "
+                                "other SampleClocks (the base would be %g)",
+                                src->period, src->offset, base);
+        }
+    }
+}
+
+/* Half-bandwidths of d(x')/dx: state block b depends on state block a when
+ * a's outputs reach one of b's inputs through continuous blocks with
+ * feedthrough. */
+static void
+assemble_band (Compiler *c, OrrProgram *program, int *program_index)
+{
+  int n = c->flat->len;
+  g_autofree int *seen = g_new (int, MAX (n, 1));
+  g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (int));
+  GPtrArray **consumers = g_new0 (GPtrArray *, MAX (n, 1));
+  int lower = 0, upper = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      FlatBlock *fb = g_ptr_array_index (c->flat, i);
+      for (int p = 0; p < fb->n_in; p++)
+        if (fb->in_block[p] >= 0)
+          {
+            if (consumers[fb->in_block[p]] == NULL)
+              consumers[fb->in_block[p]] = g_ptr_array_new ();
+            /* encode consumer and input port */
+            g_ptr_array_add (consumers[fb->in_block[p]], GINT_TO_POINTER (i * 1024 + MIN (p, 1023)));
+          }
+      seen[i] = -1;
+    }
+
+  for (int a = 0; a < n; a++)
+    {
+      FlatBlock *fa = g_ptr_array_index (c->flat, a);
+      const OrrProgramBlock *pa;
+
+      if (fa->config->nx == 0 || program_index[a] < 0)
+        continue;
+      pa = &program->blocks[program_index[a]];
+      lower = MAX (lower, pa->nx - 1);
+      upper = MAX (upper, pa->nx - 1);
+
+      g_array_set_size (queue, 0);
+      g_array_append_val (queue, a);
+      seen[a] = a;
+      for (guint head = 0; head < queue->len; head++)
+        {
+          int v = g_array_index (queue, int, head);
+          for (guint k = 0; consumers[v] != NULL && k < consumers[v]->len; k++)
+            {
+              int code = GPOINTER_TO_INT (g_ptr_array_index (consumers[v], k));
+              int w = code / 1024, port = code % 1024;
+              FlatBlock *fw = g_ptr_array_index (c->flat, w);
+              OrrPortSpec *spec = &g_array_index (fw->config->inputs, OrrPortSpec, port);
+
+              if (!fw->continuous || program_index[w] < 0)
+                continue;
+              if (fw->config->nx > 0)
+                {
+                  const OrrProgramBlock *pb = &program->blocks[program_index[w]];
+                  lower = MAX (lower, pb->x_offset + pb->nx - 1 - pa->x_offset);
+                  upper = MAX (upper, pa->x_offset + pa->nx - 1 - pb->x_offset);
+                }
+              if (spec->feedthrough && seen[w] != a)
+                {
+                  seen[w] = a;
+                  g_array_append_val (queue, w);
+                }
+            }
+        }
+    }
+  program->jacobian_lower = MIN (lower, MAX (program->nx - 1, 0));
+  program->jacobian_upper = MIN (upper, MAX (program->nx - 1, 0));
+
+  for (int i = 0; i < n; i++)
+    if (consumers[i] != NULL)
+      g_ptr_array_unref (consumers[i]);
+  g_free (consumers);
+}
+
+static OrrProgram *
+assemble (Compiler *c)
+{
+  OrrProgram *program = g_new0 (OrrProgram, 1);
+  int n_flat = c->flat->len;
+  g_autofree int *program_index = g_new (int, MAX (n_flat, 1));
+  g_autofree int *first_buffer = g_new (int, MAX (n_flat, 1));
+  g_autofree int *source_map = NULL;
+  g_autofree int *program_source = g_new (int, MAX (c->sources->len, 1));
+  g_autoptr (GArray) buffers = g_array_new (FALSE, TRUE, sizeof (OrrBufferInfo));
+  g_autoptr (GArray) init = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
+  g_autoptr (GArray) continuous = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
+  g_autoptr (GArray) surfaces = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
+  g_autoptr (GArray) derivatives = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
+  gsize offset = 0;
+
+  for (int i = 0; i < n_flat; i++)
+    program_index[i] = -1;
+  for (int k = 0; k < c->n_ranked; k++)
+    program_index[c->order[k]->index] = k;
+
+  /* sources: continuous clocks (period 0) became continuous time */
+  source_map = g_new (int, MAX (c->sources->len, 1));
+  for (guint s = 0; s < c->sources->len; s++)
+    {
+      SourceInfo *info = &g_array_index (c->sources, SourceInfo, s);
+      if (info->kind == ORR_SOURCE_CLOCK && info->period == 0)
+        program_source[s] = -1;
+      else
+        {
+          program_source[s] = program->n_sources;
+          source_map[program->n_sources++] = s;
+        }
+    }
+  program->sources = g_new0 (OrrSource, MAX (program->n_sources, 1));
+
+  program->n_blocks = c->n_ranked;
+  program->blocks = g_new0 (OrrProgramBlock, MAX (c->n_ranked, 1));
+  for (int k = 0; k < c->n_ranked; k++)
+    {
+      FlatBlock *fb = c->order[k];
+      OrrConfig *config = fb->config;
+      OrrProgramBlock *pb = &program->blocks[k];
+
+      pb->klass = fb->klass;
+      pb->path = g_strdup (fb->path);
+      pb->kind = config->kind;
+      pb->model_block_id = fb->doc->id;
+      pb->always_active = config->always_active || config->nx > 0;
+      pb->constant = fb->constant;
+      pb->continuous = fb->continuous;
+
+      /* one buffer per output */
+      pb->n_out = fb->n_out;
+      pb->out = g_new (int, MAX (fb->n_out, 1));
+      first_buffer[fb->index] = buffers->len;
+      for (int j = 0; j < fb->n_out; j++)
+        {
+          OrrBufferInfo info;
+          info.rows = resolved (&c->dims, fb->out_rows[j], 1);
+          info.cols = resolved (&c->dims, fb->out_cols[j], 1);
+          info.type = resolved_type (c, fb->out_type[j]);
+          info.size = (gsize) info.rows * info.cols * element_size (info.type);
+          info.offset = offset;
+          offset += (info.size + 15) & ~(gsize) 15;
+          pb->out[j] = buffers->len;
+          g_array_append_val (buffers, info);
+        }
+
+      pb->nx = config->nx;
+      pb->x_offset = program->nx;
+      program->nx += config->nx;
+      pb->implicit = config->implicit;
+      pb->x0 = g_memdup2 (config->x0, sizeof (double) * MAX (config->nx, 1));
+      program->needs_dae |= config->implicit && config->nx > 0;
+      pb->nz = config->nz;
+      pb->z_offset = program->nz;
+      program->nz += config->nz;
+      pb->z0 = g_memdup2 (config->z0, sizeof (double) * MAX (config->nz, 1));
+      pb->noz = config->oz0->len;
+      pb->oz0 = g_new0 (OrrValue *, MAX (pb->noz, 1));
+      for (int j = 0; j < pb->noz; j++)
+        pb->oz0[j] = orr_value_ref (g_ptr_array_index (config->oz0, j));
+      pb->ng = config->ng >= 0 ? config->ng : input_numel (c, fb, 0);
+      pb->g_offset = program->ng;
+      program->ng += pb->ng;
+      pb->nmode = config->nmode >= 0 ? config->nmode : input_numel (c, fb, 0);
+      pb->mode_offset = program->nmode;
+      program->nmode += pb->nmode;
+      pb->analytic_jacobian = config->analytic_jacobian;
+
+      pb->n_rpar = config->rpar->len;
+      pb->rpar = g_memdup2 (config->rpar->data, sizeof (double) * MAX (pb->n_rpar, 1));
+      pb->n_ipar = config->ipar->len;
+      pb->ipar = g_memdup2 (config->ipar->data, sizeof (int) * MAX (pb->n_ipar, 1));
+      pb->n_opar = config->opar->len;
+      pb->opar = g_new0 (OrrValue *, MAX (pb->n_opar, 1));
+      for (int j = 0; j < pb->n_opar; j++)
+        pb->opar[j] = orr_value_ref (g_ptr_array_index (config->opar, j));
+
+      pb->n_evin = fb->n_evin;
+      pb->n_evout = fb->n_evout;
+      pb->evout_source = g_new (int, MAX (fb->n_evout, 1));
+      for (int j = 0; j < fb->n_evout; j++)
+        pb->evout_source[j] = fb->evout_source[j] < 0 ? -1 : program_source[fb->evout_source[j]];
+    }
+  program->n_buffers = buffers->len;
+  program->buffers = (OrrBufferInfo *) g_array_free (g_steal_pointer (&buffers), FALSE);
+  program->buffer_bytes = offset;
+
+  /* inputs: after every buffer exists */
+  for (int k = 0; k < c->n_ranked; k++)
+    {
+      FlatBlock *fb = c->order[k];
+      OrrProgramBlock *pb = &program->blocks[k];
+
+      pb->n_in = fb->n_in;
+      pb->in = g_new0 (OrrInputRef, MAX (fb->n_in, 1));
+      pb->feedthrough = g_new0 (gboolean, MAX (fb->n_in, 1));
+      for (int p = 0; p < fb->n_in; p++)
+        {
+          OrrInputRef *ref = &pb->in[p];
+          int driver = fb->in_block[p];
+          ref->rows = resolved (&c->dims, fb->in_rows[p], 1);
+          ref->cols = resolved (&c->dims, fb->in_cols[p], 1);
+          ref->type = resolved_type (c, fb->in_type[p]);
+          ref->buffer = driver >= 0 && program_index[driver] >= 0
+                          ? first_buffer[driver] + fb->in_port[p]
+                          : -1;
+          pb->feedthrough[p] = g_array_index (fb->config->inputs, OrrPortSpec, p).feedthrough;
+          program->max_input_bytes
+            = MAX (program->max_input_bytes, (gsize) ref->rows * ref->cols * element_size (ref->type));
+        }
+
+      if (fb->constant || fb->continuous)
+        add_activation (init, k, 0);
+      if (fb->continuous)
+        {
+          add_activation (continuous, k, 0);
+          if (pb->ng > 0)
+            add_activation (surfaces, k, 0);
+        }
+      if (pb->nx > 0)
+        add_activation (derivatives, k, 0);
+    }
+  fill_list (&program->init_list, g_steal_pointer (&init));
+  fill_list (&program->continuous_list, g_steal_pointer (&continuous));
+  fill_list (&program->surface_list, g_steal_pointer (&surfaces));
+  fill_list (&program->derivative_list, g_steal_pointer (&derivatives));
+
+  /* each source's list: the blocks it activates, in schedule order */
+  for (int s = 0; s < program->n_sources; s++)
+    {
+      SourceInfo *info = &g_array_index (c->sources, SourceInfo, source_map[s]);
+      FlatBlock *owner = g_ptr_array_index (c->flat, info->block);
+      OrrSource *src = &program->sources[s];
+      g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
+
+      src->kind = info->kind;
+      src->block = program_index[info->block];
+      src->port = info->port;
+      src->period = info->period;
+      src->offset = info->offset;
+      src->clock_group = info->group;
+      src->name = g_strdup_printf ("%s, activation output %d", owner->path, info->port + 1);
+      for (int k = 0; k < c->n_ranked; k++)
+        {
+          gpointer bits = g_hash_table_lookup (c->order[k]->activation,
+                                               GINT_TO_POINTER (source_map[s]));
+          if (bits != NULL)
+            add_activation (items, k, GPOINTER_TO_INT (bits));
+        }
+      fill_list (&src->list, g_steal_pointer (&items));
+    }
+
+  assemble_clocks (c, program, source_map);
+  assemble_band (c, program, program_index);
+  orr_settings_copy (&program->settings, orr_model_get_settings (c->model));
+  return program;
+}
+
+void
+orr_program_free (OrrProgram *program)
+{
+  if (program == NULL)
+    return;
+  for (int k = 0; k < program->n_blocks; k++)
+    {
+      OrrProgramBlock *pb = &program->blocks[k];
+      g_free (pb->path);
+      g_free (pb->in);
+      g_free (pb->feedthrough);
+      g_free (pb->out);
+      g_free (pb->evout_source);
+      g_free (pb->x0);
+      g_free (pb->z0);
+      for (int j = 0; j < pb->noz; j++)
+        orr_value_unref (pb->oz0[j]);
+      g_free (pb->oz0);
+      g_free (pb->rpar);
+      g_free (pb->ipar);
+      for (int j = 0; j < pb->n_opar; j++)
+        orr_value_unref (pb->opar[j]);
+      g_free (pb->opar);
+    }
+  g_free (program->blocks);
+  g_free (program->buffers);
+  for (int s = 0; s < program->n_sources; s++)
+    {
+      g_free (program->sources[s].list.items);
+      g_free (program->sources[s].name);
+    }
+  g_free (program->sources);
+  g_free (program->init_list.items);
+  g_free (program->continuous_list.items);
+  g_free (program->surface_list.items);
+  g_free (program->derivative_list.items);
+  orr_settings_clear (&program->settings);
+  g_free (program);
+}
+
+/* ---- driver ------------------------------------------------------------------ */
+
+static gboolean
+fail (Compiler *c, GPtrArray *problems, GError **error)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < c->problems->len; i++)
+    {
+      OrrProblem *p = g_ptr_array_index (c->problems, i);
+      if (problems != NULL)
+        g_ptr_array_add (problems, orr_problem_copy (p));
+      if (i < MAX_PROBLEMS_IN_MESSAGE)
+        g_string_append_printf (text, "%s%s: %s", i ? "\n" : "", p->where, p->message);
+    }
+  if (c->problems->len > MAX_PROBLEMS_IN_MESSAGE)
+    g_string_append_printf (text, "\n... and %u more problems",
+                            c->problems->len - MAX_PROBLEMS_IN_MESSAGE);
+  g_set_error_literal (error, ORR_COMPILE_ERROR, ORR_COMPILE_ERROR_FAILED, text->str);
+  g_string_free (text, TRUE);
+  return FALSE;
+}
+
+OrrProgram *
+orr_compile (OrrModel *model, OrrRegistry *registry, OrrScope *overrides, GPtrArray *problems,
+             GError **error)
+{
+  Compiler c = { 0 };
+  OrrProgram *program = NULL;
+  void (*const steps[]) (Compiler *) = {
+    orr_compile_configure, orr_compile_flatten,  orr_compile_sizes,
+    orr_compile_activations, orr_compile_schedule,
+  };
+
+  c.model = model;
+  c.registry = registry;
+  c.problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  c.flat = g_ptr_array_new_with_free_func ((GDestroyNotify) flat_block_free);
+  c.configs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_config_free);
+  c.flat_of = g_hash_table_new (NULL, NULL);
+  c.sources = g_array_new (FALSE, FALSE, sizeof (SourceInfo));
+  c.link_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                        (GDestroyNotify) g_ptr_array_unref);
+  orr_union_find_init (&c.dims);
+  orr_union_find_init (&c.types);
+
+  c.evaluation = orr_evaluate_model (model, overrides);
+  for (guint i = 0; i < orr_evaluation_get_n_problems (c.evaluation); i++)
+    g_ptr_array_add (c.problems, orr_problem_copy (orr_evaluation_get_problem (c.evaluation, i)));
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps) && !orr_compiler_has_problems (&c); i++)
+    steps[i](&c);
+  if (!orr_compiler_has_problems (&c))
+    {
+      program = assemble (&c);
+      if (orr_compiler_has_problems (&c))
+        g_clear_pointer (&program, orr_program_free);
+    }
+  if (program == NULL)
+    fail (&c, problems, error);
+
+  g_ptr_array_unref (c.flat);
+  g_hash_table_unref (c.configs);
+  g_hash_table_unref (c.flat_of);
+  g_array_unref (c.sources);
+  g_hash_table_unref (c.link_index);
+  orr_union_find_clear (&c.dims);
+  orr_union_find_clear (&c.types);
+  g_free (c.order);
+  orr_evaluation_free (c.evaluation);
+  g_ptr_array_unref (c.problems);
+  return program;
+}

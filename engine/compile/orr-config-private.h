@@ -1,0 +1,49 @@
+/* orr-config-private.h: what configure() produced for one block, as the
+ * compiler reads it. */
+#pragma once
+
+#include <orrery/orr-block.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  int rows, cols;
+  OrrType type;
+  gboolean feedthrough; /* inputs only */
+} OrrPortSpec;
+
+struct _OrrConfig
+{
+  GHashTable *params; /* name -> OrrValue*, borrowed from the evaluation */
+  GPtrArray *scratch; /* memory handed out by orr_config_get_doubles */
+
+  GArray *inputs;  /* of OrrPortSpec */
+  GArray *outputs; /* of OrrPortSpec */
+  int n_evin, n_evout;
+  OrrBlockKind kind;
+  gboolean always_active;
+  OrrInheritance inheritance;
+
+  int nx;
+  double *x0;
+  gboolean implicit;
+  int nz;
+  double *z0;
+  GPtrArray *oz0; /* of OrrValue* */
+  int ng, nmode;
+  gboolean analytic_jacobian;
+
+  GArray *rpar; /* of double */
+  GArray *ipar; /* of int */
+  GPtrArray *opar; /* of OrrValue* */
+  char *label;
+};
+
+/* params: name -> OrrValue*, may be NULL for none. */
+OrrConfig *orr_config_new (GHashTable *params);
+void orr_config_free (OrrConfig *config);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrConfig, orr_config_free)
+
+G_END_DECLS

@@ -1,0 +1,249 @@
+/* orr-config.c: the object a block's configure() fills in, and the
+ * parameter helpers blocks use to read their evaluated parameters. */
+#include "orr-config-private.h"
+
+#include <math.h>
+#include <string.h>
+
+G_DEFINE_QUARK (orr-config-error-quark, orr_config_error)
+
+OrrConfig *
+orr_config_new (GHashTable *params)
+{
+  OrrConfig *c = g_new0 (OrrConfig, 1);
+
+  c->params = params ? g_hash_table_ref (params) : NULL;
+  c->scratch = g_ptr_array_new_with_free_func (g_free);
+  c->inputs = g_array_new (FALSE, TRUE, sizeof (OrrPortSpec));
+  c->outputs = g_array_new (FALSE, TRUE, sizeof (OrrPortSpec));
+  c->kind = ORR_BLOCK_ORDINARY;
+  c->inheritance = ORR_INHERIT_UNION;
+  c->oz0 = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_value_unref);
+  c->rpar = g_array_new (FALSE, FALSE, sizeof (double));
+  c->ipar = g_array_new (FALSE, FALSE, sizeof (int));
+  c->opar = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_value_unref);
+  return c;
+}
+
+void
+orr_config_free (OrrConfig *c)
+{
+  if (c == NULL)
+    return;
+  g_clear_pointer (&c->params, g_hash_table_unref);
+  g_ptr_array_unref (c->scratch);
+  g_array_unref (c->inputs);
+  g_array_unref (c->outputs);
+  g_free (c->x0);
+  g_free (c->z0);
+  g_ptr_array_unref (c->oz0);
+  g_array_unref (c->rpar);
+  g_array_unref (c->ipar);
+  g_ptr_array_unref (c->opar);
+  g_free (c->label);
+  g_free (c);
+}
+
+OrrValue *
+orr_config_get_param (OrrConfig *c, const char *name)
+{
+  return c->params ? g_hash_table_lookup (c->params, name) : NULL;
+}
+
+static OrrValue *
+numeric_param (OrrConfig *c, const char *name, GError **error)
+{
+  OrrValue *v = orr_config_get_param (c, name);
+  OrrType type;
+
+  if (v == NULL)
+    {
+      g_set_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER,
+                   "parameter '%s' is missing", name);
+      return NULL;
+    }
+  type = orr_value_get_type_id (v);
+  if (type == ORR_TYPE_STRING || type == ORR_TYPE_COMPLEX)
+    {
+      g_set_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER,
+                   "parameter '%s' must be real, not %s", name, orr_type_name (type));
+      return NULL;
+    }
+  return v;
+}
+
+gboolean
+orr_config_get_double (OrrConfig *c, const char *name, double *value, GError **error)
+{
+  OrrValue *v = numeric_param (c, name, error);
+
+  if (v == NULL)
+    return FALSE;
+  if (orr_value_numel (v) != 1)
+    {
+      g_set_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER,
+                   "parameter '%s' must be a scalar, not %zux%zu", name, orr_value_rows (v),
+                   orr_value_cols (v));
+      return FALSE;
+    }
+  *value = orr_value_get_real (v, 0);
+  return TRUE;
+}
+
+gboolean
+orr_config_get_int (OrrConfig *c, const char *name, int *value, GError **error)
+{
+  double d;
+
+  if (!orr_config_get_double (c, name, &d, error))
+    return FALSE;
+  if (!isfinite (d) || d != floor (d) || fabs (d) > G_MAXINT)
+    {
+      g_set_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER,
+                   "parameter '%s' must be a whole number, not %g", name, d);
+      return FALSE;
+    }
+  *value = (int) d;
+  return TRUE;
+}
+
+gboolean
+orr_config_get_doubles (OrrConfig *c, const char *name, const double **values, int *rows,
+                        int *cols, GError **error)
+{
+  OrrValue *v = numeric_param (c, name, error);
+  gsize n;
+  double *copy;
+
+  if (v == NULL)
+    return FALSE;
+  n = orr_value_numel (v);
+  copy = g_new0 (double, MAX (n, 1));
+  orr_value_to_doubles (v, copy, n);
+  g_ptr_array_add (c->scratch, copy);
+  *values = copy;
+  if (rows)
+    *rows = (int) orr_value_rows (v);
+  if (cols)
+    *cols = (int) orr_value_cols (v);
+  return TRUE;
+}
+
+static void
+add_port (GArray *ports, int rows, int cols, OrrType type, gboolean feedthrough)
+{
+  OrrPortSpec spec = { rows, cols, type, feedthrough };
+  g_array_append_val (ports, spec);
+}
+
+void
+orr_config_add_input (OrrConfig *c, int rows, int cols, OrrType type, gboolean feedthrough)
+{
+  add_port (c->inputs, rows, cols, type, feedthrough);
+}
+
+void
+orr_config_add_output (OrrConfig *c, int rows, int cols, OrrType type)
+{
+  add_port (c->outputs, rows, cols, type, FALSE);
+}
+
+void
+orr_config_set_event_ports (OrrConfig *c, int n_in, int n_out)
+{
+  c->n_evin = MAX (n_in, 0);
+  c->n_evout = MAX (n_out, 0);
+}
+
+void
+orr_config_set_kind (OrrConfig *c, OrrBlockKind kind)
+{
+  c->kind = kind;
+}
+
+void
+orr_config_set_always_active (OrrConfig *c, gboolean always)
+{
+  c->always_active = always;
+}
+
+void
+orr_config_set_inheritance (OrrConfig *c, OrrInheritance inheritance)
+{
+  c->inheritance = inheritance;
+}
+
+static double *
+copy_or_zeros (const double *values, int n)
+{
+  double *copy = g_new0 (double, MAX (n, 1));
+  if (values != NULL && n > 0)
+    memcpy (copy, values, n * sizeof (double));
+  return copy;
+}
+
+void
+orr_config_set_states (OrrConfig *c, int nx, const double *x0, gboolean implicit)
+{
+  g_free (c->x0);
+  c->nx = MAX (nx, 0);
+  c->x0 = copy_or_zeros (x0, c->nx);
+  c->implicit = implicit;
+}
+
+void
+orr_config_set_discrete_states (OrrConfig *c, int nz, const double *z0)
+{
+  g_free (c->z0);
+  c->nz = MAX (nz, 0);
+  c->z0 = copy_or_zeros (z0, c->nz);
+}
+
+void
+orr_config_add_object_state (OrrConfig *c, OrrValue *value)
+{
+  g_ptr_array_add (c->oz0, orr_value_ref (value));
+}
+
+void
+orr_config_set_surfaces (OrrConfig *c, int ng, int nmode)
+{
+  /* negative: one per element of input 1, known only once sizes are */
+  c->ng = ng < 0 ? -1 : ng;
+  c->nmode = nmode < 0 ? -1 : nmode;
+}
+
+void
+orr_config_set_jacobian (OrrConfig *c, gboolean analytic)
+{
+  c->analytic_jacobian = analytic;
+}
+
+void
+orr_config_set_rpar (OrrConfig *c, const double *values, int n)
+{
+  g_array_set_size (c->rpar, 0);
+  if (n > 0)
+    g_array_append_vals (c->rpar, values, n);
+}
+
+void
+orr_config_set_ipar (OrrConfig *c, const int *values, int n)
+{
+  g_array_set_size (c->ipar, 0);
+  if (n > 0)
+    g_array_append_vals (c->ipar, values, n);
+}
+
+void
+orr_config_add_opar (OrrConfig *c, OrrValue *value)
+{
+  g_ptr_array_add (c->opar, orr_value_ref (value));
+}
+
+void
+orr_config_set_label (OrrConfig *c, const char *text)
+{
+  g_free (c->label);
+  c->label = g_strdup (text);
+}

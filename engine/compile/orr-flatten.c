@@ -1,0 +1,543 @@
+/* orr-flatten.c: configure every block from its evaluated parameters, then
+ * flatten the hierarchy: find, for every input of every real block, the
+ * real output that drives it, and for every activation input the real
+ * sources whose events reach it, looking through super blocks, their port
+ * blocks and EventUnions. */
+#include "orr-compile-private.h"
+
+#include <string.h>
+
+/* Super blocks nest; a chain of port blocks longer than this is a cycle. */
+#define MAX_RESOLVE_DEPTH 1000
+
+static gboolean
+is_port_kind (OrrBlockKind kind)
+{
+  return kind == ORR_BLOCK_INPUT_PORT || kind == ORR_BLOCK_OUTPUT_PORT
+         || kind == ORR_BLOCK_EVENT_INPUT_PORT || kind == ORR_BLOCK_EVENT_OUTPUT_PORT;
+}
+
+static OrrBlockKind
+kind_of (Compiler *c, OrrBlock *block)
+{
+  OrrConfig *config = g_hash_table_lookup (c->configs, block);
+  return config ? config->kind : ORR_BLOCK_ORDINARY;
+}
+
+static int
+port_number (Compiler *c, OrrBlock *block)
+{
+  OrrConfig *config = g_hash_table_lookup (c->configs, block);
+  return config && config->ipar->len > 0 ? g_array_index (config->ipar, int, 0) : -1;
+}
+
+/* The block with this id in diagram: through the model's index, since
+ * scanning the diagram for every link end makes big models quadratic. */
+static OrrBlock *
+block_in (Compiler *c, OrrDiagram *diagram, const char *id)
+{
+  OrrBlock *b = orr_model_find_block (c->model, id);
+  return b != NULL && b->parent == diagram ? b : NULL;
+}
+
+/* ---- configure ----------------------------------------------------------- */
+
+static GHashTable *
+block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass)
+{
+  GHashTable *params = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                              (GDestroyNotify) orr_value_unref);
+  OrrScope *scope = orr_evaluation_get_scope (c->evaluation, block->parent);
+
+  for (int i = 0; i < klass->n_params; i++)
+    {
+      const OrrParamSpec *spec = &klass->params[i];
+      OrrValue *value = orr_evaluation_get_param (c->evaluation, block, spec->name);
+
+      if (value != NULL)
+        value = orr_value_ref (value);
+      else if (orr_block_get_param (block, spec->name) == NULL)
+        {
+          /* Not in the file: the class's default, in the block's scope. */
+          g_autoptr (GError) error = NULL;
+          value = orr_expr_evaluate (spec->default_expr, scope, &error);
+          if (value == NULL)
+            {
+              const char *ids[] = { block->id, NULL };
+              g_autofree char *path = orr_block_get_path (block);
+              orr_compiler_problem (c, ids, g_strdup_printf ("%s, parameter '%s'", path, spec->name),
+                                    "the default '%s' does not evaluate: %s", spec->default_expr,
+                                    error->message);
+              continue;
+            }
+        }
+      if (value != NULL)
+        g_hash_table_insert (params, (gpointer) spec->name, value);
+    }
+  return params;
+}
+
+static void
+configure_diagram (Compiler *c, OrrDiagram *diagram)
+{
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *block = g_ptr_array_index (diagram->blocks, i);
+      const char *ids[] = { block->id, NULL };
+      g_autofree char *path = NULL;
+      g_autoptr (GHashTable) params = NULL;
+      g_autoptr (GError) error = NULL;
+      const OrrBlockClass *klass;
+      OrrConfig *config;
+
+      if (block->child != NULL)
+        {
+          configure_diagram (c, block->child);
+          continue;
+        }
+      path = orr_block_get_path (block);
+      klass = orr_registry_lookup (c->registry, block->type);
+      if (klass == NULL)
+        {
+          orr_compiler_problem (c, ids, g_strdup (path),
+                                "unknown block type '%s' (is a library missing?)", block->type);
+          continue;
+        }
+      params = block_params (c, block, klass);
+      config = orr_config_new (params);
+      if (klass->configure != NULL && !klass->configure (config, &error))
+        {
+          orr_compiler_problem (c, ids, g_strdup (path), "%s", error->message);
+          orr_config_free (config);
+          continue;
+        }
+      g_hash_table_insert (c->configs, block, config);
+    }
+}
+
+/* A super block's ports are its port blocks, numbered 1..n without gaps. */
+static void
+check_super_ports (Compiler *c, OrrBlock *super)
+{
+  static const OrrBlockKind kinds[ORR_N_PORT_KINDS] = {
+    [ORR_PORT_IN] = ORR_BLOCK_INPUT_PORT,
+    [ORR_PORT_OUT] = ORR_BLOCK_OUTPUT_PORT,
+    [ORR_PORT_EVENT_IN] = ORR_BLOCK_EVENT_INPUT_PORT,
+    [ORR_PORT_EVENT_OUT] = ORR_BLOCK_EVENT_OUTPUT_PORT,
+  };
+
+  for (int k = 0; k < ORR_N_PORT_KINDS; k++)
+    {
+      g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+      int n = 0;
+
+      for (guint i = 0; i < super->child->blocks->len; i++)
+        {
+          OrrBlock *b = g_ptr_array_index (super->child->blocks, i);
+          int number;
+
+          if (b->child != NULL || kind_of (c, b) != kinds[k] || !g_hash_table_contains (c->configs, b))
+            continue;
+          number = port_number (c, b);
+          n++;
+          if (number < 1 || g_hash_table_contains (seen, GINT_TO_POINTER (number)))
+            {
+              const char *ids[] = { b->id, NULL };
+              g_autofree char *path = orr_block_get_path (b);
+              orr_compiler_problem (c, ids, g_strdup (path),
+                                    number < 1 ? "port number %d must be 1 or more"
+                                               : "port number %d is used twice in this super block",
+                                    number);
+            }
+          g_hash_table_add (seen, GINT_TO_POINTER (number));
+        }
+      for (int number = 1; number <= n; number++)
+        if (!g_hash_table_contains (seen, GINT_TO_POINTER (number)))
+          {
+            const char *ids[] = { super->id, NULL };
+            g_autofree char *path = orr_block_get_path (super);
+            orr_compiler_problem (c, ids, g_strdup (path),
+                                  "its %s port blocks are not numbered 1 to %d: %d is missing",
+                                  orr_port_kind_to_string (k), n, number);
+            break;
+          }
+    }
+}
+
+static void
+check_ports_diagram (Compiler *c, OrrDiagram *diagram)
+{
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+      if (b->child != NULL)
+        {
+          check_super_ports (c, b);
+          check_ports_diagram (c, b->child);
+        }
+    }
+}
+
+void
+orr_compile_configure (Compiler *c)
+{
+  configure_diagram (c, orr_model_get_root (c->model));
+  /* independent of the other blocks' problems: report it with them */
+  check_ports_diagram (c, orr_model_get_root (c->model));
+}
+
+/* ---- link index ------------------------------------------------------------ */
+
+static char *
+port_key (OrrDiagram *diagram, const char *block_id, OrrPortKind kind, guint port)
+{
+  return g_strdup_printf ("%p/%s/%d/%u", (void *) diagram, block_id, kind, port);
+}
+
+static void
+index_links (Compiler *c, OrrDiagram *diagram)
+{
+  for (guint i = 0; i < diagram->links->len; i++)
+    {
+      OrrLink *l = g_ptr_array_index (diagram->links, i);
+      char *key = port_key (diagram, l->to.block, l->to.kind, l->to.port);
+      GPtrArray *into = g_hash_table_lookup (c->link_index, key);
+
+      if (into == NULL)
+        {
+          into = g_ptr_array_new ();
+          g_hash_table_insert (c->link_index, key, into);
+        }
+      else
+        g_free (key);
+      g_ptr_array_add (into, l);
+    }
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+      if (b->child != NULL)
+        index_links (c, b->child);
+    }
+}
+
+static GPtrArray *
+links_into (Compiler *c, OrrDiagram *diagram, const char *block_id, OrrPortKind kind, guint port)
+{
+  g_autofree char *key = port_key (diagram, block_id, kind, port);
+  return g_hash_table_lookup (c->link_index, key);
+}
+
+static OrrBlock *
+port_block (Compiler *c, OrrBlock *super, OrrBlockKind kind, int number)
+{
+  for (guint i = 0; i < super->child->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (super->child->blocks, i);
+      if (b->child == NULL && kind_of (c, b) == kind && port_number (c, b) == number)
+        return b;
+    }
+  return NULL;
+}
+
+/* ---- regular signals ------------------------------------------------------- */
+
+/* The real output behind output port (1-based) of block in diagram.
+ * FALSE if nothing real drives it. */
+static gboolean
+resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, int depth,
+                int *out_block, int *out_port)
+{
+  GPtrArray *links;
+  OrrLink *l;
+
+  if (depth > MAX_RESOLVE_DEPTH)
+    return FALSE;
+
+  if (block->child != NULL)
+    {
+      /* into the super block, through its Output port block */
+      OrrBlock *out = port_block (c, block, ORR_BLOCK_OUTPUT_PORT, port);
+      if (out == NULL)
+        return FALSE;
+      links = links_into (c, block->child, out->id, ORR_PORT_IN, 1);
+      if (links == NULL)
+        return FALSE;
+      l = g_ptr_array_index (links, 0);
+      return resolve_output (c, block->child, block_in (c, block->child, l->from.block),
+                             l->from.port, depth + 1, out_block, out_port);
+    }
+
+  if (kind_of (c, block) == ORR_BLOCK_INPUT_PORT)
+    {
+      /* out of the super block, to what drives its input */
+      OrrBlock *super = diagram->owner;
+      OrrDiagram *outer;
+      if (super == NULL)
+        return FALSE;
+      outer = super->parent;
+      links = links_into (c, outer, super->id, ORR_PORT_IN, port_number (c, block));
+      if (links == NULL)
+        return FALSE;
+      l = g_ptr_array_index (links, 0);
+      return resolve_output (c, outer, block_in (c, outer, l->from.block), l->from.port,
+                             depth + 1, out_block, out_port);
+    }
+
+  {
+    FlatBlock *fb = g_hash_table_lookup (c->flat_of, block);
+    if (fb == NULL || (int) port > fb->n_out)
+      return FALSE;
+    *out_block = fb->index;
+    *out_port = port - 1;
+    return TRUE;
+  }
+}
+
+/* ---- activation signals ---------------------------------------------------- */
+
+static int
+source_id (Compiler *c, FlatBlock *fb, int port)
+{
+  if (fb->evout_source[port] < 0)
+    {
+      SourceInfo info = { fb->index, port, ORR_SOURCE_EVENT, 0, 0, 0 };
+      if (fb->config->kind == ORR_BLOCK_IF_THEN_ELSE || fb->config->kind == ORR_BLOCK_SWITCH_CASE)
+        info.kind = ORR_SOURCE_BRANCH;
+      else if (fb->config->kind == ORR_BLOCK_SAMPLE_CLOCK)
+        {
+          info.kind = ORR_SOURCE_CLOCK;
+          info.period = g_array_index (fb->config->rpar, double, 0);
+          info.offset = g_array_index (fb->config->rpar, double, 1);
+          info.group = fb->clock_group;
+        }
+      fb->evout_source[port] = c->sources->len;
+      g_array_append_val (c->sources, info);
+    }
+  return fb->evout_source[port];
+}
+
+static void resolve_event_target (Compiler *c, OrrDiagram *diagram, const char *block_id,
+                                  guint port, int depth, GArray *found);
+
+/* Adds the sources whose events come out of activation output port of
+ * block, looking through structure. */
+static void
+resolve_event_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, int depth,
+                      GArray *found)
+{
+  OrrBlockKind kind;
+
+  if (block == NULL || depth > MAX_RESOLVE_DEPTH)
+    return;
+
+  if (block->child != NULL)
+    {
+      OrrBlock *out = port_block (c, block, ORR_BLOCK_EVENT_OUTPUT_PORT, port);
+      if (out != NULL)
+        resolve_event_target (c, block->child, out->id, 1, depth + 1, found);
+      return;
+    }
+
+  kind = kind_of (c, block);
+  if (kind == ORR_BLOCK_EVENT_INPUT_PORT)
+    {
+      OrrBlock *super = diagram->owner;
+      if (super != NULL)
+        resolve_event_target (c, super->parent, super->id, port_number (c, block), depth + 1,
+                              found);
+      return;
+    }
+  if (kind == ORR_BLOCK_EVENT_UNION)
+    {
+      OrrConfig *config = g_hash_table_lookup (c->configs, block);
+      for (int p = 1; p <= config->n_evin; p++)
+        resolve_event_target (c, diagram, block->id, p, depth + 1, found);
+      return;
+    }
+
+  {
+    FlatBlock *fb = g_hash_table_lookup (c->flat_of, block);
+    int id;
+    if (fb == NULL || (int) port > fb->n_evout)
+      return;
+    id = source_id (c, fb, port - 1);
+    for (guint i = 0; i < found->len; i++)
+      if (g_array_index (found, int, i) == id)
+        return;
+    g_array_append_val (found, id);
+  }
+}
+
+/* Adds the sources of every link into activation input port of block_id. */
+static void
+resolve_event_target (Compiler *c, OrrDiagram *diagram, const char *block_id, guint port,
+                      int depth, GArray *found)
+{
+  GPtrArray *links = links_into (c, diagram, block_id, ORR_PORT_EVENT_IN, port);
+
+  for (guint i = 0; links != NULL && i < links->len; i++)
+    {
+      OrrLink *l = g_ptr_array_index (links, i);
+      resolve_event_output (c, diagram, block_in (c, diagram, l->from.block),
+                            l->from.port, depth, found);
+    }
+}
+
+/* ---- flatten --------------------------------------------------------------- */
+
+static int
+sync_group (Compiler *c, OrrDiagram *diagram, GHashTable *groups)
+{
+  /* The nearest diagram (this one or an ancestor) holding a SyncTag
+   * bounds the clocks that are synchronous with each other. */
+  for (OrrDiagram *d = diagram; d != NULL; d = d->owner ? d->owner->parent : NULL)
+    for (guint i = 0; i < d->blocks->len; i++)
+      {
+        OrrBlock *b = g_ptr_array_index (d->blocks, i);
+        if (b->child == NULL && kind_of (c, b) == ORR_BLOCK_SYNC_TAG)
+          {
+            gpointer group = g_hash_table_lookup (groups, d);
+            if (group == NULL)
+              {
+                group = GINT_TO_POINTER (g_hash_table_size (groups) + 1);
+                g_hash_table_insert (groups, d, group);
+              }
+            return GPOINTER_TO_INT (group);
+          }
+      }
+  return 0;
+}
+
+static void
+collect_flat (Compiler *c, OrrDiagram *diagram, GHashTable *groups)
+{
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *block = g_ptr_array_index (diagram->blocks, i);
+      OrrConfig *config;
+      FlatBlock *fb;
+
+      if (block->child != NULL)
+        {
+          collect_flat (c, block->child, groups);
+          continue;
+        }
+      config = g_hash_table_lookup (c->configs, block);
+      if (config == NULL || is_port_kind (config->kind) || config->kind == ORR_BLOCK_EVENT_UNION
+          || config->kind == ORR_BLOCK_SYNC_TAG)
+        continue;
+
+      fb = g_new0 (FlatBlock, 1);
+      fb->doc = block;
+      fb->klass = orr_registry_lookup (c->registry, block->type);
+      fb->config = config;
+      fb->path = orr_block_get_path (block);
+      fb->index = c->flat->len;
+      fb->n_in = config->inputs->len;
+      fb->n_out = config->outputs->len;
+      fb->n_evin = config->n_evin;
+      fb->n_evout = config->n_evout;
+      fb->in_block = g_new (int, MAX (fb->n_in, 1));
+      fb->in_port = g_new (int, MAX (fb->n_in, 1));
+      fb->evin_sources = g_new0 (GArray *, MAX (fb->n_evin, 1));
+      fb->evout_source = g_new (int, MAX (fb->n_evout, 1));
+      for (int p = 0; p < fb->n_evout; p++)
+        fb->evout_source[p] = -1;
+      fb->activation = g_hash_table_new (NULL, NULL);
+      fb->rank = -1;
+      fb->clock_group = sync_group (c, diagram, groups);
+      g_ptr_array_add (c->flat, fb);
+      g_hash_table_insert (c->flat_of, block, fb);
+    }
+}
+
+/* Links must fit the configured ports: the file may have been written when
+ * a parameter gave the block another number of ports. */
+static void
+check_link_ends (Compiler *c, OrrDiagram *diagram)
+{
+  for (guint i = 0; i < diagram->links->len; i++)
+    {
+      OrrLink *l = g_ptr_array_index (diagram->links, i);
+      const OrrEndpoint *ends[2] = { &l->from, &l->to };
+
+      for (int e = 0; e < 2; e++)
+        {
+          OrrBlock *b = block_in (c, diagram, ends[e]->block);
+          OrrConfig *config = b ? g_hash_table_lookup (c->configs, b) : NULL;
+          int count;
+
+          if (config == NULL)
+            continue; /* a super block: its ports were checked against its port blocks */
+          switch (ends[e]->kind)
+            {
+            case ORR_PORT_IN:
+              count = config->inputs->len;
+              break;
+            case ORR_PORT_OUT:
+              count = config->outputs->len;
+              break;
+            case ORR_PORT_EVENT_IN:
+              count = config->n_evin;
+              break;
+            default:
+              count = config->n_evout;
+              break;
+            }
+          if ((int) ends[e]->port > count)
+            {
+              const char *ids[] = { b->id, NULL };
+              g_autofree char *path = orr_block_get_path (b);
+              orr_compiler_problem (c, ids, g_strdup (path),
+                                    "link %s uses its %s port %u, but with these parameters it has "
+                                    "%d",
+                                    l->id, orr_port_kind_to_string (ends[e]->kind), ends[e]->port,
+                                    count);
+            }
+        }
+    }
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+      if (b->child != NULL)
+        check_link_ends (c, b->child);
+    }
+}
+
+void
+orr_compile_flatten (Compiler *c)
+{
+  g_autoptr (GHashTable) groups = g_hash_table_new (NULL, NULL);
+  OrrDiagram *root = orr_model_get_root (c->model);
+
+  index_links (c, root);
+  check_link_ends (c, root);
+  if (orr_compiler_has_problems (c))
+    return;
+  collect_flat (c, root, groups);
+
+  for (guint i = 0; i < c->flat->len; i++)
+    {
+      FlatBlock *fb = g_ptr_array_index (c->flat, i);
+      OrrDiagram *diagram = fb->doc->parent;
+
+      for (int p = 0; p < fb->n_in; p++)
+        {
+          GPtrArray *links = links_into (c, diagram, fb->doc->id, ORR_PORT_IN, p + 1);
+          OrrLink *l;
+
+          fb->in_block[p] = -1;
+          fb->in_port[p] = -1;
+          if (links == NULL)
+            continue;
+          l = g_ptr_array_index (links, 0);
+          resolve_output (c, diagram, block_in (c, diagram, l->from.block),
+                          l->from.port, 0, &fb->in_block[p], &fb->in_port[p]);
+        }
+      for (int p = 0; p < fb->n_evin; p++)
+        {
+          fb->evin_sources[p] = g_array_new (FALSE, FALSE, sizeof (int));
+          resolve_event_target (c, diagram, fb->doc->id, p + 1, 0, fb->evin_sources[p]);
+        }
+    }
+}

@@ -1,0 +1,184 @@
+/* orr-schedule.c: one order of all blocks in which every block comes after
+ * the blocks whose outputs it reads through a feedthrough input. The
+ * analysis is per input port: an input that is not feedthrough (an
+ * Integrator's) breaks the dependency, so a loop through it is no loop.
+ *
+ * Any sub-order of this order is valid too, which is why the program keeps
+ * blocks in it and every activation list is simply sorted by index.
+ * Whatever cannot be ordered sits on cycles of feedthrough inputs: each
+ * strongly connected set of those is an algebraic loop, reported with
+ * every block on it.
+ */
+#include "orr-compile-private.h"
+
+static gboolean
+schedulable (FlatBlock *fb)
+{
+  return fb->config->kind != ORR_BLOCK_SAMPLE_CLOCK;
+}
+
+/* Tarjan's strongly connected components over the unordered blocks. */
+typedef struct
+{
+  Compiler *c;
+  GPtrArray **consumers;
+  int *index, *low;
+  gboolean *on_stack;
+  GArray *stack;
+  int next;
+} Tarjan;
+
+static void
+report_loop (Compiler *c, GArray *members)
+{
+  g_autoptr (GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr (GString) names = g_string_new (NULL);
+  FlatBlock *first = NULL;
+
+  for (guint i = 0; i < members->len; i++)
+    {
+      FlatBlock *fb = g_ptr_array_index (c->flat, g_array_index (members, int, i));
+      if (first == NULL || fb->index < first->index)
+        first = fb;
+    }
+  /* name them in model order, starting from the first */
+  for (guint i = 0; i < c->flat->len; i++)
+    for (guint j = 0; j < members->len; j++)
+      if (g_array_index (members, int, j) == (int) i)
+        {
+          FlatBlock *fb = g_ptr_array_index (c->flat, i);
+          g_ptr_array_add (ids, fb->doc->id);
+          if (names->len > 0)
+            g_string_append (names, ", ");
+          g_string_append (names, fb->path);
+        }
+  g_ptr_array_add (ids, NULL);
+  orr_compiler_problem (c, (const char *const *) ids->pdata, g_strdup (first->path),
+                        "algebraic loop: the outputs of %s depend on each other with no state "
+                        "or delay in between",
+                        names->str);
+}
+
+static void
+strong_connect (Tarjan *t, int v)
+{
+  GPtrArray *out = t->consumers[v];
+
+  t->index[v] = t->low[v] = t->next++;
+  g_array_append_val (t->stack, v);
+  t->on_stack[v] = TRUE;
+
+  for (guint i = 0; out != NULL && i < out->len; i++)
+    {
+      int w = GPOINTER_TO_INT (g_ptr_array_index (out, i));
+      if (t->index[w] < 0)
+        {
+          strong_connect (t, w);
+          t->low[v] = MIN (t->low[v], t->low[w]);
+        }
+      else if (t->on_stack[w])
+        t->low[v] = MIN (t->low[v], t->index[w]);
+    }
+
+  if (t->low[v] == t->index[v])
+    {
+      g_autoptr (GArray) members = g_array_new (FALSE, FALSE, sizeof (int));
+      gboolean self_loop = FALSE;
+      int w;
+
+      do
+        {
+          w = g_array_index (t->stack, int, t->stack->len - 1);
+          g_array_set_size (t->stack, t->stack->len - 1);
+          t->on_stack[w] = FALSE;
+          g_array_append_val (members, w);
+        }
+      while (w != v);
+
+      for (guint i = 0; out != NULL && i < out->len; i++)
+        if (GPOINTER_TO_INT (g_ptr_array_index (out, i)) == v)
+          self_loop = TRUE;
+      if (members->len > 1 || self_loop)
+        report_loop (t->c, members);
+    }
+}
+
+void
+orr_compile_schedule (Compiler *c)
+{
+  int n = c->flat->len;
+  g_autofree int *pending = g_new0 (int, MAX (n, 1));
+  GPtrArray **consumers = g_new0 (GPtrArray *, MAX (n, 1));
+  g_autoptr (GArray) ready = g_array_new (FALSE, FALSE, sizeof (int));
+  guint head = 0;
+
+  /* consumers[a]: the blocks that read a through a feedthrough input */
+  for (int i = 0; i < n; i++)
+    {
+      FlatBlock *fb = g_ptr_array_index (c->flat, i);
+      if (!schedulable (fb))
+        continue;
+      for (int p = 0; p < fb->n_in; p++)
+        {
+          OrrPortSpec *spec = &g_array_index (fb->config->inputs, OrrPortSpec, p);
+          int a = fb->in_block[p];
+          if (a < 0 || !spec->feedthrough)
+            continue;
+          if (consumers[a] == NULL)
+            consumers[a] = g_ptr_array_new ();
+          g_ptr_array_add (consumers[a], GINT_TO_POINTER (i));
+          pending[i]++;
+        }
+    }
+
+  /* Kahn's algorithm, taking ready blocks in model order so that the same
+   * model always gives the same schedule. */
+  c->order = g_new0 (FlatBlock *, MAX (n, 1));
+  for (int i = 0; i < n; i++)
+    if (schedulable (g_ptr_array_index (c->flat, i)) && pending[i] == 0)
+      g_array_append_val (ready, i);
+  while (head < ready->len)
+    {
+      int v = g_array_index (ready, int, head++);
+      FlatBlock *fb = g_ptr_array_index (c->flat, v);
+
+      fb->rank = c->n_ranked;
+      c->order[c->n_ranked++] = fb;
+      for (guint i = 0; consumers[v] != NULL && i < consumers[v]->len; i++)
+        {
+          int w = GPOINTER_TO_INT (g_ptr_array_index (consumers[v], i));
+          if (--pending[w] == 0)
+            g_array_append_val (ready, w);
+        }
+    }
+
+  {
+    int schedulable_count = 0;
+    for (int i = 0; i < n; i++)
+      if (schedulable (g_ptr_array_index (c->flat, i)))
+        schedulable_count++;
+
+    if (c->n_ranked < schedulable_count)
+      {
+        Tarjan t = { c, consumers, g_new (int, MAX (n, 1)), g_new (int, MAX (n, 1)), g_new0 (gboolean, MAX (n, 1)),
+                     g_array_new (FALSE, FALSE, sizeof (int)), 0 };
+        for (int i = 0; i < n; i++)
+          t.index[i] = -1;
+        for (int i = 0; i < n; i++)
+          {
+            FlatBlock *fb = g_ptr_array_index (c->flat, i);
+            if (schedulable (fb) && fb->rank < 0 && t.index[i] < 0)
+              strong_connect (&t, i);
+          }
+        g_free (t.index);
+        g_free (t.low);
+        g_free (t.on_stack);
+        g_array_unref (t.stack);
+      }
+  }
+
+  for (int i = 0; i < n; i++)
+    if (consumers[i] != NULL)
+      g_ptr_array_unref (consumers[i]);
+  g_free (consumers);
+}

@@ -1,0 +1,308 @@
+/* orr-block.h: the block-author API. The only header a block includes,
+ * whether it is one of the standard palettes or a user's own C block.
+ *
+ * A block class has three parts:
+ *  - parameter specs: what its dialog shows (name, label, default
+ *    expression, help);
+ *  - a configure function: from the evaluated parameters to ports, sizes,
+ *    types, feedthrough, states, surfaces, modes and activation ports. It
+ *    runs in the editor too, so ports follow parameter changes;
+ *  - a simulation function, called with the jobs below. Job numbers follow
+ *    the Scicos family so that existing code ports easily.
+ *
+ * docs/block-api.md walks through a complete example.
+ */
+#pragma once
+
+#include <glib.h>
+#include <orrery/orr-value.h>
+
+G_BEGIN_DECLS
+
+/* ---- jobs -------------------------------------------------------------- */
+
+typedef enum
+{
+  ORR_JOB_DERIVATIVES = 0,    /* write x' (explicit) or the residual (implicit) */
+  ORR_JOB_OUTPUTS = 1,        /* write outputs from t, u, x, z, nevprt, modes */
+  ORR_JOB_STATE_UPDATE = 2,   /* update z and object states, may jump x */
+  ORR_JOB_EVENTS = 3,         /* write delays for activation outputs in evout */
+  ORR_JOB_INIT = 4,           /* once, first: allocate work, open files; inputs not valid */
+  ORR_JOB_TERMINATE = 5,      /* once, last: also after an error or a stop */
+  ORR_JOB_REINIT = 6,         /* after initialisation: may reset x from the inputs */
+  ORR_JOB_ZERO_CROSSINGS = 9, /* write surfaces g; set modes unless they are fixed */
+  ORR_JOB_JACOBIAN = 10,      /* write the analytic Jacobian, column-major */
+} OrrJob;
+
+/* Where the simulation is when a block is called. */
+typedef enum
+{
+  ORR_PHASE_INIT,       /* initialisation */
+  ORR_PHASE_EXIT_INIT,  /* the end of initialisation: initial events are programmed now */
+  ORR_PHASE_EVENT,      /* an event or an accepted point: act */
+  ORR_PHASE_TRIAL,      /* a solver's trial point: compute, but no side effects */
+  ORR_PHASE_TERMINATE,  /* the end */
+} OrrPhase;
+
+/* ---- the block at run time --------------------------------------------- */
+
+/* A regular port: a matrix of rows x cols elements of one type, column-major. */
+typedef struct
+{
+  int rows;
+  int cols;
+  OrrType type;
+  gpointer data;
+} OrrPortBuffer;
+
+/* What every block of one simulation shares: time and phase. Read-only. */
+typedef struct
+{
+  double t;           /* current time */
+  double start_time;
+  double final_time;
+  OrrPhase phase;
+  gboolean modes_fixed; /* TRUE while the solver integrates: use modes, do not set them */
+  double alpha, beta;   /* Jacobian weights of an implicit block: J = alpha dF/dx + beta dF/dx' */
+} OrrSimTime;
+
+typedef struct _OrrSimBlock OrrSimBlock;
+typedef void (*OrrSimFunc) (OrrSimBlock *block, OrrJob job);
+
+struct _OrrSimBlock
+{
+  /* regular ports */
+  int n_in;
+  OrrPortBuffer *in; /* an unconnected input reads zeros */
+  int n_out;
+  OrrPortBuffer *out;
+
+  /* continuous state */
+  int nx;
+  double *x;
+  double *xd;   /* explicit blocks write x' here; implicit blocks read it */
+  double *res;  /* implicit blocks write F(t, x, x', u) here */
+  double *jacobian; /* nx*nx, column-major, during ORR_JOB_JACOBIAN */
+
+  /* discrete state and object states (typed matrices) */
+  int nz;
+  double *z;
+  int noz;
+  OrrPortBuffer *oz;
+
+  /* parameters, as configure stored them */
+  int n_rpar;
+  const double *rpar;
+  int n_ipar;
+  const int *ipar;
+  int n_opar;
+  OrrValue *const *opar;
+
+  /* zero crossings and modes */
+  int ng;
+  double *g;
+  int *jroot; /* after a crossing: +1 rising, -1 falling, 0 none */
+  int nmode;
+  int *mode;
+
+  /* activation */
+  int n_evin;
+  int nevprt;  /* bit-coded activated inputs (1 + 4: ports 1 and 3); -1: own zero crossing */
+  int n_evout;
+  double *evout; /* set to -1 before each ORR_JOB_EVENTS; a delay >= 0 programs an event,
+                  * replacing the output's pending one; a negative value leaves it alone */
+
+  /* the block's own memory; freed by the block in ORR_JOB_TERMINATE, or by
+   * the simulator if it came from orr_block_alloc_work() */
+  gpointer work;
+
+  const OrrSimTime *time;
+  const char *path; /* "Plant/Motor/Integrator1" */
+
+  /*< private >*/
+  gpointer sim;
+  int index;
+};
+
+static inline double
+orr_block_get_time (const OrrSimBlock *block)
+{
+  return block->time->t;
+}
+
+static inline double *
+orr_block_real_in (OrrSimBlock *block, int port)
+{
+  return (double *) block->in[port].data;
+}
+
+static inline double *
+orr_block_real_out (OrrSimBlock *block, int port)
+{
+  return (double *) block->out[port].data;
+}
+
+static inline int
+orr_block_in_numel (const OrrSimBlock *block, int port)
+{
+  return block->in[port].rows * block->in[port].cols;
+}
+
+static inline int
+orr_block_out_numel (const OrrSimBlock *block, int port)
+{
+  return block->out[port].rows * block->out[port].cols;
+}
+
+/* TRUE at a solver's trial point: sinks, files and anything with a side
+ * effect must do nothing. */
+static inline gboolean
+orr_block_in_try_phase (const OrrSimBlock *block)
+{
+  return block->time->phase == ORR_PHASE_TRIAL;
+}
+
+static inline gboolean
+orr_block_modes_fixed (const OrrSimBlock *block)
+{
+  return block->time->modes_fixed;
+}
+
+/* TRUE when the block is called because one of its own surfaces crossed. */
+static inline gboolean
+orr_block_is_zero_crossing_event (const OrrSimBlock *block)
+{
+  return block->nevprt < 0;
+}
+
+static inline gboolean
+orr_block_is_exit_init (const OrrSimBlock *block)
+{
+  return block->time->phase == ORR_PHASE_EXIT_INIT;
+}
+
+/* Reports an error: the simulation stops after this job, with the message
+ * prefixed by the block's path, and every block gets ORR_JOB_TERMINATE. */
+void orr_block_error (OrrSimBlock *block, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* Ends the simulation normally at the current time (End block). */
+void orr_block_request_stop (OrrSimBlock *block);
+/* Zeroed memory in block->work, freed by the simulator after terminate. */
+gpointer orr_block_alloc_work (OrrSimBlock *block, gsize size);
+/* A sink records one sample of n values at the current time into its
+ * stream (scopes, files and the CLI's CSV writer read streams). Only at
+ * accepted points. */
+void orr_block_record (OrrSimBlock *block, const double *values, int n);
+
+/* ---- configure --------------------------------------------------------- */
+
+/* How a block with no activation input is activated. */
+typedef enum
+{
+  ORR_INHERIT_UNION,     /* the union of the activations of its inputs' drivers */
+  ORR_INHERIT_PER_INPUT, /* one hidden activation input per regular input (SelectInput) */
+} OrrInheritance;
+
+/* Blocks the compiler handles itself rather than only calling. */
+typedef enum
+{
+  ORR_BLOCK_ORDINARY,
+  ORR_BLOCK_IF_THEN_ELSE, /* 1 activation in, 2 out: "then" when u > 0, else "else" */
+  ORR_BLOCK_SWITCH_CASE,  /* N outputs, chosen by round(u) clamped to 1..N */
+  ORR_BLOCK_SAMPLE_CLOCK, /* rpar = { period, offset }; merged into one base clock */
+  ORR_BLOCK_EVENT_UNION,  /* N activation inputs, 1 output: their union, no new source */
+  ORR_BLOCK_SYNC_TAG,     /* limits SampleClock merging to its own diagram */
+  ORR_BLOCK_INPUT_PORT,   /* super block ports: removed by flattening; ipar = { port } */
+  ORR_BLOCK_OUTPUT_PORT,
+  ORR_BLOCK_EVENT_INPUT_PORT,
+  ORR_BLOCK_EVENT_OUTPUT_PORT,
+} OrrBlockKind;
+
+typedef struct _OrrConfig OrrConfig;
+
+/* The evaluated parameters, by the names of the block's parameter specs. */
+OrrValue *orr_config_get_param (OrrConfig *config, const char *name);
+/* Parameter helpers: FALSE with an error naming the parameter when the
+ * value has the wrong type or size. */
+gboolean orr_config_get_double (OrrConfig *config, const char *name, double *value, GError **error);
+gboolean orr_config_get_int (OrrConfig *config, const char *name, int *value, GError **error);
+/* A real vector or matrix (any shape); *values is owned by config. */
+gboolean orr_config_get_doubles (OrrConfig *config, const char *name, const double **values,
+                                 int *rows, int *cols, GError **error);
+
+/* Ports. Sizes may be negative: "inherited, equal negatives are equal"
+ * (-1 x 1 in and -1 x 1 out: a vector of any length, the same on both).
+ * A size of 0 rows or columns is not allowed. */
+void orr_config_add_input (OrrConfig *config, int rows, int cols, OrrType type,
+                           gboolean feedthrough);
+void orr_config_add_output (OrrConfig *config, int rows, int cols, OrrType type);
+/* Type ORR_TYPE_INHERIT: decided by the link, like a negative size. */
+#define ORR_TYPE_INHERIT ((OrrType) -1)
+void orr_config_set_event_ports (OrrConfig *config, int n_in, int n_out);
+
+void orr_config_set_kind (OrrConfig *config, OrrBlockKind kind);
+void orr_config_set_always_active (OrrConfig *config, gboolean always);
+void orr_config_set_inheritance (OrrConfig *config, OrrInheritance inheritance);
+
+/* Continuous states, with their initial values (NULL: zeros). implicit:
+ * the block writes a residual and the model needs a DAE solver. */
+void orr_config_set_states (OrrConfig *config, int nx, const double *x0, gboolean implicit);
+void orr_config_set_discrete_states (OrrConfig *config, int nz, const double *z0);
+/* An object state: a typed matrix, initialised from value. */
+void orr_config_add_object_state (OrrConfig *config, OrrValue *value);
+/* Zero-crossing surfaces and modes. A negative count means one per
+ * element of input 1, whatever size it inherits (Abs, Saturation...). */
+void orr_config_set_surfaces (OrrConfig *config, int ng, int nmode);
+void orr_config_set_jacobian (OrrConfig *config, gboolean analytic);
+
+void orr_config_set_rpar (OrrConfig *config, const double *values, int n);
+void orr_config_set_ipar (OrrConfig *config, const int *values, int n);
+void orr_config_add_opar (OrrConfig *config, OrrValue *value);
+
+/* The text the canvas draws in the block when it has no icon, e.g. "K" for
+ * a gain of value K; NULL: the class's default. */
+void orr_config_set_label (OrrConfig *config, const char *text);
+
+/* ---- the class ----------------------------------------------------------- */
+
+typedef enum
+{
+  ORR_PARAM_EXPRESSION,
+  ORR_PARAM_CHOICE, /* choices: NULL-terminated labels; the value is the 1-based index */
+  ORR_PARAM_CHECKBOX,
+} OrrParamKind;
+
+typedef struct
+{
+  const char *name;
+  const char *label;
+  const char *default_expr;
+  const char *help;
+  OrrParamKind kind;
+  const char *const *choices;
+  gboolean tunable; /* may change while the simulation runs */
+} OrrParamSpec;
+
+typedef gboolean (*OrrConfigureFunc) (OrrConfig *config, GError **error);
+
+typedef struct
+{
+  const char *name;        /* the type in files: "Gain", "SampleClock" */
+  const char *palette;     /* "Math", "Activation" ... */
+  const char *label;       /* shown in palettes */
+  const char *description; /* one sentence for tooltips and search */
+  const char *icon_text;   /* drawn in the block: "1/s", "K" ... */
+  const OrrParamSpec *params;
+  int n_params;
+  OrrConfigureFunc configure;
+  OrrSimFunc simulate;
+} OrrBlockClass;
+
+#define ORR_CONFIG_ERROR (orr_config_error_quark ())
+GQuark orr_config_error_quark (void);
+
+typedef enum
+{
+  ORR_CONFIG_ERROR_PARAMETER, /* a parameter has the wrong type, size or value */
+} OrrConfigError;
+
+G_END_DECLS

@@ -1,0 +1,27 @@
+/* orr-compile.h: from a model to an immutable program (SEMANTICS.md
+ * section 8): evaluate, configure, flatten, sizes and types, activations,
+ * schedule. Every problem names the block(s) by path. */
+#pragma once
+
+#include <orrery/orr-evaluate.h>
+#include <orrery/orr-program.h>
+#include <orrery/orr-registry.h>
+
+G_BEGIN_DECLS
+
+#define ORR_COMPILE_ERROR (orr_compile_error_quark ())
+GQuark orr_compile_error_quark (void);
+
+typedef enum
+{
+  ORR_COMPILE_ERROR_FAILED, /* the message lists the problems */
+} OrrCompileError;
+
+/* Compiles model with the block classes of registry. overrides: see
+ * orr_evaluate_model. On failure returns NULL with an error listing every
+ * problem; problems, if not NULL, receives them (OrrProblem*, owned by the
+ * array) for a problems view. */
+OrrProgram *orr_compile (OrrModel *model, OrrRegistry *registry, OrrScope *overrides,
+                         GPtrArray *problems, GError **error);
+
+G_END_DECLS
