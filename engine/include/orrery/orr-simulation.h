@@ -1,0 +1,78 @@
+/* orr-simulation.h: one run of a compiled program. The simulation owns
+ * all run-time state (states, buffers, agenda, solver memory, streams), so
+ * several simulations can run in one process, each on its own thread.
+ *
+ * Thread rules: orr_simulation_run() runs on one thread; stop, pause,
+ * resume and get_time may be called from any other thread at any time and
+ * take effect within milliseconds.
+ */
+#pragma once
+
+#include <orrery/orr-program.h>
+
+G_BEGIN_DECLS
+
+#define ORR_SIM_ERROR (orr_sim_error_quark ())
+GQuark orr_sim_error_quark (void);
+
+typedef enum
+{
+  ORR_SIM_ERROR_SOLVER, /* the solver failed: step too small, convergence, ... */
+  ORR_SIM_ERROR_BLOCK,  /* a block reported an error (message starts with its path) */
+  ORR_SIM_ERROR_ZENO,   /* too many events at (almost) the same time */
+  ORR_SIM_ERROR_NUMERIC, /* NaN or Inf produced by a block */
+} OrrSimError;
+
+typedef struct _OrrSimulation OrrSimulation;
+typedef struct _OrrStream OrrStream;
+
+typedef struct
+{
+  guint64 steps;       /* accepted solver steps */
+  guint64 rhs_calls;   /* right-hand side evaluations */
+  guint64 events;      /* activations processed (agenda events and clock ticks) */
+  guint64 zero_crossings;
+  guint64 restarts;    /* solver cold restarts */
+  double final_time;   /* where the run ended */
+  gboolean stopped;    /* ended by orr_simulation_stop() or an End block */
+} OrrSimStats;
+
+/* The program must outlive the simulation. */
+OrrSimulation *orr_simulation_new (const OrrProgram *program);
+void orr_simulation_free (OrrSimulation *sim);
+
+/* Runs from the start to the final time, a stop request, or an error.
+ * Every block's terminate job runs in all three cases. TRUE on success
+ * and on a requested stop. */
+gboolean orr_simulation_run (OrrSimulation *sim, GError **error);
+
+void orr_simulation_stop (OrrSimulation *sim);
+void orr_simulation_pause (OrrSimulation *sim);
+void orr_simulation_resume (OrrSimulation *sim);
+/* The simulated time reached so far; for progress. */
+double orr_simulation_get_time (OrrSimulation *sim);
+const OrrSimStats *orr_simulation_get_stats (OrrSimulation *sim);
+
+/* Called on the simulation's thread for every sample a sink records
+ * (orr_block_record), in the order they are recorded. seq counts samples
+ * across the whole simulation. */
+typedef void (*OrrRecordFunc) (int block, guint64 seq, double t, const double *values, int n,
+                               gpointer user_data);
+void orr_simulation_set_record_func (OrrSimulation *sim, OrrRecordFunc func, gpointer user_data);
+
+/* Recorded samples also go into one single-producer single-consumer ring
+ * buffer per recording block, for a consumer on another thread (the app's
+ * scopes). Asking for a block's stream makes the caller its reader: from
+ * then on a full ring makes the producer wait (checking for stop) until
+ * the reader catches up; a stream nobody asked for drops what does not
+ * fit, so a batch run without readers never blocks. NULL if the block
+ * never recorded (call again later). */
+OrrStream *orr_simulation_get_stream (OrrSimulation *sim, int block);
+/* Reads up to max samples; t[i] and values[i * n_channels ...]. Returns
+ * the number read. */
+guint orr_stream_read (OrrStream *stream, double *t, double *values, guint max);
+int orr_stream_get_n_channels (OrrStream *stream);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrSimulation, orr_simulation_free)
+
+G_END_DECLS

@@ -1,0 +1,383 @@
+/* orr-activation.c: what happens at an event (SEMANTICS section 5).
+ *
+ * An activation runs its list in three sweeps, outputs, event scheduling,
+ * state updates, so that every output and event job of the activation sees
+ * the states as they were just before it (left limits). Conditional blocks
+ * run the chosen branch completely, at once, inside the first sweep. The
+ * base clock fires the SampleClocks due at a tick; clocks of one group are
+ * synchronous, so their lists merge into one activation.
+ */
+
+#include <math.h>
+
+#include "orr-sim-private.h"
+
+/* Conditional branches nest; a cycle of them is a compiler bug that
+ * would otherwise overflow the stack. */
+#define MAX_BRANCH_DEPTH 256
+
+static int
+compare_clocks (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const OrrProgram *program = data;
+  int sa = *(const int *) a, sb = *(const int *) b;
+  int ga = program->sources[sa].clock_group, gb = program->sources[sb].clock_group;
+
+  if (ga != gb)
+    return ga < gb ? -1 : 1;
+  return sa < sb ? -1 : sa > sb;
+}
+
+gboolean
+orr_sim_activation_setup (OrrSimulation *sim, GError **error)
+{
+  const OrrProgram *program = sim->program;
+  int n_blocks = MAX (program->n_blocks, 1);
+
+  sim->clocks = g_new0 (int, MAX (program->n_sources, 1));
+  for (int s = 0; s < program->n_sources; s++)
+    {
+      const OrrSource *source = &program->sources[s];
+
+      if (source->kind != ORR_SOURCE_CLOCK)
+        continue;
+      if (source->ratio < 0 || source->shift < 0
+          || (source->ratio > 0 && !(program->base_period > 0)))
+        {
+          g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
+                       "internal error: clock %s has ratio %" G_GINT64_FORMAT
+                       " and shift %" G_GINT64_FORMAT " with a base period of %g s",
+                       source->name != NULL ? source->name : "?", source->ratio, source->shift,
+                       program->base_period);
+          return FALSE;
+        }
+      sim->clocks[sim->n_clocks++] = s;
+      if (source->ratio > 0)
+        sim->has_periodic_clocks = TRUE;
+    }
+  g_qsort_with_data (sim->clocks, sim->n_clocks, sizeof (int), compare_clocks, (gpointer) program);
+  sim->has_clocks = sim->n_clocks > 0;
+
+  sim->merge_mark = g_new0 (int, n_blocks);
+  sim->merge_nevprt = g_new0 (int, n_blocks);
+  sim->merge_items = g_new0 (OrrActivation, n_blocks);
+  sim->source_bursts = g_new0 (OrrBurst, program->n_sources + 1);
+  return TRUE;
+}
+
+void
+orr_sim_activation_free (OrrSimulation *sim)
+{
+  g_free (sim->clocks);
+  g_free (sim->merge_mark);
+  g_free (sim->merge_nevprt);
+  g_free (sim->merge_items);
+  g_free (sim->source_bursts);
+}
+
+/* The first element of input 0 as a double, whatever its type. */
+static double
+read_condition (const OrrSimBlock *block)
+{
+  const OrrPortBuffer *in;
+
+  if (block->n_in < 1)
+    return 0.0;
+  in = &block->in[0];
+  if (in->data == NULL || in->rows * in->cols < 1)
+    return 0.0;
+
+  switch (in->type)
+    {
+      case ORR_TYPE_DOUBLE:
+      case ORR_TYPE_COMPLEX:
+        return *(const double *) in->data;
+      case ORR_TYPE_INT8:
+        return *(const gint8 *) in->data;
+      case ORR_TYPE_INT16:
+        return *(const gint16 *) in->data;
+      case ORR_TYPE_INT32:
+        return *(const gint32 *) in->data;
+      case ORR_TYPE_UINT8:
+      case ORR_TYPE_BOOL:
+        return *(const guint8 *) in->data;
+      case ORR_TYPE_UINT16:
+        return *(const guint16 *) in->data;
+      case ORR_TYPE_UINT32:
+        return *(const guint32 *) in->data;
+      case ORR_TYPE_STRING:
+      default:
+        return 0.0;
+    }
+}
+
+static gboolean run_list (OrrSimulation *sim, const OrrActivationList *list, int depth);
+
+static gboolean
+run_branch (OrrSimulation *sim, int b, int depth)
+{
+  const OrrProgramBlock *pb = &sim->program->blocks[b];
+  double u = read_condition (&sim->blocks[b]);
+  int choice, source;
+
+  if (pb->kind == ORR_BLOCK_IF_THEN_ELSE)
+    choice = u > 0 ? 0 : 1;
+  else
+    {
+      double r = isnan (u) ? 1.0 : round (u);
+
+      choice = (int) CLAMP (r, 1.0, (double) MAX (pb->n_evout, 1)) - 1;
+    }
+  if (choice >= pb->n_evout)
+    return TRUE;
+  source = pb->evout_source[choice];
+  if (source < 0)
+    return TRUE;
+
+  if (depth >= MAX_BRANCH_DEPTH)
+    {
+      orr_sim_fail (sim, ORR_SIM_ERROR_BLOCK,
+                    "%s: conditional branches nest more than %d deep (a cycle of conditional "
+                    "blocks?)",
+                    pb->path, MAX_BRANCH_DEPTH);
+      return FALSE;
+    }
+  return run_list (sim, &sim->program->sources[source].list, depth + 1);
+}
+
+gboolean
+orr_sim_schedule_events (OrrSimulation *sim, int b)
+{
+  const OrrProgramBlock *pb = &sim->program->blocks[b];
+  OrrSimBlock *block = &sim->blocks[b];
+  double t = sim->time.t;
+
+  /* Reset to "nothing": a block that does not write a port programs
+   * nothing there. A negative delay therefore cannot be told apart from
+   * silence, and pending events are never cancelled by one. */
+  for (int i = 0; i < pb->n_evout; i++)
+    block->evout[i] = -1.0;
+  orr_sim_call (sim, b, ORR_JOB_EVENTS);
+  if (sim->failed)
+    return FALSE;
+
+  for (int i = 0; i < pb->n_evout; i++)
+    {
+      int source = pb->evout_source[i];
+
+      if (source >= 0 && block->evout[i] >= 0)
+        orr_agenda_schedule (sim->agenda, source, t + block->evout[i]);
+    }
+  return TRUE;
+}
+
+static gboolean
+run_list (OrrSimulation *sim, const OrrActivationList *list, int depth)
+{
+  const OrrProgram *program = sim->program;
+
+  for (int i = 0; i < list->n; i++)
+    {
+      int b = list->items[i].block;
+
+      sim->blocks[b].nevprt = list->items[i].nevprt;
+      if (sim->feeds_continuous[b])
+        sim->outputs_stale = TRUE;
+      if (sim->affects_solver[b])
+        sim->need_restart = TRUE;
+
+      switch (program->blocks[b].kind)
+        {
+          case ORR_BLOCK_ORDINARY:
+            orr_sim_call (sim, b, ORR_JOB_OUTPUTS);
+            break;
+          case ORR_BLOCK_IF_THEN_ELSE:
+          case ORR_BLOCK_SWITCH_CASE:
+            if (!run_branch (sim, b, depth))
+              return FALSE;
+            break;
+          default:
+            /* Clocks, unions and ports are the compiler's business. */
+            break;
+        }
+      if (sim->failed)
+        return FALSE;
+    }
+
+  for (int i = 0; i < list->n; i++)
+    {
+      int b = list->items[i].block;
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      if (pb->kind != ORR_BLOCK_ORDINARY || pb->n_evout == 0)
+        continue;
+      /* A branch may have called this block with other bits. */
+      sim->blocks[b].nevprt = list->items[i].nevprt;
+      if (!orr_sim_schedule_events (sim, b))
+        return FALSE;
+    }
+
+  for (int i = 0; i < list->n; i++)
+    {
+      int b = list->items[i].block;
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      if (pb->kind != ORR_BLOCK_ORDINARY || (pb->nx == 0 && pb->nz == 0 && pb->noz == 0))
+        continue;
+      sim->blocks[b].nevprt = list->items[i].nevprt;
+      orr_sim_call (sim, b, ORR_JOB_STATE_UPDATE);
+      if (sim->failed)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+orr_sim_run_list (OrrSimulation *sim, const OrrActivationList *list)
+{
+  return run_list (sim, list, 0);
+}
+
+static gboolean
+clock_fires (const OrrSource *clock, gint64 tick)
+{
+  if (clock->ratio == 0)
+    return tick == 0;
+  return tick >= clock->shift && (tick - clock->shift) % clock->ratio == 0;
+}
+
+/* Runs the clocks of one group due at this tick as one activation: a
+ * block in several of their lists runs once with the union of its bits. */
+static gboolean
+fire_clock_group (OrrSimulation *sim, int first, int last, gint64 tick)
+{
+  const OrrProgram *program = sim->program;
+  const OrrSource *only = NULL;
+  int n_firing = 0, n_items = 0;
+  OrrActivationList merged;
+
+  for (int c = first; c < last; c++)
+    if (clock_fires (&program->sources[sim->clocks[c]], tick))
+      {
+        only = &program->sources[sim->clocks[c]];
+        n_firing++;
+      }
+  if (n_firing == 0)
+    return TRUE;
+
+  sim->stats.events++;
+  if (n_firing == 1)
+    return orr_sim_run_list (sim, &only->list);
+
+  sim->merge_stamp++;
+  for (int c = first; c < last; c++)
+    {
+      const OrrSource *clock = &program->sources[sim->clocks[c]];
+
+      if (!clock_fires (clock, tick))
+        continue;
+      for (int i = 0; i < clock->list.n; i++)
+        {
+          int b = clock->list.items[i].block;
+
+          if (sim->merge_mark[b] != sim->merge_stamp)
+            {
+              sim->merge_mark[b] = sim->merge_stamp;
+              sim->merge_nevprt[b] = 0;
+              sim->merge_items[n_items++].block = b;
+            }
+          sim->merge_nevprt[b] |= clock->list.items[i].nevprt;
+        }
+    }
+
+  /* Each list is sorted by index; so must the union be. */
+  for (int i = 1; i < n_items; i++)
+    {
+      OrrActivation item = sim->merge_items[i];
+      int j = i;
+
+      while (j > 0 && sim->merge_items[j - 1].block > item.block)
+        {
+          sim->merge_items[j] = sim->merge_items[j - 1];
+          j--;
+        }
+      sim->merge_items[j] = item;
+    }
+  for (int i = 0; i < n_items; i++)
+    sim->merge_items[i].nevprt = sim->merge_nevprt[sim->merge_items[i].block];
+
+  merged.n = n_items;
+  merged.items = sim->merge_items;
+  return orr_sim_run_list (sim, &merged);
+}
+
+static gboolean
+fire_tick (OrrSimulation *sim)
+{
+  const OrrProgram *program = sim->program;
+  gint64 tick = sim->next_tick;
+  int first = 0;
+
+  if (sim->has_periodic_clocks)
+    {
+      sim->next_tick++;
+      /* Multiply rather than accumulate: tick n stays at start + n * period
+       * exactly, however long the run. */
+      orr_agenda_schedule (sim->agenda, sim->clock_slot,
+                           sim->time.start_time + (double) sim->next_tick * program->base_period);
+    }
+
+  while (first < sim->n_clocks)
+    {
+      int group = program->sources[sim->clocks[first]].clock_group;
+      int last = first;
+
+      while (last < sim->n_clocks && program->sources[sim->clocks[last]].clock_group == group)
+        last++;
+      if (!fire_clock_group (sim, first, last, tick))
+        return FALSE;
+      first = last;
+    }
+  return TRUE;
+}
+
+gboolean
+orr_sim_fire (OrrSimulation *sim, int slot)
+{
+  const OrrSource *source;
+
+  if (slot == sim->clock_slot)
+    return fire_tick (sim);
+
+  source = &sim->program->sources[slot];
+  if (!orr_sim_zeno_check (sim, &sim->source_bursts[slot],
+                           source->name != NULL ? source->name : "an event source"))
+    return FALSE;
+  sim->stats.events++;
+  return orr_sim_run_list (sim, &source->list);
+}
+
+gboolean
+orr_sim_exit_init (OrrSimulation *sim)
+{
+  const OrrProgram *program = sim->program;
+
+  sim->time.phase = ORR_PHASE_EXIT_INIT;
+  if (sim->has_clocks)
+    {
+      sim->next_tick = 0;
+      orr_agenda_schedule (sim->agenda, sim->clock_slot, sim->time.start_time);
+    }
+
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      if (pb->kind != ORR_BLOCK_ORDINARY || pb->n_evout == 0)
+        continue;
+      sim->blocks[b].nevprt = 0;
+      if (!orr_sim_schedule_events (sim, b))
+        return FALSE;
+    }
+  return !orr_sim_must_end (sim);
+}

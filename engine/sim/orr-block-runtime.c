@@ -1,0 +1,166 @@
+/* orr-block-runtime.c: the calls a block makes into the simulator while it
+ * runs: errors, stop requests, work memory and recording.
+ */
+
+#include <math.h>
+#include <string.h>
+
+#include "orr-sim-private.h"
+
+/* How long a producer facing a full ring sleeps before looking again. */
+#define FULL_RING_WAIT_US 200
+
+void
+orr_block_error (OrrSimBlock *block, const char *format, ...)
+{
+  OrrSimulation *sim;
+  g_autofree char *message = NULL;
+  va_list args;
+
+  g_return_if_fail (block != NULL && block->sim != NULL);
+
+  sim = block->sim;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  orr_sim_fail (sim, ORR_SIM_ERROR_BLOCK, "%s: %s", block->path != NULL ? block->path : "?",
+                message);
+}
+
+void
+orr_block_request_stop (OrrSimBlock *block)
+{
+  g_return_if_fail (block != NULL && block->sim != NULL);
+
+  orr_simulation_stop (block->sim);
+}
+
+gpointer
+orr_block_alloc_work (OrrSimBlock *block, gsize size)
+{
+  OrrSimulation *sim;
+
+  g_return_val_if_fail (block != NULL && block->sim != NULL, NULL);
+
+  sim = block->sim;
+  /* A second call replaces the first: the block asked for new memory. */
+  g_free (sim->owned_work[block->index]);
+  sim->owned_work[block->index] = g_malloc0 (MAX (size, 1));
+  block->work = sim->owned_work[block->index];
+  return block->work;
+}
+
+void
+orr_sim_free_work (OrrSimulation *sim)
+{
+  if (sim->owned_work == NULL)
+    return;
+  for (int b = 0; b < sim->program->n_blocks; b++)
+    {
+      if (sim->owned_work[b] == NULL)
+        continue;
+      if (sim->blocks[b].work == sim->owned_work[b])
+        sim->blocks[b].work = NULL;
+      g_clear_pointer (&sim->owned_work[b], g_free);
+    }
+}
+
+void
+orr_sim_free_recorders (OrrSimulation *sim)
+{
+  if (sim->recorders == NULL)
+    return;
+  for (int b = 0; b < sim->program->n_blocks; b++)
+    {
+      orr_stream_free (sim->recorders[b].stream);
+      g_free (sim->recorders[b].last);
+    }
+}
+
+static OrrRecorder *
+get_recorder (OrrSimulation *sim, int b, int n)
+{
+  OrrRecorder *recorder = &sim->recorders[b];
+
+  if (recorder->stream == NULL)
+    {
+      OrrStream *stream;
+
+      recorder->n_channels = n;
+      recorder->last = g_new0 (double, MAX (n, 1) * 2);
+      /* A reader may ask for the stream right now. We read its "wanted"
+       * flag before publishing the stream, it sets the flag before reading
+       * the pointer; both sequentially consistent, so at least one of us
+       * sees the other and the reader is never lost. */
+      stream = orr_stream_new (n, g_atomic_int_get (&sim->stream_wanted[b]) != 0);
+      g_atomic_pointer_set (&recorder->stream, stream);
+    }
+  return recorder;
+}
+
+void
+orr_block_record (OrrSimBlock *block, const double *values, int n)
+{
+  OrrSimulation *sim;
+  OrrRecorder *recorder;
+  double t;
+  double *sample;
+  int n_channels;
+
+  g_return_if_fail (block != NULL && block->sim != NULL);
+  g_return_if_fail (n >= 0 && (n == 0 || values != NULL));
+
+  /* Trial points may be rejected: nothing of them may reach the user. */
+  if (block->time->phase == ORR_PHASE_TRIAL)
+    return;
+
+  sim = block->sim;
+  t = block->time->t;
+  recorder = get_recorder (sim, block->index, n);
+  n_channels = recorder->n_channels;
+
+  /* A block must record the same number of values every time; if it does
+   * not, the channels it skipped read NaN. */
+  sample = recorder->last + n_channels;
+  for (int i = 0; i < n_channels; i++)
+    sample[i] = i < n ? values[i] : NAN;
+
+  /* At an event the continuous outputs are evaluated more than once (left
+   * limit, then after the restart); an identical repeat carries nothing. */
+  if (recorder->has_last && recorder->last_t == t
+      && memcmp (recorder->last, sample, sizeof (double) * n_channels) == 0)
+    return;
+  memcpy (recorder->last, sample, sizeof (double) * n_channels);
+  recorder->last_t = t;
+  recorder->has_last = TRUE;
+
+  if (sim->record_func != NULL)
+    sim->record_func (block->index, sim->record_seq, t, sample, n_channels, sim->record_data);
+  sim->record_seq++;
+
+  /* A full ring waits for its reader; without a reader (nobody asked for
+   * this stream) the sample is dropped, so batch runs never block. */
+  while (!orr_stream_try_push (recorder->stream, t, sample, n_channels))
+    {
+      if (!orr_stream_has_reader (recorder->stream) || g_atomic_int_get (&sim->stop_requested))
+        break;
+      g_usleep (FULL_RING_WAIT_US);
+    }
+}
+
+OrrStream *
+orr_simulation_get_stream (OrrSimulation *sim, int block)
+{
+  OrrStream *stream;
+
+  g_return_val_if_fail (sim != NULL, NULL);
+  g_return_val_if_fail (block >= 0 && block < sim->program->n_blocks, NULL);
+
+  /* Asking makes the caller a reader, even before the stream exists: from
+   * then on a full ring waits for it instead of dropping samples. */
+  g_atomic_int_set (&sim->stream_wanted[block], 1);
+  stream = g_atomic_pointer_get (&sim->recorders[block].stream);
+  if (stream != NULL)
+    orr_stream_attach_reader (stream);
+  return stream;
+}

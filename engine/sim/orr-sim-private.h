@@ -1,0 +1,205 @@
+/* orr-sim-private.h: the simulation's run-time state, shared by the files
+ * of engine/sim (private to the engine).
+ *
+ *   orr-simulation.c     life cycle, the run loop, stop/pause, errors
+ *   orr-activation.c     activation lists, conditional branches, clocks,
+ *                        programming events
+ *   orr-continuous.c     the solver's callbacks, modes, accepted points,
+ *                        zero crossings
+ *   orr-zeno.c           noticing events that accumulate (Zeno behaviour)
+ *   orr-stream.c         ring buffers between the run and its readers
+ *   orr-block-runtime.c  the calls a block makes (orr_block_error ...)
+ */
+#pragma once
+
+#include <stdatomic.h>
+
+#include <orrery/orr-simulation.h>
+
+#include "orr-agenda.h"
+#include "../solvers/orr-solver.h"
+
+G_BEGIN_DECLS
+
+/* Consecutive firings of one source (or crossings of one block's
+ * surfaces) at practically the same time. */
+typedef struct
+{
+  double start; /* time of the first firing in the burst */
+  guint count;
+} OrrBurst;
+
+/* The crossings of one surface in one direction, to see them accumulate
+ * geometrically (a bouncing ball coming to rest). */
+typedef struct
+{
+  guint n;      /* crossings seen */
+  guint streak; /* consecutive intervals, each shorter than the one before */
+  double t_last;
+  double d_last;    /* the last interval */
+  double ratio;     /* smoothed ratio of successive intervals */
+  double d_first;   /* the first interval of the streak */
+  double predicted; /* where they accumulate */
+  double deadline;  /* when to check that they did; +infinity: not armed */
+} OrrCrossingWatch;
+
+/* Per block: what it has recorded. */
+typedef struct
+{
+  OrrStream *stream; /* created on the first record, published atomically */
+  int n_channels;
+  gboolean has_last;
+  double last_t;
+  double *last; /* the previous sample, to drop exact repeats */
+} OrrRecorder;
+
+struct _OrrSimulation
+{
+  const OrrProgram *program;
+  OrrSimTime time;
+  OrrSimBlock *blocks;
+
+  /* run-time memory, carved out of a few allocations */
+  guint8 *arena; /* link buffers */
+  guint8 *zeros; /* what unconnected inputs read */
+  OrrPortBuffer *ports;
+  OrrPortBuffer *object_states;
+  double *x, *xd, *res, *z, *g, *evout, *jacobians;
+  int *modes, *jroot;
+  int n_solver;     /* solver states: nx, or 1 (a dummy) when nx is 0 */
+  int *state_owner; /* block owning each state */
+  gboolean *implicit_state;
+  gboolean *affects_solver;   /* per block: calling it can change what the solver integrates */
+  gboolean *feeds_continuous; /* per block: calling it can change a continuous block's input */
+  gpointer *owned_work;       /* per block: memory from orr_block_alloc_work() */
+  int n_initialised;          /* blocks whose init job ran */
+
+  /* events */
+  OrrAgenda *agenda; /* slots: sources, then the base clock */
+  int clock_slot;
+  gboolean has_clocks, has_periodic_clocks;
+  gint64 next_tick;
+  int n_clocks;
+  int *clocks; /* clock sources ordered by group */
+  int *merge_mark;
+  int merge_stamp;
+  int *merge_nevprt;
+  OrrActivation *merge_items;
+  OrrBurst *source_bursts;   /* n_sources + 1 */
+  OrrBurst *block_bursts;    /* per block, its zero crossings */
+  OrrCrossingWatch *watches; /* per surface and direction */
+  int zeno_watch;            /* the watch whose deadline is the nearest, -1: none */
+
+  /* continuous time */
+  gboolean continuous; /* integrate at all */
+  gboolean dae;
+  gboolean use_jacobian;
+  OrrSolver *solver;
+  gboolean solver_started;
+  gboolean need_restart;  /* a state jumped or an input of the continuous part changed */
+  gboolean outputs_stale; /* continuous outputs must be refreshed before the next event */
+  double last_root_time;
+  double last_root_interval;
+
+  /* ending */
+  GError *error;
+  gboolean failed;
+  gint stop_requested;  /* atomic */
+  gint pause_requested; /* atomic */
+  GMutex pause_mutex;
+  GCond pause_cond;
+  atomic_uint_fast64_t progress; /* bits of the time reached */
+
+  OrrSimStats stats;
+
+  /* recording */
+  OrrRecordFunc record_func;
+  gpointer record_data;
+  guint64 record_seq;
+  OrrRecorder *recorders;
+  gint *stream_wanted; /* atomic, per block: a reader asked for its stream */
+};
+
+/* orr-simulation.c */
+void orr_sim_set_time (OrrSimulation *sim, double t);
+/* Records the first error and ends the run after the current job. */
+void orr_sim_fail (OrrSimulation *sim, OrrSimError code, const char *format, ...)
+  G_GNUC_PRINTF (3, 4);
+/* TRUE when the run must end now: an error or a stop request. */
+static inline gboolean
+orr_sim_must_end (OrrSimulation *sim)
+{
+  return sim->failed || g_atomic_int_get (&sim->stop_requested);
+}
+/* Blocks while paused; FALSE when the run must end. */
+gboolean orr_sim_check_pause (OrrSimulation *sim);
+/* A tolerance for "the same time" at t: a few rounding errors. */
+double orr_sim_time_tolerance (double t);
+
+/* orr-activation.c */
+static inline void
+orr_sim_call (OrrSimulation *sim, int b, OrrJob job)
+{
+  const OrrBlockClass *klass = sim->program->blocks[b].klass;
+
+  if (klass != NULL && klass->simulate != NULL)
+    klass->simulate (&sim->blocks[b], job);
+}
+gboolean orr_sim_activation_setup (OrrSimulation *sim, GError **error);
+void orr_sim_activation_free (OrrSimulation *sim);
+/* Runs an activation list: outputs (and conditional branches), then event
+ * scheduling, then state updates. FALSE on error. */
+gboolean orr_sim_run_list (OrrSimulation *sim, const OrrActivationList *list);
+/* Calls the block's event job and programs what it asks for. */
+gboolean orr_sim_schedule_events (OrrSimulation *sim, int b);
+/* Fires an agenda slot (a source or the base clock) at the current time. */
+gboolean orr_sim_fire (OrrSimulation *sim, int slot);
+/* Exit initialisation: the first clock tick and the blocks' initial events. */
+gboolean orr_sim_exit_init (OrrSimulation *sim);
+
+/* orr-continuous.c */
+gboolean orr_sim_continuous_setup (OrrSimulation *sim, GError **error);
+/* Outputs of the continuous list at the current x. */
+gboolean orr_sim_eval_continuous (OrrSimulation *sim, OrrPhase phase, gboolean modes_fixed);
+/* Surfaces at the current x into sim->g, without side effects. */
+gboolean orr_sim_eval_surfaces (OrrSimulation *sim);
+
+typedef enum
+{
+  ORR_ADVANCE_REACHED, /* at the target */
+  ORR_ADVANCE_ROOT,    /* zero crossings handled at the current time */
+  ORR_ADVANCE_ENDED,   /* error or stop */
+} OrrAdvance;
+
+/* Integrates from the current time toward target, restarting the solver
+ * first when needed; handles a located zero crossing. */
+OrrAdvance orr_sim_advance (OrrSimulation *sim, double target);
+
+/* orr-zeno.c */
+void orr_sim_zeno_setup (OrrSimulation *sim);
+void orr_sim_zeno_free (OrrSimulation *sim);
+/* Counts a firing in burst; FALSE (and an ORR_SIM_ERROR_ZENO) when too
+ * many happen at practically the same time. */
+gboolean orr_sim_zeno_check (OrrSimulation *sim, OrrBurst *burst, const char *what);
+/* Learns from the crossings in sim->jroot at the current time. */
+void orr_sim_zeno_note_crossings (OrrSimulation *sim);
+/* The time by which a predicted accumulation of crossings must have been
+ * checked; +infinity when none is predicted. */
+double orr_sim_zeno_deadline (OrrSimulation *sim);
+/* At the deadline: FALSE (and an ORR_SIM_ERROR_ZENO) when the state went
+ * through the surface whose crossings accumulated. */
+gboolean orr_sim_zeno_check_deadline (OrrSimulation *sim);
+
+/* orr-stream.c */
+OrrStream *orr_stream_new (int n_channels, gboolean reader_attached);
+void orr_stream_free (OrrStream *stream);
+/* FALSE when the ring is full. */
+gboolean orr_stream_try_push (OrrStream *stream, double t, const double *values, int n);
+void orr_stream_attach_reader (OrrStream *stream);
+gboolean orr_stream_has_reader (OrrStream *stream);
+
+/* orr-block-runtime.c */
+void orr_sim_free_recorders (OrrSimulation *sim);
+void orr_sim_free_work (OrrSimulation *sim);
+
+G_END_DECLS

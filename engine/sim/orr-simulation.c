@@ -1,0 +1,750 @@
+/* orr-simulation.c: one run of a compiled program: run-time memory, the
+ * initialisation sequence, the main loop that alternates integration and
+ * events, and the controls other threads use (stop, pause, progress).
+ */
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "orr-sim-private.h"
+
+/* clang-format off */
+G_DEFINE_QUARK (orr-sim-error-quark, orr_sim_error)
+/* clang-format on */
+
+double
+orr_sim_time_tolerance (double t)
+{
+  /* Event times are sums like t + delay or start + n * period: a few
+   * roundings apart from "the same" instant, never more. */
+  return 64 * DBL_EPSILON * MAX (1.0, fabs (t));
+}
+
+void
+orr_sim_set_time (OrrSimulation *sim, double t)
+{
+  union
+  {
+    double d;
+    guint64 u;
+  } bits = { .d = t };
+
+  sim->time.t = t;
+  atomic_store_explicit (&sim->progress, bits.u, memory_order_relaxed);
+}
+
+void
+orr_sim_fail (OrrSimulation *sim, OrrSimError code, const char *format, ...)
+{
+  va_list args;
+
+  if (sim->error == NULL)
+    {
+      va_start (args, format);
+      sim->error = g_error_new_valist (ORR_SIM_ERROR, code, format, args);
+      va_end (args);
+    }
+  sim->failed = TRUE;
+}
+
+gboolean
+orr_sim_check_pause (OrrSimulation *sim)
+{
+  if (g_atomic_int_get (&sim->pause_requested))
+    {
+      g_mutex_lock (&sim->pause_mutex);
+      while (g_atomic_int_get (&sim->pause_requested) && !g_atomic_int_get (&sim->stop_requested))
+        g_cond_wait (&sim->pause_cond, &sim->pause_mutex);
+      g_mutex_unlock (&sim->pause_mutex);
+    }
+  return !orr_sim_must_end (sim);
+}
+
+/* ---- memory ------------------------------------------------------------ */
+
+static gsize
+type_size (OrrType type)
+{
+  switch (type)
+    {
+      case ORR_TYPE_DOUBLE:
+        return sizeof (double);
+      case ORR_TYPE_COMPLEX:
+        return 2 * sizeof (double);
+      case ORR_TYPE_INT16:
+      case ORR_TYPE_UINT16:
+        return 2;
+      case ORR_TYPE_INT32:
+      case ORR_TYPE_UINT32:
+        return 4;
+      case ORR_TYPE_INT8:
+      case ORR_TYPE_UINT8:
+      case ORR_TYPE_BOOL:
+      case ORR_TYPE_STRING:
+      default:
+        return 1;
+    }
+}
+
+/* The compiler is trusted, but an inconsistent program would make blocks
+ * write out of bounds; a clear error is cheaper than a corrupted heap. */
+static gboolean
+check_program (const OrrProgram *program, GError **error)
+{
+  for (int i = 0; i < program->n_buffers; i++)
+    {
+      const OrrBufferInfo *info = &program->buffers[i];
+
+      if (info->offset + info->size > program->buffer_bytes
+          || (gsize) info->rows * info->cols * type_size (info->type) > info->size)
+        {
+          g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
+                       "internal error: link buffer %d does not fit the buffer memory", i);
+          return FALSE;
+        }
+    }
+
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+      gboolean ok = TRUE;
+
+      for (int i = 0; i < pb->n_in; i++)
+        ok = ok && pb->in[i].buffer >= -1 && pb->in[i].buffer < program->n_buffers;
+      for (int i = 0; i < pb->n_out; i++)
+        ok = ok && pb->out[i] >= 0 && pb->out[i] < program->n_buffers;
+      for (int i = 0; i < pb->n_evout; i++)
+        ok = ok && pb->evout_source != NULL && pb->evout_source[i] >= -1
+             && pb->evout_source[i] < program->n_sources;
+      ok = ok && pb->nx >= 0
+           && (pb->nx == 0 || (pb->x_offset >= 0 && pb->x_offset + pb->nx <= program->nx));
+      ok = ok && pb->ng >= 0
+           && (pb->ng == 0 || (pb->g_offset >= 0 && pb->g_offset + pb->ng <= program->ng));
+      ok = ok && pb->nmode >= 0
+           && (pb->nmode == 0
+               || (pb->mode_offset >= 0 && pb->mode_offset + pb->nmode <= program->nmode));
+      ok = ok && pb->nz >= 0 && pb->noz >= 0;
+      if (!ok)
+        {
+          g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
+                       "internal error: block %s has inconsistent ports or state offsets",
+                       pb->path != NULL ? pb->path : "?");
+          return FALSE;
+        }
+    }
+
+  for (int s = 0; s < program->n_sources; s++)
+    for (int i = 0; i < program->sources[s].list.n; i++)
+      if (program->sources[s].list.items[i].block < 0
+          || program->sources[s].list.items[i].block >= program->n_blocks)
+        {
+          g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
+                       "internal error: activation list of source %d names block %d", s,
+                       program->sources[s].list.items[i].block);
+          return FALSE;
+        }
+
+  {
+    const OrrActivationList *lists[] = { &program->init_list, &program->continuous_list,
+                                         &program->surface_list, &program->derivative_list };
+
+    for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+      for (int i = 0; i < lists[l]->n; i++)
+        if (lists[l]->items[i].block < 0 || lists[l]->items[i].block >= program->n_blocks)
+          {
+            g_set_error_literal (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
+                                 "internal error: a scheduling list names a missing block");
+            return FALSE;
+          }
+  }
+  return TRUE;
+}
+
+static void
+init_port (OrrPortBuffer *port, const OrrBufferInfo *info, guint8 *arena)
+{
+  port->rows = info->rows;
+  port->cols = info->cols;
+  port->type = info->type;
+  port->data = arena + info->offset;
+}
+
+static void
+init_object_state (OrrPortBuffer *port, OrrValue *value)
+{
+  OrrType type = value != NULL ? orr_value_get_type_id (value) : ORR_TYPE_DOUBLE;
+
+  port->type = type;
+  if (value == NULL)
+    {
+      port->rows = port->cols = 0;
+      port->data = NULL;
+    }
+  else if (type == ORR_TYPE_STRING)
+    {
+      port->rows = port->cols = 1;
+      port->data = g_strdup (orr_value_get_string (value));
+    }
+  else
+    {
+      gsize bytes = orr_value_numel (value) * type_size (type);
+
+      port->rows = orr_value_rows (value);
+      port->cols = orr_value_cols (value);
+      port->data = bytes > 0 ? g_memdup2 (orr_value_data (value), bytes) : NULL;
+    }
+}
+
+/* Which blocks can change what the solver integrates: only activations
+ * calling them need a cold restart. A clocked sampler feeding a Scope does
+ * not; one feeding an Integrator does. */
+static void
+find_continuous_influence (OrrSimulation *sim)
+{
+  const OrrProgram *program = sim->program;
+  const OrrActivationList *continuous = &program->continuous_list;
+  int n_buffers = MAX (program->n_buffers, 1);
+  g_autofree gboolean *matters = g_new0 (gboolean, MAX (program->n_blocks, 1));
+  g_autofree gboolean *read_by_solver = g_new0 (gboolean, n_buffers);
+  g_autofree gboolean *read_by_continuous = g_new0 (gboolean, n_buffers);
+  gboolean changed = TRUE;
+
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      matters[b] = pb->nx > 0 || pb->ng > 0 || pb->nmode > 0;
+    }
+  for (int i = 0; i < program->derivative_list.n; i++)
+    matters[program->derivative_list.items[i].block] = TRUE;
+  for (int i = 0; i < program->surface_list.n; i++)
+    matters[program->surface_list.items[i].block] = TRUE;
+
+  /* A continuous block matters when its outputs reach one that matters;
+   * iterate because an input without feedthrough may come from a block
+   * scheduled later. */
+  while (changed)
+    {
+      changed = FALSE;
+      for (int i = continuous->n - 1; i >= 0; i--)
+        {
+          int b = continuous->items[i].block;
+          const OrrProgramBlock *pb = &program->blocks[b];
+
+          if (!matters[b])
+            continue;
+          for (int k = 0; k < pb->n_in; k++)
+            if (pb->in[k].buffer >= 0 && !read_by_solver[pb->in[k].buffer])
+              {
+                read_by_solver[pb->in[k].buffer] = TRUE;
+                changed = TRUE;
+              }
+        }
+      for (int i = 0; i < continuous->n; i++)
+        {
+          int b = continuous->items[i].block;
+          const OrrProgramBlock *pb = &program->blocks[b];
+
+          for (int k = 0; k < pb->n_out && !matters[b]; k++)
+            if (read_by_solver[pb->out[k]])
+              {
+                matters[b] = TRUE;
+                changed = TRUE;
+              }
+        }
+    }
+
+  for (int i = 0; i < continuous->n; i++)
+    {
+      int b = continuous->items[i].block;
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      sim->feeds_continuous[b] = TRUE;
+      for (int k = 0; k < pb->n_in; k++)
+        if (pb->in[k].buffer >= 0)
+          read_by_continuous[pb->in[k].buffer] = TRUE;
+    }
+
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      sim->affects_solver[b] = matters[b];
+      for (int k = 0; k < pb->n_out; k++)
+        {
+          if (read_by_solver[pb->out[k]])
+            sim->affects_solver[b] = TRUE;
+          if (read_by_continuous[pb->out[k]])
+            sim->feeds_continuous[b] = TRUE;
+        }
+      if (sim->affects_solver[b])
+        sim->feeds_continuous[b] = TRUE;
+    }
+}
+
+OrrSimulation *
+orr_simulation_new (const OrrProgram *program)
+{
+  OrrSimulation *sim;
+  g_autoptr (GError) error = NULL;
+  int n_ports = 0, n_oz = 0, n_evout = 0, nz = 0;
+  gsize n_jac = 0;
+  OrrPortBuffer *port, *oz;
+  double *z, *evout, *jac;
+
+  g_return_val_if_fail (program != NULL, NULL);
+
+  sim = g_new0 (OrrSimulation, 1);
+  sim->program = program;
+  g_mutex_init (&sim->pause_mutex);
+  g_cond_init (&sim->pause_cond);
+  sim->last_root_time = NAN;
+  sim->last_root_interval = NAN;
+  sim->zeno_watch = -1;
+
+  sim->blocks = g_new0 (OrrSimBlock, MAX (program->n_blocks, 1));
+  sim->affects_solver = g_new0 (gboolean, MAX (program->n_blocks, 1));
+  sim->feeds_continuous = g_new0 (gboolean, MAX (program->n_blocks, 1));
+  sim->owned_work = g_new0 (gpointer, MAX (program->n_blocks, 1));
+  sim->recorders = g_new0 (OrrRecorder, MAX (program->n_blocks, 1));
+  sim->stream_wanted = g_new0 (gint, MAX (program->n_blocks, 1));
+  sim->agenda = orr_agenda_new (program->n_sources + 1);
+  sim->clock_slot = program->n_sources;
+
+  if (!check_program (program, &error))
+    {
+      sim->error = g_steal_pointer (&error);
+      sim->failed = TRUE;
+      return sim;
+    }
+
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      n_ports += pb->n_in + pb->n_out;
+      n_oz += pb->noz;
+      n_evout += pb->n_evout;
+      nz += pb->nz;
+      if (pb->analytic_jacobian)
+        n_jac += (gsize) pb->nx * pb->nx;
+    }
+
+  sim->arena = g_aligned_alloc0 (MAX (program->buffer_bytes, 16), 1, 16);
+  sim->zeros = g_aligned_alloc0 (MAX (program->max_input_bytes, 64), 1, 16);
+  sim->ports = g_new0 (OrrPortBuffer, MAX (n_ports, 1));
+  sim->object_states = g_new0 (OrrPortBuffer, MAX (n_oz, 1));
+  sim->n_solver = MAX (program->nx, 1);
+  sim->x = g_new0 (double, sim->n_solver);
+  sim->xd = g_new0 (double, sim->n_solver);
+  sim->res = g_new0 (double, sim->n_solver);
+  sim->state_owner = g_new0 (int, sim->n_solver);
+  sim->implicit_state = g_new0 (gboolean, sim->n_solver);
+  sim->z = g_new0 (double, MAX (nz, 1));
+  sim->evout = g_new0 (double, MAX (n_evout, 1));
+  sim->jacobians = g_new0 (double, MAX (n_jac, 1));
+  sim->g = g_new0 (double, MAX (program->ng, 1));
+  sim->jroot = g_new0 (int, MAX (program->ng, 1));
+  sim->modes = g_new0 (int, MAX (program->nmode, 1));
+  sim->block_bursts = g_new0 (OrrBurst, MAX (program->n_blocks, 1));
+  orr_sim_zeno_setup (sim);
+
+  port = sim->ports;
+  oz = sim->object_states;
+  z = sim->z;
+  evout = sim->evout;
+  jac = sim->jacobians;
+  for (int i = 0; i < sim->n_solver; i++)
+    sim->state_owner[i] = -1;
+
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+      OrrSimBlock *block = &sim->blocks[b];
+
+      block->n_in = pb->n_in;
+      block->in = port;
+      for (int i = 0; i < pb->n_in; i++, port++)
+        {
+          if (pb->in[i].buffer >= 0)
+            init_port (port, &program->buffers[pb->in[i].buffer], sim->arena);
+          else
+            {
+              /* An unconnected input reads the shared zeros, with the size
+               * and type the compiler resolved for it (1x1 double when a
+               * hand-built program leaves them out). */
+              port->rows = MAX (pb->in[i].rows, 1);
+              port->cols = MAX (pb->in[i].cols, 1);
+              port->type = pb->in[i].rows > 0 ? pb->in[i].type : ORR_TYPE_DOUBLE;
+              port->data = sim->zeros;
+            }
+        }
+      block->n_out = pb->n_out;
+      block->out = port;
+      for (int i = 0; i < pb->n_out; i++, port++)
+        init_port (port, &program->buffers[pb->out[i]], sim->arena);
+
+      block->nx = pb->nx;
+      if (pb->nx > 0)
+        {
+          block->x = sim->x + pb->x_offset;
+          block->xd = sim->xd + pb->x_offset;
+          block->res = sim->res + pb->x_offset;
+          for (int i = 0; i < pb->nx; i++)
+            {
+              sim->state_owner[pb->x_offset + i] = b;
+              sim->implicit_state[pb->x_offset + i] = pb->implicit;
+            }
+          if (pb->analytic_jacobian)
+            {
+              block->jacobian = jac;
+              jac += (gsize) pb->nx * pb->nx;
+            }
+        }
+
+      block->nz = pb->nz;
+      block->z = pb->nz > 0 ? z : NULL;
+      z += pb->nz;
+      block->noz = pb->noz;
+      block->oz = pb->noz > 0 ? oz : NULL;
+      for (int i = 0; i < pb->noz; i++, oz++)
+        init_object_state (oz, pb->oz0 != NULL ? pb->oz0[i] : NULL);
+
+      block->n_rpar = pb->n_rpar;
+      block->rpar = pb->rpar;
+      block->n_ipar = pb->n_ipar;
+      block->ipar = pb->ipar;
+      block->n_opar = pb->n_opar;
+      block->opar = (OrrValue *const *) pb->opar;
+
+      block->ng = pb->ng;
+      block->g = pb->ng > 0 ? sim->g + pb->g_offset : NULL;
+      block->jroot = pb->ng > 0 ? sim->jroot + pb->g_offset : NULL;
+      block->nmode = pb->nmode;
+      block->mode = pb->nmode > 0 ? sim->modes + pb->mode_offset : NULL;
+
+      block->n_evin = pb->n_evin;
+      block->n_evout = pb->n_evout;
+      block->evout = pb->n_evout > 0 ? evout : NULL;
+      evout += pb->n_evout;
+
+      block->time = &sim->time;
+      block->path = pb->path;
+      block->sim = sim;
+      block->index = b;
+    }
+
+  find_continuous_influence (sim);
+  sim->dae = program->needs_dae;
+  for (int i = 0; i < program->nx; i++)
+    sim->dae = sim->dae || sim->implicit_state[i];
+  /* Always-active blocks without states still need time to flow
+   * continuously (a Sine into a Scope), so they integrate a dummy state,
+   * as Scicos does. */
+  sim->continuous = program->nx > 0 || program->ng > 0 || program->continuous_list.n > 0;
+
+  if (!orr_sim_activation_setup (sim, &error))
+    {
+      sim->error = g_steal_pointer (&error);
+      sim->failed = TRUE;
+    }
+  return sim;
+}
+
+void
+orr_simulation_free (OrrSimulation *sim)
+{
+  if (sim == NULL)
+    return;
+
+  orr_solver_free (sim->solver);
+  orr_sim_free_work (sim);
+  orr_sim_free_recorders (sim);
+  orr_sim_activation_free (sim);
+  orr_sim_zeno_free (sim);
+  orr_agenda_free (sim->agenda);
+
+  if (sim->object_states != NULL)
+    {
+      int k = 0;
+
+      for (int b = 0; b < sim->program->n_blocks; b++)
+        for (int i = 0; i < sim->program->blocks[b].noz; i++, k++)
+          g_free (sim->object_states[k].data);
+    }
+
+  g_aligned_free (sim->arena);
+  g_aligned_free (sim->zeros);
+  g_free (sim->ports);
+  g_free (sim->object_states);
+  g_free (sim->x);
+  g_free (sim->xd);
+  g_free (sim->res);
+  g_free (sim->state_owner);
+  g_free (sim->implicit_state);
+  g_free (sim->z);
+  g_free (sim->evout);
+  g_free (sim->jacobians);
+  g_free (sim->g);
+  g_free (sim->jroot);
+  g_free (sim->modes);
+  g_free (sim->block_bursts);
+  g_free (sim->blocks);
+  g_free (sim->affects_solver);
+  g_free (sim->feeds_continuous);
+  g_free (sim->owned_work);
+  g_free (sim->recorders);
+  g_free (sim->stream_wanted);
+  g_clear_error (&sim->error);
+  g_mutex_clear (&sim->pause_mutex);
+  g_cond_clear (&sim->pause_cond);
+  g_free (sim);
+}
+
+/* ---- the run ----------------------------------------------------------- */
+
+static void
+load_initial_states (OrrSimulation *sim)
+{
+  const OrrProgram *program = sim->program;
+
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+      OrrSimBlock *block = &sim->blocks[b];
+
+      if (pb->nx > 0 && pb->x0 != NULL)
+        memcpy (block->x, pb->x0, sizeof (double) * pb->nx);
+      if (pb->nz > 0 && pb->z0 != NULL)
+        memcpy (block->z, pb->z0, sizeof (double) * pb->nz);
+    }
+}
+
+static gboolean
+initialise (OrrSimulation *sim)
+{
+  const OrrProgram *program = sim->program;
+
+  sim->time.phase = ORR_PHASE_INIT;
+  for (int b = 0; b < program->n_blocks && !sim->failed; b++)
+    {
+      sim->n_initialised = b + 1;
+      orr_sim_call (sim, b, ORR_JOB_INIT);
+    }
+  if (sim->failed)
+    return FALSE;
+
+  /* Constant and always-active blocks get their first outputs, so that
+   * the events at the start time read defined signals. */
+  for (int i = 0; i < program->init_list.n && !orr_sim_must_end (sim); i++)
+    {
+      int b = program->init_list.items[i].block;
+
+      if (program->blocks[b].kind != ORR_BLOCK_ORDINARY)
+        continue;
+      sim->blocks[b].nevprt = program->init_list.items[i].nevprt;
+      orr_sim_call (sim, b, ORR_JOB_OUTPUTS);
+    }
+  return !orr_sim_must_end (sim);
+}
+
+/* Fires the next agenda event, which is due now. */
+static gboolean
+process_next_event (OrrSimulation *sim)
+{
+  double te;
+  int slot;
+
+  /* An earlier activation at this time changed something the continuous
+   * part reads: later ones must see the refreshed signals. */
+  if (sim->continuous && sim->outputs_stale)
+    {
+      if (!orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, FALSE))
+        return FALSE;
+      sim->outputs_stale = FALSE;
+    }
+
+  slot = orr_agenda_pop (sim->agenda, &te);
+  if (te > sim->time.t)
+    orr_sim_set_time (sim, te);
+  return orr_sim_fire (sim, slot);
+}
+
+static void
+main_loop (OrrSimulation *sim)
+{
+  const double final = sim->time.final_time;
+
+  sim->time.phase = ORR_PHASE_EVENT;
+  sim->need_restart = TRUE;
+
+  while (orr_sim_check_pause (sim))
+    {
+      double t = sim->time.t;
+      double te = orr_agenda_peek_time (sim->agenda);
+      double target;
+
+      if (te <= t + orr_sim_time_tolerance (t) && te <= final + orr_sim_time_tolerance (final))
+        {
+          if (!process_next_event (sim))
+            break;
+          continue;
+        }
+      if (t >= final)
+        break;
+      if (t >= orr_sim_zeno_deadline (sim))
+        {
+          if (!orr_sim_zeno_check_deadline (sim))
+            break;
+          continue;
+        }
+
+      target = MIN (MIN (te, final), orr_sim_zeno_deadline (sim));
+      if (!isfinite (target))
+        {
+          /* An endless run with nothing scheduled: integrate in long
+           * stretches rather than toward infinity. */
+          target = t + 1e3 * MAX (1.0, fabs (t));
+        }
+      if (target - t <= orr_sim_time_tolerance (t) || !sim->continuous)
+        {
+          /* Nothing to integrate, or an interval too short for the solver
+           * (rounding between event times): time just moves on. */
+          orr_sim_set_time (sim, target);
+          continue;
+        }
+      if (orr_sim_advance (sim, target) == ORR_ADVANCE_ENDED)
+        break;
+    }
+}
+
+static void
+terminate (OrrSimulation *sim)
+{
+  sim->time.phase = ORR_PHASE_TERMINATE;
+  for (int b = 0; b < sim->n_initialised; b++)
+    orr_sim_call (sim, b, ORR_JOB_TERMINATE);
+  orr_sim_free_work (sim);
+}
+
+gboolean
+orr_simulation_run (OrrSimulation *sim, GError **error)
+{
+  const OrrSettings *settings;
+  g_autoptr (GError) local_error = NULL;
+
+  g_return_val_if_fail (sim != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (sim->failed)
+    {
+      /* The program was inconsistent, or the simulation already ran. */
+      if (sim->error != NULL)
+        g_propagate_error (error, g_error_copy (sim->error));
+      return FALSE;
+    }
+
+  settings = &sim->program->settings;
+  sim->time.start_time = settings->start_time;
+  sim->time.final_time = settings->final_time;
+  sim->time.phase = ORR_PHASE_INIT;
+  sim->time.modes_fixed = FALSE;
+  sim->time.alpha = 1.0;
+  sim->time.beta = 0.0;
+  orr_sim_set_time (sim, settings->start_time);
+
+  if (!(settings->final_time >= settings->start_time))
+    orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER,
+                  "the final time (%g s) is before the start time (%g s)", settings->final_time,
+                  settings->start_time);
+  else if (sim->continuous && !orr_sim_continuous_setup (sim, &local_error))
+    orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER, "%s", local_error->message);
+
+  if (!sim->failed)
+    {
+      load_initial_states (sim);
+      if (initialise (sim) && orr_sim_exit_init (sim))
+        main_loop (sim);
+      terminate (sim);
+    }
+
+  sim->stats.final_time = sim->time.t;
+  sim->stats.stopped = !sim->failed && g_atomic_int_get (&sim->stop_requested);
+
+  if (sim->failed)
+    {
+      if (sim->error != NULL)
+        g_propagate_error (error, g_error_copy (sim->error));
+      else
+        g_set_error_literal (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER, "the simulation failed");
+      return FALSE;
+    }
+  /* A second run would start from stale states; refuse it clearly. */
+  sim->failed = TRUE;
+  sim->error = g_error_new_literal (ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
+                                    "this simulation has already run; create a new one");
+  return TRUE;
+}
+
+void
+orr_simulation_stop (OrrSimulation *sim)
+{
+  g_return_if_fail (sim != NULL);
+
+  g_atomic_int_set (&sim->stop_requested, 1);
+  g_mutex_lock (&sim->pause_mutex);
+  g_cond_broadcast (&sim->pause_cond);
+  g_mutex_unlock (&sim->pause_mutex);
+}
+
+void
+orr_simulation_pause (OrrSimulation *sim)
+{
+  g_return_if_fail (sim != NULL);
+
+  g_atomic_int_set (&sim->pause_requested, 1);
+}
+
+void
+orr_simulation_resume (OrrSimulation *sim)
+{
+  g_return_if_fail (sim != NULL);
+
+  g_mutex_lock (&sim->pause_mutex);
+  g_atomic_int_set (&sim->pause_requested, 0);
+  g_cond_broadcast (&sim->pause_cond);
+  g_mutex_unlock (&sim->pause_mutex);
+}
+
+double
+orr_simulation_get_time (OrrSimulation *sim)
+{
+  union
+  {
+    double d;
+    guint64 u;
+  } bits;
+
+  g_return_val_if_fail (sim != NULL, 0.0);
+
+  bits.u = atomic_load_explicit (&sim->progress, memory_order_relaxed);
+  return bits.d;
+}
+
+const OrrSimStats *
+orr_simulation_get_stats (OrrSimulation *sim)
+{
+  g_return_val_if_fail (sim != NULL, NULL);
+
+  return &sim->stats;
+}
+
+void
+orr_simulation_set_record_func (OrrSimulation *sim, OrrRecordFunc func, gpointer user_data)
+{
+  g_return_if_fail (sim != NULL);
+
+  sim->record_func = func;
+  sim->record_data = user_data;
+}

@@ -1,0 +1,415 @@
+/* orr-solver-cvode.c: the ODE backend, SUNDIALS CVODE (BDF or Adams).
+ *
+ * Linear solver choice: a dense LU costs O(n^3) per Jacobian update, a
+ * banded one O(n (ml + mu)^2); for long chains of lags (ml = mu = 1) with
+ * a thousand states the banded one is some 35 times faster, so it is used
+ * whenever the band is narrow against n. Small systems stay dense: the
+ * difference does not matter there and dense is the robust choice.
+ */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
+#include <sunlinsol/sunlinsol_band.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_band.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
+
+#include "orr-solver.h"
+
+typedef struct
+{
+  OrrSolver parent;
+
+  SUNContext ctx;
+  void *mem;
+  N_Vector y;
+  SUNMatrix matrix;
+  SUNLinearSolver linear;
+  SUNNonlinearSolver nonlinear;
+  gboolean banded;
+  gboolean initialised;
+  double *jacobian; /* n x n scratch for the analytic Jacobian */
+  double t;         /* where the last step ended */
+} OrrSolverCvode;
+
+static int
+cvode_rhs (realtype t, N_Vector y, N_Vector ydot, void *user_data)
+{
+  OrrSolver *solver = user_data;
+
+  return solver->options.rhs (t, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot),
+                              solver->options.data);
+}
+
+static int
+cvode_roots (realtype t, N_Vector y, realtype *gout, void *user_data)
+{
+  OrrSolver *solver = user_data;
+
+  return solver->options.roots (t, N_VGetArrayPointer (y), NULL, gout, solver->options.data);
+}
+
+static int
+cvode_jacobian (realtype t, N_Vector y, N_Vector fy, SUNMatrix jac, void *user_data, N_Vector tmp1,
+                N_Vector tmp2, N_Vector tmp3)
+{
+  OrrSolverCvode *self = user_data;
+  OrrSolver *solver = user_data;
+  int n = solver->options.n;
+  int status;
+
+  memset (self->jacobian, 0, sizeof (double) * n * n);
+  status = solver->options.jacobian (t, 0.0, N_VGetArrayPointer (y), NULL, self->jacobian,
+                                     solver->options.data);
+  if (status != 0)
+    return status;
+
+  if (self->banded)
+    {
+      int ml = solver->options.band_lower;
+      int mu = solver->options.band_upper;
+
+      for (int j = 0; j < n; j++)
+        for (int i = MAX (0, j - mu); i <= MIN (n - 1, j + ml); i++)
+          SM_ELEMENT_B (jac, i, j) = self->jacobian[(gsize) j * n + i];
+    }
+  else
+    {
+      for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+          SM_ELEMENT_D (jac, i, j) = self->jacobian[(gsize) j * n + i];
+    }
+  return 0;
+}
+
+/* SUNDIALS reports through this handler rather than stderr. Warnings
+ * ("t + h = t") are noise for our users; errors are kept for the message
+ * that explains the failure. */
+static void
+cvode_error_handler (int error_code, const char *module, const char *function, char *msg,
+                     void *user_data)
+{
+  OrrSolver *solver = user_data;
+
+  if (error_code < 0)
+    orr_solver_set_last_message (solver, msg);
+}
+
+static gboolean
+check (OrrSolver *solver, int flag, const char *what, GError **error)
+{
+  char *name;
+
+  if (flag >= 0)
+    return TRUE;
+
+  name = CVodeGetReturnFlagName (flag);
+  g_set_error (error, ORR_SOLVER_ERROR, ORR_SOLVER_ERROR_SETUP,
+               "CVODE could not %s (error %d, %s%s%s)", what, flag, name,
+               solver->last_message != NULL ? ": " : "",
+               solver->last_message != NULL ? solver->last_message : "");
+  free (name);
+  return FALSE;
+}
+
+static gboolean
+cvode_setup (OrrSolverCvode *self, double t, GError **error)
+{
+  OrrSolver *solver = &self->parent;
+  const OrrSolverOptions *options = &solver->options;
+  int n = options->n;
+
+  if (!check (solver, CVodeInit (self->mem, cvode_rhs, t, self->y), "start", error))
+    return FALSE;
+  if (!check (solver, CVodeSetUserData (self->mem, self), "accept its data", error))
+    return FALSE;
+  if (!check (solver, CVodeSetErrHandlerFn (self->mem, cvode_error_handler, self),
+              "install its error handler", error))
+    return FALSE;
+  if (!check (solver, CVodeSStolerances (self->mem, options->rtol, options->atol),
+              "accept the tolerances", error))
+    return FALSE;
+  if (options->max_step > 0
+      && !check (solver, CVodeSetMaxStep (self->mem, options->max_step), "set the maximum step",
+                 error))
+    return FALSE;
+  /* We ask for one step at a time, so the per-call step limit never
+   * matters; "t + h = t" warnings are silenced by the handler anyway. */
+  if (!check (solver, CVodeSetMaxHnilWarns (self->mem, -1), "silence warnings", error))
+    return FALSE;
+
+  if (options->ng > 0)
+    {
+      if (!check (solver, CVodeRootInit (self->mem, options->ng, cvode_roots), "set up surfaces",
+                  error))
+        return FALSE;
+      /* Surfaces that stay at zero (a Sign of a constant) are legal. */
+      if (!check (solver, CVodeSetNoInactiveRootWarn (self->mem), "silence surface warnings",
+                  error))
+        return FALSE;
+    }
+
+  if (options->method == ORR_SOLVER_ADAMS_FIXED_POINT)
+    {
+      self->nonlinear = SUNNonlinSol_FixedPoint (self->y, 0, self->ctx);
+      if (self->nonlinear == NULL)
+        {
+          g_set_error_literal (error, ORR_SOLVER_ERROR, ORR_SOLVER_ERROR_SETUP,
+                               "CVODE could not create its fixed-point iteration");
+          return FALSE;
+        }
+      return check (solver, CVodeSetNonlinearSolver (self->mem, self->nonlinear),
+                    "use the fixed-point iteration", error);
+    }
+
+  self->banded = (options->band_lower >= 0 && options->band_upper >= 0 && n > 20
+                  && options->band_lower + options->band_upper + 1 < n / 2);
+  if (self->banded)
+    {
+      self->matrix = SUNBandMatrix (n, options->band_upper, options->band_lower, self->ctx);
+      self->linear
+        = self->matrix != NULL ? SUNLinSol_Band (self->y, self->matrix, self->ctx) : NULL;
+    }
+  else
+    {
+      self->matrix = SUNDenseMatrix (n, n, self->ctx);
+      self->linear
+        = self->matrix != NULL ? SUNLinSol_Dense (self->y, self->matrix, self->ctx) : NULL;
+    }
+  if (self->linear == NULL)
+    {
+      g_set_error (error, ORR_SOLVER_ERROR, ORR_SOLVER_ERROR_SETUP,
+                   "CVODE could not allocate a linear solver for %d states", n);
+      return FALSE;
+    }
+  if (!check (solver, CVodeSetLinearSolver (self->mem, self->linear, self->matrix),
+              "attach its linear solver", error))
+    return FALSE;
+
+  if (options->jacobian != NULL)
+    {
+      self->jacobian = g_new0 (double, (gsize) n *n);
+      if (!check (solver, CVodeSetJacFn (self->mem, cvode_jacobian), "use the analytic Jacobian",
+                  error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+cvode_restart (OrrSolver *solver, double t, const double *x, const double *xd, double t_next,
+               double h0, GError **error)
+{
+  OrrSolverCvode *self = (OrrSolverCvode *) solver;
+
+  memcpy (N_VGetArrayPointer (self->y), x, sizeof (double) * solver->options.n);
+  self->t = t;
+
+  if (!self->initialised)
+    {
+      if (!cvode_setup (self, t, error))
+        return FALSE;
+      self->initialised = TRUE;
+    }
+  else if (!check (solver, CVodeReInit (self->mem, t, self->y), "restart", error))
+    return FALSE;
+
+  return check (solver, CVodeSetInitStep (self->mem, h0 > 0 ? h0 : 0.0), "set the first step",
+                error);
+}
+
+static const char *
+explain (int flag)
+{
+  switch (flag)
+    {
+      case CV_TOO_MUCH_WORK:
+        return "it took too many steps";
+      case CV_TOO_MUCH_ACC:
+        return "the requested accuracy is beyond what double precision can deliver";
+      case CV_ERR_FAILURE:
+        return "the error test failed repeatedly and the step size fell to its minimum; "
+               "the model may be discontinuous there (a missing zero crossing) or have "
+               "events accumulating (Zeno behaviour)";
+      case CV_CONV_FAILURE:
+        return "the Newton iteration did not converge even with the smallest step; the model "
+               "may be singular or discontinuous there";
+      case CV_LSETUP_FAIL:
+      case CV_LSOLVE_FAIL:
+        return "the Jacobian matrix is singular";
+      case CV_RHSFUNC_FAIL:
+      case CV_UNREC_RHSFUNC_ERR:
+      case CV_REPTD_RHSFUNC_ERR:
+      case CV_FIRST_RHSFUNC_ERR:
+        return "computing the derivatives failed";
+      case CV_RTFUNC_FAIL:
+        return "computing the zero-crossing surfaces failed";
+      case CV_TOO_CLOSE:
+        return "the interval is too short to integrate";
+      default:
+        return "the integrator failed";
+    }
+}
+
+static OrrSolverStatus
+cvode_step (OrrSolver *solver, double t_stop, double *t, GError **error)
+{
+  OrrSolverCvode *self = (OrrSolverCvode *) solver;
+  realtype t_reached = self->t;
+  int flag;
+
+  flag = CVodeSetStopTime (self->mem, t_stop);
+  if (!check (solver, flag, "set the stop time", error))
+    return ORR_SOLVER_FAILED;
+
+  flag = CVode (self->mem, t_stop, self->y, &t_reached, CV_ONE_STEP);
+  switch (flag)
+    {
+      case CV_SUCCESS:
+        self->t = *t = t_reached;
+        return ORR_SOLVER_STEP;
+      case CV_TSTOP_RETURN:
+        /* The stop time is hit exactly: events there see x(t_stop). */
+        self->t = *t = t_stop;
+        return ORR_SOLVER_STOP;
+      case CV_ROOT_RETURN:
+        self->t = *t = t_reached;
+        return ORR_SOLVER_ROOT;
+      default:
+        {
+          char *name = CVodeGetReturnFlagName (flag);
+          realtype t_now = NAN;
+
+          if (CVodeGetCurrentTime (self->mem, &t_now) != CV_SUCCESS)
+            t_now = NAN;
+          orr_solver_set_step_error (solver, error, t_stop, t_now, flag, name, explain (flag));
+          free (name);
+          if (error != NULL && *error != NULL
+              && (flag == CV_RHSFUNC_FAIL || flag == CV_UNREC_RHSFUNC_ERR
+                  || flag == CV_FIRST_RHSFUNC_ERR || flag == CV_RTFUNC_FAIL))
+            (*error)->code = ORR_SOLVER_ERROR_CALLBACK;
+          *t = t_now;
+          return ORR_SOLVER_FAILED;
+        }
+    }
+}
+
+static const double *
+cvode_get_x (OrrSolver *solver)
+{
+  return N_VGetArrayPointer (((OrrSolverCvode *) solver)->y);
+}
+
+static const double *
+cvode_get_xd (OrrSolver *solver)
+{
+  return NULL;
+}
+
+static void
+cvode_get_roots (OrrSolver *solver, int *jroot)
+{
+  OrrSolverCvode *self = (OrrSolverCvode *) solver;
+
+  if (CVodeGetRootInfo (self->mem, jroot) != CV_SUCCESS)
+    memset (jroot, 0, sizeof (int) * solver->options.ng);
+}
+
+static int
+cvode_worst_component (OrrSolver *solver)
+{
+  OrrSolverCvode *self = (OrrSolverCvode *) solver;
+  int n = solver->options.n;
+  N_Vector ele = N_VClone (self->y);
+  N_Vector ewt = N_VClone (self->y);
+  int worst = -1;
+
+  if (ele != NULL && ewt != NULL && CVodeGetEstLocalErrors (self->mem, ele) == CV_SUCCESS
+      && CVodeGetErrWeights (self->mem, ewt) == CV_SUCCESS)
+    {
+      const double *e = N_VGetArrayPointer (ele);
+      const double *w = N_VGetArrayPointer (ewt);
+      double largest = 0;
+
+      for (int i = 0; i < n; i++)
+        if (fabs (e[i] * w[i]) > largest)
+          {
+            largest = fabs (e[i] * w[i]);
+            worst = i;
+          }
+    }
+  if (ele != NULL)
+    N_VDestroy (ele);
+  if (ewt != NULL)
+    N_VDestroy (ewt);
+  return worst;
+}
+
+static void
+cvode_free (OrrSolver *solver)
+{
+  OrrSolverCvode *self = (OrrSolverCvode *) solver;
+
+  if (self->mem != NULL)
+    CVodeFree (&self->mem);
+  if (self->linear != NULL)
+    SUNLinSolFree (self->linear);
+  if (self->nonlinear != NULL)
+    SUNNonlinSolFree (self->nonlinear);
+  if (self->matrix != NULL)
+    SUNMatDestroy (self->matrix);
+  if (self->y != NULL)
+    N_VDestroy (self->y);
+  if (self->ctx != NULL)
+    SUNContext_Free (&self->ctx);
+  g_free (self->jacobian);
+  g_free (self);
+}
+
+static const OrrSolverClass cvode_class = {
+  .restart = cvode_restart,
+  .step = cvode_step,
+  .get_x = cvode_get_x,
+  .get_xd = cvode_get_xd,
+  .get_roots = cvode_get_roots,
+  .worst_component = cvode_worst_component,
+  .free = cvode_free,
+};
+
+OrrSolver *
+orr_solver_cvode_new (const OrrSolverOptions *options, GError **error)
+{
+  OrrSolverCvode *self = g_new0 (OrrSolverCvode, 1);
+  OrrSolver *solver = &self->parent;
+  int lmm = options->method == ORR_SOLVER_BDF ? CV_BDF : CV_ADAMS;
+
+  solver->klass = &cvode_class;
+  solver->options = *options;
+  solver->name = "CVODE";
+
+  /* One context per solver, hence per simulation: SUNDIALS keeps
+   * profiling and logging state in it, and simulations run on separate
+   * threads. */
+  if (SUNContext_Create (NULL, &self->ctx) != 0 || self->ctx == NULL)
+    {
+      g_set_error_literal (error, ORR_SOLVER_ERROR, ORR_SOLVER_ERROR_SETUP,
+                           "could not create a SUNDIALS context");
+      orr_solver_free (solver);
+      return NULL;
+    }
+  self->y = N_VNew_Serial (options->n, self->ctx);
+  self->mem = self->y != NULL ? CVodeCreate (lmm, self->ctx) : NULL;
+  if (self->mem == NULL)
+    {
+      g_set_error (error, ORR_SOLVER_ERROR, ORR_SOLVER_ERROR_SETUP,
+                   "could not allocate CVODE for %d states", options->n);
+      orr_solver_free (solver);
+      return NULL;
+    }
+  return solver;
+}
