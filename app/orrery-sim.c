@@ -1,14 +1,19 @@
 /* orrery-sim.c: the command-line runner. Loads a model, applies the
- * command line's settings and context overrides, evaluates every context
- * and parameter, and reports what it found. Links the engine only. */
-#include <orrery/orr-evaluate.h>
+ * command line's settings and context overrides, compiles and simulates
+ * it, and writes what the sinks recorded to CSV. Links the engine and the
+ * standard palettes only, no GTK. */
+#include <orr-palettes.h>
+#include <orrery/orr-compile.h>
 #include <orrery/orr-io.h>
+#include <orrery/orr-simulation.h>
 
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 enum
 {
@@ -205,6 +210,218 @@ print_summary (const char *path, OrrModel *model, OrrEvaluation *evaluation)
   g_print (_("  parameters: %u evaluated, no problems\n"), orr_evaluation_get_n_params (evaluation));
 }
 
+/* ---- simulation ---------------------------------------------------------- */
+
+typedef struct
+{
+  int block;
+  double t;
+  guint offset; /* into Recorder.values */
+  int n;
+} Record;
+
+/* Collects every recorded sample so that the CSV header, which lists
+ * every recording block's channels, can be written first. */
+typedef struct
+{
+  GArray *records; /* of Record */
+  GArray *values;  /* of double */
+  GHashTable *channels; /* block index -> channel count */
+} Recorder;
+
+static void
+on_record (int block, guint64 seq, double t, const double *values, int n, gpointer user_data)
+{
+  Recorder *r = user_data;
+  Record rec = { block, t, r->values->len, n };
+  int known = GPOINTER_TO_INT (g_hash_table_lookup (r->channels, GINT_TO_POINTER (block)));
+
+  g_array_append_val (r->records, rec);
+  g_array_append_vals (r->values, values, n);
+  if (n > known)
+    g_hash_table_insert (r->channels, GINT_TO_POINTER (block), GINT_TO_POINTER (n));
+}
+
+static void
+csv_field (GString *line, const char *text)
+{
+  if (strpbrk (text, ",\"\n") == NULL)
+    {
+      g_string_append (line, text);
+      return;
+    }
+  g_string_append_c (line, '"');
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (line, '"');
+      g_string_append_c (line, *p);
+    }
+  g_string_append_c (line, '"');
+}
+
+/* time, then one column per channel of every recording block (in program
+ * order), named "path[k]"; each sample is a row with its block's columns
+ * filled and the others empty. */
+static gboolean
+write_csv (const char *path, const OrrProgram *program, Recorder *r, GError **error)
+{
+  g_autoptr (GString) out = g_string_new ("time");
+  g_autofree int *first_column = g_new0 (int, MAX (program->n_blocks, 1));
+  int columns = 0;
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+  for (int k = 0; k < program->n_blocks; k++)
+    {
+      int n = GPOINTER_TO_INT (g_hash_table_lookup (r->channels, GINT_TO_POINTER (k)));
+      first_column[k] = columns;
+      for (int j = 0; j < n; j++)
+        {
+          g_autofree char *name = g_strdup_printf ("%s[%d]", program->blocks[k].path, j + 1);
+          g_string_append_c (out, ',');
+          csv_field (out, name);
+        }
+      columns += n;
+    }
+  g_string_append_c (out, '\n');
+
+  for (guint i = 0; i < r->records->len; i++)
+    {
+      Record *rec = &g_array_index (r->records, Record, i);
+      const double *v = &g_array_index (r->values, double, rec->offset);
+      int first = first_column[rec->block];
+
+      g_string_append (out, g_ascii_formatd (number, sizeof number, "%.17g", rec->t));
+      for (int c = 0; c < columns; c++)
+        {
+          g_string_append_c (out, ',');
+          if (c >= first && c < first + rec->n)
+            g_string_append (out, g_ascii_formatd (number, sizeof number, "%.17g", v[c - first]));
+        }
+      g_string_append_c (out, '\n');
+    }
+  return g_file_set_contents_full (path, out->str, out->len, G_FILE_SET_CONTENTS_CONSISTENT, 0666,
+                                   error);
+}
+
+typedef struct
+{
+  OrrSimulation *sim;
+  GError *error;
+  gboolean ok;
+  int done;
+} Worker;
+
+static gpointer
+run_simulation (gpointer data)
+{
+  Worker *w = data;
+  w->ok = orr_simulation_run (w->sim, &w->error);
+  g_atomic_int_set (&w->done, 1);
+  return NULL;
+}
+
+/* Ctrl+C stops the run cleanly: blocks terminate, files close, what was
+ * recorded is written. */
+static OrrSimulation *interrupted_sim;
+
+static void
+on_interrupt (int signum)
+{
+  if (interrupted_sim != NULL)
+    orr_simulation_stop (interrupted_sim);
+}
+
+static int
+simulate (const Options *o, const char *path, OrrModel *model, OrrScope *overrides,
+          OrrRegistry *registry)
+{
+  g_autoptr (GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrProgram) program = NULL;
+  g_autoptr (OrrSimulation) sim = NULL;
+  Recorder recorder = { g_array_new (FALSE, FALSE, sizeof (Record)),
+                        g_array_new (FALSE, FALSE, sizeof (double)),
+                        g_hash_table_new (NULL, NULL) };
+  Worker worker = { 0 };
+  GThread *thread;
+  gboolean progress = !o->quiet && isatty (STDERR_FILENO);
+  gint64 started = g_get_monotonic_time ();
+  const OrrSimStats *stats;
+  int status = EXIT_OK;
+
+  program = orr_compile (model, registry, overrides, problems, &error);
+  if (program == NULL)
+    {
+      for (guint i = 0; i < problems->len; i++)
+        {
+          const OrrProblem *p = g_ptr_array_index (problems, i);
+          g_printerr ("%s: %s: %s\n", path, p->where, p->message);
+        }
+      g_printerr (ngettext ("orrery-sim: %u problem; nothing was simulated\n",
+                            "orrery-sim: %u problems; nothing was simulated\n", problems->len),
+                  problems->len);
+      status = EXIT_MODEL_ERROR;
+      goto out;
+    }
+
+  sim = orr_simulation_new (program);
+  orr_simulation_set_record_func (sim, on_record, &recorder);
+  worker.sim = sim;
+  interrupted_sim = sim;
+  signal (SIGINT, on_interrupt);
+  thread = g_thread_new ("simulation", run_simulation, &worker);
+  /* the main thread only shows progress, ten times a second */
+  for (int tick = 0; !g_atomic_int_get (&worker.done); tick++)
+    {
+      double t, t0 = program->settings.start_time, tf = program->settings.final_time;
+      g_usleep (10 * 1000);
+      t = orr_simulation_get_time (sim);
+      if (progress && tick % 10 == 9)
+        g_printerr ("\r  t = %-12g of %g s  [%3.0f%%]", t, tf,
+                    tf > t0 ? 100.0 * (t - t0) / (tf - t0) : 100.0);
+    }
+  g_thread_join (thread);
+  signal (SIGINT, SIG_DFL);
+  interrupted_sim = NULL;
+  if (progress)
+    g_printerr ("\r%60s\r", "");
+
+  stats = orr_simulation_get_stats (sim);
+  if (!worker.ok)
+    {
+      g_printerr ("%s: %s\n", path, worker.error->message);
+      status = g_error_matches (worker.error, ORR_SIM_ERROR, ORR_SIM_ERROR_BLOCK)
+                 ? EXIT_MODEL_ERROR
+                 : EXIT_SOLVER_FAILURE;
+      g_clear_error (&worker.error);
+    }
+  else if (!o->quiet)
+    g_print (_("Simulated %g to %g s%s: %" G_GUINT64_FORMAT " steps, %" G_GUINT64_FORMAT
+               " events, %" G_GUINT64_FORMAT " zero crossings, in %.3f s\n"),
+             program->settings.start_time, stats->final_time,
+             stats->stopped ? _(" (stopped)") : "", stats->steps, stats->events,
+             stats->zero_crossings, (g_get_monotonic_time () - started) / 1e6);
+
+  /* what was recorded is kept, even after a failure */
+  if (o->output != NULL)
+    {
+      g_autoptr (GError) write_error = NULL;
+      if (!write_csv (o->output, program, &recorder, &write_error))
+        {
+          g_printerr ("orrery-sim: %s\n", write_error->message);
+          if (status == EXIT_OK)
+            status = EXIT_MODEL_ERROR;
+        }
+    }
+
+out:
+  g_array_unref (recorder.records);
+  g_array_unref (recorder.values);
+  g_hash_table_unref (recorder.channels);
+  return status;
+}
+
 static int
 run (const Options *o)
 {
@@ -213,6 +430,7 @@ run (const Options *o)
   g_autoptr (OrrModel) model = NULL;
   g_autoptr (OrrScope) overrides = orr_scope_new (NULL);
   g_autoptr (OrrEvaluation) evaluation = NULL;
+  g_autoptr (OrrRegistry) registry = orr_registry_new ();
   int status;
 
   status = parse_overrides (o->sets, overrides);
@@ -247,16 +465,8 @@ run (const Options *o)
   if (!o->quiet)
     print_summary (path, model, evaluation);
 
-  if (o->output != NULL)
-    {
-      g_printerr ("orrery-sim: %s\n",
-                  _("--output needs the simulator, which this build does not include yet; the "
-                    "model was loaded and validated"));
-      return EXIT_USAGE;
-    }
-  if (!o->quiet)
-    g_print ("%s\n", _("Loaded and validated. (This build does not simulate yet.)"));
-  return EXIT_OK;
+  orr_palettes_register_standard (registry);
+  return simulate (o, path, model, overrides, registry);
 }
 
 int

@@ -2,6 +2,7 @@
  * 1 model error, 2 usage), the summary, context overrides and the messages
  * for broken models. The program's path comes from ORRERY_SIM. */
 #include <glib.h>
+#include <glib/gstdio.h>
 
 #include <string.h>
 
@@ -120,13 +121,16 @@ test_summary (void)
 
   run_sim (&r, model, NULL);
   g_assert_cmpint (r.status, ==, 0);
-  /* 4 blocks at the top, 3 inside the super block; 5 links, 1 activation */
-  assert_contains (r.out, "blocks: 7 (1 super blocks, 0 masked), links: 5 (1 activation)");
+  /* 5 blocks at the top, 3 inside the super block; 6 links, 1 activation */
+  assert_contains (r.out, "blocks: 8 (1 super blocks, 0 masked), links: 6 (1 activation)");
   assert_contains (r.out, "time: 0 to 10 s, solver auto, rtol 1e-06, atol 1e-08, max step auto");
   assert_contains (r.out, "    G = 6\n");
   assert_contains (r.out, "    K = 2\n");
-  /* value (1) + plant's ports (2) + gain (1) + clock (2) */
-  assert_contains (r.out, "parameters: 6 evaluated, no problems");
+  /* value (1) + plant's ports (2) + gain (1) + scope (1) + clock (2) */
+  assert_contains (r.out, "parameters: 7 evaluated, no problems");
+  /* the clock ticks every 0.1 s over [0, 10]: 101 events */
+  assert_contains (r.out, "Simulated 0 to 10 s: ");
+  assert_contains (r.out, " 101 events");
   g_assert_cmpstr (r.err, ==, "");
 }
 
@@ -178,6 +182,73 @@ test_model_errors (void)
   g_assert_cmpstr (c.out, ==, "");
 }
 
+/* Splits one CSV line without quoted fields (the test models' paths have
+ * no commas). */
+static char **
+csv_split (const char *line)
+{
+  return g_strsplit (line, ",", -1);
+}
+
+static int
+column_of (char **header, const char *name)
+{
+  for (int i = 0; header[i] != NULL; i++)
+    if (strcmp (header[i], name) == 0)
+      return i;
+  g_error ("no column %s", name);
+  return -1;
+}
+
+/* The issue's acceptance run: the bouncing ball to CSV, impacts from the
+ * rows where the impact counter recorded, checked against SEMANTICS 9
+ * (1e-4); the height never goes below the floor by more than 1e-6. */
+static void
+test_bouncing_ball_csv (void)
+{
+  g_autofree char *model = g_test_build_filename (G_TEST_DIST, "models", "bouncing-ball.orr", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("orrery-cli-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_auto (GStrv) header = NULL;
+  g_auto (Run) r = { 0 };
+  const double impacts[] = { 1.42784, 3.99796, 6.31107, 8.39286, 10.26648 };
+  int c_time, c_height, c_impacts;
+  guint found = 0, rows = 0;
+
+  run_sim (&r, model, "--final-time", "11", "--output", csv, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  assert_contains (r.out, "Simulated 0 to 11 s");
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  header = csv_split (lines[0]);
+  c_time = column_of (header, "time");
+  c_height = column_of (header, "Trajectory[1]");
+  c_impacts = column_of (header, "Impacts[1]");
+  g_assert_cmpint (c_time, ==, 0);
+
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_auto (GStrv) f = csv_split (lines[i]);
+      double t = g_ascii_strtod (f[c_time], NULL);
+      rows++;
+      if (f[c_height][0] != '\0')
+        g_assert_cmpfloat (g_ascii_strtod (f[c_height], NULL), >, -1e-6);
+      if (f[c_impacts][0] != '\0')
+        {
+          g_assert_cmpuint (found, <, G_N_ELEMENTS (impacts));
+          g_assert_cmpfloat_with_epsilon (t, impacts[found], 1e-4);
+          g_assert_cmpfloat (g_ascii_strtod (f[c_impacts], NULL), ==, found + 1);
+          found++;
+        }
+    }
+  g_assert_cmpuint (found, ==, G_N_ELEMENTS (impacts));
+  g_assert_cmpuint (rows, >, 100);
+  g_unlink (csv);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -187,5 +258,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/summary", test_summary);
   g_test_add_func ("/cli/overrides-and-settings", test_overrides_and_settings);
   g_test_add_func ("/cli/model-errors", test_model_errors);
+  g_test_add_func ("/cli/bouncing-ball-csv", test_bouncing_ball_csv);
   return g_test_run ();
 }

@@ -1,0 +1,612 @@
+/* test-oracles.c: the oracles of SEMANTICS.md section 9, each a model file
+ * in tests/models, loaded, compiled with the standard blocks and simulated;
+ * plus the rules of sections 4 and 5 seen from a model (left limits,
+ * pending-event replacement, synchronous and asynchronous unions, constant
+ * blocks, unconnected inputs). Expected values are analytic or computed
+ * here independently (a fine fixed-step RK4); tolerances are stated. */
+#include <orr-palettes.h>
+#include <orrery/orr-compile.h>
+#include <orrery/orr-io.h>
+#include <orrery/orr-simulation.h>
+
+#include <math.h>
+#include <string.h>
+
+/* ---- the ODE of SEMANTICS 9 as three test blocks ---------------------------- */
+
+static void
+ode_rhs (const double *x, double *f)
+{
+  f[0] = -x[0] + x[0] * x[1];
+  f[1] = 2 * x[0] - 3 * x[1];
+}
+
+static gboolean
+ode_configure (OrrConfig *config, gboolean implicit, gboolean jacobian)
+{
+  const double x0[2] = { 1, 2 };
+  orr_config_add_output (config, 2, 1, ORR_TYPE_DOUBLE);
+  orr_config_set_states (config, 2, x0, implicit);
+  orr_config_set_always_active (config, TRUE);
+  orr_config_set_jacobian (config, jacobian);
+  return TRUE;
+}
+
+static gboolean
+explicit_configure (OrrConfig *config, GError **error)
+{
+  return ode_configure (config, FALSE, FALSE);
+}
+
+static gboolean
+implicit_configure (OrrConfig *config, GError **error)
+{
+  return ode_configure (config, TRUE, FALSE);
+}
+
+static gboolean
+jacobian_configure (OrrConfig *config, GError **error)
+{
+  return ode_configure (config, FALSE, TRUE);
+}
+
+/* How often the solver asked for the analytic Jacobian: the test's only
+ * shared counter, read after a run. */
+static int jacobian_calls;
+
+static void
+ode_simulate (OrrSimBlock *block, OrrJob job)
+{
+  double f[2];
+
+  switch (job)
+    {
+    case ORR_JOB_OUTPUTS:
+      orr_block_real_out (block, 0)[0] = block->x[0];
+      orr_block_real_out (block, 0)[1] = block->x[1];
+      break;
+    case ORR_JOB_DERIVATIVES:
+      ode_rhs (block->x, f);
+      block->xd[0] = f[0];
+      block->xd[1] = f[1];
+      break;
+    case ORR_JOB_JACOBIAN:
+      g_atomic_int_inc (&jacobian_calls);
+      /* column-major d f / d x */
+      block->jacobian[0] = -1 + block->x[1];
+      block->jacobian[1] = 2;
+      block->jacobian[2] = block->x[0];
+      block->jacobian[3] = -3;
+      break;
+    default:
+      break;
+    }
+}
+
+/* The same system written as a residual F(t, x, x') = f(x) - x'. */
+static void
+dae_simulate (OrrSimBlock *block, OrrJob job)
+{
+  double f[2];
+
+  if (job != ORR_JOB_DERIVATIVES)
+    {
+      ode_simulate (block, job);
+      return;
+    }
+  ode_rhs (block->x, f);
+  block->res[0] = f[0] - block->xd[0];
+  block->res[1] = f[1] - block->xd[1];
+}
+
+static const OrrBlockClass explicit_class = {
+  .name = "TestOdeExplicit", .palette = "Tests", .label = "ODE", .description = "test ODE",
+  .icon_text = "ODE", .configure = explicit_configure, .simulate = ode_simulate,
+};
+static const OrrBlockClass implicit_class = {
+  .name = "TestOdeImplicit", .palette = "Tests", .label = "DAE", .description = "test DAE",
+  .icon_text = "DAE", .configure = implicit_configure, .simulate = dae_simulate,
+};
+static const OrrBlockClass jacobian_class = {
+  .name = "TestOdeJacobian", .palette = "Tests", .label = "ODE+J", .description = "test ODE",
+  .icon_text = "J", .configure = jacobian_configure, .simulate = ode_simulate,
+};
+
+/* ---- running a model ---------------------------------------------------------- */
+
+typedef struct
+{
+  int n;         /* values per sample */
+  GArray *t;     /* of double */
+  GArray *values; /* of double, n per sample */
+} Recording;
+
+typedef struct
+{
+  OrrProgram *program;
+  GHashTable *recordings; /* block path -> Recording* */
+  OrrSimStats stats;
+  GError *error;
+  gboolean ok;
+} Run;
+
+static void
+recording_free (Recording *r)
+{
+  g_array_unref (r->t);
+  g_array_unref (r->values);
+  g_free (r);
+}
+
+static void
+run_free (Run *run)
+{
+  orr_program_free (run->program);
+  g_hash_table_unref (run->recordings);
+  g_clear_error (&run->error);
+  g_free (run);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
+
+static void
+on_record (int block, guint64 seq, double t, const double *values, int n, gpointer data)
+{
+  Run *run = data;
+  const char *path = run->program->blocks[block].path;
+  Recording *r = g_hash_table_lookup (run->recordings, path);
+
+  if (r == NULL)
+    {
+      r = g_new0 (Recording, 1);
+      r->n = n;
+      r->t = g_array_new (FALSE, FALSE, sizeof (double));
+      r->values = g_array_new (FALSE, FALSE, sizeof (double));
+      g_hash_table_insert (run->recordings, (gpointer) path, r);
+    }
+  g_assert_cmpint (n, ==, r->n);
+  g_array_append_val (r->t, t);
+  g_array_append_vals (r->values, values, n);
+}
+
+static OrrRegistry *
+test_registry (void)
+{
+  OrrRegistry *registry = orr_registry_new ();
+  orr_palettes_register_standard (registry);
+  orr_registry_add (registry, &explicit_class);
+  orr_registry_add (registry, &implicit_class);
+  orr_registry_add (registry, &jacobian_class);
+  return registry;
+}
+
+static Run *
+run_loaded (OrrModel *model)
+{
+  g_autoptr (OrrRegistry) registry = test_registry ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrSimulation) sim = NULL;
+  Run *run = g_new0 (Run, 1);
+
+  run->recordings = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                           (GDestroyNotify) recording_free);
+  run->program = orr_compile (model, registry, NULL, NULL, &error);
+  g_assert_no_error (error);
+  sim = orr_simulation_new (run->program);
+  orr_simulation_set_record_func (sim, on_record, run);
+  run->ok = orr_simulation_run (sim, &run->error);
+  run->stats = *orr_simulation_get_stats (sim);
+  return run;
+}
+
+static OrrModel *
+load (const char *name)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "models", name, NULL);
+  g_autoptr (GError) error = NULL;
+  OrrModel *model = orr_model_load_file (path, &error);
+  g_assert_no_error (error);
+  return model;
+}
+
+static Run *
+run_model (const char *name)
+{
+  g_autoptr (OrrModel) model = load (name);
+  return run_loaded (model);
+}
+
+static Recording *
+recording (Run *run, const char *path)
+{
+  Recording *r = g_hash_table_lookup (run->recordings, path);
+  if (r == NULL)
+    g_error ("%s recorded nothing", path);
+  return r;
+}
+
+#define T(r, i) g_array_index ((r)->t, double, (i))
+#define V(r, i, j) g_array_index ((r)->values, double, (i) * (r)->n + (j))
+
+/* ---- the oracles ----------------------------------------------------------------- */
+
+/* Impacts at the stated times (1e-4); the apex of each flight, from energy
+ * h + v^2 / 2g at any point of it, is 10 * 0.81^k (1e-4); and the run ends
+ * near the accumulation point 27.13 s instead of hanging. */
+static void
+test_bouncing_ball (void)
+{
+  g_autoptr (Run) run = run_model ("bouncing-ball.orr");
+  const double impacts[] = { 1.42784, 3.99796, 6.31107, 8.39286, 10.26648 };
+  Recording *hits = recording (run, "Impacts");
+  Recording *traj = recording (run, "Trajectory");
+
+  for (guint k = 0; k < G_N_ELEMENTS (impacts); k++)
+    {
+      g_assert_cmpfloat_with_epsilon (T (hits, k), impacts[k], 1e-4);
+      g_assert_cmpfloat (V (hits, k, 0), ==, k + 1);
+    }
+  /* apex after bounce k: a sample in the middle of flight k */
+  for (guint k = 1; k < G_N_ELEMENTS (impacts); k++)
+    {
+      double middle = (impacts[k - 1] + impacts[k]) / 2;
+      double best = G_MAXDOUBLE, apex = 0;
+      for (guint i = 0; i < traj->t->len; i++)
+        if (fabs (T (traj, i) - middle) < best)
+          {
+            best = fabs (T (traj, i) - middle);
+            apex = V (traj, i, 0) + V (traj, i, 1) * V (traj, i, 1) / (2 * 9.81);
+          }
+      g_test_message ("apex %u: %.6f, expected %.6f", k, apex, 10 * pow (0.81, k));
+      g_assert_cmpfloat_with_epsilon (apex, 10 * pow (0.81, k), 1e-4);
+    }
+
+  /* over [0, 40], the impacts pile up near 27.13 s: the run stops there */
+  g_test_message ("ended at %.6f: %s", run->stats.final_time,
+                  run->error ? run->error->message : "no error");
+  g_assert_cmpfloat (run->stats.final_time, >, 26.5);
+  g_assert_cmpfloat (run->stats.final_time, <, 27.5);
+  if (!run->ok)
+    g_assert_true (g_error_matches (run->error, ORR_SIM_ERROR, ORR_SIM_ERROR_ZENO)
+                   || g_error_matches (run->error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER));
+  else
+    g_assert_true (run->stats.stopped);
+}
+
+/* EventGenerate(1) into an EventUnion fed back through EventDelay(2):
+ * events exactly at 1, 3, 5, 7, 9 on [0, 10]. */
+static void
+test_event_delay_clock (void)
+{
+  g_autoptr (Run) run = run_model ("event-delay-clock.orr");
+  Recording *r = recording (run, "Events");
+
+  g_assert_true (run->ok);
+  g_assert_cmpuint (r->t->len, ==, 5);
+  for (guint k = 0; k < 5; k++)
+    {
+      g_assert_cmpfloat (T (r, k), ==, 1 + 2.0 * k);
+      g_assert_cmpfloat (V (r, k, 0), ==, k + 1);
+    }
+}
+
+/* SampleClock(0.1) over [0, 10]: 101 events, the final one at 10; the
+ * counter's outputs see its state before the update (left limit), so it
+ * shows 1 at the first event and 101 at the last. */
+static void
+test_sample_clock (void)
+{
+  g_autoptr (Run) run = run_model ("sample-clock-count.orr");
+  Recording *r = recording (run, "Counts");
+
+  g_assert_true (run->ok);
+  g_assert_cmpuint (r->t->len, ==, 101);
+  g_assert_cmpfloat (V (r, 0, 0), ==, 1);
+  g_assert_cmpfloat (V (r, 100, 0), ==, 101);
+  for (guint k = 0; k <= 100; k++)
+    g_assert_cmpfloat_with_epsilon (T (r, k), 0.1 * k, 1e-12);
+}
+
+/* Two synchronous SampleClocks (0.1 and 0.2) into one inheriting Sum: 101
+ * calls, not 152; the last sees 101 + 51. */
+static void
+test_two_clocks (void)
+{
+  g_autoptr (Run) run = run_model ("two-clocks-sum.orr");
+  Recording *r = recording (run, "Total");
+
+  g_assert_true (run->ok);
+  g_assert_cmpuint (r->t->len, ==, 101);
+  g_assert_cmpfloat (V (r, 100, 0), ==, 152);
+}
+
+/* Two distinct EventDelay sources firing at the same time are
+ * simultaneous but not synchronous: the counter runs twice at t = 2. */
+static void
+test_distinct_delays (void)
+{
+  g_autoptr (Run) run = run_model ("distinct-delays.orr");
+  Recording *r = recording (run, "Counts");
+
+  g_assert_true (run->ok);
+  g_assert_cmpuint (r->t->len, ==, 2);
+  g_assert_cmpfloat (T (r, 0), ==, 2);
+  g_assert_cmpfloat (T (r, 1), ==, 2);
+  g_assert_cmpfloat (V (r, 0, 0), ==, 1);
+  g_assert_cmpfloat (V (r, 1, 0), ==, 2);
+}
+
+/* N = 10 lags 1/(s+1) after a unit step: the last output is
+ * 1 - e^-t sum_{k<N} t^k/k!, within 1e-6 at every recorded point. */
+static void
+test_lag_chain (void)
+{
+  g_autoptr (Run) run = run_model ("lag-chain.orr");
+  Recording *r = recording (run, "Last");
+  double worst = 0;
+
+  g_assert_true (run->ok);
+  g_assert_cmpuint (r->t->len, >, 10);
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i), term = 1, sum = 0;
+      for (int k = 0; k < 10; k++)
+        {
+          sum += term;
+          term *= t / (k + 1);
+        }
+      worst = MAX (worst, fabs (V (r, i, 0) - (1 - exp (-t) * sum)));
+    }
+  g_test_message ("largest error %.3g over %u samples", worst, r->t->len);
+  g_assert_cmpfloat (worst, <, 1e-6);
+  g_assert_cmpfloat (T (r, r->t->len - 1), ==, 10);
+}
+
+static void
+test_algebraic_loop (void)
+{
+  g_autoptr (OrrModel) model = load ("algebraic-loop.orr");
+  g_autoptr (OrrModel) fine = load ("loop-through-integrator.orr");
+  g_autoptr (OrrRegistry) registry = test_registry ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrProgram) program = orr_compile (model, registry, NULL, NULL, &error);
+  g_autoptr (OrrProgram) compiled = NULL;
+
+  g_assert_null (program);
+  g_assert_error (error, ORR_COMPILE_ERROR, ORR_COMPILE_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "algebraic loop"));
+  g_assert_nonnull (strstr (error->message, "Sum"));
+  g_assert_nonnull (strstr (error->message, "Forward"));
+  g_assert_nonnull (strstr (error->message, "Feedback"));
+  g_assert_null (strstr (error->message, "Input"));
+  g_clear_error (&error);
+
+  compiled = orr_compile (fine, registry, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (compiled);
+}
+
+/* |sin t| integrated over [0, 10]: 6 + 1 + cos 10 (three full arches and
+ * part of a fourth), within 1e-6; its zero crossings at k pi within 1e-8. */
+static void
+test_abs_sin (void)
+{
+  g_autoptr (Run) run = run_model ("abs-sin.orr");
+  Recording *area = recording (run, "AreaScope");
+  Recording *cross = recording (run, "CrossingTimes");
+  double expected = 7 + cos (10.0);
+
+  g_assert_true (run->ok);
+  g_assert_cmpfloat (T (area, area->t->len - 1), ==, 10);
+  g_test_message ("area %.10f, expected %.10f", V (area, area->t->len - 1, 0), expected);
+  g_assert_cmpfloat_with_epsilon (V (area, area->t->len - 1, 0), expected, 1e-6);
+  g_assert_cmpuint (cross->t->len, ==, 3);
+  for (guint k = 0; k < 3; k++)
+    g_assert_cmpfloat_with_epsilon (T (cross, k), G_PI * (k + 1), 1e-8);
+}
+
+/* A reference trajectory of the ODE by RK4 with step 1e-4, and its value
+ * at any t by cubic Hermite interpolation (error far below 1e-9). */
+static void
+reference_at (double t, double x[2])
+{
+  static const double h = 1e-4;
+  double y[2] = { 1, 2 }, s = 0;
+
+  while (s + h <= t)
+    {
+      double k1[2], k2[2], k3[2], k4[2], tmp[2];
+      ode_rhs (y, k1);
+      for (int i = 0; i < 2; i++)
+        tmp[i] = y[i] + h / 2 * k1[i];
+      ode_rhs (tmp, k2);
+      for (int i = 0; i < 2; i++)
+        tmp[i] = y[i] + h / 2 * k2[i];
+      ode_rhs (tmp, k3);
+      for (int i = 0; i < 2; i++)
+        tmp[i] = y[i] + h * k3[i];
+      ode_rhs (tmp, k4);
+      for (int i = 0; i < 2; i++)
+        y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+      s += h;
+    }
+  {
+    /* the last partial step, also by RK4 */
+    double dh = t - s, k1[2], k2[2], k3[2], k4[2], tmp[2];
+    ode_rhs (y, k1);
+    for (int i = 0; i < 2; i++)
+      tmp[i] = y[i] + dh / 2 * k1[i];
+    ode_rhs (tmp, k2);
+    for (int i = 0; i < 2; i++)
+      tmp[i] = y[i] + dh / 2 * k2[i];
+    ode_rhs (tmp, k3);
+    for (int i = 0; i < 2; i++)
+      tmp[i] = y[i] + dh * k3[i];
+    ode_rhs (tmp, k4);
+    for (int i = 0; i < 2; i++)
+      x[i] = y[i] + dh / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+  }
+}
+
+/* The explicit block, the implicit (DAE) block and the block with an
+ * analytic Jacobian follow the same trajectory: at every recorded point
+ * within 1e-6 of the reference, and at t = 5 within 1e-6 of each other. */
+static void
+test_ode_trio (void)
+{
+  const char *files[] = { "ode-explicit.orr", "ode-implicit.orr", "ode-jacobian.orr" };
+  double final[3][2];
+
+  for (int m = 0; m < 3; m++)
+    {
+      g_autoptr (Run) run = NULL;
+
+      g_atomic_int_set (&jacobian_calls, 0);
+      run = run_model (files[m]);
+      /* only the third block offers a Jacobian, and it must be used */
+      if (m == 2)
+        g_assert_cmpint (g_atomic_int_get (&jacobian_calls), >, 0);
+      else
+        g_assert_cmpint (g_atomic_int_get (&jacobian_calls), ==, 0);
+      Recording *r = recording (run, "States");
+      double worst = 0;
+      guint last;
+
+      g_test_message ("%s: %d Jacobian evaluations", files[m], g_atomic_int_get (&jacobian_calls));
+      if (!run->ok)
+        g_error ("%s: %s", files[m], run->error->message);
+      /* every tenth sample: the reference costs a full integration each */
+      for (guint i = 0; i < r->t->len; i += MAX (1, r->t->len / 25))
+        {
+          double x[2];
+          reference_at (T (r, i), x);
+          worst = MAX (worst, MAX (fabs (V (r, i, 0) - x[0]), fabs (V (r, i, 1) - x[1])));
+        }
+      g_test_message ("%s: %u samples, largest error %.3g", files[m], r->t->len, worst);
+      g_assert_cmpfloat (worst, <, 1e-6);
+      last = r->t->len - 1;
+      g_assert_cmpfloat (T (r, last), ==, 5);
+      final[m][0] = V (r, last, 0);
+      final[m][1] = V (r, last, 1);
+    }
+  for (int m = 1; m < 3; m++)
+    for (int i = 0; i < 2; i++)
+      g_assert_cmpfloat_with_epsilon (final[m][i], final[0][i], 1e-6);
+}
+
+/* ---- rules of sections 4 and 5, on small models ------------------------------ */
+
+static OrrBlock *
+add (OrrModel *model, const char *type, const char *label, int in, int out, int ein, int eout,
+     const char *param, const char *value, const char *param2, const char *value2)
+{
+  OrrBlock *b = orr_model_add_block (model, orr_model_get_root (model), type, NULL);
+  orr_model_set_block_label (model, b, label);
+  orr_model_set_port_count (model, b, ORR_PORT_IN, in);
+  orr_model_set_port_count (model, b, ORR_PORT_OUT, out);
+  orr_model_set_port_count (model, b, ORR_PORT_EVENT_IN, ein);
+  orr_model_set_port_count (model, b, ORR_PORT_EVENT_OUT, eout);
+  if (param)
+    orr_model_set_param (model, b, param, value);
+  if (param2)
+    orr_model_set_param (model, b, param2, value2);
+  return b;
+}
+
+static void
+connect (OrrModel *model, OrrBlock *a, OrrPortKind ak, OrrBlock *b, OrrPortKind bk)
+{
+  OrrEndpoint from = { a->id, ak, 1 }, to = { b->id, bk, 1 };
+  g_autoptr (GError) error = NULL;
+  g_assert_nonnull (orr_model_connect (model, orr_model_get_root (model), &from, &to, &error));
+}
+
+/* A 1 s clock re-programs a 2 s EventDelay before it ever fires: one
+ * pending event per output, so the counter behind it never runs. */
+static void
+test_pending_event_replaced (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *clock = add (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "1", "offset", "0");
+  OrrBlock *delay = add (model, "EventDelay", "Delay", 0, 0, 1, 1, "delay", "2", NULL, NULL);
+  OrrBlock *count = add (model, "Counter", "Count", 0, 1, 1, 0, NULL, NULL, NULL, NULL);
+  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0, NULL, NULL, NULL, NULL);
+  g_autoptr (Run) run = NULL;
+
+  connect (model, clock, ORR_PORT_EVENT_OUT, delay, ORR_PORT_EVENT_IN);
+  connect (model, delay, ORR_PORT_EVENT_OUT, count, ORR_PORT_EVENT_IN);
+  connect (model, count, ORR_PORT_OUT, scope, ORR_PORT_IN);
+  run = run_loaded (model);
+  g_assert_true (run->ok);
+  g_assert_null (g_hash_table_lookup (run->recordings, "Scope"));
+}
+
+/* An unconnected input reads 0; a block fed only by constants is constant
+ * and runs once, at initialisation, while a clocked scope samples it. */
+static void
+test_unconnected_and_constant (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *gain = add (model, "Gain", "Open", 1, 1, 0, 0, "gain", "5", NULL, NULL);
+  OrrBlock *c = add (model, "Constant", "Three", 0, 1, 0, 0, "value", "3", NULL, NULL);
+  OrrBlock *twice = add (model, "Gain", "Twice", 1, 1, 0, 0, "gain", "2", NULL, NULL);
+  OrrBlock *sum = add (model, "Sum", "Sum", 2, 1, 0, 0, "signs", "[1 1]", NULL, NULL);
+  OrrBlock *clock = add (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "1", "offset", "0");
+  OrrBlock *count = add (model, "Counter", "Tick", 0, 1, 1, 0, NULL, NULL, NULL, NULL);
+  OrrBlock *mix = add (model, "Sum", "Mix", 2, 1, 0, 0, "signs", "[1 1]", NULL, NULL);
+  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0, NULL, NULL, NULL, NULL);
+  OrrSettings s;
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  orr_settings_copy (&s, orr_model_get_settings (model));
+  s.final_time = 3;
+  orr_model_set_settings (model, &s);
+  orr_settings_clear (&s);
+  connect (model, c, ORR_PORT_OUT, twice, ORR_PORT_IN);
+  {
+    OrrEndpoint a = { gain->id, ORR_PORT_OUT, 1 }, b = { sum->id, ORR_PORT_IN, 1 };
+    OrrEndpoint a2 = { twice->id, ORR_PORT_OUT, 1 }, b2 = { sum->id, ORR_PORT_IN, 2 };
+    OrrEndpoint a3 = { sum->id, ORR_PORT_OUT, 1 }, b3 = { mix->id, ORR_PORT_IN, 1 };
+    OrrEndpoint a4 = { count->id, ORR_PORT_OUT, 1 }, b4 = { mix->id, ORR_PORT_IN, 2 };
+    OrrDiagram *root = orr_model_get_root (model);
+    g_assert_nonnull (orr_model_connect (model, root, &a, &b, NULL));
+    g_assert_nonnull (orr_model_connect (model, root, &a2, &b2, NULL));
+    g_assert_nonnull (orr_model_connect (model, root, &a3, &b3, NULL));
+    g_assert_nonnull (orr_model_connect (model, root, &a4, &b4, NULL));
+  }
+  connect (model, clock, ORR_PORT_EVENT_OUT, count, ORR_PORT_EVENT_IN);
+  connect (model, mix, ORR_PORT_OUT, scope, ORR_PORT_IN);
+  run = run_loaded (model);
+  g_assert_true (run->ok);
+  {
+    const OrrProgram *p = run->program;
+    for (int k = 0; k < p->n_blocks; k++)
+      if (strcmp (p->blocks[k].path, "Sum") == 0 || strcmp (p->blocks[k].path, "Twice") == 0
+          || strcmp (p->blocks[k].path, "Open") == 0)
+        g_assert_true (p->blocks[k].constant);
+  }
+  /* Open reads 0, so Sum = 0 * 5 + 3 * 2 = 6; Mix adds the tick count */
+  r = recording (run, "Scope");
+  g_assert_cmpuint (r->t->len, ==, 4);
+  for (guint k = 0; k < 4; k++)
+    g_assert_cmpfloat (V (r, k, 0), ==, 6 + k + 1);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/oracle/bouncing-ball", test_bouncing_ball);
+  g_test_add_func ("/oracle/event-delay-clock", test_event_delay_clock);
+  g_test_add_func ("/oracle/sample-clock", test_sample_clock);
+  g_test_add_func ("/oracle/two-clocks", test_two_clocks);
+  g_test_add_func ("/oracle/distinct-delays", test_distinct_delays);
+  g_test_add_func ("/oracle/lag-chain", test_lag_chain);
+  g_test_add_func ("/oracle/algebraic-loop", test_algebraic_loop);
+  g_test_add_func ("/oracle/abs-sin", test_abs_sin);
+  g_test_add_func ("/oracle/ode-trio", test_ode_trio);
+  g_test_add_func ("/rules/pending-event-replaced", test_pending_event_replaced);
+  g_test_add_func ("/rules/unconnected-and-constant", test_unconnected_and_constant);
+  return g_test_run ();
+}
