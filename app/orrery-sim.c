@@ -212,34 +212,79 @@ print_summary (const char *path, OrrModel *model, OrrEvaluation *evaluation)
 
 /* ---- simulation ---------------------------------------------------------- */
 
+/* What the sinks recorded, read from the simulation's streams: per block,
+ * its sample times and values. Kept until the end so that the CSV header,
+ * which lists every recording block's channels, can be written first. */
 typedef struct
 {
-  int block;
-  double t;
-  guint offset; /* into Recorder.values */
-  int n;
-} Record;
+  int n_channels;
+  GArray *t;      /* of double */
+  GArray *values; /* of double, n_channels per sample */
+} Recording;
 
-/* Collects every recorded sample so that the CSV header, which lists
- * every recording block's channels, can be written first. */
 typedef struct
 {
-  GArray *records; /* of Record */
-  GArray *values;  /* of double */
-  GHashTable *channels; /* block index -> channel count */
+  OrrSimulation *sim;
+  int n_blocks;
+  Recording *blocks;
 } Recorder;
 
 static void
-on_record (int block, guint64 seq, double t, const double *values, int n, gpointer user_data)
+recorder_init (Recorder *r, OrrSimulation *sim, int n_blocks)
 {
-  Recorder *r = user_data;
-  Record rec = { block, t, r->values->len, n };
-  int known = GPOINTER_TO_INT (g_hash_table_lookup (r->channels, GINT_TO_POINTER (block)));
+  r->sim = sim;
+  r->n_blocks = n_blocks;
+  r->blocks = g_new0 (Recording, MAX (n_blocks, 1));
+  /* Asking for every stream now makes this thread their reader, so that
+   * no sample is dropped; a full ring waits for the next drain. */
+  for (int b = 0; b < n_blocks; b++)
+    orr_simulation_get_stream (sim, b);
+}
 
-  g_array_append_val (r->records, rec);
-  g_array_append_vals (r->values, values, n);
-  if (n > known)
-    g_hash_table_insert (r->channels, GINT_TO_POINTER (block), GINT_TO_POINTER (n));
+static void
+recorder_clear (Recorder *r)
+{
+  for (int b = 0; b < r->n_blocks; b++)
+    if (r->blocks[b].t != NULL)
+      {
+        g_array_unref (r->blocks[b].t);
+        g_array_unref (r->blocks[b].values);
+      }
+  g_free (r->blocks);
+}
+
+/* Moves whatever the streams hold into the recordings. */
+static void
+recorder_drain (Recorder *r)
+{
+  enum { CHUNK = 4096 };
+
+  for (int b = 0; b < r->n_blocks; b++)
+    {
+      OrrStream *stream = orr_simulation_get_stream (r->sim, b);
+      Recording *rec = &r->blocks[b];
+      guint n;
+
+      if (stream == NULL)
+        continue;
+      if (rec->t == NULL)
+        {
+          rec->n_channels = orr_stream_get_n_channels (stream);
+          rec->t = g_array_new (FALSE, FALSE, sizeof (double));
+          rec->values = g_array_new (FALSE, FALSE, sizeof (double));
+        }
+      do
+        {
+          guint old = rec->t->len;
+          g_array_set_size (rec->t, old + CHUNK);
+          g_array_set_size (rec->values, (old + CHUNK) * rec->n_channels);
+          n = orr_stream_read (stream, &g_array_index (rec->t, double, old),
+                               &g_array_index (rec->values, double, old * rec->n_channels), CHUNK);
+          g_array_set_size (rec->t, old + n);
+          g_array_set_size (rec->values, (old + n) * rec->n_channels);
+        }
+      while (n == CHUNK);
+    }
 }
 
 static void
@@ -262,43 +307,59 @@ csv_field (GString *line, const char *text)
 
 /* time, then one column per channel of every recording block (in program
  * order), named "path[k]"; each sample is a row with its block's columns
- * filled and the others empty. */
+ * filled and the others empty. Rows merge the blocks' samples by time
+ * (each block's are in order; at equal times, program order). */
 static gboolean
 write_csv (const char *path, const OrrProgram *program, Recorder *r, GError **error)
 {
   g_autoptr (GString) out = g_string_new ("time");
-  g_autofree int *first_column = g_new0 (int, MAX (program->n_blocks, 1));
+  g_autofree int *first_column = g_new0 (int, MAX (r->n_blocks, 1));
+  g_autofree guint *next = g_new0 (guint, MAX (r->n_blocks, 1));
   int columns = 0;
   char number[G_ASCII_DTOSTR_BUF_SIZE];
 
-  for (int k = 0; k < program->n_blocks; k++)
+  for (int k = 0; k < r->n_blocks; k++)
     {
-      int n = GPOINTER_TO_INT (g_hash_table_lookup (r->channels, GINT_TO_POINTER (k)));
       first_column[k] = columns;
-      for (int j = 0; j < n; j++)
+      for (int j = 0; r->blocks[k].t != NULL && j < r->blocks[k].n_channels; j++)
         {
           g_autofree char *name = g_strdup_printf ("%s[%d]", program->blocks[k].path, j + 1);
           g_string_append_c (out, ',');
           csv_field (out, name);
         }
-      columns += n;
+      if (r->blocks[k].t != NULL)
+        columns += r->blocks[k].n_channels;
     }
   g_string_append_c (out, '\n');
 
-  for (guint i = 0; i < r->records->len; i++)
+  for (;;)
     {
-      Record *rec = &g_array_index (r->records, Record, i);
-      const double *v = &g_array_index (r->values, double, rec->offset);
-      int first = first_column[rec->block];
+      int pick = -1;
+      Recording *rec;
+      double t;
 
-      g_string_append (out, g_ascii_formatd (number, sizeof number, "%.17g", rec->t));
+      for (int k = 0; k < r->n_blocks; k++)
+        if (r->blocks[k].t != NULL && next[k] < r->blocks[k].t->len
+            && (pick < 0
+                || g_array_index (r->blocks[k].t, double, next[k])
+                     < g_array_index (r->blocks[pick].t, double, next[pick])))
+          pick = k;
+      if (pick < 0)
+        break;
+      rec = &r->blocks[pick];
+      t = g_array_index (rec->t, double, next[pick]);
+      g_string_append (out, g_ascii_formatd (number, sizeof number, "%.17g", t));
       for (int c = 0; c < columns; c++)
         {
+          int j = c - first_column[pick];
           g_string_append_c (out, ',');
-          if (c >= first && c < first + rec->n)
-            g_string_append (out, g_ascii_formatd (number, sizeof number, "%.17g", v[c - first]));
+          if (j >= 0 && j < rec->n_channels)
+            g_string_append (out, g_ascii_formatd (number, sizeof number, "%.17g",
+                                                   g_array_index (rec->values, double,
+                                                                  next[pick] * rec->n_channels + j)));
         }
       g_string_append_c (out, '\n');
+      next[pick]++;
     }
   return g_file_set_contents_full (path, out->str, out->len, G_FILE_SET_CONTENTS_CONSISTENT, 0666,
                                    error);
@@ -340,9 +401,7 @@ simulate (const Options *o, const char *path, OrrModel *model, OrrScope *overrid
   g_autoptr (GError) error = NULL;
   g_autoptr (OrrProgram) program = NULL;
   g_autoptr (OrrSimulation) sim = NULL;
-  Recorder recorder = { g_array_new (FALSE, FALSE, sizeof (Record)),
-                        g_array_new (FALSE, FALSE, sizeof (double)),
-                        g_hash_table_new (NULL, NULL) };
+  Recorder recorder = { 0 };
   Worker worker = { 0 };
   GThread *thread;
   gboolean progress = !o->quiet && isatty (STDERR_FILENO);
@@ -366,22 +425,24 @@ simulate (const Options *o, const char *path, OrrModel *model, OrrScope *overrid
     }
 
   sim = orr_simulation_new (program);
-  orr_simulation_set_record_func (sim, on_record, &recorder);
+  recorder_init (&recorder, sim, program->n_blocks);
   worker.sim = sim;
   interrupted_sim = sim;
   signal (SIGINT, on_interrupt);
   thread = g_thread_new ("simulation", run_simulation, &worker);
-  /* the main thread only shows progress, ten times a second */
+  /* the main thread drains the sinks' streams and shows progress */
   for (int tick = 0; !g_atomic_int_get (&worker.done); tick++)
     {
       double t, t0 = program->settings.start_time, tf = program->settings.final_time;
       g_usleep (10 * 1000);
+      recorder_drain (&recorder);
       t = orr_simulation_get_time (sim);
       if (progress && tick % 10 == 9)
         g_printerr ("\r  t = %-12g of %g s  [%3.0f%%]", t, tf,
                     tf > t0 ? 100.0 * (t - t0) / (tf - t0) : 100.0);
     }
   g_thread_join (thread);
+  recorder_drain (&recorder);
   signal (SIGINT, SIG_DFL);
   interrupted_sim = NULL;
   if (progress)
@@ -416,9 +477,8 @@ simulate (const Options *o, const char *path, OrrModel *model, OrrScope *overrid
     }
 
 out:
-  g_array_unref (recorder.records);
-  g_array_unref (recorder.values);
-  g_hash_table_unref (recorder.channels);
+  if (recorder.blocks != NULL)
+    recorder_clear (&recorder);
   return status;
 }
 

@@ -112,6 +112,31 @@ static const OrrBlockClass jacobian_class = {
   .icon_text = "J", .configure = jacobian_configure, .simulate = ode_simulate,
 };
 
+/* A constant 3 that counts how often its outputs are computed. */
+static int constant_calls;
+
+static gboolean
+counted_configure (OrrConfig *config, GError **error)
+{
+  orr_config_add_output (config, 1, 1, ORR_TYPE_DOUBLE);
+  return TRUE;
+}
+
+static void
+counted_simulate (OrrSimBlock *block, OrrJob job)
+{
+  if (job == ORR_JOB_OUTPUTS)
+    {
+      g_atomic_int_inc (&constant_calls);
+      orr_block_real_out (block, 0)[0] = 3;
+    }
+}
+
+static const OrrBlockClass counted_class = {
+  .name = "TestCountedConstant", .palette = "Tests", .label = "3", .description = "test constant",
+  .icon_text = "3", .configure = counted_configure, .simulate = counted_simulate,
+};
+
 /* ---- running a model ---------------------------------------------------------- */
 
 typedef struct
@@ -177,6 +202,7 @@ test_registry (void)
   orr_registry_add (registry, &explicit_class);
   orr_registry_add (registry, &implicit_class);
   orr_registry_add (registry, &jacobian_class);
+  orr_registry_add (registry, &counted_class);
   return registry;
 }
 
@@ -542,13 +568,14 @@ test_pending_event_replaced (void)
 }
 
 /* An unconnected input reads 0; a block fed only by constants is constant
- * and runs once, at initialisation, while a clocked scope samples it. */
+ * and runs once, at initialisation (counted), while a clocked scope
+ * samples it four times. */
 static void
 test_unconnected_and_constant (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
   OrrBlock *gain = add (model, "Gain", "Open", 1, 1, 0, 0, "gain", "5", NULL, NULL);
-  OrrBlock *c = add (model, "Constant", "Three", 0, 1, 0, 0, "value", "3", NULL, NULL);
+  OrrBlock *c = add (model, "TestCountedConstant", "Three", 0, 1, 0, 0, NULL, NULL, NULL, NULL);
   OrrBlock *twice = add (model, "Gain", "Twice", 1, 1, 0, 0, "gain", "2", NULL, NULL);
   OrrBlock *sum = add (model, "Sum", "Sum", 2, 1, 0, 0, "signs", "[1 1]", NULL, NULL);
   OrrBlock *clock = add (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "1", "offset", "0");
@@ -577,13 +604,15 @@ test_unconnected_and_constant (void)
   }
   connect (model, clock, ORR_PORT_EVENT_OUT, count, ORR_PORT_EVENT_IN);
   connect (model, mix, ORR_PORT_OUT, scope, ORR_PORT_IN);
+  g_atomic_int_set (&constant_calls, 0);
   run = run_loaded (model);
   g_assert_true (run->ok);
+  g_assert_cmpint (g_atomic_int_get (&constant_calls), ==, 1);
   {
     const OrrProgram *p = run->program;
     for (int k = 0; k < p->n_blocks; k++)
       if (strcmp (p->blocks[k].path, "Sum") == 0 || strcmp (p->blocks[k].path, "Twice") == 0
-          || strcmp (p->blocks[k].path, "Open") == 0)
+          || strcmp (p->blocks[k].path, "Open") == 0 || strcmp (p->blocks[k].path, "Three") == 0)
         g_assert_true (p->blocks[k].constant);
   }
   /* Open reads 0, so Sum = 0 * 5 + 3 * 2 = 6; Mix adds the tick count */
