@@ -5,7 +5,7 @@
  * input faster than the delay loses events (SEMANTICS.md section 4). It
  * can also emit an initial event, which is what closes a feedback loop
  * such as EventUnion -> EventDelay -> EventUnion into a clock. */
-#include "orr-block-classes.h"
+#include "activation-classes.h"
 #include "orr-block-params.h"
 
 static const OrrParamSpec event_delay_params[] = {

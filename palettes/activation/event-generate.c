@@ -4,7 +4,7 @@
  * has no activation input, so that is the only time it is ever asked for
  * events and it fires exactly once. A time before the start gives no
  * event at all rather than one at the start, which would be a surprise. */
-#include "orr-block-classes.h"
+#include "activation-classes.h"
 #include "orr-block-params.h"
 
 static const OrrParamSpec event_generate_params[] = {

@@ -1,7 +1,7 @@
 /* event-union.c: EventUnion, the union of several activations. The
  * compiler resolves it: its output carries the events of its inputs
  * without becoming a new source, so it has no simulation function. */
-#include "orr-block-classes.h"
+#include "activation-classes.h"
 #include "orr-block-params.h"
 
 static const OrrParamSpec event_union_params[] = {

@@ -2,7 +2,7 @@
  * input is > 0 and to "else" otherwise. The simulator does the routing
  * inside the incoming event (the outputs are subsets of it, not new
  * sources), so the block has no simulation function and no parameter. */
-#include "orr-block-classes.h"
+#include "activation-classes.h"
 
 static gboolean
 if_then_else_configure (OrrConfig *config, GError **error)

@@ -4,7 +4,7 @@
  * synchronous, so the compiler merges them into one base clock with
  * subsampling and the simulator drives it. The block only checks and
  * passes on rpar = { period, offset }. */
-#include "orr-block-classes.h"
+#include "activation-classes.h"
 #include "orr-block-params.h"
 
 static const OrrParamSpec sample_clock_params[] = {

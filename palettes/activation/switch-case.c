@@ -1,7 +1,7 @@
 /* switch-case.c: SwitchCase, routes its activation to output round(u),
  * clamped to 1..cases. Like IfThenElse, the simulator does the routing
  * inside the incoming event, so there is no simulation function. */
-#include "orr-block-classes.h"
+#include "activation-classes.h"
 #include "orr-block-params.h"
 
 static const OrrParamSpec switch_case_params[] = {

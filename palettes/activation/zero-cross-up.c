@@ -6,7 +6,7 @@
  * the solver watches the surface and locates the crossing. The simulator
  * then calls the block with nevprt = -1 and jroot[0] giving the direction;
  * only the rising one becomes an event, at once (delay 0). */
-#include "orr-block-classes.h"
+#include "activation-classes.h"
 
 static gboolean
 zero_cross_up_configure (OrrConfig *config, GError **error)

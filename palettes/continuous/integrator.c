@@ -5,7 +5,7 @@
  * integrator without being an algebraic loop. With re-initialisation on,
  * an event on the activation input makes the state jump to the second
  * input (the simulator then restarts the solver). */
-#include "orr-block-classes.h"
+#include "continuous-classes.h"
 #include "orr-block-params.h"
 
 #include <string.h>

@@ -6,7 +6,7 @@
  * not integrating and then held for a whole integration interval, so every
  * trial point sees a smooth function; the surface ends the interval where
  * u changes sign and the mode is chosen afresh. */
-#include "orr-block-classes.h"
+#include "math-classes.h"
 #include "orr-block-params.h"
 
 #include <math.h>

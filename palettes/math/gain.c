@@ -2,7 +2,7 @@
  * m x n matrix G multiplies from the left (y = G u, u with n rows and any
  * number of columns). The gain is kept in rpar (column-major) with its
  * shape in ipar = { m, n }. */
-#include "orr-block-classes.h"
+#include "math-classes.h"
 #include "orr-block-params.h"
 
 static const OrrParamSpec gain_params[] = {

@@ -3,7 +3,7 @@
  * (divide), element by element. A single entry multiplies the elements of
  * one input together (1 divides: y = 1/prod(u)). Division by zero gives the
  * IEEE result (inf or NaN), as it would in a script. */
-#include "orr-block-classes.h"
+#include "math-classes.h"
 #include "orr-block-params.h"
 
 static const OrrParamSpec product_params[] = {

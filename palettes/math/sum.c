@@ -2,7 +2,7 @@
  * all of the same size: y = sum s_i u_i element by element. With a single
  * entry s the block sums the elements of its one input: y = s * sum(u),
  * a scalar. The signs are kept in rpar. */
-#include "orr-block-classes.h"
+#include "math-classes.h"
 #include "orr-block-params.h"
 
 static const OrrParamSpec sum_params[] = {

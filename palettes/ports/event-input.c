@@ -1,7 +1,7 @@
 /* event-input.c: EventInput, an activation input of a super block.
  * Flattening connects whatever drives the super block's activation port to
  * the blocks this one drives; it never runs. */
-#include "orr-block-classes.h"
+#include "ports-classes.h"
 #include "orr-block-params.h"
 
 static const OrrParamSpec event_input_params[] = {

@@ -1,7 +1,7 @@
 /* event-output.c: EventOutput, an activation output of a super block.
  * Flattening connects the activation that reaches it to whatever the super
  * block's activation port drives; it never runs. */
-#include "orr-block-classes.h"
+#include "ports-classes.h"
 #include "orr-block-params.h"
 
 static const OrrParamSpec event_output_params[] = {

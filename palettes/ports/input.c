@@ -2,7 +2,7 @@
  * replaces it by the link that feeds the super block's port, so it never
  * runs: it only states the port number and an output that takes its size
  * and type from the link. */
-#include "orr-block-classes.h"
+#include "ports-classes.h"
 #include "orr-block-params.h"
 
 static const OrrParamSpec input_params[] = {

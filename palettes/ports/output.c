@@ -1,7 +1,7 @@
 /* output.c: Output, a regular output port of a super block. Flattening
  * replaces it by the links leaving the super block's port, so it never
  * runs. */
-#include "orr-block-classes.h"
+#include "ports-classes.h"
 #include "orr-block-params.h"
 
 static const OrrParamSpec output_params[] = {

@@ -4,7 +4,7 @@
  * -1, -2 ... so that the inputs do not have to agree). Every accepted call
  * records one sample: the inputs concatenated, in port order. Trial points
  * of the solver are skipped, since they may be thrown away. */
-#include "orr-block-classes.h"
+#include "sinks-classes.h"
 #include "orr-block-params.h"
 
 #include <string.h>

@@ -7,7 +7,7 @@
  * significant digits so that reading the file back gives the same
  * doubles. Numbers are formatted without the locale: a decimal comma would
  * break the columns. */
-#include "orr-block-classes.h"
+#include "sinks-classes.h"
 #include "orr-block-params.h"
 
 #include <errno.h>

@@ -1,7 +1,7 @@
 /* constant.c: Constant, a real matrix on its output. With no input and no
  * activation the compiler treats it as constant: it is evaluated once, at
  * initialisation, and its output never changes. */
-#include "orr-block-classes.h"
+#include "sources-classes.h"
 #include "orr-block-params.h"
 
 #include <string.h>

@@ -5,7 +5,7 @@
  * so the output job writes z as it was before the event (its left limit)
  * and the state update moves it on: the n-th activation of an increasing
  * counter outputs minimum + n - 1. */
-#include "orr-block-classes.h"
+#include "sources-classes.h"
 #include "orr-block-params.h"
 
 enum

@@ -4,7 +4,7 @@
  * job by job, against values worked out by hand. Also the registry and the
  * palette files. */
 #include "block-harness.h"
-#include "orr-block-classes.h"
+#include "orr-all-classes.h"
 #include "orr-palettes.h"
 
 #include <orrery/orr-expr.h>

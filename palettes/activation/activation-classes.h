@@ -1,0 +1,21 @@
+/* activation-classes.h: the block classes of the Activation palette. Private to
+ * palettes/: the rest of Orrery finds blocks through the registry. */
+#pragma once
+
+#include <orrery/orr-registry.h>
+
+G_BEGIN_DECLS
+
+extern const OrrBlockClass orr_sample_clock_class;
+extern const OrrBlockClass orr_event_generate_class;
+extern const OrrBlockClass orr_event_delay_class;
+extern const OrrBlockClass orr_event_union_class;
+extern const OrrBlockClass orr_if_then_else_class;
+extern const OrrBlockClass orr_switch_case_class;
+extern const OrrBlockClass orr_zero_cross_up_class;
+extern const OrrBlockClass orr_zero_cross_down_class;
+
+/* Adds the palette's classes in the order of its palette.xml. */
+void orr_palette_activation_register (OrrRegistry *registry);
+
+G_END_DECLS

@@ -1,0 +1,22 @@
+/* activation-palette.c: registers the Activation palette, in the order of its
+ * palette.xml (the blocks test checks they agree). */
+#include "activation-classes.h"
+
+static const OrrBlockClass *const classes[] = {
+  &orr_sample_clock_class,
+  &orr_event_generate_class,
+  &orr_event_delay_class,
+  &orr_event_union_class,
+  &orr_if_then_else_class,
+  &orr_switch_case_class,
+  &orr_zero_cross_up_class,
+  &orr_zero_cross_down_class,
+  NULL,
+};
+
+void
+orr_palette_activation_register (OrrRegistry *registry)
+{
+  for (gsize i = 0; classes[i] != NULL; i++)
+    orr_registry_add (registry, classes[i]);
+}

@@ -1,0 +1,14 @@
+/* continuous-classes.h: the block classes of the Continuous palette. Private to
+ * palettes/: the rest of Orrery finds blocks through the registry. */
+#pragma once
+
+#include <orrery/orr-registry.h>
+
+G_BEGIN_DECLS
+
+extern const OrrBlockClass orr_integrator_class;
+
+/* Adds the palette's classes in the order of its palette.xml. */
+void orr_palette_continuous_register (OrrRegistry *registry);
+
+G_END_DECLS

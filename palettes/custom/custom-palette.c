@@ -1,0 +1,14 @@
+/* custom-palette.c: registers the Custom palette, in the order of its
+ * palette.xml (the blocks test checks they agree). */
+#include "custom-classes.h"
+
+static const OrrBlockClass *const classes[] = {
+  NULL,
+};
+
+void
+orr_palette_custom_register (OrrRegistry *registry)
+{
+  for (gsize i = 0; classes[i] != NULL; i++)
+    orr_registry_add (registry, classes[i]);
+}

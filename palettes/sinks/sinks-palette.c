@@ -1,0 +1,16 @@
+/* sinks-palette.c: registers the Sinks palette, in the order of its
+ * palette.xml (the blocks test checks they agree). */
+#include "sinks-classes.h"
+
+static const OrrBlockClass *const classes[] = {
+  &orr_scope_class,
+  &orr_to_csv_class,
+  NULL,
+};
+
+void
+orr_palette_sinks_register (OrrRegistry *registry)
+{
+  for (gsize i = 0; classes[i] != NULL; i++)
+    orr_registry_add (registry, classes[i]);
+}

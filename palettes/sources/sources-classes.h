@@ -1,0 +1,15 @@
+/* sources-classes.h: the block classes of the Sources palette. Private to
+ * palettes/: the rest of Orrery finds blocks through the registry. */
+#pragma once
+
+#include <orrery/orr-registry.h>
+
+G_BEGIN_DECLS
+
+extern const OrrBlockClass orr_constant_class;
+extern const OrrBlockClass orr_counter_class;
+
+/* Adds the palette's classes in the order of its palette.xml. */
+void orr_palette_sources_register (OrrRegistry *registry);
+
+G_END_DECLS
