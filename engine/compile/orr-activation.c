@@ -15,6 +15,8 @@
  */
 #include "orr-compile-private.h"
 
+#include <math.h>
+
 /* SampleClock period 0: the clock is continuous time itself. */
 static gboolean
 is_continuous_clock (Compiler *c, int source)
@@ -48,6 +50,33 @@ explicit_activation (Compiler *c, FlatBlock *fb)
           else
             merge_into (fb->activation, s, 1 << p);
         }
+    }
+}
+
+/* A block that only makes sense at a fixed sample rate (SampledData) must
+ * be driven by SampleClocks of exactly that period and nothing else. */
+static void
+check_required_period (Compiler *c, FlatBlock *fb)
+{
+  double period = fb->config->required_period;
+  gboolean ok = !fb->continuous && g_hash_table_size (fb->activation) > 0;
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, fb->activation);
+  while (ok && g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      SourceInfo *s = &g_array_index (c->sources, SourceInfo, GPOINTER_TO_INT (key));
+      ok = s->kind == ORR_SOURCE_CLOCK && s->offset >= 0
+           && fabs (s->period - period) <= 1e-9 * period;
+    }
+  if (!ok)
+    {
+      const char *ids[] = { fb->doc->id, NULL };
+      orr_compiler_problem (c, ids, g_strdup (fb->path),
+                            "must be driven by a SampleClock with period %g and nothing else "
+                            "(it discretises for exactly that period)",
+                            period);
     }
 }
 
@@ -115,5 +144,7 @@ orr_compile_activations (Compiler *c)
       FlatBlock *fb = g_ptr_array_index (c->flat, i);
       fb->constant = !fb->continuous && g_hash_table_size (fb->activation) == 0
                      && !fb->explicit_activation && fb->config->kind != ORR_BLOCK_SAMPLE_CLOCK;
+      if (fb->config->required_period > 0)
+        check_required_period (c, fb);
     }
 }

@@ -60,6 +60,7 @@ typedef struct
 {
   OrrModel *model;
   OrrRegistry *registry;
+  OrrCompileOptions options;
   OrrEvaluation *evaluation;
   GPtrArray *problems;  /* of OrrProblem* */
   GPtrArray *flat;      /* of FlatBlock* */
@@ -67,6 +68,7 @@ typedef struct
   GHashTable *flat_of;  /* OrrBlock* -> FlatBlock* */
   GArray *sources;      /* of SourceInfo */
   GHashTable *link_index; /* "diagram-ptr/block-id/kind/port" -> GPtrArray of OrrLink* into that port */
+  GHashTable *gotos;      /* tag -> GPtrArray of Goto OrrBlock* */
   UnionFind dims;
   UnionFind types;
   int n_ranked;

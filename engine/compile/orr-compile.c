@@ -501,6 +501,13 @@ OrrProgram *
 orr_compile (OrrModel *model, OrrRegistry *registry, OrrScope *overrides, GPtrArray *problems,
              GError **error)
 {
+  return orr_compile_with_options (model, registry, overrides, NULL, problems, error);
+}
+
+OrrProgram *
+orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *overrides,
+                          const OrrCompileOptions *options, GPtrArray *problems, GError **error)
+{
   Compiler c = { 0 };
   OrrProgram *program = NULL;
   void (*const steps[]) (Compiler *) = {
@@ -510,6 +517,8 @@ orr_compile (OrrModel *model, OrrRegistry *registry, OrrScope *overrides, GPtrAr
 
   c.model = model;
   c.registry = registry;
+  if (options != NULL)
+    c.options = *options;
   c.problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
   c.flat = g_ptr_array_new_with_free_func ((GDestroyNotify) flat_block_free);
   c.configs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_config_free);
@@ -517,6 +526,8 @@ orr_compile (OrrModel *model, OrrRegistry *registry, OrrScope *overrides, GPtrAr
   c.sources = g_array_new (FALSE, FALSE, sizeof (SourceInfo));
   c.link_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify) g_ptr_array_unref);
+  c.gotos = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                   (GDestroyNotify) g_ptr_array_unref);
   orr_union_find_init (&c.dims);
   orr_union_find_init (&c.types);
 
@@ -540,6 +551,7 @@ orr_compile (OrrModel *model, OrrRegistry *registry, OrrScope *overrides, GPtrAr
   g_hash_table_unref (c.flat_of);
   g_array_unref (c.sources);
   g_hash_table_unref (c.link_index);
+  g_hash_table_unref (c.gotos);
   orr_union_find_clear (&c.dims);
   orr_union_find_clear (&c.types);
   g_free (c.order);

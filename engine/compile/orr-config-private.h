@@ -38,6 +38,8 @@ struct _OrrConfig
   GArray *ipar; /* of int */
   GPtrArray *opar; /* of OrrValue* */
   char *label;
+  double required_period; /* 0: any activation */
+  gboolean trusted;       /* native code may be built and loaded */
 };
 
 /* params: name -> OrrValue*, may be NULL for none. */

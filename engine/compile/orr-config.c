@@ -247,3 +247,15 @@ orr_config_set_label (OrrConfig *c, const char *text)
   g_free (c->label);
   c->label = g_strdup (text);
 }
+
+void
+orr_config_require_sample_period (OrrConfig *c, double period)
+{
+  c->required_period = period;
+}
+
+gboolean
+orr_config_native_code_trusted (OrrConfig *c)
+{
+  return c->trusted;
+}

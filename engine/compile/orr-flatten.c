@@ -105,6 +105,7 @@ configure_diagram (Compiler *c, OrrDiagram *diagram)
         }
       params = block_params (c, block, klass);
       config = orr_config_new (params);
+      config->trusted = c->options.trust_native_code;
       if (klass->configure != NULL && !klass->configure (config, &error))
         {
           orr_compiler_problem (c, ids, g_strdup (path), "%s", error->message);
@@ -239,6 +240,102 @@ port_block (Compiler *c, OrrBlock *super, OrrBlockKind kind, int number)
   return NULL;
 }
 
+/* ---- Goto and From ------------------------------------------------------- */
+
+static const char *
+tag_of (Compiler *c, OrrBlock *block)
+{
+  OrrConfig *config = g_hash_table_lookup (c->configs, block);
+  OrrValue *tag = config && config->opar->len > 0 ? g_ptr_array_index (config->opar, 0) : NULL;
+  return tag ? orr_value_get_string (tag) : NULL;
+}
+
+static gboolean
+goto_is_global (Compiler *c, OrrBlock *block)
+{
+  OrrConfig *config = g_hash_table_lookup (c->configs, block);
+  return config->ipar->len > 0 && g_array_index (config->ipar, int, 0) == 1;
+}
+
+static void
+index_gotos (Compiler *c, OrrDiagram *diagram)
+{
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+      const char *tag;
+      GPtrArray *list;
+
+      if (b->child != NULL)
+        {
+          index_gotos (c, b->child);
+          continue;
+        }
+      if (kind_of (c, b) != ORR_BLOCK_GOTO || (tag = tag_of (c, b)) == NULL)
+        continue;
+      list = g_hash_table_lookup (c->gotos, tag);
+      if (list == NULL)
+        {
+          list = g_ptr_array_new ();
+          g_hash_table_insert (c->gotos, (gpointer) tag, list);
+        }
+      g_ptr_array_add (list, b);
+    }
+}
+
+/* The Goto a From reads: one in the From's own diagram, else a global one
+ * anywhere. *count says how many were equally visible (1 is right). */
+static OrrBlock *
+goto_for (Compiler *c, OrrBlock *from, int *count)
+{
+  const char *tag = tag_of (c, from);
+  GPtrArray *list = tag ? g_hash_table_lookup (c->gotos, tag) : NULL;
+  OrrBlock *found = NULL;
+
+  *count = 0;
+  for (guint pass = 0; pass < 2 && *count == 0; pass++)
+    for (guint i = 0; list != NULL && i < list->len; i++)
+      {
+        OrrBlock *g = g_ptr_array_index (list, i);
+        if (pass == 0 ? g->parent == from->parent : goto_is_global (c, g))
+          {
+            found = g;
+            (*count)++;
+          }
+      }
+  return found;
+}
+
+static void
+check_froms (Compiler *c, OrrDiagram *diagram)
+{
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+      int count;
+
+      if (b->child != NULL)
+        {
+          check_froms (c, b->child);
+          continue;
+        }
+      if (kind_of (c, b) != ORR_BLOCK_FROM)
+        continue;
+      goto_for (c, b, &count);
+      if (count != 1)
+        {
+          const char *ids[] = { b->id, NULL };
+          g_autofree char *path = orr_block_get_path (b);
+          orr_compiler_problem (c, ids, g_strdup (path),
+                                count == 0 ? "no Goto with the tag '%s' is visible from here (a "
+                                             "Goto in the same diagram, or a global one)"
+                                           : "the tag '%s' is given by more than one Goto visible "
+                                             "from here",
+                                tag_of (c, b) ? tag_of (c, b) : "");
+        }
+    }
+}
+
 /* ---- regular signals ------------------------------------------------------- */
 
 /* The real output behind output port (1-based) of block in diagram.
@@ -265,6 +362,21 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
       l = g_ptr_array_index (links, 0);
       return resolve_output (c, block->child, block_in (c, block->child, l->from.block),
                              l->from.port, depth + 1, out_block, out_port);
+    }
+
+  if (kind_of (c, block) == ORR_BLOCK_FROM)
+    {
+      /* a wire without a line: whatever feeds the matching Goto */
+      int count;
+      OrrBlock *g = goto_for (c, block, &count);
+      if (g == NULL || count != 1)
+        return FALSE;
+      links = links_into (c, g->parent, g->id, ORR_PORT_IN, 1);
+      if (links == NULL)
+        return FALSE;
+      l = g_ptr_array_index (links, 0);
+      return resolve_output (c, g->parent, block_in (c, g->parent, l->from.block), l->from.port,
+                             depth + 1, out_block, out_port);
     }
 
   if (kind_of (c, block) == ORR_BLOCK_INPUT_PORT)
@@ -301,7 +413,8 @@ source_id (Compiler *c, FlatBlock *fb, int port)
   if (fb->evout_source[port] < 0)
     {
       SourceInfo info = { fb->index, port, ORR_SOURCE_EVENT, 0, 0, 0 };
-      if (fb->config->kind == ORR_BLOCK_IF_THEN_ELSE || fb->config->kind == ORR_BLOCK_SWITCH_CASE)
+      if (fb->config->kind == ORR_BLOCK_IF_THEN_ELSE || fb->config->kind == ORR_BLOCK_SWITCH_CASE
+          || fb->config->kind == ORR_BLOCK_CONDITIONAL)
         info.kind = ORR_SOURCE_BRANCH;
       else if (fb->config->kind == ORR_BLOCK_SAMPLE_CLOCK)
         {
@@ -424,7 +537,8 @@ collect_flat (Compiler *c, OrrDiagram *diagram, GHashTable *groups)
         }
       config = g_hash_table_lookup (c->configs, block);
       if (config == NULL || is_port_kind (config->kind) || config->kind == ORR_BLOCK_EVENT_UNION
-          || config->kind == ORR_BLOCK_SYNC_TAG)
+          || config->kind == ORR_BLOCK_SYNC_TAG || config->kind == ORR_BLOCK_GOTO
+          || config->kind == ORR_BLOCK_FROM)
         continue;
 
       fb = g_new0 (FlatBlock, 1);
@@ -511,7 +625,9 @@ orr_compile_flatten (Compiler *c)
   OrrDiagram *root = orr_model_get_root (c->model);
 
   index_links (c, root);
+  index_gotos (c, root);
   check_link_ends (c, root);
+  check_froms (c, root);
   if (orr_compiler_has_problems (c))
     return;
   collect_flat (c, root, groups);

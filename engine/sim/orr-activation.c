@@ -145,6 +145,37 @@ run_branch (OrrSimulation *sim, int b, int depth)
   return run_list (sim, &sim->program->sources[source].list, depth + 1);
 }
 
+/* A conditional written in C: it says in its event job which outputs
+ * fire, and they run now, inside this event. */
+static gboolean
+run_conditional (OrrSimulation *sim, int b, int depth)
+{
+  const OrrProgramBlock *pb = &sim->program->blocks[b];
+  OrrSimBlock *block = &sim->blocks[b];
+
+  for (int i = 0; i < pb->n_evout; i++)
+    block->evout[i] = -1.0;
+  orr_sim_call (sim, b, ORR_JOB_EVENTS);
+  if (sim->failed)
+    return FALSE;
+  if (depth >= MAX_BRANCH_DEPTH)
+    {
+      orr_sim_fail (sim, ORR_SIM_ERROR_BLOCK,
+                    "%s: conditional branches nest more than %d deep (a cycle of conditional "
+                    "blocks?)",
+                    pb->path, MAX_BRANCH_DEPTH);
+      return FALSE;
+    }
+  for (int i = 0; i < pb->n_evout; i++)
+    {
+      int source = pb->evout_source[i];
+      if (block->evout[i] >= 0 && source >= 0
+          && !run_list (sim, &sim->program->sources[source].list, depth + 1))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 orr_sim_schedule_events (OrrSimulation *sim, int b)
 {
@@ -196,6 +227,11 @@ run_list (OrrSimulation *sim, const OrrActivationList *list, int depth)
             if (!run_branch (sim, b, depth))
               return FALSE;
             break;
+          case ORR_BLOCK_CONDITIONAL:
+            orr_sim_call (sim, b, ORR_JOB_OUTPUTS);
+            if (sim->failed || !run_conditional (sim, b, depth))
+              return FALSE;
+            break;
           default:
             /* Clocks, unions and ports are the compiler's business. */
             break;
@@ -222,7 +258,7 @@ run_list (OrrSimulation *sim, const OrrActivationList *list, int depth)
       int b = list->items[i].block;
       const OrrProgramBlock *pb = &program->blocks[b];
 
-      if (pb->kind != ORR_BLOCK_ORDINARY || (pb->nx == 0 && pb->nz == 0 && pb->noz == 0))
+      if (!orr_sim_callable (pb->kind) || (pb->nx == 0 && pb->nz == 0 && pb->noz == 0))
         continue;
       sim->blocks[b].nevprt = list->items[i].nevprt;
       orr_sim_call (sim, b, ORR_JOB_STATE_UPDATE);

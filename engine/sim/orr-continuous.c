@@ -24,7 +24,7 @@ run_outputs (OrrSimulation *sim, const OrrActivationList *list)
     {
       int b = list->items[i].block;
 
-      if (program->blocks[b].kind != ORR_BLOCK_ORDINARY)
+      if (!orr_sim_callable (program->blocks[b].kind))
         continue;
       sim->blocks[b].nevprt = list->items[i].nevprt;
       orr_sim_call (sim, b, ORR_JOB_OUTPUTS);
@@ -43,7 +43,7 @@ run_job (OrrSimulation *sim, const OrrActivationList *list, OrrJob job)
     {
       int b = list->items[i].block;
 
-      if (program->blocks[b].kind != ORR_BLOCK_ORDINARY)
+      if (!orr_sim_callable (program->blocks[b].kind))
         continue;
       sim->blocks[b].nevprt = list->items[i].nevprt;
       orr_sim_call (sim, b, job);

@@ -137,6 +137,15 @@ gboolean orr_sim_check_pause (OrrSimulation *sim);
 double orr_sim_time_tolerance (double t);
 
 /* orr-activation.c */
+/* Blocks whose jobs the simulator calls: ordinary blocks and conditionals
+ * written in C. IfThenElse, SwitchCase, clocks, unions and ports are
+ * handled by the simulator or the compiler. */
+static inline gboolean
+orr_sim_callable (OrrBlockKind kind)
+{
+  return kind == ORR_BLOCK_ORDINARY || kind == ORR_BLOCK_CONDITIONAL;
+}
+
 static inline void
 orr_sim_call (OrrSimulation *sim, int b, OrrJob job)
 {

@@ -541,7 +541,7 @@ initialise (OrrSimulation *sim)
     {
       int b = program->init_list.items[i].block;
 
-      if (program->blocks[b].kind != ORR_BLOCK_ORDINARY)
+      if (!orr_sim_callable (program->blocks[b].kind))
         continue;
       sim->blocks[b].nevprt = program->init_list.items[i].nevprt;
       orr_sim_call (sim, b, ORR_JOB_OUTPUTS);

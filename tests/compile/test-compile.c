@@ -8,6 +8,55 @@
 
 #include <string.h>
 
+/* Test classes for what the compiler does by block kind: a tag wire and
+ * a block that needs a 0.5 s SampleClock. */
+static gboolean
+tag_configure (OrrConfig *config, gboolean is_goto, int global)
+{
+  OrrValue *tag = orr_config_get_param (config, "tag");
+  orr_config_set_kind (config, is_goto ? ORR_BLOCK_GOTO : ORR_BLOCK_FROM);
+  if (is_goto)
+    orr_config_add_input (config, -1, -2, ORR_TYPE_INHERIT, FALSE);
+  else
+    orr_config_add_output (config, -1, -2, ORR_TYPE_INHERIT);
+  orr_config_add_opar (config, tag);
+  orr_config_set_ipar (config, &global, 1);
+  return TRUE;
+}
+
+static gboolean
+goto_configure (OrrConfig *config, GError **error)
+{
+  double global = 0;
+  orr_config_get_double (config, "global", &global, NULL);
+  return tag_configure (config, TRUE, (int) global);
+}
+
+static gboolean
+from_configure (OrrConfig *config, GError **error)
+{
+  return tag_configure (config, FALSE, 0);
+}
+
+static gboolean
+sampled_configure (OrrConfig *config, GError **error)
+{
+  orr_config_add_input (config, 1, 1, ORR_TYPE_DOUBLE, TRUE);
+  orr_config_set_event_ports (config, 1, 0);
+  orr_config_require_sample_period (config, 0.5);
+  return TRUE;
+}
+
+static const OrrParamSpec tag_params[] = {
+  { "tag", "Tag", "'A'", "the tag" },
+  { "global", "Global", "0", "visible everywhere" },
+};
+static const OrrBlockClass goto_class = { .name = "TestGoto", .params = tag_params, .n_params = 2,
+                                          .configure = goto_configure };
+static const OrrBlockClass from_class = { .name = "TestFrom", .params = tag_params, .n_params = 1,
+                                          .configure = from_configure };
+static const OrrBlockClass sampled_class = { .name = "TestSampled", .configure = sampled_configure };
+
 typedef struct
 {
   OrrModel *model;
@@ -20,6 +69,9 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->model = orr_model_new ();
   f->registry = orr_registry_new ();
   orr_palettes_register_standard (f->registry);
+  orr_registry_add (f->registry, &goto_class);
+  orr_registry_add (f->registry, &from_class);
+  orr_registry_add (f->registry, &sampled_class);
 }
 
 static void
@@ -395,6 +447,63 @@ test_band (Fixture *f, gconstpointer data)
   g_assert_cmpint (program->jacobian_upper, ==, 0);
 }
 
+/* A From reads what feeds its Goto: in the same diagram, or a global Goto
+ * from inside a super block; a From without a visible Goto is named. */
+static void
+test_goto_from (Fixture *f, gconstpointer data)
+{
+  OrrDiagram *root = orr_model_get_root (f->model);
+  OrrBlock *src = add (f, root, "Constant", "Src", 0, 1, 0, 0, "value", "[1 2]", NULL);
+  OrrBlock *go = add (f, root, "TestGoto", "GotoA", 1, 0, 0, 0, "tag", "'A'", "global", "1", NULL);
+  OrrBlock *from = add (f, root, "TestFrom", "FromA", 0, 1, 0, 0, "tag", "'A'", NULL);
+  OrrBlock *gain = add (f, root, "Gain", "Near", 1, 1, 0, 0, "gain", "2", NULL);
+  OrrBlock *super = orr_model_add_super_block (f->model, root, NULL);
+  OrrBlock *inner_from, *inner_gain, *lost;
+  g_autoptr (OrrProgram) program = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+
+  orr_model_set_block_label (f->model, super, "Sub");
+  inner_from = add (f, super->child, "TestFrom", "FromInside", 0, 1, 0, 0, "tag", "'A'", NULL);
+  inner_gain = add (f, super->child, "Gain", "Far", 1, 1, 0, 0, "gain", "3", NULL);
+  wire (f, src, 1, go, 1);
+  wire (f, from, 1, gain, 1);
+  wire (f, inner_from, 1, inner_gain, 1);
+
+  program = compile_ok (f);
+  g_assert_cmpint (driver_of (program, "Near", 0), ==, index_of (program, "Src"));
+  g_assert_cmpint (driver_of (program, "Sub/Far", 0), ==, index_of (program, "Src"));
+  /* sizes flow through the tag too */
+  g_assert_cmpint (program->buffers[find (program, "Sub/Far")->out[0]].cols, ==, 2);
+
+  lost = add (f, root, "TestFrom", "Lost", 0, 1, 0, 0, "tag", "'B'", NULL);
+  problems = compile_fails (f, &error);
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_cmpstr (((OrrProblem *) g_ptr_array_index (problems, 0))->block_id, ==, lost->id);
+  g_assert_nonnull (strstr (error->message, "no Goto with the tag 'B'"));
+}
+
+/* A block that discretises for 0.5 s accepts a 0.5 s SampleClock and
+ * refuses a 0.2 s one, naming itself. */
+static void
+test_required_period (Fixture *f, gconstpointer data)
+{
+  OrrDiagram *root = orr_model_get_root (f->model);
+  OrrBlock *clock = add (f, root, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.5", "offset",
+                         "0", NULL);
+  OrrBlock *sampled = add (f, root, "TestSampled", "Sampler", 1, 0, 1, 0, NULL);
+  g_autoptr (OrrProgram) program = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+
+  ewire (f, clock, 1, sampled, 1);
+  program = compile_ok (f);
+  orr_model_set_param (f->model, clock, "period", "0.2");
+  problems = compile_fails (f, &error);
+  g_assert_cmpstr (((OrrProblem *) g_ptr_array_index (problems, 0))->block_id, ==, sampled->id);
+  g_assert_nonnull (strstr (error->message, "SampleClock with period 0.5"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -406,5 +515,7 @@ main (int argc, char **argv)
   ADD ("/compile/activation-inheritance", test_activation_inheritance);
   ADD ("/compile/configure-errors", test_configure_errors);
   ADD ("/compile/band", test_band);
+  ADD ("/compile/goto-from", test_goto_from);
+  ADD ("/compile/required-period", test_required_period);
   return g_test_run ();
 }

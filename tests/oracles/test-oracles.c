@@ -137,6 +137,32 @@ static const OrrBlockClass counted_class = {
   .icon_text = "3", .configure = counted_configure, .simulate = counted_simulate,
 };
 
+/* A divide-by-two written as a conditional: fires its output on the 1st,
+ * 3rd, 5th... activation, counting in z. */
+static gboolean
+halver_configure (OrrConfig *config, GError **error)
+{
+  const double z0 = 0;
+  orr_config_set_kind (config, ORR_BLOCK_CONDITIONAL);
+  orr_config_set_event_ports (config, 1, 1);
+  orr_config_set_discrete_states (config, 1, &z0);
+  return TRUE;
+}
+
+static void
+halver_simulate (OrrSimBlock *block, OrrJob job)
+{
+  if (job == ORR_JOB_EVENTS && block->nevprt > 0 && fmod (block->z[0], 2) == 0)
+    block->evout[0] = 0;
+  else if (job == ORR_JOB_STATE_UPDATE && block->nevprt > 0)
+    block->z[0] += 1;
+}
+
+static const OrrBlockClass halver_class = {
+  .name = "TestHalver", .palette = "Tests", .label = "/2", .description = "test divider",
+  .icon_text = "/2", .configure = halver_configure, .simulate = halver_simulate,
+};
+
 /* ---- running a model ---------------------------------------------------------- */
 
 typedef struct
@@ -203,6 +229,7 @@ test_registry (void)
   orr_registry_add (registry, &implicit_class);
   orr_registry_add (registry, &jacobian_class);
   orr_registry_add (registry, &counted_class);
+  orr_registry_add (registry, &halver_class);
   return registry;
 }
 
@@ -622,6 +649,39 @@ test_unconnected_and_constant (void)
     g_assert_cmpfloat (V (r, k, 0), ==, 6 + k + 1);
 }
 
+/* A conditional written in C fires its branch inside the clock's event:
+ * the counter behind it runs at the same times as the clock's 1st, 3rd...
+ * ticks, with no new source and no agenda event of its own. */
+static void
+test_conditional_block (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *clock = add (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "1", "offset", "0");
+  OrrBlock *half = add (model, "TestHalver", "Half", 0, 0, 1, 1, NULL, NULL, NULL, NULL);
+  OrrBlock *count = add (model, "Counter", "Count", 0, 1, 1, 0, NULL, NULL, NULL, NULL);
+  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0, NULL, NULL, NULL, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  connect (model, clock, ORR_PORT_EVENT_OUT, half, ORR_PORT_EVENT_IN);
+  connect (model, half, ORR_PORT_EVENT_OUT, count, ORR_PORT_EVENT_IN);
+  connect (model, count, ORR_PORT_OUT, scope, ORR_PORT_IN);
+  run = run_loaded (model);
+  g_assert_true (run->ok);
+  for (int s = 0; s < run->program->n_sources; s++)
+    if (run->program->sources[s].kind != ORR_SOURCE_CLOCK)
+      g_assert_cmpint (run->program->sources[s].kind, ==, ORR_SOURCE_BRANCH);
+  r = recording (run, "Scope");
+  g_assert_cmpuint (r->t->len, ==, 6); /* ticks 0, 2, 4, 6, 8, 10 */
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      g_assert_cmpfloat (T (r, k), ==, 2.0 * k);
+      g_assert_cmpfloat (V (r, k, 0), ==, k + 1);
+    }
+  /* the clock ticked 11 times; the branch added no agenda events */
+  g_assert_cmpuint (run->stats.events, ==, 11);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -637,5 +697,6 @@ main (int argc, char **argv)
   g_test_add_func ("/oracle/ode-trio", test_ode_trio);
   g_test_add_func ("/rules/pending-event-replaced", test_pending_event_replaced);
   g_test_add_func ("/rules/unconnected-and-constant", test_unconnected_and_constant);
+  g_test_add_func ("/rules/conditional-block", test_conditional_block);
   return g_test_run ();
 }

@@ -208,6 +208,11 @@ typedef enum
   ORR_BLOCK_ORDINARY,
   ORR_BLOCK_IF_THEN_ELSE, /* 1 activation in, 2 out: "then" when u > 0, else "else" */
   ORR_BLOCK_SWITCH_CASE,  /* N outputs, chosen by round(u) clamped to 1..N */
+  ORR_BLOCK_CONDITIONAL,  /* any activation filter written in C: when activated, its
+                           * ORR_JOB_EVENTS writes evout[i] >= 0 for the outputs to fire,
+                           * and those run at once, inside the same event (synchronous,
+                           * no new source), after its OUTPUTS job and before the event's
+                           * state updates (FrequencyDivider, EdgeTrigger...) */
   ORR_BLOCK_SAMPLE_CLOCK, /* rpar = { period, offset }; merged into one base clock */
   ORR_BLOCK_EVENT_UNION,  /* N activation inputs, 1 output: their union, no new source */
   ORR_BLOCK_SYNC_TAG,     /* limits SampleClock merging to its own diagram */
@@ -215,6 +220,9 @@ typedef enum
   ORR_BLOCK_OUTPUT_PORT,
   ORR_BLOCK_EVENT_INPUT_PORT,
   ORR_BLOCK_EVENT_OUTPUT_PORT,
+  ORR_BLOCK_GOTO, /* 1 input, a wire to every From with its tag: opar = { tag (string) },
+                   * ipar = { 0: visible in its own diagram, 1: in the whole model } */
+  ORR_BLOCK_FROM, /* 1 output, whatever feeds the Goto with its tag: opar = { tag } */
 } OrrBlockKind;
 
 typedef struct _OrrConfig OrrConfig;
@@ -253,6 +261,12 @@ void orr_config_add_object_state (OrrConfig *config, OrrValue *value);
  * element of input 1, whatever size it inherits (Abs, Saturation...). */
 void orr_config_set_surfaces (OrrConfig *config, int ng, int nmode);
 void orr_config_set_jacobian (OrrConfig *config, gboolean analytic);
+/* The block only makes sense on a periodic SampleClock of this period
+ * (SampledData): the compiler refuses any other activation. */
+void orr_config_require_sample_period (OrrConfig *config, double period);
+/* TRUE when the user trusts the model to compile and run its own C code
+ * (CCustomBlock); configure must refuse to build native code otherwise. */
+gboolean orr_config_native_code_trusted (OrrConfig *config);
 
 void orr_config_set_rpar (OrrConfig *config, const double *values, int n);
 void orr_config_set_ipar (OrrConfig *config, const int *values, int n);
