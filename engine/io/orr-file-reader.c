@@ -822,7 +822,9 @@ read_settings (Reader *r, xmlNode *element, GError **error)
        && read_double (r, element, "final", FALSE, FALSE, &settings.final_time, error)
        && read_double (r, element, "rtol", FALSE, FALSE, &settings.rtol, error)
        && read_double (r, element, "atol", FALSE, FALSE, &settings.atol, error)
-       && read_double (r, element, "max-step", FALSE, FALSE, &settings.max_step, error);
+       && read_double (r, element, "max-step", FALSE, FALSE, &settings.max_step, error)
+       && read_double (r, element, "initial-step", FALSE, FALSE, &settings.initial_step, error)
+       && read_double (r, element, "zc-tolerance", FALSE, FALSE, &settings.zc_tolerance, error);
   if (ok)
     {
       if (solver != NULL)

@@ -269,6 +269,11 @@ write_settings (GString *out, const OrrSettings *settings, guint depth)
   orr_io_append_attr_double (out, "rtol", settings->rtol);
   orr_io_append_attr_double (out, "atol", settings->atol);
   orr_io_append_attr_double (out, "max-step", settings->max_step);
+  /* newer settings appear only when set, so older files keep their form */
+  if (settings->initial_step != 0)
+    orr_io_append_attr_double (out, "initial-step", settings->initial_step);
+  if (settings->zc_tolerance != 0)
+    orr_io_append_attr_double (out, "zc-tolerance", settings->zc_tolerance);
   g_string_append (out, "/>\n");
 }
 

@@ -377,6 +377,7 @@ orr_mask_free (OrrMask *mask)
 void
 orr_settings_init_default (OrrSettings *settings)
 {
+  memset (settings, 0, sizeof *settings);
   settings->start_time = 0.0;
   settings->final_time = 10.0;
   settings->solver = g_strdup ("auto");

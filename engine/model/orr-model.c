@@ -1171,7 +1171,9 @@ orr_model_set_settings (OrrModel *self, const OrrSettings *settings)
       && settings->final_time == self->settings.final_time
       && g_strcmp0 (settings->solver, self->settings.solver) == 0
       && settings->rtol == self->settings.rtol && settings->atol == self->settings.atol
-      && settings->max_step == self->settings.max_step)
+      && settings->max_step == self->settings.max_step
+      && settings->initial_step == self->settings.initial_step
+      && settings->zc_tolerance == self->settings.zc_tolerance)
     return;
 
   op = op_new (OP_SWAP_SETTINGS, NULL);

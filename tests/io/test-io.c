@@ -1158,12 +1158,30 @@ test_fragment_bad (void)
   g_assert_nonnull (strstr (error->message, "expected <orrery-fragment>"));
 }
 
+/* The settings added after the first format: read when present, written
+ * only when set. */
+static void
+test_settings_optional (void)
+{
+  g_autoptr (OrrModel) model = load_fixture ("orientation.orr");
+  g_autoptr (OrrModel) plain = load_fixture ("flat.orr");
+  const OrrSettings *s = orr_model_get_settings (model);
+  g_autofree char *text = save (plain);
+
+  g_assert_cmpfloat (s->initial_step, ==, 1e-5);
+  g_assert_cmpfloat (s->zc_tolerance, ==, 1e-9);
+  g_assert_cmpfloat (orr_model_get_settings (plain)->initial_step, ==, 0);
+  g_assert_null (strstr (text, "initial-step"));
+  g_assert_null (strstr (text, "zc-tolerance"));
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/io/fixtures/round-trip", test_fixtures_round_trip);
+  g_test_add_func ("/io/settings-optional", test_settings_optional);
   g_test_add_func ("/io/fixtures/flat", test_fields_flat);
   g_test_add_func ("/io/fixtures/nested", test_fields_nested);
   g_test_add_func ("/io/fixtures/orientation", test_fields_orientation);

@@ -106,7 +106,10 @@ typedef struct
   char *solver; /* "auto", "cvode-bdf", ... */
   double rtol;
   double atol;
-  double max_step; /* 0 means automatic: (final - start) / 100 */
+  double max_step;     /* 0: automatic, (final - start) / 100; negative: no limit;
+                        * for fixed-step solvers, the step */
+  double initial_step; /* 0: the solver's own choice */
+  double zc_tolerance; /* time tolerance of zero-crossing location; 0: the solver's default */
 } OrrSettings;
 
 struct _OrrBlock
