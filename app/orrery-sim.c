@@ -38,6 +38,7 @@ typedef struct
   char **sets;
   char *output;
   gboolean quiet;
+  gboolean trust;
   gboolean version;
   char **files;
 } Options;
@@ -409,7 +410,10 @@ simulate (const Options *o, const char *path, OrrModel *model, OrrScope *overrid
   const OrrSimStats *stats;
   int status = EXIT_OK;
 
-  program = orr_compile (model, registry, overrides, problems, &error);
+  {
+    OrrCompileOptions options = { .trust_native_code = o->trust };
+    program = orr_compile_with_options (model, registry, overrides, &options, problems, &error);
+  }
   if (program == NULL)
     {
       for (guint i = 0; i < problems->len; i++)
@@ -544,6 +548,8 @@ main (int argc, char **argv)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
       N_("Write the recorded signals to FILE.csv"), "FILE.csv" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, N_("Print errors only"), NULL },
+    { "trust", 0, 0, G_OPTION_ARG_NONE, &o.trust,
+      N_("Trust the model: compile and run the C code of its CCustomBlocks"), NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, N_("Print the version and exit"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL, N_("MODEL.orr") },
     { NULL },
