@@ -7,6 +7,25 @@
 #include <math.h>
 #include <orrery/orr-value.h>
 
+/* glibc defines CMPLX only for compilers with __builtin_complex (gcc), not
+ * clang 14. Building through the storage keeps infinite and NaN parts
+ * exact, which x + I * y would not (0 * inf is NaN). */
+#ifndef CMPLX
+static inline double complex
+orr_cmplx (double re, double im)
+{
+  union
+  {
+    double complex z;
+    double part[2];
+  } u;
+  u.part[0] = re;
+  u.part[1] = im;
+  return u.z;
+}
+#define CMPLX(re, im) orr_cmplx ((re), (im))
+#endif
+
 struct _OrrValue
 {
   gint     ref_count;

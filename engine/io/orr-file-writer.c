@@ -9,6 +9,10 @@
  */
 #include "orr-io-private.h"
 
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
 static void write_diagram (GString *out, const OrrDiagram *diagram, guint depth);
 
 static guint
@@ -298,6 +302,26 @@ orr_model_save_to_data (OrrModel *model, gsize *length)
   return g_string_free (out, FALSE);
 }
 
+/* Keeps the file being replaced as path~, unless it already holds what is
+ * about to be written (saving twice must not lose the older backup). A
+ * hard link costs nothing and keeps the old bytes exactly; a copy is the
+ * fallback. A backup that cannot be made does not stop the save. */
+static void
+keep_backup (const char *path, const char *data, gsize length)
+{
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *old = NULL;
+  gsize old_length = 0;
+
+  if (!g_file_get_contents (path, &old, &old_length, NULL))
+    return; /* nothing to keep */
+  if (old_length == length && memcmp (old, data, length) == 0)
+    return;
+  g_unlink (backup);
+  if (link (path, backup) != 0)
+    g_file_set_contents (backup, old, old_length, NULL);
+}
+
 gboolean
 orr_model_save_file (OrrModel *model, const char *path, GError **error)
 {
@@ -309,6 +333,7 @@ orr_model_save_file (OrrModel *model, const char *path, GError **error)
   g_return_val_if_fail (path != NULL, FALSE);
 
   data = orr_model_save_to_data (model, &length);
+  keep_backup (path, data, length);
   /* GLib writes a temporary file beside the target, fsyncs it and renames
    * it over the target, so a failure at any point leaves the old file. */
   if (!g_file_set_contents_full (path, data, length,

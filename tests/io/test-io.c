@@ -914,12 +914,23 @@ test_save_atomic (void)
   g_assert_no_error (error);
   g_assert_cmpstr (after, ==, original);
 
-  /* The failed temporary file is cleaned away too. */
+  /* The failed temporary file is cleaned away too; what remains is the
+   * model and its backup, both holding the original bytes. */
   d = g_dir_open (dir, 0, &error);
   g_assert_no_error (error);
   while ((entry = g_dir_read_name (d)) != NULL)
-    g_assert_cmpstr (entry, ==, "model.orr");
+    {
+      g_autofree char *path = g_build_filename (dir, entry, NULL);
+      g_autofree char *bytes = NULL;
+      g_assert_true (g_strcmp0 (entry, "model.orr") == 0 || g_strcmp0 (entry, "model.orr~") == 0);
+      g_assert_true (g_file_get_contents (path, &bytes, NULL, NULL));
+      g_assert_cmpstr (bytes, ==, original);
+    }
 
+  {
+    g_autofree char *backup = g_strconcat (file, "~", NULL);
+    g_unlink (backup);
+  }
   g_unlink (file);
   g_rmdir (dir);
 }
@@ -1175,6 +1186,44 @@ test_settings_optional (void)
   g_assert_null (strstr (text, "zc-tolerance"));
 }
 
+/* Saving keeps the previous version as path~; saving the same content
+ * again leaves that backup alone. */
+static void
+test_backup_on_save (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("orrery-backup-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "model.orr", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr (OrrModel) model = orr_model_new ();
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *kept = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (orr_model_save_file (model, path, &error));
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS)); /* nothing was replaced */
+  first = save (model);
+
+  orr_model_set_context (model, orr_model_get_root (model), "K = 1;");
+  g_assert_true (orr_model_save_file (model, path, &error));
+  second = save (model);
+  g_assert_true (g_file_get_contents (backup, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, first);
+
+  /* unchanged: the backup still holds the first version */
+  g_assert_true (orr_model_save_file (model, path, &error));
+  g_clear_pointer (&kept, g_free);
+  g_assert_true (g_file_get_contents (backup, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, first);
+  g_clear_pointer (&kept, g_free);
+  g_assert_true (g_file_get_contents (path, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, second);
+
+  g_unlink (backup);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1182,6 +1231,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/io/fixtures/round-trip", test_fixtures_round_trip);
   g_test_add_func ("/io/settings-optional", test_settings_optional);
+  g_test_add_func ("/io/backup-on-save", test_backup_on_save);
   g_test_add_func ("/io/fixtures/flat", test_fields_flat);
   g_test_add_func ("/io/fixtures/nested", test_fields_nested);
   g_test_add_func ("/io/fixtures/orientation", test_fields_orientation);

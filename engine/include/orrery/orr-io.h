@@ -32,6 +32,7 @@ OrrModel *orr_model_load_file (const char *path, GError **error);
 OrrModel *orr_model_load_data (const char *data, gsize length, const char *display_name,
                                GError **error);
 char *orr_model_save_to_data (OrrModel *model, gsize *length);
+/* Atomic; the replaced file is kept as path~ (when it differs). */
 gboolean orr_model_save_file (OrrModel *model, const char *path, GError **error);
 
 /* Clipboard fragments: the given blocks of one diagram, with the links that
