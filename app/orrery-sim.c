@@ -306,8 +306,23 @@ csv_field (GString *line, const char *text)
   g_string_append_c (line, '"');
 }
 
+/* A SignalOut names its signal: "speed", or "speed[k]" for a vector. Any
+ * other recording block is named by its path: "Plant/Scope[k]". */
+static char *
+column_name (const OrrProgramBlock *block, int channel, int n_channels)
+{
+  const char *signal = NULL;
+
+  if (block->klass != NULL && g_strcmp0 (block->klass->name, "SignalOut") == 0
+      && block->n_opar > 0)
+    signal = orr_value_get_string (block->opar[0]);
+  if (signal != NULL && n_channels == 1)
+    return g_strdup (signal);
+  return g_strdup_printf ("%s[%d]", signal ? signal : block->path, channel + 1);
+}
+
 /* time, then one column per channel of every recording block (in program
- * order), named "path[k]"; each sample is a row with its block's columns
+ * order), named as column_name() says; each sample is a row with its block's columns
  * filled and the others empty. Rows merge the blocks' samples by time
  * (each block's are in order; at equal times, program order). */
 static gboolean
@@ -324,7 +339,7 @@ write_csv (const char *path, const OrrProgram *program, Recorder *r, GError **er
       first_column[k] = columns;
       for (int j = 0; r->blocks[k].t != NULL && j < r->blocks[k].n_channels; j++)
         {
-          g_autofree char *name = g_strdup_printf ("%s[%d]", program->blocks[k].path, j + 1);
+          g_autofree char *name = column_name (&program->blocks[k], j, r->blocks[k].n_channels);
           g_string_append_c (out, ',');
           csv_field (out, name);
         }
@@ -511,7 +526,8 @@ run (const Options *o)
   if (status != EXIT_OK)
     return status;
 
-  evaluation = orr_evaluate_model (model, overrides);
+  orr_palettes_register_standard (registry);
+  evaluation = orr_evaluate_model_with_registry (model, overrides, registry);
   if (orr_evaluation_get_n_problems (evaluation) > 0)
     {
       for (guint i = 0; i < orr_evaluation_get_n_problems (evaluation); i++)
@@ -529,7 +545,6 @@ run (const Options *o)
   if (!o->quiet)
     print_summary (path, model, evaluation);
 
-  orr_palettes_register_standard (registry);
   return simulate (o, path, model, overrides, registry);
 }
 

@@ -38,6 +38,15 @@ merge_into (GHashTable *set, int source, int bits)
 static void
 explicit_activation (Compiler *c, FlatBlock *fb)
 {
+  int self = fb->config->self_activation;
+
+  /* a block that reprograms itself: its own output, on a hidden input */
+  if (self >= 0 && self < fb->n_evout)
+    {
+      fb->explicit_activation = TRUE;
+      merge_into (fb->activation, orr_compile_source_of (c, fb, self), 1 << fb->n_evin);
+    }
+
   for (int p = 0; p < fb->n_evin; p++)
     {
       GArray *sources = fb->evin_sources[p];
@@ -51,6 +60,52 @@ explicit_activation (Compiler *c, FlatBlock *fb)
             merge_into (fb->activation, s, 1 << p);
         }
     }
+}
+
+/* A branch of a conditional is a subset of the events that activate the
+ * conditional. A block activated both by those events and by the branch
+ * would run twice at the shared instants: once in the parent's list and
+ * once in the branch, inside the same event. When the block takes both on
+ * the same input bit (inheriting blocks), the branch adds nothing: drop it,
+ * and have the block follow the conditional in the parent's list so that
+ * it reads what the branch computed. */
+static void
+drop_redundant_branches (Compiler *c, FlatBlock *fb)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+  g_autoptr (GArray) dropped = g_array_new (FALSE, FALSE, sizeof (int));
+
+  g_hash_table_iter_init (&iter, fb->activation);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      SourceInfo *branch = &g_array_index (c->sources, SourceInfo, GPOINTER_TO_INT (key));
+      FlatBlock *owner;
+      GHashTableIter parents;
+      gpointer parent, parent_bits;
+      gboolean covered;
+
+      if (branch->kind != ORR_SOURCE_BRANCH)
+        continue;
+      owner = g_ptr_array_index (c->flat, branch->block);
+      if (owner == fb || owner->continuous || g_hash_table_size (owner->activation) == 0)
+        continue;
+      covered = TRUE;
+      g_hash_table_iter_init (&parents, owner->activation);
+      while (covered && g_hash_table_iter_next (&parents, &parent, &parent_bits))
+        covered = g_hash_table_lookup (fb->activation, parent) == value;
+      if (covered)
+        {
+          int index = owner->index;
+          int id = GPOINTER_TO_INT (key);
+          g_array_append_val (dropped, id);
+          if (fb->after == NULL)
+            fb->after = g_array_new (FALSE, FALSE, sizeof (int));
+          g_array_append_val (fb->after, index);
+        }
+    }
+  for (guint i = 0; i < dropped->len; i++)
+    g_hash_table_remove (fb->activation, GINT_TO_POINTER (g_array_index (dropped, int, i)));
 }
 
 /* A block that only makes sense at a fixed sample rate (SampledData) must
@@ -90,11 +145,11 @@ orr_compile_activations (Compiler *c)
       FlatBlock *fb = g_ptr_array_index (c->flat, i);
       OrrConfig *config = fb->config;
 
-      if (fb->n_evin > 31)
+      if (fb->n_evin > 30)
         {
           const char *ids[] = { fb->doc->id, NULL };
           orr_compiler_problem (c, ids, g_strdup (fb->path),
-                                "has %d activation inputs; at most 31 can be told apart",
+                                "has %d activation inputs; at most 30 can be told apart",
                                 fb->n_evin);
           continue;
         }
@@ -147,4 +202,8 @@ orr_compile_activations (Compiler *c)
       if (fb->config->required_period > 0)
         check_required_period (c, fb);
     }
+  /* after all sets are final: a block's set is compared with its
+   * conditional's */
+  for (guint i = 0; i < c->flat->len; i++)
+    drop_redundant_branches (c, g_ptr_array_index (c->flat, i));
 }

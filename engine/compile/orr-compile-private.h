@@ -36,6 +36,7 @@ typedef struct
   gboolean constant;
   gboolean explicit_activation;
 
+  GArray *after; /* flat blocks (int) this one must follow besides data dependencies */
   int rank; /* schedule position, -1 for clocks */
   int clock_group;
 } FlatBlock;
@@ -86,6 +87,9 @@ void orr_compile_flatten (Compiler *c);
 void orr_compile_sizes (Compiler *c);
 void orr_compile_activations (Compiler *c);
 void orr_compile_schedule (Compiler *c);
+
+/* The source id of a flat block's activation output (made on first use). */
+int orr_compile_source_of (Compiler *c, FlatBlock *fb, int port);
 
 void orr_union_find_init (UnionFind *uf);
 void orr_union_find_clear (UnionFind *uf);

@@ -48,6 +48,8 @@ flat_block_free (FlatBlock *fb)
   g_free (fb->out_cols);
   g_free (fb->out_type);
   g_hash_table_unref (fb->activation);
+  if (fb->after != NULL)
+    g_array_unref (fb->after);
   g_free (fb);
 }
 
@@ -531,7 +533,7 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   orr_union_find_init (&c.dims);
   orr_union_find_init (&c.types);
 
-  c.evaluation = orr_evaluate_model (model, overrides);
+  c.evaluation = orr_evaluate_model_with_registry (model, overrides, registry);
   for (guint i = 0; i < orr_evaluation_get_n_problems (c.evaluation); i++)
     g_ptr_array_add (c.problems, orr_problem_copy (orr_evaluation_get_problem (c.evaluation, i)));
 

@@ -21,6 +21,7 @@ struct _OrrConfig
   GArray *inputs;  /* of OrrPortSpec */
   GArray *outputs; /* of OrrPortSpec */
   int n_evin, n_evout;
+  int self_activation; /* activation output feeding the block back, -1: none */
   OrrBlockKind kind;
   gboolean always_active;
   OrrInheritance inheritance;
@@ -40,6 +41,7 @@ struct _OrrConfig
   char *label;
   double required_period; /* 0: any activation */
   gboolean trusted;       /* native code may be built and loaded */
+  gboolean interface_only;
 };
 
 /* params: name -> OrrValue*, may be NULL for none. */

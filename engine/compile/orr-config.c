@@ -17,6 +17,7 @@ orr_config_new (GHashTable *params)
   c->inputs = g_array_new (FALSE, TRUE, sizeof (OrrPortSpec));
   c->outputs = g_array_new (FALSE, TRUE, sizeof (OrrPortSpec));
   c->kind = ORR_BLOCK_ORDINARY;
+  c->self_activation = -1;
   c->inheritance = ORR_INHERIT_UNION;
   c->oz0 = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_value_unref);
   c->rpar = g_array_new (FALSE, FALSE, sizeof (double));
@@ -258,4 +259,16 @@ gboolean
 orr_config_native_code_trusted (OrrConfig *c)
 {
   return c->trusted;
+}
+
+gboolean
+orr_config_is_interface_only (OrrConfig *c)
+{
+  return c->interface_only;
+}
+
+void
+orr_config_set_self_activation (OrrConfig *c, int evout)
+{
+  c->self_activation = evout;
 }

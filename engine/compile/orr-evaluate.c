@@ -9,6 +9,7 @@ G_DEFINE_QUARK (orr-evaluate-error-quark, orr_evaluate_error)
 
 struct _OrrEvaluation
 {
+  OrrRegistry *registry; /* may be NULL: every parameter is an expression */
   GPtrArray *problems;  /* of OrrProblem* */
   GHashTable *scopes;   /* OrrDiagram* -> OrrScope* */
   GHashTable *params;   /* OrrBlock* -> GHashTable (name -> OrrValue*) */
@@ -69,6 +70,17 @@ store_param (OrrEvaluation *self, OrrBlock *block, const char *name, OrrValue *v
 }
 
 static void evaluate_diagram (OrrEvaluation *self, OrrDiagram *diagram, OrrScope *scope);
+
+static gboolean
+is_text_param (OrrEvaluation *self, OrrBlock *block, const char *name)
+{
+  const OrrBlockClass *klass = self->registry ? orr_registry_lookup (self->registry, block->type)
+                                              : NULL;
+  for (int i = 0; klass != NULL && i < klass->n_params; i++)
+    if (g_strcmp0 (klass->params[i].name, name) == 0)
+      return klass->params[i].kind == ORR_PARAM_TEXT;
+  return FALSE;
+}
 
 /* A masked super block's scope: its mask parameters, evaluated where the
  * block stands. NULL if one of them failed. */
@@ -145,7 +157,14 @@ evaluate_diagram (OrrEvaluation *self, OrrDiagram *diagram, OrrScope *scope)
         {
           OrrParam *p = g_ptr_array_index (block->params, j);
           g_autoptr (GError) error = NULL;
-          OrrValue *value = orr_expr_evaluate (p->expr, scope, &error);
+          OrrValue *value;
+
+          if (is_text_param (self, block, p->name))
+            {
+              store_param (self, block, p->name, orr_value_new_string (p->expr));
+              continue;
+            }
+          value = orr_expr_evaluate (p->expr, scope, &error);
 
           if (value == NULL)
             {
@@ -162,10 +181,17 @@ evaluate_diagram (OrrEvaluation *self, OrrDiagram *diagram, OrrScope *scope)
 OrrEvaluation *
 orr_evaluate_model (OrrModel *model, OrrScope *overrides)
 {
+  return orr_evaluate_model_with_registry (model, overrides, NULL);
+}
+
+OrrEvaluation *
+orr_evaluate_model_with_registry (OrrModel *model, OrrScope *overrides, OrrRegistry *registry)
+{
   OrrEvaluation *self = g_new0 (OrrEvaluation, 1);
   g_autoptr (OrrScope) root = orr_scope_new (NULL);
   g_autoptr (GError) error = NULL;
 
+  self->registry = registry;
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
   self->scopes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_scope_unref);
   self->params = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);

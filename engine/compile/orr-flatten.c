@@ -54,7 +54,12 @@ block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass)
       const OrrParamSpec *spec = &klass->params[i];
       OrrValue *value = orr_evaluation_get_param (c->evaluation, block, spec->name);
 
-      if (value != NULL)
+      if (spec->kind == ORR_PARAM_TEXT)
+        {
+          const char *text = orr_block_get_param (block, spec->name);
+          value = orr_value_new_string (text ? text : spec->default_expr);
+        }
+      else if (value != NULL)
         value = orr_value_ref (value);
       else if (orr_block_get_param (block, spec->name) == NULL)
         {
@@ -407,8 +412,8 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
 
 /* ---- activation signals ---------------------------------------------------- */
 
-static int
-source_id (Compiler *c, FlatBlock *fb, int port)
+int
+orr_compile_source_of (Compiler *c, FlatBlock *fb, int port)
 {
   if (fb->evout_source[port] < 0)
     {
@@ -473,7 +478,7 @@ resolve_event_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint p
     int id;
     if (fb == NULL || (int) port > fb->n_evout)
       return;
-    id = source_id (c, fb, port - 1);
+    id = orr_compile_source_of (c, fb, port - 1);
     for (guint i = 0; i < found->len; i++)
       if (g_array_index (found, int, i) == id)
         return;

@@ -30,7 +30,12 @@ orr_block_class_interface (const OrrBlockClass *klass, const OrrBlock *block, Or
       const OrrParamSpec *spec = &klass->params[i];
       const char *expr = block ? orr_block_get_param (block, spec->name) : NULL;
       g_autoptr (GError) local = NULL;
-      OrrValue *value = orr_expr_evaluate (expr ? expr : spec->default_expr, scope, &local);
+      OrrValue *value;
+
+      if (expr == NULL)
+        expr = spec->default_expr;
+      value = spec->kind == ORR_PARAM_TEXT ? orr_value_new_string (expr)
+                                           : orr_expr_evaluate (expr, scope, &local);
 
       if (value == NULL)
         {
@@ -42,6 +47,7 @@ orr_block_class_interface (const OrrBlockClass *klass, const OrrBlock *block, Or
     }
 
   config = orr_config_new (params);
+  config->interface_only = TRUE;
   if (klass->configure != NULL && !klass->configure (config, error))
     return NULL;
 

@@ -129,6 +129,16 @@ orr_compile_schedule (Compiler *c)
           g_ptr_array_add (consumers[a], GINT_TO_POINTER (i));
           pending[i]++;
         }
+      /* orders that are not data: a block after the conditional whose
+       * branch it gave up (orr-activation.c) */
+      for (guint k = 0; fb->after != NULL && k < fb->after->len; k++)
+        {
+          int a = g_array_index (fb->after, int, k);
+          if (consumers[a] == NULL)
+            consumers[a] = g_ptr_array_new ();
+          g_ptr_array_add (consumers[a], GINT_TO_POINTER (i));
+          pending[i]++;
+        }
     }
 
   /* Kahn's algorithm, taking ready blocks in model order so that the same

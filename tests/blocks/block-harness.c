@@ -32,6 +32,22 @@ element_size (OrrType type)
     }
 }
 
+/* A parameter as the compiler gives it: text parameters as typed, all
+ * others evaluated. */
+static OrrValue *
+param_value (const OrrBlockClass *klass, const char *name, const char *text)
+{
+  g_autoptr (GError) local_error = NULL;
+  OrrValue *value;
+
+  for (int i = 0; i < klass->n_params; i++)
+    if (g_strcmp0 (klass->params[i].name, name) == 0 && klass->params[i].kind == ORR_PARAM_TEXT)
+      return orr_value_new_string (text);
+  value = orr_expr_evaluate (text, NULL, &local_error);
+  g_assert_no_error (local_error);
+  return value;
+}
+
 OrrConfig *
 orr_harness_configure (const OrrBlockClass *klass, GError **error, ...)
 {
@@ -45,24 +61,17 @@ orr_harness_configure (const OrrBlockClass *klass, GError **error, ...)
   while ((name = va_arg (args, const char *)) != NULL)
     {
       const char *text = va_arg (args, const char *);
-      g_autoptr (GError) local_error = NULL;
-      OrrValue *value = orr_expr_evaluate (text, NULL, &local_error);
-
-      g_assert_no_error (local_error);
-      g_hash_table_insert (params, g_strdup (name), value);
+      g_hash_table_insert (params, g_strdup (name), param_value (klass, name, text));
     }
   va_end (args);
 
   for (int i = 0; i < klass->n_params; i++)
     {
       const OrrParamSpec *spec = &klass->params[i];
-      g_autoptr (GError) local_error = NULL;
 
-      if (g_hash_table_contains (params, spec->name))
-        continue;
-      g_hash_table_insert (params, g_strdup (spec->name),
-                           orr_expr_evaluate (spec->default_expr, NULL, &local_error));
-      g_assert_no_error (local_error);
+      if (!g_hash_table_contains (params, spec->name))
+        g_hash_table_insert (params, g_strdup (spec->name),
+                             param_value (klass, spec->name, spec->default_expr));
     }
 
   config = orr_config_new (params);

@@ -246,6 +246,11 @@ void orr_config_add_output (OrrConfig *config, int rows, int cols, OrrType type)
 /* Type ORR_TYPE_INHERIT: decided by the link, like a negative size. */
 #define ORR_TYPE_INHERIT ((OrrType) -1)
 void orr_config_set_event_ports (OrrConfig *config, int n_in, int n_out);
+/* The block's activation output evout (0-based) also activates the block
+ * itself, as a hidden activation input after its visible ones: its events
+ * arrive with nevprt bit 1 << n_in (EventClock, EventDelayedChannel: a
+ * block that reprograms itself). Users never draw that link. */
+void orr_config_set_self_activation (OrrConfig *config, int evout);
 
 void orr_config_set_kind (OrrConfig *config, OrrBlockKind kind);
 void orr_config_set_always_active (OrrConfig *config, gboolean always);
@@ -267,6 +272,10 @@ void orr_config_require_sample_period (OrrConfig *config, double period);
 /* TRUE when the user trusts the model to compile and run its own C code
  * (CCustomBlock); configure must refuse to build native code otherwise. */
 gboolean orr_config_native_code_trusted (OrrConfig *config);
+/* TRUE when only the block's outside is wanted (the editor updating
+ * ports, the documentation): declare ports and states, skip expensive or
+ * privileged work such as building native code. */
+gboolean orr_config_is_interface_only (OrrConfig *config);
 
 void orr_config_set_rpar (OrrConfig *config, const double *values, int n);
 void orr_config_set_ipar (OrrConfig *config, const int *values, int n);
@@ -283,6 +292,8 @@ typedef enum
   ORR_PARAM_EXPRESSION,
   ORR_PARAM_CHOICE, /* choices: NULL-terminated labels; the value is the 1-based index */
   ORR_PARAM_CHECKBOX,
+  ORR_PARAM_TEXT,   /* taken as typed, never evaluated: the value is a string (C source,
+                     * a formula for the block to parse itself) */
 } OrrParamKind;
 
 typedef struct

@@ -15,6 +15,7 @@
 
 #include <orrery/orr-expr.h>
 #include <orrery/orr-model.h>
+#include <orrery/orr-registry.h>
 
 G_BEGIN_DECLS
 
@@ -45,6 +46,10 @@ void orr_problem_free (OrrProblem *problem);
 /* overrides: NULL, or a scope whose local names are pinned in the root
  * scope before the model context runs, so they win over its assignments. */
 OrrEvaluation *orr_evaluate_model (OrrModel *model, OrrScope *overrides);
+/* The same, knowing the block classes: text parameters (ORR_PARAM_TEXT)
+ * are then taken as typed instead of evaluated. */
+OrrEvaluation *orr_evaluate_model_with_registry (OrrModel *model, OrrScope *overrides,
+                                                 OrrRegistry *registry);
 void orr_evaluation_free (OrrEvaluation *evaluation);
 
 guint orr_evaluation_get_n_problems (OrrEvaluation *evaluation);
