@@ -7,13 +7,23 @@
 G_BEGIN_DECLS
 
 extern const OrrBlockClass orr_sample_clock_class;
+extern const OrrBlockClass orr_event_clock_class;
+extern const OrrBlockClass orr_initial_event_class;
 extern const OrrBlockClass orr_event_generate_class;
 extern const OrrBlockClass orr_event_delay_class;
+extern const OrrBlockClass orr_event_variable_delay_class;
+extern const OrrBlockClass orr_event_delayed_channel_class;
 extern const OrrBlockClass orr_event_union_class;
 extern const OrrBlockClass orr_if_then_else_class;
 extern const OrrBlockClass orr_switch_case_class;
+extern const OrrBlockClass orr_frequency_divider_class;
+extern const OrrBlockClass orr_edge_trigger_class;
 extern const OrrBlockClass orr_zero_cross_up_class;
 extern const OrrBlockClass orr_zero_cross_down_class;
+extern const OrrBlockClass orr_zero_cross_class;
+extern const OrrBlockClass orr_extract_activation_class;
+extern const OrrBlockClass orr_sync_tag_class;
+extern const OrrBlockClass orr_end_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_activation_register (OrrRegistry *registry);

@@ -4,13 +4,23 @@
 
 static const OrrBlockClass *const classes[] = {
   &orr_sample_clock_class,
+  &orr_event_clock_class,
+  &orr_initial_event_class,
   &orr_event_generate_class,
   &orr_event_delay_class,
+  &orr_event_variable_delay_class,
+  &orr_event_delayed_channel_class,
   &orr_event_union_class,
   &orr_if_then_else_class,
   &orr_switch_case_class,
+  &orr_frequency_divider_class,
+  &orr_edge_trigger_class,
   &orr_zero_cross_up_class,
   &orr_zero_cross_down_class,
+  &orr_zero_cross_class,
+  &orr_extract_activation_class,
+  &orr_sync_tag_class,
+  &orr_end_class,
   NULL,
 };
 

@@ -3,6 +3,7 @@
 #include "custom-classes.h"
 
 static const OrrBlockClass *const classes[] = {
+  &orr_ccustom_block_class,
   NULL,
 };
 

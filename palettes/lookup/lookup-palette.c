@@ -3,6 +3,8 @@
 #include "lookup-classes.h"
 
 static const OrrBlockClass *const classes[] = {
+  &orr_lookup_table_class,
+  &orr_lookup_table_2d_class,
   NULL,
 };
 

@@ -6,6 +6,15 @@
 
 G_BEGIN_DECLS
 
+extern const OrrBlockClass orr_mux_class;
+extern const OrrBlockClass orr_demux_class;
+extern const OrrBlockClass orr_selector_class;
+extern const OrrBlockClass orr_switch_class;
+extern const OrrBlockClass orr_select_input_class;
+extern const OrrBlockClass orr_multiport_switch_class;
+extern const OrrBlockClass orr_goto_class;
+extern const OrrBlockClass orr_from_class;
+extern const OrrBlockClass orr_terminator_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_routing_register (OrrRegistry *registry);

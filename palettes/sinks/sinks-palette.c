@@ -4,7 +4,11 @@
 
 static const OrrBlockClass *const classes[] = {
   &orr_scope_class,
+  &orr_xy_scope_class,
+  &orr_event_scope_class,
+  &orr_display_class,
   &orr_to_csv_class,
+  &orr_signal_out_class,
   NULL,
 };
 

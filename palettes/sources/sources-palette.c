@@ -4,7 +4,18 @@
 
 static const OrrBlockClass *const classes[] = {
   &orr_constant_class,
+  &orr_step_class,
+  &orr_ramp_class,
+  &orr_sine_wave_class,
+  &orr_square_wave_class,
+  &orr_pulse_generator_class,
+  &orr_sawtooth_class,
+  &orr_time_class,
   &orr_counter_class,
+  &orr_random_uniform_class,
+  &orr_random_normal_class,
+  &orr_signal_generator_class,
+  &orr_from_csv_class,
   NULL,
 };
 

@@ -1,0 +1,438 @@
+/* test-activation-models.c: the Activation palette's blocks inside real
+ * runs: small models built with the model API, compiled with the standard
+ * blocks and simulated, against event times and counts worked out by
+ * hand. Times on a clock grid are compared to 1e-12 (the simulator puts
+ * tick n at start + n * period); located crossings to the tolerance stated
+ * beside each.
+ *
+ * Blocks whose own output comes back to them (EventClock,
+ * EventDelayedChannel, End with a stop time) get that link from the
+ * compiler: the models here draw none, as a user would not. */
+#include "model-helpers.h"
+
+#include <math.h>
+
+/* ---- EventClock ---------------------------------------------------------- */
+
+/* EventClock(0.3, 0.1) over [0, 1]: events at 0.1, 0.4, 0.7 and 1.0. */
+static void
+test_event_clock (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *clock = add (model, NULL, "EventClock", "Clock", 0, 0, 0, 1, "period", "0.3",
+                         "init_time", "0.1", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  set_times (model, 0, 1);
+  count_into_scope (model, clock, 1, "Count", "Ticks");
+  run = run_model (model);
+  g_assert_true (run->ok);
+  r = recording (run, "Ticks");
+  g_assert_cmpuint (r->t->len, ==, 4);
+  for (guint k = 0; k < 4; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (T (r, k), 0.1 + 0.3 * k, 1e-12);
+      g_assert_cmpfloat (V (r, k, 0), ==, k + 1);
+    }
+}
+
+/* An EventClock and a SampleClock with the same period and phase are
+ * simultaneous but not synchronous: an inheriting Sum behind counters on
+ * both runs twice at 0, 0.5 and 1 (6 calls), where two SampleClocks would
+ * give 3. */
+static void
+test_event_clock_asynchronous (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *ec = add (model, NULL, "EventClock", "EC", 0, 0, 0, 1, "period", "0.5", NULL);
+  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.5", NULL);
+  OrrBlock *a = add (model, NULL, "Counter", "A", 0, 1, 1, 0, NULL);
+  OrrBlock *b = add (model, NULL, "Counter", "B", 0, 1, 1, 0, NULL);
+  OrrBlock *sum = add (model, NULL, "Sum", "Sum", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add (model, NULL, "Scope", "Total", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+
+  set_times (model, 0, 1);
+  event (model, ec, 1, a, 1);
+  event (model, sc, 1, b, 1);
+  data (model, a, sum, 1);
+  data (model, b, sum, 2);
+  data (model, sum, scope, 1);
+  run = run_model (model);
+  g_assert_true (run->ok);
+  g_assert_cmpuint (n_samples (run, "Total"), ==, 6);
+  /* the last call sees both counters at 3 */
+  g_assert_cmpfloat (V (recording (run, "Total"), 5, 0), ==, 6);
+}
+
+/* ---- InitialEvent ---------------------------------------------------------- */
+
+/* One event, at the start, synchronous with the SampleClocks' first tick:
+ * a Sum behind counters on both runs 3 times over [0, 1] with a 0.5 s
+ * clock, not 4. */
+static void
+test_initial_event (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *init = add (model, NULL, "InitialEvent", "Init", 0, 0, 0, 1, NULL);
+  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.5", NULL);
+  OrrBlock *a = count_into_scope (model, init, 1, "A", "Once");
+  OrrBlock *b = add (model, NULL, "Counter", "B", 0, 1, 1, 0, NULL);
+  OrrBlock *sum = add (model, NULL, "Sum", "Sum", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add (model, NULL, "Scope", "Total", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  set_times (model, 0, 1);
+  event (model, sc, 1, b, 1);
+  data (model, a, sum, 1);
+  data (model, b, sum, 2);
+  data (model, sum, scope, 1);
+  run = run_model (model);
+  g_assert_true (run->ok);
+  r = recording (run, "Once");
+  g_assert_cmpuint (r->t->len, ==, 1);
+  g_assert_cmpfloat (T (r, 0), ==, 0);
+  r = recording (run, "Total");
+  g_assert_cmpuint (r->t->len, ==, 3);
+  g_assert_cmpfloat (V (r, 0, 0), ==, 1 + 1);
+  g_assert_cmpfloat (V (r, 2, 0), ==, 1 + 3);
+}
+
+/* ---- EventVariableDelay ------------------------------------------------------ */
+
+/* A 1 s clock delayed by a constant 0.25 over [0, 3]: 0.25, 1.25, 2.25. */
+static void
+test_event_variable_delay (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
+  OrrBlock *delay = add (model, NULL, "Constant", "Delay", 0, 1, 0, 0, "value", "0.25", NULL);
+  OrrBlock *evd = add (model, NULL, "EventVariableDelay", "EVD", 1, 0, 1, 1, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  set_times (model, 0, 3);
+  event (model, sc, 1, evd, 1);
+  data (model, delay, evd, 1);
+  count_into_scope (model, evd, 1, "Count", "Delayed");
+  run = run_model (model);
+  g_assert_true (run->ok);
+  r = recording (run, "Delayed");
+  g_assert_cmpuint (r->t->len, ==, 3);
+  for (guint k = 0; k < 3; k++)
+    g_assert_cmpfloat_with_epsilon (T (r, k), k + 0.25, 1e-12);
+}
+
+/* ---- EventDelayedChannel ------------------------------------------------------- */
+
+/* Two events 0.1 s apart (at 0 and 0.1) through a 1 s delay: EventDelay
+ * keeps one pending event, so the second replaces the first and it fires
+ * once, at 1.1; EventDelayedChannel fires at 1.0 and 1.1. */
+static void
+test_event_delayed_channel (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *first = add (model, NULL, "EventGenerate", "First", 0, 0, 0, 1, "time", "0", NULL);
+  OrrBlock *second = add (model, NULL, "EventGenerate", "Second", 0, 0, 0, 1, "time", "0.1", NULL);
+  OrrBlock *both = add (model, NULL, "EventUnion", "Both", 0, 0, 2, 1, "inputs", "2", NULL);
+  OrrBlock *delay = add (model, NULL, "EventDelay", "Delay", 0, 0, 1, 1, "delay", "1", NULL);
+  OrrBlock *channel
+    = add (model, NULL, "EventDelayedChannel", "Channel", 0, 0, 1, 1, "delay", "1", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  set_times (model, 0, 3);
+  event (model, first, 1, both, 1);
+  event (model, second, 1, both, 2);
+  event (model, both, 1, delay, 1);
+  event (model, both, 1, channel, 1);
+  count_into_scope (model, delay, 1, "DelayCount", "ByDelay");
+  count_into_scope (model, channel, 1, "ChannelCount", "ByChannel");
+  run = run_model (model);
+  g_assert_true (run->ok);
+
+  r = recording (run, "ByDelay");
+  g_assert_cmpuint (r->t->len, ==, 1);
+  g_assert_cmpfloat_with_epsilon (T (r, 0), 1.1, 1e-12);
+
+  r = recording (run, "ByChannel");
+  g_assert_cmpuint (r->t->len, ==, 2);
+  g_assert_cmpfloat_with_epsilon (T (r, 0), 1.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (T (r, 1), 1.1, 1e-12);
+  g_assert_cmpfloat (V (r, 1, 0), ==, 2);
+}
+
+/* ---- FrequencyDivider ---------------------------------------------------------- */
+
+/* FrequencyDivider(3) on a 0.1 s clock over [0, 1]: its output fires at
+ * exactly 0, 0.3, 0.6, 0.9, inside the clock's events. A Sum fed by a
+ * counter on the clock and a counter on the divider is therefore called
+ * once per tick, 11 times, not 11 + 4; at tick k it sees (k + 1) +
+ * (k / 3 + 1). */
+static void
+test_frequency_divider (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *div = add (model, NULL, "FrequencyDivider", "Div", 0, 0, 1, 1, "ratio", "3", NULL);
+  OrrBlock *tick = add (model, NULL, "Counter", "Tick", 0, 1, 1, 0, NULL);
+  OrrBlock *third = count_into_scope (model, div, 1, "Third", "Divided");
+  OrrBlock *sum = add (model, NULL, "Sum", "Sum", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add (model, NULL, "Scope", "Total", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  set_times (model, 0, 1);
+  event (model, sc, 1, tick, 1);
+  event (model, sc, 1, div, 1);
+  data (model, tick, sum, 1);
+  data (model, third, sum, 2);
+  data (model, sum, scope, 1);
+  run = run_model (model);
+  g_assert_true (run->ok);
+
+  r = recording (run, "Divided");
+  g_assert_cmpuint (r->t->len, ==, 4);
+  for (guint k = 0; k < 4; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (T (r, k), 0.3 * k, 1e-12);
+      g_assert_cmpfloat (V (r, k, 0), ==, k + 1);
+    }
+  /* the branch runs inside the clock's ticks: no agenda events of its own */
+  g_assert_cmpuint (run->stats.events, ==, 11);
+
+  /* the Sum inherits from a counter on the clock and one on the
+   * divider's branch, which is part of the clock's events: one call per
+   * tick, 11, not 15, each seeing both counters' new values */
+  r = recording (run, "Total");
+  g_assert_cmpuint (r->t->len, ==, 11);
+  for (guint k = 0; k < 11; k++)
+    g_assert_cmpfloat (V (r, k, 0), ==, (k + 1) + (k / 3 + 1));
+}
+
+/* ---- EdgeTrigger ------------------------------------------------------------------ */
+
+/* A square-ish signal on a 0.1 s clock: a counter 1, 2, 3, 4, 1, 2 ...
+ * minus 2.5 is positive at ticks 2, 3, 6, 7, 10. Over [0, 1] it rises at
+ * ticks 2, 6, 10 (0.2, 0.6, 1.0) and falls at 4, 8 (0.4, 0.8). */
+static void
+test_edge_trigger (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *phase
+    = add (model, NULL, "Counter", "Phase", 0, 1, 1, 0, "minimum", "1", "maximum", "4", NULL);
+  OrrBlock *mid = add (model, NULL, "Constant", "Mid", 0, 1, 0, 0, "value", "2.5", NULL);
+  OrrBlock *square = add (model, NULL, "Sum", "Square", 2, 1, 0, 0, "signs", "[1 -1]", NULL);
+  OrrBlock *up = add (model, NULL, "EdgeTrigger", "Up", 1, 0, 0, 1, "edge", "1", NULL);
+  OrrBlock *down = add (model, NULL, "EdgeTrigger", "Down", 1, 0, 0, 1, "edge", "2", NULL);
+  OrrBlock *any = add (model, NULL, "EdgeTrigger", "Any", 1, 0, 0, 1, "edge", "3", NULL);
+  const double rises[] = { 0.2, 0.6, 1.0 }, falls[] = { 0.4, 0.8 };
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  set_times (model, 0, 1);
+  event (model, sc, 1, phase, 1);
+  data (model, phase, square, 1);
+  data (model, mid, square, 2);
+  data (model, square, up, 1);
+  data (model, square, down, 1);
+  data (model, square, any, 1);
+  count_into_scope (model, up, 1, "Rises", "Rising");
+  count_into_scope (model, down, 1, "Falls", "Falling");
+  count_into_scope (model, any, 1, "Edges", "Either");
+  run = run_model (model);
+  g_assert_true (run->ok);
+  /* synchronous: no agenda events besides the 11 ticks */
+  g_assert_cmpuint (run->stats.events, ==, 11);
+
+  r = recording (run, "Rising");
+  g_assert_cmpuint (r->t->len, ==, G_N_ELEMENTS (rises));
+  for (guint k = 0; k < G_N_ELEMENTS (rises); k++)
+    g_assert_cmpfloat_with_epsilon (T (r, k), rises[k], 1e-12);
+  r = recording (run, "Falling");
+  g_assert_cmpuint (r->t->len, ==, G_N_ELEMENTS (falls));
+  for (guint k = 0; k < G_N_ELEMENTS (falls); k++)
+    g_assert_cmpfloat_with_epsilon (T (r, k), falls[k], 1e-12);
+  g_assert_cmpuint (n_samples (run, "Either"), ==, 5);
+}
+
+/* ---- ZeroCross --------------------------------------------------------------------- */
+
+/* x1 = cos t from x1' = x2, x2' = -x1, (x1, x2)(0) = (1, 0): over [0, 8]
+ * it falls through zero at pi/2 and 5 pi/2 and rises at 3 pi/2. With
+ * rtol 1e-10 the crossings are located to 1e-6. */
+static void
+test_zero_cross (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *x1 = add (model, NULL, "Integrator", "X1", 1, 1, 0, 0, "x0", "1", NULL);
+  OrrBlock *x2 = add (model, NULL, "Integrator", "X2", 1, 1, 0, 0, "x0", "0", NULL);
+  OrrBlock *minus = add (model, NULL, "Gain", "Minus", 1, 1, 0, 0, "gain", "-1", NULL);
+  OrrBlock *split = add (model, NULL, "ZeroCross", "Split", 1, 0, 0, 2, "outputs", "2", NULL);
+  OrrBlock *one = add (model, NULL, "ZeroCross", "One", 1, 0, 0, 1, NULL);
+  const double down[] = { G_PI / 2, 5 * G_PI / 2 }, up[] = { 3 * G_PI / 2 };
+  g_autoptr (Run) run = NULL;
+  OrrSettings s;
+  Recording *r;
+
+  orr_settings_copy (&s, orr_model_get_settings (model));
+  s.final_time = 8;
+  s.rtol = 1e-10;
+  s.atol = 1e-12;
+  orr_model_set_settings (model, &s);
+  orr_settings_clear (&s);
+  data (model, x2, x1, 1);
+  data (model, x1, minus, 1);
+  data (model, minus, x2, 1);
+  data (model, x1, split, 1);
+  data (model, x1, one, 1);
+  count_into_scope (model, split, 1, "Ups", "Up");
+  count_into_scope (model, split, 2, "Downs", "Down");
+  count_into_scope (model, one, 1, "Crossings", "Any");
+  run = run_model (model);
+  g_assert_true (run->ok);
+
+  r = recording (run, "Down");
+  g_assert_cmpuint (r->t->len, ==, G_N_ELEMENTS (down));
+  for (guint k = 0; k < G_N_ELEMENTS (down); k++)
+    g_assert_cmpfloat_with_epsilon (T (r, k), down[k], 1e-6);
+  r = recording (run, "Up");
+  g_assert_cmpuint (r->t->len, ==, G_N_ELEMENTS (up));
+  g_assert_cmpfloat_with_epsilon (T (r, 0), up[0], 1e-6);
+  r = recording (run, "Any");
+  g_assert_cmpuint (r->t->len, ==, 3);
+  g_assert_cmpfloat_with_epsilon (T (r, 1), up[0], 1e-6);
+}
+
+/* ---- ExtractActivation ---------------------------------------------------------- */
+
+/* A counter 0, 1, 0, 1 ... on a 0.1 s clock: the ticks where it is
+ * non-zero, 0.1, 0.3, 0.5, 0.7, 0.9, pass. */
+static void
+test_extract_activation (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *flip
+    = add (model, NULL, "Counter", "Flip", 0, 1, 1, 0, "minimum", "0", "maximum", "1", NULL);
+  OrrBlock *extract = add (model, NULL, "ExtractActivation", "Extract", 1, 0, 0, 1, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  set_times (model, 0, 1);
+  event (model, sc, 1, flip, 1);
+  data (model, flip, extract, 1);
+  count_into_scope (model, extract, 1, "Count", "Extracted");
+  run = run_model (model);
+  g_assert_true (run->ok);
+  r = recording (run, "Extracted");
+  g_assert_cmpuint (r->t->len, ==, 5);
+  for (guint k = 0; k < 5; k++)
+    g_assert_cmpfloat_with_epsilon (T (r, k), 0.1 + 0.2 * k, 1e-12);
+  g_assert_cmpuint (run->stats.events, ==, 11);
+}
+
+/* ---- SyncTag --------------------------------------------------------------------- */
+
+/* A 0.1 s clock at the root and another inside a super block, counters on
+ * both into one Sum over [0, 1]: synchronous (one call per tick, 11) unless
+ * the super block holds a SyncTag (22 calls). */
+static guint
+sum_calls (gboolean tagged)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *outer = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *a = add (model, NULL, "Counter", "A", 0, 1, 1, 0, NULL);
+  OrrBlock *island = add (model, NULL, NULL, "Island", 0, 1, 0, 0, NULL);
+  OrrBlock *inner
+    = add (model, island->child, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *b = add (model, island->child, "Counter", "B", 0, 1, 1, 0, NULL);
+  OrrBlock *out = add (model, island->child, "Output", "Out", 1, 0, 0, 0, "port", "1", NULL);
+  OrrBlock *sum = add (model, NULL, "Sum", "Sum", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add (model, NULL, "Scope", "Total", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+
+  set_times (model, 0, 1);
+  if (tagged)
+    add (model, island->child, "SyncTag", "Tag", 0, 0, 0, 0, NULL);
+  event (model, outer, 1, a, 1);
+  event (model, inner, 1, b, 1);
+  data (model, b, out, 1);
+  data (model, a, sum, 1);
+  data (model, island, sum, 2);
+  data (model, sum, scope, 1);
+  run = run_model (model);
+  g_assert_true (run->ok);
+  return n_samples (run, "Total");
+}
+
+static void
+test_sync_tag (void)
+{
+  g_assert_cmpuint (sum_calls (FALSE), ==, 11);
+  g_assert_cmpuint (sum_calls (TRUE), ==, 22);
+}
+
+/* ---- End ------------------------------------------------------------------------- */
+
+/* End with a stop time of 0.55 in a [0, 10] run: the run stops at 0.55,
+ * after the 0.1 s clock's ticks 0 ... 0.5. */
+static void
+test_end_at_time (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  /* nothing drawn to or from it: it times itself */
+  add (model, NULL, "End", "End", 0, 0, 1, 1, "time", "0.55", NULL);
+  g_autoptr (Run) run = NULL;
+
+  set_times (model, 0, 10);
+  count_into_scope (model, sc, 1, "Count", "Ticks");
+  run = run_model (model);
+  g_assert_true (run->ok);
+  g_assert_true (run->stats.stopped);
+  g_assert_cmpfloat_with_epsilon (run->stats.final_time, 0.55, 1e-12);
+  g_assert_cmpuint (n_samples (run, "Ticks"), ==, 6);
+}
+
+/* End activated by an event at 0.35: the same, at 0.35. */
+static void
+test_end_activated (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *when = add (model, NULL, "EventGenerate", "When", 0, 0, 0, 1, "time", "0.35", NULL);
+  OrrBlock *end = add (model, NULL, "End", "End", 0, 0, 1, 0, NULL);
+  g_autoptr (Run) run = NULL;
+
+  set_times (model, 0, 10);
+  event (model, when, 1, end, 1);
+  count_into_scope (model, sc, 1, "Count", "Ticks");
+  run = run_model (model);
+  g_assert_true (run->ok);
+  g_assert_true (run->stats.stopped);
+  g_assert_cmpfloat_with_epsilon (run->stats.final_time, 0.35, 1e-12);
+  g_assert_cmpuint (n_samples (run, "Ticks"), ==, 4);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/activation-models/event-clock", test_event_clock);
+  g_test_add_func ("/activation-models/event-clock-asynchronous", test_event_clock_asynchronous);
+  g_test_add_func ("/activation-models/initial-event", test_initial_event);
+  g_test_add_func ("/activation-models/event-variable-delay", test_event_variable_delay);
+  g_test_add_func ("/activation-models/event-delayed-channel", test_event_delayed_channel);
+  g_test_add_func ("/activation-models/frequency-divider", test_frequency_divider);
+  g_test_add_func ("/activation-models/edge-trigger", test_edge_trigger);
+  g_test_add_func ("/activation-models/zero-cross", test_zero_cross);
+  g_test_add_func ("/activation-models/extract-activation", test_extract_activation);
+  g_test_add_func ("/activation-models/sync-tag", test_sync_tag);
+  g_test_add_func ("/activation-models/end-at-time", test_end_at_time);
+  g_test_add_func ("/activation-models/end-activated", test_end_activated);
+  return g_test_run ();
+}

@@ -1,0 +1,303 @@
+/* test-routing-models.c: the Routing palette's blocks inside real runs:
+ * small models built with the model API, compiled with the standard blocks
+ * and simulated, against values worked out by hand. Tolerances are stated
+ * beside each check. */
+#include "model-helpers.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Constant [1; 2] and a counter on a 1 s clock, through Mux [2 1] and back
+ * through Demux [1 2]: the first piece is 1, the second (2, count). */
+static void
+test_mux_demux (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *pair = add (model, NULL, "Constant", "Pair", 0, 1, 0, 0, "value", "[1; 2]", NULL);
+  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
+  OrrBlock *count = add (model, NULL, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *mux = add (model, NULL, "Mux", "Mux", 2, 1, 0, 0, "inputs", "[2 1]", NULL);
+  OrrBlock *demux = add (model, NULL, "Demux", "Demux", 1, 2, 0, 0, "outputs", "[1 2]", NULL);
+  OrrBlock *a = add (model, NULL, "Scope", "A", 1, 0, 0, 0, NULL);
+  OrrBlock *b = add (model, NULL, "Scope", "B", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *ra, *rb;
+
+  set_times (model, 0, 2);
+  event (model, sc, 1, count, 1);
+  data (model, pair, mux, 1);
+  data (model, count, mux, 2);
+  data (model, mux, demux, 1);
+  data (model, demux, a, 1);
+  wire (model, demux, ORR_PORT_OUT, 2, b, ORR_PORT_IN, 1);
+  run = run_model (model);
+  g_assert_true (run->ok);
+  ra = recording (run, "A");
+  rb = recording (run, "B");
+  g_assert_cmpint (ra->n, ==, 1);
+  g_assert_cmpint (rb->n, ==, 2);
+  g_assert_cmpuint (rb->t->len, ==, 3);
+  for (guint k = 0; k < 3; k++)
+    {
+      g_assert_cmpfloat (V (ra, k, 0), ==, 1);
+      g_assert_cmpfloat (V (rb, k, 0), ==, 2);
+      g_assert_cmpfloat (V (rb, k, 1), ==, k + 1);
+    }
+}
+
+/* Elements 4 and 1 of the constant [1 3; 2 4] (numbered column by
+ * column); an index past the end stops the run with an error. */
+static void
+test_selector (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *m = add (model, NULL, "Constant", "M", 0, 1, 0, 0, "value", "[1 3; 2 4]", NULL);
+  OrrBlock *pick = add (model, NULL, "Selector", "Pick", 1, 1, 0, 0, "indices", "[4 1]", NULL);
+  OrrBlock *scope = add (model, NULL, "Scope", "Picked", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL, bad = NULL;
+  Recording *r;
+
+  data (model, m, pick, 1);
+  data (model, pick, scope, 1);
+  run = run_model (model);
+  g_assert_true (run->ok);
+  r = recording (run, "Picked");
+  g_assert_cmpfloat (V (r, 0, 0), ==, 4);
+  g_assert_cmpfloat (V (r, 0, 1), ==, 1);
+
+  orr_model_set_param (model, pick, "indices", "[5 1]");
+  bad = run_model (model);
+  g_assert_false (bad->ok);
+  g_assert_error (bad->error, ORR_SIM_ERROR, ORR_SIM_ERROR_BLOCK);
+  g_assert_nonnull (strstr (bad->error->message, "Pick"));
+  g_assert_nonnull (strstr (bad->error->message, "index 5"));
+}
+
+/* Switch with control u2 = t (an integrator of 1) and threshold
+ * T = 0.3137: -1 (input 3) before T, +1 (input 1) from T on. Its surface
+ * stops the solver at T, so a sample is recorded there (to 1e-8), and the
+ * integral of the output over [0, 1] is exactly 1 - 2T for a well-located
+ * switch (to 1e-7: twice the location error plus the solver's). */
+static void
+test_switch_located (void)
+{
+  const double T = 0.3137;
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *one = add (model, NULL, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *minus = add (model, NULL, "Constant", "Minus", 0, 1, 0, 0, "value", "-1", NULL);
+  OrrBlock *clock = add (model, NULL, "Integrator", "Time", 1, 1, 0, 0, NULL);
+  OrrBlock *sw = add (model, NULL, "Switch", "Switch", 3, 1, 0, 0, "threshold", "0.3137", NULL);
+  OrrBlock *area = add (model, NULL, "Integrator", "Area", 1, 1, 0, 0, NULL);
+  OrrBlock *shown = add (model, NULL, "Scope", "Switched", 1, 0, 0, 0, NULL);
+  OrrBlock *total = add (model, NULL, "Scope", "Total", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double nearest = G_MAXDOUBLE;
+  guint last;
+
+  set_times (model, 0, 1);
+  data (model, one, clock, 1);
+  data (model, one, sw, 1);
+  data (model, clock, sw, 2);
+  data (model, minus, sw, 3);
+  data (model, sw, area, 1);
+  data (model, sw, shown, 1);
+  data (model, area, total, 1);
+  run = run_model (model);
+  g_assert_true (run->ok);
+  g_assert_cmpuint (run->stats.zero_crossings, ==, 1);
+
+  /* the last -1 and the first +1 are both at the located switch */
+  r = recording (run, "Switched");
+  for (guint i = 0; i < r->t->len; i++)
+    nearest = MIN (nearest, fabs (T (r, i) - T));
+  g_test_message ("nearest sample to the switch: %.3g away", nearest);
+  g_assert_cmpfloat (nearest, <, 1e-8);
+  for (guint i = 0; i < r->t->len; i++)
+    if (T (r, i) < T - 1e-8)
+      g_assert_cmpfloat (V (r, i, 0), ==, -1);
+    else if (T (r, i) > T + 1e-8)
+      g_assert_cmpfloat (V (r, i, 0), ==, 1);
+
+  r = recording (run, "Total");
+  last = r->t->len - 1;
+  g_assert_cmpfloat (T (r, last), ==, 1);
+  g_test_message ("integral %.12f, expected %.12f", V (r, last, 0), 1 - 2 * T);
+  g_assert_cmpfloat_with_epsilon (V (r, last, 0), 1 - 2 * T, 1e-7);
+}
+
+/* SelectInput with inherited activations: a counter from 1 on a clock at
+ * 0, 1, 2 and one from 100 on a clock at 0.5, 1.5; the output follows
+ * whichever ran last. With drawn activation inputs: the constant on the
+ * input whose event came. */
+static void
+test_select_input (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *whole
+    = add (model, NULL, "SampleClock", "Whole", 0, 0, 0, 1, "period", "1", "offset", "0", NULL);
+  OrrBlock *half
+    = add (model, NULL, "SampleClock", "Half", 0, 0, 0, 1, "period", "1", "offset", "0.5", NULL);
+  OrrBlock *a = add (model, NULL, "Counter", "A", 0, 1, 1, 0, NULL);
+  OrrBlock *b = add (model, NULL, "Counter", "B", 0, 1, 1, 0, "minimum", "100", NULL);
+  OrrBlock *select = add (model, NULL, "SelectInput", "Select", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add (model, NULL, "Scope", "Selected", 1, 0, 0, 0, NULL);
+  OrrBlock *ten = add (model, NULL, "Constant", "Ten", 0, 1, 0, 0, "value", "10", NULL);
+  OrrBlock *twenty = add (model, NULL, "Constant", "Twenty", 0, 1, 0, 0, "value", "20", NULL);
+  OrrBlock *late = add (model, NULL, "EventGenerate", "Late", 0, 0, 0, 1, "time", "1.5", NULL);
+  OrrBlock *early = add (model, NULL, "EventGenerate", "Early", 0, 0, 0, 1, "time", "0.5", NULL);
+  OrrBlock *drawn = add (model, NULL, "SelectInput", "Drawn", 2, 1, 2, 0, "activation", "2", NULL);
+  OrrBlock *chosen = add (model, NULL, "Scope", "Chosen", 1, 0, 0, 0, NULL);
+  const double times[] = { 0, 0.5, 1, 1.5, 2 }, values[] = { 1, 100, 2, 101, 3 };
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  set_times (model, 0, 2);
+  event (model, whole, 1, a, 1);
+  event (model, half, 1, b, 1);
+  data (model, a, select, 1);
+  data (model, b, select, 2);
+  data (model, select, scope, 1);
+  data (model, ten, drawn, 1);
+  data (model, twenty, drawn, 2);
+  event (model, late, 1, drawn, 1);
+  event (model, early, 1, drawn, 2);
+  data (model, drawn, chosen, 1);
+  run = run_model (model);
+  g_assert_true (run->ok);
+
+  r = recording (run, "Selected");
+  g_assert_cmpuint (r->t->len, ==, G_N_ELEMENTS (times));
+  for (guint k = 0; k < G_N_ELEMENTS (times); k++)
+    {
+      g_assert_cmpfloat_with_epsilon (T (r, k), times[k], 1e-12);
+      g_assert_cmpfloat (V (r, k, 0), ==, values[k]);
+    }
+  r = recording (run, "Chosen");
+  g_assert_cmpuint (r->t->len, ==, 2);
+  g_assert_cmpfloat (T (r, 0), ==, 0.5);
+  g_assert_cmpfloat (V (r, 0, 0), ==, 20);
+  g_assert_cmpfloat (T (r, 1), ==, 1.5);
+  g_assert_cmpfloat (V (r, 1, 0), ==, 10);
+}
+
+/* MultiportSwitch over data 1, 2, 3 with control t on [0, 4]: 1 until 1.5,
+ * 2 until 2.5, then 3; its integral is 1.5 + 2 + 4.5 = 8 when both
+ * switches are located (to 1e-7), and the solver stops twice. */
+static void
+test_multiport_switch (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *one = add (model, NULL, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *two = add (model, NULL, "Constant", "Two", 0, 1, 0, 0, "value", "2", NULL);
+  OrrBlock *three = add (model, NULL, "Constant", "Three", 0, 1, 0, 0, "value", "3", NULL);
+  OrrBlock *clock = add (model, NULL, "Integrator", "Time", 1, 1, 0, 0, NULL);
+  OrrBlock *sw = add (model, NULL, "MultiportSwitch", "Switch", 4, 1, 0, 0, "inputs", "3", NULL);
+  OrrBlock *area = add (model, NULL, "Integrator", "Area", 1, 1, 0, 0, NULL);
+  OrrBlock *total = add (model, NULL, "Scope", "Total", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  set_times (model, 0, 4);
+  data (model, one, clock, 1);
+  data (model, clock, sw, 1);
+  data (model, one, sw, 2);
+  data (model, two, sw, 3);
+  data (model, three, sw, 4);
+  data (model, sw, area, 1);
+  data (model, area, total, 1);
+  run = run_model (model);
+  g_assert_true (run->ok);
+  g_assert_cmpuint (run->stats.zero_crossings, ==, 2);
+  r = recording (run, "Total");
+  g_assert_cmpfloat (T (r, r->t->len - 1), ==, 4);
+  g_assert_cmpfloat_with_epsilon (V (r, r->t->len - 1, 0), 8, 1e-7);
+}
+
+/* A counter on a 1 s clock sent by a global Goto at the root and read by
+ * a From inside a super block (times 10 there), and by a From beside the
+ * Goto; a local Goto is not visible inside the super block. */
+static OrrModel *
+goto_model (const char *visibility)
+{
+  OrrModel *model = orr_model_new ();
+  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
+  OrrBlock *count = add (model, NULL, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *go
+    = add (model, NULL, "Goto", "Send", 1, 0, 0, 0, "tag", "'c'", "visibility", visibility, NULL);
+  OrrBlock *sub = add (model, NULL, NULL, "Sub", 0, 1, 0, 0, NULL);
+  OrrBlock *from = add (model, sub->child, "From", "Receive", 0, 1, 0, 0, "tag", "'c'", NULL);
+  OrrBlock *gain = add (model, sub->child, "Gain", "Ten", 1, 1, 0, 0, "gain", "10", NULL);
+  OrrBlock *out = add (model, sub->child, "Output", "Out", 1, 0, 0, 0, "port", "1", NULL);
+  OrrBlock *seen = add (model, NULL, "Scope", "Seen", 1, 0, 0, 0, NULL);
+  OrrBlock *near = add (model, NULL, "From", "Near", 0, 1, 0, 0, "tag", "'c'", NULL);
+  OrrBlock *beside = add (model, NULL, "Scope", "Beside", 1, 0, 0, 0, NULL);
+
+  set_times (model, 0, 2);
+  event (model, sc, 1, count, 1);
+  data (model, count, go, 1);
+  data (model, from, gain, 1);
+  data (model, gain, out, 1);
+  data (model, sub, seen, 1);
+  data (model, near, beside, 1);
+  return model;
+}
+
+static void
+test_goto_from (void)
+{
+  g_autoptr (OrrModel) model = goto_model ("2");
+  g_autoptr (OrrModel) local = goto_model ("1");
+  g_autoptr (Run) run = run_model (model);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrProgram) program = NULL;
+  Recording *r;
+
+  g_assert_true (run->ok);
+  r = recording (run, "Seen");
+  g_assert_cmpuint (r->t->len, ==, 3);
+  for (guint k = 0; k < 3; k++)
+    g_assert_cmpfloat (V (r, k, 0), ==, 10.0 * (k + 1));
+  r = recording (run, "Beside");
+  g_assert_cmpuint (r->t->len, ==, 3);
+  g_assert_cmpfloat (V (r, 2, 0), ==, 3);
+
+  program = compile (local, &error);
+  g_assert_null (program);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "Sub/Receive"));
+  g_assert_nonnull (strstr (error->message, "'c'"));
+}
+
+/* A Terminator ends a signal: the model compiles and runs. */
+static void
+test_terminator (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
+  OrrBlock *count = add (model, NULL, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *end = add (model, NULL, "Terminator", "End", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+
+  set_times (model, 0, 2);
+  event (model, sc, 1, count, 1);
+  data (model, count, end, 1);
+  run = run_model (model);
+  g_assert_true (run->ok);
+  g_assert_cmpuint (g_hash_table_size (run->recordings), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/routing-models/mux-demux", test_mux_demux);
+  g_test_add_func ("/routing-models/selector", test_selector);
+  g_test_add_func ("/routing-models/switch-located", test_switch_located);
+  g_test_add_func ("/routing-models/select-input", test_select_input);
+  g_test_add_func ("/routing-models/multiport-switch", test_multiport_switch);
+  g_test_add_func ("/routing-models/goto-from", test_goto_from);
+  g_test_add_func ("/routing-models/terminator", test_terminator);
+  return g_test_run ();
+}

@@ -1,0 +1,130 @@
+/* test-sinks-models.c: the Sinks palette's blocks inside real runs: small
+ * models built with the model API, compiled with the standard blocks and
+ * simulated; what they record against values worked out by hand. */
+#include "model-helpers.h"
+
+#include <math.h>
+
+/* A clocked Scope on a 0.25 s clock showing t (an integrator of 1) over
+ * [0, 1]: five samples, at 0, 0.25 ... 1, each equal to its time (1e-9,
+ * the integrator is exact for a constant input up to the solver's
+ * rounding); an inherited one beside it records at every solver point. */
+static void
+test_scope_clocked (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *one = add (model, NULL, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *time = add (model, NULL, "Integrator", "Time", 1, 1, 0, 0, NULL);
+  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.25", NULL);
+  OrrBlock *clocked = add (model, NULL, "Scope", "Clocked", 1, 0, 1, 0, "activation", "2", NULL);
+  OrrBlock *free = add (model, NULL, "Scope", "Free", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  set_times (model, 0, 1);
+  data (model, one, time, 1);
+  data (model, time, clocked, 1);
+  data (model, time, free, 1);
+  event (model, sc, 1, clocked, 1);
+  run = run_model (model);
+  g_assert_true (run->ok);
+  r = recording (run, "Clocked");
+  g_assert_cmpuint (r->t->len, ==, 5);
+  for (guint k = 0; k < 5; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (T (r, k), 0.25 * k, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, 0), 0.25 * k, 1e-9);
+    }
+  g_assert_cmpuint (n_samples (run, "Free"), >, 5);
+}
+
+/* EventScope with an EventGenerate(0.5) on input 1 and a 1 s SampleClock
+ * on input 2 over [0, 2]: (0, 2), (0.5, 1), (1, 2), (2, 2). */
+static void
+test_event_scope (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *once = add (model, NULL, "EventGenerate", "Once", 0, 0, 0, 1, "time", "0.5", NULL);
+  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
+  OrrBlock *scope = add (model, NULL, "EventScope", "Events", 0, 0, 2, 0, "inputs", "2", NULL);
+  const double times[] = { 0, 0.5, 1, 2 }, ports[] = { 2, 1, 2, 2 };
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  set_times (model, 0, 2);
+  event (model, once, 1, scope, 1);
+  event (model, sc, 1, scope, 2);
+  run = run_model (model);
+  g_assert_true (run->ok);
+  r = recording (run, "Events");
+  g_assert_cmpuint (r->t->len, ==, G_N_ELEMENTS (times));
+  for (guint k = 0; k < G_N_ELEMENTS (times); k++)
+    {
+      g_assert_cmpfloat_with_epsilon (T (r, k), times[k], 1e-12);
+      g_assert_cmpfloat (V (r, k, 0), ==, ports[k]);
+    }
+}
+
+/* XYScope of (cos t, sin t) from the oscillator x1' = -x2, x2' = x1:
+ * every recorded pair lies on the unit circle (1e-6 with rtol 1e-9);
+ * Display and SignalOut record the 2-vector (x1, x2) at the same points. */
+static void
+test_xy_display_signal_out (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *x1 = add (model, NULL, "Integrator", "X1", 1, 1, 0, 0, "x0", "1", NULL);
+  OrrBlock *x2 = add (model, NULL, "Integrator", "X2", 1, 1, 0, 0, "x0", "0", NULL);
+  OrrBlock *minus = add (model, NULL, "Gain", "Minus", 1, 1, 0, 0, "gain", "-1", NULL);
+  OrrBlock *xy = add (model, NULL, "XYScope", "Circle", 2, 0, 0, 0, NULL);
+  OrrBlock *mux = add (model, NULL, "Mux", "Mux", 2, 1, 0, 0, "inputs", "2", NULL);
+  OrrBlock *display = add (model, NULL, "Display", "Display", 1, 0, 0, 0, NULL);
+  OrrBlock *out = add (model, NULL, "SignalOut", "Out", 1, 0, 0, 0, "name", "'state'", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r, *d, *o;
+  OrrSettings s;
+
+  orr_settings_copy (&s, orr_model_get_settings (model));
+  s.final_time = 2 * G_PI;
+  s.rtol = 1e-9;
+  s.atol = 1e-12;
+  orr_model_set_settings (model, &s);
+  orr_settings_clear (&s);
+  data (model, x2, minus, 1);
+  data (model, minus, x1, 1);
+  data (model, x1, x2, 1);
+  data (model, x1, xy, 1);
+  data (model, x2, xy, 2);
+  data (model, x1, mux, 1);
+  data (model, x2, mux, 2);
+  data (model, mux, display, 1);
+  data (model, mux, out, 1);
+  run = run_model (model);
+  g_assert_true (run->ok);
+
+  r = recording (run, "Circle");
+  d = recording (run, "Display");
+  o = recording (run, "Out");
+  g_assert_cmpint (r->n, ==, 2);
+  g_assert_cmpuint (r->t->len, >, 10);
+  g_assert_cmpuint (d->t->len, ==, r->t->len);
+  g_assert_cmpuint (o->t->len, ==, r->t->len);
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double x = V (r, i, 0), y = V (r, i, 1);
+
+      g_assert_cmpfloat_with_epsilon (x * x + y * y, 1, 1e-6);
+      g_assert_cmpfloat_with_epsilon (x, cos (T (r, i)), 1e-6);
+      g_assert_cmpfloat (V (d, i, 0), ==, x);
+      g_assert_cmpfloat (V (o, i, 1), ==, y);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/sinks-models/scope-clocked", test_scope_clocked);
+  g_test_add_func ("/sinks-models/event-scope", test_event_scope);
+  g_test_add_func ("/sinks-models/xy-display-signal-out", test_xy_display_signal_out);
+  return g_test_run ();
+}

@@ -1,0 +1,292 @@
+/* test-sinks.c: the Sinks palette's blocks one at a time, outside a
+ * simulation (tests/blocks/block-harness.h): what configure declares, the
+ * errors it gives, and what each records, against values worked out by
+ * hand. Recording in real runs is in test-sinks-models.c. (ToCSV and the
+ * Scope's recording are also covered by tests/blocks/test-blocks.c.) */
+#include "block-harness.h"
+#include "orr-all-classes.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- helpers --------------------------------------------------------- */
+
+static OrrConfig *
+expect_config (OrrConfig *config, GError *error)
+{
+  g_assert_no_error (error);
+  g_assert_nonnull (config);
+  return config;
+}
+
+#define CONFIGURE(klass, ...)                                                                      \
+  ({                                                                                               \
+    GError *error_ = NULL;                                                                         \
+    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
+    expect_config (config_, error_);                                                               \
+  })
+
+#define EXPECT_PARAM_ERROR(klass, param, ...)                                                      \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    GError *error_ = NULL;                                                                         \
+    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
+    check_param_error (config_, error_, param);                                                    \
+  }                                                                                                \
+  G_STMT_END
+
+static void
+check_param_error (OrrConfig *config, GError *error, const char *param)
+{
+  g_autofree char *quoted = g_strdup_printf ("'%s'", param);
+
+  g_assert_null (config);
+  g_assert_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER);
+  if (strstr (error->message, quoted) == NULL)
+    g_error ("the message \"%s\" does not name %s", error->message, quoted);
+  g_error_free (error);
+}
+
+static const OrrPortSpec *
+input_spec (OrrConfig *config, guint i)
+{
+  g_assert_cmpuint (i, <, config->inputs->len);
+  return &g_array_index (config->inputs, OrrPortSpec, i);
+}
+
+static void
+assert_port (const OrrPortSpec *spec, int rows, int cols, OrrType type)
+{
+  g_assert_cmpint (spec->rows, ==, rows);
+  g_assert_cmpint (spec->cols, ==, cols);
+  g_assert_cmpint (spec->type, ==, type);
+}
+
+static void
+assert_ports (OrrConfig *config, guint n_in, guint n_out, int n_evin, int n_evout)
+{
+  g_assert_cmpuint (config->inputs->len, ==, n_in);
+  g_assert_cmpuint (config->outputs->len, ==, n_out);
+  g_assert_cmpint (config->n_evin, ==, n_evin);
+  g_assert_cmpint (config->n_evout, ==, n_evout);
+}
+
+static void
+assert_doubles (const double *got, const double *expected, int n)
+{
+  for (int i = 0; i < n; i++)
+    g_assert_cmpfloat (got[i], ==, expected[i]);
+}
+
+static OrrHarness *
+harness (const OrrBlockClass *klass, OrrConfig *config, int p1, int p2)
+{
+  int placeholders[2] = { p1, p2 };
+  return orr_harness_new (klass, config, placeholders, 2);
+}
+
+static double
+rpar (OrrConfig *config, guint i)
+{
+  g_assert_cmpuint (i, <, config->rpar->len);
+  return g_array_index (config->rpar, double, i);
+}
+
+static int
+ipar (OrrConfig *config, guint i)
+{
+  g_assert_cmpuint (i, <, config->ipar->len);
+  return g_array_index (config->ipar, int, i);
+}
+
+/* Runs the outputs job in phase; the harness asserts that nothing is
+ * recorded in the trial phase. */
+static void
+outputs (OrrHarness *h, OrrPhase phase, int nevprt)
+{
+  h->time.phase = phase;
+  h->block.nevprt = nevprt;
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+}
+
+/* ---- Scope ---------------------------------------------------------------- */
+
+static void
+test_scope_params (void)
+{
+  g_autoptr (OrrConfig) plain = CONFIGURE (&orr_scope_class, NULL);
+  g_autoptr (OrrConfig) clocked
+    = CONFIGURE (&orr_scope_class, "inputs", "2", "ymin", "-5", "ymax", "7", "refresh", "2.5",
+                 "buffer", "500", "activation", "2", NULL);
+
+  /* inherited by default: no activation input, as before */
+  assert_ports (plain, 1, 0, 0, 0);
+  g_assert_cmpfloat (rpar (plain, 0), ==, -1);
+  g_assert_cmpfloat (rpar (plain, 1), ==, 1);
+  g_assert_cmpfloat (rpar (plain, 2), ==, 10);
+  g_assert_cmpint (ipar (plain, 0), ==, 10000);
+
+  assert_ports (clocked, 2, 0, 1, 0);
+  assert_port (input_spec (clocked, 1), -2, 1, ORR_TYPE_DOUBLE);
+  g_assert_cmpfloat (rpar (clocked, 0), ==, -5);
+  g_assert_cmpfloat (rpar (clocked, 1), ==, 7);
+  g_assert_cmpfloat (rpar (clocked, 2), ==, 2.5);
+  g_assert_cmpint (ipar (clocked, 0), ==, 500);
+
+  EXPECT_PARAM_ERROR (&orr_scope_class, "ymax", "ymin", "1", "ymax", "1", NULL);
+  EXPECT_PARAM_ERROR (&orr_scope_class, "ymin", "ymin", "-Inf", NULL);
+  EXPECT_PARAM_ERROR (&orr_scope_class, "refresh", "refresh", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_scope_class, "buffer", "buffer", "1", NULL);
+  EXPECT_PARAM_ERROR (&orr_scope_class, "buffer", "buffer", "100.5", NULL);
+  EXPECT_PARAM_ERROR (&orr_scope_class, "activation", "activation", "3", NULL);
+}
+
+/* Clocked, the scope records exactly like inherited: one sample per call. */
+static void
+test_scope_clocked_records (void)
+{
+  g_autoptr (OrrHarness) h
+    = harness (&orr_scope_class, CONFIGURE (&orr_scope_class, "activation", "2", NULL), 2, 0);
+  const double u[] = { 3, -4 };
+
+  orr_harness_run (h, ORR_JOB_INIT);
+  orr_harness_set_input (h, 0, u);
+  outputs (h, ORR_PHASE_EVENT, 1);
+  g_assert_cmpint (h->n_records, ==, 1);
+  assert_doubles ((const double *)h->records->data, u, 2);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+}
+
+/* ---- XYScope -------------------------------------------------------------- */
+
+static void
+test_xy_scope (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_xy_scope_class, "xmin", "0", "xmax", "4", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double x[] = { 1, 2 }, y[] = { 3, 4 }, x2[] = { 5, 6 }, y2[] = { 7, 8 };
+  const double expected[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+
+  /* x and y: one placeholder, so one length */
+  assert_ports (config, 2, 0, 0, 0);
+  assert_port (input_spec (config, 0), -1, 1, ORR_TYPE_DOUBLE);
+  assert_port (input_spec (config, 1), -1, 1, ORR_TYPE_DOUBLE);
+  g_assert_true (input_spec (config, 1)->feedthrough);
+  g_assert_cmpfloat (rpar (config, 0), ==, 0);
+  g_assert_cmpfloat (rpar (config, 1), ==, 4);
+  g_assert_cmpfloat (rpar (config, 2), ==, -1);
+  g_assert_cmpfloat (rpar (config, 3), ==, 1);
+
+  h = harness (&orr_xy_scope_class, config, 2, 0);
+  orr_harness_run (h, ORR_JOB_INIT);
+  orr_harness_set_input (h, 0, x);
+  orr_harness_set_input (h, 1, y);
+  outputs (h, ORR_PHASE_EVENT, 1);
+  outputs (h, ORR_PHASE_TRIAL, 0);
+  orr_harness_set_input (h, 0, x2);
+  orr_harness_set_input (h, 1, y2);
+  outputs (h, ORR_PHASE_EVENT, 0);
+  g_assert_cmpint (h->n_records, ==, 2);
+  g_assert_cmpint (h->record_width, ==, 4);
+  assert_doubles ((const double *)h->records->data, expected, 8);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+  g_assert_null (h->block.work);
+
+  EXPECT_PARAM_ERROR (&orr_xy_scope_class, "xmax", "xmin", "2", "xmax", "1", NULL);
+  EXPECT_PARAM_ERROR (&orr_xy_scope_class, "ymax", "ymax", "-3", NULL);
+  EXPECT_PARAM_ERROR (&orr_xy_scope_class, "buffer", "buffer", "0", NULL);
+}
+
+/* ---- EventScope ------------------------------------------------------------- */
+
+static void
+test_event_scope (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_event_scope_class, "inputs", "3", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  /* inputs 1 and 3 together, then 2 alone */
+  const double expected[] = { 1, 3, 2 };
+
+  assert_ports (config, 0, 0, 3, 0);
+  g_assert_cmpfloat (rpar (config, 0), ==, 10);
+  h = harness (&orr_event_scope_class, config, 0, 0);
+  orr_harness_run (h, ORR_JOB_INIT);
+  outputs (h, ORR_PHASE_EVENT, 1 | 4);
+  outputs (h, ORR_PHASE_EVENT, 0); /* no activation bits: nothing */
+  outputs (h, ORR_PHASE_EVENT, 2);
+  g_assert_cmpint (h->n_records, ==, 3);
+  g_assert_cmpint (h->record_width, ==, 1);
+  assert_doubles ((const double *)h->records->data, expected, 3);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+
+  EXPECT_PARAM_ERROR (&orr_event_scope_class, "inputs", "inputs", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_event_scope_class, "inputs", "inputs", "32", NULL);
+  EXPECT_PARAM_ERROR (&orr_event_scope_class, "refresh", "refresh", "-1", NULL);
+}
+
+/* ---- Display ------------------------------------------------------------------ */
+
+static void
+test_display (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_display_class, "digits", "8", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  /* the 2x2 [1 3; 2 4], column by column */
+  const double u[] = { 1, 2, 3, 4 };
+
+  assert_ports (config, 1, 0, 0, 0);
+  assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
+  g_assert_cmpint (ipar (config, 0), ==, 8);
+  h = harness (&orr_display_class, config, 2, 2);
+  orr_harness_set_input (h, 0, u);
+  outputs (h, ORR_PHASE_TRIAL, 0);
+  outputs (h, ORR_PHASE_EVENT, 0);
+  g_assert_cmpint (h->n_records, ==, 1);
+  g_assert_cmpint (h->record_width, ==, 4);
+  assert_doubles ((const double *)h->records->data, u, 4);
+
+  EXPECT_PARAM_ERROR (&orr_display_class, "digits", "digits", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_display_class, "digits", "digits", "18", NULL);
+}
+
+/* ---- SignalOut ------------------------------------------------------------------ */
+
+static void
+test_signal_out (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_signal_out_class, "name", "'speed'", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double u[] = { 2.5, -1 };
+
+  assert_ports (config, 1, 0, 0, 0);
+  assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
+  g_assert_cmpuint (config->opar->len, ==, 1);
+  g_assert_cmpstr (orr_value_get_string (g_ptr_array_index (config->opar, 0)), ==, "speed");
+  g_assert_cmpstr (config->label, ==, "speed");
+
+  h = harness (&orr_signal_out_class, config, 2, 1);
+  orr_harness_set_input (h, 0, u);
+  outputs (h, ORR_PHASE_EVENT, 0);
+  outputs (h, ORR_PHASE_TRIAL, 0);
+  g_assert_cmpint (h->n_records, ==, 1);
+  assert_doubles ((const double *)h->records->data, u, 2);
+  g_assert_cmpstr (orr_value_get_string (h->block.opar[0]), ==, "speed");
+
+  EXPECT_PARAM_ERROR (&orr_signal_out_class, "name", "name", "3", NULL);
+  EXPECT_PARAM_ERROR (&orr_signal_out_class, "name", "name", "''", NULL);
+  EXPECT_PARAM_ERROR (&orr_signal_out_class, "name", "name", "'a,b'", NULL);
+  EXPECT_PARAM_ERROR (&orr_signal_out_class, "name", "name", "'say \"hi\"'", NULL);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/sinks/scope-params", test_scope_params);
+  g_test_add_func ("/sinks/scope-clocked-records", test_scope_clocked_records);
+  g_test_add_func ("/sinks/xy-scope", test_xy_scope);
+  g_test_add_func ("/sinks/event-scope", test_event_scope);
+  g_test_add_func ("/sinks/display", test_display);
+  g_test_add_func ("/sinks/signal-out", test_signal_out);
+  return g_test_run ();
+}

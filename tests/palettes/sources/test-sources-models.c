@@ -1,0 +1,244 @@
+/* test-sources-models.c: the Sources palette's blocks in small simulated
+ * models, for what only shows over time: jumps and edges located exactly
+ * by the blocks' surfaces (checked through integrals and recorded levels),
+ * reproducible random sequences and their statistics, signals from tables
+ * and files. Expected values are analytic; tolerances are stated. */
+#include "sources-test-helpers.h"
+
+#include <string.h>
+
+/* Step at t = 1 from 0 to 1 into an Integrator over [0, 3]: 2 at t = 3.
+ * The step's surface stops the solver at the jump, so the kink of the
+ * integral is exact and so is the result (1e-9). */
+static void
+test_model_step_integral (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *step = add (model, "Step", "Step", 0, 1, 0, 0);
+  OrrBlock *area = add (model, "Integrator", "Area", 1, 1, 0, 0);
+  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint last;
+
+  orr_model_set_param (model, step, "step_time", "1");
+  orr_model_set_param (model, step, "initial", "0");
+  orr_model_set_param (model, step, "final", "1");
+  wire (model, step, area);
+  wire (model, area, scope);
+  set_final_time (model, 3);
+
+  run = run_model (model);
+  g_assert_true (run->ok);
+  r = recording (run, "Scope");
+  last = r->t->len - 1;
+  g_test_message ("x(3) = %.15f", V (r, last, 0));
+  g_assert_cmpfloat (T (r, last), ==, 3);
+  g_assert_cmpfloat_with_epsilon (V (r, last, 0), 2, 1e-9);
+  /* and along the way x = max (0, t - 1) */
+  for (guint i = 0; i < r->t->len; i++)
+    g_assert_cmpfloat_with_epsilon (V (r, i, 0), MAX (0, T (r, i) - 1), 1e-9);
+}
+
+/* SquareWave of period 0.4, duty 50 %, over [0, 2]: every change of level
+ * the scope sees happens at an edge, a multiple of 0.2 (within 1e-9), all
+ * ten edges of [0, 2] are seen (the run covers the closed interval, so the
+ * one at the final time too), and the first sample after each
+ * edge shows the new level. The wave's integral over whole periods is 0,
+ * which it is only if the edges are exact (1e-9). */
+static void
+test_model_square_wave_edges (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *wave = add (model, "SquareWave", "Wave", 0, 1, 0, 0);
+  OrrBlock *area = add (model, "Integrator", "Area", 1, 1, 0, 0);
+  OrrBlock *levels = add (model, "Scope", "Levels", 1, 0, 0, 0);
+  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0);
+  g_autoptr (Run) run = NULL;
+  Recording *r, *a;
+  int edges = 0;
+
+  orr_model_set_param (model, wave, "period", "0.4");
+  orr_model_set_param (model, wave, "duty", "50");
+  wire (model, wave, area);
+  wire (model, wave, levels);
+  wire (model, area, scope);
+  set_final_time (model, 2);
+
+  run = run_model (model);
+  g_assert_true (run->ok);
+  r = recording (run, "Levels");
+  g_assert_cmpfloat (V (r, 0, 0), ==, 1);
+  for (guint i = 1; i < r->t->len; i++)
+    {
+      double t = T (r, i), previous = T (r, i - 1);
+
+      if (V (r, i, 0) == V (r, i - 1, 0))
+        continue;
+      edges++;
+      g_test_message ("level %g -> %g between %.12f and %.12f", V (r, i - 1, 0), V (r, i, 0),
+                      previous, t);
+      g_assert_cmpfloat_with_epsilon (t, 0.2 * round (t / 0.2), 1e-9);
+      /* rising at multiples of the period, falling half-way */
+      g_assert_cmpfloat (V (r, i, 0), ==, ((int)round (t / 0.2)) % 2 == 0 ? 1 : -1);
+    }
+  g_assert_cmpint (edges, ==, 10);
+  g_assert_cmpuint (run->stats.zero_crossings, >=, 9);
+
+  a = recording (run, "Scope");
+  g_assert_cmpfloat (T (a, a->t->len - 1), ==, 2);
+  g_assert_cmpfloat_with_epsilon (V (a, a->t->len - 1, 0), 0, 1e-9);
+}
+
+/* A SampleClock (1 ms) drives RandomNormal(1, 0.5^2) over [0, 9.999]:
+ * 10000 samples. Twice with the same seed the recorded sequences are the
+ * same; the mean and standard deviation are within 3 standard errors of
+ * 1 and 0.5. */
+static Run *
+run_random_normal (const char *seed)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *clock = add (model, "SampleClock", "Clock", 0, 0, 0, 1);
+  OrrBlock *random = add (model, "RandomNormal", "Noise", 0, 1, 1, 0);
+  OrrBlock *scope = add (model, "Scope", "Samples", 1, 0, 0, 0);
+
+  orr_model_set_param (model, clock, "period", "0.001");
+  orr_model_set_param (model, clock, "offset", "0");
+  orr_model_set_param (model, random, "mean", "1");
+  orr_model_set_param (model, random, "deviation", "0.5");
+  orr_model_set_param (model, random, "seed", seed);
+  connect (model, clock, ORR_PORT_EVENT_OUT, random, ORR_PORT_EVENT_IN);
+  wire (model, random, scope);
+  set_final_time (model, 9.9995);
+  return run_model (model);
+}
+
+static void
+test_model_random_normal (void)
+{
+  g_autoptr (Run) first = run_random_normal ("1234");
+  g_autoptr (Run) second = run_random_normal ("1234");
+  g_autoptr (Run) other = run_random_normal ("99");
+  Recording *a, *b, *c;
+  double mean, sd;
+  const int n = 10000;
+
+  g_assert_true (first->ok && second->ok && other->ok);
+  a = recording (first, "Samples");
+  b = recording (second, "Samples");
+  c = recording (other, "Samples");
+  g_assert_cmpuint (a->t->len, ==, n);
+  g_assert_cmpuint (b->t->len, ==, n);
+  g_assert_cmpmem (a->values->data, n * sizeof (double), b->values->data, n * sizeof (double));
+  g_assert_false (memcmp (a->values->data, c->values->data, n * sizeof (double)) == 0);
+
+  moments ((const double *)a->values->data, n, 1, &mean, &sd);
+  g_test_message ("mean %.5f, sd %.5f", mean, sd);
+  g_assert_cmpfloat (fabs (mean - 1), <, 3 * 0.5 / sqrt (n));
+  g_assert_cmpfloat (fabs (sd - 0.5), <, 3 * 0.5 / sqrt (2.0 * n));
+}
+
+/* SignalGenerator, linear through (0, 0) (1, 2) (3, 6) (6, 12): the ramp
+ * y = 2 t exactly at every recorded point (1e-12), and its integral t^2
+ * at t = 5 (1e-8, with the solver's tolerances tightened to 1e-10 and
+ * 1e-12: unlike a step, a ramp is not integrated exactly by the solver's
+ * first low-order steps after each breakpoint). */
+static void
+test_model_signal_generator_ramp (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *signal = add (model, "SignalGenerator", "Signal", 0, 1, 0, 0);
+  OrrBlock *area = add (model, "Integrator", "Area", 1, 1, 0, 0);
+  OrrBlock *values = add (model, "Scope", "Values", 1, 0, 0, 0);
+  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0);
+  g_autoptr (Run) run = NULL;
+  Recording *r, *a;
+
+  orr_model_set_param (model, signal, "times", "[0 1 3 6]");
+  orr_model_set_param (model, signal, "values", "[0 2 6 12]");
+  orr_model_set_param (model, signal, "method", "2");
+  wire (model, signal, area);
+  wire (model, signal, values);
+  wire (model, area, scope);
+  set_final_time (model, 5);
+  set_tolerances (model, 1e-10, 1e-12);
+
+  run = run_model (model);
+  g_assert_true (run->ok);
+  r = recording (run, "Values");
+  g_assert_cmpuint (r->t->len, >, 10);
+  for (guint i = 0; i < r->t->len; i++)
+    g_assert_cmpfloat_with_epsilon (V (r, i, 0), 2 * T (r, i), 1e-12);
+  a = recording (run, "Scope");
+  g_assert_cmpfloat (T (a, a->t->len - 1), ==, 5);
+  g_assert_cmpfloat_with_epsilon (V (a, a->t->len - 1, 0), 25, 1e-8);
+}
+
+/* FromCSV on a file written here: held steps 1, 3, -2 from t = 0, 1, 2.5
+ * integrate to 1 + 3 * 1.5 - 2 * 0.5 = 4.5 at t = 3 (exact thanks to the
+ * surfaces, 1e-9); the linear column (0, 2, 2 at 0, 1, 2.5) is recorded
+ * as 2 min (t, 1). */
+static void
+test_model_from_csv (void)
+{
+  g_autoptr (TempFile) file = temp_csv ("time,step,ramp\n0,1,0\n1,3,2\n2.5,-2,2\n");
+  g_autoptr (OrrModel) model = orr_model_new ();
+  g_autofree char *quoted = g_strdup_printf ("'%s'", file->path);
+  OrrBlock *held = add (model, "FromCSV", "Held", 0, 1, 0, 0);
+  OrrBlock *ramp = add (model, "FromCSV", "Ramp", 0, 1, 0, 0);
+  OrrBlock *area = add (model, "Integrator", "Area", 1, 1, 0, 0);
+  OrrBlock *values = add (model, "Scope", "Values", 1, 0, 0, 0);
+  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0);
+  g_autoptr (Run) run = NULL;
+  Recording *r, *a;
+
+  orr_model_set_param (model, held, "file", quoted);
+  orr_model_set_param (model, held, "columns", "2");
+  orr_model_set_param (model, held, "method", "1");
+  orr_model_set_param (model, ramp, "file", quoted);
+  orr_model_set_param (model, ramp, "columns", "3");
+  orr_model_set_param (model, ramp, "method", "2");
+  wire (model, held, area);
+  wire (model, area, scope);
+  wire (model, ramp, values);
+  set_final_time (model, 3);
+
+  run = run_model (model);
+  g_assert_true (run->ok);
+  a = recording (run, "Scope");
+  g_assert_cmpfloat (T (a, a->t->len - 1), ==, 3);
+  g_assert_cmpfloat_with_epsilon (V (a, a->t->len - 1, 0), 4.5, 1e-9);
+  r = recording (run, "Values");
+  for (guint i = 0; i < r->t->len; i++)
+    g_assert_cmpfloat_with_epsilon (V (r, i, 0), 2 * MIN (T (r, i), 1), 1e-12);
+}
+
+/* A missing file stops the run before it starts, naming the file. */
+static void
+test_model_from_csv_missing (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *csv = add (model, "FromCSV", "Data", 0, 1, 0, 0);
+  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0);
+  g_autoptr (Run) run = NULL;
+
+  orr_model_set_param (model, csv, "file", "'/nonexistent/missing.csv'");
+  wire (model, csv, scope);
+  run = run_model (model);
+  g_assert_false (run->ok);
+  g_assert_nonnull (strstr (run->error->message, "/nonexistent/missing.csv"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/sources/model/step-integral", test_model_step_integral);
+  g_test_add_func ("/sources/model/square-wave-edges", test_model_square_wave_edges);
+  g_test_add_func ("/sources/model/random-normal", test_model_random_normal);
+  g_test_add_func ("/sources/model/signal-generator-ramp", test_model_signal_generator_ramp);
+  g_test_add_func ("/sources/model/from-csv", test_model_from_csv);
+  g_test_add_func ("/sources/model/from-csv-missing", test_model_from_csv_missing);
+  return g_test_run ();
+}

@@ -1,0 +1,661 @@
+/* test-sources.c: the Sources palette's blocks.
+ *
+ * One block at a time through tests/blocks' harness: what configure
+ * declares, the errors it gives for bad parameters, and what the jobs
+ * compute, against values worked out by hand or by the defining formula.
+ * Then small simulated models for what only shows over time: exact jumps
+ * and edges located by the blocks' surfaces, reproducible random
+ * sequences and their statistics, signals read from tables and files. */
+#include "block-harness.h"
+#include "orr-all-classes.h"
+#include "sources-test-helpers.h"
+
+#include <string.h>
+
+/* ---- harness helpers --------------------------------------------------- */
+
+static OrrConfig *
+expect_config (OrrConfig *config, GError *error)
+{
+  g_assert_no_error (error);
+  g_assert_nonnull (config);
+  return config;
+}
+
+#define CONFIGURE(klass, ...)                                                                      \
+  ({                                                                                               \
+    GError *error_ = NULL;                                                                         \
+    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
+    expect_config (config_, error_);                                                               \
+  })
+
+#define EXPECT_PARAM_ERROR(klass, param, ...)                                                      \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    GError *error_ = NULL;                                                                         \
+    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
+    check_param_error (config_, error_, param);                                                    \
+  }                                                                                                \
+  G_STMT_END
+
+static void
+check_param_error (OrrConfig *config, GError *error, const char *param)
+{
+  g_autofree char *quoted = g_strdup_printf ("'%s'", param);
+
+  g_assert_null (config);
+  g_assert_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER);
+  if (strstr (error->message, quoted) == NULL)
+    g_error ("the message \"%s\" does not name %s", error->message, quoted);
+  g_test_message ("expected error: %s", error->message);
+  g_error_free (error);
+}
+
+static OrrHarness *
+harness (const OrrBlockClass *klass, OrrConfig *config)
+{
+  int placeholders[2] = { 1, 1 };
+  return orr_harness_new (klass, config, placeholders, 2);
+}
+
+static const OrrPortSpec *
+output_spec (OrrConfig *config, guint i)
+{
+  g_assert_cmpuint (i, <, config->outputs->len);
+  return &g_array_index (config->outputs, OrrPortSpec, i);
+}
+
+static void
+assert_output (OrrConfig *config, int rows, int cols)
+{
+  g_assert_cmpuint (config->inputs->len, ==, 0);
+  g_assert_cmpuint (config->outputs->len, ==, 1);
+  g_assert_cmpint (output_spec (config, 0)->rows, ==, rows);
+  g_assert_cmpint (output_spec (config, 0)->cols, ==, cols);
+  g_assert_cmpint (output_spec (config, 0)->type, ==, ORR_TYPE_DOUBLE);
+}
+
+/* Outputs at time t, the way the simulator computes them at an event:
+ * modes free (they are chosen from t). */
+static const double *
+outputs_at (OrrHarness *h, double t)
+{
+  h->time.t = t;
+  h->time.phase = ORR_PHASE_EVENT;
+  h->time.modes_fixed = FALSE;
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  return orr_harness_output (h, 0);
+}
+
+/* The zero-crossings job at t, modes free (choosing them) or fixed. */
+static void
+surfaces_at (OrrHarness *h, double t, gboolean fixed)
+{
+  h->time.t = t;
+  h->time.phase = fixed ? ORR_PHASE_TRIAL : ORR_PHASE_EVENT;
+  h->time.modes_fixed = fixed;
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+}
+
+/* Outputs at a trial point with the modes held. */
+static const double *
+trial_outputs_at (OrrHarness *h, double t)
+{
+  h->time.t = t;
+  h->time.phase = ORR_PHASE_TRIAL;
+  h->time.modes_fixed = TRUE;
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  return orr_harness_output (h, 0);
+}
+
+/* ---- Constant, Time ------------------------------------------------------- */
+
+static void
+test_constant (void)
+{
+  g_autoptr (OrrHarness) h
+    = harness (&orr_constant_class, CONFIGURE (&orr_constant_class, "value", "[1 2; 3 4]", NULL));
+  const double *y;
+
+  assert_output (h->config, 2, 2);
+  g_assert_false (h->config->always_active);
+  y = outputs_at (h, 0);
+  /* column-major */
+  g_assert_cmpfloat (y[0], ==, 1);
+  g_assert_cmpfloat (y[1], ==, 3);
+  g_assert_cmpfloat (y[2], ==, 2);
+  g_assert_cmpfloat (y[3], ==, 4);
+  EXPECT_PARAM_ERROR (&orr_constant_class, "value", "value", "'text'", NULL);
+}
+
+static void
+test_time (void)
+{
+  g_autoptr (OrrHarness) h = harness (&orr_time_class, CONFIGURE (&orr_time_class, NULL));
+
+  assert_output (h->config, 1, 1);
+  /* always active: otherwise a block with no input would be constant */
+  g_assert_true (h->config->always_active);
+  g_assert_cmpfloat (outputs_at (h, 0)[0], ==, 0);
+  g_assert_cmpfloat (outputs_at (h, 2.75)[0], ==, 2.75);
+}
+
+/* ---- Step, Ramp --------------------------------------------------------- */
+
+static void
+test_step (void)
+{
+  const OrrBlockClass *k = &orr_step_class;
+  g_autoptr (OrrHarness) h
+    = harness (k, CONFIGURE (k, "step_time", "1.5", "initial", "[1 2]", "final", "-3", NULL));
+  const double *y;
+  gboolean final_tunable = FALSE;
+
+  assert_output (h->config, 1, 2);
+  g_assert_true (h->config->always_active);
+  g_assert_cmpint (h->config->ng, ==, 1);
+  g_assert_cmpint (h->config->nmode, ==, 1);
+  for (int i = 0; i < k->n_params; i++)
+    if (strcmp (k->params[i].name, "final") == 0)
+      final_tunable = k->params[i].tunable;
+  g_assert_true (final_tunable);
+
+  y = outputs_at (h, 1.0);
+  g_assert_cmpfloat (y[0], ==, 1);
+  g_assert_cmpfloat (y[1], ==, 2);
+  y = outputs_at (h, 1.5); /* the step time itself belongs to the final value */
+  g_assert_cmpfloat (y[0], ==, -3);
+  g_assert_cmpfloat (y[1], ==, -3);
+
+  /* the mode chosen before the step holds past it while the solver
+   * integrates; the surface t - 1.5 turns positive there */
+  surfaces_at (h, 1.0, FALSE);
+  g_assert_cmpfloat (h->block.g[0], ==, -0.5);
+  y = trial_outputs_at (h, 1.7);
+  g_assert_cmpfloat (y[0], ==, 1);
+  surfaces_at (h, 1.7, TRUE);
+  g_assert_cmpfloat_with_epsilon (h->block.g[0], 0.2, 1e-15);
+  surfaces_at (h, 1.7, FALSE);
+  y = trial_outputs_at (h, 1.7);
+  g_assert_cmpfloat (y[0], ==, -3);
+
+  EXPECT_PARAM_ERROR (k, "final", "initial", "[1 2]", "final", "[1 2 3]", NULL);
+  EXPECT_PARAM_ERROR (k, "step_time", "step_time", "NaN", NULL);
+  EXPECT_PARAM_ERROR (k, "step_time", "step_time", "[1 2]", NULL);
+}
+
+static void
+test_ramp (void)
+{
+  const OrrBlockClass *k = &orr_ramp_class;
+  g_autoptr (OrrHarness) h
+    = harness (k, CONFIGURE (k, "slope", "[2; -1]", "start", "1", "initial", "5", NULL));
+  const double *y;
+
+  assert_output (h->config, 2, 1);
+  g_assert_cmpint (h->config->ng, ==, 1);
+  y = outputs_at (h, 0.5);
+  g_assert_cmpfloat (y[0], ==, 5);
+  g_assert_cmpfloat (y[1], ==, 5);
+  y = outputs_at (h, 3);
+  g_assert_cmpfloat (y[0], ==, 9);
+  g_assert_cmpfloat (y[1], ==, 3);
+
+  /* held before the corner: flat even past it */
+  surfaces_at (h, 0.5, FALSE);
+  g_assert_cmpfloat (h->block.g[0], ==, -0.5);
+  y = trial_outputs_at (h, 1.25);
+  g_assert_cmpfloat (y[0], ==, 5);
+  surfaces_at (h, 1.25, TRUE);
+  g_assert_cmpfloat (h->block.g[0], ==, 0.25);
+
+  EXPECT_PARAM_ERROR (k, "initial", "slope", "[1 2]", "initial", "[1; 2]", NULL);
+  EXPECT_PARAM_ERROR (k, "start", "start", "Inf", NULL);
+}
+
+/* ---- SineWave ---------------------------------------------------------- */
+
+static void
+test_sine_wave (void)
+{
+  const OrrBlockClass *k = &orr_sine_wave_class;
+  g_autoptr (OrrHarness) h = harness (k, CONFIGURE (k, "amplitude", "[1 2]", "frequency", "3",
+                                                    "phase", "[0 0.5]", "bias", "1", NULL));
+
+  assert_output (h->config, 1, 2);
+  g_assert_true (h->config->always_active);
+  g_assert_cmpint (h->config->ng, ==, 0);
+  g_assert_cmpint (h->config->nx, ==, 0);
+  g_assert_cmpint (h->config->nz, ==, 0);
+  for (double t = 0; t < 3; t += 0.37)
+    {
+      const double *y = outputs_at (h, t);
+      /* frequency in rad/s: sin (3 t + phase) */
+      g_assert_cmpfloat_with_epsilon (y[0], 1 * sin (3 * t) + 1, 1e-15);
+      g_assert_cmpfloat_with_epsilon (y[1], 2 * sin (3 * t + 0.5) + 1, 1e-15);
+    }
+  EXPECT_PARAM_ERROR (k, "phase", "amplitude", "[1 2]", "phase", "[1 2 3]", NULL);
+  EXPECT_PARAM_ERROR (k, "frequency", "frequency", "Inf", NULL);
+  EXPECT_PARAM_ERROR (k, "bias", "bias", "'x'", NULL);
+}
+
+/* ---- SquareWave, PulseGenerator, Sawtooth ---------------------------------- */
+
+/* Period 2, duty 25 %, delay 0.5: +A on [0.5, 1) + 2k, -A elsewhere. */
+static void
+test_square_wave (void)
+{
+  const OrrBlockClass *k = &orr_square_wave_class;
+  g_autoptr (OrrHarness) h = harness (
+    k, CONFIGURE (k, "amplitude", "[1 3]", "period", "2", "duty", "25", "delay", "0.5", NULL));
+  const struct
+  {
+    double t, level;
+  } cases[] = { { 0, -1 },  { 0.49, -1 }, { 0.5, 1 }, { 0.99, 1 }, { 1, -1 },   { 2.3, -1 },
+                { 2.5, 1 }, { 2.75, 1 },  { 3, -1 },  { -1.5, 1 }, { -1.6, -1 } };
+  const double *y;
+
+  assert_output (h->config, 1, 2);
+  g_assert_true (h->config->always_active);
+  g_assert_cmpint (h->config->ng, ==, 1);
+  g_assert_cmpint (h->config->nmode, ==, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      y = outputs_at (h, cases[i].t);
+      g_assert_cmpfloat (y[0], ==, cases[i].level);
+      g_assert_cmpfloat (y[1], ==, 3 * cases[i].level);
+    }
+
+  /* in [0.5, 1) the surface is the time to the falling edge at 1; the
+   * level holds past it while the modes are fixed */
+  surfaces_at (h, 0.7, FALSE);
+  g_assert_cmpfloat_with_epsilon (h->block.g[0], 0.3, 1e-15);
+  y = trial_outputs_at (h, 1.2);
+  g_assert_cmpfloat (y[0], ==, 1);
+  surfaces_at (h, 1.2, TRUE);
+  g_assert_cmpfloat (h->block.g[0], <, 0);
+  /* at the edge itself the next segment is chosen, its surface the time
+   * to the rising edge at 2.5 */
+  surfaces_at (h, 1.0, FALSE);
+  g_assert_cmpfloat (h->block.g[0], ==, 1.5);
+  g_assert_cmpfloat (trial_outputs_at (h, 1.0)[0], ==, -1);
+
+  EXPECT_PARAM_ERROR (k, "period", "period", "0", NULL);
+  EXPECT_PARAM_ERROR (k, "duty", "duty", "0", NULL);
+  EXPECT_PARAM_ERROR (k, "duty", "duty", "100", NULL);
+  EXPECT_PARAM_ERROR (k, "delay", "delay", "NaN", NULL);
+}
+
+static void
+test_pulse_generator (void)
+{
+  const OrrBlockClass *k = &orr_pulse_generator_class;
+  g_autoptr (OrrHarness) h = harness (
+    k, CONFIGURE (k, "amplitude", "4", "period", "1", "width", "10", "delay", "0.2", NULL));
+  const struct
+  {
+    double t, y;
+  } cases[] = { { 0, 0 },    { 0.2, 4 },  { 0.25, 4 }, { 0.31, 0 },
+                { 1.25, 4 }, { 1.31, 0 }, { 5.25, 4 }, { 0.95, 0 } };
+
+  assert_output (h->config, 1, 1);
+  g_assert_cmpint (h->config->ng, ==, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    g_assert_cmpfloat (outputs_at (h, cases[i].t)[0], ==, cases[i].y);
+  surfaces_at (h, 0.21, FALSE);
+  g_assert_cmpfloat_with_epsilon (h->block.g[0], 0.3 - 0.21, 1e-15);
+  EXPECT_PARAM_ERROR (k, "width", "width", "120", NULL);
+  EXPECT_PARAM_ERROR (k, "period", "period", "-1", NULL);
+}
+
+static void
+test_sawtooth (void)
+{
+  const OrrBlockClass *k = &orr_sawtooth_class;
+  g_autoptr (OrrHarness) h
+    = harness (k, CONFIGURE (k, "period", "0.5", "amplitude", "[2 4]", NULL));
+  const double *y;
+
+  assert_output (h->config, 1, 2);
+  g_assert_cmpint (h->config->ng, ==, 1);
+  y = outputs_at (h, 0.125);
+  g_assert_cmpfloat (y[0], ==, 0.5);
+  g_assert_cmpfloat (y[1], ==, 1);
+  y = outputs_at (h, 1.0); /* a reset: back to 0 */
+  g_assert_cmpfloat (y[0], ==, 0);
+  y = outputs_at (h, 1.375);
+  g_assert_cmpfloat (y[0], ==, 1.5);
+
+  /* in the third period [1, 1.5) the surface is the time to 1.5; the ramp
+   * continues past it while the mode holds */
+  surfaces_at (h, 1.375, FALSE);
+  g_assert_cmpfloat (h->block.g[0], ==, 0.125);
+  g_assert_cmpint (h->block.mode[0], ==, 2);
+  y = trial_outputs_at (h, 1.625);
+  g_assert_cmpfloat (y[0], ==, 2.5);
+  surfaces_at (h, 1.625, TRUE);
+  g_assert_cmpfloat (h->block.g[0], <, 0);
+
+  EXPECT_PARAM_ERROR (k, "period", "period", "0", NULL);
+  EXPECT_PARAM_ERROR (k, "amplitude", "amplitude", "[]", NULL);
+}
+
+/* ---- Counter --------------------------------------------------------------- */
+
+static void
+test_counter (void)
+{
+  const OrrBlockClass *k = &orr_counter_class;
+  g_autoptr (OrrHarness) h
+    = harness (k, CONFIGURE (k, "minimum", "1", "maximum", "3", "rule", "1", NULL));
+  const double expected[] = { 1, 2, 3, 1, 2 };
+
+  g_assert_cmpint (h->config->n_evin, ==, 1);
+  h->time.phase = ORR_PHASE_EVENT;
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      h->block.nevprt = 1;
+      orr_harness_run (h, ORR_JOB_OUTPUTS);
+      g_assert_cmpfloat (orr_harness_output (h, 0)[0], ==, expected[i]);
+      orr_harness_run (h, ORR_JOB_STATE_UPDATE);
+    }
+  EXPECT_PARAM_ERROR (k, "maximum", "minimum", "3", "maximum", "3", NULL);
+}
+
+/* ---- RandomUniform, RandomNormal ----------------------------------------------- */
+
+/* n activations of a random block: outputs, then the state update. */
+static double *
+draws (const OrrBlockClass *klass, OrrConfig *config, int n)
+{
+  g_autoptr (OrrHarness) h = harness (klass, config);
+  int width = h->block.nz;
+  double *values = g_new (double, (gsize)n *width);
+
+  orr_harness_run (h, ORR_JOB_INIT);
+  g_assert_nonnull (h->block.work);
+  h->time.phase = ORR_PHASE_EVENT;
+  for (int i = 0; i < n; i++)
+    {
+      h->block.nevprt = 1;
+      orr_harness_run (h, ORR_JOB_OUTPUTS);
+      memcpy (values + (gsize)i * width, orr_harness_output (h, 0), width * sizeof (double));
+      orr_harness_run (h, ORR_JOB_STATE_UPDATE);
+    }
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+  g_assert_null (h->block.work);
+  return values;
+}
+
+/* The same seed gives the same sequence, another seed another; every value
+ * is in its own element's range; the mean of 10000 draws of U(2, 6) is 4
+ * within 3 standard errors (sd (6 - 2) / sqrt 12). */
+static void
+test_random_uniform (void)
+{
+  const OrrBlockClass *k = &orr_random_uniform_class;
+  const int n = 10000;
+  g_autofree double *a
+    = draws (k, CONFIGURE (k, "min", "[2 -1]", "max", "[6 -1]", "seed", "7", NULL), n);
+  g_autofree double *b
+    = draws (k, CONFIGURE (k, "min", "[2 -1]", "max", "[6 -1]", "seed", "7", NULL), n);
+  g_autofree double *c
+    = draws (k, CONFIGURE (k, "min", "[2 -1]", "max", "[6 -1]", "seed", "8", NULL), n);
+  g_autoptr (OrrConfig) config = CONFIGURE (k, "min", "[2 -1]", "max", "[6 -1]", NULL);
+  double sum = 0;
+  int same = 0;
+
+  assert_output (config, 1, 2);
+  g_assert_cmpint (config->n_evin, ==, 1);
+  g_assert_cmpint (config->nz, ==, 2);
+  g_assert_false (config->always_active);
+
+  g_assert_cmpmem (a, 2 * n * sizeof (double), b, 2 * n * sizeof (double));
+  for (int i = 0; i < n; i++)
+    {
+      g_assert_cmpfloat (a[2 * i], >=, 2);
+      g_assert_cmpfloat (a[2 * i], <, 6);
+      g_assert_cmpfloat (a[2 * i + 1], ==, -1);
+      same += a[2 * i] == c[2 * i];
+      sum += a[2 * i];
+    }
+  g_assert_cmpint (same, <, 10);
+  /* successive activations differ */
+  g_assert_cmpfloat (a[0], !=, a[2]);
+  g_test_message ("mean %.5f", sum / n);
+  g_assert_cmpfloat (fabs (sum / n - 4), <, 3 * (4 / sqrt (12)) / sqrt (n));
+
+  EXPECT_PARAM_ERROR (k, "max", "min", "2", "max", "1", NULL);
+  EXPECT_PARAM_ERROR (k, "max", "min", "[1 2]", "max", "[1 2 3]", NULL);
+  EXPECT_PARAM_ERROR (k, "seed", "seed", "-1", NULL);
+  EXPECT_PARAM_ERROR (k, "seed", "seed", "1.5", NULL);
+  EXPECT_PARAM_ERROR (k, "min", "min", "-Inf", NULL);
+}
+
+/* Reproducible like the uniform one; over 10000 draws of N(3, 2^2) the
+ * mean is within 3 standard errors (2 / sqrt n) of 3 and the standard
+ * deviation within 3 of its standard errors (about 2 / sqrt (2 n)) of 2. */
+static void
+test_random_normal (void)
+{
+  const OrrBlockClass *k = &orr_random_normal_class;
+  const int n = 10000;
+  g_autofree double *a
+    = draws (k, CONFIGURE (k, "mean", "[3; 0]", "deviation", "[2; 0]", "seed", "42", NULL), n);
+  g_autofree double *b
+    = draws (k, CONFIGURE (k, "mean", "[3; 0]", "deviation", "[2; 0]", "seed", "42", NULL), n);
+  double mean, sd;
+
+  g_assert_cmpmem (a, 2 * n * sizeof (double), b, 2 * n * sizeof (double));
+  moments (a, n, 2, &mean, &sd);
+  g_test_message ("mean %.5f, sd %.5f", mean, sd);
+  g_assert_cmpfloat (fabs (mean - 3), <, 3 * 2 / sqrt (n));
+  g_assert_cmpfloat (fabs (sd - 2), <, 3 * 2 / sqrt (2.0 * n));
+  /* deviation 0: always the mean */
+  for (int i = 0; i < n; i++)
+    g_assert_cmpfloat (a[2 * i + 1], ==, 0);
+
+  EXPECT_PARAM_ERROR (k, "deviation", "deviation", "-1", NULL);
+  EXPECT_PARAM_ERROR (k, "deviation", "mean", "[1 2]", "deviation", "[1; 2]", NULL);
+  EXPECT_PARAM_ERROR (k, "seed", "seed", "3e9", NULL);
+}
+
+/* ---- SignalGenerator ---------------------------------------------------------- */
+
+static void
+test_signal_generator (void)
+{
+  const OrrBlockClass *k = &orr_signal_generator_class;
+  /* two series over times 0 1 3: (0, 2, 6) and (5, 4, 4) */
+  g_autoptr (OrrHarness) hold = harness (
+    k, CONFIGURE (k, "times", "[0 1 3]", "values", "[0 5; 2 4; 6 4]", "method", "1", NULL));
+  g_autoptr (OrrHarness) linear = harness (
+    k, CONFIGURE (k, "times", "[0 1 3]", "values", "[0 5; 2 4; 6 4]", "method", "2", NULL));
+  g_autoptr (OrrHarness) spline
+    = harness (k, CONFIGURE (k, "times", "[0 1 2 4]", "values", "[4 7 6 5]", "method", "3", NULL));
+  const double *y;
+
+  assert_output (hold->config, 2, 1);
+  g_assert_true (hold->config->always_active);
+  g_assert_cmpint (hold->config->ng, ==, 1);
+  g_assert_cmpint (linear->config->ng, ==, 1);
+  g_assert_cmpint (spline->config->ng, ==, 0);
+  assert_output (spline->config, 1, 1);
+
+  y = outputs_at (hold, 0.5);
+  g_assert_cmpfloat (y[0], ==, 0);
+  g_assert_cmpfloat (y[1], ==, 5);
+  y = outputs_at (hold, 1);
+  g_assert_cmpfloat (y[0], ==, 2);
+  g_assert_cmpfloat (y[1], ==, 4);
+  y = outputs_at (hold, -1); /* held before the first time and after the last */
+  g_assert_cmpfloat (y[0], ==, 0);
+  y = outputs_at (hold, 7);
+  g_assert_cmpfloat (y[0], ==, 6);
+
+  y = outputs_at (linear, 2);
+  g_assert_cmpfloat (y[0], ==, 4);
+  g_assert_cmpfloat (y[1], ==, 4);
+  y = outputs_at (linear, 0.25);
+  g_assert_cmpfloat (y[0], ==, 0.5);
+  g_assert_cmpfloat (y[1], ==, 4.75);
+  y = outputs_at (linear, 10);
+  g_assert_cmpfloat (y[0], ==, 6);
+
+  /* the natural spline oracle of the interpolation chapter */
+  g_assert_cmpfloat_with_epsilon (outputs_at (spline, 0.5)[0], 5.899457, 1e-6);
+  g_assert_cmpfloat_with_epsilon (outputs_at (spline, 3.5)[0], 5.005435, 1e-6);
+
+  /* holding the interval [0, 1): the first value past 1, the surface
+   * turning negative there */
+  surfaces_at (hold, 0.5, FALSE);
+  g_assert_cmpfloat (hold->block.g[0], >, 0);
+  y = trial_outputs_at (hold, 1.2);
+  g_assert_cmpfloat (y[0], ==, 0);
+  surfaces_at (hold, 1.2, TRUE);
+  g_assert_cmpfloat (hold->block.g[0], <, 0);
+  surfaces_at (hold, 1.0, FALSE); /* at the time itself: the next interval */
+  g_assert_cmpfloat (trial_outputs_at (hold, 1.0)[0], ==, 2);
+  g_assert_cmpfloat (hold->block.g[0], >, 0);
+
+  /* a row vector of values is a single output */
+  {
+    g_autoptr (OrrConfig) row = CONFIGURE (k, "times", "[0 1 3 4]", "values", "[1 2 3 4]", NULL);
+    assert_output (row, 1, 1);
+  }
+  EXPECT_PARAM_ERROR (k, "values", "times", "[0 1 2]", "values", "[1 2; 3 4]", NULL);
+  EXPECT_PARAM_ERROR (k, "times", "times", "[0 2 1]", "values", "[1 2 3]", NULL);
+  EXPECT_PARAM_ERROR (k, "times", "times", "1", "values", "1", NULL);
+  EXPECT_PARAM_ERROR (k, "method", "method", "4", NULL);
+}
+
+/* ---- FromCSV ------------------------------------------------------------------- */
+
+static OrrConfig *
+csv_config (const char *path, const char *columns, const char *method)
+{
+  g_autofree char *quoted = g_strdup_printf ("'%s'", path);
+  return CONFIGURE (&orr_from_csv_class, "file", quoted, "columns", columns, "method", method,
+                    NULL);
+}
+
+static const char csv_good[] = "time,a,b,c\n"
+                               "0,1,10,100\n"
+                               "\n"
+                               "# a comment\n"
+                               "1,3,20,100\r\n"
+                               "3, 7 ,-20,100\n";
+
+static void
+test_from_csv (void)
+{
+  g_autoptr (TempFile) file = temp_csv (csv_good);
+  g_autoptr (OrrHarness) linear
+    = harness (&orr_from_csv_class, csv_config (file->path, "[3 2]", "2"));
+  g_autoptr (OrrHarness) hold = harness (&orr_from_csv_class, csv_config (file->path, "4", "1"));
+  const double *y;
+
+  assert_output (linear->config, 2, 1);
+  g_assert_true (linear->config->always_active);
+  g_assert_cmpint (linear->config->ng, ==, 1);
+
+  orr_harness_run (linear, ORR_JOB_INIT);
+  orr_harness_run (hold, ORR_JOB_INIT);
+  g_assert_null (linear->error);
+  g_assert_null (hold->error);
+
+  y = outputs_at (linear, 0.5); /* column 3 then column 2 */
+  g_assert_cmpfloat (y[0], ==, 15);
+  g_assert_cmpfloat (y[1], ==, 2);
+  y = outputs_at (linear, 2);
+  g_assert_cmpfloat (y[0], ==, 0);
+  g_assert_cmpfloat (y[1], ==, 5);
+  y = outputs_at (linear, 5);
+  g_assert_cmpfloat (y[0], ==, -20);
+  g_assert_cmpfloat (y[1], ==, 7);
+  y = outputs_at (linear, -1);
+  g_assert_cmpfloat (y[0], ==, 10);
+  g_assert_cmpfloat (outputs_at (hold, 2)[0], ==, 100);
+
+  /* a surface at the next time, as SignalGenerator */
+  surfaces_at (linear, 0.5, FALSE);
+  g_assert_cmpfloat_with_epsilon (linear->block.g[0], 0.5, 1e-12);
+
+  orr_harness_run (linear, ORR_JOB_TERMINATE);
+  orr_harness_run (hold, ORR_JOB_TERMINATE);
+  g_assert_null (linear->block.work);
+
+  EXPECT_PARAM_ERROR (&orr_from_csv_class, "columns", "columns", "1", NULL);
+  EXPECT_PARAM_ERROR (&orr_from_csv_class, "columns", "columns", "2.5", NULL);
+  EXPECT_PARAM_ERROR (&orr_from_csv_class, "file", "file", "3", NULL);
+  EXPECT_PARAM_ERROR (&orr_from_csv_class, "file", "file", "''", NULL);
+  EXPECT_PARAM_ERROR (&orr_from_csv_class, "method", "method", "3", NULL);
+}
+
+/* Bad content stops the run at init with the file and the line named. */
+static void
+test_from_csv_errors (void)
+{
+  const struct
+  {
+    const char *contents;
+    const char *columns;
+    const char *expected; /* in the message, after the file name */
+  } cases[] = {
+    { "t,a\n0,1\n1,x\n", "2", "line 3" },
+    { "0,1\n1,2\n1,3\n", "2", "line 3" },
+    { "t,a\n0,1\n# comment\nlater,2\n", "2", "line 4" },
+    { "0,1\n1,2,3\n", "3", "line 1" },
+    { "0,1\n", "2", "at least 2" },
+    { "t,a\n", "2", "at least 2" },
+    { "0,1\n1,\n", "2", "line 2" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (TempFile) file = temp_csv (cases[i].contents);
+      g_autoptr (OrrHarness) h
+        = harness (&orr_from_csv_class, csv_config (file->path, cases[i].columns, "2"));
+
+      orr_harness_run (h, ORR_JOB_INIT);
+      g_assert_nonnull (h->error);
+      g_test_message ("%s", h->error);
+      g_assert_nonnull (strstr (h->error, file->path));
+      g_assert_nonnull (strstr (h->error, cases[i].expected));
+      g_assert_null (h->block.work);
+      /* terminate copes with the failed init; outputs are zeros */
+      g_assert_cmpfloat (outputs_at (h, 1)[0], ==, 0);
+      orr_harness_run (h, ORR_JOB_TERMINATE);
+    }
+
+  {
+    g_autoptr (OrrHarness) h
+      = harness (&orr_from_csv_class, csv_config ("/nonexistent/none.csv", "2", "2"));
+    orr_harness_run (h, ORR_JOB_INIT);
+    g_assert_nonnull (h->error);
+    g_assert_nonnull (strstr (h->error, "/nonexistent/none.csv"));
+    orr_harness_run (h, ORR_JOB_TERMINATE);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/sources/constant", test_constant);
+  g_test_add_func ("/sources/time", test_time);
+  g_test_add_func ("/sources/step", test_step);
+  g_test_add_func ("/sources/ramp", test_ramp);
+  g_test_add_func ("/sources/sine-wave", test_sine_wave);
+  g_test_add_func ("/sources/square-wave", test_square_wave);
+  g_test_add_func ("/sources/pulse-generator", test_pulse_generator);
+  g_test_add_func ("/sources/sawtooth", test_sawtooth);
+  g_test_add_func ("/sources/counter", test_counter);
+  g_test_add_func ("/sources/random-uniform", test_random_uniform);
+  g_test_add_func ("/sources/random-normal", test_random_normal);
+  g_test_add_func ("/sources/signal-generator", test_signal_generator);
+  g_test_add_func ("/sources/from-csv", test_from_csv);
+  g_test_add_func ("/sources/from-csv/errors", test_from_csv_errors);
+  return g_test_run ();
+}
