@@ -4,6 +4,16 @@
 
 static const OrrBlockClass *const classes[] = {
   &orr_integrator_class,
+  &orr_derivative_class,
+  &orr_transfer_function_class,
+  &orr_state_space_class,
+  &orr_pid_class,
+  &orr_transport_delay_class,
+  &orr_variable_delay_class,
+  &orr_rate_limiter_class,
+  &orr_backlash_class,
+  &orr_hysteresis_class,
+  &orr_jump_state_space_class,
   NULL,
 };
 

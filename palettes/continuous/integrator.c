@@ -4,11 +4,28 @@
  * neither input is feedthrough: that is what lets a loop close through an
  * integrator without being an algebraic loop. With re-initialisation on,
  * an event on the activation input makes the state jump to the second
- * input (the simulator then restarts the solver). */
+ * input (the simulator then restarts the solver).
+ *
+ * With limits on, each state stays between its lower and upper limit, as
+ * Scicos's INTEGRAL_m with saturation: a state that reaches a limit while
+ * its input pushes outwards is held there until the input turns round.
+ * Each element has a mode (free, held at the upper limit, held at the
+ * lower limit) and two surfaces: while free, x - upper and x - lower,
+ * which stop the solver on reaching a limit; while held, the input takes
+ * the place of the surface of the limit it holds, so that the solver stops
+ * where the input lets go. The state is clamped onto the limit at the
+ * crossing, since the root is only located within a tolerance. */
 #include "continuous-classes.h"
 #include "orr-block-params.h"
 
 #include <string.h>
+
+enum
+{
+  MODE_FREE = 1,
+  MODE_UPPER = 2,
+  MODE_LOWER = 3,
+};
 
 static const OrrParamSpec integrator_params[] = {
   { "x0", "Initial state", "0",
@@ -18,17 +35,84 @@ static const OrrParamSpec integrator_params[] = {
     "1: add a second input and an activation input; each activation sets the state to the "
     "second input.",
     ORR_PARAM_CHECKBOX },
+  { "limited", "Limited", "0",
+    "1: keep each state between its lower and upper limit, holding it at a limit while the "
+    "input pushes outwards.",
+    ORR_PARAM_CHECKBOX },
+  { "upper", "Upper limit", "1",
+    "With limits on: the largest value of the state, a scalar for every element or one value "
+    "per element." },
+  { "lower", "Lower limit", "-1",
+    "With limits on: the smallest value of the state, below the upper limit; a scalar or one "
+    "value per element." },
 };
+
+/* A limit: a scalar for every state, or one value per state. */
+static gboolean
+get_limit (OrrConfig *config, const char *name, int n, double *limit, GError **error)
+{
+  const double *values;
+  int rows, cols;
+
+  if (!orr_param_get_matrix (config, name, &values, &rows, &cols, error))
+    return FALSE;
+  if (rows * cols != 1 && rows * cols != n)
+    {
+      orr_param_set_error (error, name,
+                           "must be a scalar or have one value per element of x0 (%d), not %dx%d",
+                           n, rows, cols);
+      return FALSE;
+    }
+  for (int i = 0; i < n; i++)
+    limit[i] = values[rows * cols == 1 ? 0 : i];
+  return TRUE;
+}
+
+/* rpar = { upper (n), lower (n) }. */
+static gboolean
+configure_limits (OrrConfig *config, const double *x0, int n, GError **error)
+{
+  g_autofree double *rpar = g_new (double, 2 * n);
+  double *upper = rpar, *lower = rpar + n;
+
+  if (!get_limit (config, "upper", n, upper, error)
+      || !get_limit (config, "lower", n, lower, error))
+    return FALSE;
+  for (int i = 0; i < n; i++)
+    {
+      if (!(upper[i] > lower[i]))
+        {
+          orr_param_set_error (error, "upper",
+                               "must be greater than the lower limit (%g), not %g (element %d)",
+                               lower[i], upper[i], i + 1);
+          return FALSE;
+        }
+      if (!(x0[i] >= lower[i] && x0[i] <= upper[i]))
+        {
+          orr_param_set_error (error, "x0",
+                               "must lie between the limits %g and %g, not %g "
+                               "(element %d)",
+                               lower[i], upper[i], x0[i], i + 1);
+          return FALSE;
+        }
+    }
+  orr_config_set_rpar (config, rpar, 2 * n);
+  orr_config_set_surfaces (config, 2 * n, n);
+  return TRUE;
+}
 
 static gboolean
 integrator_configure (OrrConfig *config, GError **error)
 {
   const double *x0;
   int rows, cols;
-  gboolean reinit;
+  gboolean reinit, limited;
 
   if (!orr_param_get_matrix (config, "x0", &x0, &rows, &cols, error)
-      || !orr_param_get_flag (config, "reinit", &reinit, error))
+      || !orr_param_get_flag (config, "reinit", &reinit, error)
+      || !orr_param_get_flag (config, "limited", &limited, error))
+    return FALSE;
+  if (limited && !configure_limits (config, x0, rows * cols, error))
     return FALSE;
 
   orr_config_add_input (config, rows, cols, ORR_TYPE_DOUBLE, FALSE);
@@ -45,10 +129,76 @@ integrator_configure (OrrConfig *config, GError **error)
   return TRUE;
 }
 
+/* Which mode fits a state and its input now: held only while the input
+ * pushes the state out through the limit it sits on. */
+static int
+choose_mode (double x, double u, double upper, double lower)
+{
+  if (x >= upper && u > 0)
+    return MODE_UPPER;
+  if (x <= lower && u < 0)
+    return MODE_LOWER;
+  return MODE_FREE;
+}
+
+static void
+limited_simulate (OrrSimBlock *block, OrrJob job)
+{
+  int n = block->nx;
+  const double *upper = block->rpar, *lower = block->rpar + n;
+  const double *u = orr_block_real_in (block, 0);
+  double *x = block->x;
+  gboolean fixed = orr_block_modes_fixed (block);
+
+  switch (job)
+    {
+      case ORR_JOB_OUTPUTS:
+        memcpy (orr_block_real_out (block, 0), x, n * sizeof (double));
+        break;
+
+      case ORR_JOB_DERIVATIVES:
+        for (int i = 0; i < n; i++)
+          {
+            int mode = fixed ? block->mode[i] : choose_mode (x[i], u[i], upper[i], lower[i]);
+            block->xd[i] = mode == MODE_FREE ? u[i] : 0.0;
+          }
+        break;
+
+      case ORR_JOB_ZERO_CROSSINGS:
+        for (int i = 0; i < n; i++)
+          {
+            if (!fixed)
+              block->mode[i] = choose_mode (x[i], u[i], upper[i], lower[i]);
+            block->g[2 * i] = block->mode[i] == MODE_UPPER ? u[i] : x[i] - upper[i];
+            block->g[2 * i + 1] = block->mode[i] == MODE_LOWER ? u[i] : x[i] - lower[i];
+          }
+        break;
+
+      case ORR_JOB_STATE_UPDATE:
+        if (block->n_in > 1 && block->nevprt > 0 && (block->nevprt & 1))
+          memcpy (x, orr_block_real_in (block, 1), n * sizeof (double));
+        /* After a crossing the state may have overshot its limit by the
+         * root tolerance; a re-initialisation may ask for too much. */
+        if (orr_block_is_zero_crossing_event (block) || block->nevprt > 0)
+          for (int i = 0; i < n; i++)
+            x[i] = CLAMP (x[i], lower[i], upper[i]);
+        break;
+
+      default:
+        break;
+    }
+}
+
 static void
 integrator_simulate (OrrSimBlock *block, OrrJob job)
 {
   gsize size = block->nx * sizeof (double);
+
+  if (block->n_rpar > 0)
+    {
+      limited_simulate (block, job);
+      return;
+    }
 
   switch (job)
     {
@@ -74,7 +224,8 @@ const OrrBlockClass orr_integrator_class = {
   .name = "Integrator",
   .palette = "Continuous",
   .label = "Integrator",
-  .description = "Integrates its input over time, optionally re-initialised by events.",
+  .description = "Integrates its input over time, optionally re-initialised by events and held "
+                 "between limits.",
   .icon_text = "1/s",
   .params = integrator_params,
   .n_params = G_N_ELEMENTS (integrator_params),

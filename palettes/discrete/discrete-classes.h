@@ -6,6 +6,12 @@
 
 G_BEGIN_DECLS
 
+extern const OrrBlockClass orr_discrete_delay_class;
+extern const OrrBlockClass orr_discrete_transfer_function_class;
+extern const OrrBlockClass orr_discrete_state_space_class;
+extern const OrrBlockClass orr_sample_hold_class;
+extern const OrrBlockClass orr_discrete_integrator_class;
+extern const OrrBlockClass orr_sampled_data_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_discrete_register (OrrRegistry *registry);

@@ -3,6 +3,12 @@
 #include "discrete-classes.h"
 
 static const OrrBlockClass *const classes[] = {
+  &orr_discrete_delay_class,
+  &orr_discrete_transfer_function_class,
+  &orr_discrete_state_space_class,
+  &orr_sample_hold_class,
+  &orr_discrete_integrator_class,
+  &orr_sampled_data_class,
   NULL,
 };
 

@@ -1,0 +1,78 @@
+/* transfer-function.c: TransferFunction, y = num(s)/den(s) u for a scalar
+ * input.
+ *
+ * The polynomials are realised in controllable canonical form
+ * (linear-system.h) with a zero initial state. Only a biproper function
+ * (numerator and denominator of the same degree) passes its input straight
+ * to its output, so only then is the input feedthrough: a strictly proper
+ * one closes a loop as an integrator does. The Jacobian is the companion
+ * matrix A, given analytically so that stiff solvers need no difference
+ * quotients. */
+#include "continuous-classes.h"
+#include "linear-system.h"
+#include "orr-block-params.h"
+
+static const OrrParamSpec transfer_function_params[] = {
+  { "num", "Numerator", "1",
+    "Coefficients of the numerator in descending powers of s: [1 2] is s + 2. Its degree must "
+    "not exceed the denominator's." },
+  { "den", "Denominator", "[1 1]",
+    "Coefficients of the denominator in descending powers of s: [1 3 2] is s^2 + 3 s + 2." },
+};
+
+static gboolean
+transfer_function_configure (OrrConfig *config, GError **error)
+{
+  OrrCompanion tf;
+
+  if (!orr_companion_from_params (config, "num", "den", &tf, error))
+    return FALSE;
+  orr_config_add_input (config, 1, 1, ORR_TYPE_DOUBLE, tf.biproper);
+  orr_config_add_output (config, 1, 1, ORR_TYPE_DOUBLE);
+  orr_config_set_rpar (config, tf.rpar, 2 * tf.n + 1);
+  if (tf.n > 0)
+    {
+      orr_config_set_states (config, tf.n, NULL, FALSE);
+      orr_config_set_always_active (config, TRUE);
+      orr_config_set_jacobian (config, TRUE);
+    }
+  g_free (tf.rpar);
+  return TRUE;
+}
+
+static void
+transfer_function_simulate (OrrSimBlock *block, OrrJob job)
+{
+  int n = block->nx;
+  double u = orr_block_real_in (block, 0)[0];
+
+  switch (job)
+    {
+      case ORR_JOB_OUTPUTS:
+        orr_block_real_out (block, 0)[0] = orr_companion_output (block->rpar, n, block->x, u);
+        break;
+
+      case ORR_JOB_DERIVATIVES:
+        orr_companion_derivative (block->rpar, n, block->x, u, block->xd);
+        break;
+
+      case ORR_JOB_JACOBIAN:
+        orr_companion_matrix (block->rpar, n, block->jacobian);
+        break;
+
+      default:
+        break;
+    }
+}
+
+const OrrBlockClass orr_transfer_function_class = {
+  .name = "TransferFunction",
+  .palette = "Continuous",
+  .label = "Transfer function",
+  .description = "A proper rational transfer function num(s)/den(s) of a scalar signal.",
+  .icon_text = "num/den",
+  .params = transfer_function_params,
+  .n_params = G_N_ELEMENTS (transfer_function_params),
+  .configure = transfer_function_configure,
+  .simulate = transfer_function_simulate,
+};

@@ -1,0 +1,69 @@
+/* discrete-transfer-function.c: DiscreteTransferFunction, y = num(z)/den(z) u
+ * for a scalar input, one step per activation.
+ *
+ * The same controllable canonical realisation as the continuous
+ * TransferFunction (linear-system.h), with z[k+1] = A z[k] + B u[k] in
+ * place of x' = A x + B u and a zero initial state. At an activation the
+ * output is computed from the state before the event and the input now;
+ * the state update then advances the state. Only a biproper function reads
+ * its input at once, so only then is the input feedthrough. */
+#include "discrete-classes.h"
+#include "continuous/linear-system.h"
+
+static const OrrParamSpec discrete_transfer_function_params[] = {
+  { "num", "Numerator", "1",
+    "Coefficients of the numerator in descending powers of z: [1 0.5] is z + 0.5. Its degree "
+    "must not exceed the denominator's." },
+  { "den", "Denominator", "[1 -0.5]",
+    "Coefficients of the denominator in descending powers of z: [1 -0.5] is z - 0.5." },
+};
+
+static gboolean
+discrete_transfer_function_configure (OrrConfig *config, GError **error)
+{
+  OrrCompanion tf;
+
+  if (!orr_companion_from_params (config, "num", "den", &tf, error))
+    return FALSE;
+  orr_config_add_input (config, 1, 1, ORR_TYPE_DOUBLE, tf.biproper);
+  orr_config_add_output (config, 1, 1, ORR_TYPE_DOUBLE);
+  orr_config_set_event_ports (config, 1, 0);
+  orr_config_set_discrete_states (config, tf.n, NULL);
+  orr_config_set_rpar (config, tf.rpar, 2 * tf.n + 1);
+  g_free (tf.rpar);
+  return TRUE;
+}
+
+static void
+discrete_transfer_function_simulate (OrrSimBlock *block, OrrJob job)
+{
+  int n = block->nz;
+  double u = orr_block_real_in (block, 0)[0];
+
+  switch (job)
+    {
+      case ORR_JOB_OUTPUTS:
+        orr_block_real_out (block, 0)[0] = orr_companion_output (block->rpar, n, block->z, u);
+        break;
+
+      case ORR_JOB_STATE_UPDATE:
+        if (block->nevprt > 0)
+          orr_companion_step (block->rpar, n, block->z, u);
+        break;
+
+      default:
+        break;
+    }
+}
+
+const OrrBlockClass orr_discrete_transfer_function_class = {
+  .name = "DiscreteTransferFunction",
+  .palette = "Discrete",
+  .label = "Discrete transfer function",
+  .description = "A proper rational transfer function num(z)/den(z), one step per activation.",
+  .icon_text = "num(z)/den(z)",
+  .params = discrete_transfer_function_params,
+  .n_params = G_N_ELEMENTS (discrete_transfer_function_params),
+  .configure = discrete_transfer_function_configure,
+  .simulate = discrete_transfer_function_simulate,
+};

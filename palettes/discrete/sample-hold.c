@@ -1,0 +1,61 @@
+/* sample-hold.c: SampleHold, y = u at each activation, held in between.
+ *
+ * The block needs no state of its own: its output is only written when it
+ * is activated, and the simulator keeps an output buffer as it was until
+ * the block writes it again. Any element type passes through unchanged. */
+#include "discrete-classes.h"
+
+#include <string.h>
+
+static gboolean
+sample_hold_configure (OrrConfig *config, GError **error)
+{
+  orr_config_add_input (config, -1, -2, ORR_TYPE_INHERIT, TRUE);
+  orr_config_add_output (config, -1, -2, ORR_TYPE_INHERIT);
+  orr_config_set_event_ports (config, 1, 0);
+  return TRUE;
+}
+
+static gsize
+element_size (OrrType type)
+{
+  switch (type)
+    {
+      case ORR_TYPE_COMPLEX:
+        return 2 * sizeof (double);
+      case ORR_TYPE_INT8:
+      case ORR_TYPE_UINT8:
+      case ORR_TYPE_BOOL:
+        return 1;
+      case ORR_TYPE_INT16:
+      case ORR_TYPE_UINT16:
+        return 2;
+      case ORR_TYPE_INT32:
+      case ORR_TYPE_UINT32:
+        return 4;
+      case ORR_TYPE_DOUBLE:
+      case ORR_TYPE_STRING:
+      default:
+        return sizeof (double);
+    }
+}
+
+static void
+sample_hold_simulate (OrrSimBlock *block, OrrJob job)
+{
+  if (job == ORR_JOB_OUTPUTS && block->nevprt > 0)
+    memcpy (block->out[0].data, block->in[0].data,
+            (gsize)orr_block_in_numel (block, 0) * element_size (block->in[0].type));
+}
+
+const OrrBlockClass orr_sample_hold_class = {
+  .name = "SampleHold",
+  .palette = "Discrete",
+  .label = "Sample and hold",
+  .description = "Samples its input at each activation and holds it until the next.",
+  .icon_text = "S/H",
+  .params = NULL,
+  .n_params = 0,
+  .configure = sample_hold_configure,
+  .simulate = sample_hold_simulate,
+};

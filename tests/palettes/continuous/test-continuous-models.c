@@ -1,0 +1,859 @@
+/* test-continuous-models.c: the Continuous palette's blocks in real
+ * simulations, against analytic solutions, where their behaviour only shows
+ * over time: zero crossings and modes, accepted points, delays, loops.
+ * Each model is built with the model API, compiled with the standard
+ * palettes and run as tests/oracles/test-oracles.c does. (A separate
+ * program from the harness tests: the harness diverts the blocks' calls
+ * into the simulator, orr_block_record included, with the linker.)
+ * Tolerances are stated with each check. */
+#include "orr-palettes.h"
+
+#include <orrery/orr-compile.h>
+#include <orrery/orr-simulation.h>
+
+#include <math.h>
+#include <string.h>
+
+/* ---- running a model ------------------------------------------------------------ */
+
+/* A test source, y = amplitude sin (omega t + phase) + bias, computed from
+ * t itself so that the oracles below see an exact input. */
+static const OrrParamSpec sine_params[] = {
+  { "amplitude", "Amplitude", "1", "amplitude" },
+  { "omega", "Omega", "1", "angular frequency" },
+  { "phase", "Phase", "0", "phase" },
+  { "bias", "Bias", "0", "bias" },
+};
+
+static gboolean
+sine_configure (OrrConfig *config, GError **error)
+{
+  double rpar[4];
+
+  if (!orr_config_get_double (config, "amplitude", &rpar[0], error)
+      || !orr_config_get_double (config, "omega", &rpar[1], error)
+      || !orr_config_get_double (config, "phase", &rpar[2], error)
+      || !orr_config_get_double (config, "bias", &rpar[3], error))
+    return FALSE;
+  orr_config_add_output (config, 1, 1, ORR_TYPE_DOUBLE);
+  orr_config_set_always_active (config, TRUE);
+  orr_config_set_rpar (config, rpar, 4);
+  return TRUE;
+}
+
+static void
+sine_simulate (OrrSimBlock *block, OrrJob job)
+{
+  const double *p = block->rpar;
+
+  if (job == ORR_JOB_OUTPUTS)
+    orr_block_real_out (block, 0)[0] = p[0] * sin (p[1] * orr_block_get_time (block) + p[2]) + p[3];
+}
+
+static const OrrBlockClass sine_class = {
+  .name = "TestSine",
+  .palette = "Tests",
+  .label = "sin",
+  .description = "test sine",
+  .icon_text = "sin",
+  .params = sine_params,
+  .n_params = G_N_ELEMENTS (sine_params),
+  .configure = sine_configure,
+  .simulate = sine_simulate,
+};
+
+typedef struct
+{
+  int n;          /* values per sample */
+  GArray *t;      /* of double */
+  GArray *values; /* of double, n per sample */
+} Recording;
+
+typedef struct
+{
+  OrrProgram *program;
+  GHashTable *recordings; /* block path -> Recording* */
+  GError *error;
+  gboolean ok;
+} Run;
+
+static void
+recording_free (Recording *r)
+{
+  g_array_unref (r->t);
+  g_array_unref (r->values);
+  g_free (r);
+}
+
+static void
+run_free (Run *run)
+{
+  orr_program_free (run->program);
+  g_hash_table_unref (run->recordings);
+  g_clear_error (&run->error);
+  g_free (run);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
+
+static void
+on_record (int block, guint64 seq, double t, const double *values, int n, gpointer data)
+{
+  Run *run = data;
+  const char *path = run->program->blocks[block].path;
+  Recording *r = g_hash_table_lookup (run->recordings, path);
+
+  if (r == NULL)
+    {
+      r = g_new0 (Recording, 1);
+      r->n = n;
+      r->t = g_array_new (FALSE, FALSE, sizeof (double));
+      r->values = g_array_new (FALSE, FALSE, sizeof (double));
+      g_hash_table_insert (run->recordings, (gpointer)path, r);
+    }
+  g_assert_cmpint (n, ==, r->n);
+  g_array_append_val (r->t, t);
+  g_array_append_vals (r->values, values, n);
+}
+
+static OrrRegistry *
+test_registry (void)
+{
+  OrrRegistry *registry = orr_registry_new ();
+
+  orr_palettes_register_standard (registry);
+  orr_registry_add (registry, &sine_class);
+  return registry;
+}
+
+/* An empty model over [0, final] with tight tolerances; max_step 0 keeps
+ * the automatic one (a hundredth of the run). */
+static OrrModel *
+new_model (double final, double max_step)
+{
+  OrrModel *model = orr_model_new ();
+  OrrSettings settings;
+
+  orr_settings_copy (&settings, orr_model_get_settings (model));
+  settings.start_time = 0;
+  settings.final_time = final;
+  settings.rtol = 1e-10;
+  settings.atol = 1e-12;
+  settings.max_step = max_step;
+  orr_model_set_settings (model, &settings);
+  orr_settings_clear (&settings);
+  return model;
+}
+
+/* A block with ports (in, out, event-in, event-out) and parameters given
+ * as name, expression pairs ending with NULL. */
+static OrrBlock *
+add (OrrModel *model, const char *type, const char *label, int in, int out, int ein, int eout, ...)
+{
+  OrrBlock *b = orr_model_add_block (model, orr_model_get_root (model), type, NULL);
+  const char *name;
+  va_list args;
+
+  orr_model_set_block_label (model, b, label);
+  orr_model_set_port_count (model, b, ORR_PORT_IN, in);
+  orr_model_set_port_count (model, b, ORR_PORT_OUT, out);
+  orr_model_set_port_count (model, b, ORR_PORT_EVENT_IN, ein);
+  orr_model_set_port_count (model, b, ORR_PORT_EVENT_OUT, eout);
+  va_start (args, eout);
+  while ((name = va_arg (args, const char *)) != NULL)
+    orr_model_set_param (model, b, name, va_arg (args, const char *));
+  va_end (args);
+  return b;
+}
+
+static void
+connect_ports (OrrModel *model, OrrBlock *a, int out, OrrBlock *b, int in, gboolean activation)
+{
+  OrrEndpoint from = { a->id, activation ? ORR_PORT_EVENT_OUT : ORR_PORT_OUT, out };
+  OrrEndpoint to = { b->id, activation ? ORR_PORT_EVENT_IN : ORR_PORT_IN, in };
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (orr_model_connect (model, orr_model_get_root (model), &from, &to, &error));
+  g_assert_no_error (error);
+}
+
+static void
+wire (OrrModel *model, OrrBlock *a, int out, OrrBlock *b, int in)
+{
+  connect_ports (model, a, out, b, in, FALSE);
+}
+
+static void
+ewire (OrrModel *model, OrrBlock *a, int out, OrrBlock *b, int in)
+{
+  connect_ports (model, a, out, b, in, TRUE);
+}
+
+/* Compiles (which must succeed) and runs the model (which must too). */
+static Run *
+simulate (OrrModel *model)
+{
+  g_autoptr (OrrRegistry) registry = test_registry ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrSimulation) sim = NULL;
+  Run *run = g_new0 (Run, 1);
+
+  run->recordings
+    = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)recording_free);
+  run->program = orr_compile (model, registry, NULL, NULL, &error);
+  g_assert_no_error (error);
+  sim = orr_simulation_new (run->program);
+  orr_simulation_set_record_func (sim, on_record, run);
+  run->ok = orr_simulation_run (sim, &run->error);
+  g_assert_no_error (run->error);
+  g_assert_true (run->ok);
+  return run;
+}
+
+static Recording *
+recording (Run *run, const char *path)
+{
+  Recording *r = g_hash_table_lookup (run->recordings, path);
+
+  if (r == NULL)
+    g_error ("%s recorded nothing", path);
+  return r;
+}
+
+#define T(r, i) g_array_index ((r)->t, double, (i))
+#define V(r, i, j) g_array_index ((r)->values, double, (i) * (r)->n + (j))
+
+typedef double (*Expected) (double t, int channel);
+
+/* The largest error of channel j against expected over the samples whose
+ * time is not within `margin` of a point in skip[] (jumps, where the value
+ * recorded depends on the side). */
+static double
+worst_error (Recording *r, int j, Expected expected, const double *skip, int n_skip, double margin)
+{
+  double worst = 0;
+
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+      gboolean skipped = FALSE;
+
+      for (int k = 0; k < n_skip; k++)
+        skipped |= fabs (t - skip[k]) <= margin;
+      if (!skipped)
+        worst = MAX (worst, fabs (V (r, i, j) - expected (t, j)));
+    }
+  return worst;
+}
+
+/* ---- the blocks over time ------------------------------------------------------- */
+
+/* u = cos t into an Integrator limited to [-0.5, 0.5] from 0: sin t until
+ * it reaches 0.5 at pi/6, held until the input turns at pi/2, then
+ * sin t - 0.5 down to -0.5 at pi, held until 3pi/2, sin t + 0.5 up to 0.5
+ * at 2pi, held until 5pi/2, and so on. Within 1e-6 everywhere. */
+static double
+limited_expected (double t, int channel)
+{
+  if (t <= G_PI / 6)
+    return sin (t);
+  if (t <= G_PI / 2)
+    return 0.5;
+  if (t <= G_PI)
+    return sin (t) - 0.5;
+  if (t <= 1.5 * G_PI)
+    return -0.5;
+  if (t <= 2 * G_PI)
+    return sin (t) + 0.5;
+  if (t <= 2.5 * G_PI)
+    return 0.5;
+  return sin (t) - 0.5;
+}
+
+static void
+test_integrator_limited_model (void)
+{
+  g_autoptr (OrrModel) model = new_model (9, 0);
+  OrrBlock *cosine = add (model, "TestSine", "Cos", 0, 1, 0, 0, "phase", "pi/2", NULL);
+  OrrBlock *integrator = add (model, "Integrator", "Limited", 1, 1, 0, 0, "limited", "1", "upper",
+                              "0.5", "lower", "-0.5", NULL);
+  OrrBlock *scope = add (model, "Scope", "State", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double worst;
+
+  wire (model, cosine, 1, integrator, 1);
+  wire (model, integrator, 1, scope, 1);
+  run = simulate (model);
+  r = recording (run, "State");
+  worst = worst_error (r, 0, limited_expected, NULL, 0, 0);
+  g_test_message ("largest error %.3g over %u samples", worst, r->t->len);
+  g_assert_cmpfloat (worst, <, 1e-6);
+}
+
+/* Derivative of sin t in a simulation: at every recorded point, the
+ * output is the secant of the input over the last two accepted points
+ * (the recorded points, taking the last value recorded at each time), to
+ * 1e-12; and 0 at the start. */
+static void
+test_derivative_model (void)
+{
+  g_autoptr (OrrModel) model = new_model (5, 0);
+  OrrBlock *sine = add (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
+  OrrBlock *derivative = add (model, "Derivative", "Slope", 1, 1, 0, 0, NULL);
+  OrrBlock *scope = add (model, "Scope", "Both", 2, 0, 0, 0, "inputs", "2", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double t_prev = NAN, u_prev = NAN, t_last = NAN, u_last = NAN;
+  guint checked = 0;
+
+  wire (model, sine, 1, derivative, 1);
+  wire (model, sine, 1, scope, 1);
+  wire (model, derivative, 1, scope, 2);
+  run = simulate (model);
+  r = recording (run, "Both");
+  g_assert_cmpfloat (T (r, 0), ==, 0);
+  g_assert_cmpfloat (V (r, 0, 1), ==, 0);
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i), u = V (r, i, 0);
+
+      if (t != t_last)
+        {
+          t_prev = t_last;
+          u_prev = u_last;
+        }
+      t_last = t;
+      u_last = u;
+      if (!isnan (t_prev))
+        {
+          g_assert_cmpfloat_with_epsilon (V (r, i, 1), (u - u_prev) / (t - t_prev), 1e-12);
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, >, 50);
+}
+
+/* 1/(s+1) after a unit step: 1 - e^-t, within 1e-6 at every recorded
+ * point. The block holds the only states, so the solver uses its analytic
+ * Jacobian. */
+static double
+lag_expected (double t, int channel)
+{
+  return 1 - exp (-t);
+}
+
+static void
+test_transfer_function_lag (void)
+{
+  g_autoptr (OrrModel) model = new_model (10, 0);
+  OrrBlock *step = add (model, "Constant", "Step", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *lag
+    = add (model, "TransferFunction", "Lag", 1, 1, 0, 0, "num", "1", "den", "[1 1]", NULL);
+  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double worst;
+
+  wire (model, step, 1, lag, 1);
+  wire (model, lag, 1, scope, 1);
+  run = simulate (model);
+  r = recording (run, "Out");
+  worst = worst_error (r, 0, lag_expected, NULL, 0, 0);
+  g_test_message ("largest error %.3g over %u samples", worst, r->t->len);
+  g_assert_cmpuint (r->t->len, >, 50);
+  g_assert_cmpfloat (worst, <, 1e-6);
+}
+
+/* Step responses by partial fractions: 1/((s+1)(s+2)) gives
+ * 1/2 - e^-t + e^-2t/2, and the biproper (s+2)/(s+1) = 1 + 1/(s+1) gives
+ * 2 - e^-t (its input feeds through at once). Within 1e-6. */
+static double
+second_order_expected (double t, int channel)
+{
+  return channel == 0 ? 0.5 - exp (-t) + 0.5 * exp (-2 * t) : 2 - exp (-t);
+}
+
+static void
+test_transfer_function_orders (void)
+{
+  g_autoptr (OrrModel) model = new_model (10, 0);
+  OrrBlock *step = add (model, "Constant", "Step", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *second
+    = add (model, "TransferFunction", "Second", 1, 1, 0, 0, "num", "1", "den", "[1 3 2]", NULL);
+  OrrBlock *lead
+    = add (model, "TransferFunction", "Lead", 1, 1, 0, 0, "num", "[1 2]", "den", "[1 1]", NULL);
+  OrrBlock *scope = add (model, "Scope", "Out", 2, 0, 0, 0, "inputs", "2", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double worst0, worst1;
+
+  wire (model, step, 1, second, 1);
+  wire (model, step, 1, lead, 1);
+  wire (model, second, 1, scope, 1);
+  wire (model, lead, 1, scope, 2);
+  run = simulate (model);
+  r = recording (run, "Out");
+  worst0 = worst_error (r, 0, second_order_expected, NULL, 0, 0);
+  worst1 = worst_error (r, 1, second_order_expected, NULL, 0, 0);
+  g_test_message ("largest errors %.3g, %.3g", worst0, worst1);
+  g_assert_cmpfloat (worst0, <, 1e-6);
+  g_assert_cmpfloat (worst1, <, 1e-6);
+}
+
+/* A damped mass-spring, x'' + 0.4 x' + 4 x = 0 from x = 1, v = 0: with
+ * wd = sqrt(4 - 0.04), x = e^-0.2t (cos wd t + 0.2/wd sin wd t) and
+ * v = -(4/wd) e^-0.2t sin wd t. Within 1e-6; the input is unconnected. */
+static double
+spring_expected (double t, int channel)
+{
+  double wd = sqrt (4 - 0.04);
+
+  if (channel == 0)
+    return exp (-0.2 * t) * (cos (wd * t) + 0.2 / wd * sin (wd * t));
+  return -4 / wd * exp (-0.2 * t) * sin (wd * t);
+}
+
+static void
+test_state_space_spring (void)
+{
+  g_autoptr (OrrModel) model = new_model (10, 0);
+  OrrBlock *spring = add (model, "StateSpace", "Spring", 1, 1, 0, 0, "A", "[0 1; -4 -0.4]", "B",
+                          "[0; 1]", "C", "[1 0; 0 1]", "D", "0", "x0", "[1; 0]", NULL);
+  OrrBlock *scope = add (model, "Scope", "Motion", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double worst0, worst1;
+
+  wire (model, spring, 1, scope, 1);
+  run = simulate (model);
+  r = recording (run, "Motion");
+  worst0 = worst_error (r, 0, spring_expected, NULL, 0, 0);
+  worst1 = worst_error (r, 1, spring_expected, NULL, 0, 0);
+  g_test_message ("largest errors %.3g, %.3g over %u samples", worst0, worst1, r->t->len);
+  g_assert_cmpfloat (worst0, <, 1e-6);
+  g_assert_cmpfloat (worst1, <, 1e-6);
+}
+
+/* PI control of 1/(s+1) with a unit step reference: the loop is
+ * Y/R = (Kp s + Ki) / (s^2 + (1 + Kp) s + Ki); Kp = 3, Ki = 2 give the
+ * poles p1,2 = -2 +- sqrt 2, and the step response
+ *   y = 1 + sum r_i e^(p_i t),  r_i = (Kp p_i + Ki) / (p_i (p_i - p_j)).
+ * Within 1e-5. */
+static double
+pid_loop_expected (double t, int channel)
+{
+  double p[2] = { -2 + G_SQRT2, -2 - G_SQRT2 };
+  double y = 1;
+
+  for (int i = 0; i < 2; i++)
+    y += (3 * p[i] + 2) / (p[i] * (p[i] - p[1 - i])) * exp (p[i] * t);
+  return y;
+}
+
+static void
+test_pid_loop (void)
+{
+  g_autoptr (OrrModel) model = new_model (10, 0);
+  OrrBlock *reference = add (model, "Constant", "Reference", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *error = add (model, "Sum", "Error", 2, 1, 0, 0, "signs", "[1 -1]", NULL);
+  OrrBlock *pid = add (model, "PID", "Controller", 1, 1, 0, 0, "P", "3", "I", "2", "D", "0", NULL);
+  OrrBlock *plant
+    = add (model, "TransferFunction", "Plant", 1, 1, 0, 0, "num", "1", "den", "[1 1]", NULL);
+  OrrBlock *scope = add (model, "Scope", "Output", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double worst;
+
+  g_assert_cmpfloat_with_epsilon (pid_loop_expected (0, 0), 0, 1e-14);
+  wire (model, reference, 1, error, 1);
+  wire (model, error, 1, pid, 1);
+  wire (model, pid, 1, plant, 1);
+  wire (model, plant, 1, error, 2);
+  wire (model, plant, 1, scope, 1);
+  run = simulate (model);
+  r = recording (run, "Output");
+  worst = worst_error (r, 0, pid_loop_expected, NULL, 0, 0);
+  g_test_message ("largest error %.3g over %u samples", worst, r->t->len);
+  g_assert_cmpfloat (worst, <, 1e-5);
+}
+
+/* The derivative term alone on a unit step: Kd N (u - w) with
+ * w' = N (u - w), w(0) = 0, is Kd N e^(-N t); Kd = 0.5, N = 20. Within
+ * 1e-5. */
+static double
+pid_derivative_expected (double t, int channel)
+{
+  return 0.5 * 20 * exp (-20 * t);
+}
+
+static void
+test_pid_derivative (void)
+{
+  g_autoptr (OrrModel) model = new_model (2, 0);
+  OrrBlock *step = add (model, "Constant", "Step", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *pid
+    = add (model, "PID", "Controller", 1, 1, 0, 0, "P", "0", "I", "0", "D", "0.5", "N", "20", NULL);
+  OrrBlock *scope = add (model, "Scope", "Output", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  double worst;
+
+  wire (model, step, 1, pid, 1);
+  wire (model, pid, 1, scope, 1);
+  run = simulate (model);
+  worst = worst_error (recording (run, "Output"), 0, pid_derivative_expected, NULL, 0, 0);
+  g_test_message ("largest error %.3g", worst);
+  g_assert_cmpfloat (worst, <, 1e-5);
+}
+
+/* sin t delayed by 1 s: sin(t - 1) from t = 1 on and the initial 0 before,
+ * within 1e-4, by either interpolation (max step 0.01). The solver's
+ * points fall every 0.01 s, so t - 1 is a kept point wherever the delay
+ * is read at one of them: the outputs are also sampled by a 0.0371 s clock,
+ * whose ticks read the history between kept points. */
+static double
+delayed_sine_expected (double t, int channel)
+{
+  return t < 1 ? 0 : sin (t - 1);
+}
+
+static void
+test_transport_delay_sine (void)
+{
+  g_autoptr (OrrModel) model = new_model (10, 0.01);
+  OrrBlock *hermite = add (model, "TransportDelay", "Hermite", 1, 1, 0, 0, "delay", "1", NULL);
+  OrrBlock *linear
+    = add (model, "TransportDelay", "Linear", 1, 1, 0, 0, "delay", "1", "method", "1", NULL);
+  OrrBlock *sine = add (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
+  OrrBlock *scope = add (model, "Scope", "Delayed", 2, 0, 0, 0, "inputs", "2", NULL);
+  OrrBlock *clock = add (model, "SampleClock", "Tick", 0, 0, 0, 1, "period", "0.0371", NULL);
+  OrrBlock *hold_hermite = add (model, "SampleHold", "HoldHermite", 1, 1, 1, 0, NULL);
+  OrrBlock *hold_linear = add (model, "SampleHold", "HoldLinear", 1, 1, 1, 0, NULL);
+  OrrBlock *sampled = add (model, "Scope", "Sampled", 2, 0, 0, 0, "inputs", "2", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r, *ticks;
+  double worst[4];
+  gboolean at_one = FALSE;
+
+  /* The delays come first in the model and do not read their input at
+   * once, so they run before their source. */
+  wire (model, sine, 1, hermite, 1);
+  wire (model, sine, 1, linear, 1);
+  wire (model, hermite, 1, scope, 1);
+  wire (model, linear, 1, scope, 2);
+  wire (model, hermite, 1, hold_hermite, 1);
+  wire (model, linear, 1, hold_linear, 1);
+  ewire (model, clock, 1, hold_hermite, 1);
+  ewire (model, clock, 1, hold_linear, 1);
+  wire (model, hold_hermite, 1, sampled, 1);
+  wire (model, hold_linear, 1, sampled, 2);
+  run = simulate (model);
+  r = recording (run, "Delayed");
+  ticks = recording (run, "Sampled");
+  worst[0] = worst_error (r, 0, delayed_sine_expected, NULL, 0, 0);
+  worst[1] = worst_error (r, 1, delayed_sine_expected, NULL, 0, 0);
+  worst[2] = worst_error (ticks, 0, delayed_sine_expected, NULL, 0, 0);
+  worst[3] = worst_error (ticks, 1, delayed_sine_expected, NULL, 0, 0);
+  g_test_message ("largest errors %.3g (Hermite), %.3g (linear) over %u samples; %.3g, %.3g "
+                  "over %u ticks",
+                  worst[0], worst[1], r->t->len, worst[2], worst[3], ticks->t->len);
+  g_assert_cmpuint (ticks->t->len, ==, 270);
+  for (int k = 0; k < 4; k++)
+    g_assert_cmpfloat (worst[k], <, 1e-4);
+  /* the surface stopped the solver at t = 1 */
+  for (guint i = 0; i < r->t->len; i++)
+    at_one |= fabs (T (r, i) - 1) < 1e-9;
+  g_assert_true (at_one);
+}
+
+/* A loop closed through the delay, y(t) = 1 - y(t - 1), y = 0 before 1 s:
+ * it compiles (no algebraic loop), and y is 1 on [1, 2), 0 on [2, 3) and
+ * so on; checked within 1e-6 away from the jumps, where interpolation
+ * smooths the edge over one step (max step 0.01). */
+static double
+alternating_expected (double t, int channel)
+{
+  return t < 1 ? 0 : ((int)floor (t)) % 2 == 1 ? 1 : 0;
+}
+
+static void
+test_transport_delay_loop (void)
+{
+  g_autoptr (OrrModel) model = new_model (6, 0.01);
+  OrrBlock *delay = add (model, "TransportDelay", "Delay", 1, 1, 0, 0, "delay", "1", NULL);
+  OrrBlock *one = add (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *sum = add (model, "Sum", "Sum", 2, 1, 0, 0, "signs", "[1 -1]", NULL);
+  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  const double jumps[] = { 1, 2, 3, 4, 5, 6 };
+  g_autoptr (Run) run = NULL;
+  double worst;
+
+  wire (model, one, 1, sum, 1);
+  wire (model, sum, 1, delay, 1);
+  wire (model, delay, 1, sum, 2);
+  wire (model, delay, 1, scope, 1);
+  run = simulate (model);
+  worst = worst_error (recording (run, "Out"), 0, alternating_expected, jumps, G_N_ELEMENTS (jumps),
+                       0.05);
+  g_test_message ("largest error %.3g", worst);
+  g_assert_cmpfloat (worst, <, 1e-6);
+}
+
+/* The delay differential equation x'(t) = -x(t - 1), x = 1 up to t = 0,
+ * as Integrator -> TransportDelay -> Gain -1 -> Integrator, the delay first
+ * in the model so that it runs before the integrator that feeds it. By the
+ * method of steps x is a polynomial p_k(t - k) on [k, k + 1]:
+ * p_0(s) = 1 - s and p_(k+1)(s) = p_k(1) - int_0^s p_k. Within 1e-6 (max
+ * step 0.01, Hermite). */
+#define DDE_PIECES 5
+
+static double
+dde_expected (double t, int channel)
+{
+  double p[DDE_PIECES + 2] = { 1, -1 }, value = 0, s;
+  int k = MIN ((int)floor (t), DDE_PIECES - 1);
+
+  for (int piece = 0; piece < k; piece++)
+    {
+      double at_one = 0, next[DDE_PIECES + 2] = { 0 };
+
+      for (int i = 0; i <= DDE_PIECES; i++)
+        at_one += p[i];
+      next[0] = at_one;
+      for (int i = 0; i <= DDE_PIECES; i++)
+        next[i + 1] = -p[i] / (i + 1);
+      memcpy (p, next, sizeof p);
+    }
+  s = t - k;
+  for (int i = DDE_PIECES + 1; i >= 0; i--)
+    value = value * s + p[i];
+  return t < 0 ? 1 : value;
+}
+
+static void
+test_transport_delay_dde (void)
+{
+  g_autoptr (OrrModel) model = new_model (DDE_PIECES, 0.01);
+  OrrBlock *delay
+    = add (model, "TransportDelay", "Delay", 1, 1, 0, 0, "delay", "1", "init", "1", NULL);
+  OrrBlock *state = add (model, "Integrator", "State", 1, 1, 0, 0, "x0", "1", NULL);
+  OrrBlock *minus = add (model, "Gain", "Minus", 1, 1, 0, 0, "gain", "-1", NULL);
+  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  double worst;
+
+  g_assert_cmpfloat_with_epsilon (dde_expected (2, 0), -0.5, 1e-15);
+  wire (model, state, 1, delay, 1);
+  wire (model, delay, 1, minus, 1);
+  wire (model, minus, 1, state, 1);
+  wire (model, state, 1, scope, 1);
+  run = simulate (model);
+  worst = worst_error (recording (run, "Out"), 0, dde_expected, NULL, 0, 0);
+  g_test_message ("largest error %.3g", worst);
+  g_assert_cmpfloat (worst, <, 1e-6);
+}
+
+/* sin t delayed by d(t) = 0.5 + 0.25 sin 2t: sin (t - d(t)) once
+ * t - d(t) >= 0, and the initial 0 before. Within 1e-4 (max step 0.01). */
+static double
+variable_expected (double t, int channel)
+{
+  double d = 0.5 + 0.25 * sin (2 * t);
+
+  return t - d < 0 ? 0 : sin (t - d);
+}
+
+static void
+test_variable_delay_sine (void)
+{
+  g_autoptr (OrrModel) model = new_model (10, 0.01);
+  OrrBlock *sine = add (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
+  OrrBlock *delay_signal = add (model, "TestSine", "Delay", 0, 1, 0, 0, "amplitude", "0.25",
+                                "omega", "2", "bias", "0.5", NULL);
+  OrrBlock *delay = add (model, "VariableDelay", "Variable", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  double worst;
+
+  wire (model, sine, 1, delay, 1);
+  wire (model, delay_signal, 1, delay, 2);
+  wire (model, delay, 1, scope, 1);
+  run = simulate (model);
+  worst = worst_error (recording (run, "Out"), 0, variable_expected, NULL, 0, 0);
+  g_test_message ("largest error %.3g", worst);
+  g_assert_cmpfloat (worst, <, 1e-4);
+}
+
+/* Steps to [1; -1] from [0; 0], rising 0.5, falling -2, Td = 0.01: each
+ * element moves at its limit L, x = L t, until (u - x)/Td = L at
+ * t1 = (u - L Td)/L, then tracks, x = u - L Td e^(-(t - t1)/Td). Within
+ * 1e-6. */
+static double
+rate_expected (double t, int channel)
+{
+  double u = channel == 0 ? 1 : -1, limit = channel == 0 ? 0.5 : -2, td = 0.01;
+  double t1 = (u - limit * td) / limit;
+
+  return t <= t1 ? limit * t : u - limit * td * exp (-(t - t1) / td);
+}
+
+static void
+test_rate_limiter_steps (void)
+{
+  g_autoptr (OrrModel) model = new_model (4, 0);
+  OrrBlock *step = add (model, "Constant", "Step", 0, 1, 0, 0, "value", "[1; -1]", NULL);
+  OrrBlock *limiter = add (model, "RateLimiter", "Limiter", 1, 1, 0, 0, "rising", "0.5", "falling",
+                           "-2", "Td", "0.01", "y0", "[0; 0]", NULL);
+  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double worst0, worst1;
+
+  wire (model, step, 1, limiter, 1);
+  wire (model, limiter, 1, scope, 1);
+  run = simulate (model);
+  r = recording (run, "Out");
+  worst0 = worst_error (r, 0, rate_expected, NULL, 0, 0);
+  worst1 = worst_error (r, 1, rate_expected, NULL, 0, 0);
+  g_test_message ("largest errors %.3g, %.3g", worst0, worst1);
+  g_assert_cmpfloat (worst0, <, 1e-6);
+  g_assert_cmpfloat (worst1, <, 1e-6);
+}
+
+/* sin t through a play of width 0.5 from y = 0: still until sin t = 0.25,
+ * then sin t - 0.25 up to the top (0.75 at pi/2), held until
+ * sin t + 0.25 = 0.75 at 5pi/6, then sin t + 0.25 down to -0.75 at 3pi/2,
+ * held until sin t - 0.25 = -0.75 at 11pi/6, then sin t - 0.25. The
+ * engagement after rest is located to 1e-8; the turning points only to
+ * within a step h of the extremum, so the held value may miss the top by
+ * h^2/2: 5e-7 with a max step of 1e-3, hence 1e-6 elsewhere. */
+static double
+backlash_expected (double t, int channel)
+{
+  if (t <= asin (0.25))
+    return 0;
+  if (t <= G_PI / 2)
+    return sin (t) - 0.25;
+  if (t <= 5 * G_PI / 6)
+    return 0.75;
+  if (t <= 1.5 * G_PI)
+    return sin (t) + 0.25;
+  if (t <= 11 * G_PI / 6)
+    return -0.75;
+  return sin (t) - 0.25;
+}
+
+static void
+test_backlash_sine (void)
+{
+  g_autoptr (OrrModel) model = new_model (7, 1e-3);
+  OrrBlock *sine = add (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
+  OrrBlock *backlash = add (model, "Backlash", "Play", 1, 1, 0, 0, "width", "0.5", NULL);
+  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double worst, engaged = NAN;
+
+  wire (model, sine, 1, backlash, 1);
+  wire (model, backlash, 1, scope, 1);
+  run = simulate (model);
+  r = recording (run, "Out");
+  worst = worst_error (r, 0, backlash_expected, NULL, 0, 0);
+  /* the last point still at rest is the located engagement */
+  for (guint i = 0; i < r->t->len && T (r, i) < 1; i++)
+    if (V (r, i, 0) <= 1e-12)
+      engaged = T (r, i);
+  g_test_message ("largest error %.3g, engaged at %.12f", worst, engaged);
+  g_assert_cmpfloat (worst, <, 1e-6);
+  g_assert_cmpfloat_with_epsilon (engaged, asin (0.25), 1e-8);
+}
+
+/* sin t through a relay switching on at 0.5 and off at -0.5: on at pi/6,
+ * off at 7pi/6, on at 13pi/6, off at 19pi/6, each located within 1e-8. */
+static void
+test_hysteresis_sine (void)
+{
+  g_autoptr (OrrModel) model = new_model (10, 0);
+  OrrBlock *sine = add (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
+  OrrBlock *relay = add (model, "Hysteresis", "Relay", 1, 1, 0, 0, NULL);
+  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  const double expected[] = { G_PI / 6, 7 * G_PI / 6, 13 * G_PI / 6, 19 * G_PI / 6 };
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint n = 0;
+
+  wire (model, sine, 1, relay, 1);
+  wire (model, relay, 1, scope, 1);
+  run = simulate (model);
+  r = recording (run, "Out");
+  g_assert_cmpfloat (V (r, 0, 0), ==, 0);
+  for (guint i = 1; i < r->t->len; i++)
+    if (V (r, i, 0) != V (r, i - 1, 0))
+      {
+        g_test_message ("switched to %g at %.12f", V (r, i, 0), T (r, i));
+        g_assert_cmpuint (n, <, G_N_ELEMENTS (expected));
+        g_assert_cmpfloat (V (r, i, 0), ==, n % 2 == 0 ? 1 : 0);
+        g_assert_cmpfloat_with_epsilon (T (r, i), expected[n], 1e-8);
+        n++;
+      }
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (expected));
+}
+
+/* x' = -x from 1, reset to 2 by an event at t = 1: e^-t, then
+ * 2 e^-(t - 1). Within 1e-6, away from the jump. */
+static double
+jump_expected (double t, int channel)
+{
+  return t < 1 ? exp (-t) : 2 * exp (-(t - 1));
+}
+
+static void
+test_jump_state_space_model (void)
+{
+  g_autoptr (OrrModel) model = new_model (3, 0);
+  OrrBlock *jump = add (model, "JumpStateSpace", "Decay", 2, 1, 1, 0, "x0", "1", NULL);
+  OrrBlock *reset = add (model, "Constant", "Reset", 0, 1, 0, 0, "value", "2", NULL);
+  OrrBlock *event = add (model, "EventGenerate", "At1", 0, 0, 0, 1, "time", "1", NULL);
+  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  const double at[] = { 1 };
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double worst;
+  guint after = 0;
+
+  wire (model, reset, 1, jump, 2);
+  ewire (model, event, 1, jump, 1);
+  wire (model, jump, 1, scope, 1);
+  run = simulate (model);
+  r = recording (run, "Out");
+  worst = worst_error (r, 0, jump_expected, at, 1, 1e-12);
+  for (guint i = 0; i < r->t->len; i++)
+    after += T (r, i) > 1;
+  g_test_message ("largest error %.3g", worst);
+  g_assert_cmpuint (after, >, 10);
+  g_assert_cmpfloat (worst, <, 1e-6);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/continuous/integrator/limited/model", test_integrator_limited_model);
+  g_test_add_func ("/continuous/derivative/model", test_derivative_model);
+  g_test_add_func ("/continuous/transfer-function/lag", test_transfer_function_lag);
+  g_test_add_func ("/continuous/transfer-function/orders", test_transfer_function_orders);
+  g_test_add_func ("/continuous/state-space/spring", test_state_space_spring);
+  g_test_add_func ("/continuous/pid/loop", test_pid_loop);
+  g_test_add_func ("/continuous/pid/derivative", test_pid_derivative);
+  g_test_add_func ("/continuous/transport-delay/sine", test_transport_delay_sine);
+  g_test_add_func ("/continuous/transport-delay/loop", test_transport_delay_loop);
+  g_test_add_func ("/continuous/transport-delay/dde", test_transport_delay_dde);
+  g_test_add_func ("/continuous/variable-delay/sine", test_variable_delay_sine);
+  g_test_add_func ("/continuous/rate-limiter/steps", test_rate_limiter_steps);
+  g_test_add_func ("/continuous/backlash/sine", test_backlash_sine);
+  g_test_add_func ("/continuous/hysteresis/sine", test_hysteresis_sine);
+  g_test_add_func ("/continuous/jump-state-space/model", test_jump_state_space_model);
+
+  return g_test_run ();
+}
