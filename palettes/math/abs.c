@@ -5,16 +5,19 @@
  * and a mode (1: y = u, 2: y = -u). The mode is chosen when the solver is
  * not integrating and then held for a whole integration interval, so every
  * trial point sees a smooth function; the surface ends the interval where
- * u changes sign and the mode is chosen afresh. */
+ * u changes sign and the mode is chosen afresh. An element exactly at 0
+ * takes the positive mode, with its surface kept off zero as
+ * math-surfaces.h explains, so that leaving zero downwards is seen. */
 #include "math-classes.h"
+#include "math-surfaces.h"
 #include "orr-block-params.h"
 
 #include <math.h>
 
 enum
 {
-  MODE_POSITIVE = 1,
-  MODE_NEGATIVE = 2,
+  MODE_POSITIVE = 1, /* u >= 0 */
+  MODE_NEGATIVE = 2, /* u < 0 */
 };
 
 static const OrrParamSpec abs_params[] = {
@@ -56,8 +59,10 @@ abs_simulate (OrrSimBlock *block, OrrJob job)
 
           for (int i = 0; i < n; i++)
             {
-              if (use_modes)
-                y[i] = block->mode[i] == MODE_POSITIVE ? u[i] : -u[i];
+              if (use_modes && block->mode[i] == MODE_POSITIVE)
+                y[i] = u[i];
+              else if (use_modes && block->mode[i] == MODE_NEGATIVE)
+                y[i] = -u[i];
               else
                 y[i] = fabs (u[i]);
             }
@@ -65,11 +70,12 @@ abs_simulate (OrrSimBlock *block, OrrJob job)
         break;
 
       case ORR_JOB_ZERO_CROSSINGS:
-        for (int i = 0; i < block->ng && i < n; i++)
-          block->g[i] = u[i];
         if (!orr_block_modes_fixed (block))
           for (int i = 0; i < block->nmode && i < n; i++)
             block->mode[i] = u[i] >= 0 ? MODE_POSITIVE : MODE_NEGATIVE;
+        for (int i = 0; i < block->ng && i < n; i++)
+          block->g[i] = orr_math_surface (
+            block, u[i], i < block->nmode && block->mode[i] == MODE_NEGATIVE ? -1 : 1);
         break;
 
       default:

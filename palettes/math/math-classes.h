@@ -10,6 +10,22 @@ extern const OrrBlockClass orr_gain_class;
 extern const OrrBlockClass orr_sum_class;
 extern const OrrBlockClass orr_product_class;
 extern const OrrBlockClass orr_abs_class;
+extern const OrrBlockClass orr_sign_class;
+extern const OrrBlockClass orr_sqrt_class;
+extern const OrrBlockClass orr_math_function_class;
+extern const OrrBlockClass orr_power_class;
+extern const OrrBlockClass orr_min_max_class;
+extern const OrrBlockClass orr_saturation_class;
+extern const OrrBlockClass orr_dead_zone_class;
+extern const OrrBlockClass orr_rounding_class;
+extern const OrrBlockClass orr_bias_class;
+extern const OrrBlockClass orr_relational_operator_class;
+extern const OrrBlockClass orr_logical_operator_class;
+extern const OrrBlockClass orr_math_expression_class;
+extern const OrrBlockClass orr_matrix_expression_class;
+extern const OrrBlockClass orr_matrix_multiply_class;
+extern const OrrBlockClass orr_transpose_class;
+extern const OrrBlockClass orr_inverse_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_math_register (OrrRegistry *registry);

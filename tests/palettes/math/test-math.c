@@ -1,0 +1,1554 @@
+/* test-math.c: the Math palette's blocks one at a time, outside a
+ * simulation (tests/blocks/block-harness.h): what configure declares, the
+ * errors it gives, and what each job computes, against values worked out
+ * by hand (or by the C library for the elementary functions). The blocks
+ * with modes are also checked with modes fixed, where the output must
+ * follow the mode and not the input.
+ *
+ * The compiled expressions behind MathExpression and MatrixExpression are
+ * checked against the general evaluator, orr_expr_evaluate(), an
+ * independent implementation of the same language, on random inputs:
+ * within 1e-10 relative (the two may sum in different orders and solve
+ * through different eliminations), plus hand cases, size errors, run-time
+ * errors and the folding of constants. */
+#include "block-harness.h"
+#include "orr-all-classes.h"
+#include "orr-palettes.h"
+
+#include <orrery/orr-expr-program.h>
+#include <orrery/orr-expr.h>
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+/* ---- helpers (as tests/blocks/test-blocks.c) ---------------------------- */
+
+static OrrConfig *
+expect_config (OrrConfig *config, GError *error)
+{
+  g_assert_no_error (error);
+  g_assert_nonnull (config);
+  return config;
+}
+
+#define CONFIGURE(klass, ...)                                                                      \
+  ({                                                                                               \
+    GError *error_ = NULL;                                                                         \
+    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
+    expect_config (config_, error_);                                                               \
+  })
+
+/* Configures with parameters that must be rejected, naming param. */
+#define EXPECT_PARAM_ERROR(klass, param, ...)                                                      \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    GError *error_ = NULL;                                                                         \
+    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
+    check_param_error (config_, error_, param, NULL);                                              \
+  }                                                                                                \
+  G_STMT_END
+
+/* The same, and the message must also contain @part. */
+#define EXPECT_PARAM_ERROR_WITH(klass, param, part, ...)                                           \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    GError *error_ = NULL;                                                                         \
+    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
+    check_param_error (config_, error_, param, part);                                              \
+  }                                                                                                \
+  G_STMT_END
+
+static void
+check_param_error (OrrConfig *config, GError *error, const char *param, const char *part)
+{
+  g_autofree char *quoted = g_strdup_printf ("'%s'", param);
+
+  g_assert_null (config);
+  g_assert_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER);
+  g_test_message ("%s", error->message);
+  if (strstr (error->message, quoted) == NULL)
+    g_error ("the message \"%s\" does not name %s", error->message, quoted);
+  if (part != NULL && strstr (error->message, part) == NULL)
+    g_error ("the message \"%s\" does not say \"%s\"", error->message, part);
+  g_error_free (error);
+}
+
+static const OrrPortSpec *
+input_spec (OrrConfig *config, guint i)
+{
+  g_assert_cmpuint (i, <, config->inputs->len);
+  return &g_array_index (config->inputs, OrrPortSpec, i);
+}
+
+static const OrrPortSpec *
+output_spec (OrrConfig *config, guint i)
+{
+  g_assert_cmpuint (i, <, config->outputs->len);
+  return &g_array_index (config->outputs, OrrPortSpec, i);
+}
+
+static void
+assert_port (const OrrPortSpec *spec, int rows, int cols)
+{
+  g_assert_cmpint (spec->rows, ==, rows);
+  g_assert_cmpint (spec->cols, ==, cols);
+  g_assert_cmpint (spec->type, ==, ORR_TYPE_DOUBLE);
+}
+
+static void
+assert_ports (OrrConfig *config, guint n_in, guint n_out)
+{
+  g_assert_cmpuint (config->inputs->len, ==, n_in);
+  g_assert_cmpuint (config->outputs->len, ==, n_out);
+  g_assert_cmpint (config->n_evin, ==, 0);
+  g_assert_cmpint (config->n_evout, ==, 0);
+}
+
+/* Exactly equal, NaN matching NaN. */
+static void
+assert_doubles (const double *got, const double *expected, int n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      if (isnan (expected[i]))
+        g_assert_true (isnan (got[i]));
+      else
+        g_assert_cmpfloat (got[i], ==, expected[i]);
+    }
+}
+
+/* Within a relative tolerance (elementary functions of the C library). */
+static void
+assert_close (const double *got, const double *expected, int n, double tol)
+{
+  for (int i = 0; i < n; i++)
+    {
+      if (isnan (expected[i]))
+        g_assert_true (isnan (got[i]));
+      else
+        g_assert_cmpfloat_with_epsilon (got[i], expected[i], tol * MAX (1.0, fabs (expected[i])));
+    }
+}
+
+static void
+assert_modes (OrrHarness *h, const int *modes, int n)
+{
+  for (int i = 0; i < n; i++)
+    g_assert_cmpint (h->block.mode[i], ==, modes[i]);
+}
+
+static OrrHarness *
+harness (const OrrBlockClass *klass, OrrConfig *config, int p1, int p2, int p3)
+{
+  int placeholders[3] = { p1, p2, p3 };
+
+  return orr_harness_new (klass, config, placeholders, 3);
+}
+
+/* Modes free at an event, or fixed at a trial point of the solver. */
+static void
+at_event (OrrHarness *h)
+{
+  h->time.phase = ORR_PHASE_EVENT;
+  h->time.modes_fixed = FALSE;
+}
+
+static void
+at_trial (OrrHarness *h)
+{
+  h->time.phase = ORR_PHASE_TRIAL;
+  h->time.modes_fixed = TRUE;
+}
+
+static void
+run_outputs (OrrHarness *h)
+{
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+}
+
+/* ---- the palette ---------------------------------------------------------- */
+
+/* The Math palette registers these classes, in this order, which is also
+ * the order of its palette.xml. */
+static void
+test_palette (void)
+{
+  static const char *const names[] = {
+    "Gain",
+    "Sum",
+    "Product",
+    "Abs",
+    "Sign",
+    "Sqrt",
+    "MathFunction",
+    "Power",
+    "MinMax",
+    "Saturation",
+    "DeadZone",
+    "Rounding",
+    "Bias",
+    "RelationalOperator",
+    "LogicalOperator",
+    "MathExpression",
+    "MatrixExpression",
+    "MatrixMultiply",
+    "Transpose",
+    "Inverse",
+  };
+  g_autoptr (OrrRegistry) registry = orr_registry_new ();
+  g_autofree char *path = g_build_filename (ORR_PALETTES_SRCDIR, "math", "palette.xml", NULL);
+  g_autofree char *xml = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *cursor;
+  guint k = 0;
+
+  orr_palette_math_register (registry);
+  g_assert_cmpuint (orr_registry_get_n_classes (registry), ==, G_N_ELEMENTS (names));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      const OrrBlockClass *klass = orr_registry_get_class (registry, i);
+      g_autoptr (OrrConfig) config = NULL;
+
+      g_assert_cmpstr (klass->name, ==, names[i]);
+      g_assert_cmpstr (klass->palette, ==, "Math");
+      /* every class configures from its defaults */
+      config = CONFIGURE (klass, NULL);
+    }
+
+  g_assert_true (g_file_get_contents (path, &xml, NULL, &error));
+  g_assert_no_error (error);
+  cursor = xml;
+  while ((cursor = strstr (cursor, "<block name=\"")) != NULL)
+    {
+      cursor += strlen ("<block name=\"");
+      g_assert_cmpuint (k, <, G_N_ELEMENTS (names));
+      g_assert_true (strncmp (cursor, names[k], strlen (names[k])) == 0);
+      g_assert_true (cursor[strlen (names[k])] == '"');
+      k++;
+    }
+  g_assert_cmpuint (k, ==, G_N_ELEMENTS (names));
+}
+
+/* ---- Gain ----------------------------------------------------------------- */
+
+static void
+test_gain_rules (void)
+{
+  g_autoptr (OrrHarness) ew = NULL, left = NULL, right = NULL, scalar = NULL;
+  OrrConfig *config;
+  /* G = [1 2; 3 4], u = [5 6; 7 8] (column-major) */
+  const double u[] = { 5, 7, 6, 8 };
+  /* G .* u = [5 12; 21 32] */
+  const double y_ew[] = { 5, 21, 12, 32 };
+  /* G * u = [19 22; 43 50] */
+  const double y_left[] = { 19, 43, 22, 50 };
+  /* u * G = [5*1+6*3 5*2+6*4; 7*1+8*3 7*2+8*4] = [23 34; 31 46] */
+  const double y_right[] = { 23, 31, 34, 46 };
+  /* a 1x2 u times G from the right: [1 -1] * G = [-2 -2] */
+  const double u_row[] = { 1, -1 };
+  const double y_row[] = { -2, -2 };
+
+  config = CONFIGURE (&orr_gain_class, "gain", "[1 2; 3 4]", "multiplication", "1", NULL);
+  assert_ports (config, 1, 1);
+  assert_port (input_spec (config, 0), 2, 2);
+  assert_port (output_spec (config, 0), 2, 2);
+  ew = harness (&orr_gain_class, config, 0, 0, 0);
+  orr_harness_set_input (ew, 0, u);
+  run_outputs (ew);
+  assert_doubles (orr_harness_output (ew, 0), y_ew, 4);
+
+  config = CONFIGURE (&orr_gain_class, "gain", "[1 2; 3 4]", NULL);
+  assert_port (input_spec (config, 0), 2, -1);
+  assert_port (output_spec (config, 0), 2, -1);
+  left = harness (&orr_gain_class, config, 2, 0, 0);
+  orr_harness_set_input (left, 0, u);
+  run_outputs (left);
+  assert_doubles (orr_harness_output (left, 0), y_left, 4);
+
+  config = CONFIGURE (&orr_gain_class, "gain", "[1 2; 3 4]", "multiplication", "3", NULL);
+  assert_port (input_spec (config, 0), -1, 2);
+  assert_port (output_spec (config, 0), -1, 2);
+  g_assert_true (input_spec (config, 0)->feedthrough);
+  right = harness (&orr_gain_class, config, 2, 0, 0);
+  orr_harness_set_input (right, 0, u);
+  run_outputs (right);
+  assert_doubles (orr_harness_output (right, 0), y_right, 4);
+  g_clear_pointer (&right, orr_harness_free);
+  right = harness (&orr_gain_class,
+                   CONFIGURE (&orr_gain_class, "gain", "[1 2; 3 4]", "multiplication", "3", NULL),
+                   1, 0, 0);
+  orr_harness_set_input (right, 0, u_row);
+  run_outputs (right);
+  assert_doubles (orr_harness_output (right, 0), y_row, 2);
+
+  /* a scalar gain scales any input, whatever the rule */
+  config = CONFIGURE (&orr_gain_class, "gain", "-2", "multiplication", "3", NULL);
+  assert_port (input_spec (config, 0), -1, -2);
+  scalar = harness (&orr_gain_class, config, 2, 2, 0);
+  orr_harness_set_input (scalar, 0, u);
+  run_outputs (scalar);
+  g_assert_cmpfloat (orr_harness_output (scalar, 0)[3], ==, -16);
+
+  EXPECT_PARAM_ERROR (&orr_gain_class, "multiplication", "multiplication", "4", NULL);
+  EXPECT_PARAM_ERROR (&orr_gain_class, "multiplication", "multiplication", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_gain_class, "gain", "gain", "[]", NULL);
+}
+
+/* ---- Sign, Abs -------------------------------------------------------------- */
+
+static void
+test_sign (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_sign_class, NULL);
+  g_autoptr (OrrHarness) h = NULL, plain = NULL;
+  const double u[] = { -2, 0, 3, NAN };
+  const double y[] = { -1, 0, 1, NAN };
+  /* modes: negative, the point 0, positive, none (direct) */
+  const int modes[] = { 2, 3, 1, 0 };
+  /* later, past a crossing of element 1 and away from 0 for element 2:
+   * held at -1 and 0, while the direct element follows u */
+  const double u_later[] = { 1, -0.5, 2, 5 };
+  const double y_later[] = { -1, 0, 1, 1 };
+
+  assert_ports (config, 1, 1);
+  assert_port (input_spec (config, 0), -1, -2);
+  assert_port (output_spec (config, 0), -1, -2);
+  g_assert_cmpint (config->ng, ==, -1);
+  g_assert_cmpint (config->nmode, ==, -1);
+
+  h = harness (&orr_sign_class, config, 4, 1, 0);
+  orr_harness_set_surfaces (h, 4, 4);
+  orr_harness_set_input (h, 0, u);
+  at_event (h);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 4);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  assert_modes (h, modes, 4);
+  /* with modes free the surfaces are u, and -|u| for the point 0 */
+  g_assert_cmpfloat (h->block.g[0], ==, -2);
+  g_assert_cmpfloat (h->block.g[1], ==, 0);
+  g_assert_cmpfloat (h->block.g[2], ==, 3);
+
+  /* modes fixed at the start of the interval, still at u: the zero of the
+   * point mode is kept positive, so that leaving 0 changes its sign */
+  at_trial (h);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  g_assert_cmpfloat (h->block.g[1], ==, DBL_MIN);
+  orr_harness_set_input (h, 0, u_later);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  assert_modes (h, modes, 4);
+  g_assert_cmpfloat (h->block.g[0], ==, 1);
+  g_assert_cmpfloat (h->block.g[1], ==, -0.5);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y_later, 4);
+
+  plain
+    = harness (&orr_sign_class, CONFIGURE (&orr_sign_class, "zero_crossing", "0", NULL), 4, 1, 0);
+  g_assert_cmpint (plain->block.ng, ==, 0);
+  at_trial (plain);
+  orr_harness_set_input (plain, 0, u_later);
+  run_outputs (plain);
+  g_assert_cmpfloat (orr_harness_output (plain, 0)[1], ==, -1);
+
+  EXPECT_PARAM_ERROR (&orr_sign_class, "zero_crossing", "zero_crossing", "2", NULL);
+}
+
+/* Abs: 0 belongs to the positive mode, with its surface kept off zero
+ * while modes are fixed, so that a start at exactly 0 going negative is
+ * located (the model test abs-from-zero shows the effect). */
+static void
+test_abs_zero (void)
+{
+  g_autoptr (OrrHarness) h = harness (&orr_abs_class, CONFIGURE (&orr_abs_class, NULL), 2, 1, 0);
+  const double u[] = { 0, -1 };
+  const double u_later[] = { -1e-3, -2 };
+
+  orr_harness_set_surfaces (h, 2, 2);
+  orr_harness_set_input (h, 0, u);
+  at_event (h);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  g_assert_cmpint (h->block.mode[0], ==, 1);
+  g_assert_cmpint (h->block.mode[1], ==, 2);
+  g_assert_cmpfloat (h->block.g[0], ==, 0);
+  at_trial (h);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  g_assert_cmpfloat (h->block.g[0], ==, DBL_MIN);
+  g_assert_cmpfloat (h->block.g[1], ==, -1);
+  orr_harness_set_input (h, 0, u_later);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  g_assert_cmpfloat (h->block.g[0], ==, -1e-3);
+  run_outputs (h);
+  /* held in the positive mode until the restart: y = u */
+  g_assert_cmpfloat (orr_harness_output (h, 0)[0], ==, -1e-3);
+  g_assert_cmpfloat (orr_harness_output (h, 0)[1], ==, 2);
+}
+
+/* ---- Sqrt, MathFunction, Power, Bias ------------------------------------------- */
+
+static void
+test_sqrt (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_sqrt_class, NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double u[] = { 4, 2, 0, -1, 0.25, 1e-300 };
+  const double y[] = { 2, G_SQRT2, 0, NAN, 0.5, 1e-150 };
+
+  assert_ports (config, 1, 1);
+  assert_port (input_spec (config, 0), -1, -2);
+  assert_port (output_spec (config, 0), -1, -2);
+  h = harness (&orr_sqrt_class, config, 3, 2, 0);
+  orr_harness_set_input (h, 0, u);
+  run_outputs (h);
+  assert_close (orr_harness_output (h, 0), y, 6, 1e-15);
+}
+
+static void
+test_math_function (void)
+{
+  const double e = G_E;
+  /* one hand value per function, in the order of the choice */
+  const struct
+  {
+    double u, y;
+  } cases[] = {
+    { 1, e },                         /* exp */
+    { e * e, 2 },                     /* log */
+    { 1000, 3 },                      /* log10 */
+    { G_PI / 6, 0.5 },                /* sin */
+    { G_PI / 3, 0.5 },                /* cos */
+    { G_PI / 4, 1 },                  /* tan */
+    { 0.5, G_PI / 6 },                /* asin */
+    { 0.5, G_PI / 3 },                /* acos */
+    { 1, G_PI / 4 },                  /* atan */
+    { 1, (e - 1 / e) / 2 },           /* sinh */
+    { 1, (e + 1 / e) / 2 },           /* cosh */
+    { 1, (e * e - 1) / (e * e + 1) }, /* tanh */
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autofree char *choice = g_strdup_printf ("%u", k + 1);
+      OrrConfig *config = CONFIGURE (&orr_math_function_class, "function", choice, NULL);
+      g_autoptr (OrrHarness) h = NULL;
+      const double u[] = { cases[k].u, -cases[k].u };
+
+      assert_port (input_spec (config, 0), -1, -2);
+      assert_port (output_spec (config, 0), -1, -2);
+      h = harness (&orr_math_function_class, config, 1, 2, 0);
+      orr_harness_set_input (h, 0, u);
+      run_outputs (h);
+      g_test_message ("function %u: %.17g, expected %.17g", k + 1, orr_harness_output (h, 0)[0],
+                      cases[k].y);
+      assert_close (orr_harness_output (h, 0), &cases[k].y, 1, 4 * DBL_EPSILON);
+    }
+
+  /* outside the real domain: NaN */
+  {
+    g_autoptr (OrrHarness) h
+      = harness (&orr_math_function_class,
+                 CONFIGURE (&orr_math_function_class, "function", "2", NULL), 1, 1, 0);
+    const double u[] = { -1 };
+
+    orr_harness_set_input (h, 0, u);
+    run_outputs (h);
+    g_assert_true (isnan (orr_harness_output (h, 0)[0]));
+  }
+  EXPECT_PARAM_ERROR (&orr_math_function_class, "function", "function", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_math_function_class, "function", "function", "13", NULL);
+}
+
+static void
+test_power (void)
+{
+  g_autoptr (OrrHarness) h = NULL, m = NULL, two = NULL;
+  OrrConfig *config;
+  const double u[] = { 3, -2, 0.5 };
+  const double y[] = { 9, 4, 0.25 };
+  /* [2 3; 4 9] .^ [1 2; 3 0.5] = [2 9; 64 3], column-major */
+  const double um[] = { 2, 4, 3, 9 };
+  const double ym[] = { 2, 64, 9, 3 };
+  /* u1 .^ u2: 2^10, 9^0.5, (-8)^(1/3) has no real value */
+  const double u1[] = { 2, 9, -8 }, u2[] = { 10, 0.5, 1.0 / 3 };
+  const double y2[] = { 1024, 3, NAN };
+
+  config = CONFIGURE (&orr_power_class, NULL);
+  assert_ports (config, 1, 1);
+  assert_port (input_spec (config, 0), -1, -2);
+  h = harness (&orr_power_class, config, 3, 1, 0);
+  orr_harness_set_input (h, 0, u);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 3);
+
+  config = CONFIGURE (&orr_power_class, "exponent", "[1 2; 3 0.5]", NULL);
+  assert_port (input_spec (config, 0), 2, 2);
+  assert_port (output_spec (config, 0), 2, 2);
+  m = harness (&orr_power_class, config, 0, 0, 0);
+  orr_harness_set_input (m, 0, um);
+  run_outputs (m);
+  assert_doubles (orr_harness_output (m, 0), ym, 4);
+
+  config = CONFIGURE (&orr_power_class, "inputs", "2", NULL);
+  assert_ports (config, 2, 1);
+  assert_port (input_spec (config, 1), -1, -2);
+  g_assert_true (input_spec (config, 1)->feedthrough);
+  two = harness (&orr_power_class, config, 3, 1, 0);
+  orr_harness_set_input (two, 0, u1);
+  orr_harness_set_input (two, 1, u2);
+  run_outputs (two);
+  assert_doubles (orr_harness_output (two, 0), y2, 3);
+
+  EXPECT_PARAM_ERROR (&orr_power_class, "inputs", "inputs", "3", NULL);
+  EXPECT_PARAM_ERROR (&orr_power_class, "exponent", "exponent", "[]", NULL);
+  EXPECT_PARAM_ERROR (&orr_power_class, "exponent", "exponent", "'x'", NULL);
+}
+
+static void
+test_bias (void)
+{
+  g_autoptr (OrrHarness) h = NULL, m = NULL;
+  OrrConfig *config = CONFIGURE (&orr_bias_class, "bias", "2.5", NULL);
+  const double u[] = { 1, -1 };
+  const double y[] = { 3.5, 1.5 };
+  const double ones[] = { 1, 1, 1, 1 };
+  /* [1 2; 3 4] + 1 */
+  const double ym[] = { 2, 4, 3, 5 };
+
+  assert_ports (config, 1, 1);
+  assert_port (input_spec (config, 0), -1, -2);
+  h = harness (&orr_bias_class, config, 1, 2, 0);
+  orr_harness_set_input (h, 0, u);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 2);
+
+  config = CONFIGURE (&orr_bias_class, "bias", "[1 2; 3 4]", NULL);
+  assert_port (input_spec (config, 0), 2, 2);
+  assert_port (output_spec (config, 0), 2, 2);
+  m = harness (&orr_bias_class, config, 0, 0, 0);
+  orr_harness_set_input (m, 0, ones);
+  run_outputs (m);
+  assert_doubles (orr_harness_output (m, 0), ym, 4);
+
+  EXPECT_PARAM_ERROR (&orr_bias_class, "bias", "bias", "[]", NULL);
+}
+
+/* ---- MinMax ------------------------------------------------------------------- */
+
+static void
+test_min_max_two (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_min_max_class, "inputs", "2", NULL);
+  g_autoptr (OrrHarness) h = NULL, low = NULL;
+  const double u1[] = { 1, 5, 2, NAN }, u2[] = { 3, 4, 2, 7 };
+  const double y[] = { 3, 5, 2, 7 };
+  const int modes[] = { 2, 1, 1, 0 };
+  /* later, with the modes held: element 1 keeps u2 although u1 passed it;
+   * element 4 (no mode) takes the larger, NaN losing */
+  const double u1_later[] = { 4, 3, 1, NAN }, u2_later[] = { 3.5, 4, 2, 6 };
+  const double y_later[] = { 3.5, 3, 1, 6 };
+  const double min_y[] = { 1, 4, 2, 7 };
+
+  assert_ports (config, 2, 1);
+  assert_port (input_spec (config, 0), -1, -2);
+  assert_port (input_spec (config, 1), -1, -2);
+  assert_port (output_spec (config, 0), -1, -2);
+  g_assert_cmpint (config->ng, ==, -1);
+  g_assert_cmpint (config->nmode, ==, -1);
+
+  h = harness (&orr_min_max_class, config, 4, 1, 0);
+  orr_harness_set_surfaces (h, 4, 4);
+  orr_harness_set_input (h, 0, u1);
+  orr_harness_set_input (h, 1, u2);
+  at_event (h);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 4);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  assert_modes (h, modes, 4);
+  g_assert_cmpfloat (h->block.g[0], ==, -2);
+  g_assert_cmpfloat (h->block.g[1], ==, 1);
+  g_assert_cmpfloat (h->block.g[2], ==, 0);
+
+  at_trial (h);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  /* the tie, won by u1, is kept on the side where u1 is the maximum */
+  g_assert_cmpfloat (h->block.g[2], ==, DBL_MIN);
+  orr_harness_set_input (h, 0, u1_later);
+  orr_harness_set_input (h, 1, u2_later);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y_later, 4);
+
+  low = harness (&orr_min_max_class,
+                 CONFIGURE (&orr_min_max_class, "inputs", "2", "function", "1", NULL), 4, 1, 0);
+  orr_harness_set_surfaces (low, 4, 4);
+  orr_harness_set_input (low, 0, u1);
+  orr_harness_set_input (low, 1, u2);
+  at_event (low);
+  run_outputs (low);
+  assert_doubles (orr_harness_output (low, 0), min_y, 4);
+  orr_harness_run (low, ORR_JOB_ZERO_CROSSINGS);
+  g_assert_cmpint (low->block.mode[0], ==, 1);
+  g_assert_cmpint (low->block.mode[1], ==, 2);
+  g_assert_cmpint (low->block.mode[2], ==, 1);
+  at_trial (low);
+  orr_harness_run (low, ORR_JOB_ZERO_CROSSINGS);
+  /* u1 is the minimum while u1 - u2 <= 0 */
+  g_assert_cmpfloat (low->block.g[2], ==, -DBL_MIN);
+
+  EXPECT_PARAM_ERROR (&orr_min_max_class, "function", "function", "3", NULL);
+  EXPECT_PARAM_ERROR (&orr_min_max_class, "inputs", "inputs", "3", NULL);
+  EXPECT_PARAM_ERROR (&orr_min_max_class, "zero_crossing", "zero_crossing", "-1", NULL);
+}
+
+static void
+test_min_max_one (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_min_max_class, NULL);
+  g_autoptr (OrrHarness) h = NULL, low = NULL;
+  const double u[] = { 1, 7, 3 };
+  /* later: element 1 is larger, but the mode still reads element 2 */
+  const double u_later[] = { 8, 7.5, 3 };
+  const double u_tie[] = { 2, NAN, 2 };
+
+  assert_ports (config, 1, 1);
+  assert_port (input_spec (config, 0), -1, -2);
+  assert_port (output_spec (config, 0), 1, 1);
+  g_assert_cmpint (config->ng, ==, -1);
+  g_assert_cmpint (config->nmode, ==, 1);
+
+  h = harness (&orr_min_max_class, config, 3, 1, 0);
+  orr_harness_set_surfaces (h, 3, 1);
+  orr_harness_set_input (h, 0, u);
+  at_event (h);
+  run_outputs (h);
+  g_assert_cmpfloat (orr_harness_output (h, 0)[0], ==, 7);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  g_assert_cmpint (h->block.mode[0], ==, 2);
+  /* the winner's lead over each element */
+  g_assert_cmpfloat (h->block.g[0], ==, 6);
+  g_assert_cmpfloat (h->block.g[1], ==, 0);
+  g_assert_cmpfloat (h->block.g[2], ==, 4);
+
+  at_trial (h);
+  orr_harness_set_input (h, 0, u_later);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  g_assert_cmpint (h->block.mode[0], ==, 2);
+  g_assert_cmpfloat (h->block.g[0], ==, -0.5);
+  g_assert_cmpfloat (h->block.g[1], ==, DBL_MIN);
+  run_outputs (h);
+  g_assert_cmpfloat (orr_harness_output (h, 0)[0], ==, 7.5);
+
+  /* a tie goes to the first; NaN loses */
+  at_event (h);
+  orr_harness_set_input (h, 0, u_tie);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  g_assert_cmpint (h->block.mode[0], ==, 1);
+  run_outputs (h);
+  g_assert_cmpfloat (orr_harness_output (h, 0)[0], ==, 2);
+
+  low
+    = harness (&orr_min_max_class, CONFIGURE (&orr_min_max_class, "function", "1", NULL), 3, 1, 0);
+  orr_harness_set_surfaces (low, 3, 1);
+  orr_harness_set_input (low, 0, u);
+  at_event (low);
+  run_outputs (low);
+  g_assert_cmpfloat (orr_harness_output (low, 0)[0], ==, 1);
+  orr_harness_run (low, ORR_JOB_ZERO_CROSSINGS);
+  g_assert_cmpint (low->block.mode[0], ==, 1);
+  g_assert_cmpfloat (low->block.g[1], ==, 6);
+}
+
+/* ---- Saturation, DeadZone -------------------------------------------------------- */
+
+static void
+test_saturation (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_saturation_class, "upper", "1", "lower", "-0.5", NULL);
+  g_autoptr (OrrHarness) h = NULL, m = NULL;
+  const double u[] = { -2, 0.3, 1, 5 };
+  const double y[] = { -0.5, 0.3, 1, 1 };
+  /* below, inside, inside (a limit belongs to the inside), above */
+  const int modes[] = { 3, 1, 1, 2 };
+  /* lower - u, (u - lower)(upper - u), same, u - upper */
+  const double g[] = { 1.5, 0.8 * 0.7, 0, 4 };
+  /* later, with the modes held */
+  const double u_later[] = { 0, 2, 1.5, 0.8 };
+  const double y_later[] = { -0.5, 2, 1.5, 1 };
+  const double um[] = { 3, -3 };
+  const double ym[] = { 1, -1 };
+
+  assert_ports (config, 1, 1);
+  assert_port (input_spec (config, 0), -1, -2);
+  assert_port (output_spec (config, 0), -1, -2);
+  g_assert_cmpint (config->ng, ==, -1);
+  g_assert_cmpint (config->nmode, ==, -1);
+
+  h = harness (&orr_saturation_class, config, 4, 1, 0);
+  orr_harness_set_surfaces (h, 4, 4);
+  orr_harness_set_input (h, 0, u);
+  at_event (h);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 4);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  assert_modes (h, modes, 4);
+  assert_close (h->block.g, g, 4, 1e-15);
+  at_trial (h);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  g_assert_cmpfloat (h->block.g[2], ==, DBL_MIN);
+  orr_harness_set_input (h, 0, u_later);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  assert_modes (h, modes, 4);
+  /* element 1 came back above the lower limit: its surface is negative */
+  g_assert_cmpfloat (h->block.g[0], ==, -0.5);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y_later, 4);
+
+  /* limits per element: ports of their size */
+  config = CONFIGURE (&orr_saturation_class, "upper", "[1 2]", "lower", "[0 -1]", NULL);
+  assert_port (input_spec (config, 0), 1, 2);
+  assert_port (output_spec (config, 0), 1, 2);
+  m = harness (&orr_saturation_class, config, 0, 0, 0);
+  orr_harness_set_input (m, 0, um);
+  run_outputs (m);
+  assert_doubles (orr_harness_output (m, 0), ym, 2);
+
+  EXPECT_PARAM_ERROR (&orr_saturation_class, "lower", "upper", "0", "lower", "1", NULL);
+  EXPECT_PARAM_ERROR (&orr_saturation_class, "lower", "upper", "[1 2]", "lower", "[0 0 0]", NULL);
+  EXPECT_PARAM_ERROR (&orr_saturation_class, "upper", "upper", "[]", NULL);
+  EXPECT_PARAM_ERROR (&orr_saturation_class, "zero_crossing", "zero_crossing", "0.5", NULL);
+}
+
+static void
+test_dead_zone (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_dead_zone_class, "upper", "1", "lower", "-0.5", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double u[] = { -2, 0.3, 1, 5 };
+  /* u - lower below, 0 in the band (ends included), u - upper above */
+  const double y[] = { -1.5, 0, 0, 4 };
+  const int modes[] = { 3, 1, 1, 2 };
+  const double u_later[] = { 0, 2, 0.5, 0.8 };
+  /* held: 0 - (-0.5), 0, 0, 0.8 - 1 */
+  const double y_later[] = { 0.5, 0, 0, 0.8 - 1 };
+
+  assert_ports (config, 1, 1);
+  assert_port (input_spec (config, 0), -1, -2);
+  h = harness (&orr_dead_zone_class, config, 4, 1, 0);
+  orr_harness_set_surfaces (h, 4, 4);
+  orr_harness_set_input (h, 0, u);
+  at_event (h);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 4);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  assert_modes (h, modes, 4);
+  g_assert_cmpfloat (h->block.g[0], ==, 1.5);
+  g_assert_cmpfloat (h->block.g[3], ==, 4);
+  at_trial (h);
+  orr_harness_set_input (h, 0, u_later);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y_later, 4);
+
+  EXPECT_PARAM_ERROR (&orr_dead_zone_class, "lower", "upper", "-1", "lower", "1", NULL);
+  EXPECT_PARAM_ERROR (&orr_dead_zone_class, "upper", "upper", "'a'", NULL);
+}
+
+/* ---- Rounding ---------------------------------------------------------------------- */
+
+static void
+test_rounding (void)
+{
+  const double u[] = { -2.5, -1.2, 0, 0.5, 1.7, 2.5 };
+  const double expected[4][6] = {
+    { -3, -2, 0, 0, 1, 2 }, /* floor */
+    { -2, -1, 0, 1, 2, 3 }, /* ceil */
+    { -3, -1, 0, 1, 2, 3 }, /* round, halves away from zero */
+    { -2, -1, 0, 0, 1, 2 }, /* fix */
+  };
+
+  for (int f = 0; f < 4; f++)
+    {
+      g_autofree char *choice = g_strdup_printf ("%d", f + 1);
+      OrrConfig *config = CONFIGURE (&orr_rounding_class, "function", choice, NULL);
+      g_autoptr (OrrHarness) h = NULL;
+
+      assert_ports (config, 1, 1);
+      assert_port (input_spec (config, 0), -1, -2);
+      g_assert_cmpint (config->ng, ==, -1);
+      h = harness (&orr_rounding_class, config, 6, 1, 0);
+      orr_harness_set_surfaces (h, 6, 6);
+      orr_harness_set_input (h, 0, u);
+      at_event (h);
+      run_outputs (h);
+      assert_doubles (orr_harness_output (h, 0), expected[f], 6);
+      /* every mode holds its element's integer */
+      orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+      at_trial (h);
+      run_outputs (h);
+      assert_doubles (orr_harness_output (h, 0), expected[f], 6);
+    }
+
+  /* floor: surfaces (u - n)(n + 1 - u), and the held integer */
+  {
+    g_autoptr (OrrHarness) h = harness (
+      &orr_rounding_class, CONFIGURE (&orr_rounding_class, "function", "1", NULL), 3, 1, 0);
+    const double v[] = { 1.7, 0, -1.2 };
+    const double v_later[] = { 2.3, -0.1, -1.2 };
+    const double g[] = { 0.7 * 0.3, 0, 0.8 * 0.2 };
+    const double y_later[] = { 1, 0, -2 };
+
+    orr_harness_set_surfaces (h, 3, 3);
+    orr_harness_set_input (h, 0, v);
+    at_event (h);
+    orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+    assert_close (h->block.g, g, 3, 1e-15);
+    at_trial (h);
+    orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+    /* 0 is on the lower end of [0, 1]: kept inside */
+    g_assert_cmpfloat (h->block.g[1], ==, DBL_MIN);
+    orr_harness_set_input (h, 0, v_later);
+    orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+    /* left [1, 2] and [0, 1]: negative */
+    g_assert_cmpfloat (h->block.g[0], <, 0);
+    g_assert_cmpfloat (h->block.g[1], <, 0);
+    run_outputs (h);
+    assert_doubles (orr_harness_output (h, 0), y_later, 3);
+  }
+
+  /* round and fix: the intervals [n - 1/2, n + 1/2] and (-1, 1) */
+  {
+    g_autoptr (OrrHarness) r = harness (
+      &orr_rounding_class, CONFIGURE (&orr_rounding_class, "function", "3", NULL), 1, 1, 0);
+    g_autoptr (OrrHarness) x = harness (
+      &orr_rounding_class, CONFIGURE (&orr_rounding_class, "function", "4", NULL), 1, 1, 0);
+    const double v[] = { 2.2 };
+    const double w[] = { 0.5 };
+
+    orr_harness_set_surfaces (r, 1, 1);
+    orr_harness_set_input (r, 0, v);
+    at_event (r);
+    orr_harness_run (r, ORR_JOB_ZERO_CROSSINGS);
+    g_assert_cmpfloat_with_epsilon (r->block.g[0], (2.2 - 1.5) * (2.5 - 2.2), 1e-15);
+    orr_harness_set_surfaces (x, 1, 1);
+    orr_harness_set_input (x, 0, w);
+    at_event (x);
+    orr_harness_run (x, ORR_JOB_ZERO_CROSSINGS);
+    g_assert_cmpfloat_with_epsilon (x->block.g[0], (0.5 + 1) * (1 - 0.5), 1e-15);
+  }
+
+  EXPECT_PARAM_ERROR (&orr_rounding_class, "function", "function", "5", NULL);
+}
+
+/* ---- RelationalOperator, LogicalOperator ------------------------------------------- */
+
+static void
+test_relational_operator (void)
+{
+  const double u1[] = { 1, 2, 3 }, u2[] = { 2, 2, 2 };
+  const double expected[6][3] = {
+    { 0, 1, 0 }, /* == */
+    { 1, 0, 1 }, /* ~= */
+    { 1, 0, 0 }, /* < */
+    { 1, 1, 0 }, /* <= */
+    { 0, 0, 1 }, /* > */
+    { 0, 1, 1 }, /* >= */
+  };
+
+  for (int op = 0; op < 6; op++)
+    {
+      g_autofree char *choice = g_strdup_printf ("%d", op + 1);
+      OrrConfig *config = CONFIGURE (&orr_relational_operator_class, "operator", choice, NULL);
+      g_autoptr (OrrHarness) h = NULL;
+      /* later: every element has moved to the other side of u2, but the
+       * modes hold the results of the interval's start */
+      const double u1_later[] = { 2.5, 1, 1 };
+
+      assert_ports (config, 2, 1);
+      assert_port (input_spec (config, 0), -1, -2);
+      assert_port (input_spec (config, 1), -1, -2);
+      assert_port (output_spec (config, 0), -1, -2);
+      h = harness (&orr_relational_operator_class, config, 3, 1, 0);
+      orr_harness_set_surfaces (h, 3, 3);
+      orr_harness_set_input (h, 0, u1);
+      orr_harness_set_input (h, 1, u2);
+      at_event (h);
+      run_outputs (h);
+      assert_doubles (orr_harness_output (h, 0), expected[op], 3);
+      orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+      /* below, equal, above */
+      g_assert_cmpint (h->block.mode[0], ==, 2);
+      g_assert_cmpint (h->block.mode[1], ==, 3);
+      g_assert_cmpint (h->block.mode[2], ==, 1);
+      g_assert_cmpfloat (h->block.g[0], ==, -1);
+      g_assert_cmpfloat (h->block.g[2], ==, 1);
+      at_trial (h);
+      orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+      /* equal: -|u1 - u2|, kept positive at 0 */
+      g_assert_cmpfloat (h->block.g[1], ==, DBL_MIN);
+      orr_harness_set_input (h, 0, u1_later);
+      orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+      g_assert_cmpfloat (h->block.g[0], ==, 0.5);
+      g_assert_cmpfloat (h->block.g[1], ==, -1);
+      g_assert_cmpfloat (h->block.g[2], ==, -1);
+      run_outputs (h);
+      assert_doubles (orr_harness_output (h, 0), expected[op], 3);
+    }
+  EXPECT_PARAM_ERROR (&orr_relational_operator_class, "operator", "operator", "7", NULL);
+  EXPECT_PARAM_ERROR (&orr_relational_operator_class, "operator", "operator", "1.5", NULL);
+}
+
+static void
+test_logical_operator (void)
+{
+  const double u1[] = { 0, 1, 1, 0 }, u2[] = { 0, 0, 1, -1 }, u3[] = { 0, 1, 1, 5 };
+  /* trues per element: 0, 2, 3, 2 of 3 */
+  const double expected[5][4] = {
+    { 0, 0, 1, 0 }, /* AND */
+    { 0, 1, 1, 1 }, /* OR */
+    { 1, 1, 0, 1 }, /* NAND */
+    { 1, 0, 0, 0 }, /* NOR */
+    { 0, 0, 1, 0 }, /* XOR: an odd number */
+  };
+  g_autoptr (OrrHarness) not = NULL, all = NULL;
+  OrrConfig *config;
+  const double v[] = { 0, 2, -1 };
+  const double not_v[] = { 1, 0, 0 };
+
+  for (int op = 0; op < 5; op++)
+    {
+      g_autofree char *choice = g_strdup_printf ("%d", op + 1);
+      g_autoptr (OrrHarness) h = NULL;
+
+      config = CONFIGURE (&orr_logical_operator_class, "operator", choice, "inputs", "3", NULL);
+      assert_ports (config, 3, 1);
+      assert_port (output_spec (config, 0), -1, -2);
+      h = harness (&orr_logical_operator_class, config, 4, 1, 0);
+      orr_harness_set_input (h, 0, u1);
+      orr_harness_set_input (h, 1, u2);
+      orr_harness_set_input (h, 2, u3);
+      run_outputs (h);
+      assert_doubles (orr_harness_output (h, 0), expected[op], 4);
+    }
+
+  /* NOT has one input whatever the count says */
+  config = CONFIGURE (&orr_logical_operator_class, "operator", "6", "inputs", "3", NULL);
+  assert_ports (config, 1, 1);
+  assert_port (output_spec (config, 0), -1, -2);
+  not = harness (&orr_logical_operator_class, config, 3, 1, 0);
+  orr_harness_set_input (not, 0, v);
+  run_outputs (not );
+  assert_doubles (orr_harness_output (not, 0), not_v, 3);
+
+  /* one input: its elements combined */
+  config = CONFIGURE (&orr_logical_operator_class, "operator", "1", "inputs", "1", NULL);
+  assert_port (output_spec (config, 0), 1, 1);
+  all = harness (&orr_logical_operator_class, config, 3, 1, 0);
+  orr_harness_set_input (all, 0, v);
+  run_outputs (all);
+  g_assert_cmpfloat (orr_harness_output (all, 0)[0], ==, 0);
+
+  EXPECT_PARAM_ERROR (&orr_logical_operator_class, "operator", "operator", "7", NULL);
+  EXPECT_PARAM_ERROR (&orr_logical_operator_class, "inputs", "inputs", "0", NULL);
+}
+
+/* ---- MatrixMultiply, Transpose, Inverse ---------------------------------------------- */
+
+static void
+test_matrix_multiply (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_matrix_multiply_class, NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  /* [1 2 3; 4 5 6] * [1 0; 0 1; 1 1] = [4 5; 10 11] */
+  const double a[] = { 1, 4, 2, 5, 3, 6 };
+  const double b[] = { 1, 0, 1, 0, 1, 1 };
+  const double y[] = { 4, 10, 5, 11 };
+
+  assert_ports (config, 2, 1);
+  assert_port (input_spec (config, 0), -1, -2);
+  assert_port (input_spec (config, 1), -2, -3);
+  assert_port (output_spec (config, 0), -1, -3);
+  h = harness (&orr_matrix_multiply_class, config, 2, 3, 2);
+  orr_harness_set_input (h, 0, a);
+  orr_harness_set_input (h, 1, b);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 4);
+}
+
+static void
+test_transpose (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_transpose_class, NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  /* [1 2 3; 4 5 6]' = [1 4; 2 5; 3 6] */
+  const double a[] = { 1, 4, 2, 5, 3, 6 };
+  const double y[] = { 1, 2, 3, 4, 5, 6 };
+
+  assert_ports (config, 1, 1);
+  assert_port (input_spec (config, 0), -1, -2);
+  assert_port (output_spec (config, 0), -2, -1);
+  h = harness (&orr_transpose_class, config, 2, 3, 0);
+  orr_harness_set_input (h, 0, a);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 6);
+}
+
+static void
+test_inverse (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_inverse_class, NULL);
+  g_autoptr (OrrHarness) h = NULL, big = NULL, sing = NULL;
+  /* [4 7; 2 6]^-1 = [6 -7; -2 4] / 10 */
+  const double a[] = { 4, 2, 7, 6 };
+  const double y[] = { 0.6, -0.2, -0.7, 0.4 };
+  /* needs a row exchange: [0 1 2; 1 0 3; 4 -3 8] */
+  const double b[] = { 0, 1, 4, 1, 0, -3, 2, 3, 8 };
+  const double singular[] = { 1, 2, 2, 4 };
+
+  assert_ports (config, 1, 1);
+  assert_port (input_spec (config, 0), -1, -1);
+  assert_port (output_spec (config, 0), -1, -1);
+
+  h = harness (&orr_inverse_class, config, 2, 0, 0);
+  orr_harness_run (h, ORR_JOB_INIT);
+  orr_harness_set_input (h, 0, a);
+  at_event (h);
+  run_outputs (h);
+  assert_close (orr_harness_output (h, 0), y, 4, 1e-15);
+
+  /* b * inv(b) = I */
+  big = harness (&orr_inverse_class, CONFIGURE (&orr_inverse_class, NULL), 3, 0, 0);
+  orr_harness_run (big, ORR_JOB_INIT);
+  orr_harness_set_input (big, 0, b);
+  at_event (big);
+  run_outputs (big);
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 3; j++)
+      {
+        double s = 0;
+
+        for (int k = 0; k < 3; k++)
+          s += b[i + 3 * k] * orr_harness_output (big, 0)[k + 3 * j];
+        g_assert_cmpfloat_with_epsilon (s, i == j, 1e-14);
+      }
+  g_assert_cmpint (big->n_errors, ==, 0);
+
+  /* singular: NaN at a trial point, an error at an accepted one */
+  sing = harness (&orr_inverse_class, CONFIGURE (&orr_inverse_class, NULL), 2, 0, 0);
+  orr_harness_run (sing, ORR_JOB_INIT);
+  orr_harness_set_input (sing, 0, singular);
+  at_trial (sing);
+  run_outputs (sing);
+  g_assert_cmpint (sing->n_errors, ==, 0);
+  g_assert_true (isnan (orr_harness_output (sing, 0)[0]));
+  at_event (sing);
+  run_outputs (sing);
+  g_assert_cmpint (sing->n_errors, ==, 1);
+  g_assert_nonnull (strstr (sing->error, "singular"));
+}
+
+/* ---- the compiled expressions against the general evaluator ----------------------- */
+
+/* A formula for the program and one for the evaluator that means the same
+ * (they differ only where the program understands .if/.switch). */
+typedef struct
+{
+  const char *program;
+  const char *reference;
+} Formula;
+
+/* Random inputs of the given sizes in [-1, 1], the scope holding them and
+ * p for the evaluator, and the same values as arrays for the program. */
+typedef struct
+{
+  int n;
+  const int *rows, *cols;
+  double **values;
+  OrrScope *scope;
+} Inputs;
+
+static void
+inputs_draw (Inputs *in, GRand *rand, OrrValue *p)
+{
+  in->scope = orr_scope_new (NULL);
+  orr_scope_set (in->scope, "p", p);
+  for (int k = 0; k < in->n; k++)
+    {
+      int numel = in->rows[k] * in->cols[k];
+      g_autofree char *name = g_strdup_printf ("u%d", k + 1);
+      g_autoptr (OrrValue) v = NULL;
+
+      for (int i = 0; i < numel; i++)
+        in->values[k][i] = g_rand_double_range (rand, -1, 1);
+      v = orr_value_new_from_doubles (in->rows[k], in->cols[k], in->values[k]);
+      orr_scope_set (in->scope, name, v);
+    }
+}
+
+/* Runs every formula on @trials random draws through the compiled
+ * program and through orr_expr_evaluate(), and compares. */
+static void
+compare_with_evaluator (const Formula *formulas, guint n_formulas, int n, const int *rows,
+                        const int *cols, const char *p_text, int trials)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20240611);
+  g_autoptr (OrrValue) p = orr_expr_evaluate (p_text, NULL, NULL);
+  g_autofree double **values = g_new0 (double *, n + 1);
+  Inputs in = { n, rows, cols, values, NULL };
+
+  g_assert_nonnull (p);
+  for (int k = 0; k < n; k++)
+    values[k] = g_new (double, rows[k] * cols[k]);
+  for (guint f = 0; f < n_formulas; f++)
+    {
+      g_autoptr (OrrScope) pscope = orr_scope_new (NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (OrrExprProgram) program = NULL;
+      int out_rows, out_cols;
+
+      orr_scope_set (pscope, "p", p);
+      program = orr_expr_program_new (formulas[f].program, n, rows, cols, pscope, &error);
+      if (program == NULL)
+        g_error ("%s: %s", formulas[f].program, error->message);
+      orr_expr_program_get_size (program, &out_rows, &out_cols);
+      for (int t = 0; t < trials; t++)
+        {
+          g_autoptr (OrrValue) expected = NULL;
+          g_autofree double *got = g_new (double, MAX (out_rows * out_cols, 1));
+
+          inputs_draw (&in, rand, p);
+          expected = orr_expr_evaluate (formulas[f].reference, in.scope, &error);
+          g_clear_pointer (&in.scope, orr_scope_unref);
+          if (expected == NULL)
+            g_error ("%s: %s", formulas[f].reference, error->message);
+          g_assert_true (orr_expr_program_run (program, (const double *const *)values, got));
+          if ((int)orr_value_rows (expected) != out_rows
+              || (int)orr_value_cols (expected) != out_cols)
+            g_error ("%s: %dx%d, the evaluator gives %zux%zu", formulas[f].program, out_rows,
+                     out_cols, orr_value_rows (expected), orr_value_cols (expected));
+          for (int i = 0; i < out_rows * out_cols; i++)
+            {
+              double want = orr_value_get_real (expected, i);
+
+              g_assert_cmpfloat (orr_value_get_imag (expected, i), ==, 0);
+              if (!(fabs (got[i] - want) <= 1e-10 * MAX (1.0, fabs (want))))
+                g_error ("%s, element %d: %.17g, the evaluator gives %.17g", formulas[f].program, i,
+                         got[i], want);
+            }
+        }
+    }
+  for (int k = 0; k < n; k++)
+    g_free (values[k]);
+}
+
+/* Scalar formulas as MathExpression compiles them: inputs in [-1, 1]. */
+static void
+test_scalar_formulas (void)
+{
+  static const Formula formulas[] = {
+    { "sin(u1)*u2 + p(1)", NULL },
+    { "u1^2 - 3*u2/(1 + u1^2)", NULL },
+    { "-u1^2 + 2^-u2", NULL },
+    { "exp(-u1^2)*cos(p(2)*u2) - tan(u1/2)", NULL },
+    { "atan2(u1, u2) + hypot(u1, u2) + atan(u3)", NULL },
+    { "max(u1, u2) - min(u1, p(1)) + abs(u3)", NULL },
+    { "abs(u1) + sign(u2)*floor(u1*3) + ceil(u2*2) + round(u3*4) + fix(u1*5)", NULL },
+    { "(u1 > u2) + (u1 <= 0.5)*2 + (u1 > 0 && u2 > 0)*4 + (u1 < 0 || u2 < -0.5)*8", NULL },
+    { "(u1 == u1) + (u1 ~= u2)*2 + (u1 >= u3)*4 + ~(u2 < 0)*8 + (u1 < 0 & u3 > 0)*16", NULL },
+    { "mod(u1*10, 3) + rem(u2*10, 3) + mod(-7, u3 + 2)", NULL },
+    { "sqrt(u1^2 + 1) + log(1 + u2^2) + log10(2 + u1) + log2(3 + u3)", NULL },
+    { "tanh(u1) + sinh(u2)/cosh(u2) + asin(u3) + acos(u1/2) + asinh(u2) + atanh(u3/2)", NULL },
+    { "abs(u1)^u2 + u1 .^ 2 + u2 ./ (2 + u3) + (2 + u3) .\\ u1 + u1 \\ 3", NULL },
+    { "p(1)*u1 + p(2)*u2 + p(end)*u3 + numel(p)", NULL },
+    { ".if u1 > u2 .then u1 - u2 .else (u2 - u1)^2 .end",
+      "(u1 > u2)*(u1 - u2) + (u1 <= u2)*(u2 - u1)^2" },
+    { ".if u1 > 0 .then .if u2 > 0 .then 1 .else 2 .end .else 3 .end",
+      "(u1 > 0)*((u2 > 0)*1 + (u2 <= 0)*2) + (u1 <= 0)*3" },
+    { ".switch round(u1*2) .case 1, 10 .case -1, u2 .otherwise 0 .end",
+      "(round(u1*2) == 1)*10 + (round(u1*2) == -1)*u2" },
+  };
+  static const int ones[] = { 1, 1, 1 };
+  Formula with_reference[G_N_ELEMENTS (formulas)];
+
+  for (guint k = 0; k < G_N_ELEMENTS (formulas); k++)
+    {
+      with_reference[k].program = formulas[k].program;
+      with_reference[k].reference
+        = formulas[k].reference ? formulas[k].reference : formulas[k].program;
+    }
+  compare_with_evaluator (with_reference, G_N_ELEMENTS (formulas), 3, ones, ones, "[0.5 -2 3]",
+                          200);
+}
+
+/* Matrix formulas: u1 3x3, u2 3x1, u3 1x3, u4 1x1, p a 3x3 matrix. */
+static void
+test_matrix_formulas (void)
+{
+  static const Formula formulas[] = {
+    { "u1*u2 + u4", NULL },
+    { "u1 / 2 + 2 ./ (3 + u1) - u4 \\ u1", NULL },
+    { "u3 * u2 + u2 * u3 - u1'", NULL },
+    { "-u1' + u1(:, end:-1:1) + reshape(u1(end:-1:1), 3, 3)", NULL },
+    { "[u2; u4] + [u3, u4]'", NULL },
+    { "isnan(u1) + isinf(u1 ./ 0) + isfinite(u1) + sign(u1) .* abs(u1)", NULL },
+    { "[.if u4 > 0 .then 1 .else 2 .end, u4; u3(2:3)]", "[(u4 > 0) + 2*(u4 <= 0), u4; u3(2:3)]" },
+    { "u3*u1*u2", NULL },
+    { "u1'*u2 - u3'", NULL },
+    { "u1 .* (u2*u3) ./ (2 + u4^2)", NULL },
+    { "inv(u1 + 4*eye(3))*u2", NULL },
+    { "det(u1) + trace(u1) + det(u4)", NULL },
+    { "(u1 + 4*eye(3)) \\ u2", NULL },
+    { "u3 / (u1 + 4*eye(3))", NULL },
+    { "[u1, u2; u3, u4]", NULL },
+    { "[u2', 1; u1, [7; 8; 9]]", NULL },
+    { "u1(2, :) * u2 + u1(end, end) + u1(end)", NULL },
+    { "u1(:, [1 3]) + u1([3 1 2], 2:3) + u1([1 3], :)'", NULL },
+    { "u1(:)' * u1(:)", NULL },
+    { "u1([true false true], :)", NULL },
+    { "sum(u1) + max(u1) - min(u1, [], 1) + prod(u3)", NULL },
+    { "sum(u1, 2) + mean(u1, 2) + cumsum(u2) + max(u1, [], 2)", NULL },
+    { "cumprod(u1) + cumsum(u1, 2) + any(u1 > 0.5) + all(u1 > -0.9, 1)", NULL },
+    { "abs(u1) .^ 0.5 + sin(u1) .* cos(u1') - exp(-u1.^2)", NULL },
+    { "floor(u1*3) + ceil(u1*3) + round(u1*3) + fix(u1*3)", NULL },
+    { "(u1 > 0 & u1 < 0.5) + (u1 < -0.5 | u1 > 0.8) + ~(u1 > 0)", NULL },
+    { "atan2(u1, 2) + hypot(u2, u3)", NULL },
+    { "max(u2, u3) + min(u3, u2) .* u4", NULL },
+    { "(u1 + 4*eye(3))^3 - (u1 + 4*eye(3))^-2 + u1^0", NULL },
+    { "p*u2 + p(2, 1) + p(end, :)'", NULL },
+    { "size(u1, 1) * u2 + numel(u3) + length(u2)", NULL },
+    { "diag(u2) * u1 + diag(u1)' + repmat(u3, 3, 1)", NULL },
+    { "fliplr(u1) + flipud(u1) + reshape(u1', 3, 3)", NULL },
+    { "transpose(u3) + reshape(u3, 3, 1) + horzcat(u4, u4, u4)' + vertcat(u2(1), u4, 1)", NULL },
+    { "u2(round(abs(u4)*2) + 1) + u1(round(abs(u4)*2) + 1, 3)", NULL },
+    { "u2(u4*0 + [1 3 2]) + u1(1, round(abs(u4)) + 2)", NULL },
+    { ".if u1 > 0 .then u1 .else -2*u1 .end", "(u1 > 0).*u1 + (u1 <= 0).*(-2*u1)" },
+    { ".if u2 > u3 .then 1 .else u4 .end", "(u2 > u3) + (u2 <= u3)*u4" },
+    { ".switch round(u1*2) .case 1, u1 .case -1, 5 .otherwise u2 .end",
+      "(round(u1*2) == 1).*u1 + (round(u1*2) == -1)*5 "
+      "+ (round(u1*2) ~= 1 & round(u1*2) ~= -1).*repmat(u2, 1, 3)" },
+  };
+  static const int rows[] = { 3, 3, 1, 1 }, cols[] = { 3, 1, 3, 1 };
+  Formula list[G_N_ELEMENTS (formulas)];
+
+  for (guint k = 0; k < G_N_ELEMENTS (formulas); k++)
+    {
+      list[k].program = formulas[k].program;
+      list[k].reference = formulas[k].reference ? formulas[k].reference : formulas[k].program;
+    }
+  compare_with_evaluator (list, G_N_ELEMENTS (formulas), 4, rows, cols, "[1 2 3; 4 5 6; 7 8 10]",
+                          50);
+}
+
+static OrrExprProgram *
+compile_ok (const char *text, int n, const int *rows, const int *cols)
+{
+  g_autoptr (GError) error = NULL;
+  OrrExprProgram *program = orr_expr_program_new (text, n, rows, cols, NULL, &error);
+
+  if (program == NULL)
+    g_error ("%s: %s", text, error->message);
+  return program;
+}
+
+/* The message of a compilation that must fail, with its position. */
+static char *
+compile_error (const char *text, int n, const int *rows, const int *cols, int line, int column)
+{
+  g_autoptr (GError) error = NULL;
+  OrrExprProgram *program = orr_expr_program_new (text, n, rows, cols, NULL, &error);
+  int l, c;
+
+  g_assert_null (program);
+  g_assert_error (error, ORR_EXPR_ERROR, error->code);
+  g_test_message ("%s -> %s", text, error->message);
+  g_assert_true (orr_expr_error_location (error, &l, &c));
+  g_assert_cmpint (l, ==, line);
+  g_assert_cmpint (c, ==, column);
+  /* the excerpt shows the text as written, with a caret */
+  g_assert_nonnull (strchr (error->message, '^'));
+  return g_strdup (error->message);
+}
+
+static void
+test_program_hand_cases (void)
+{
+  static const int rows[] = { 2, 2 }, cols[] = { 2, 1 };
+  /* u1 = [1 2; 3 4], u2 = [5; 6] */
+  const double u1[] = { 1, 3, 2, 4 }, u2[] = { 5, 6 };
+  const double *in[] = { u1, u2 };
+  const struct
+  {
+    const char *text;
+    int rows, cols;
+    double y[9];
+  } cases[] = {
+    { "u1*u2", 2, 1, { 17, 39 } },
+    { "u1'", 2, 2, { 1, 2, 3, 4 } },
+    { "[u1, u2; u2', 7]", 3, 3, { 1, 3, 5, 2, 4, 6, 5, 6, 7 } },
+    { "inv(u1)", 2, 2, { -2, 1.5, 1, -0.5 } },
+    { "det(u1)", 1, 1, { -2 } },
+    { "u1 \\ u2", 2, 1, { -4, 4.5 } },
+    { "u1^2", 2, 2, { 7, 15, 10, 22 } },
+    { ".if u1 > 2 .then u1 .else 0 .end", 2, 2, { 0, 3, 0, 4 } },
+    { ".switch u1 .case 1, 10 .case 4, 40 .otherwise -1 .end", 2, 2, { 10, -1, -1, 40 } },
+    { "sum(u1)", 1, 2, { 4, 6 } },
+    { "max(u1, [], 2)", 2, 1, { 2, 4 } },
+    { "u1(end, :)", 1, 2, { 3, 4 } },
+    { "size(u1) + 0*u1(1)", 1, 2, { 2, 2 } },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr (OrrExprProgram) program = compile_ok (cases[k].text, 2, rows, cols);
+      double y[9];
+      int r, c;
+
+      orr_expr_program_get_size (program, &r, &c);
+      g_assert_cmpint (r, ==, cases[k].rows);
+      g_assert_cmpint (c, ==, cases[k].cols);
+      g_assert_true (orr_expr_program_run (program, in, y));
+      g_assert_null (orr_expr_program_get_error (program));
+      assert_close (y, cases[k].y, r * c, 1e-15);
+    }
+}
+
+/* Constants fold away; picking elements costs nothing; unused inputs are
+ * known. */
+static void
+test_program_folding (void)
+{
+  static const int rows[] = { 2, 1 }, cols[] = { 2, 1 };
+  g_autoptr (OrrScope) scope = orr_scope_new (NULL);
+  g_autoptr (OrrValue) p = orr_value_new_double (4);
+  g_autoptr (OrrExprProgram) constant = NULL, pick = NULL, column = NULL, one = NULL;
+  g_autoptr (GError) error = NULL;
+  const double u1[] = { 1, 3, 2, 4 }, u2[] = { 5 };
+  const double *in[] = { u1, u2 };
+  double y[4];
+
+  orr_scope_set (scope, "p", p);
+  constant = orr_expr_program_new ("p(1)*3 + sum(1:4) + size(u1, 1)", 2, rows, cols, scope, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (orr_expr_program_get_n_instructions (constant), ==, 0);
+  g_assert_false (orr_expr_program_uses_input (constant, 0));
+  g_assert_true (orr_expr_program_run (constant, in, y));
+  g_assert_cmpfloat (y[0], ==, 4 * 3 + 10 + 2);
+
+  pick = compile_ok ("u1(2, 1)", 2, rows, cols);
+  g_assert_cmpint (orr_expr_program_get_n_instructions (pick), ==, 0);
+  g_assert_true (orr_expr_program_uses_input (pick, 0));
+  g_assert_false (orr_expr_program_uses_input (pick, 1));
+  g_assert_true (orr_expr_program_run (pick, in, y));
+  g_assert_cmpfloat (y[0], ==, 3);
+
+  column = compile_ok ("u1(:)", 2, rows, cols);
+  g_assert_cmpint (orr_expr_program_get_n_instructions (column), ==, 0);
+
+  /* a scalar formula is a handful of instructions */
+  one = compile_ok ("sin(u2)*u2 + 1", 2, rows, cols);
+  g_assert_cmpint (orr_expr_program_get_n_instructions (one), ==, 3);
+  g_assert_true (orr_expr_program_run (one, in, y));
+  g_assert_cmpfloat (y[0], ==, sin (5.0) * 5 + 1);
+}
+
+static void
+test_program_errors (void)
+{
+  static const int rows[] = { 2, 2 }, cols[] = { 2, 1 };
+  g_autofree char *m1 = NULL, *m2 = NULL, *m3 = NULL, *m4 = NULL, *m5 = NULL, *m6 = NULL;
+  g_autofree char *m7 = NULL, *m8 = NULL, *m9 = NULL, *m10 = NULL, *m11 = NULL;
+  static const int bad_rows[] = { 2, 3 }, bad_cols[] = { 2, 1 };
+
+  m1 = compile_error ("u1*u2", 2, bad_rows, bad_cols, 1, 3);
+  g_assert_nonnull (strstr (m1, "u1*u2: cannot multiply 2x2 by 3x1"));
+  m2 = compile_error ("u1 + [1 2 3]", 2, rows, cols, 1, 4);
+  g_assert_nonnull (strstr (m2, "cannot add 2x2 and 1x3"));
+  m3 = compile_error ("sin(u1 +* 2)", 2, rows, cols, 1, 9);
+  m4 = compile_error ("K*u1", 2, rows, cols, 1, 1);
+  g_assert_nonnull (strstr (m4, "'K'"));
+  /* the conditionals' keywords, checked before parsing */
+  m5 = compile_error ("3 + .if u2 > 1 .then 1 .else 2", 2, rows, cols, 1, 5);
+  g_assert_nonnull (strstr (m5, "'.if' without '.end'"));
+  m6 = compile_error (".if u1 .then 1 .end", 2, rows, cols, 1, 16);
+  m7 = compile_error ("u1 .else 1", 2, rows, cols, 1, 4);
+  /* a syntax error inside a conditional points into the text as written */
+  m8 = compile_error (".if u1 > .then 1 .else 2 .end", 2, rows, cols, 1, 10);
+  g_assert_nonnull (strstr (m8, ".if u1 > .then"));
+  g_assert_nonnull (strstr (m8, "found '.then'"));
+  m9 = compile_error ("[1:u2(1)]", 2, rows, cols, 1, 3);
+  g_assert_nonnull (strstr (m9, "must not depend on the inputs"));
+  m10 = compile_error ("inv(u2)", 2, rows, cols, 1, 1);
+  g_assert_nonnull (strstr (m10, "square"));
+  m11 = compile_error ("reshape(u1, 1, 4)(1)", 2, rows, cols, 1, 18);
+}
+
+/* Indices computed from the inputs are checked when the program runs. */
+static void
+test_program_run_errors (void)
+{
+  static const int rows[] = { 3, 1 }, cols[] = { 1, 1 };
+  g_autoptr (OrrExprProgram) program = compile_ok ("u1(u2) + 0*u2", 2, rows, cols);
+  g_autoptr (OrrExprProgram) singular = compile_ok ("inv([1 2; 2 4] * u2)", 2, rows, cols);
+  const double u1[] = { 10, 20, 30 };
+  double u2[] = { 2 };
+  const double *in[] = { u1, u2 };
+  double y[4];
+
+  g_assert_true (orr_expr_program_run (program, in, y));
+  g_assert_cmpfloat (y[0], ==, 20);
+  u2[0] = 4;
+  g_assert_false (orr_expr_program_run (program, in, y));
+  g_assert_true (isnan (y[0]));
+  g_test_message ("%s", orr_expr_program_get_error (program));
+  g_assert_nonnull (strstr (orr_expr_program_get_error (program), "line 1, column 1: index 4"));
+  u2[0] = 3;
+  g_assert_true (orr_expr_program_run (program, in, y));
+  g_assert_null (orr_expr_program_get_error (program));
+  g_assert_cmpfloat (y[0], ==, 30);
+
+  g_assert_false (orr_expr_program_run (singular, in, y));
+  g_assert_nonnull (strstr (orr_expr_program_get_error (singular), "singular"));
+}
+
+/* ---- MathExpression, MatrixExpression as blocks ----------------------------------- */
+
+static void
+test_math_expression (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_math_expression_class, "inputs", "2", "expression",
+                                 "'sin(u1)*u2 + p(1)'", "parameters", "[0.5 7]", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double u1[] = { 0.3 }, u2[] = { 2 };
+
+  assert_ports (config, 2, 1);
+  assert_port (input_spec (config, 0), 1, 1);
+  assert_port (input_spec (config, 1), 1, 1);
+  assert_port (output_spec (config, 0), 1, 1);
+  g_assert_true (input_spec (config, 0)->feedthrough);
+  g_assert_true (input_spec (config, 1)->feedthrough);
+  h = harness (&orr_math_expression_class, config, 0, 0, 0);
+  orr_harness_run (h, ORR_JOB_INIT);
+  g_assert_nonnull (h->block.work);
+  orr_harness_set_input (h, 0, u1);
+  orr_harness_set_input (h, 1, u2);
+  at_event (h);
+  run_outputs (h);
+  g_assert_cmpfloat (orr_harness_output (h, 0)[0], ==, sin (0.3) * 2 + 0.5);
+  h->time.phase = ORR_PHASE_TERMINATE;
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+  g_assert_null (h->block.work);
+  g_assert_cmpint (h->n_errors, ==, 0);
+
+  /* an input the formula does not read is not feedthrough */
+  config = CONFIGURE (&orr_math_expression_class, "inputs", "2", "expression", "'2*u1'", NULL);
+  g_assert_true (input_spec (config, 0)->feedthrough);
+  g_assert_false (input_spec (config, 1)->feedthrough);
+  orr_config_free (config);
+
+  EXPECT_PARAM_ERROR_WITH (&orr_math_expression_class, "expression", "line 1, column 9",
+                           "expression", "'sin(u1 +* 2)'", NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_math_expression_class, "expression", "'K'", "expression", "'K*u1'",
+                           NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_math_expression_class, "expression", "scalar", "expression",
+                           "'[u1, u1]'", NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_math_expression_class, "expression", "index", "expression",
+                           "'p(3)*u1'", "parameters", "[1 2]", NULL);
+  EXPECT_PARAM_ERROR (&orr_math_expression_class, "expression", "expression", "3", NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_math_expression_class, "expression", "only input is u1",
+                           "expression", "'u2'", NULL);
+  EXPECT_PARAM_ERROR (&orr_math_expression_class, "inputs", "inputs", "-1", NULL);
+  EXPECT_PARAM_ERROR (&orr_math_expression_class, "parameters", "parameters", "'a'", NULL);
+}
+
+static void
+test_matrix_expression (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_matrix_expression_class, "sizes", "[2 2; 2 1]", "expression",
+                                 "\"u1'*u2 + p\"", "parameters", "[1; -1]", NULL);
+  g_autoptr (OrrHarness) h = NULL, bad = NULL, constant = NULL;
+  /* [1 2; 3 4]' * [5; 6] + [1; -1] = [23 + 1; 34 - 1] */
+  const double u1[] = { 1, 3, 2, 4 }, u2[] = { 5, 6 };
+  const double y[] = { 24, 33 };
+  const double huge[] = { 10 };
+
+  assert_ports (config, 2, 1);
+  assert_port (input_spec (config, 0), 2, 2);
+  assert_port (input_spec (config, 1), 2, 1);
+  assert_port (output_spec (config, 0), 2, 1);
+  h = harness (&orr_matrix_expression_class, config, 0, 0, 0);
+  orr_harness_run (h, ORR_JOB_INIT);
+  orr_harness_set_input (h, 0, u1);
+  orr_harness_set_input (h, 1, u2);
+  at_event (h);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 2);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+
+  /* an index computed from the inputs out of range: NaN at a trial point,
+   * an error at an accepted one */
+  bad = harness (
+    &orr_matrix_expression_class,
+    CONFIGURE (&orr_matrix_expression_class, "sizes", "[3 1; 1 1]", "expression", "'u1(u2)'", NULL),
+    0, 0, 0);
+  orr_harness_run (bad, ORR_JOB_INIT);
+  orr_harness_set_input (bad, 1, huge);
+  at_trial (bad);
+  run_outputs (bad);
+  g_assert_true (isnan (orr_harness_output (bad, 0)[0]));
+  g_assert_cmpint (bad->n_errors, ==, 0);
+  at_event (bad);
+  run_outputs (bad);
+  g_assert_cmpint (bad->n_errors, ==, 1);
+  g_assert_nonnull (strstr (bad->error, "index 10 is out of bounds 1..3"));
+  orr_harness_run (bad, ORR_JOB_TERMINATE);
+
+  /* no inputs: a constant formula of p */
+  config = CONFIGURE (&orr_matrix_expression_class, "sizes", "[]", "expression", "'eye(2)*p'",
+                      "parameters", "3", NULL);
+  assert_ports (config, 0, 1);
+  assert_port (output_spec (config, 0), 2, 2);
+  constant = harness (&orr_matrix_expression_class, config, 0, 0, 0);
+  orr_harness_run (constant, ORR_JOB_INIT);
+  run_outputs (constant);
+  g_assert_cmpfloat (orr_harness_output (constant, 0)[3], ==, 3);
+  orr_harness_run (constant, ORR_JOB_TERMINATE);
+
+  EXPECT_PARAM_ERROR_WITH (&orr_matrix_expression_class, "expression",
+                           "u1*u2: cannot multiply 2x2 by 3x1", "sizes", "[2 2; 3 1]", NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_matrix_expression_class, "expression", "empty", "expression",
+                           "'u1([])'", NULL);
+  EXPECT_PARAM_ERROR (&orr_matrix_expression_class, "sizes", "sizes", "[2 2 2]", NULL);
+  EXPECT_PARAM_ERROR (&orr_matrix_expression_class, "sizes", "sizes", "[0 1]", NULL);
+  EXPECT_PARAM_ERROR (&orr_matrix_expression_class, "sizes", "sizes", "[1.5 1]", NULL);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/math/palette", test_palette);
+  g_test_add_func ("/math/gain", test_gain_rules);
+  g_test_add_func ("/math/sign", test_sign);
+  g_test_add_func ("/math/abs-zero", test_abs_zero);
+  g_test_add_func ("/math/sqrt", test_sqrt);
+  g_test_add_func ("/math/math-function", test_math_function);
+  g_test_add_func ("/math/power", test_power);
+  g_test_add_func ("/math/bias", test_bias);
+  g_test_add_func ("/math/min-max/two", test_min_max_two);
+  g_test_add_func ("/math/min-max/one", test_min_max_one);
+  g_test_add_func ("/math/saturation", test_saturation);
+  g_test_add_func ("/math/dead-zone", test_dead_zone);
+  g_test_add_func ("/math/rounding", test_rounding);
+  g_test_add_func ("/math/relational-operator", test_relational_operator);
+  g_test_add_func ("/math/logical-operator", test_logical_operator);
+  g_test_add_func ("/math/matrix-multiply", test_matrix_multiply);
+  g_test_add_func ("/math/transpose", test_transpose);
+  g_test_add_func ("/math/inverse", test_inverse);
+  g_test_add_func ("/math/program/scalar-formulas", test_scalar_formulas);
+  g_test_add_func ("/math/program/matrix-formulas", test_matrix_formulas);
+  g_test_add_func ("/math/program/hand-cases", test_program_hand_cases);
+  g_test_add_func ("/math/program/folding", test_program_folding);
+  g_test_add_func ("/math/program/errors", test_program_errors);
+  g_test_add_func ("/math/program/run-errors", test_program_run_errors);
+  g_test_add_func ("/math/math-expression", test_math_expression);
+  g_test_add_func ("/math/matrix-expression", test_matrix_expression);
+
+  return g_test_run ();
+}
