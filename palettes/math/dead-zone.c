@@ -2,29 +2,10 @@
  * input shifted by the edge it passed outside: y = u - upper above the
  * band, u - lower below it (the edges are scalars for every element or
  * matrices of the input's size). The output is continuous with kinks at
- * the edges.
- *
- * With zero crossings on, each element has one surface and a mode for its
- * region (the band, ends included; above; below), as Saturation does: each
- * surface is positive inside its region and changes sign where u leaves
- * it, (u - lower)(upper - u) in the band, u - upper above, lower - u
- * below (kept off zero on an edge, see math-surfaces.h). rpar = { upper,
- * lower } with ipar = { elements of upper, elements of lower }. */
+ * the edges. The band, modes and surfaces are limit-band.h's, as for
+ * Saturation. */
+#include "limit-band.h"
 #include "math-classes.h"
-#include "math-surfaces.h"
-#include "orr-block-params.h"
-
-#include <math.h>
-#include <string.h>
-
-/* Mode 0, where modes start (and NaN), computes directly. */
-enum
-{
-  MODE_DIRECT = 0,
-  MODE_INSIDE = 1,
-  MODE_UPPER = 2, /* above the band */
-  MODE_LOWER = 3, /* below it */
-};
 
 static const OrrParamSpec dead_zone_params[] = {
   { "upper", "End of the dead zone", "0.5",
@@ -42,120 +23,30 @@ static const OrrParamSpec dead_zone_params[] = {
 static gboolean
 dead_zone_configure (OrrConfig *config, GError **error)
 {
-  const double *upper, *lower;
-  int ur, uc, lr, lc, nu, nl, n;
-  gboolean zero_crossing;
-  g_autofree double *rpar = NULL;
-  int ipar[2];
+  return orr_band_configure (config, "the end of the dead zone", error);
+}
 
-  if (!orr_param_get_matrix (config, "upper", &upper, &ur, &uc, error)
-      || !orr_param_get_matrix (config, "lower", &lower, &lr, &lc, error)
-      || !orr_param_get_flag (config, "zero_crossing", &zero_crossing, error))
-    return FALSE;
-  nu = ur * uc;
-  nl = lr * lc;
-  if (nu != 1 && nl != 1 && (ur != lr || uc != lc))
+/* y = 0 in the band, u less the edge it passed outside (and 0 for NaN). */
+static double
+dead_zone (double u, double lower, double upper, OrrBandRegion region)
+{
+  switch (region)
     {
-      orr_param_set_error (error, "lower",
-                           "must be a scalar or have the size of 'upper' (%dx%d), "
-                           "not %dx%d",
-                           ur, uc, lr, lc);
-      return FALSE;
+      case ORR_BAND_INSIDE:
+        return 0.0;
+      case ORR_BAND_ABOVE:
+        return u - upper;
+      case ORR_BAND_BELOW:
+        return u - lower;
+      default:
+        return u > upper ? u - upper : u < lower ? u - lower : 0.0;
     }
-  n = MAX (nu, nl);
-  for (int i = 0; i < n; i++)
-    if (!(lower[nl == 1 ? 0 : i] <= upper[nu == 1 ? 0 : i]))
-      {
-        orr_param_set_error (error, "lower", "must not be above the end of the dead zone (%g > %g)",
-                             lower[nl == 1 ? 0 : i], upper[nu == 1 ? 0 : i]);
-        return FALSE;
-      }
-  if (n == 1)
-    {
-      orr_config_add_input (config, -1, -2, ORR_TYPE_DOUBLE, TRUE);
-      orr_config_add_output (config, -1, -2, ORR_TYPE_DOUBLE);
-    }
-  else
-    {
-      int rows = nu == 1 ? lr : ur, cols = nu == 1 ? lc : uc;
-
-      orr_config_add_input (config, rows, cols, ORR_TYPE_DOUBLE, TRUE);
-      orr_config_add_output (config, rows, cols, ORR_TYPE_DOUBLE);
-    }
-  rpar = g_new (double, nu + nl);
-  memcpy (rpar, upper, sizeof (double) * nu);
-  memcpy (rpar + nu, lower, sizeof (double) * nl);
-  ipar[0] = nu;
-  ipar[1] = nl;
-  orr_config_set_rpar (config, rpar, nu + nl);
-  orr_config_set_ipar (config, ipar, 2);
-  if (zero_crossing)
-    orr_config_set_surfaces (config, -1, -1);
-  return TRUE;
 }
 
 static void
 dead_zone_simulate (OrrSimBlock *block, OrrJob job)
 {
-  const double *u = orr_block_real_in (block, 0);
-  const double *upper = block->rpar, *lower = block->rpar + block->ipar[0];
-  int n = orr_block_in_numel (block, 0);
-  int nu = block->ipar[0], nl = block->ipar[1];
-
-  switch (job)
-    {
-      case ORR_JOB_OUTPUTS:
-        {
-          double *y = orr_block_real_out (block, 0);
-          gboolean use_modes = block->nmode >= n && orr_block_modes_fixed (block);
-
-          for (int i = 0; i < n; i++)
-            {
-              double hi = upper[nu == 1 ? 0 : i], lo = lower[nl == 1 ? 0 : i];
-              int mode = use_modes ? block->mode[i] : MODE_DIRECT;
-
-              if (mode == MODE_INSIDE)
-                y[i] = 0.0;
-              else if (mode == MODE_UPPER)
-                y[i] = u[i] - hi;
-              else if (mode == MODE_LOWER)
-                y[i] = u[i] - lo;
-              else
-                y[i] = u[i] > hi ? u[i] - hi : u[i] < lo ? u[i] - lo : 0.0;
-            }
-        }
-        break;
-
-      case ORR_JOB_ZERO_CROSSINGS:
-        for (int i = 0; i < block->ng && i < n; i++)
-          {
-            double hi = upper[nu == 1 ? 0 : i], lo = lower[nl == 1 ? 0 : i], g;
-            int mode;
-
-            if (orr_block_modes_fixed (block) && i < block->nmode)
-              mode = block->mode[i];
-            else
-              {
-                mode = u[i] > hi       ? MODE_UPPER
-                       : u[i] < lo     ? MODE_LOWER
-                       : !isnan (u[i]) ? MODE_INSIDE
-                                       : MODE_DIRECT;
-                if (i < block->nmode)
-                  block->mode[i] = mode;
-              }
-            if (mode == MODE_UPPER)
-              g = u[i] - hi;
-            else if (mode == MODE_LOWER)
-              g = lo - u[i];
-            else
-              g = (u[i] - lo) * (hi - u[i]);
-            block->g[i] = orr_math_surface (block, g, 1);
-          }
-        break;
-
-      default:
-        break;
-    }
+  orr_band_simulate (block, job, dead_zone);
 }
 
 const OrrBlockClass orr_dead_zone_class = {

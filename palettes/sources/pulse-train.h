@@ -1,5 +1,5 @@
-/* pulse-train.h: the switching instants of SquareWave and PulseGenerator.
- * Private to palettes/sources.
+/* pulse-train.h: the pulse train SquareWave and PulseGenerator output,
+ * two levels switching at the same instants. Private to palettes/sources.
  *
  * The signal is high from delay + k P for width seconds, then low until the
  * next period. Its edges are numbered: edge 2k rises at delay + k P, edge
@@ -19,11 +19,16 @@ typedef struct
   double delay;
 } OrrPulseTrain;
 
-/* Reads the parameters "period" (seconds, > 0), percent_name (the part of
- * the period spent high, in percent, strictly between 0 and 100) and
- * "delay" (the first rising edge, seconds). */
-gboolean orr_pulse_train_read (OrrConfig *config, const char *percent_name, OrrPulseTrain *train,
-                               GError **error);
+/* Reads the parameters "amplitude" (a scalar, or a matrix giving the
+ * output's size), "period" (seconds, > 0), percent_name (the part of the
+ * period spent high, in percent, strictly between 0 and 100) and "delay"
+ * (the first rising edge, seconds), and declares the block: always
+ * active, one output, one surface and one mode (the segment). */
+gboolean orr_pulse_train_configure (OrrConfig *config, const char *percent_name, GError **error);
+
+/* The outputs and zero-crossings jobs: amplitude while high; while low,
+ * -amplitude if bipolar (SquareWave), else 0 (PulseGenerator). */
+void orr_pulse_train_simulate (OrrSimBlock *block, OrrJob job, gboolean bipolar);
 
 double orr_pulse_train_edge (const OrrPulseTrain *train, double edge);
 /* The segment holding t: edge(j) <= t < edge(j + 1). */

@@ -1,19 +1,14 @@
 /* random-normal.c: RandomNormal, a new normally distributed value at each
- * activation.
+ * activation, reproducible from its seed (random-source.h).
  *
- * Like RandomUniform (see random-uniform.c): a GRand per block seeded in
- * init, the current value in the discrete state, the first draw made in
- * configure. Each normal value comes from two uniform ones by the
- * Box-Muller transform, using only its cosine half so that every draw
- * consumes the generator the same way. */
+ * Each normal value comes from two uniform ones by the Box-Muller
+ * transform, using only its cosine half so that every draw consumes the
+ * generator the same way. */
 #include "sources-classes.h"
 #include "orr-block-params.h"
-#include "sources-params.h"
+#include "random-source.h"
 
 #include <math.h>
-#include <string.h>
-
-static const char *const normal_values[] = { "mean", "deviation" };
 
 static const OrrParamSpec random_normal_params[] = {
   { "mean", "Mean", "0", "The mean: a scalar, or a matrix giving the output's size." },
@@ -34,77 +29,37 @@ draw (GRand *rand, double mean, double deviation)
 }
 
 static gboolean
+random_normal_check (double mean, double deviation, GError **error)
+{
+  if (!isfinite (mean))
+    {
+      orr_param_set_error (error, "mean", "must be finite");
+      return FALSE;
+    }
+  if (!isfinite (deviation) || deviation < 0)
+    {
+      orr_param_set_error (error, "deviation", "must be finite and 0 or more, not %g", deviation);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static const OrrRandomSource random_normal_source = {
+  .names = { "mean", "deviation" },
+  .check = random_normal_check,
+  .draw = draw,
+};
+
+static gboolean
 random_normal_configure (OrrConfig *config, GError **error)
 {
-  g_autofree double *p = NULL;
-  g_autofree double *z0 = NULL;
-  g_autoptr (GRand) rand = NULL;
-  int rows, cols, n, seed;
-
-  p = orr_sources_get_broadcast (config, normal_values, 2, &rows, &cols, error);
-  if (p == NULL || !orr_param_get_int_range (config, "seed", 0, G_MAXINT, &seed, error))
-    return FALSE;
-  n = rows * cols;
-  for (int i = 0; i < n; i++)
-    {
-      if (!isfinite (p[i]))
-        {
-          orr_param_set_error (error, "mean", "must be finite");
-          return FALSE;
-        }
-      if (!isfinite (p[n + i]) || p[n + i] < 0)
-        {
-          orr_param_set_error (error, "deviation", "must be finite and 0 or more, not %g",
-                               p[n + i]);
-          return FALSE;
-        }
-    }
-
-  orr_config_add_output (config, rows, cols, ORR_TYPE_DOUBLE);
-  orr_config_set_event_ports (config, 1, 0);
-  rand = g_rand_new_with_seed ((guint32)seed);
-  z0 = g_new (double, MAX (n, 1));
-  for (int i = 0; i < n; i++)
-    z0[i] = draw (rand, p[i], p[n + i]);
-  orr_config_set_discrete_states (config, n, z0);
-  /* rpar = means, deviations */
-  orr_config_set_rpar (config, p, 2 * n);
-  orr_config_set_ipar (config, &seed, 1);
-  return TRUE;
+  return orr_random_source_configure (config, &random_normal_source, error);
 }
 
 static void
 random_normal_simulate (OrrSimBlock *block, OrrJob job)
 {
-  int n = block->nz;
-  const double *mean = block->rpar, *deviation = block->rpar + n;
-
-  switch (job)
-    {
-      case ORR_JOB_INIT:
-        block->work = g_rand_new_with_seed ((guint32)block->ipar[0]);
-        /* The first draw is already the initial state. */
-        for (int i = 0; i < n; i++)
-          draw (block->work, mean[i], deviation[i]);
-        break;
-
-      case ORR_JOB_OUTPUTS:
-        memcpy (orr_block_real_out (block, 0), block->z, n * sizeof (double));
-        break;
-
-      case ORR_JOB_STATE_UPDATE:
-        if (block->nevprt > 0 && block->work != NULL)
-          for (int i = 0; i < n; i++)
-            block->z[i] = draw (block->work, mean[i], deviation[i]);
-        break;
-
-      case ORR_JOB_TERMINATE:
-        g_clear_pointer (&block->work, g_rand_free);
-        break;
-
-      default:
-        break;
-    }
+  orr_random_source_simulate (block, job, &random_normal_source);
 }
 
 const OrrBlockClass orr_random_normal_class = {

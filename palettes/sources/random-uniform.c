@@ -1,21 +1,11 @@
 /* random-uniform.c: RandomUniform, a new uniformly distributed value in
- * [min, max) at each activation.
- *
- * Reproducible: the block owns a generator (a GRand in block->work, created
- * in init from the seed and freed in terminate), so the same seed gives the
- * same sequence in every run, whatever else the model does. The value shown
- * lives in the discrete state: the outputs job shows it and the state
- * update draws the next one, so the k-th activation outputs the k-th draw
- * even if the outputs job runs twice. The first draw is made in configure,
- * from the same seed, as the state's initial value; init then skips it. */
+ * [min, max) at each activation, reproducible from its seed
+ * (random-source.h). */
 #include "sources-classes.h"
 #include "orr-block-params.h"
-#include "sources-params.h"
+#include "random-source.h"
 
 #include <math.h>
-#include <string.h>
-
-static const char *const uniform_values[] = { "min", "max" };
 
 static const OrrParamSpec random_uniform_params[] = {
   { "min", "Minimum", "0",
@@ -34,77 +24,37 @@ draw (GRand *rand, double min, double max)
 }
 
 static gboolean
+random_uniform_check (double min, double max, GError **error)
+{
+  if (!isfinite (min) || !isfinite (max))
+    {
+      orr_param_set_error (error, isfinite (min) ? "max" : "min", "must be finite");
+      return FALSE;
+    }
+  if (max < min)
+    {
+      orr_param_set_error (error, "max", "must not be below the minimum (%g), not %g", min, max);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static const OrrRandomSource random_uniform_source = {
+  .names = { "min", "max" },
+  .check = random_uniform_check,
+  .draw = draw,
+};
+
+static gboolean
 random_uniform_configure (OrrConfig *config, GError **error)
 {
-  g_autofree double *range = NULL;
-  g_autofree double *z0 = NULL;
-  g_autoptr (GRand) rand = NULL;
-  int rows, cols, n, seed;
-
-  range = orr_sources_get_broadcast (config, uniform_values, 2, &rows, &cols, error);
-  if (range == NULL || !orr_param_get_int_range (config, "seed", 0, G_MAXINT, &seed, error))
-    return FALSE;
-  n = rows * cols;
-  for (int i = 0; i < n; i++)
-    {
-      if (!isfinite (range[i]) || !isfinite (range[n + i]))
-        {
-          orr_param_set_error (error, isfinite (range[i]) ? "max" : "min", "must be finite");
-          return FALSE;
-        }
-      if (range[n + i] < range[i])
-        {
-          orr_param_set_error (error, "max", "must not be below the minimum (%g), not %g", range[i],
-                               range[n + i]);
-          return FALSE;
-        }
-    }
-
-  orr_config_add_output (config, rows, cols, ORR_TYPE_DOUBLE);
-  orr_config_set_event_ports (config, 1, 0);
-  rand = g_rand_new_with_seed ((guint32)seed);
-  z0 = g_new (double, MAX (n, 1));
-  for (int i = 0; i < n; i++)
-    z0[i] = draw (rand, range[i], range[n + i]);
-  orr_config_set_discrete_states (config, n, z0);
-  /* rpar = minima, maxima */
-  orr_config_set_rpar (config, range, 2 * n);
-  orr_config_set_ipar (config, &seed, 1);
-  return TRUE;
+  return orr_random_source_configure (config, &random_uniform_source, error);
 }
 
 static void
 random_uniform_simulate (OrrSimBlock *block, OrrJob job)
 {
-  int n = block->nz;
-  const double *min = block->rpar, *max = block->rpar + n;
-
-  switch (job)
-    {
-      case ORR_JOB_INIT:
-        block->work = g_rand_new_with_seed ((guint32)block->ipar[0]);
-        /* The first draw is already the initial state. */
-        for (int i = 0; i < n; i++)
-          draw (block->work, min[i], max[i]);
-        break;
-
-      case ORR_JOB_OUTPUTS:
-        memcpy (orr_block_real_out (block, 0), block->z, n * sizeof (double));
-        break;
-
-      case ORR_JOB_STATE_UPDATE:
-        if (block->nevprt > 0 && block->work != NULL)
-          for (int i = 0; i < n; i++)
-            block->z[i] = draw (block->work, min[i], max[i]);
-        break;
-
-      case ORR_JOB_TERMINATE:
-        g_clear_pointer (&block->work, g_rand_free);
-        break;
-
-      default:
-        break;
-    }
+  orr_random_source_simulate (block, job, &random_uniform_source);
 }
 
 const OrrBlockClass orr_random_uniform_class = {

@@ -4,10 +4,9 @@
  * pending-event replacement, synchronous and asynchronous unions, constant
  * blocks, unconnected inputs). Expected values are analytic or computed
  * here independently (a fine fixed-step RK4); tolerances are stated. */
-#include <orr-palettes.h>
-#include <orrery/orr-compile.h>
+#include "model-run.h"
+
 #include <orrery/orr-io.h>
-#include <orrery/orr-simulation.h>
 
 #include <math.h>
 #include <string.h>
@@ -165,92 +164,11 @@ static const OrrBlockClass halver_class = {
 
 /* ---- running a model ---------------------------------------------------------- */
 
-typedef struct
-{
-  int n;         /* values per sample */
-  GArray *t;     /* of double */
-  GArray *values; /* of double, n per sample */
-} Recording;
-
-typedef struct
-{
-  OrrProgram *program;
-  GHashTable *recordings; /* block path -> Recording* */
-  OrrSimStats stats;
-  GError *error;
-  gboolean ok;
-} Run;
-
-static void
-recording_free (Recording *r)
-{
-  g_array_unref (r->t);
-  g_array_unref (r->values);
-  g_free (r);
-}
-
-static void
-run_free (Run *run)
-{
-  orr_program_free (run->program);
-  g_hash_table_unref (run->recordings);
-  g_clear_error (&run->error);
-  g_free (run);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
-
-static void
-on_record (int block, guint64 seq, double t, const double *values, int n, gpointer data)
-{
-  Run *run = data;
-  const char *path = run->program->blocks[block].path;
-  Recording *r = g_hash_table_lookup (run->recordings, path);
-
-  if (r == NULL)
-    {
-      r = g_new0 (Recording, 1);
-      r->n = n;
-      r->t = g_array_new (FALSE, FALSE, sizeof (double));
-      r->values = g_array_new (FALSE, FALSE, sizeof (double));
-      g_hash_table_insert (run->recordings, (gpointer) path, r);
-    }
-  g_assert_cmpint (n, ==, r->n);
-  g_array_append_val (r->t, t);
-  g_array_append_vals (r->values, values, n);
-}
-
-static OrrRegistry *
-test_registry (void)
-{
-  OrrRegistry *registry = orr_registry_new ();
-  orr_palettes_register_standard (registry);
-  orr_registry_add (registry, &explicit_class);
-  orr_registry_add (registry, &implicit_class);
-  orr_registry_add (registry, &jacobian_class);
-  orr_registry_add (registry, &counted_class);
-  orr_registry_add (registry, &halver_class);
-  return registry;
-}
-
-static Run *
-run_loaded (OrrModel *model)
-{
-  g_autoptr (OrrRegistry) registry = test_registry ();
-  g_autoptr (GError) error = NULL;
-  g_autoptr (OrrSimulation) sim = NULL;
-  Run *run = g_new0 (Run, 1);
-
-  run->recordings = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                           (GDestroyNotify) recording_free);
-  run->program = orr_compile (model, registry, NULL, NULL, &error);
-  g_assert_no_error (error);
-  sim = orr_simulation_new (run->program);
-  orr_simulation_set_record_func (sim, on_record, run);
-  run->ok = orr_simulation_run (sim, &run->error);
-  run->stats = *orr_simulation_get_stats (sim);
-  return run;
-}
+/* The standard blocks and the test blocks above. */
+static const OrrBlockClass *const test_classes[] = {
+  &explicit_class, &implicit_class, &jacobian_class, &counted_class, &halver_class, NULL,
+};
+static const RunSetup setup = { .classes = test_classes };
 
 static OrrModel *
 load (const char *name)
@@ -262,24 +180,13 @@ load (const char *name)
   return model;
 }
 
+/* Loads the model file name in tests/models and runs it. */
 static Run *
-run_model (const char *name)
+run_file (const char *name)
 {
   g_autoptr (OrrModel) model = load (name);
-  return run_loaded (model);
+  return run_model (model, &setup);
 }
-
-static Recording *
-recording (Run *run, const char *path)
-{
-  Recording *r = g_hash_table_lookup (run->recordings, path);
-  if (r == NULL)
-    g_error ("%s recorded nothing", path);
-  return r;
-}
-
-#define T(r, i) g_array_index ((r)->t, double, (i))
-#define V(r, i, j) g_array_index ((r)->values, double, (i) * (r)->n + (j))
 
 /* ---- the oracles ----------------------------------------------------------------- */
 
@@ -289,7 +196,7 @@ recording (Run *run, const char *path)
 static void
 test_bouncing_ball (void)
 {
-  g_autoptr (Run) run = run_model ("bouncing-ball.orr");
+  g_autoptr (Run) run = run_file ("bouncing-ball.orr");
   const double impacts[] = { 1.42784, 3.99796, 6.31107, 8.39286, 10.26648 };
   Recording *hits = recording (run, "Impacts");
   Recording *traj = recording (run, "Trajectory");
@@ -331,7 +238,7 @@ test_bouncing_ball (void)
 static void
 test_event_delay_clock (void)
 {
-  g_autoptr (Run) run = run_model ("event-delay-clock.orr");
+  g_autoptr (Run) run = run_file ("event-delay-clock.orr");
   Recording *r = recording (run, "Events");
 
   g_assert_true (run->ok);
@@ -349,7 +256,7 @@ test_event_delay_clock (void)
 static void
 test_sample_clock (void)
 {
-  g_autoptr (Run) run = run_model ("sample-clock-count.orr");
+  g_autoptr (Run) run = run_file ("sample-clock-count.orr");
   Recording *r = recording (run, "Counts");
 
   g_assert_true (run->ok);
@@ -365,7 +272,7 @@ test_sample_clock (void)
 static void
 test_two_clocks (void)
 {
-  g_autoptr (Run) run = run_model ("two-clocks-sum.orr");
+  g_autoptr (Run) run = run_file ("two-clocks-sum.orr");
   Recording *r = recording (run, "Total");
 
   g_assert_true (run->ok);
@@ -378,7 +285,7 @@ test_two_clocks (void)
 static void
 test_distinct_delays (void)
 {
-  g_autoptr (Run) run = run_model ("distinct-delays.orr");
+  g_autoptr (Run) run = run_file ("distinct-delays.orr");
   Recording *r = recording (run, "Counts");
 
   g_assert_true (run->ok);
@@ -394,7 +301,7 @@ test_distinct_delays (void)
 static void
 test_lag_chain (void)
 {
-  g_autoptr (Run) run = run_model ("lag-chain.orr");
+  g_autoptr (Run) run = run_file ("lag-chain.orr");
   Recording *r = recording (run, "Last");
   double worst = 0;
 
@@ -420,9 +327,8 @@ test_algebraic_loop (void)
 {
   g_autoptr (OrrModel) model = load ("algebraic-loop.orr");
   g_autoptr (OrrModel) fine = load ("loop-through-integrator.orr");
-  g_autoptr (OrrRegistry) registry = test_registry ();
   g_autoptr (GError) error = NULL;
-  g_autoptr (OrrProgram) program = orr_compile (model, registry, NULL, NULL, &error);
+  g_autoptr (OrrProgram) program = compile_model (model, &setup, &error);
   g_autoptr (OrrProgram) compiled = NULL;
 
   g_assert_null (program);
@@ -434,7 +340,7 @@ test_algebraic_loop (void)
   g_assert_null (strstr (error->message, "Input"));
   g_clear_error (&error);
 
-  compiled = orr_compile (fine, registry, NULL, NULL, &error);
+  compiled = compile_model (fine, &setup, &error);
   g_assert_no_error (error);
   g_assert_nonnull (compiled);
 }
@@ -444,7 +350,7 @@ test_algebraic_loop (void)
 static void
 test_abs_sin (void)
 {
-  g_autoptr (Run) run = run_model ("abs-sin.orr");
+  g_autoptr (Run) run = run_file ("abs-sin.orr");
   Recording *area = recording (run, "AreaScope");
   Recording *cross = recording (run, "CrossingTimes");
   double expected = 7 + cos (10.0);
@@ -515,7 +421,7 @@ test_ode_trio (void)
       g_autoptr (Run) run = NULL;
 
       g_atomic_int_set (&jacobian_calls, 0);
-      run = run_model (files[m]);
+      run = run_file (files[m]);
       /* only the third block offers a Jacobian, and it must be used */
       if (m == 2)
         g_assert_cmpint (g_atomic_int_get (&jacobian_calls), >, 0);
@@ -549,47 +455,23 @@ test_ode_trio (void)
 
 /* ---- rules of sections 4 and 5, on small models ------------------------------ */
 
-static OrrBlock *
-add (OrrModel *model, const char *type, const char *label, int in, int out, int ein, int eout,
-     const char *param, const char *value, const char *param2, const char *value2)
-{
-  OrrBlock *b = orr_model_add_block (model, orr_model_get_root (model), type, NULL);
-  orr_model_set_block_label (model, b, label);
-  orr_model_set_port_count (model, b, ORR_PORT_IN, in);
-  orr_model_set_port_count (model, b, ORR_PORT_OUT, out);
-  orr_model_set_port_count (model, b, ORR_PORT_EVENT_IN, ein);
-  orr_model_set_port_count (model, b, ORR_PORT_EVENT_OUT, eout);
-  if (param)
-    orr_model_set_param (model, b, param, value);
-  if (param2)
-    orr_model_set_param (model, b, param2, value2);
-  return b;
-}
-
-static void
-connect (OrrModel *model, OrrBlock *a, OrrPortKind ak, OrrBlock *b, OrrPortKind bk)
-{
-  OrrEndpoint from = { a->id, ak, 1 }, to = { b->id, bk, 1 };
-  g_autoptr (GError) error = NULL;
-  g_assert_nonnull (orr_model_connect (model, orr_model_get_root (model), &from, &to, &error));
-}
-
 /* A 1 s clock re-programs a 2 s EventDelay before it ever fires: one
  * pending event per output, so the counter behind it never runs. */
 static void
 test_pending_event_replaced (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *clock = add (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "1", "offset", "0");
-  OrrBlock *delay = add (model, "EventDelay", "Delay", 0, 0, 1, 1, "delay", "2", NULL, NULL);
-  OrrBlock *count = add (model, "Counter", "Count", 0, 1, 1, 0, NULL, NULL, NULL, NULL);
-  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0, NULL, NULL, NULL, NULL);
+  OrrBlock *clock
+    = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "1", "offset", "0", NULL);
+  OrrBlock *delay = add_block (model, "EventDelay", "Delay", 0, 0, 1, 1, "delay", "2", NULL);
+  OrrBlock *count = add_block (model, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Scope", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
 
-  connect (model, clock, ORR_PORT_EVENT_OUT, delay, ORR_PORT_EVENT_IN);
-  connect (model, delay, ORR_PORT_EVENT_OUT, count, ORR_PORT_EVENT_IN);
-  connect (model, count, ORR_PORT_OUT, scope, ORR_PORT_IN);
-  run = run_loaded (model);
+  link_event (model, clock, 1, delay, 1);
+  link_event (model, delay, 1, count, 1);
+  link_data (model, count, 1, scope, 1);
+  run = run_model (model, &setup);
   g_assert_true (run->ok);
   g_assert_null (g_hash_table_lookup (run->recordings, "Scope"));
 }
@@ -601,38 +483,28 @@ static void
 test_unconnected_and_constant (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *gain = add (model, "Gain", "Open", 1, 1, 0, 0, "gain", "5", NULL, NULL);
-  OrrBlock *c = add (model, "TestCountedConstant", "Three", 0, 1, 0, 0, NULL, NULL, NULL, NULL);
-  OrrBlock *twice = add (model, "Gain", "Twice", 1, 1, 0, 0, "gain", "2", NULL, NULL);
-  OrrBlock *sum = add (model, "Sum", "Sum", 2, 1, 0, 0, "signs", "[1 1]", NULL, NULL);
-  OrrBlock *clock = add (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "1", "offset", "0");
-  OrrBlock *count = add (model, "Counter", "Tick", 0, 1, 1, 0, NULL, NULL, NULL, NULL);
-  OrrBlock *mix = add (model, "Sum", "Mix", 2, 1, 0, 0, "signs", "[1 1]", NULL, NULL);
-  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0, NULL, NULL, NULL, NULL);
-  OrrSettings s;
+  OrrBlock *gain = add_block (model, "Gain", "Open", 1, 1, 0, 0, "gain", "5", NULL);
+  OrrBlock *c = add_block (model, "TestCountedConstant", "Three", 0, 1, 0, 0, NULL);
+  OrrBlock *twice = add_block (model, "Gain", "Twice", 1, 1, 0, 0, "gain", "2", NULL);
+  OrrBlock *sum = add_block (model, "Sum", "Sum", 2, 1, 0, 0, "signs", "[1 1]", NULL);
+  OrrBlock *clock
+    = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "1", "offset", "0", NULL);
+  OrrBlock *count = add_block (model, "Counter", "Tick", 0, 1, 1, 0, NULL);
+  OrrBlock *mix = add_block (model, "Sum", "Mix", 2, 1, 0, 0, "signs", "[1 1]", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Scope", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
 
-  orr_settings_copy (&s, orr_model_get_settings (model));
-  s.final_time = 3;
-  orr_model_set_settings (model, &s);
-  orr_settings_clear (&s);
-  connect (model, c, ORR_PORT_OUT, twice, ORR_PORT_IN);
-  {
-    OrrEndpoint a = { gain->id, ORR_PORT_OUT, 1 }, b = { sum->id, ORR_PORT_IN, 1 };
-    OrrEndpoint a2 = { twice->id, ORR_PORT_OUT, 1 }, b2 = { sum->id, ORR_PORT_IN, 2 };
-    OrrEndpoint a3 = { sum->id, ORR_PORT_OUT, 1 }, b3 = { mix->id, ORR_PORT_IN, 1 };
-    OrrEndpoint a4 = { count->id, ORR_PORT_OUT, 1 }, b4 = { mix->id, ORR_PORT_IN, 2 };
-    OrrDiagram *root = orr_model_get_root (model);
-    g_assert_nonnull (orr_model_connect (model, root, &a, &b, NULL));
-    g_assert_nonnull (orr_model_connect (model, root, &a2, &b2, NULL));
-    g_assert_nonnull (orr_model_connect (model, root, &a3, &b3, NULL));
-    g_assert_nonnull (orr_model_connect (model, root, &a4, &b4, NULL));
-  }
-  connect (model, clock, ORR_PORT_EVENT_OUT, count, ORR_PORT_EVENT_IN);
-  connect (model, mix, ORR_PORT_OUT, scope, ORR_PORT_IN);
+  set_final_time (model, 3);
+  link_data (model, c, 1, twice, 1);
+  link_data (model, gain, 1, sum, 1);
+  link_data (model, twice, 1, sum, 2);
+  link_data (model, sum, 1, mix, 1);
+  link_data (model, count, 1, mix, 2);
+  link_event (model, clock, 1, count, 1);
+  link_data (model, mix, 1, scope, 1);
   g_atomic_int_set (&constant_calls, 0);
-  run = run_loaded (model);
+  run = run_model (model, &setup);
   g_assert_true (run->ok);
   g_assert_cmpint (g_atomic_int_get (&constant_calls), ==, 1);
   {
@@ -656,17 +528,18 @@ static void
 test_conditional_block (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *clock = add (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "1", "offset", "0");
-  OrrBlock *half = add (model, "TestHalver", "Half", 0, 0, 1, 1, NULL, NULL, NULL, NULL);
-  OrrBlock *count = add (model, "Counter", "Count", 0, 1, 1, 0, NULL, NULL, NULL, NULL);
-  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0, NULL, NULL, NULL, NULL);
+  OrrBlock *clock
+    = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "1", "offset", "0", NULL);
+  OrrBlock *half = add_block (model, "TestHalver", "Half", 0, 0, 1, 1, NULL);
+  OrrBlock *count = add_block (model, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Scope", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
 
-  connect (model, clock, ORR_PORT_EVENT_OUT, half, ORR_PORT_EVENT_IN);
-  connect (model, half, ORR_PORT_EVENT_OUT, count, ORR_PORT_EVENT_IN);
-  connect (model, count, ORR_PORT_OUT, scope, ORR_PORT_IN);
-  run = run_loaded (model);
+  link_event (model, clock, 1, half, 1);
+  link_event (model, half, 1, count, 1);
+  link_data (model, count, 1, scope, 1);
+  run = run_model (model, &setup);
   g_assert_true (run->ok);
   for (int s = 0; s < run->program->n_sources; s++)
     if (run->program->sources[s].kind != ORR_SOURCE_CLOCK)

@@ -8,9 +8,23 @@
  * Blocks whose own output comes back to them (EventClock,
  * EventDelayedChannel, End with a stop time) get that link from the
  * compiler: the models here draw none, as a user would not. */
-#include "model-helpers.h"
+#include "model-run.h"
 
 #include <math.h>
+
+/* A Counter from 1 up driven on its activation input by output ap of
+ * source, shown by a Scope labelled scope, both beside source. */
+static OrrBlock *
+count_into_scope (OrrModel *model, OrrBlock *source, guint ap, const char *counter,
+                  const char *scope)
+{
+  OrrBlock *c = add_block_in (model, source->parent, "Counter", counter, 0, 1, 1, 0, NULL);
+  OrrBlock *s = add_block_in (model, source->parent, "Scope", scope, 1, 0, 0, 0, NULL);
+
+  link_event (model, source, ap, c, 1);
+  link_data (model, c, 1, s, 1);
+  return c;
+}
 
 /* ---- EventClock ---------------------------------------------------------- */
 
@@ -19,14 +33,14 @@ static void
 test_event_clock (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *clock = add (model, NULL, "EventClock", "Clock", 0, 0, 0, 1, "period", "0.3",
-                         "init_time", "0.1", NULL);
+  OrrBlock *clock = add_block (model, "EventClock", "Clock", 0, 0, 0, 1, "period", "0.3",
+                               "init_time", "0.1", NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
 
-  set_times (model, 0, 1);
+  set_final_time (model, 1);
   count_into_scope (model, clock, 1, "Count", "Ticks");
-  run = run_model (model);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   r = recording (run, "Ticks");
   g_assert_cmpuint (r->t->len, ==, 4);
@@ -45,21 +59,21 @@ static void
 test_event_clock_asynchronous (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *ec = add (model, NULL, "EventClock", "EC", 0, 0, 0, 1, "period", "0.5", NULL);
-  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.5", NULL);
-  OrrBlock *a = add (model, NULL, "Counter", "A", 0, 1, 1, 0, NULL);
-  OrrBlock *b = add (model, NULL, "Counter", "B", 0, 1, 1, 0, NULL);
-  OrrBlock *sum = add (model, NULL, "Sum", "Sum", 2, 1, 0, 0, NULL);
-  OrrBlock *scope = add (model, NULL, "Scope", "Total", 1, 0, 0, 0, NULL);
+  OrrBlock *ec = add_block (model, "EventClock", "EC", 0, 0, 0, 1, "period", "0.5", NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.5", NULL);
+  OrrBlock *a = add_block (model, "Counter", "A", 0, 1, 1, 0, NULL);
+  OrrBlock *b = add_block (model, "Counter", "B", 0, 1, 1, 0, NULL);
+  OrrBlock *sum = add_block (model, "Sum", "Sum", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Total", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
 
-  set_times (model, 0, 1);
-  event (model, ec, 1, a, 1);
-  event (model, sc, 1, b, 1);
-  data (model, a, sum, 1);
-  data (model, b, sum, 2);
-  data (model, sum, scope, 1);
-  run = run_model (model);
+  set_final_time (model, 1);
+  link_event (model, ec, 1, a, 1);
+  link_event (model, sc, 1, b, 1);
+  link_data (model, a, 1, sum, 1);
+  link_data (model, b, 1, sum, 2);
+  link_data (model, sum, 1, scope, 1);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   g_assert_cmpuint (n_samples (run, "Total"), ==, 6);
   /* the last call sees both counters at 3 */
@@ -75,21 +89,21 @@ static void
 test_initial_event (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *init = add (model, NULL, "InitialEvent", "Init", 0, 0, 0, 1, NULL);
-  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.5", NULL);
+  OrrBlock *init = add_block (model, "InitialEvent", "Init", 0, 0, 0, 1, NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.5", NULL);
   OrrBlock *a = count_into_scope (model, init, 1, "A", "Once");
-  OrrBlock *b = add (model, NULL, "Counter", "B", 0, 1, 1, 0, NULL);
-  OrrBlock *sum = add (model, NULL, "Sum", "Sum", 2, 1, 0, 0, NULL);
-  OrrBlock *scope = add (model, NULL, "Scope", "Total", 1, 0, 0, 0, NULL);
+  OrrBlock *b = add_block (model, "Counter", "B", 0, 1, 1, 0, NULL);
+  OrrBlock *sum = add_block (model, "Sum", "Sum", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Total", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
 
-  set_times (model, 0, 1);
-  event (model, sc, 1, b, 1);
-  data (model, a, sum, 1);
-  data (model, b, sum, 2);
-  data (model, sum, scope, 1);
-  run = run_model (model);
+  set_final_time (model, 1);
+  link_event (model, sc, 1, b, 1);
+  link_data (model, a, 1, sum, 1);
+  link_data (model, b, 1, sum, 2);
+  link_data (model, sum, 1, scope, 1);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   r = recording (run, "Once");
   g_assert_cmpuint (r->t->len, ==, 1);
@@ -107,17 +121,17 @@ static void
 test_event_variable_delay (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
-  OrrBlock *delay = add (model, NULL, "Constant", "Delay", 0, 1, 0, 0, "value", "0.25", NULL);
-  OrrBlock *evd = add (model, NULL, "EventVariableDelay", "EVD", 1, 0, 1, 1, NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
+  OrrBlock *delay = add_block (model, "Constant", "Delay", 0, 1, 0, 0, "value", "0.25", NULL);
+  OrrBlock *evd = add_block (model, "EventVariableDelay", "EVD", 1, 0, 1, 1, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
 
-  set_times (model, 0, 3);
-  event (model, sc, 1, evd, 1);
-  data (model, delay, evd, 1);
+  set_final_time (model, 3);
+  link_event (model, sc, 1, evd, 1);
+  link_data (model, delay, 1, evd, 1);
   count_into_scope (model, evd, 1, "Count", "Delayed");
-  run = run_model (model);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   r = recording (run, "Delayed");
   g_assert_cmpuint (r->t->len, ==, 3);
@@ -134,23 +148,23 @@ static void
 test_event_delayed_channel (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *first = add (model, NULL, "EventGenerate", "First", 0, 0, 0, 1, "time", "0", NULL);
-  OrrBlock *second = add (model, NULL, "EventGenerate", "Second", 0, 0, 0, 1, "time", "0.1", NULL);
-  OrrBlock *both = add (model, NULL, "EventUnion", "Both", 0, 0, 2, 1, "inputs", "2", NULL);
-  OrrBlock *delay = add (model, NULL, "EventDelay", "Delay", 0, 0, 1, 1, "delay", "1", NULL);
+  OrrBlock *first = add_block (model, "EventGenerate", "First", 0, 0, 0, 1, "time", "0", NULL);
+  OrrBlock *second = add_block (model, "EventGenerate", "Second", 0, 0, 0, 1, "time", "0.1", NULL);
+  OrrBlock *both = add_block (model, "EventUnion", "Both", 0, 0, 2, 1, "inputs", "2", NULL);
+  OrrBlock *delay = add_block (model, "EventDelay", "Delay", 0, 0, 1, 1, "delay", "1", NULL);
   OrrBlock *channel
-    = add (model, NULL, "EventDelayedChannel", "Channel", 0, 0, 1, 1, "delay", "1", NULL);
+    = add_block (model, "EventDelayedChannel", "Channel", 0, 0, 1, 1, "delay", "1", NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
 
-  set_times (model, 0, 3);
-  event (model, first, 1, both, 1);
-  event (model, second, 1, both, 2);
-  event (model, both, 1, delay, 1);
-  event (model, both, 1, channel, 1);
+  set_final_time (model, 3);
+  link_event (model, first, 1, both, 1);
+  link_event (model, second, 1, both, 2);
+  link_event (model, both, 1, delay, 1);
+  link_event (model, both, 1, channel, 1);
   count_into_scope (model, delay, 1, "DelayCount", "ByDelay");
   count_into_scope (model, channel, 1, "ChannelCount", "ByChannel");
-  run = run_model (model);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
 
   r = recording (run, "ByDelay");
@@ -175,22 +189,22 @@ static void
 test_frequency_divider (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
-  OrrBlock *div = add (model, NULL, "FrequencyDivider", "Div", 0, 0, 1, 1, "ratio", "3", NULL);
-  OrrBlock *tick = add (model, NULL, "Counter", "Tick", 0, 1, 1, 0, NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *div = add_block (model, "FrequencyDivider", "Div", 0, 0, 1, 1, "ratio", "3", NULL);
+  OrrBlock *tick = add_block (model, "Counter", "Tick", 0, 1, 1, 0, NULL);
   OrrBlock *third = count_into_scope (model, div, 1, "Third", "Divided");
-  OrrBlock *sum = add (model, NULL, "Sum", "Sum", 2, 1, 0, 0, NULL);
-  OrrBlock *scope = add (model, NULL, "Scope", "Total", 1, 0, 0, 0, NULL);
+  OrrBlock *sum = add_block (model, "Sum", "Sum", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Total", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
 
-  set_times (model, 0, 1);
-  event (model, sc, 1, tick, 1);
-  event (model, sc, 1, div, 1);
-  data (model, tick, sum, 1);
-  data (model, third, sum, 2);
-  data (model, sum, scope, 1);
-  run = run_model (model);
+  set_final_time (model, 1);
+  link_event (model, sc, 1, tick, 1);
+  link_event (model, sc, 1, div, 1);
+  link_data (model, tick, 1, sum, 1);
+  link_data (model, third, 1, sum, 2);
+  link_data (model, sum, 1, scope, 1);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
 
   r = recording (run, "Divided");
@@ -221,29 +235,29 @@ static void
 test_edge_trigger (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
   OrrBlock *phase
-    = add (model, NULL, "Counter", "Phase", 0, 1, 1, 0, "minimum", "1", "maximum", "4", NULL);
-  OrrBlock *mid = add (model, NULL, "Constant", "Mid", 0, 1, 0, 0, "value", "2.5", NULL);
-  OrrBlock *square = add (model, NULL, "Sum", "Square", 2, 1, 0, 0, "signs", "[1 -1]", NULL);
-  OrrBlock *up = add (model, NULL, "EdgeTrigger", "Up", 1, 0, 0, 1, "edge", "1", NULL);
-  OrrBlock *down = add (model, NULL, "EdgeTrigger", "Down", 1, 0, 0, 1, "edge", "2", NULL);
-  OrrBlock *any = add (model, NULL, "EdgeTrigger", "Any", 1, 0, 0, 1, "edge", "3", NULL);
+    = add_block (model, "Counter", "Phase", 0, 1, 1, 0, "minimum", "1", "maximum", "4", NULL);
+  OrrBlock *mid = add_block (model, "Constant", "Mid", 0, 1, 0, 0, "value", "2.5", NULL);
+  OrrBlock *square = add_block (model, "Sum", "Square", 2, 1, 0, 0, "signs", "[1 -1]", NULL);
+  OrrBlock *up = add_block (model, "EdgeTrigger", "Up", 1, 0, 0, 1, "edge", "1", NULL);
+  OrrBlock *down = add_block (model, "EdgeTrigger", "Down", 1, 0, 0, 1, "edge", "2", NULL);
+  OrrBlock *any = add_block (model, "EdgeTrigger", "Any", 1, 0, 0, 1, "edge", "3", NULL);
   const double rises[] = { 0.2, 0.6, 1.0 }, falls[] = { 0.4, 0.8 };
   g_autoptr (Run) run = NULL;
   Recording *r;
 
-  set_times (model, 0, 1);
-  event (model, sc, 1, phase, 1);
-  data (model, phase, square, 1);
-  data (model, mid, square, 2);
-  data (model, square, up, 1);
-  data (model, square, down, 1);
-  data (model, square, any, 1);
+  set_final_time (model, 1);
+  link_event (model, sc, 1, phase, 1);
+  link_data (model, phase, 1, square, 1);
+  link_data (model, mid, 1, square, 2);
+  link_data (model, square, 1, up, 1);
+  link_data (model, square, 1, down, 1);
+  link_data (model, square, 1, any, 1);
   count_into_scope (model, up, 1, "Rises", "Rising");
   count_into_scope (model, down, 1, "Falls", "Falling");
   count_into_scope (model, any, 1, "Edges", "Either");
-  run = run_model (model);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   /* synchronous: no agenda events besides the 11 ticks */
   g_assert_cmpuint (run->stats.events, ==, 11);
@@ -268,31 +282,26 @@ static void
 test_zero_cross (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *x1 = add (model, NULL, "Integrator", "X1", 1, 1, 0, 0, "x0", "1", NULL);
-  OrrBlock *x2 = add (model, NULL, "Integrator", "X2", 1, 1, 0, 0, "x0", "0", NULL);
-  OrrBlock *minus = add (model, NULL, "Gain", "Minus", 1, 1, 0, 0, "gain", "-1", NULL);
-  OrrBlock *split = add (model, NULL, "ZeroCross", "Split", 1, 0, 0, 2, "outputs", "2", NULL);
-  OrrBlock *one = add (model, NULL, "ZeroCross", "One", 1, 0, 0, 1, NULL);
+  OrrBlock *x1 = add_block (model, "Integrator", "X1", 1, 1, 0, 0, "x0", "1", NULL);
+  OrrBlock *x2 = add_block (model, "Integrator", "X2", 1, 1, 0, 0, "x0", "0", NULL);
+  OrrBlock *minus = add_block (model, "Gain", "Minus", 1, 1, 0, 0, "gain", "-1", NULL);
+  OrrBlock *split = add_block (model, "ZeroCross", "Split", 1, 0, 0, 2, "outputs", "2", NULL);
+  OrrBlock *one = add_block (model, "ZeroCross", "One", 1, 0, 0, 1, NULL);
   const double down[] = { G_PI / 2, 5 * G_PI / 2 }, up[] = { 3 * G_PI / 2 };
   g_autoptr (Run) run = NULL;
-  OrrSettings s;
   Recording *r;
 
-  orr_settings_copy (&s, orr_model_get_settings (model));
-  s.final_time = 8;
-  s.rtol = 1e-10;
-  s.atol = 1e-12;
-  orr_model_set_settings (model, &s);
-  orr_settings_clear (&s);
-  data (model, x2, x1, 1);
-  data (model, x1, minus, 1);
-  data (model, minus, x2, 1);
-  data (model, x1, split, 1);
-  data (model, x1, one, 1);
+  set_final_time (model, 8);
+  set_tolerances (model, 1e-10, 1e-12);
+  link_data (model, x2, 1, x1, 1);
+  link_data (model, x1, 1, minus, 1);
+  link_data (model, minus, 1, x2, 1);
+  link_data (model, x1, 1, split, 1);
+  link_data (model, x1, 1, one, 1);
   count_into_scope (model, split, 1, "Ups", "Up");
   count_into_scope (model, split, 2, "Downs", "Down");
   count_into_scope (model, one, 1, "Crossings", "Any");
-  run = run_model (model);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
 
   r = recording (run, "Down");
@@ -315,18 +324,18 @@ static void
 test_extract_activation (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
   OrrBlock *flip
-    = add (model, NULL, "Counter", "Flip", 0, 1, 1, 0, "minimum", "0", "maximum", "1", NULL);
-  OrrBlock *extract = add (model, NULL, "ExtractActivation", "Extract", 1, 0, 0, 1, NULL);
+    = add_block (model, "Counter", "Flip", 0, 1, 1, 0, "minimum", "0", "maximum", "1", NULL);
+  OrrBlock *extract = add_block (model, "ExtractActivation", "Extract", 1, 0, 0, 1, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
 
-  set_times (model, 0, 1);
-  event (model, sc, 1, flip, 1);
-  data (model, flip, extract, 1);
+  set_final_time (model, 1);
+  link_event (model, sc, 1, flip, 1);
+  link_data (model, flip, 1, extract, 1);
   count_into_scope (model, extract, 1, "Count", "Extracted");
-  run = run_model (model);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   r = recording (run, "Extracted");
   g_assert_cmpuint (r->t->len, ==, 5);
@@ -344,27 +353,28 @@ static guint
 sum_calls (gboolean tagged)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *outer = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
-  OrrBlock *a = add (model, NULL, "Counter", "A", 0, 1, 1, 0, NULL);
-  OrrBlock *island = add (model, NULL, NULL, "Island", 0, 1, 0, 0, NULL);
+  OrrBlock *outer = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *a = add_block (model, "Counter", "A", 0, 1, 1, 0, NULL);
+  OrrBlock *island = add_block_in (model, NULL, NULL, "Island", 0, 1, 0, 0, NULL);
   OrrBlock *inner
-    = add (model, island->child, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
-  OrrBlock *b = add (model, island->child, "Counter", "B", 0, 1, 1, 0, NULL);
-  OrrBlock *out = add (model, island->child, "Output", "Out", 1, 0, 0, 0, "port", "1", NULL);
-  OrrBlock *sum = add (model, NULL, "Sum", "Sum", 2, 1, 0, 0, NULL);
-  OrrBlock *scope = add (model, NULL, "Scope", "Total", 1, 0, 0, 0, NULL);
+    = add_block_in (model, island->child, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *b = add_block_in (model, island->child, "Counter", "B", 0, 1, 1, 0, NULL);
+  OrrBlock *out
+    = add_block_in (model, island->child, "Output", "Out", 1, 0, 0, 0, "port", "1", NULL);
+  OrrBlock *sum = add_block (model, "Sum", "Sum", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Total", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
 
-  set_times (model, 0, 1);
+  set_final_time (model, 1);
   if (tagged)
-    add (model, island->child, "SyncTag", "Tag", 0, 0, 0, 0, NULL);
-  event (model, outer, 1, a, 1);
-  event (model, inner, 1, b, 1);
-  data (model, b, out, 1);
-  data (model, a, sum, 1);
-  data (model, island, sum, 2);
-  data (model, sum, scope, 1);
-  run = run_model (model);
+    add_block_in (model, island->child, "SyncTag", "Tag", 0, 0, 0, 0, NULL);
+  link_event (model, outer, 1, a, 1);
+  link_event (model, inner, 1, b, 1);
+  link_data (model, b, 1, out, 1);
+  link_data (model, a, 1, sum, 1);
+  link_data (model, island, 1, sum, 2);
+  link_data (model, sum, 1, scope, 1);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   return n_samples (run, "Total");
 }
@@ -384,14 +394,14 @@ static void
 test_end_at_time (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
   /* nothing drawn to or from it: it times itself */
-  add (model, NULL, "End", "End", 0, 0, 1, 1, "time", "0.55", NULL);
+  add_block (model, "End", "End", 0, 0, 1, 1, "time", "0.55", NULL);
   g_autoptr (Run) run = NULL;
 
-  set_times (model, 0, 10);
+  set_final_time (model, 10);
   count_into_scope (model, sc, 1, "Count", "Ticks");
-  run = run_model (model);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   g_assert_true (run->stats.stopped);
   g_assert_cmpfloat_with_epsilon (run->stats.final_time, 0.55, 1e-12);
@@ -403,15 +413,15 @@ static void
 test_end_activated (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
-  OrrBlock *when = add (model, NULL, "EventGenerate", "When", 0, 0, 0, 1, "time", "0.35", NULL);
-  OrrBlock *end = add (model, NULL, "End", "End", 0, 0, 1, 0, NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *when = add_block (model, "EventGenerate", "When", 0, 0, 0, 1, "time", "0.35", NULL);
+  OrrBlock *end = add_block (model, "End", "End", 0, 0, 1, 0, NULL);
   g_autoptr (Run) run = NULL;
 
-  set_times (model, 0, 10);
-  event (model, when, 1, end, 1);
+  set_final_time (model, 10);
+  link_event (model, when, 1, end, 1);
   count_into_scope (model, sc, 1, "Count", "Ticks");
-  run = run_model (model);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   g_assert_true (run->stats.stopped);
   g_assert_cmpfloat_with_epsilon (run->stats.final_time, 0.35, 1e-12);

@@ -1,76 +1,15 @@
 /* test-activation.c: the Activation palette's blocks one at a time, outside
- * a simulation (tests/blocks/block-harness.h): what configure declares,
+ * a simulation (tests/common/block-harness.h): what configure declares,
  * the errors it gives, and what each job computes, against values worked
  * out by hand. How the blocks behave inside a real run (events over time,
  * synchrony, zero crossings) is in test-activation-models.c. */
-#include "block-harness.h"
+#include "block-test.h"
 #include "orr-all-classes.h"
 
 #include <math.h>
 #include <string.h>
 
 /* ---- helpers --------------------------------------------------------- */
-
-static OrrConfig *
-expect_config (OrrConfig *config, GError *error)
-{
-  g_assert_no_error (error);
-  g_assert_nonnull (config);
-  return config;
-}
-
-/* Configures with parameters that must be accepted. */
-#define CONFIGURE(klass, ...)                                                                      \
-  ({                                                                                               \
-    GError *error_ = NULL;                                                                         \
-    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
-    expect_config (config_, error_);                                                               \
-  })
-
-/* Configures with parameters that must be rejected, naming param. */
-#define EXPECT_PARAM_ERROR(klass, param, ...)                                                      \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    GError *error_ = NULL;                                                                         \
-    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
-    check_param_error (config_, error_, param);                                                    \
-  }                                                                                                \
-  G_STMT_END
-
-static void
-check_param_error (OrrConfig *config, GError *error, const char *param)
-{
-  g_autofree char *quoted = g_strdup_printf ("'%s'", param);
-
-  g_assert_null (config);
-  g_assert_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER);
-  if (strstr (error->message, quoted) == NULL)
-    g_error ("the message \"%s\" does not name %s", error->message, quoted);
-  g_error_free (error);
-}
-
-static const OrrPortSpec *
-input_spec (OrrConfig *config, guint i)
-{
-  g_assert_cmpuint (i, <, config->inputs->len);
-  return &g_array_index (config->inputs, OrrPortSpec, i);
-}
-
-static void
-assert_ports (OrrConfig *config, guint n_in, guint n_out, int n_evin, int n_evout)
-{
-  g_assert_cmpuint (config->inputs->len, ==, n_in);
-  g_assert_cmpuint (config->outputs->len, ==, n_out);
-  g_assert_cmpint (config->n_evin, ==, n_evin);
-  g_assert_cmpint (config->n_evout, ==, n_evout);
-}
-
-static OrrHarness *
-harness (const OrrBlockClass *klass, OrrConfig *config)
-{
-  int placeholders[2] = { 1, 1 };
-  return orr_harness_new (klass, config, placeholders, 2);
-}
 
 /* The events job at time t, activated by the inputs in nevprt. */
 static void
@@ -126,7 +65,7 @@ test_event_clock (void)
   g_assert_cmpfloat (g_array_index (config->rpar, double, 0), ==, 0.2);
   g_assert_cmpfloat (g_array_index (config->rpar, double, 1), ==, 0.5);
 
-  h = harness (&orr_event_clock_class, config);
+  h = harness (&orr_event_clock_class, config, 1, 1);
   exit_init (h, 0.0);
   g_assert_cmpfloat (h->block.evout[0], ==, 0.5); /* the first event, at 0.5 */
   /* its own event at 0.5, then at 0.7: the next one is one period on,
@@ -145,7 +84,8 @@ test_event_clock (void)
   /* a start after init_time: the first event is the next multiple,
    * 0.15 + 5 * 0.2 = 1.15 for a start at 1 */
   late = harness (&orr_event_clock_class,
-                  CONFIGURE (&orr_event_clock_class, "period", "0.2", "init_time", "0.15", NULL));
+                  CONFIGURE (&orr_event_clock_class, "period", "0.2", "init_time", "0.15", NULL), 1,
+                  1);
   exit_init (late, 1.0);
   g_assert_cmpfloat_with_epsilon (late->block.evout[0], 0.15, 1e-12);
   /* a start exactly on an event: that event, at once */
@@ -198,7 +138,7 @@ test_event_variable_delay (void)
   g_assert_cmpint (input_spec (config, 0)->rows, ==, 1);
   g_assert_cmpint (input_spec (config, 0)->cols, ==, 1);
 
-  h = harness (&orr_event_variable_delay_class, config);
+  h = harness (&orr_event_variable_delay_class, config, 1, 1);
   exit_init (h, 0.0);
   g_assert_cmpfloat (h->block.evout[0], <, 0); /* initial -1: none */
   orr_harness_set_input (h, 0, delay);
@@ -212,7 +152,7 @@ test_event_variable_delay (void)
   g_assert_cmpfloat (h->block.evout[0], <, 0);
 
   initial = harness (&orr_event_variable_delay_class,
-                     CONFIGURE (&orr_event_variable_delay_class, "initial", "2.5", NULL));
+                     CONFIGURE (&orr_event_variable_delay_class, "initial", "2.5", NULL), 1, 1);
   exit_init (initial, 0.5);
   g_assert_cmpfloat (initial->block.evout[0], ==, 2.0);
 
@@ -231,7 +171,7 @@ test_event_delayed_channel (void)
   /* input 1: events to delay; its own output comes back as bit 2 */
   assert_ports (config, 0, 0, 1, 1);
   g_assert_cmpint (config->self_activation, ==, 0);
-  h = harness (&orr_event_delayed_channel_class, config);
+  h = harness (&orr_event_delayed_channel_class, config, 1, 1);
   orr_harness_run (h, ORR_JOB_INIT);
   g_assert_nonnull (h->block.work);
   exit_init (h, 0.0);
@@ -259,9 +199,9 @@ test_event_delayed_channel (void)
   g_assert_null (h->block.work);
 
   /* one more event than the capacity: an error, not a lost event */
-  small
-    = harness (&orr_event_delayed_channel_class,
-               CONFIGURE (&orr_event_delayed_channel_class, "delay", "1", "capacity", "2", NULL));
+  small = harness (
+    &orr_event_delayed_channel_class,
+    CONFIGURE (&orr_event_delayed_channel_class, "delay", "1", "capacity", "2", NULL), 1, 1);
   orr_harness_run (small, ORR_JOB_INIT);
   events_at (small, 0.0, 1);
   events_at (small, 0.1, 1);
@@ -293,13 +233,14 @@ test_frequency_divider (void)
   g_assert_cmpstr (config->label, ==, "1/3");
 
   /* phase 0: activations 1, 4, 7 pass (k = 0, 3, 6 counting from 0) */
-  h = harness (&orr_frequency_divider_class, config);
+  h = harness (&orr_frequency_divider_class, config, 1, 1);
   for (int k = 0; k < 9; k++)
     g_assert_true (activate (h, 0.1 * k, 0) == (k % 3 == 0));
 
   /* phase 2: activations 3, 6, 9 */
-  shifted = harness (&orr_frequency_divider_class,
-                     CONFIGURE (&orr_frequency_divider_class, "ratio", "3", "phase", "2", NULL));
+  shifted
+    = harness (&orr_frequency_divider_class,
+               CONFIGURE (&orr_frequency_divider_class, "ratio", "3", "phase", "2", NULL), 1, 1);
   for (int k = 0; k < 9; k++)
     g_assert_true (activate (shifted, 0.1 * k, 0) == (k % 3 == 2));
 
@@ -317,8 +258,8 @@ check_edges (const char *edge, const gboolean *expected)
   /* 0, 1, 1, 0, -1, 2, 0.5: rising at 1 and 5, falling at 3 (u > 0 is
    * the condition; -1 after 0 is no edge) */
   const double u[] = { 0, 1, 1, 0, -1, 2, 0.5 };
-  g_autoptr (OrrHarness) h
-    = harness (&orr_edge_trigger_class, CONFIGURE (&orr_edge_trigger_class, "edge", edge, NULL));
+  g_autoptr (OrrHarness) h = harness (
+    &orr_edge_trigger_class, CONFIGURE (&orr_edge_trigger_class, "edge", edge, NULL), 1, 1);
 
   for (guint k = 0; k < G_N_ELEMENTS (u); k++)
     {
@@ -348,7 +289,8 @@ test_edge_trigger (void)
   check_edges ("3", both);
 
   /* the value before the start: with 1, a positive first input is no edge */
-  h = harness (&orr_edge_trigger_class, CONFIGURE (&orr_edge_trigger_class, "initial", "1", NULL));
+  h = harness (&orr_edge_trigger_class, CONFIGURE (&orr_edge_trigger_class, "initial", "1", NULL),
+               1, 1);
   g_assert_false (activate (h, 0, 3));
   g_assert_false (activate (h, 0.1, -3));
   g_assert_true (activate (h, 0.2, 3));
@@ -371,7 +313,7 @@ test_zero_cross (void)
   g_assert_cmpint (config->nmode, ==, 0);
   g_assert_true (input_spec (config, 0)->feedthrough);
 
-  one = harness (&orr_zero_cross_class, config);
+  one = harness (&orr_zero_cross_class, config, 1, 1);
   orr_harness_set_input (one, 0, u);
   one->time.phase = ORR_PHASE_TRIAL;
   orr_harness_run (one, ORR_JOB_ZERO_CROSSINGS);
@@ -393,7 +335,8 @@ test_zero_cross (void)
   g_assert_cmpfloat (one->block.evout[0], <, 0);
 
   /* two outputs: up on 1, down on 2 */
-  two = harness (&orr_zero_cross_class, CONFIGURE (&orr_zero_cross_class, "outputs", "2", NULL));
+  two = harness (&orr_zero_cross_class, CONFIGURE (&orr_zero_cross_class, "outputs", "2", NULL), 1,
+                 1);
   g_assert_cmpint (two->block.n_evout, ==, 2);
   two->block.jroot[0] = 1;
   events_at (two, 1.0, -1);
@@ -421,7 +364,7 @@ test_extract_activation (void)
   assert_ports (config, 1, 0, 0, 1);
   g_assert_true (input_spec (config, 0)->feedthrough);
 
-  h = harness (&orr_extract_activation_class, config);
+  h = harness (&orr_extract_activation_class, config, 1, 1);
   for (guint k = 0; k < G_N_ELEMENTS (u); k++)
     g_assert_true (activate (h, k, u[k]) == fires[k]);
 }
@@ -437,7 +380,7 @@ test_end (void)
 
   /* default time Inf: only an activation input */
   assert_ports (config, 0, 0, 1, 0);
-  h = harness (&orr_end_class, config);
+  h = harness (&orr_end_class, config, 1, 1);
   h->time.phase = ORR_PHASE_EVENT;
   h->block.nevprt = 0;
   orr_harness_run (h, ORR_JOB_OUTPUTS);
@@ -447,7 +390,7 @@ test_end (void)
   g_assert_true (h->stop_requested);
 
   /* a stop time: its own timer, output 1 fed back to input 2 */
-  timed = harness (&orr_end_class, CONFIGURE (&orr_end_class, "time", "2.5", NULL));
+  timed = harness (&orr_end_class, CONFIGURE (&orr_end_class, "time", "2.5", NULL), 1, 1);
   g_assert_cmpint (timed->block.n_evin, ==, 1); /* and its own output, hidden, as bit 2 */
   g_assert_cmpint (timed->block.n_evout, ==, 1);
   exit_init (timed, 0.5);

@@ -2,226 +2,19 @@
  * simulations, against analytic solutions, where their behaviour only shows
  * over time: zero crossings and modes, accepted points, delays, loops.
  * Each model is built with the model API, compiled with the standard
- * palettes and run as tests/oracles/test-oracles.c does. (A separate
- * program from the harness tests: the harness diverts the blocks' calls
- * into the simulator, orr_block_record included, with the linker.)
+ * palettes and run by tests/common/model-run.h. (A separate program from
+ * the harness tests: the harness diverts the blocks' calls into the
+ * simulator, orr_block_record included, with the linker.)
  * Tolerances are stated with each check. */
-#include "orr-palettes.h"
-
-#include <orrery/orr-compile.h>
-#include <orrery/orr-simulation.h>
+#include "model-run.h"
+#include "test-sine.h"
 
 #include <math.h>
 #include <string.h>
 
-/* ---- running a model ------------------------------------------------------------ */
-
-/* A test source, y = amplitude sin (omega t + phase) + bias, computed from
- * t itself so that the oracles below see an exact input. */
-static const OrrParamSpec sine_params[] = {
-  { "amplitude", "Amplitude", "1", "amplitude" },
-  { "omega", "Omega", "1", "angular frequency" },
-  { "phase", "Phase", "0", "phase" },
-  { "bias", "Bias", "0", "bias" },
-};
-
-static gboolean
-sine_configure (OrrConfig *config, GError **error)
-{
-  double rpar[4];
-
-  if (!orr_config_get_double (config, "amplitude", &rpar[0], error)
-      || !orr_config_get_double (config, "omega", &rpar[1], error)
-      || !orr_config_get_double (config, "phase", &rpar[2], error)
-      || !orr_config_get_double (config, "bias", &rpar[3], error))
-    return FALSE;
-  orr_config_add_output (config, 1, 1, ORR_TYPE_DOUBLE);
-  orr_config_set_always_active (config, TRUE);
-  orr_config_set_rpar (config, rpar, 4);
-  return TRUE;
-}
-
-static void
-sine_simulate (OrrSimBlock *block, OrrJob job)
-{
-  const double *p = block->rpar;
-
-  if (job == ORR_JOB_OUTPUTS)
-    orr_block_real_out (block, 0)[0] = p[0] * sin (p[1] * orr_block_get_time (block) + p[2]) + p[3];
-}
-
-static const OrrBlockClass sine_class = {
-  .name = "TestSine",
-  .palette = "Tests",
-  .label = "sin",
-  .description = "test sine",
-  .icon_text = "sin",
-  .params = sine_params,
-  .n_params = G_N_ELEMENTS (sine_params),
-  .configure = sine_configure,
-  .simulate = sine_simulate,
-};
-
-typedef struct
-{
-  int n;          /* values per sample */
-  GArray *t;      /* of double */
-  GArray *values; /* of double, n per sample */
-} Recording;
-
-typedef struct
-{
-  OrrProgram *program;
-  GHashTable *recordings; /* block path -> Recording* */
-  GError *error;
-  gboolean ok;
-} Run;
-
-static void
-recording_free (Recording *r)
-{
-  g_array_unref (r->t);
-  g_array_unref (r->values);
-  g_free (r);
-}
-
-static void
-run_free (Run *run)
-{
-  orr_program_free (run->program);
-  g_hash_table_unref (run->recordings);
-  g_clear_error (&run->error);
-  g_free (run);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
-
-static void
-on_record (int block, guint64 seq, double t, const double *values, int n, gpointer data)
-{
-  Run *run = data;
-  const char *path = run->program->blocks[block].path;
-  Recording *r = g_hash_table_lookup (run->recordings, path);
-
-  if (r == NULL)
-    {
-      r = g_new0 (Recording, 1);
-      r->n = n;
-      r->t = g_array_new (FALSE, FALSE, sizeof (double));
-      r->values = g_array_new (FALSE, FALSE, sizeof (double));
-      g_hash_table_insert (run->recordings, (gpointer)path, r);
-    }
-  g_assert_cmpint (n, ==, r->n);
-  g_array_append_val (r->t, t);
-  g_array_append_vals (r->values, values, n);
-}
-
-static OrrRegistry *
-test_registry (void)
-{
-  OrrRegistry *registry = orr_registry_new ();
-
-  orr_palettes_register_standard (registry);
-  orr_registry_add (registry, &sine_class);
-  return registry;
-}
-
-/* An empty model over [0, final] with tight tolerances; max_step 0 keeps
- * the automatic one (a hundredth of the run). */
-static OrrModel *
-new_model (double final, double max_step)
-{
-  OrrModel *model = orr_model_new ();
-  OrrSettings settings;
-
-  orr_settings_copy (&settings, orr_model_get_settings (model));
-  settings.start_time = 0;
-  settings.final_time = final;
-  settings.rtol = 1e-10;
-  settings.atol = 1e-12;
-  settings.max_step = max_step;
-  orr_model_set_settings (model, &settings);
-  orr_settings_clear (&settings);
-  return model;
-}
-
-/* A block with ports (in, out, event-in, event-out) and parameters given
- * as name, expression pairs ending with NULL. */
-static OrrBlock *
-add (OrrModel *model, const char *type, const char *label, int in, int out, int ein, int eout, ...)
-{
-  OrrBlock *b = orr_model_add_block (model, orr_model_get_root (model), type, NULL);
-  const char *name;
-  va_list args;
-
-  orr_model_set_block_label (model, b, label);
-  orr_model_set_port_count (model, b, ORR_PORT_IN, in);
-  orr_model_set_port_count (model, b, ORR_PORT_OUT, out);
-  orr_model_set_port_count (model, b, ORR_PORT_EVENT_IN, ein);
-  orr_model_set_port_count (model, b, ORR_PORT_EVENT_OUT, eout);
-  va_start (args, eout);
-  while ((name = va_arg (args, const char *)) != NULL)
-    orr_model_set_param (model, b, name, va_arg (args, const char *));
-  va_end (args);
-  return b;
-}
-
-static void
-connect_ports (OrrModel *model, OrrBlock *a, int out, OrrBlock *b, int in, gboolean activation)
-{
-  OrrEndpoint from = { a->id, activation ? ORR_PORT_EVENT_OUT : ORR_PORT_OUT, out };
-  OrrEndpoint to = { b->id, activation ? ORR_PORT_EVENT_IN : ORR_PORT_IN, in };
-  g_autoptr (GError) error = NULL;
-
-  g_assert_nonnull (orr_model_connect (model, orr_model_get_root (model), &from, &to, &error));
-  g_assert_no_error (error);
-}
-
-static void
-wire (OrrModel *model, OrrBlock *a, int out, OrrBlock *b, int in)
-{
-  connect_ports (model, a, out, b, in, FALSE);
-}
-
-static void
-ewire (OrrModel *model, OrrBlock *a, int out, OrrBlock *b, int in)
-{
-  connect_ports (model, a, out, b, in, TRUE);
-}
-
-/* Compiles (which must succeed) and runs the model (which must too). */
-static Run *
-simulate (OrrModel *model)
-{
-  g_autoptr (OrrRegistry) registry = test_registry ();
-  g_autoptr (GError) error = NULL;
-  g_autoptr (OrrSimulation) sim = NULL;
-  Run *run = g_new0 (Run, 1);
-
-  run->recordings
-    = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)recording_free);
-  run->program = orr_compile (model, registry, NULL, NULL, &error);
-  g_assert_no_error (error);
-  sim = orr_simulation_new (run->program);
-  orr_simulation_set_record_func (sim, on_record, run);
-  run->ok = orr_simulation_run (sim, &run->error);
-  g_assert_no_error (run->error);
-  g_assert_true (run->ok);
-  return run;
-}
-
-static Recording *
-recording (Run *run, const char *path)
-{
-  Recording *r = g_hash_table_lookup (run->recordings, path);
-
-  if (r == NULL)
-    g_error ("%s recorded nothing", path);
-  return r;
-}
-
-#define T(r, i) g_array_index ((r)->t, double, (i))
-#define V(r, i, j) g_array_index ((r)->values, double, (i) * (r)->n + (j))
+/* The standard blocks and an exact sine source. */
+static const OrrBlockClass *const test_classes[] = { &test_sine_class, NULL };
+static const RunSetup setup = { .classes = test_classes };
 
 typedef double (*Expected) (double t, int channel);
 
@@ -273,18 +66,18 @@ limited_expected (double t, int channel)
 static void
 test_integrator_limited_model (void)
 {
-  g_autoptr (OrrModel) model = new_model (9, 0);
-  OrrBlock *cosine = add (model, "TestSine", "Cos", 0, 1, 0, 0, "phase", "pi/2", NULL);
-  OrrBlock *integrator = add (model, "Integrator", "Limited", 1, 1, 0, 0, "limited", "1", "upper",
-                              "0.5", "lower", "-0.5", NULL);
-  OrrBlock *scope = add (model, "Scope", "State", 1, 0, 0, 0, NULL);
+  g_autoptr (OrrModel) model = new_precise_model (9, 0);
+  OrrBlock *cosine = add_block (model, "TestSine", "Cos", 0, 1, 0, 0, "phase", "pi/2", NULL);
+  OrrBlock *integrator = add_block (model, "Integrator", "Limited", 1, 1, 0, 0, "limited", "1",
+                                    "upper", "0.5", "lower", "-0.5", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "State", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
   double worst;
 
-  wire (model, cosine, 1, integrator, 1);
-  wire (model, integrator, 1, scope, 1);
-  run = simulate (model);
+  link_data (model, cosine, 1, integrator, 1);
+  link_data (model, integrator, 1, scope, 1);
+  run = run_model_ok (model, &setup);
   r = recording (run, "State");
   worst = worst_error (r, 0, limited_expected, NULL, 0, 0);
   g_test_message ("largest error %.3g over %u samples", worst, r->t->len);
@@ -298,19 +91,19 @@ test_integrator_limited_model (void)
 static void
 test_derivative_model (void)
 {
-  g_autoptr (OrrModel) model = new_model (5, 0);
-  OrrBlock *sine = add (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
-  OrrBlock *derivative = add (model, "Derivative", "Slope", 1, 1, 0, 0, NULL);
-  OrrBlock *scope = add (model, "Scope", "Both", 2, 0, 0, 0, "inputs", "2", NULL);
+  g_autoptr (OrrModel) model = new_precise_model (5, 0);
+  OrrBlock *sine = add_block (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
+  OrrBlock *derivative = add_block (model, "Derivative", "Slope", 1, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Both", 2, 0, 0, 0, "inputs", "2", NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
   double t_prev = NAN, u_prev = NAN, t_last = NAN, u_last = NAN;
   guint checked = 0;
 
-  wire (model, sine, 1, derivative, 1);
-  wire (model, sine, 1, scope, 1);
-  wire (model, derivative, 1, scope, 2);
-  run = simulate (model);
+  link_data (model, sine, 1, derivative, 1);
+  link_data (model, sine, 1, scope, 1);
+  link_data (model, derivative, 1, scope, 2);
+  run = run_model_ok (model, &setup);
   r = recording (run, "Both");
   g_assert_cmpfloat (T (r, 0), ==, 0);
   g_assert_cmpfloat (V (r, 0, 1), ==, 0);
@@ -346,18 +139,18 @@ lag_expected (double t, int channel)
 static void
 test_transfer_function_lag (void)
 {
-  g_autoptr (OrrModel) model = new_model (10, 0);
-  OrrBlock *step = add (model, "Constant", "Step", 0, 1, 0, 0, "value", "1", NULL);
+  g_autoptr (OrrModel) model = new_precise_model (10, 0);
+  OrrBlock *step = add_block (model, "Constant", "Step", 0, 1, 0, 0, "value", "1", NULL);
   OrrBlock *lag
-    = add (model, "TransferFunction", "Lag", 1, 1, 0, 0, "num", "1", "den", "[1 1]", NULL);
-  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+    = add_block (model, "TransferFunction", "Lag", 1, 1, 0, 0, "num", "1", "den", "[1 1]", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
   double worst;
 
-  wire (model, step, 1, lag, 1);
-  wire (model, lag, 1, scope, 1);
-  run = simulate (model);
+  link_data (model, step, 1, lag, 1);
+  link_data (model, lag, 1, scope, 1);
+  run = run_model_ok (model, &setup);
   r = recording (run, "Out");
   worst = worst_error (r, 0, lag_expected, NULL, 0, 0);
   g_test_message ("largest error %.3g over %u samples", worst, r->t->len);
@@ -377,22 +170,22 @@ second_order_expected (double t, int channel)
 static void
 test_transfer_function_orders (void)
 {
-  g_autoptr (OrrModel) model = new_model (10, 0);
-  OrrBlock *step = add (model, "Constant", "Step", 0, 1, 0, 0, "value", "1", NULL);
-  OrrBlock *second
-    = add (model, "TransferFunction", "Second", 1, 1, 0, 0, "num", "1", "den", "[1 3 2]", NULL);
-  OrrBlock *lead
-    = add (model, "TransferFunction", "Lead", 1, 1, 0, 0, "num", "[1 2]", "den", "[1 1]", NULL);
-  OrrBlock *scope = add (model, "Scope", "Out", 2, 0, 0, 0, "inputs", "2", NULL);
+  g_autoptr (OrrModel) model = new_precise_model (10, 0);
+  OrrBlock *step = add_block (model, "Constant", "Step", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *second = add_block (model, "TransferFunction", "Second", 1, 1, 0, 0, "num", "1", "den",
+                                "[1 3 2]", NULL);
+  OrrBlock *lead = add_block (model, "TransferFunction", "Lead", 1, 1, 0, 0, "num", "[1 2]", "den",
+                              "[1 1]", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 2, 0, 0, 0, "inputs", "2", NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
   double worst0, worst1;
 
-  wire (model, step, 1, second, 1);
-  wire (model, step, 1, lead, 1);
-  wire (model, second, 1, scope, 1);
-  wire (model, lead, 1, scope, 2);
-  run = simulate (model);
+  link_data (model, step, 1, second, 1);
+  link_data (model, step, 1, lead, 1);
+  link_data (model, second, 1, scope, 1);
+  link_data (model, lead, 1, scope, 2);
+  run = run_model_ok (model, &setup);
   r = recording (run, "Out");
   worst0 = worst_error (r, 0, second_order_expected, NULL, 0, 0);
   worst1 = worst_error (r, 1, second_order_expected, NULL, 0, 0);
@@ -417,16 +210,16 @@ spring_expected (double t, int channel)
 static void
 test_state_space_spring (void)
 {
-  g_autoptr (OrrModel) model = new_model (10, 0);
-  OrrBlock *spring = add (model, "StateSpace", "Spring", 1, 1, 0, 0, "A", "[0 1; -4 -0.4]", "B",
-                          "[0; 1]", "C", "[1 0; 0 1]", "D", "0", "x0", "[1; 0]", NULL);
-  OrrBlock *scope = add (model, "Scope", "Motion", 1, 0, 0, 0, NULL);
+  g_autoptr (OrrModel) model = new_precise_model (10, 0);
+  OrrBlock *spring = add_block (model, "StateSpace", "Spring", 1, 1, 0, 0, "A", "[0 1; -4 -0.4]",
+                                "B", "[0; 1]", "C", "[1 0; 0 1]", "D", "0", "x0", "[1; 0]", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Motion", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
   double worst0, worst1;
 
-  wire (model, spring, 1, scope, 1);
-  run = simulate (model);
+  link_data (model, spring, 1, scope, 1);
+  run = run_model_ok (model, &setup);
   r = recording (run, "Motion");
   worst0 = worst_error (r, 0, spring_expected, NULL, 0, 0);
   worst1 = worst_error (r, 1, spring_expected, NULL, 0, 0);
@@ -454,24 +247,25 @@ pid_loop_expected (double t, int channel)
 static void
 test_pid_loop (void)
 {
-  g_autoptr (OrrModel) model = new_model (10, 0);
-  OrrBlock *reference = add (model, "Constant", "Reference", 0, 1, 0, 0, "value", "1", NULL);
-  OrrBlock *error = add (model, "Sum", "Error", 2, 1, 0, 0, "signs", "[1 -1]", NULL);
-  OrrBlock *pid = add (model, "PID", "Controller", 1, 1, 0, 0, "P", "3", "I", "2", "D", "0", NULL);
+  g_autoptr (OrrModel) model = new_precise_model (10, 0);
+  OrrBlock *reference = add_block (model, "Constant", "Reference", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *error = add_block (model, "Sum", "Error", 2, 1, 0, 0, "signs", "[1 -1]", NULL);
+  OrrBlock *pid
+    = add_block (model, "PID", "Controller", 1, 1, 0, 0, "P", "3", "I", "2", "D", "0", NULL);
   OrrBlock *plant
-    = add (model, "TransferFunction", "Plant", 1, 1, 0, 0, "num", "1", "den", "[1 1]", NULL);
-  OrrBlock *scope = add (model, "Scope", "Output", 1, 0, 0, 0, NULL);
+    = add_block (model, "TransferFunction", "Plant", 1, 1, 0, 0, "num", "1", "den", "[1 1]", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Output", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
   double worst;
 
   g_assert_cmpfloat_with_epsilon (pid_loop_expected (0, 0), 0, 1e-14);
-  wire (model, reference, 1, error, 1);
-  wire (model, error, 1, pid, 1);
-  wire (model, pid, 1, plant, 1);
-  wire (model, plant, 1, error, 2);
-  wire (model, plant, 1, scope, 1);
-  run = simulate (model);
+  link_data (model, reference, 1, error, 1);
+  link_data (model, error, 1, pid, 1);
+  link_data (model, pid, 1, plant, 1);
+  link_data (model, plant, 1, error, 2);
+  link_data (model, plant, 1, scope, 1);
+  run = run_model_ok (model, &setup);
   r = recording (run, "Output");
   worst = worst_error (r, 0, pid_loop_expected, NULL, 0, 0);
   g_test_message ("largest error %.3g over %u samples", worst, r->t->len);
@@ -490,17 +284,17 @@ pid_derivative_expected (double t, int channel)
 static void
 test_pid_derivative (void)
 {
-  g_autoptr (OrrModel) model = new_model (2, 0);
-  OrrBlock *step = add (model, "Constant", "Step", 0, 1, 0, 0, "value", "1", NULL);
-  OrrBlock *pid
-    = add (model, "PID", "Controller", 1, 1, 0, 0, "P", "0", "I", "0", "D", "0.5", "N", "20", NULL);
-  OrrBlock *scope = add (model, "Scope", "Output", 1, 0, 0, 0, NULL);
+  g_autoptr (OrrModel) model = new_precise_model (2, 0);
+  OrrBlock *step = add_block (model, "Constant", "Step", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *pid = add_block (model, "PID", "Controller", 1, 1, 0, 0, "P", "0", "I", "0", "D", "0.5",
+                             "N", "20", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Output", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   double worst;
 
-  wire (model, step, 1, pid, 1);
-  wire (model, pid, 1, scope, 1);
-  run = simulate (model);
+  link_data (model, step, 1, pid, 1);
+  link_data (model, pid, 1, scope, 1);
+  run = run_model_ok (model, &setup);
   worst = worst_error (recording (run, "Output"), 0, pid_derivative_expected, NULL, 0, 0);
   g_test_message ("largest error %.3g", worst);
   g_assert_cmpfloat (worst, <, 1e-5);
@@ -520,16 +314,17 @@ delayed_sine_expected (double t, int channel)
 static void
 test_transport_delay_sine (void)
 {
-  g_autoptr (OrrModel) model = new_model (10, 0.01);
-  OrrBlock *hermite = add (model, "TransportDelay", "Hermite", 1, 1, 0, 0, "delay", "1", NULL);
+  g_autoptr (OrrModel) model = new_precise_model (10, 0.01);
+  OrrBlock *hermite
+    = add_block (model, "TransportDelay", "Hermite", 1, 1, 0, 0, "delay", "1", NULL);
   OrrBlock *linear
-    = add (model, "TransportDelay", "Linear", 1, 1, 0, 0, "delay", "1", "method", "1", NULL);
-  OrrBlock *sine = add (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
-  OrrBlock *scope = add (model, "Scope", "Delayed", 2, 0, 0, 0, "inputs", "2", NULL);
-  OrrBlock *clock = add (model, "SampleClock", "Tick", 0, 0, 0, 1, "period", "0.0371", NULL);
-  OrrBlock *hold_hermite = add (model, "SampleHold", "HoldHermite", 1, 1, 1, 0, NULL);
-  OrrBlock *hold_linear = add (model, "SampleHold", "HoldLinear", 1, 1, 1, 0, NULL);
-  OrrBlock *sampled = add (model, "Scope", "Sampled", 2, 0, 0, 0, "inputs", "2", NULL);
+    = add_block (model, "TransportDelay", "Linear", 1, 1, 0, 0, "delay", "1", "method", "1", NULL);
+  OrrBlock *sine = add_block (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Delayed", 2, 0, 0, 0, "inputs", "2", NULL);
+  OrrBlock *clock = add_block (model, "SampleClock", "Tick", 0, 0, 0, 1, "period", "0.0371", NULL);
+  OrrBlock *hold_hermite = add_block (model, "SampleHold", "HoldHermite", 1, 1, 1, 0, NULL);
+  OrrBlock *hold_linear = add_block (model, "SampleHold", "HoldLinear", 1, 1, 1, 0, NULL);
+  OrrBlock *sampled = add_block (model, "Scope", "Sampled", 2, 0, 0, 0, "inputs", "2", NULL);
   g_autoptr (Run) run = NULL;
   Recording *r, *ticks;
   double worst[4];
@@ -537,17 +332,17 @@ test_transport_delay_sine (void)
 
   /* The delays come first in the model and do not read their input at
    * once, so they run before their source. */
-  wire (model, sine, 1, hermite, 1);
-  wire (model, sine, 1, linear, 1);
-  wire (model, hermite, 1, scope, 1);
-  wire (model, linear, 1, scope, 2);
-  wire (model, hermite, 1, hold_hermite, 1);
-  wire (model, linear, 1, hold_linear, 1);
-  ewire (model, clock, 1, hold_hermite, 1);
-  ewire (model, clock, 1, hold_linear, 1);
-  wire (model, hold_hermite, 1, sampled, 1);
-  wire (model, hold_linear, 1, sampled, 2);
-  run = simulate (model);
+  link_data (model, sine, 1, hermite, 1);
+  link_data (model, sine, 1, linear, 1);
+  link_data (model, hermite, 1, scope, 1);
+  link_data (model, linear, 1, scope, 2);
+  link_data (model, hermite, 1, hold_hermite, 1);
+  link_data (model, linear, 1, hold_linear, 1);
+  link_event (model, clock, 1, hold_hermite, 1);
+  link_event (model, clock, 1, hold_linear, 1);
+  link_data (model, hold_hermite, 1, sampled, 1);
+  link_data (model, hold_linear, 1, sampled, 2);
+  run = run_model_ok (model, &setup);
   r = recording (run, "Delayed");
   ticks = recording (run, "Sampled");
   worst[0] = worst_error (r, 0, delayed_sine_expected, NULL, 0, 0);
@@ -579,20 +374,20 @@ alternating_expected (double t, int channel)
 static void
 test_transport_delay_loop (void)
 {
-  g_autoptr (OrrModel) model = new_model (6, 0.01);
-  OrrBlock *delay = add (model, "TransportDelay", "Delay", 1, 1, 0, 0, "delay", "1", NULL);
-  OrrBlock *one = add (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
-  OrrBlock *sum = add (model, "Sum", "Sum", 2, 1, 0, 0, "signs", "[1 -1]", NULL);
-  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (OrrModel) model = new_precise_model (6, 0.01);
+  OrrBlock *delay = add_block (model, "TransportDelay", "Delay", 1, 1, 0, 0, "delay", "1", NULL);
+  OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *sum = add_block (model, "Sum", "Sum", 2, 1, 0, 0, "signs", "[1 -1]", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
   const double jumps[] = { 1, 2, 3, 4, 5, 6 };
   g_autoptr (Run) run = NULL;
   double worst;
 
-  wire (model, one, 1, sum, 1);
-  wire (model, sum, 1, delay, 1);
-  wire (model, delay, 1, sum, 2);
-  wire (model, delay, 1, scope, 1);
-  run = simulate (model);
+  link_data (model, one, 1, sum, 1);
+  link_data (model, sum, 1, delay, 1);
+  link_data (model, delay, 1, sum, 2);
+  link_data (model, delay, 1, scope, 1);
+  run = run_model_ok (model, &setup);
   worst = worst_error (recording (run, "Out"), 0, alternating_expected, jumps, G_N_ELEMENTS (jumps),
                        0.05);
   g_test_message ("largest error %.3g", worst);
@@ -633,21 +428,21 @@ dde_expected (double t, int channel)
 static void
 test_transport_delay_dde (void)
 {
-  g_autoptr (OrrModel) model = new_model (DDE_PIECES, 0.01);
+  g_autoptr (OrrModel) model = new_precise_model (DDE_PIECES, 0.01);
   OrrBlock *delay
-    = add (model, "TransportDelay", "Delay", 1, 1, 0, 0, "delay", "1", "init", "1", NULL);
-  OrrBlock *state = add (model, "Integrator", "State", 1, 1, 0, 0, "x0", "1", NULL);
-  OrrBlock *minus = add (model, "Gain", "Minus", 1, 1, 0, 0, "gain", "-1", NULL);
-  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+    = add_block (model, "TransportDelay", "Delay", 1, 1, 0, 0, "delay", "1", "init", "1", NULL);
+  OrrBlock *state = add_block (model, "Integrator", "State", 1, 1, 0, 0, "x0", "1", NULL);
+  OrrBlock *minus = add_block (model, "Gain", "Minus", 1, 1, 0, 0, "gain", "-1", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   double worst;
 
   g_assert_cmpfloat_with_epsilon (dde_expected (2, 0), -0.5, 1e-15);
-  wire (model, state, 1, delay, 1);
-  wire (model, delay, 1, minus, 1);
-  wire (model, minus, 1, state, 1);
-  wire (model, state, 1, scope, 1);
-  run = simulate (model);
+  link_data (model, state, 1, delay, 1);
+  link_data (model, delay, 1, minus, 1);
+  link_data (model, minus, 1, state, 1);
+  link_data (model, state, 1, scope, 1);
+  run = run_model_ok (model, &setup);
   worst = worst_error (recording (run, "Out"), 0, dde_expected, NULL, 0, 0);
   g_test_message ("largest error %.3g", worst);
   g_assert_cmpfloat (worst, <, 1e-6);
@@ -666,19 +461,19 @@ variable_expected (double t, int channel)
 static void
 test_variable_delay_sine (void)
 {
-  g_autoptr (OrrModel) model = new_model (10, 0.01);
-  OrrBlock *sine = add (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
-  OrrBlock *delay_signal = add (model, "TestSine", "Delay", 0, 1, 0, 0, "amplitude", "0.25",
-                                "omega", "2", "bias", "0.5", NULL);
-  OrrBlock *delay = add (model, "VariableDelay", "Variable", 2, 1, 0, 0, NULL);
-  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (OrrModel) model = new_precise_model (10, 0.01);
+  OrrBlock *sine = add_block (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
+  OrrBlock *delay_signal = add_block (model, "TestSine", "Delay", 0, 1, 0, 0, "amplitude", "0.25",
+                                      "omega", "2", "bias", "0.5", NULL);
+  OrrBlock *delay = add_block (model, "VariableDelay", "Variable", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   double worst;
 
-  wire (model, sine, 1, delay, 1);
-  wire (model, delay_signal, 1, delay, 2);
-  wire (model, delay, 1, scope, 1);
-  run = simulate (model);
+  link_data (model, sine, 1, delay, 1);
+  link_data (model, delay_signal, 1, delay, 2);
+  link_data (model, delay, 1, scope, 1);
+  run = run_model_ok (model, &setup);
   worst = worst_error (recording (run, "Out"), 0, variable_expected, NULL, 0, 0);
   g_test_message ("largest error %.3g", worst);
   g_assert_cmpfloat (worst, <, 1e-4);
@@ -700,18 +495,18 @@ rate_expected (double t, int channel)
 static void
 test_rate_limiter_steps (void)
 {
-  g_autoptr (OrrModel) model = new_model (4, 0);
-  OrrBlock *step = add (model, "Constant", "Step", 0, 1, 0, 0, "value", "[1; -1]", NULL);
-  OrrBlock *limiter = add (model, "RateLimiter", "Limiter", 1, 1, 0, 0, "rising", "0.5", "falling",
-                           "-2", "Td", "0.01", "y0", "[0; 0]", NULL);
-  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (OrrModel) model = new_precise_model (4, 0);
+  OrrBlock *step = add_block (model, "Constant", "Step", 0, 1, 0, 0, "value", "[1; -1]", NULL);
+  OrrBlock *limiter = add_block (model, "RateLimiter", "Limiter", 1, 1, 0, 0, "rising", "0.5",
+                                 "falling", "-2", "Td", "0.01", "y0", "[0; 0]", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
   double worst0, worst1;
 
-  wire (model, step, 1, limiter, 1);
-  wire (model, limiter, 1, scope, 1);
-  run = simulate (model);
+  link_data (model, step, 1, limiter, 1);
+  link_data (model, limiter, 1, scope, 1);
+  run = run_model_ok (model, &setup);
   r = recording (run, "Out");
   worst0 = worst_error (r, 0, rate_expected, NULL, 0, 0);
   worst1 = worst_error (r, 1, rate_expected, NULL, 0, 0);
@@ -746,17 +541,17 @@ backlash_expected (double t, int channel)
 static void
 test_backlash_sine (void)
 {
-  g_autoptr (OrrModel) model = new_model (7, 1e-3);
-  OrrBlock *sine = add (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
-  OrrBlock *backlash = add (model, "Backlash", "Play", 1, 1, 0, 0, "width", "0.5", NULL);
-  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (OrrModel) model = new_precise_model (7, 1e-3);
+  OrrBlock *sine = add_block (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
+  OrrBlock *backlash = add_block (model, "Backlash", "Play", 1, 1, 0, 0, "width", "0.5", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
   double worst, engaged = NAN;
 
-  wire (model, sine, 1, backlash, 1);
-  wire (model, backlash, 1, scope, 1);
-  run = simulate (model);
+  link_data (model, sine, 1, backlash, 1);
+  link_data (model, backlash, 1, scope, 1);
+  run = run_model_ok (model, &setup);
   r = recording (run, "Out");
   worst = worst_error (r, 0, backlash_expected, NULL, 0, 0);
   /* the last point still at rest is the located engagement */
@@ -773,18 +568,18 @@ test_backlash_sine (void)
 static void
 test_hysteresis_sine (void)
 {
-  g_autoptr (OrrModel) model = new_model (10, 0);
-  OrrBlock *sine = add (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
-  OrrBlock *relay = add (model, "Hysteresis", "Relay", 1, 1, 0, 0, NULL);
-  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (OrrModel) model = new_precise_model (10, 0);
+  OrrBlock *sine = add_block (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
+  OrrBlock *relay = add_block (model, "Hysteresis", "Relay", 1, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
   const double expected[] = { G_PI / 6, 7 * G_PI / 6, 13 * G_PI / 6, 19 * G_PI / 6 };
   g_autoptr (Run) run = NULL;
   Recording *r;
   guint n = 0;
 
-  wire (model, sine, 1, relay, 1);
-  wire (model, relay, 1, scope, 1);
-  run = simulate (model);
+  link_data (model, sine, 1, relay, 1);
+  link_data (model, relay, 1, scope, 1);
+  run = run_model_ok (model, &setup);
   r = recording (run, "Out");
   g_assert_cmpfloat (V (r, 0, 0), ==, 0);
   for (guint i = 1; i < r->t->len; i++)
@@ -810,21 +605,21 @@ jump_expected (double t, int channel)
 static void
 test_jump_state_space_model (void)
 {
-  g_autoptr (OrrModel) model = new_model (3, 0);
-  OrrBlock *jump = add (model, "JumpStateSpace", "Decay", 2, 1, 1, 0, "x0", "1", NULL);
-  OrrBlock *reset = add (model, "Constant", "Reset", 0, 1, 0, 0, "value", "2", NULL);
-  OrrBlock *event = add (model, "EventGenerate", "At1", 0, 0, 0, 1, "time", "1", NULL);
-  OrrBlock *scope = add (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (OrrModel) model = new_precise_model (3, 0);
+  OrrBlock *jump = add_block (model, "JumpStateSpace", "Decay", 2, 1, 1, 0, "x0", "1", NULL);
+  OrrBlock *reset = add_block (model, "Constant", "Reset", 0, 1, 0, 0, "value", "2", NULL);
+  OrrBlock *event = add_block (model, "EventGenerate", "At1", 0, 0, 0, 1, "time", "1", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
   const double at[] = { 1 };
   g_autoptr (Run) run = NULL;
   Recording *r;
   double worst;
   guint after = 0;
 
-  wire (model, reset, 1, jump, 2);
-  ewire (model, event, 1, jump, 1);
-  wire (model, jump, 1, scope, 1);
-  run = simulate (model);
+  link_data (model, reset, 1, jump, 2);
+  link_event (model, event, 1, jump, 1);
+  link_data (model, jump, 1, scope, 1);
+  run = run_model_ok (model, &setup);
   r = recording (run, "Out");
   worst = worst_error (r, 0, jump_expected, at, 1, 1e-12);
   for (guint i = 0; i < r->t->len; i++)

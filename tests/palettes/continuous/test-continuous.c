@@ -3,89 +3,13 @@
  * computes, against values worked out by hand. Their behaviour over time in
  * real simulations is in test-continuous-models.c. Tolerances are stated
  * with each check. */
-#include "block-harness.h"
+#include "block-test.h"
 #include "orr-all-classes.h"
 #include "orr-palettes.h"
 
-#include <math.h>
 #include <string.h>
 
 /* ---- harness helpers ---------------------------------------------------------- */
-
-static OrrConfig *
-expect_config (OrrConfig *config, GError *error)
-{
-  g_assert_no_error (error);
-  g_assert_nonnull (config);
-  return config;
-}
-
-#define CONFIGURE(klass, ...)                                                                      \
-  ({                                                                                               \
-    GError *error_ = NULL;                                                                         \
-    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
-    expect_config (config_, error_);                                                               \
-  })
-
-#define EXPECT_PARAM_ERROR(klass, param, ...)                                                      \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    GError *error_ = NULL;                                                                         \
-    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
-    check_param_error (config_, error_, param);                                                    \
-  }                                                                                                \
-  G_STMT_END
-
-static void
-check_param_error (OrrConfig *config, GError *error, const char *param)
-{
-  g_autofree char *quoted = g_strdup_printf ("'%s'", param);
-
-  g_assert_null (config);
-  g_assert_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER);
-  g_test_message ("%s", error->message);
-  if (strncmp (error->message, "parameter ", 10) != 0 || strstr (error->message, quoted) == NULL)
-    g_error ("the message \"%s\" does not name %s", error->message, quoted);
-  g_error_free (error);
-}
-
-static const OrrPortSpec *
-input_spec (OrrConfig *config, guint i)
-{
-  g_assert_cmpuint (i, <, config->inputs->len);
-  return &g_array_index (config->inputs, OrrPortSpec, i);
-}
-
-static const OrrPortSpec *
-output_spec (OrrConfig *config, guint i)
-{
-  g_assert_cmpuint (i, <, config->outputs->len);
-  return &g_array_index (config->outputs, OrrPortSpec, i);
-}
-
-static void
-assert_port (const OrrPortSpec *spec, int rows, int cols)
-{
-  g_assert_cmpint (spec->rows, ==, rows);
-  g_assert_cmpint (spec->cols, ==, cols);
-  g_assert_cmpint (spec->type, ==, ORR_TYPE_DOUBLE);
-}
-
-static void
-assert_close (const double *got, const double *expected, int n, double tolerance)
-{
-  for (int i = 0; i < n; i++)
-    if (!(fabs (got[i] - expected[i]) <= tolerance))
-      g_error ("element %d: %.17g, expected %.17g (tolerance %g)", i, got[i], expected[i],
-               tolerance);
-}
-
-static OrrHarness *
-harness (const OrrBlockClass *klass, OrrConfig *config, int p1, int p2)
-{
-  int placeholders[2] = { p1, p2 };
-  return orr_harness_new (klass, config, placeholders, 2);
-}
 
 /* Calls a job at time t in a phase, with modes fixed or free. */
 static void
@@ -119,31 +43,10 @@ static const OrrBlockClass *const palette[] = {
 static void
 test_palette (void)
 {
-  g_autofree char *path = g_build_filename (ORR_PALETTES_SRCDIR, "continuous", "palette.xml", NULL);
-  g_autofree char *text = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (OrrRegistry) registry = orr_registry_new ();
-  const char *cursor;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
-  cursor = text;
+  assert_palette ("continuous", "Continuous", palette, G_N_ELEMENTS (palette),
+                  orr_palette_continuous_register);
   for (gsize i = 0; i < G_N_ELEMENTS (palette); i++)
-    {
-      g_autofree char *tag = g_strdup_printf ("<block name=\"%s\"/>", palette[i]->name);
-      const char *found = strstr (cursor, tag);
-
-      g_assert_nonnull (found);
-      cursor = found + strlen (tag);
-      g_assert_cmpstr (palette[i]->palette, ==, "Continuous");
-      orr_config_free (CONFIGURE (palette[i], NULL));
-    }
-  g_assert_null (strstr (cursor, "<block"));
-
-  orr_palette_continuous_register (registry);
-  g_assert_cmpuint (orr_registry_get_n_classes (registry), ==, G_N_ELEMENTS (palette));
-  for (guint i = 0; i < G_N_ELEMENTS (palette); i++)
-    g_assert_true (orr_registry_get_class (registry, i) == palette[i]);
+    orr_config_free (CONFIGURE (palette[i], NULL));
 }
 
 /* ---- Integrator with limits ---------------------------------------------------------- */
@@ -242,8 +145,8 @@ test_derivative (void)
   const double jumped[] = { 3, 3 }, slope_jumped[] = { (3 - 0.25) / 0.5, 3 };
 
   g_assert_true (input_spec (config, 0)->feedthrough);
-  assert_port (input_spec (config, 0), -1, -2);
-  assert_port (output_spec (config, 0), -1, -2);
+  assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
+  assert_port (output_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
   h = harness (&orr_derivative_class, config, 2, 1);
   run_at (h, ORR_JOB_INIT, 0, ORR_PHASE_INIT, FALSE);
 
@@ -283,8 +186,8 @@ test_transfer_function (void)
   const double xd[] = { 2, -2 * 1 - 3 * 2 + 3 };
   const double jacobian[] = { 0, -2, 1, -3 };
 
-  assert_port (input_spec (config, 0), 1, 1);
-  assert_port (output_spec (config, 0), 1, 1);
+  assert_port (input_spec (config, 0), 1, 1, ORR_TYPE_DOUBLE);
+  assert_port (output_spec (config, 0), 1, 1, ORR_TYPE_DOUBLE);
   g_assert_false (input_spec (config, 0)->feedthrough);
   g_assert_cmpint (config->nx, ==, 2);
   g_assert_true (config->always_active);
@@ -353,8 +256,8 @@ test_state_space (void)
   const double y[] = { 1, 2, 3 };
   const double a[] = { 0, -4, 1, -0.4 };
 
-  assert_port (input_spec (config, 0), 1, 1);
-  assert_port (output_spec (config, 0), 3, 1);
+  assert_port (input_spec (config, 0), 1, 1, ORR_TYPE_DOUBLE);
+  assert_port (output_spec (config, 0), 3, 1, ORR_TYPE_DOUBLE);
   g_assert_false (input_spec (config, 0)->feedthrough);
   g_assert_cmpint (config->nx, ==, 2);
   assert_close (config->x0, (double[]){ 1, 2 }, 2, 0);
@@ -375,7 +278,7 @@ test_state_space (void)
                               "[0 0.5]", "x0", "3", NULL);
     const double ud[] = { 10, 4 };
 
-    assert_port (input_spec (c, 0), 2, 1);
+    assert_port (input_spec (c, 0), 2, 1, ORR_TYPE_DOUBLE);
     g_assert_true (input_spec (c, 0)->feedthrough);
     d = harness (&orr_state_space_class, c, 0, 0);
     orr_harness_set_input (d, 0, ud);
@@ -407,8 +310,8 @@ test_pid (void)
   const double u[] = { 4, -1 };
   double y[2], xd[4];
 
-  assert_port (input_spec (config, 0), 1, 2);
-  assert_port (output_spec (config, 0), 1, 2);
+  assert_port (input_spec (config, 0), 1, 2, ORR_TYPE_DOUBLE);
+  assert_port (output_spec (config, 0), 1, 2, ORR_TYPE_DOUBLE);
   g_assert_true (input_spec (config, 0)->feedthrough);
   g_assert_cmpint (config->nx, ==, 4);
   assert_close (config->x0, x0, 4, 0);
@@ -455,8 +358,8 @@ test_transport_delay_configure (void)
   g_assert_true (config->always_active);
   g_assert_cmpint (config->ng, ==, 1);
   g_assert_cmpint (config->nmode, ==, 1);
-  assert_port (input_spec (config, 0), -1, -2);
-  assert_port (output_spec (sized, 0), 1, 3);
+  assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
+  assert_port (output_spec (sized, 0), 1, 3, ORR_TYPE_DOUBLE);
 
   EXPECT_PARAM_ERROR (&orr_transport_delay_class, "delay", "delay", "-1", NULL);
   EXPECT_PARAM_ERROR (&orr_transport_delay_class, "delay", "delay", "Inf", NULL);
@@ -584,7 +487,7 @@ test_variable_delay (void)
 
   g_assert_false (input_spec (config, 0)->feedthrough);
   g_assert_true (input_spec (config, 1)->feedthrough);
-  assert_port (input_spec (config, 1), 1, 1);
+  assert_port (input_spec (config, 1), 1, 1, ORR_TYPE_DOUBLE);
   g_assert_cmpint (config->ng, ==, 1);
   h = harness (&orr_variable_delay_class, config, 1, 1);
   run_at (h, ORR_JOB_INIT, 0, ORR_PHASE_INIT, FALSE);
@@ -632,7 +535,7 @@ test_rate_limiter (void)
   const double xd[] = { 2, -1, 1 };
   const double g[] = { 4 - 2, 4 + 1, -4 - 2, -4 + 1, 1 - 2, 1 + 1 };
 
-  assert_port (input_spec (config, 0), 3, 1);
+  assert_port (input_spec (config, 0), 3, 1, ORR_TYPE_DOUBLE);
   g_assert_false (input_spec (config, 0)->feedthrough);
   g_assert_cmpint (config->nx, ==, 3);
   g_assert_cmpint (config->ng, ==, 6);
@@ -672,7 +575,7 @@ test_backlash (void)
   const double u[] = { 0.3, 2, -1 };
   const double y[] = { 0, 1.5, -0.5 };
 
-  assert_port (input_spec (config, 0), -1, -2);
+  assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
   g_assert_true (input_spec (config, 0)->feedthrough);
   g_assert_cmpint (config->ng, ==, -1);
   g_assert_cmpint (config->nmode, ==, -1);
@@ -799,7 +702,7 @@ test_jump_state_space (void)
   const double reset[] = { 5, 6 };
 
   g_assert_cmpint (config->n_evin, ==, 1);
-  assert_port (input_spec (config, 1), 2, 1);
+  assert_port (input_spec (config, 1), 2, 1, ORR_TYPE_DOUBLE);
   g_assert_false (input_spec (config, 0)->feedthrough);
   g_assert_false (input_spec (config, 1)->feedthrough);
   g_assert_true (config->always_active);

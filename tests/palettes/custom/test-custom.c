@@ -11,10 +11,8 @@
  * orr_block_error() and friends would catch the calls the standard blocks
  * make in a real simulation. It is linked with export_dynamic so that the
  * custom blocks' code finds the block API in it. */
-#include <orr-palettes.h>
-#include <orrery/orr-compile.h>
-#include <orrery/orr-expr.h>
-#include <orrery/orr-simulation.h>
+#include "block-config.h"
+#include "model-run.h"
 
 #include "custom/custom-classes.h"
 #include "orr-config-private.h"
@@ -119,63 +117,16 @@ fixture_code (const char *name)
   return code;
 }
 
-
 /* ---- configure, outside a model --------------------------------------------- */
 
-/* Configures CCustomBlock from "name", "expression" pairs (NULL-terminated),
- * the other parameters at their defaults; NULL with error on failure. */
-/* As the compiler gives parameters: the code (a text parameter) as typed,
- * the others evaluated. */
-static OrrValue *
-param_value (const char *name, const char *text)
-{
-  g_autoptr (GError) local = NULL;
-  OrrValue *value;
-
-  if (strcmp (name, "source") == 0)
-    return orr_value_new_string (text);
-  value = orr_expr_evaluate (text, NULL, &local);
-  g_assert_no_error (local);
-  return value;
-}
-
-static OrrConfig *
-configure (gboolean trusted, GError **error, ...)
-{
-  const OrrBlockClass *klass = &orr_ccustom_block_class;
-  g_autoptr (GHashTable) params = NULL;
-  OrrConfig *config;
-  const char *name;
-  va_list args;
-
-  params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)orr_value_unref);
-  va_start (args, error);
-  while ((name = va_arg (args, const char *)) != NULL)
-    {
-      const char *text = va_arg (args, const char *);
-      g_hash_table_insert (params, g_strdup (name), param_value (name, text));
-    }
-  va_end (args);
-  for (int i = 0; i < klass->n_params; i++)
-    if (!g_hash_table_contains (params, klass->params[i].name))
-      g_hash_table_insert (params, g_strdup (klass->params[i].name),
-                           param_value (klass->params[i].name, klass->params[i].default_expr));
-
-  config = orr_config_new (params);
-  config->trusted = trusted;
-  if (!klass->configure (config, error))
-    {
-      orr_config_free (config);
-      return NULL;
-    }
-  return config;
-}
-
+/* CCustomBlock, untrusted, with these "name", "expression" pairs must be
+ * rejected by a message about param. */
 #define EXPECT_PARAM_ERROR(param, ...)                                                             \
   G_STMT_START                                                                                     \
   {                                                                                                \
     g_autoptr (GError) error_ = NULL;                                                              \
-    OrrConfig *config_ = configure (FALSE, &error_, __VA_ARGS__, NULL);                            \
+    OrrConfig *config_                                                                             \
+      = configure_block (&orr_ccustom_block_class, FALSE, &error_, __VA_ARGS__, NULL);             \
     g_assert_null (config_);                                                                       \
     g_assert_error (error_, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER);                         \
     g_test_message ("%s", error_->message);                                                        \
@@ -221,46 +172,18 @@ static const OrrBlockClass waves_class = {
   .simulate = waves_simulate,
 };
 
-static OrrBlock *
-add (OrrModel *model, const char *type, const char *label, guint in, guint out, guint ein,
-     guint eout)
-{
-  OrrBlock *b = orr_model_add_block (model, orr_model_get_root (model), type, NULL);
-
-  orr_model_set_block_label (model, b, label);
-  orr_model_set_port_count (model, b, ORR_PORT_IN, in);
-  orr_model_set_port_count (model, b, ORR_PORT_OUT, out);
-  orr_model_set_port_count (model, b, ORR_PORT_EVENT_IN, ein);
-  orr_model_set_port_count (model, b, ORR_PORT_EVENT_OUT, eout);
-  return b;
-}
-
-static void
-connect (OrrModel *model, OrrBlock *a, guint out, OrrBlock *b, guint in)
-{
-  OrrEndpoint from = { a->id, ORR_PORT_OUT, out }, to = { b->id, ORR_PORT_IN, in };
-  g_autoptr (GError) error = NULL;
-
-  g_assert_nonnull (orr_model_connect (model, orr_model_get_root (model), &from, &to, &error));
-  g_assert_no_error (error);
-}
-
-static void
-activate (OrrModel *model, OrrBlock *a, OrrBlock *b)
-{
-  OrrEndpoint from = { a->id, ORR_PORT_EVENT_OUT, 1 }, to = { b->id, ORR_PORT_EVENT_IN, 1 };
-  g_autoptr (GError) error = NULL;
-
-  g_assert_nonnull (orr_model_connect (model, orr_model_get_root (model), &from, &to, &error));
-  g_assert_no_error (error);
-}
+/* The standard blocks and the waves, for a model whose C code the user
+ * trusts (as orrery-sim --trust does) or not. */
+static const OrrBlockClass *const test_classes[] = { &waves_class, NULL };
+static const RunSetup trusted = { .classes = test_classes, .options.trust_native_code = TRUE };
+static const RunSetup untrusted = { .classes = test_classes };
 
 /* A CCustomBlock with the code of a fixture file. */
 static OrrBlock *
 add_custom (OrrModel *model, const char *label, const char *fixture, const char *function, guint in,
             guint out, guint ein)
 {
-  OrrBlock *b = add (model, "CCustomBlock", label, in, out, ein, 0);
+  OrrBlock *b = add_block (model, "CCustomBlock", label, in, out, ein, 0, NULL);
   g_autofree char *source = fixture_code (fixture);
   g_autofree char *quoted = g_strdup_printf ("'%s'", function);
 
@@ -268,119 +191,6 @@ add_custom (OrrModel *model, const char *label, const char *fixture, const char 
   orr_model_set_param (model, b, "function", quoted);
   return b;
 }
-
-static void
-set_times (OrrModel *model, double final_time, double rtol, double atol)
-{
-  OrrSettings s;
-
-  orr_settings_copy (&s, orr_model_get_settings (model));
-  s.final_time = final_time;
-  s.rtol = rtol;
-  s.atol = atol;
-  orr_model_set_settings (model, &s);
-  orr_settings_clear (&s);
-}
-
-static OrrProgram *
-compile (OrrModel *model, gboolean trusted, GError **error)
-{
-  g_autoptr (OrrRegistry) registry = orr_registry_new ();
-  OrrCompileOptions options = { .trust_native_code = trusted };
-
-  orr_palettes_register_standard (registry);
-  orr_registry_add (registry, &waves_class);
-  return orr_compile_with_options (model, registry, NULL, &options, NULL, error);
-}
-
-/* ---- running a model (as in tests/oracles) ------------------------------------ */
-
-typedef struct
-{
-  int n;          /* values per sample */
-  GArray *t;      /* of double */
-  GArray *values; /* of double, n per sample */
-} Recording;
-
-typedef struct
-{
-  OrrProgram *program;
-  GHashTable *recordings; /* block path -> Recording* */
-  OrrSimStats stats;
-  GError *error;
-  gboolean ok;
-} Run;
-
-static void
-recording_free (Recording *r)
-{
-  g_array_unref (r->t);
-  g_array_unref (r->values);
-  g_free (r);
-}
-
-static void
-run_free (Run *run)
-{
-  orr_program_free (run->program);
-  g_hash_table_unref (run->recordings);
-  g_clear_error (&run->error);
-  g_free (run);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
-
-static void
-on_record (int block, guint64 seq, double t, const double *values, int n, gpointer data)
-{
-  Run *run = data;
-  const char *path = run->program->blocks[block].path;
-  Recording *r = g_hash_table_lookup (run->recordings, path);
-
-  if (r == NULL)
-    {
-      r = g_new0 (Recording, 1);
-      r->n = n;
-      r->t = g_array_new (FALSE, FALSE, sizeof (double));
-      r->values = g_array_new (FALSE, FALSE, sizeof (double));
-      g_hash_table_insert (run->recordings, (gpointer)path, r);
-    }
-  g_assert_cmpint (n, ==, r->n);
-  g_array_append_val (r->t, t);
-  g_array_append_vals (r->values, values, n);
-}
-
-/* Compiles model, trusting its code, and runs it. */
-static Run *
-run_model (OrrModel *model)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (OrrSimulation) sim = NULL;
-  Run *run = g_new0 (Run, 1);
-
-  run->recordings
-    = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)recording_free);
-  run->program = compile (model, TRUE, &error);
-  g_assert_no_error (error);
-  sim = orr_simulation_new (run->program);
-  orr_simulation_set_record_func (sim, on_record, run);
-  run->ok = orr_simulation_run (sim, &run->error);
-  run->stats = *orr_simulation_get_stats (sim);
-  return run;
-}
-
-static Recording *
-recording (Run *run, const char *path)
-{
-  Recording *r = g_hash_table_lookup (run->recordings, path);
-
-  if (r == NULL)
-    g_error ("%s recorded nothing", path);
-  return r;
-}
-
-#define T(r, i) g_array_index ((r)->t, double, (i))
-#define V(r, i, j) g_array_index ((r)->values, double, (i) * (r)->n + (j))
 
 /* ---- what configure declares -------------------------------------------------- */
 
@@ -398,13 +208,13 @@ test_declarations (Fixture *f, gconstpointer data)
   g_autoptr (GError) error = NULL;
   const char *so;
 
-  config = configure (TRUE, &error, "function", "'median'", "source",
-                      "#include <orrery/orr-block.h>\n"
-                      "void median (OrrSimBlock *block, OrrJob job) { }\n",
-                      "in_sizes", "[2 3; -1 1]", "out_sizes", "[1 1; -1 -2; 4 1]", "feedthrough",
-                      "[1 0]", "event_inputs", "1", "event_outputs", "2", "x0", "[1 2]", "z0",
-                      "[3; 4; 5]", "rpar", "[0.5 0.25]", "ipar", "[7 -8]", "surfaces", "2", "modes",
-                      "-1", "jacobian", "1", NULL);
+  config = configure_block (
+    &orr_ccustom_block_class, TRUE, &error, "function", "'median'", "source",
+    "#include <orrery/orr-block.h>\n"
+    "void median (OrrSimBlock *block, OrrJob job) { }\n",
+    "in_sizes", "[2 3; -1 1]", "out_sizes", "[1 1; -1 -2; 4 1]", "feedthrough", "[1 0]",
+    "event_inputs", "1", "event_outputs", "2", "x0", "[1 2]", "z0", "[3; 4; 5]", "rpar",
+    "[0.5 0.25]", "ipar", "[7 -8]", "surfaces", "2", "modes", "-1", "jacobian", "1", NULL);
   g_assert_no_error (error);
   g_assert_nonnull (config);
 
@@ -455,7 +265,7 @@ static void
 test_defaults (Fixture *f, gconstpointer data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (OrrConfig) config = configure (TRUE, &error, NULL);
+  g_autoptr (OrrConfig) config = configure_block (&orr_ccustom_block_class, TRUE, &error, NULL);
 
   g_assert_no_error (error);
   g_assert_cmpuint (config->inputs->len, ==, 1);
@@ -508,13 +318,13 @@ test_untrusted (Fixture *f, gconstpointer data)
   g_autoptr (OrrProgram) program = NULL;
   g_autoptr (GError) error = NULL;
   OrrBlock *median = add_custom (model, "Median", "median.c", "median", 1, 1, 0);
-  OrrBlock *waves = add (model, "TestWaves", "Waves", 0, 5, 0, 0);
+  OrrBlock *waves = add_block (model, "TestWaves", "Waves", 0, 5, 0, 0, NULL);
 
   orr_model_set_param (model, median, "in_sizes", "[1 1]");
   orr_model_set_param (model, median, "out_sizes", "[1 1]");
-  connect (model, waves, 1, median, 1);
+  link_data (model, waves, 1, median, 1);
 
-  program = compile (model, FALSE, &error);
+  program = compile_model (model, &untrusted, &error);
   g_assert_null (program);
   g_assert_error (error, ORR_COMPILE_ERROR, ORR_COMPILE_ERROR_FAILED);
   g_test_message ("%s", error->message);
@@ -540,10 +350,10 @@ test_median (Fixture *f, gconstpointer data)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
   g_autoptr (Run) run = NULL;
-  OrrBlock *waves = add (model, "TestWaves", "Waves", 0, 5, 0, 0);
+  OrrBlock *waves = add_block (model, "TestWaves", "Waves", 0, 5, 0, 0, NULL);
   OrrBlock *odd = add_custom (model, "Median5", "median.c", "median", 5, 1, 0);
   OrrBlock *even = add_custom (model, "Median4", "median.c", "median", 4, 1, 0);
-  OrrBlock *scope = add (model, "Scope", "Medians", 2, 0, 0, 0);
+  OrrBlock *scope = add_block (model, "Scope", "Medians", 2, 0, 0, 0, NULL);
   Recording *r;
   gboolean others;
 
@@ -553,14 +363,15 @@ test_median (Fixture *f, gconstpointer data)
   orr_model_set_param (model, even, "out_sizes", "[1 1]");
   orr_model_set_param (model, scope, "inputs", "2");
   for (guint k = 1; k <= 5; k++)
-    connect (model, waves, k, odd, k);
+    link_data (model, waves, k, odd, k);
   for (guint k = 1; k <= 4; k++)
-    connect (model, waves, k, even, k);
-  connect (model, odd, 1, scope, 1);
-  connect (model, even, 1, scope, 2);
-  set_times (model, 10, 1e-6, 1e-8);
+    link_data (model, waves, k, even, k);
+  link_data (model, odd, 1, scope, 1);
+  link_data (model, even, 1, scope, 2);
+  set_final_time (model, 10);
+  set_tolerances (model, 1e-6, 1e-8);
 
-  run = run_model (model);
+  run = run_model (model, &trusted);
   g_assert_no_error (run->error);
   g_assert_true (run->ok);
   r = recording (run, "Medians");
@@ -593,11 +404,11 @@ test_variable_delay (Fixture *f, gconstpointer data)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
   g_autoptr (Run) run = NULL;
-  OrrBlock *clock = add (model, "SampleClock", "Clock", 0, 0, 0, 1);
-  OrrBlock *signal = add (model, "Counter", "Signal", 0, 1, 1, 0);
-  OrrBlock *delays = add (model, "Counter", "Delays", 0, 1, 1, 0);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, NULL);
+  OrrBlock *signal = add_block (model, "Counter", "Signal", 0, 1, 1, 0, NULL);
+  OrrBlock *delays = add_block (model, "Counter", "Delays", 0, 1, 1, 0, NULL);
   OrrBlock *delay = add_custom (model, "Delay", "variable-delay.c", "variable_delay", 2, 1, 0);
-  OrrBlock *scope = add (model, "Scope", "Delayed", 1, 0, 0, 0);
+  OrrBlock *scope = add_block (model, "Scope", "Delayed", 1, 0, 0, 0, NULL);
   const int n = 4;
   Recording *r;
 
@@ -608,14 +419,15 @@ test_variable_delay (Fixture *f, gconstpointer data)
   orr_model_set_param (model, delay, "out_sizes", "[1 1]");
   orr_model_set_param (model, delay, "feedthrough", "[0 1]");
   orr_model_set_param (model, delay, "z0", "zeros(1, 4 + 1)");
-  activate (model, clock, signal);
-  activate (model, clock, delays);
-  connect (model, signal, 1, delay, 1);
-  connect (model, delays, 1, delay, 2);
-  connect (model, delay, 1, scope, 1);
-  set_times (model, 20, 1e-6, 1e-8);
+  link_event (model, clock, 1, signal, 1);
+  link_event (model, clock, 1, delays, 1);
+  link_data (model, signal, 1, delay, 1);
+  link_data (model, delays, 1, delay, 2);
+  link_data (model, delay, 1, scope, 1);
+  set_final_time (model, 20);
+  set_tolerances (model, 1e-6, 1e-8);
 
-  run = run_model (model);
+  run = run_model (model, &trusted);
   g_assert_no_error (run->error);
   r = recording (run, "Delayed");
   g_assert_cmpuint (r->t->len, ==, 21);
@@ -642,9 +454,9 @@ static void
 run_tanks (Fixture *f, double pump, double quadratic, Run **out)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *constant = add (model, "Constant", "Pump", 0, 1, 0, 0);
+  OrrBlock *constant = add_block (model, "Constant", "Pump", 0, 1, 0, 0, NULL);
   OrrBlock *tanks = add_custom (model, "Tanks", "draining-tanks.c", "draining_tanks", 1, 2, 0);
-  OrrBlock *scope = add (model, "Scope", "Levels", 2, 0, 0, 0);
+  OrrBlock *scope = add_block (model, "Scope", "Levels", 2, 0, 0, 0, NULL);
   const double area = 1, pipe = 0.1, linear = 0.5, head = 1;
   const double h1 = 3, h2 = 1;
   double drive = h1 - h2 + pump * head, v0;
@@ -670,11 +482,12 @@ run_tanks (Fixture *f, double pump, double quadratic, Run **out)
   orr_model_set_param (model, tanks, "implicit", "1");
   orr_model_set_param (model, tanks, "rpar", rpar);
   orr_model_set_param (model, scope, "inputs", "2");
-  connect (model, constant, 1, tanks, 1);
-  connect (model, tanks, 1, scope, 1);
-  connect (model, tanks, 2, scope, 2);
-  set_times (model, 40, 1e-8, 1e-10);
-  *out = run_model (model);
+  link_data (model, constant, 1, tanks, 1);
+  link_data (model, tanks, 1, scope, 1);
+  link_data (model, tanks, 2, scope, 2);
+  set_final_time (model, 40);
+  set_tolerances (model, 1e-8, 1e-10);
+  *out = run_model (model, &trusted);
 }
 
 static void
@@ -728,7 +541,8 @@ test_compile_error (Fixture *f, gconstpointer data)
                        "void\n"
                        "broken (OrrSimBlock *block, OrrJob job)\n"
                        "{ double y = undeclared_level * 2; }\n";
-  OrrConfig *config = configure (TRUE, &error, "source", source, "function", "'broken'", NULL);
+  OrrConfig *config = configure_block (&orr_ccustom_block_class, TRUE, &error, "source", source,
+                                       "function", "'broken'", NULL);
   gboolean others;
 
   g_assert_null (config);
@@ -754,7 +568,7 @@ test_cache_reused (Fixture *f, gconstpointer data)
   g_autoptr (GError) error = NULL;
   g_autofree char *object = NULL;
   g_autofree char *again = NULL;
-  OrrBlock *waves = add (model, "TestWaves", "Waves", 0, 5, 0, 0);
+  OrrBlock *waves = add_block (model, "TestWaves", "Waves", 0, 5, 0, 0, NULL);
   OrrBlock *median = add_custom (model, "Median", "median.c", "median", 1, 1, 0);
   struct utimbuf past = { .actime = 1000000000, .modtime = 1000000000 };
   GStatBuf before, after;
@@ -762,16 +576,16 @@ test_cache_reused (Fixture *f, gconstpointer data)
 
   orr_model_set_param (model, median, "in_sizes", "[1 1]");
   orr_model_set_param (model, median, "out_sizes", "[1 1]");
-  connect (model, waves, 1, median, 1);
+  link_data (model, waves, 1, median, 1);
 
-  first = compile (model, TRUE, &error);
+  first = compile_model (model, &trusted, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (count_objects (f->cache, &object, &others), ==, 1);
   g_assert_false (others);
   g_assert_cmpint (g_utime (object, &past), ==, 0);
   g_assert_cmpint (g_stat (object, &before), ==, 0);
 
-  second = compile (model, TRUE, &error);
+  second = compile_model (model, &trusted, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (count_objects (f->cache, &again, &others), ==, 1);
   g_assert_false (others);
@@ -785,7 +599,7 @@ test_cache_reused (Fixture *f, gconstpointer data)
                        "#include <orrery/orr-block.h>\n"
                        "void median (OrrSimBlock *block, OrrJob job) { }\n");
   g_clear_pointer (&second, orr_program_free);
-  second = compile (model, TRUE, &error);
+  second = compile_model (model, &trusted, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (count_objects (f->cache, NULL, &others), ==, 2);
 }
@@ -799,9 +613,9 @@ test_block_error (Fixture *f, gconstpointer data)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
   g_autoptr (Run) run = NULL;
-  OrrBlock *clock = add (model, "SampleClock", "Clock", 0, 0, 0, 1);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, NULL);
   OrrBlock *faulty = add_custom (model, "Faulty", "faulty.c", "faulty", 0, 1, 1);
-  OrrBlock *scope = add (model, "Scope", "Times", 1, 0, 0, 0);
+  OrrBlock *scope = add_block (model, "Scope", "Times", 1, 0, 0, 0, NULL);
   Recording *r;
 
   orr_model_set_param (model, clock, "period", "0.5");
@@ -809,10 +623,10 @@ test_block_error (Fixture *f, gconstpointer data)
   orr_model_set_param (model, faulty, "out_sizes", "[1 1]");
   orr_model_set_param (model, faulty, "event_inputs", "1");
   orr_model_set_param (model, faulty, "rpar", "2");
-  activate (model, clock, faulty);
-  connect (model, faulty, 1, scope, 1);
+  link_event (model, clock, 1, faulty, 1);
+  link_data (model, faulty, 1, scope, 1);
 
-  run = run_model (model);
+  run = run_model (model, &trusted);
   g_assert_false (run->ok);
   g_assert_error (run->error, ORR_SIM_ERROR, ORR_SIM_ERROR_BLOCK);
   g_test_message ("%s", run->error->message);
@@ -829,14 +643,14 @@ test_missing_function (Fixture *f, gconstpointer data)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
   g_autoptr (Run) run = NULL;
-  OrrBlock *waves = add (model, "TestWaves", "Waves", 0, 5, 0, 0);
+  OrrBlock *waves = add_block (model, "TestWaves", "Waves", 0, 5, 0, 0, NULL);
   OrrBlock *median = add_custom (model, "Median", "median.c", "no_such_function", 1, 1, 0);
 
   orr_model_set_param (model, median, "in_sizes", "[1 1]");
   orr_model_set_param (model, median, "out_sizes", "[1 1]");
-  connect (model, waves, 1, median, 1);
+  link_data (model, waves, 1, median, 1);
 
-  run = run_model (model);
+  run = run_model (model, &trusted);
   g_assert_false (run->ok);
   g_assert_error (run->error, ORR_SIM_ERROR, ORR_SIM_ERROR_BLOCK);
   g_test_message ("%s", run->error->message);
@@ -853,12 +667,12 @@ test_own_work (Fixture *f, gconstpointer data)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
   g_autoptr (Run) run = NULL;
-  OrrBlock *slow_clock = add (model, "SampleClock", "SlowClock", 0, 0, 0, 1);
-  OrrBlock *fast_clock = add (model, "SampleClock", "FastClock", 0, 0, 0, 1);
+  OrrBlock *slow_clock = add_block (model, "SampleClock", "SlowClock", 0, 0, 0, 1, NULL);
+  OrrBlock *fast_clock = add_block (model, "SampleClock", "FastClock", 0, 0, 0, 1, NULL);
   OrrBlock *slow = add_custom (model, "Slow", "counting.c", "counting", 0, 1, 1);
   OrrBlock *fast = add_custom (model, "Fast", "counting.c", "counting", 0, 1, 1);
-  OrrBlock *slow_scope = add (model, "Scope", "SlowCounts", 1, 0, 0, 0);
-  OrrBlock *fast_scope = add (model, "Scope", "FastCounts", 1, 0, 0, 0);
+  OrrBlock *slow_scope = add_block (model, "Scope", "SlowCounts", 1, 0, 0, 0, NULL);
+  OrrBlock *fast_scope = add_block (model, "Scope", "FastCounts", 1, 0, 0, 0, NULL);
   OrrBlock *blocks[] = { slow, fast };
   Recording *r;
 
@@ -870,13 +684,14 @@ test_own_work (Fixture *f, gconstpointer data)
       orr_model_set_param (model, blocks[i], "out_sizes", "[1 1]");
       orr_model_set_param (model, blocks[i], "event_inputs", "1");
     }
-  activate (model, slow_clock, slow);
-  activate (model, fast_clock, fast);
-  connect (model, slow, 1, slow_scope, 1);
-  connect (model, fast, 1, fast_scope, 1);
-  set_times (model, 5, 1e-6, 1e-8);
+  link_event (model, slow_clock, 1, slow, 1);
+  link_event (model, fast_clock, 1, fast, 1);
+  link_data (model, slow, 1, slow_scope, 1);
+  link_data (model, fast, 1, fast_scope, 1);
+  set_final_time (model, 5);
+  set_tolerances (model, 1e-6, 1e-8);
 
-  run = run_model (model);
+  run = run_model (model, &trusted);
   g_assert_no_error (run->error);
   r = recording (run, "SlowCounts");
   g_assert_cmpuint (r->t->len, ==, 6);

@@ -5,90 +5,14 @@
  * matrix exponential SampledData discretises with. Their behaviour in real
  * simulations is in test-discrete-models.c. Tolerances are stated with
  * each check. */
-#include "block-harness.h"
+#include "block-test.h"
 #include "discrete/matrix-exponential.h"
 #include "orr-all-classes.h"
 #include "orr-palettes.h"
 
 #include <math.h>
-#include <string.h>
 
 /* ---- harness helpers ---------------------------------------------------------- */
-
-static OrrConfig *
-expect_config (OrrConfig *config, GError *error)
-{
-  g_assert_no_error (error);
-  g_assert_nonnull (config);
-  return config;
-}
-
-#define CONFIGURE(klass, ...)                                                                      \
-  ({                                                                                               \
-    GError *error_ = NULL;                                                                         \
-    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
-    expect_config (config_, error_);                                                               \
-  })
-
-#define EXPECT_PARAM_ERROR(klass, param, ...)                                                      \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    GError *error_ = NULL;                                                                         \
-    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
-    check_param_error (config_, error_, param);                                                    \
-  }                                                                                                \
-  G_STMT_END
-
-static void
-check_param_error (OrrConfig *config, GError *error, const char *param)
-{
-  g_autofree char *quoted = g_strdup_printf ("'%s'", param);
-
-  g_assert_null (config);
-  g_assert_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER);
-  g_test_message ("%s", error->message);
-  if (strncmp (error->message, "parameter ", 10) != 0 || strstr (error->message, quoted) == NULL)
-    g_error ("the message \"%s\" does not name %s", error->message, quoted);
-  g_error_free (error);
-}
-
-static const OrrPortSpec *
-input_spec (OrrConfig *config, guint i)
-{
-  g_assert_cmpuint (i, <, config->inputs->len);
-  return &g_array_index (config->inputs, OrrPortSpec, i);
-}
-
-static const OrrPortSpec *
-output_spec (OrrConfig *config, guint i)
-{
-  g_assert_cmpuint (i, <, config->outputs->len);
-  return &g_array_index (config->outputs, OrrPortSpec, i);
-}
-
-static void
-assert_port (const OrrPortSpec *spec, int rows, int cols, OrrType type)
-{
-  g_assert_cmpint (spec->rows, ==, rows);
-  g_assert_cmpint (spec->cols, ==, cols);
-  g_assert_cmpint (spec->type, ==, type);
-}
-
-static void
-assert_close (const double *got, const double *expected, int n, double tolerance)
-{
-  for (int i = 0; i < n; i++)
-    if (!(fabs (got[i] - expected[i]) <= tolerance))
-      g_error ("element %d: %.17g, expected %.17g (tolerance %g)", i, got[i], expected[i],
-               tolerance);
-}
-
-static OrrHarness *
-harness (const OrrBlockClass *klass, OrrConfig *config)
-{
-  int placeholders[2] = { 1, 1 };
-  return orr_harness_new (klass, config, placeholders, 2);
-}
 
 /* One activation: outputs (from the state before the event), then the
  * state update, as the simulator runs them. */
@@ -127,32 +51,14 @@ static const OrrBlockClass *const palette[] = {
 static void
 test_palette (void)
 {
-  g_autofree char *path = g_build_filename (ORR_PALETTES_SRCDIR, "discrete", "palette.xml", NULL);
-  g_autofree char *text = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (OrrRegistry) registry = orr_registry_new ();
-  const char *cursor;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
-  cursor = text;
+  assert_palette ("discrete", "Discrete", palette, G_N_ELEMENTS (palette),
+                  orr_palette_discrete_register);
   for (gsize i = 0; i < G_N_ELEMENTS (palette); i++)
     {
-      g_autofree char *tag = g_strdup_printf ("<block name=\"%s\"/>", palette[i]->name);
-      const char *found = strstr (cursor, tag);
       g_autoptr (OrrConfig) config = CONFIGURE (palette[i], NULL);
 
-      g_assert_nonnull (found);
-      cursor = found + strlen (tag);
-      g_assert_cmpstr (palette[i]->palette, ==, "Discrete");
       assert_clocked (config);
     }
-  g_assert_null (strstr (cursor, "<block"));
-
-  orr_palette_discrete_register (registry);
-  g_assert_cmpuint (orr_registry_get_n_classes (registry), ==, G_N_ELEMENTS (palette));
-  for (guint i = 0; i < G_N_ELEMENTS (palette); i++)
-    g_assert_true (orr_registry_get_class (registry, i) == palette[i]);
 }
 
 /* ---- DiscreteDelay ---------------------------------------------------------------- */
@@ -169,7 +75,7 @@ test_discrete_delay (void)
   g_assert_false (input_spec (config, 0)->feedthrough);
   g_assert_cmpint (config->nz, ==, 2);
   assert_close (config->z0, init, 2, 0);
-  h = harness (&orr_discrete_delay_class, config);
+  h = harness (&orr_discrete_delay_class, config, 1, 1);
 
   /* each activation shows the input of the one before */
   activate (h, u1);
@@ -220,7 +126,7 @@ check_impulse (const char *num_expr, const double *num, int n_num, const char *d
   g_assert_cmpint (config->nz, ==, n_den - 1);
   g_assert_cmpint (input_spec (config, 0)->feedthrough, ==, biproper);
   power_series (num, n_num, den, n_den, expected, G_N_ELEMENTS (expected));
-  h = harness (&orr_discrete_transfer_function_class, config);
+  h = harness (&orr_discrete_transfer_function_class, config, 1, 1);
   for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
     {
       double u = k == 0 ? 1 : 0;
@@ -252,7 +158,7 @@ test_discrete_transfer_function (void)
     const double u = 4;
 
     g_assert_cmpint (c->nz, ==, 0);
-    h = harness (&orr_discrete_transfer_function_class, c);
+    h = harness (&orr_discrete_transfer_function_class, c, 1, 1);
     activate (h, &u);
     g_assert_cmpfloat (orr_harness_output (h, 0)[0], ==, 6);
   }
@@ -278,7 +184,7 @@ test_discrete_state_space (void)
   assert_clocked (config);
   g_assert_cmpint (config->nz, ==, 2);
   g_assert_false (input_spec (config, 0)->feedthrough);
-  h = harness (&orr_discrete_state_space_class, config);
+  h = harness (&orr_discrete_state_space_class, config, 1, 1);
   orr_harness_run (h, ORR_JOB_INIT);
   for (int k = 0; k < 30; k++)
     {
@@ -299,7 +205,7 @@ test_discrete_state_space (void)
     double z = 4;
 
     g_assert_true (input_spec (c, 0)->feedthrough);
-    d = harness (&orr_discrete_state_space_class, c);
+    d = harness (&orr_discrete_state_space_class, c, 1, 1);
     orr_harness_run (d, ORR_JOB_INIT);
     for (int k = 0; k < 3; k++)
       {
@@ -366,7 +272,7 @@ test_discrete_integrator (void)
 
       assert_clocked (config);
       g_assert_cmpint (input_spec (config, 0)->feedthrough, ==, m != 0);
-      h = harness (&orr_discrete_integrator_class, config);
+      h = harness (&orr_discrete_integrator_class, config, 1, 1);
       for (int k = 0; k < 4; k++)
         {
           activate (h, &u[k]);
@@ -510,9 +416,11 @@ test_sampled_data (void)
 
   /* it steps as z+ = Ad z + Bd u, y = C z + D u */
   {
-    g_autoptr (OrrHarness) h = harness (
-      &orr_sampled_data_class, CONFIGURE (&orr_sampled_data_class, "A", "-1", "B", "1", "C", "2",
-                                          "D", "0.5", "x0", "1", "period", "0.1", NULL));
+    g_autoptr (OrrHarness) h
+      = harness (&orr_sampled_data_class,
+                 CONFIGURE (&orr_sampled_data_class, "A", "-1", "B", "1", "C", "2", "D", "0.5",
+                            "x0", "1", "period", "0.1", NULL),
+                 1, 1);
     const double u = 3;
     double z = 1;
 

@@ -1,63 +1,18 @@
 /* test-lookup.c: the Lookup palette's blocks, LookupTable and LookupTable2D.
  *
- * One block at a time through tests/blocks' harness: what configure
- * declares, the errors it gives, and the values of every interpolation and
+ * One block at a time through the block harness (tests/common): what
+ * configure declares, the errors it gives, and the values of every interpolation and
  * extrapolation method against values worked out by hand (or by a formula
  * the table must reproduce exactly, such as a cubic for the splines); the
  * modes and surfaces that keep a variable-step solver off the breakpoints.
  * The models are in test-lookup-models.c. */
-#include "block-harness.h"
+#include "block-test.h"
 #include "orr-all-classes.h"
 #include "lookup/orr-interp.h"
 
 #include <math.h>
-#include <string.h>
 
-/* ---- harness helpers --------------------------------------------------- */
-
-static OrrConfig *
-expect_config (OrrConfig *config, GError *error)
-{
-  g_assert_no_error (error);
-  g_assert_nonnull (config);
-  return config;
-}
-
-#define CONFIGURE(klass, ...)                                                                      \
-  ({                                                                                               \
-    GError *error_ = NULL;                                                                         \
-    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
-    expect_config (config_, error_);                                                               \
-  })
-
-#define EXPECT_PARAM_ERROR(klass, param, ...)                                                      \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    GError *error_ = NULL;                                                                         \
-    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
-    check_param_error (config_, error_, param);                                                    \
-  }                                                                                                \
-  G_STMT_END
-
-static void
-check_param_error (OrrConfig *config, GError *error, const char *param)
-{
-  g_autofree char *quoted = g_strdup_printf ("'%s'", param);
-
-  g_assert_null (config);
-  g_assert_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER);
-  if (strstr (error->message, quoted) == NULL)
-    g_error ("the message \"%s\" does not name %s", error->message, quoted);
-  g_test_message ("expected error: %s", error->message);
-  g_error_free (error);
-}
-
-static OrrHarness *
-harness (const OrrBlockClass *klass, OrrConfig *config, int p1, int p2)
-{
-  int placeholders[2] = { p1, p2 };
-  return orr_harness_new (klass, config, placeholders, 2);
-}
+/* ---- helpers ---------------------------------------------------------- */
 
 /* The test data set of the interpolation chapter. */
 #define X_DATA "[0 1 2 4]"

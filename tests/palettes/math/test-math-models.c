@@ -6,200 +6,21 @@
  * singular matrix stopping a run. The input is an exact sine written by a
  * test block (no integration error of its own). Expected values are worked
  * out by hand in each test; tolerances are stated. */
-#include <orr-palettes.h>
-#include <orrery/orr-compile.h>
-#include <orrery/orr-simulation.h>
+#include "model-run.h"
+#include "test-sine.h"
 
 #include <math.h>
 #include <string.h>
 
-/* ---- an exact sine: y = amplitude * sin(t + phase) ----------------------- */
-
-static const OrrParamSpec test_sine_params[] = {
-  { "amplitude", "Amplitude", "1", "amplitude" },
-  { "phase", "Phase", "0", "phase (rad)" },
-};
-
-static gboolean
-test_sine_configure (OrrConfig *config, GError **error)
-{
-  double p[2];
-
-  if (!orr_config_get_double (config, "amplitude", &p[0], error)
-      || !orr_config_get_double (config, "phase", &p[1], error))
-    return FALSE;
-  orr_config_add_output (config, 1, 1, ORR_TYPE_DOUBLE);
-  orr_config_set_always_active (config, TRUE);
-  orr_config_set_rpar (config, p, 2);
-  return TRUE;
-}
-
-static void
-test_sine_simulate (OrrSimBlock *block, OrrJob job)
-{
-  if (job == ORR_JOB_OUTPUTS)
-    orr_block_real_out (block, 0)[0]
-      = block->rpar[0] * sin (orr_block_get_time (block) + block->rpar[1]);
-}
-
-static const OrrBlockClass test_sine_class = {
-  .name = "TestSine",
-  .palette = "Tests",
-  .label = "sin",
-  .description = "exact sine",
-  .icon_text = "sin",
-  .params = test_sine_params,
-  .n_params = G_N_ELEMENTS (test_sine_params),
-  .configure = test_sine_configure,
-  .simulate = test_sine_simulate,
-};
-
-/* ---- running models (as tests/oracles/test-oracles.c does) ------------------- */
-
-typedef struct
-{
-  int n;
-  GArray *t;
-  GArray *values;
-} Recording;
-
-typedef struct
-{
-  OrrProgram *program;
-  GHashTable *recordings; /* block path -> Recording* */
-  OrrSimStats stats;
-  GError *error;
-  gboolean ok;
-} Run;
-
-static void
-recording_free (Recording *r)
-{
-  g_array_unref (r->t);
-  g_array_unref (r->values);
-  g_free (r);
-}
-
-static void
-run_free (Run *run)
-{
-  orr_program_free (run->program);
-  g_hash_table_unref (run->recordings);
-  g_clear_error (&run->error);
-  g_free (run);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
-
-static void
-on_record (int block, guint64 seq, double t, const double *values, int n, gpointer data)
-{
-  Run *run = data;
-  const char *path = run->program->blocks[block].path;
-  Recording *r = g_hash_table_lookup (run->recordings, path);
-
-  if (r == NULL)
-    {
-      r = g_new0 (Recording, 1);
-      r->n = n;
-      r->t = g_array_new (FALSE, FALSE, sizeof (double));
-      r->values = g_array_new (FALSE, FALSE, sizeof (double));
-      g_hash_table_insert (run->recordings, (gpointer)path, r);
-    }
-  g_assert_cmpint (n, ==, r->n);
-  g_array_append_val (r->t, t);
-  g_array_append_vals (r->values, values, n);
-}
-
-static Run *
-run_model (OrrModel *model)
-{
-  g_autoptr (OrrRegistry) registry = orr_registry_new ();
-  g_autoptr (GError) error = NULL;
-  g_autoptr (OrrSimulation) sim = NULL;
-  Run *run = g_new0 (Run, 1);
-
-  orr_palettes_register_standard (registry);
-  orr_registry_add (registry, &test_sine_class);
-  run->recordings
-    = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)recording_free);
-  run->program = orr_compile (model, registry, NULL, NULL, &error);
-  g_assert_no_error (error);
-  sim = orr_simulation_new (run->program);
-  orr_simulation_set_record_func (sim, on_record, run);
-  run->ok = orr_simulation_run (sim, &run->error);
-  run->stats = *orr_simulation_get_stats (sim);
-  if (!run->ok)
-    g_test_message ("run failed: %s", run->error->message);
-  return run;
-}
-
-static Recording *
-recording (Run *run, const char *path)
-{
-  Recording *r = g_hash_table_lookup (run->recordings, path);
-
-  if (r == NULL)
-    g_error ("%s recorded nothing", path);
-  return r;
-}
-
-#define T(r, i) g_array_index ((r)->t, double, (i))
-#define V(r, i, j) g_array_index ((r)->values, double, (i) * (r)->n + (j))
-
-static OrrBlock *
-add (OrrModel *model, const char *type, const char *label, int in, int out)
-{
-  OrrBlock *b = orr_model_add_block (model, orr_model_get_root (model), type, NULL);
-
-  orr_model_set_block_label (model, b, label);
-  orr_model_set_port_count (model, b, ORR_PORT_IN, in);
-  orr_model_set_port_count (model, b, ORR_PORT_OUT, out);
-  return b;
-}
-
-/* Output 1 of a into input port of b. */
-static void
-wire_to (OrrModel *model, OrrBlock *a, OrrBlock *b, guint port)
-{
-  OrrEndpoint from = { a->id, ORR_PORT_OUT, 1 }, to = { b->id, ORR_PORT_IN, port };
-  g_autoptr (GError) error = NULL;
-
-  g_assert_nonnull (orr_model_connect (model, orr_model_get_root (model), &from, &to, &error));
-  g_assert_no_error (error);
-}
-
-static void
-wire (OrrModel *model, OrrBlock *a, OrrBlock *b)
-{
-  wire_to (model, a, b, 1);
-}
-
-/* Final time and tight tolerances, so that 1e-6 on an integral measures
- * the located kinks, not the solver. */
-static OrrModel *
-new_model (double final)
-{
-  OrrModel *model = orr_model_new ();
-  OrrSettings s;
-
-  orr_settings_copy (&s, orr_model_get_settings (model));
-  s.final_time = final;
-  s.rtol = 1e-10;
-  s.atol = 1e-12;
-  orr_model_set_settings (model, &s);
-  orr_settings_clear (&s);
-  return model;
-}
+/* The standard blocks and an exact sine source. */
+static const OrrBlockClass *const test_classes[] = { &test_sine_class, NULL };
+static const RunSetup setup = { .classes = test_classes };
 
 static OrrBlock *
 add_sine (OrrModel *model, const char *label, const char *amplitude, const char *phase)
 {
-  OrrBlock *b = add (model, "TestSine", label, 0, 1);
-
-  orr_model_set_param (model, b, "amplitude", amplitude);
-  orr_model_set_param (model, b, "phase", phase);
-  return b;
+  return add_block (model, "TestSine", label, 0, 1, 0, 0, "amplitude", amplitude, "phase", phase,
+                    NULL);
 }
 
 /* block -> Integrator "Area" -> Scope "AreaScope"; returns the integral at
@@ -207,14 +28,14 @@ add_sine (OrrModel *model, const char *label, const char *amplitude, const char 
 static double
 integral_of (OrrModel *model, OrrBlock *block, Run **out)
 {
-  OrrBlock *area = add (model, "Integrator", "Area", 1, 1);
-  OrrBlock *scope = add (model, "Scope", "AreaScope", 1, 0);
+  OrrBlock *area = add_block (model, "Integrator", "Area", 1, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "AreaScope", 1, 0, 0, 0, NULL);
   Recording *r;
   Run *run;
 
-  wire (model, block, area);
-  wire (model, area, scope);
-  run = run_model (model);
+  link_data (model, block, 1, area, 1);
+  link_data (model, area, 1, scope, 1);
+  run = run_model (model, &setup);
   g_assert_true (run->ok);
   r = recording (run, "AreaScope");
   g_assert_cmpfloat (T (r, r->t->len - 1), ==, orr_model_get_settings (model)->final_time);
@@ -232,9 +53,9 @@ integral_of (OrrModel *model, OrrBlock *block, Run **out)
 static void
 test_saturation_integral (void)
 {
-  g_autoptr (OrrModel) model = new_model (2 * G_PI);
+  g_autoptr (OrrModel) model = new_precise_model (2 * G_PI, 0);
   OrrBlock *sine = add_sine (model, "Sine", "1", "0");
-  OrrBlock *sat = add (model, "Saturation", "Sat", 1, 1);
+  OrrBlock *sat = add_block (model, "Saturation", "Sat", 1, 1, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   double a = asin (0.25);
   double expected = 2 - sqrt (3) + G_PI / 3 + 2 * (cos (a) - 1) - 0.25 * (G_PI - 2 * a);
@@ -242,7 +63,7 @@ test_saturation_integral (void)
 
   orr_model_set_param (model, sat, "upper", "0.5");
   orr_model_set_param (model, sat, "lower", "-0.25");
-  wire (model, sine, sat);
+  link_data (model, sine, 1, sat, 1);
   got = integral_of (model, sat, &run);
   g_test_message ("integral %.12f, expected %.12f, %" G_GUINT64_FORMAT " crossings", got, expected,
                   run->stats.zero_crossings);
@@ -255,15 +76,15 @@ test_saturation_integral (void)
 static void
 test_dead_zone_integral (void)
 {
-  g_autoptr (OrrModel) model = new_model (G_PI);
+  g_autoptr (OrrModel) model = new_precise_model (G_PI, 0);
   OrrBlock *sine = add_sine (model, "Sine", "1", "0");
-  OrrBlock *dz = add (model, "DeadZone", "Dead", 1, 1);
+  OrrBlock *dz = add_block (model, "DeadZone", "Dead", 1, 1, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   double got;
 
   orr_model_set_param (model, dz, "upper", "0.5");
   orr_model_set_param (model, dz, "lower", "-0.5");
-  wire (model, sine, dz);
+  link_data (model, sine, 1, dz, 1);
   got = integral_of (model, dz, &run);
   g_assert_cmpfloat_with_epsilon (got, sqrt (3) - G_PI / 3, 1e-6);
   g_assert_cmpuint (run->stats.zero_crossings, >=, 2);
@@ -277,17 +98,17 @@ test_min_max_integral (void)
 {
   for (int want_max = 0; want_max <= 1; want_max++)
     {
-      g_autoptr (OrrModel) model = new_model (2 * G_PI);
+      g_autoptr (OrrModel) model = new_precise_model (2 * G_PI, 0);
       OrrBlock *sine = add_sine (model, "Sine", "1", "0");
       OrrBlock *cosine = add_sine (model, "Cosine", "1", "pi/2");
-      OrrBlock *mm = add (model, "MinMax", "MinMax", 2, 1);
+      OrrBlock *mm = add_block (model, "MinMax", "MinMax", 2, 1, 0, 0, NULL);
       g_autoptr (Run) run = NULL;
       double got;
 
       orr_model_set_param (model, mm, "function", want_max ? "2" : "1");
       orr_model_set_param (model, mm, "inputs", "2");
-      wire_to (model, sine, mm, 1);
-      wire_to (model, cosine, mm, 2);
+      link_data (model, sine, 1, mm, 1);
+      link_data (model, cosine, 1, mm, 2);
       got = integral_of (model, mm, &run);
       g_assert_cmpfloat_with_epsilon (got, (want_max ? 2 : -2) * sqrt (2), 1e-6);
       g_assert_cmpuint (run->stats.zero_crossings, ==, 2);
@@ -302,13 +123,13 @@ test_sign_integral (void)
 {
   for (int k = 0; k < 2; k++)
     {
-      g_autoptr (OrrModel) model = new_model (4);
+      g_autoptr (OrrModel) model = new_precise_model (4, 0);
       OrrBlock *sine = add_sine (model, "Sine", k == 0 ? "1" : "-1", "0");
-      OrrBlock *sign = add (model, "Sign", "Sign", 1, 1);
+      OrrBlock *sign = add_block (model, "Sign", "Sign", 1, 1, 0, 0, NULL);
       g_autoptr (Run) run = NULL;
       double got;
 
-      wire (model, sine, sign);
+      link_data (model, sine, 1, sign, 1);
       got = integral_of (model, sign, &run);
       g_test_message ("sign of %s sin: %.12f", k == 0 ? "+" : "-", got);
       g_assert_cmpfloat_with_epsilon (got, (k == 0 ? 1 : -1) * (2 * G_PI - 4), 1e-6);
@@ -320,13 +141,13 @@ test_sign_integral (void)
 static void
 test_abs_from_zero (void)
 {
-  g_autoptr (OrrModel) model = new_model (4);
+  g_autoptr (OrrModel) model = new_precise_model (4, 0);
   OrrBlock *sine = add_sine (model, "Sine", "-1", "0");
-  OrrBlock *abs_block = add (model, "Abs", "Abs", 1, 1);
+  OrrBlock *abs_block = add_block (model, "Abs", "Abs", 1, 1, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   double got;
 
-  wire (model, sine, abs_block);
+  link_data (model, sine, 1, abs_block, 1);
   got = integral_of (model, abs_block, &run);
   g_test_message ("|-sin|: %.12f, expected %.12f", got, 3 + cos (4.0));
   g_assert_cmpfloat_with_epsilon (got, 3 + cos (4.0), 1e-6);
@@ -339,15 +160,15 @@ test_abs_from_zero (void)
 static void
 test_rounding_integral (void)
 {
-  g_autoptr (OrrModel) model = new_model (G_PI);
+  g_autoptr (OrrModel) model = new_precise_model (G_PI, 0);
   OrrBlock *sine = add_sine (model, "Sine", "3", "0");
-  OrrBlock *fl = add (model, "Rounding", "Floor", 1, 1);
+  OrrBlock *fl = add_block (model, "Rounding", "Floor", 1, 1, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   double expected = 2 * (asin (2.0 / 3) - asin (1.0 / 3)) + 4 * (G_PI / 2 - asin (2.0 / 3));
   double got;
 
   orr_model_set_param (model, fl, "function", "1");
-  wire (model, sine, fl);
+  link_data (model, sine, 1, fl, 1);
   got = integral_of (model, fl, &run);
   g_test_message ("floor(3 sin): %.12f, expected %.12f", got, expected);
   g_assert_cmpfloat_with_epsilon (got, expected, 1e-6);
@@ -360,20 +181,20 @@ test_rounding_integral (void)
 static void
 test_relational_switching (void)
 {
-  g_autoptr (OrrModel) model = new_model (G_PI);
+  g_autoptr (OrrModel) model = new_precise_model (G_PI, 0);
   OrrBlock *sine = add_sine (model, "Sine", "1", "0");
-  OrrBlock *half = add (model, "Constant", "Half", 0, 1);
-  OrrBlock *gt = add (model, "RelationalOperator", "Above", 2, 1);
-  OrrBlock *scope = add (model, "Scope", "Switch", 1, 0);
+  OrrBlock *half = add_block (model, "Constant", "Half", 0, 1, 0, 0, NULL);
+  OrrBlock *gt = add_block (model, "RelationalOperator", "Above", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Switch", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
   double got, on = -1, off = -1;
 
   orr_model_set_param (model, half, "value", "0.5");
   orr_model_set_param (model, gt, "operator", "5");
-  wire_to (model, sine, gt, 1);
-  wire_to (model, half, gt, 2);
-  wire (model, gt, scope);
+  link_data (model, sine, 1, gt, 1);
+  link_data (model, half, 1, gt, 2);
+  link_data (model, gt, 1, scope, 1);
   got = integral_of (model, gt, &run);
   r = recording (run, "Switch");
   for (guint i = 0; i < r->t->len; i++)
@@ -395,23 +216,23 @@ test_relational_switching (void)
 static void
 test_expressions_in_model (void)
 {
-  g_autoptr (OrrModel) model = new_model (G_PI);
-  g_autoptr (OrrModel) model2 = new_model (2 * G_PI);
+  g_autoptr (OrrModel) model = new_precise_model (G_PI, 0);
+  g_autoptr (OrrModel) model2 = new_precise_model (2 * G_PI, 0);
   OrrBlock *sine = add_sine (model, "Sine", "1", "0");
   OrrBlock *sine2 = add_sine (model2, "Sine", "1", "0");
-  OrrBlock *fx = add (model, "MathExpression", "Formula", 1, 1);
-  OrrBlock *mx = add (model2, "MatrixExpression", "Positive", 1, 1);
+  OrrBlock *fx = add_block (model, "MathExpression", "Formula", 1, 1, 0, 0, NULL);
+  OrrBlock *mx = add_block (model2, "MatrixExpression", "Positive", 1, 1, 0, 0, NULL);
   g_autoptr (Run) run = NULL, run2 = NULL;
 
   orr_model_set_param (model, fx, "inputs", "1");
   orr_model_set_param (model, fx, "expression", "'u1^2 + p(1)'");
   orr_model_set_param (model, fx, "parameters", "0.25");
-  wire (model, sine, fx);
+  link_data (model, sine, 1, fx, 1);
   g_assert_cmpfloat_with_epsilon (integral_of (model, fx, &run), G_PI / 2 + 0.25 * G_PI, 1e-6);
 
   orr_model_set_param (model2, mx, "sizes", "[1 1]");
   orr_model_set_param (model2, mx, "expression", "'.if u1 > 0 .then u1 .else 0 .end'");
-  wire (model2, sine2, mx);
+  link_data (model2, sine2, 1, mx, 1);
   g_assert_cmpfloat_with_epsilon (integral_of (model2, mx, &run2), 2, 1e-6);
 }
 
@@ -421,13 +242,13 @@ test_expressions_in_model (void)
 static void
 test_matrix_chain (void)
 {
-  g_autoptr (OrrModel) model = new_model (1);
-  OrrBlock *a = add (model, "Constant", "A", 0, 1);
-  OrrBlock *tr = add (model, "Transpose", "T", 1, 1);
-  OrrBlock *mul = add (model, "MatrixMultiply", "Mul", 2, 1);
-  OrrBlock *flat = add (model, "MatrixExpression", "Flat", 1, 1);
-  OrrBlock *clock = add (model, "SampleClock", "Clock", 0, 0);
-  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0);
+  g_autoptr (OrrModel) model = new_precise_model (1, 0);
+  OrrBlock *a = add_block (model, "Constant", "A", 0, 1, 0, 0, NULL);
+  OrrBlock *tr = add_block (model, "Transpose", "T", 1, 1, 0, 0, NULL);
+  OrrBlock *mul = add_block (model, "MatrixMultiply", "Mul", 2, 1, 0, 0, NULL);
+  OrrBlock *flat = add_block (model, "MatrixExpression", "Flat", 1, 1, 0, 0, NULL);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Scope", 1, 0, 1, 0, NULL);
   const double expected[] = { 14, 32, 32, 77 };
   g_autoptr (Run) run = NULL;
   Recording *r;
@@ -437,20 +258,13 @@ test_matrix_chain (void)
   orr_model_set_param (model, flat, "expression", "'u1(:)'");
   orr_model_set_param (model, clock, "period", "0.5");
   orr_model_set_param (model, scope, "activation", "2");
-  orr_model_set_port_count (model, clock, ORR_PORT_EVENT_OUT, 1);
-  orr_model_set_port_count (model, scope, ORR_PORT_EVENT_IN, 1);
-  wire (model, a, tr);
-  wire_to (model, a, mul, 1);
-  wire_to (model, tr, mul, 2);
-  wire (model, mul, flat);
-  wire (model, flat, scope);
-  {
-    OrrEndpoint from = { clock->id, ORR_PORT_EVENT_OUT, 1 },
-                to = { scope->id, ORR_PORT_EVENT_IN, 1 };
-
-    g_assert_nonnull (orr_model_connect (model, orr_model_get_root (model), &from, &to, NULL));
-  }
-  run = run_model (model);
+  link_data (model, a, 1, tr, 1);
+  link_data (model, a, 1, mul, 1);
+  link_data (model, tr, 1, mul, 2);
+  link_data (model, mul, 1, flat, 1);
+  link_data (model, flat, 1, scope, 1);
+  link_event (model, clock, 1, scope, 1);
+  run = run_model (model, &setup);
   g_assert_true (run->ok);
   r = recording (run, "Scope");
   g_assert_cmpint (r->n, ==, 4);
@@ -464,20 +278,20 @@ test_matrix_chain (void)
 static void
 test_inverse_singular (void)
 {
-  g_autoptr (OrrModel) model = new_model (1);
-  OrrBlock *a = add (model, "Constant", "A", 0, 1);
-  OrrBlock *inv = add (model, "Inverse", "Invert", 1, 1);
-  OrrBlock *flat = add (model, "MatrixExpression", "Flat", 1, 1);
-  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0);
+  g_autoptr (OrrModel) model = new_precise_model (1, 0);
+  OrrBlock *a = add_block (model, "Constant", "A", 0, 1, 0, 0, NULL);
+  OrrBlock *inv = add_block (model, "Inverse", "Invert", 1, 1, 0, 0, NULL);
+  OrrBlock *flat = add_block (model, "MatrixExpression", "Flat", 1, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Scope", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
 
   orr_model_set_param (model, a, "value", "[1 2; 2 4]");
   orr_model_set_param (model, flat, "sizes", "[2 2]");
   orr_model_set_param (model, flat, "expression", "'u1(:)'");
-  wire (model, a, inv);
-  wire (model, inv, flat);
-  wire (model, flat, scope);
-  run = run_model (model);
+  link_data (model, a, 1, inv, 1);
+  link_data (model, inv, 1, flat, 1);
+  link_data (model, flat, 1, scope, 1);
+  run = run_model (model, &setup);
   g_assert_false (run->ok);
   g_assert_error (run->error, ORR_SIM_ERROR, ORR_SIM_ERROR_BLOCK);
   g_assert_nonnull (strstr (run->error->message, "Invert"));

@@ -2,7 +2,7 @@
  * small models built with the model API, compiled with the standard blocks
  * and simulated, against values worked out by hand. Tolerances are stated
  * beside each check. */
-#include "model-helpers.h"
+#include "model-run.h"
 
 #include <math.h>
 #include <string.h>
@@ -13,24 +13,24 @@ static void
 test_mux_demux (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *pair = add (model, NULL, "Constant", "Pair", 0, 1, 0, 0, "value", "[1; 2]", NULL);
-  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
-  OrrBlock *count = add (model, NULL, "Counter", "Count", 0, 1, 1, 0, NULL);
-  OrrBlock *mux = add (model, NULL, "Mux", "Mux", 2, 1, 0, 0, "inputs", "[2 1]", NULL);
-  OrrBlock *demux = add (model, NULL, "Demux", "Demux", 1, 2, 0, 0, "outputs", "[1 2]", NULL);
-  OrrBlock *a = add (model, NULL, "Scope", "A", 1, 0, 0, 0, NULL);
-  OrrBlock *b = add (model, NULL, "Scope", "B", 1, 0, 0, 0, NULL);
+  OrrBlock *pair = add_block (model, "Constant", "Pair", 0, 1, 0, 0, "value", "[1; 2]", NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
+  OrrBlock *count = add_block (model, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *mux = add_block (model, "Mux", "Mux", 2, 1, 0, 0, "inputs", "[2 1]", NULL);
+  OrrBlock *demux = add_block (model, "Demux", "Demux", 1, 2, 0, 0, "outputs", "[1 2]", NULL);
+  OrrBlock *a = add_block (model, "Scope", "A", 1, 0, 0, 0, NULL);
+  OrrBlock *b = add_block (model, "Scope", "B", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *ra, *rb;
 
-  set_times (model, 0, 2);
-  event (model, sc, 1, count, 1);
-  data (model, pair, mux, 1);
-  data (model, count, mux, 2);
-  data (model, mux, demux, 1);
-  data (model, demux, a, 1);
-  wire (model, demux, ORR_PORT_OUT, 2, b, ORR_PORT_IN, 1);
-  run = run_model (model);
+  set_final_time (model, 2);
+  link_event (model, sc, 1, count, 1);
+  link_data (model, pair, 1, mux, 1);
+  link_data (model, count, 1, mux, 2);
+  link_data (model, mux, 1, demux, 1);
+  link_data (model, demux, 1, a, 1);
+  link_ports (model, demux, ORR_PORT_OUT, 2, b, ORR_PORT_IN, 1);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   ra = recording (run, "A");
   rb = recording (run, "B");
@@ -51,22 +51,22 @@ static void
 test_selector (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *m = add (model, NULL, "Constant", "M", 0, 1, 0, 0, "value", "[1 3; 2 4]", NULL);
-  OrrBlock *pick = add (model, NULL, "Selector", "Pick", 1, 1, 0, 0, "indices", "[4 1]", NULL);
-  OrrBlock *scope = add (model, NULL, "Scope", "Picked", 1, 0, 0, 0, NULL);
+  OrrBlock *m = add_block (model, "Constant", "M", 0, 1, 0, 0, "value", "[1 3; 2 4]", NULL);
+  OrrBlock *pick = add_block (model, "Selector", "Pick", 1, 1, 0, 0, "indices", "[4 1]", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Picked", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL, bad = NULL;
   Recording *r;
 
-  data (model, m, pick, 1);
-  data (model, pick, scope, 1);
-  run = run_model (model);
+  link_data (model, m, 1, pick, 1);
+  link_data (model, pick, 1, scope, 1);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   r = recording (run, "Picked");
   g_assert_cmpfloat (V (r, 0, 0), ==, 4);
   g_assert_cmpfloat (V (r, 0, 1), ==, 1);
 
   orr_model_set_param (model, pick, "indices", "[5 1]");
-  bad = run_model (model);
+  bad = run_model (model, NULL);
   g_assert_false (bad->ok);
   g_assert_error (bad->error, ORR_SIM_ERROR, ORR_SIM_ERROR_BLOCK);
   g_assert_nonnull (strstr (bad->error->message, "Pick"));
@@ -83,27 +83,27 @@ test_switch_located (void)
 {
   const double T = 0.3137;
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *one = add (model, NULL, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
-  OrrBlock *minus = add (model, NULL, "Constant", "Minus", 0, 1, 0, 0, "value", "-1", NULL);
-  OrrBlock *clock = add (model, NULL, "Integrator", "Time", 1, 1, 0, 0, NULL);
-  OrrBlock *sw = add (model, NULL, "Switch", "Switch", 3, 1, 0, 0, "threshold", "0.3137", NULL);
-  OrrBlock *area = add (model, NULL, "Integrator", "Area", 1, 1, 0, 0, NULL);
-  OrrBlock *shown = add (model, NULL, "Scope", "Switched", 1, 0, 0, 0, NULL);
-  OrrBlock *total = add (model, NULL, "Scope", "Total", 1, 0, 0, 0, NULL);
+  OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *minus = add_block (model, "Constant", "Minus", 0, 1, 0, 0, "value", "-1", NULL);
+  OrrBlock *clock = add_block (model, "Integrator", "Time", 1, 1, 0, 0, NULL);
+  OrrBlock *sw = add_block (model, "Switch", "Switch", 3, 1, 0, 0, "threshold", "0.3137", NULL);
+  OrrBlock *area = add_block (model, "Integrator", "Area", 1, 1, 0, 0, NULL);
+  OrrBlock *shown = add_block (model, "Scope", "Switched", 1, 0, 0, 0, NULL);
+  OrrBlock *total = add_block (model, "Scope", "Total", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
   double nearest = G_MAXDOUBLE;
   guint last;
 
-  set_times (model, 0, 1);
-  data (model, one, clock, 1);
-  data (model, one, sw, 1);
-  data (model, clock, sw, 2);
-  data (model, minus, sw, 3);
-  data (model, sw, area, 1);
-  data (model, sw, shown, 1);
-  data (model, area, total, 1);
-  run = run_model (model);
+  set_final_time (model, 1);
+  link_data (model, one, 1, clock, 1);
+  link_data (model, one, 1, sw, 1);
+  link_data (model, clock, 1, sw, 2);
+  link_data (model, minus, 1, sw, 3);
+  link_data (model, sw, 1, area, 1);
+  link_data (model, sw, 1, shown, 1);
+  link_data (model, area, 1, total, 1);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   g_assert_cmpuint (run->stats.zero_crossings, ==, 1);
 
@@ -135,35 +135,35 @@ test_select_input (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
   OrrBlock *whole
-    = add (model, NULL, "SampleClock", "Whole", 0, 0, 0, 1, "period", "1", "offset", "0", NULL);
+    = add_block (model, "SampleClock", "Whole", 0, 0, 0, 1, "period", "1", "offset", "0", NULL);
   OrrBlock *half
-    = add (model, NULL, "SampleClock", "Half", 0, 0, 0, 1, "period", "1", "offset", "0.5", NULL);
-  OrrBlock *a = add (model, NULL, "Counter", "A", 0, 1, 1, 0, NULL);
-  OrrBlock *b = add (model, NULL, "Counter", "B", 0, 1, 1, 0, "minimum", "100", NULL);
-  OrrBlock *select = add (model, NULL, "SelectInput", "Select", 2, 1, 0, 0, NULL);
-  OrrBlock *scope = add (model, NULL, "Scope", "Selected", 1, 0, 0, 0, NULL);
-  OrrBlock *ten = add (model, NULL, "Constant", "Ten", 0, 1, 0, 0, "value", "10", NULL);
-  OrrBlock *twenty = add (model, NULL, "Constant", "Twenty", 0, 1, 0, 0, "value", "20", NULL);
-  OrrBlock *late = add (model, NULL, "EventGenerate", "Late", 0, 0, 0, 1, "time", "1.5", NULL);
-  OrrBlock *early = add (model, NULL, "EventGenerate", "Early", 0, 0, 0, 1, "time", "0.5", NULL);
-  OrrBlock *drawn = add (model, NULL, "SelectInput", "Drawn", 2, 1, 2, 0, "activation", "2", NULL);
-  OrrBlock *chosen = add (model, NULL, "Scope", "Chosen", 1, 0, 0, 0, NULL);
+    = add_block (model, "SampleClock", "Half", 0, 0, 0, 1, "period", "1", "offset", "0.5", NULL);
+  OrrBlock *a = add_block (model, "Counter", "A", 0, 1, 1, 0, NULL);
+  OrrBlock *b = add_block (model, "Counter", "B", 0, 1, 1, 0, "minimum", "100", NULL);
+  OrrBlock *select = add_block (model, "SelectInput", "Select", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Selected", 1, 0, 0, 0, NULL);
+  OrrBlock *ten = add_block (model, "Constant", "Ten", 0, 1, 0, 0, "value", "10", NULL);
+  OrrBlock *twenty = add_block (model, "Constant", "Twenty", 0, 1, 0, 0, "value", "20", NULL);
+  OrrBlock *late = add_block (model, "EventGenerate", "Late", 0, 0, 0, 1, "time", "1.5", NULL);
+  OrrBlock *early = add_block (model, "EventGenerate", "Early", 0, 0, 0, 1, "time", "0.5", NULL);
+  OrrBlock *drawn = add_block (model, "SelectInput", "Drawn", 2, 1, 2, 0, "activation", "2", NULL);
+  OrrBlock *chosen = add_block (model, "Scope", "Chosen", 1, 0, 0, 0, NULL);
   const double times[] = { 0, 0.5, 1, 1.5, 2 }, values[] = { 1, 100, 2, 101, 3 };
   g_autoptr (Run) run = NULL;
   Recording *r;
 
-  set_times (model, 0, 2);
-  event (model, whole, 1, a, 1);
-  event (model, half, 1, b, 1);
-  data (model, a, select, 1);
-  data (model, b, select, 2);
-  data (model, select, scope, 1);
-  data (model, ten, drawn, 1);
-  data (model, twenty, drawn, 2);
-  event (model, late, 1, drawn, 1);
-  event (model, early, 1, drawn, 2);
-  data (model, drawn, chosen, 1);
-  run = run_model (model);
+  set_final_time (model, 2);
+  link_event (model, whole, 1, a, 1);
+  link_event (model, half, 1, b, 1);
+  link_data (model, a, 1, select, 1);
+  link_data (model, b, 1, select, 2);
+  link_data (model, select, 1, scope, 1);
+  link_data (model, ten, 1, drawn, 1);
+  link_data (model, twenty, 1, drawn, 2);
+  link_event (model, late, 1, drawn, 1);
+  link_event (model, early, 1, drawn, 2);
+  link_data (model, drawn, 1, chosen, 1);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
 
   r = recording (run, "Selected");
@@ -188,25 +188,25 @@ static void
 test_multiport_switch (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *one = add (model, NULL, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
-  OrrBlock *two = add (model, NULL, "Constant", "Two", 0, 1, 0, 0, "value", "2", NULL);
-  OrrBlock *three = add (model, NULL, "Constant", "Three", 0, 1, 0, 0, "value", "3", NULL);
-  OrrBlock *clock = add (model, NULL, "Integrator", "Time", 1, 1, 0, 0, NULL);
-  OrrBlock *sw = add (model, NULL, "MultiportSwitch", "Switch", 4, 1, 0, 0, "inputs", "3", NULL);
-  OrrBlock *area = add (model, NULL, "Integrator", "Area", 1, 1, 0, 0, NULL);
-  OrrBlock *total = add (model, NULL, "Scope", "Total", 1, 0, 0, 0, NULL);
+  OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *two = add_block (model, "Constant", "Two", 0, 1, 0, 0, "value", "2", NULL);
+  OrrBlock *three = add_block (model, "Constant", "Three", 0, 1, 0, 0, "value", "3", NULL);
+  OrrBlock *clock = add_block (model, "Integrator", "Time", 1, 1, 0, 0, NULL);
+  OrrBlock *sw = add_block (model, "MultiportSwitch", "Switch", 4, 1, 0, 0, "inputs", "3", NULL);
+  OrrBlock *area = add_block (model, "Integrator", "Area", 1, 1, 0, 0, NULL);
+  OrrBlock *total = add_block (model, "Scope", "Total", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
 
-  set_times (model, 0, 4);
-  data (model, one, clock, 1);
-  data (model, clock, sw, 1);
-  data (model, one, sw, 2);
-  data (model, two, sw, 3);
-  data (model, three, sw, 4);
-  data (model, sw, area, 1);
-  data (model, area, total, 1);
-  run = run_model (model);
+  set_final_time (model, 4);
+  link_data (model, one, 1, clock, 1);
+  link_data (model, clock, 1, sw, 1);
+  link_data (model, one, 1, sw, 2);
+  link_data (model, two, 1, sw, 3);
+  link_data (model, three, 1, sw, 4);
+  link_data (model, sw, 1, area, 1);
+  link_data (model, area, 1, total, 1);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   g_assert_cmpuint (run->stats.zero_crossings, ==, 2);
   r = recording (run, "Total");
@@ -221,25 +221,26 @@ static OrrModel *
 goto_model (const char *visibility)
 {
   OrrModel *model = orr_model_new ();
-  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
-  OrrBlock *count = add (model, NULL, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
+  OrrBlock *count = add_block (model, "Counter", "Count", 0, 1, 1, 0, NULL);
   OrrBlock *go
-    = add (model, NULL, "Goto", "Send", 1, 0, 0, 0, "tag", "'c'", "visibility", visibility, NULL);
-  OrrBlock *sub = add (model, NULL, NULL, "Sub", 0, 1, 0, 0, NULL);
-  OrrBlock *from = add (model, sub->child, "From", "Receive", 0, 1, 0, 0, "tag", "'c'", NULL);
-  OrrBlock *gain = add (model, sub->child, "Gain", "Ten", 1, 1, 0, 0, "gain", "10", NULL);
-  OrrBlock *out = add (model, sub->child, "Output", "Out", 1, 0, 0, 0, "port", "1", NULL);
-  OrrBlock *seen = add (model, NULL, "Scope", "Seen", 1, 0, 0, 0, NULL);
-  OrrBlock *near = add (model, NULL, "From", "Near", 0, 1, 0, 0, "tag", "'c'", NULL);
-  OrrBlock *beside = add (model, NULL, "Scope", "Beside", 1, 0, 0, 0, NULL);
+    = add_block (model, "Goto", "Send", 1, 0, 0, 0, "tag", "'c'", "visibility", visibility, NULL);
+  OrrBlock *sub = add_block_in (model, NULL, NULL, "Sub", 0, 1, 0, 0, NULL);
+  OrrBlock *from
+    = add_block_in (model, sub->child, "From", "Receive", 0, 1, 0, 0, "tag", "'c'", NULL);
+  OrrBlock *gain = add_block_in (model, sub->child, "Gain", "Ten", 1, 1, 0, 0, "gain", "10", NULL);
+  OrrBlock *out = add_block_in (model, sub->child, "Output", "Out", 1, 0, 0, 0, "port", "1", NULL);
+  OrrBlock *seen = add_block (model, "Scope", "Seen", 1, 0, 0, 0, NULL);
+  OrrBlock *near = add_block (model, "From", "Near", 0, 1, 0, 0, "tag", "'c'", NULL);
+  OrrBlock *beside = add_block (model, "Scope", "Beside", 1, 0, 0, 0, NULL);
 
-  set_times (model, 0, 2);
-  event (model, sc, 1, count, 1);
-  data (model, count, go, 1);
-  data (model, from, gain, 1);
-  data (model, gain, out, 1);
-  data (model, sub, seen, 1);
-  data (model, near, beside, 1);
+  set_final_time (model, 2);
+  link_event (model, sc, 1, count, 1);
+  link_data (model, count, 1, go, 1);
+  link_data (model, from, 1, gain, 1);
+  link_data (model, gain, 1, out, 1);
+  link_data (model, sub, 1, seen, 1);
+  link_data (model, near, 1, beside, 1);
   return model;
 }
 
@@ -248,7 +249,7 @@ test_goto_from (void)
 {
   g_autoptr (OrrModel) model = goto_model ("2");
   g_autoptr (OrrModel) local = goto_model ("1");
-  g_autoptr (Run) run = run_model (model);
+  g_autoptr (Run) run = run_model (model, NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (OrrProgram) program = NULL;
   Recording *r;
@@ -262,7 +263,7 @@ test_goto_from (void)
   g_assert_cmpuint (r->t->len, ==, 3);
   g_assert_cmpfloat (V (r, 2, 0), ==, 3);
 
-  program = compile (local, &error);
+  program = compile_model (local, NULL, &error);
   g_assert_null (program);
   g_assert_nonnull (error);
   g_test_message ("%s", error->message);
@@ -275,15 +276,15 @@ static void
 test_terminator (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
-  OrrBlock *count = add (model, NULL, "Counter", "Count", 0, 1, 1, 0, NULL);
-  OrrBlock *end = add (model, NULL, "Terminator", "End", 1, 0, 0, 0, NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
+  OrrBlock *count = add_block (model, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *end = add_block (model, "Terminator", "End", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
 
-  set_times (model, 0, 2);
-  event (model, sc, 1, count, 1);
-  data (model, count, end, 1);
-  run = run_model (model);
+  set_final_time (model, 2);
+  link_event (model, sc, 1, count, 1);
+  link_data (model, count, 1, end, 1);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   g_assert_cmpuint (g_hash_table_size (run->recordings), ==, 0);
 }

@@ -1,97 +1,16 @@
 /* test-routing.c: the Routing palette's blocks one at a time, outside a
- * simulation (tests/blocks/block-harness.h): what configure declares, the
+ * simulation (tests/common/block-harness.h): what configure declares, the
  * errors it gives, and what each job computes, against values worked out
  * by hand. Whole models (Mux/Demux round trip, Goto/From across a super
  * block, Switch's located switching time ...) are in
  * test-routing-models.c. */
-#include "block-harness.h"
+#include "block-test.h"
 #include "orr-all-classes.h"
 
 #include <math.h>
 #include <string.h>
 
 /* ---- helpers --------------------------------------------------------- */
-
-static OrrConfig *
-expect_config (OrrConfig *config, GError *error)
-{
-  g_assert_no_error (error);
-  g_assert_nonnull (config);
-  return config;
-}
-
-#define CONFIGURE(klass, ...)                                                                      \
-  ({                                                                                               \
-    GError *error_ = NULL;                                                                         \
-    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
-    expect_config (config_, error_);                                                               \
-  })
-
-#define EXPECT_PARAM_ERROR(klass, param, ...)                                                      \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    GError *error_ = NULL;                                                                         \
-    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
-    check_param_error (config_, error_, param);                                                    \
-  }                                                                                                \
-  G_STMT_END
-
-static void
-check_param_error (OrrConfig *config, GError *error, const char *param)
-{
-  g_autofree char *quoted = g_strdup_printf ("'%s'", param);
-
-  g_assert_null (config);
-  g_assert_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER);
-  if (strstr (error->message, quoted) == NULL)
-    g_error ("the message \"%s\" does not name %s", error->message, quoted);
-  g_error_free (error);
-}
-
-static const OrrPortSpec *
-input_spec (OrrConfig *config, guint i)
-{
-  g_assert_cmpuint (i, <, config->inputs->len);
-  return &g_array_index (config->inputs, OrrPortSpec, i);
-}
-
-static const OrrPortSpec *
-output_spec (OrrConfig *config, guint i)
-{
-  g_assert_cmpuint (i, <, config->outputs->len);
-  return &g_array_index (config->outputs, OrrPortSpec, i);
-}
-
-static void
-assert_port (const OrrPortSpec *spec, int rows, int cols, OrrType type)
-{
-  g_assert_cmpint (spec->rows, ==, rows);
-  g_assert_cmpint (spec->cols, ==, cols);
-  g_assert_cmpint (spec->type, ==, type);
-}
-
-static void
-assert_ports (OrrConfig *config, guint n_in, guint n_out, int n_evin, int n_evout)
-{
-  g_assert_cmpuint (config->inputs->len, ==, n_in);
-  g_assert_cmpuint (config->outputs->len, ==, n_out);
-  g_assert_cmpint (config->n_evin, ==, n_evin);
-  g_assert_cmpint (config->n_evout, ==, n_evout);
-}
-
-static void
-assert_doubles (const double *got, const double *expected, int n)
-{
-  for (int i = 0; i < n; i++)
-    g_assert_cmpfloat (got[i], ==, expected[i]);
-}
-
-static OrrHarness *
-harness (const OrrBlockClass *klass, OrrConfig *config, int p1, int p2)
-{
-  int placeholders[2] = { p1, p2 };
-  return orr_harness_new (klass, config, placeholders, 2);
-}
 
 static void
 outputs (OrrHarness *h, int nevprt)

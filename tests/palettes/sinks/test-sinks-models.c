@@ -1,7 +1,7 @@
 /* test-sinks-models.c: the Sinks palette's blocks inside real runs: small
  * models built with the model API, compiled with the standard blocks and
  * simulated; what they record against values worked out by hand. */
-#include "model-helpers.h"
+#include "model-run.h"
 
 #include <math.h>
 
@@ -13,20 +13,20 @@ static void
 test_scope_clocked (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *one = add (model, NULL, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
-  OrrBlock *time = add (model, NULL, "Integrator", "Time", 1, 1, 0, 0, NULL);
-  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.25", NULL);
-  OrrBlock *clocked = add (model, NULL, "Scope", "Clocked", 1, 0, 1, 0, "activation", "2", NULL);
-  OrrBlock *free = add (model, NULL, "Scope", "Free", 1, 0, 0, 0, NULL);
+  OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *time = add_block (model, "Integrator", "Time", 1, 1, 0, 0, NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.25", NULL);
+  OrrBlock *clocked = add_block (model, "Scope", "Clocked", 1, 0, 1, 0, "activation", "2", NULL);
+  OrrBlock *free = add_block (model, "Scope", "Free", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
 
-  set_times (model, 0, 1);
-  data (model, one, time, 1);
-  data (model, time, clocked, 1);
-  data (model, time, free, 1);
-  event (model, sc, 1, clocked, 1);
-  run = run_model (model);
+  set_final_time (model, 1);
+  link_data (model, one, 1, time, 1);
+  link_data (model, time, 1, clocked, 1);
+  link_data (model, time, 1, free, 1);
+  link_event (model, sc, 1, clocked, 1);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   r = recording (run, "Clocked");
   g_assert_cmpuint (r->t->len, ==, 5);
@@ -44,17 +44,17 @@ static void
 test_event_scope (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *once = add (model, NULL, "EventGenerate", "Once", 0, 0, 0, 1, "time", "0.5", NULL);
-  OrrBlock *sc = add (model, NULL, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
-  OrrBlock *scope = add (model, NULL, "EventScope", "Events", 0, 0, 2, 0, "inputs", "2", NULL);
+  OrrBlock *once = add_block (model, "EventGenerate", "Once", 0, 0, 0, 1, "time", "0.5", NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "1", NULL);
+  OrrBlock *scope = add_block (model, "EventScope", "Events", 0, 0, 2, 0, "inputs", "2", NULL);
   const double times[] = { 0, 0.5, 1, 2 }, ports[] = { 2, 1, 2, 2 };
   g_autoptr (Run) run = NULL;
   Recording *r;
 
-  set_times (model, 0, 2);
-  event (model, once, 1, scope, 1);
-  event (model, sc, 1, scope, 2);
-  run = run_model (model);
+  set_final_time (model, 2);
+  link_event (model, once, 1, scope, 1);
+  link_event (model, sc, 1, scope, 2);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   r = recording (run, "Events");
   g_assert_cmpuint (r->t->len, ==, G_N_ELEMENTS (times));
@@ -72,33 +72,28 @@ static void
 test_xy_display_signal_out (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *x1 = add (model, NULL, "Integrator", "X1", 1, 1, 0, 0, "x0", "1", NULL);
-  OrrBlock *x2 = add (model, NULL, "Integrator", "X2", 1, 1, 0, 0, "x0", "0", NULL);
-  OrrBlock *minus = add (model, NULL, "Gain", "Minus", 1, 1, 0, 0, "gain", "-1", NULL);
-  OrrBlock *xy = add (model, NULL, "XYScope", "Circle", 2, 0, 0, 0, NULL);
-  OrrBlock *mux = add (model, NULL, "Mux", "Mux", 2, 1, 0, 0, "inputs", "2", NULL);
-  OrrBlock *display = add (model, NULL, "Display", "Display", 1, 0, 0, 0, NULL);
-  OrrBlock *out = add (model, NULL, "SignalOut", "Out", 1, 0, 0, 0, "name", "'state'", NULL);
+  OrrBlock *x1 = add_block (model, "Integrator", "X1", 1, 1, 0, 0, "x0", "1", NULL);
+  OrrBlock *x2 = add_block (model, "Integrator", "X2", 1, 1, 0, 0, "x0", "0", NULL);
+  OrrBlock *minus = add_block (model, "Gain", "Minus", 1, 1, 0, 0, "gain", "-1", NULL);
+  OrrBlock *xy = add_block (model, "XYScope", "Circle", 2, 0, 0, 0, NULL);
+  OrrBlock *mux = add_block (model, "Mux", "Mux", 2, 1, 0, 0, "inputs", "2", NULL);
+  OrrBlock *display = add_block (model, "Display", "Display", 1, 0, 0, 0, NULL);
+  OrrBlock *out = add_block (model, "SignalOut", "Out", 1, 0, 0, 0, "name", "'state'", NULL);
   g_autoptr (Run) run = NULL;
   Recording *r, *d, *o;
-  OrrSettings s;
 
-  orr_settings_copy (&s, orr_model_get_settings (model));
-  s.final_time = 2 * G_PI;
-  s.rtol = 1e-9;
-  s.atol = 1e-12;
-  orr_model_set_settings (model, &s);
-  orr_settings_clear (&s);
-  data (model, x2, minus, 1);
-  data (model, minus, x1, 1);
-  data (model, x1, x2, 1);
-  data (model, x1, xy, 1);
-  data (model, x2, xy, 2);
-  data (model, x1, mux, 1);
-  data (model, x2, mux, 2);
-  data (model, mux, display, 1);
-  data (model, mux, out, 1);
-  run = run_model (model);
+  set_final_time (model, 2 * G_PI);
+  set_tolerances (model, 1e-9, 1e-12);
+  link_data (model, x2, 1, minus, 1);
+  link_data (model, minus, 1, x1, 1);
+  link_data (model, x1, 1, x2, 1);
+  link_data (model, x1, 1, xy, 1);
+  link_data (model, x2, 1, xy, 2);
+  link_data (model, x1, 1, mux, 1);
+  link_data (model, x2, 1, mux, 2);
+  link_data (model, mux, 1, display, 1);
+  link_data (model, mux, 1, out, 1);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
 
   r = recording (run, "Circle");

@@ -3,6 +3,7 @@
  * by the blocks' surfaces (checked through integrals and recorded levels),
  * reproducible random sequences and their statistics, signals from tables
  * and files. Expected values are analytic; tolerances are stated. */
+#include "model-run.h"
 #include "sources-test-helpers.h"
 
 #include <string.h>
@@ -14,9 +15,9 @@ static void
 test_model_step_integral (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *step = add (model, "Step", "Step", 0, 1, 0, 0);
-  OrrBlock *area = add (model, "Integrator", "Area", 1, 1, 0, 0);
-  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0);
+  OrrBlock *step = add_block (model, "Step", "Step", 0, 1, 0, 0, NULL);
+  OrrBlock *area = add_block (model, "Integrator", "Area", 1, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Scope", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r;
   guint last;
@@ -24,11 +25,11 @@ test_model_step_integral (void)
   orr_model_set_param (model, step, "step_time", "1");
   orr_model_set_param (model, step, "initial", "0");
   orr_model_set_param (model, step, "final", "1");
-  wire (model, step, area);
-  wire (model, area, scope);
+  link_data (model, step, 1, area, 1);
+  link_data (model, area, 1, scope, 1);
   set_final_time (model, 3);
 
-  run = run_model (model);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   r = recording (run, "Scope");
   last = r->t->len - 1;
@@ -50,22 +51,22 @@ static void
 test_model_square_wave_edges (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *wave = add (model, "SquareWave", "Wave", 0, 1, 0, 0);
-  OrrBlock *area = add (model, "Integrator", "Area", 1, 1, 0, 0);
-  OrrBlock *levels = add (model, "Scope", "Levels", 1, 0, 0, 0);
-  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0);
+  OrrBlock *wave = add_block (model, "SquareWave", "Wave", 0, 1, 0, 0, NULL);
+  OrrBlock *area = add_block (model, "Integrator", "Area", 1, 1, 0, 0, NULL);
+  OrrBlock *levels = add_block (model, "Scope", "Levels", 1, 0, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Scope", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r, *a;
   int edges = 0;
 
   orr_model_set_param (model, wave, "period", "0.4");
   orr_model_set_param (model, wave, "duty", "50");
-  wire (model, wave, area);
-  wire (model, wave, levels);
-  wire (model, area, scope);
+  link_data (model, wave, 1, area, 1);
+  link_data (model, wave, 1, levels, 1);
+  link_data (model, area, 1, scope, 1);
   set_final_time (model, 2);
 
-  run = run_model (model);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   r = recording (run, "Levels");
   g_assert_cmpfloat (V (r, 0, 0), ==, 1);
@@ -98,19 +99,19 @@ static Run *
 run_random_normal (const char *seed)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *clock = add (model, "SampleClock", "Clock", 0, 0, 0, 1);
-  OrrBlock *random = add (model, "RandomNormal", "Noise", 0, 1, 1, 0);
-  OrrBlock *scope = add (model, "Scope", "Samples", 1, 0, 0, 0);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, NULL);
+  OrrBlock *random = add_block (model, "RandomNormal", "Noise", 0, 1, 1, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Samples", 1, 0, 0, 0, NULL);
 
   orr_model_set_param (model, clock, "period", "0.001");
   orr_model_set_param (model, clock, "offset", "0");
   orr_model_set_param (model, random, "mean", "1");
   orr_model_set_param (model, random, "deviation", "0.5");
   orr_model_set_param (model, random, "seed", seed);
-  connect (model, clock, ORR_PORT_EVENT_OUT, random, ORR_PORT_EVENT_IN);
-  wire (model, random, scope);
+  link_event (model, clock, 1, random, 1);
+  link_data (model, random, 1, scope, 1);
   set_final_time (model, 9.9995);
-  return run_model (model);
+  return run_model (model, NULL);
 }
 
 static void
@@ -147,23 +148,23 @@ static void
 test_model_signal_generator_ramp (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *signal = add (model, "SignalGenerator", "Signal", 0, 1, 0, 0);
-  OrrBlock *area = add (model, "Integrator", "Area", 1, 1, 0, 0);
-  OrrBlock *values = add (model, "Scope", "Values", 1, 0, 0, 0);
-  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0);
+  OrrBlock *signal = add_block (model, "SignalGenerator", "Signal", 0, 1, 0, 0, NULL);
+  OrrBlock *area = add_block (model, "Integrator", "Area", 1, 1, 0, 0, NULL);
+  OrrBlock *values = add_block (model, "Scope", "Values", 1, 0, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Scope", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r, *a;
 
   orr_model_set_param (model, signal, "times", "[0 1 3 6]");
   orr_model_set_param (model, signal, "values", "[0 2 6 12]");
   orr_model_set_param (model, signal, "method", "2");
-  wire (model, signal, area);
-  wire (model, signal, values);
-  wire (model, area, scope);
+  link_data (model, signal, 1, area, 1);
+  link_data (model, signal, 1, values, 1);
+  link_data (model, area, 1, scope, 1);
   set_final_time (model, 5);
   set_tolerances (model, 1e-10, 1e-12);
 
-  run = run_model (model);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   r = recording (run, "Values");
   g_assert_cmpuint (r->t->len, >, 10);
@@ -184,11 +185,11 @@ test_model_from_csv (void)
   g_autoptr (TempFile) file = temp_csv ("time,step,ramp\n0,1,0\n1,3,2\n2.5,-2,2\n");
   g_autoptr (OrrModel) model = orr_model_new ();
   g_autofree char *quoted = g_strdup_printf ("'%s'", file->path);
-  OrrBlock *held = add (model, "FromCSV", "Held", 0, 1, 0, 0);
-  OrrBlock *ramp = add (model, "FromCSV", "Ramp", 0, 1, 0, 0);
-  OrrBlock *area = add (model, "Integrator", "Area", 1, 1, 0, 0);
-  OrrBlock *values = add (model, "Scope", "Values", 1, 0, 0, 0);
-  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0);
+  OrrBlock *held = add_block (model, "FromCSV", "Held", 0, 1, 0, 0, NULL);
+  OrrBlock *ramp = add_block (model, "FromCSV", "Ramp", 0, 1, 0, 0, NULL);
+  OrrBlock *area = add_block (model, "Integrator", "Area", 1, 1, 0, 0, NULL);
+  OrrBlock *values = add_block (model, "Scope", "Values", 1, 0, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Scope", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
   Recording *r, *a;
 
@@ -198,12 +199,12 @@ test_model_from_csv (void)
   orr_model_set_param (model, ramp, "file", quoted);
   orr_model_set_param (model, ramp, "columns", "3");
   orr_model_set_param (model, ramp, "method", "2");
-  wire (model, held, area);
-  wire (model, area, scope);
-  wire (model, ramp, values);
+  link_data (model, held, 1, area, 1);
+  link_data (model, area, 1, scope, 1);
+  link_data (model, ramp, 1, values, 1);
   set_final_time (model, 3);
 
-  run = run_model (model);
+  run = run_model (model, NULL);
   g_assert_true (run->ok);
   a = recording (run, "Scope");
   g_assert_cmpfloat (T (a, a->t->len - 1), ==, 3);
@@ -218,13 +219,13 @@ static void
 test_model_from_csv_missing (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
-  OrrBlock *csv = add (model, "FromCSV", "Data", 0, 1, 0, 0);
-  OrrBlock *scope = add (model, "Scope", "Scope", 1, 0, 0, 0);
+  OrrBlock *csv = add_block (model, "FromCSV", "Data", 0, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Scope", 1, 0, 0, 0, NULL);
   g_autoptr (Run) run = NULL;
 
   orr_model_set_param (model, csv, "file", "'/nonexistent/missing.csv'");
-  wire (model, csv, scope);
-  run = run_model (model);
+  link_data (model, csv, 1, scope, 1);
+  run = run_model (model, NULL);
   g_assert_false (run->ok);
   g_assert_nonnull (strstr (run->error->message, "/nonexistent/missing.csv"));
 }

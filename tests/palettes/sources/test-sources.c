@@ -1,69 +1,18 @@
 /* test-sources.c: the Sources palette's blocks.
  *
- * One block at a time through tests/blocks' harness: what configure
- * declares, the errors it gives for bad parameters, and what the jobs
- * compute, against values worked out by hand or by the defining formula.
+ * One block at a time through the block harness (tests/common): what
+ * configure declares, the errors it gives for bad parameters, and what the
+ * jobs compute, against values worked out by hand or by the defining formula.
  * Then small simulated models for what only shows over time: exact jumps
  * and edges located by the blocks' surfaces, reproducible random
  * sequences and their statistics, signals read from tables and files. */
-#include "block-harness.h"
+#include "block-test.h"
 #include "orr-all-classes.h"
 #include "sources-test-helpers.h"
 
 #include <string.h>
 
 /* ---- harness helpers --------------------------------------------------- */
-
-static OrrConfig *
-expect_config (OrrConfig *config, GError *error)
-{
-  g_assert_no_error (error);
-  g_assert_nonnull (config);
-  return config;
-}
-
-#define CONFIGURE(klass, ...)                                                                      \
-  ({                                                                                               \
-    GError *error_ = NULL;                                                                         \
-    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
-    expect_config (config_, error_);                                                               \
-  })
-
-#define EXPECT_PARAM_ERROR(klass, param, ...)                                                      \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    GError *error_ = NULL;                                                                         \
-    OrrConfig *config_ = orr_harness_configure (klass, &error_, __VA_ARGS__);                      \
-    check_param_error (config_, error_, param);                                                    \
-  }                                                                                                \
-  G_STMT_END
-
-static void
-check_param_error (OrrConfig *config, GError *error, const char *param)
-{
-  g_autofree char *quoted = g_strdup_printf ("'%s'", param);
-
-  g_assert_null (config);
-  g_assert_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER);
-  if (strstr (error->message, quoted) == NULL)
-    g_error ("the message \"%s\" does not name %s", error->message, quoted);
-  g_test_message ("expected error: %s", error->message);
-  g_error_free (error);
-}
-
-static OrrHarness *
-harness (const OrrBlockClass *klass, OrrConfig *config)
-{
-  int placeholders[2] = { 1, 1 };
-  return orr_harness_new (klass, config, placeholders, 2);
-}
-
-static const OrrPortSpec *
-output_spec (OrrConfig *config, guint i)
-{
-  g_assert_cmpuint (i, <, config->outputs->len);
-  return &g_array_index (config->outputs, OrrPortSpec, i);
-}
 
 static void
 assert_output (OrrConfig *config, int rows, int cols)
@@ -113,8 +62,8 @@ trial_outputs_at (OrrHarness *h, double t)
 static void
 test_constant (void)
 {
-  g_autoptr (OrrHarness) h
-    = harness (&orr_constant_class, CONFIGURE (&orr_constant_class, "value", "[1 2; 3 4]", NULL));
+  g_autoptr (OrrHarness) h = harness (
+    &orr_constant_class, CONFIGURE (&orr_constant_class, "value", "[1 2; 3 4]", NULL), 1, 1);
   const double *y;
 
   assert_output (h->config, 2, 2);
@@ -131,7 +80,7 @@ test_constant (void)
 static void
 test_time (void)
 {
-  g_autoptr (OrrHarness) h = harness (&orr_time_class, CONFIGURE (&orr_time_class, NULL));
+  g_autoptr (OrrHarness) h = harness (&orr_time_class, CONFIGURE (&orr_time_class, NULL), 1, 1);
 
   assert_output (h->config, 1, 1);
   /* always active: otherwise a block with no input would be constant */
@@ -147,7 +96,7 @@ test_step (void)
 {
   const OrrBlockClass *k = &orr_step_class;
   g_autoptr (OrrHarness) h
-    = harness (k, CONFIGURE (k, "step_time", "1.5", "initial", "[1 2]", "final", "-3", NULL));
+    = harness (k, CONFIGURE (k, "step_time", "1.5", "initial", "[1 2]", "final", "-3", NULL), 1, 1);
   const double *y;
   gboolean final_tunable = FALSE;
 
@@ -189,7 +138,7 @@ test_ramp (void)
 {
   const OrrBlockClass *k = &orr_ramp_class;
   g_autoptr (OrrHarness) h
-    = harness (k, CONFIGURE (k, "slope", "[2; -1]", "start", "1", "initial", "5", NULL));
+    = harness (k, CONFIGURE (k, "slope", "[2; -1]", "start", "1", "initial", "5", NULL), 1, 1);
   const double *y;
 
   assert_output (h->config, 2, 1);
@@ -219,8 +168,9 @@ static void
 test_sine_wave (void)
 {
   const OrrBlockClass *k = &orr_sine_wave_class;
-  g_autoptr (OrrHarness) h = harness (k, CONFIGURE (k, "amplitude", "[1 2]", "frequency", "3",
-                                                    "phase", "[0 0.5]", "bias", "1", NULL));
+  g_autoptr (OrrHarness) h = harness (
+    k, CONFIGURE (k, "amplitude", "[1 2]", "frequency", "3", "phase", "[0 0.5]", "bias", "1", NULL),
+    1, 1);
 
   assert_output (h->config, 1, 2);
   g_assert_true (h->config->always_active);
@@ -247,7 +197,8 @@ test_square_wave (void)
 {
   const OrrBlockClass *k = &orr_square_wave_class;
   g_autoptr (OrrHarness) h = harness (
-    k, CONFIGURE (k, "amplitude", "[1 3]", "period", "2", "duty", "25", "delay", "0.5", NULL));
+    k, CONFIGURE (k, "amplitude", "[1 3]", "period", "2", "duty", "25", "delay", "0.5", NULL), 1,
+    1);
   const struct
   {
     double t, level;
@@ -291,7 +242,7 @@ test_pulse_generator (void)
 {
   const OrrBlockClass *k = &orr_pulse_generator_class;
   g_autoptr (OrrHarness) h = harness (
-    k, CONFIGURE (k, "amplitude", "4", "period", "1", "width", "10", "delay", "0.2", NULL));
+    k, CONFIGURE (k, "amplitude", "4", "period", "1", "width", "10", "delay", "0.2", NULL), 1, 1);
   const struct
   {
     double t, y;
@@ -313,7 +264,7 @@ test_sawtooth (void)
 {
   const OrrBlockClass *k = &orr_sawtooth_class;
   g_autoptr (OrrHarness) h
-    = harness (k, CONFIGURE (k, "period", "0.5", "amplitude", "[2 4]", NULL));
+    = harness (k, CONFIGURE (k, "period", "0.5", "amplitude", "[2 4]", NULL), 1, 1);
   const double *y;
 
   assert_output (h->config, 1, 2);
@@ -347,7 +298,7 @@ test_counter (void)
 {
   const OrrBlockClass *k = &orr_counter_class;
   g_autoptr (OrrHarness) h
-    = harness (k, CONFIGURE (k, "minimum", "1", "maximum", "3", "rule", "1", NULL));
+    = harness (k, CONFIGURE (k, "minimum", "1", "maximum", "3", "rule", "1", NULL), 1, 1);
   const double expected[] = { 1, 2, 3, 1, 2 };
 
   g_assert_cmpint (h->config->n_evin, ==, 1);
@@ -368,7 +319,7 @@ test_counter (void)
 static double *
 draws (const OrrBlockClass *klass, OrrConfig *config, int n)
 {
-  g_autoptr (OrrHarness) h = harness (klass, config);
+  g_autoptr (OrrHarness) h = harness (klass, config, 1, 1);
   int width = h->block.nz;
   double *values = g_new (double, (gsize)n *width);
 
@@ -468,11 +419,11 @@ test_signal_generator (void)
   const OrrBlockClass *k = &orr_signal_generator_class;
   /* two series over times 0 1 3: (0, 2, 6) and (5, 4, 4) */
   g_autoptr (OrrHarness) hold = harness (
-    k, CONFIGURE (k, "times", "[0 1 3]", "values", "[0 5; 2 4; 6 4]", "method", "1", NULL));
+    k, CONFIGURE (k, "times", "[0 1 3]", "values", "[0 5; 2 4; 6 4]", "method", "1", NULL), 1, 1);
   g_autoptr (OrrHarness) linear = harness (
-    k, CONFIGURE (k, "times", "[0 1 3]", "values", "[0 5; 2 4; 6 4]", "method", "2", NULL));
-  g_autoptr (OrrHarness) spline
-    = harness (k, CONFIGURE (k, "times", "[0 1 2 4]", "values", "[4 7 6 5]", "method", "3", NULL));
+    k, CONFIGURE (k, "times", "[0 1 3]", "values", "[0 5; 2 4; 6 4]", "method", "2", NULL), 1, 1);
+  g_autoptr (OrrHarness) spline = harness (
+    k, CONFIGURE (k, "times", "[0 1 2 4]", "values", "[4 7 6 5]", "method", "3", NULL), 1, 1);
   const double *y;
 
   assert_output (hold->config, 2, 1);
@@ -551,8 +502,9 @@ test_from_csv (void)
 {
   g_autoptr (TempFile) file = temp_csv (csv_good);
   g_autoptr (OrrHarness) linear
-    = harness (&orr_from_csv_class, csv_config (file->path, "[3 2]", "2"));
-  g_autoptr (OrrHarness) hold = harness (&orr_from_csv_class, csv_config (file->path, "4", "1"));
+    = harness (&orr_from_csv_class, csv_config (file->path, "[3 2]", "2"), 1, 1);
+  g_autoptr (OrrHarness) hold
+    = harness (&orr_from_csv_class, csv_config (file->path, "4", "1"), 1, 1);
   const double *y;
 
   assert_output (linear->config, 2, 1);
@@ -615,7 +567,7 @@ test_from_csv_errors (void)
     {
       g_autoptr (TempFile) file = temp_csv (cases[i].contents);
       g_autoptr (OrrHarness) h
-        = harness (&orr_from_csv_class, csv_config (file->path, cases[i].columns, "2"));
+        = harness (&orr_from_csv_class, csv_config (file->path, cases[i].columns, "2"), 1, 1);
 
       orr_harness_run (h, ORR_JOB_INIT);
       g_assert_nonnull (h->error);
@@ -630,7 +582,7 @@ test_from_csv_errors (void)
 
   {
     g_autoptr (OrrHarness) h
-      = harness (&orr_from_csv_class, csv_config ("/nonexistent/none.csv", "2", "2"));
+      = harness (&orr_from_csv_class, csv_config ("/nonexistent/none.csv", "2", "2"), 1, 1);
     orr_harness_run (h, ORR_JOB_INIT);
     g_assert_nonnull (h->error);
     g_assert_nonnull (strstr (h->error, "/nonexistent/none.csv"));

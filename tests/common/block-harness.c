@@ -1,7 +1,7 @@
 /* block-harness.c: one block class, configured and run by hand. */
 #include "block-harness.h"
+#include "block-config.h"
 
-#include <orrery/orr-expr.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -32,52 +32,16 @@ element_size (OrrType type)
     }
 }
 
-/* A parameter as the compiler gives it: text parameters as typed, all
- * others evaluated. */
-static OrrValue *
-param_value (const OrrBlockClass *klass, const char *name, const char *text)
-{
-  g_autoptr (GError) local_error = NULL;
-  OrrValue *value;
-
-  for (int i = 0; i < klass->n_params; i++)
-    if (g_strcmp0 (klass->params[i].name, name) == 0 && klass->params[i].kind == ORR_PARAM_TEXT)
-      return orr_value_new_string (text);
-  value = orr_expr_evaluate (text, NULL, &local_error);
-  g_assert_no_error (local_error);
-  return value;
-}
-
 OrrConfig *
 orr_harness_configure (const OrrBlockClass *klass, GError **error, ...)
 {
-  g_autoptr (GHashTable) params = NULL;
-  g_autoptr (OrrConfig) config = NULL;
-  const char *name;
+  OrrConfig *config;
   va_list args;
 
-  params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)orr_value_unref);
   va_start (args, error);
-  while ((name = va_arg (args, const char *)) != NULL)
-    {
-      const char *text = va_arg (args, const char *);
-      g_hash_table_insert (params, g_strdup (name), param_value (klass, name, text));
-    }
+  config = configure_block_valist (klass, FALSE, error, args);
   va_end (args);
-
-  for (int i = 0; i < klass->n_params; i++)
-    {
-      const OrrParamSpec *spec = &klass->params[i];
-
-      if (!g_hash_table_contains (params, spec->name))
-        g_hash_table_insert (params, g_strdup (spec->name),
-                             param_value (klass, spec->name, spec->default_expr));
-    }
-
-  config = orr_config_new (params);
-  if (!klass->configure (config, error))
-    return NULL;
-  return g_steal_pointer (&config);
+  return config;
 }
 
 static int

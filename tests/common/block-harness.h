@@ -67,7 +67,7 @@ const double *orr_harness_output (OrrHarness *harness, int port);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrHarness, orr_harness_free)
 
-/* The linker sends the blocks' calls here (see tests/blocks/meson.build). */
+/* The linker sends the blocks' calls here (see tests/common/meson.build). */
 void __wrap_orr_block_error (OrrSimBlock *block, const char *format, ...) G_GNUC_PRINTF (2, 3);
 void __wrap_orr_block_request_stop (OrrSimBlock *block);
 gpointer __wrap_orr_block_alloc_work (OrrSimBlock *block, gsize size);
