@@ -6,6 +6,7 @@
 #include <orrery/orr-compile.h>
 #include <orrery/orr-io.h>
 #include <orrery/orr-simulation.h>
+#include <orrery/orr-solvers.h>
 
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -21,14 +22,6 @@ enum
   EXIT_MODEL_ERROR = 1,
   EXIT_USAGE = 2,
   EXIT_SOLVER_FAILURE = 3,
-};
-
-/* Solver names the settings accept; the solver issue gives each its
- * backend. */
-static const char *const known_solvers[] = {
-  "auto",          "cvode-bdf",     "cvode-adams", "dormand-prince", "bogacki-shampine",
-  "cash-karp",     "sdirk",         "ida",         "euler",          "heun",
-  "rk4",           "backward-euler", "trapezoidal", NULL,
 };
 
 typedef struct
@@ -127,9 +120,9 @@ apply_settings (OrrModel *model, const Options *o)
     }
   if (status == EXIT_OK && o->solver != NULL)
     {
-      if (!g_strv_contains (known_solvers, o->solver))
+      if (orr_solver_lookup (o->solver) == NULL)
         {
-          g_autofree char *list = g_strjoinv (", ", (char **) known_solvers);
+          g_autofree char *list = orr_solver_names ();
           status = usage_error (_("unknown solver '%s'; the solvers are: %s"), o->solver, list);
         }
       g_free (settings.solver);

@@ -211,7 +211,7 @@ run_list (OrrSimulation *sim, const OrrActivationList *list, int depth)
     {
       int b = list->items[i].block;
 
-      sim->blocks[b].nevprt = list->items[i].nevprt;
+      orr_sim_set_nevprt (sim, b, list->items[i].nevprt);
       if (sim->feeds_continuous[b])
         sim->outputs_stale = TRUE;
       if (sim->affects_solver[b])
@@ -248,7 +248,7 @@ run_list (OrrSimulation *sim, const OrrActivationList *list, int depth)
       if (pb->kind != ORR_BLOCK_ORDINARY || pb->n_evout == 0)
         continue;
       /* A branch may have called this block with other bits. */
-      sim->blocks[b].nevprt = list->items[i].nevprt;
+      orr_sim_set_nevprt (sim, b, list->items[i].nevprt);
       if (!orr_sim_schedule_events (sim, b))
         return FALSE;
     }
@@ -260,7 +260,7 @@ run_list (OrrSimulation *sim, const OrrActivationList *list, int depth)
 
       if (!orr_sim_callable (pb->kind) || (pb->nx == 0 && pb->nz == 0 && pb->noz == 0))
         continue;
-      sim->blocks[b].nevprt = list->items[i].nevprt;
+      orr_sim_set_nevprt (sim, b, list->items[i].nevprt);
       orr_sim_call (sim, b, ORR_JOB_STATE_UPDATE);
       if (sim->failed)
         return FALSE;
@@ -411,7 +411,7 @@ orr_sim_exit_init (OrrSimulation *sim)
 
       if (pb->kind != ORR_BLOCK_ORDINARY || pb->n_evout == 0)
         continue;
-      sim->blocks[b].nevprt = 0;
+      orr_sim_set_nevprt (sim, b, 0);
       if (!orr_sim_schedule_events (sim, b))
         return FALSE;
     }

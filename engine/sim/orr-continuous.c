@@ -1,22 +1,36 @@
 /* orr-continuous.c: the continuous-time part of a run (SEMANTICS section 6).
  *
  * The solver sees one vector x of all states. Its callbacks copy the trial
- * x into the blocks' states, evaluate the continuous list's outputs in the
- * trial phase (no side effects, modes fixed) and collect the derivatives,
- * residuals or surfaces. At accepted points the same list runs in the
- * event phase, so sinks record. Integration intervals end at events that
- * need a cold restart and at located zero crossings.
+ * x into the blocks' states, evaluate the outputs the derivatives (or the
+ * surfaces) need in the trial phase (no side effects, modes fixed) and
+ * collect the derivatives, residuals or surfaces. At accepted points the
+ * blocks that act there (sinks, blocks with memory) run in the event
+ * phase with what they read, so sinks record. Integration intervals end at
+ * events that need a cold restart and at zero crossings.
+ *
+ * The hot paths run flat call lists resolved once: the outputs a
+ * derivative needs (a Gain feeding only a Scope is not computed at trial
+ * points, where it could change nothing), and at accepted points only the
+ * observers and what they read. Before an event every continuous output
+ * is brought up to date, since event-driven blocks may read any of them.
+ *
+ * Variable-step solvers fix the modes over an interval; fixed-step ones
+ * ignore modes (blocks compute their outputs freely) and see crossings
+ * only at the ends of their steps.
  */
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
+
+#include <orrery/orr-solvers.h>
 
 #include "orr-sim-private.h"
 
 /* ---- evaluation ---------------------------------------------------------- */
 
-static gboolean
-run_outputs (OrrSimulation *sim, const OrrActivationList *list)
+gboolean
+orr_sim_run_outputs (OrrSimulation *sim, const OrrActivationList *list)
 {
   const OrrProgram *program = sim->program;
 
@@ -34,25 +48,6 @@ run_outputs (OrrSimulation *sim, const OrrActivationList *list)
   return TRUE;
 }
 
-static gboolean
-run_job (OrrSimulation *sim, const OrrActivationList *list, OrrJob job)
-{
-  const OrrProgram *program = sim->program;
-
-  for (int i = 0; i < list->n; i++)
-    {
-      int b = list->items[i].block;
-
-      if (!orr_sim_callable (program->blocks[b].kind))
-        continue;
-      sim->blocks[b].nevprt = list->items[i].nevprt;
-      orr_sim_call (sim, b, job);
-      if (sim->failed)
-        return FALSE;
-    }
-  return TRUE;
-}
-
 gboolean
 orr_sim_eval_continuous (OrrSimulation *sim, OrrPhase phase, gboolean modes_fixed)
 {
@@ -61,8 +56,8 @@ orr_sim_eval_continuous (OrrSimulation *sim, OrrPhase phase, gboolean modes_fixe
   gboolean ok;
 
   sim->time.phase = phase;
-  sim->time.modes_fixed = modes_fixed;
-  ok = run_outputs (sim, &sim->program->continuous_list);
+  sim->time.modes_fixed = modes_fixed && sim->use_modes;
+  ok = orr_sim_run_outputs (sim, &sim->program->continuous_list);
   sim->time.phase = saved_phase;
   sim->time.modes_fixed = saved_fixed;
   return ok;
@@ -76,70 +71,54 @@ orr_sim_eval_surfaces (OrrSimulation *sim)
   gboolean ok;
 
   sim->time.phase = ORR_PHASE_TRIAL;
-  sim->time.modes_fixed = TRUE;
-  ok = run_outputs (sim, &sim->program->continuous_list)
-       && run_job (sim, &sim->program->surface_list, ORR_JOB_ZERO_CROSSINGS);
+  sim->time.modes_fixed = sim->use_modes;
+  orr_sim_clean_nevprt (sim);
+  ok = orr_sim_run_outputs (sim, &sim->program->continuous_list)
+       && orr_sim_run_calls (sim, &sim->surface_calls);
   sim->time.phase = saved_phase;
   sim->time.modes_fixed = saved_fixed;
   return ok;
 }
 
-/* The solver's trial points happen "between" the simulation's own times:
- * blocks see the trial t, and everything is put back afterwards. */
-typedef struct
+OrrSavedTime
+orr_sim_enter_trial (OrrSimulation *sim, double t, const double *x, const double *xd)
 {
-  double t;
-  OrrPhase phase;
-  gboolean modes_fixed;
-} SavedTime;
+  OrrSavedTime saved = { sim->time.t, sim->time.phase, sim->time.modes_fixed };
 
-static inline SavedTime
-enter_trial (OrrSimulation *sim, double t, const double *x, const double *xd)
-{
-  SavedTime saved = { sim->time.t, sim->time.phase, sim->time.modes_fixed };
-
-  memcpy (sim->x, x, sizeof (double) * sim->n_solver);
+  if (x != sim->x)
+    memcpy (sim->x, x, sizeof (double) * sim->n_solver);
   if (xd != NULL)
     for (int i = 0; i < sim->program->nx; i++)
       if (sim->implicit_state[i])
         sim->xd[i] = xd[i];
   sim->time.t = t;
   sim->time.phase = ORR_PHASE_TRIAL;
-  sim->time.modes_fixed = TRUE;
+  sim->time.modes_fixed = sim->use_modes;
   return saved;
 }
 
-static inline void
-leave_trial (OrrSimulation *sim, SavedTime saved)
+void
+orr_sim_leave_trial (OrrSimulation *sim, OrrSavedTime saved)
 {
   sim->time.t = saved.t;
   sim->time.phase = saved.phase;
   sim->time.modes_fixed = saved.modes_fixed;
 }
 
-/* A stop must not wait for a long step to finish: a callback refuses to
- * go on, the solver gives up the step, and the run loop sees the flag. */
-static inline gboolean
-callback_must_abort (OrrSimulation *sim)
-{
-  return sim->failed || g_atomic_int_get (&sim->stop_requested);
-}
-
 static int
 sim_rhs (double t, const double *x, double *xd, gpointer data)
 {
   OrrSimulation *sim = data;
-  SavedTime saved;
+  OrrSavedTime saved;
   gboolean ok;
 
-  if (callback_must_abort (sim))
+  if (orr_sim_callback_must_abort (sim))
     return -1;
   sim->stats.rhs_calls++;
 
-  saved = enter_trial (sim, t, x, NULL);
-  ok = run_outputs (sim, &sim->program->continuous_list)
-       && run_job (sim, &sim->program->derivative_list, ORR_JOB_DERIVATIVES);
-  leave_trial (sim, saved);
+  saved = orr_sim_enter_trial (sim, t, x, NULL);
+  ok = orr_sim_run_calls (sim, &sim->rhs_calls);
+  orr_sim_leave_trial (sim, saved);
   if (!ok)
     return -1;
 
@@ -154,17 +133,16 @@ static int
 sim_residual (double t, const double *x, const double *xd, double *res, gpointer data)
 {
   OrrSimulation *sim = data;
-  SavedTime saved;
+  OrrSavedTime saved;
   gboolean ok;
 
-  if (callback_must_abort (sim))
+  if (orr_sim_callback_must_abort (sim))
     return -1;
   sim->stats.rhs_calls++;
 
-  saved = enter_trial (sim, t, x, xd);
-  ok = run_outputs (sim, &sim->program->continuous_list)
-       && run_job (sim, &sim->program->derivative_list, ORR_JOB_DERIVATIVES);
-  leave_trial (sim, saved);
+  saved = orr_sim_enter_trial (sim, t, x, xd);
+  ok = orr_sim_run_calls (sim, &sim->rhs_calls);
+  orr_sim_leave_trial (sim, saved);
   if (!ok)
     return -1;
 
@@ -180,16 +158,15 @@ static int
 sim_roots (double t, const double *x, const double *xd, double *g, gpointer data)
 {
   OrrSimulation *sim = data;
-  SavedTime saved;
+  OrrSavedTime saved;
   gboolean ok;
 
-  if (callback_must_abort (sim))
+  if (orr_sim_callback_must_abort (sim))
     return -1;
 
-  saved = enter_trial (sim, t, x, xd);
-  ok = run_outputs (sim, &sim->program->continuous_list)
-       && run_job (sim, &sim->program->surface_list, ORR_JOB_ZERO_CROSSINGS);
-  leave_trial (sim, saved);
+  saved = orr_sim_enter_trial (sim, t, x, xd);
+  ok = orr_sim_run_calls (sim, &sim->root_calls);
+  orr_sim_leave_trial (sim, saved);
   if (!ok)
     return -1;
 
@@ -197,59 +174,332 @@ sim_roots (double t, const double *x, const double *xd, double *g, gpointer data
   return 0;
 }
 
-/* Only used when one block holds every state (see setup). */
-static int
-sim_jacobian (double t, double cj, const double *x, const double *xd, double *jac, gpointer data)
+/* ---- call lists ------------------------------------------------------------ */
+
+static void
+call_list_clear (OrrCallList *list)
 {
-  OrrSimulation *sim = data;
-  int b = sim->program->derivative_list.items[0].block;
-  OrrSimBlock *block = &sim->blocks[b];
-  int n = block->nx;
-  SavedTime saved;
-  gboolean ok;
+  g_clear_pointer (&list->calls, g_free);
+  list->n = 0;
+}
 
-  if (callback_must_abort (sim))
-    return -1;
+/* Job on the callable blocks of list that are marked in `keep` (NULL:
+ * all). */
+static void
+call_list_build (OrrSimulation *sim, const OrrActivationList *list, const gboolean *keep,
+                 OrrJob job, OrrCallList *out)
+{
+  const OrrProgram *program = sim->program;
 
-  saved = enter_trial (sim, t, x, xd);
-  sim->time.alpha = 1.0;
-  sim->time.beta = cj;
-  memset (block->jacobian, 0, sizeof (double) * n * n);
-  ok = run_outputs (sim, &sim->program->continuous_list);
-  if (ok)
+  call_list_clear (out);
+  out->calls = g_new (OrrCall, MAX (list->n, 1));
+  for (int i = 0; i < list->n; i++)
     {
-      block->nevprt = 0;
-      orr_sim_call (sim, b, ORR_JOB_JACOBIAN);
-      ok = !sim->failed;
-    }
-  leave_trial (sim, saved);
-  if (!ok)
-    return -1;
+      int b = list->items[i].block;
+      const OrrProgramBlock *pb = &program->blocks[b];
 
-  memcpy (jac, block->jacobian, sizeof (double) * n * n);
-  /* An explicit block gives d(x')/dx; as a residual x'_block - x' its
-   * Jacobian gains -cj on the diagonal. */
-  if (xd != NULL && !sim->program->blocks[b].implicit)
-    for (int i = 0; i < n; i++)
-      jac[(gsize) i * n + i] -= cj;
-  return 0;
+      if (!orr_sim_callable (pb->kind) || pb->klass == NULL || pb->klass->simulate == NULL
+          || (keep != NULL && !keep[b]))
+        continue;
+      out->calls[out->n].fn = pb->klass->simulate;
+      out->calls[out->n].block = &sim->blocks[b];
+      out->calls[out->n].nevprt = list->items[i].nevprt;
+      out->calls[out->n].job = job;
+      out->n++;
+    }
+}
+
+/* Marks, within the continuous list, every block whose outputs the marked
+ * blocks' outputs jobs read (through feedthrough inputs). Producers along
+ * feedthrough come before their consumers: one backward sweep. */
+static void
+mark_upstream (OrrSimulation *sim, gboolean *need, const int *producer)
+{
+  const OrrProgram *program = sim->program;
+  const OrrActivationList *continuous = &program->continuous_list;
+
+  for (int i = continuous->n - 1; i >= 0; i--)
+    {
+      int b = continuous->items[i].block;
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      if (!need[b])
+        continue;
+      for (int k = 0; k < pb->n_in; k++)
+        if (pb->in[k].buffer >= 0 && producer[pb->in[k].buffer] >= 0
+            && (pb->feedthrough == NULL || pb->feedthrough[k]))
+          need[producer[pb->in[k].buffer]] = TRUE;
+    }
+}
+
+static int *
+buffer_producers (const OrrProgram *program)
+{
+  int *producer = g_new (int, MAX (program->n_buffers, 1));
+
+  for (int k = 0; k < program->n_buffers; k++)
+    producer[k] = -1;
+  for (int b = 0; b < program->n_blocks; b++)
+    for (int o = 0; o < program->blocks[b].n_out; o++)
+      producer[program->blocks[b].out[o]] = b;
+  return producer;
+}
+
+/* Emits the outputs job of root after those of its feedthrough
+ * producers not yet emitted: a depth-first post-order, iterative (chains
+ * of feedthrough blocks may be long). stack holds pairs (block, next
+ * input). */
+static void
+emit_upstream (OrrSimulation *sim, int root, const int *producer, const gboolean *callable,
+               const int *nevprt, gboolean *emitted, int *stack, OrrCallList *out)
+{
+  const OrrProgram *program = sim->program;
+  int depth = 1;
+
+  stack[0] = root;
+  stack[1] = 0;
+  emitted[root] = TRUE; /* on its way: feedthrough has no cycles */
+  while (depth > 0)
+    {
+      int b = stack[2 * (depth - 1)];
+      int *next = &stack[2 * (depth - 1) + 1];
+      const OrrProgramBlock *pb = &program->blocks[b];
+      gboolean pushed = FALSE;
+
+      while (*next < pb->n_in && !pushed)
+        {
+          int k = (*next)++;
+          int p = pb->in[k].buffer >= 0 ? producer[pb->in[k].buffer] : -1;
+
+          if (p >= 0 && callable[p] && !emitted[p]
+              && (pb->feedthrough == NULL || pb->feedthrough[k]))
+            {
+              emitted[p] = TRUE;
+              stack[2 * depth] = p;
+              stack[2 * depth + 1] = 0;
+              depth++;
+              pushed = TRUE;
+            }
+        }
+      if (pushed)
+        continue;
+      {
+        OrrCall *call = &out->calls[out->n++];
+
+        call->fn = pb->klass->simulate;
+        call->block = &sim->blocks[b];
+        call->nevprt = nevprt[b];
+        call->job = ORR_JOB_OUTPUTS;
+      }
+      depth--;
+    }
+}
+
+/* The calls a trial evaluation makes for the seeds' `job` (derivatives,
+ * or zero crossings): the outputs those jobs read, directly or through
+ * feedthrough, then each seed's job. Instead of the compiler's schedule,
+ * a depth-first order from each seed in turn: a block's outputs still come
+ * after those of its feedthrough producers, but the jobs of one block, and
+ * those of its neighbours, come close together, which keeps them in the
+ * cache on large models (a lag's Sum, its Integrator's outputs and its
+ * derivative in a row, rather than a thousand blocks apart). */
+static void
+build_needed_calls (OrrSimulation *sim, const OrrActivationList *seeds, const int *producer,
+                    OrrJob job, OrrCallList *out)
+{
+  const OrrProgram *program = sim->program;
+  int n_blocks = MAX (program->n_blocks, 1);
+  g_autofree int *nevprt = g_new (int, n_blocks);
+  g_autofree gboolean *callable = g_new0 (gboolean, n_blocks);
+  g_autofree gboolean *emitted = g_new0 (gboolean, n_blocks);
+  g_autofree int *stack = g_new (int, 2 * n_blocks + 2); /* pairs: block, next input */
+  int total = 0;
+
+  for (int i = 0; i < program->continuous_list.n; i++)
+    {
+      int b = program->continuous_list.items[i].block;
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      callable[b] = orr_sim_callable (pb->kind) && pb->klass != NULL
+                    && pb->klass->simulate != NULL;
+      nevprt[b] = program->continuous_list.items[i].nevprt;
+      total += callable[b];
+    }
+
+  call_list_clear (out);
+  out->calls = g_new (OrrCall, MAX (total + seeds->n, 1));
+  for (int s = 0; s < seeds->n; s++)
+    {
+      int seed = seeds->items[s].block;
+      const OrrProgramBlock *ps = &program->blocks[seed];
+
+      /* The seed's own outputs, then those its job reads through any
+       * input; each after its feedthrough producers. */
+      for (int k = -1; k < ps->n_in; k++)
+        {
+          int root = k < 0 ? seed
+                     : ps->in[k].buffer >= 0 ? producer[ps->in[k].buffer]
+                                             : -1;
+
+          if (root >= 0 && callable[root] && !emitted[root])
+            emit_upstream (sim, root, producer, callable, nevprt, emitted, stack, out);
+        }
+      if (ps->klass != NULL && ps->klass->simulate != NULL && orr_sim_callable (ps->kind))
+        {
+          OrrCall *call = &out->calls[out->n++];
+
+          call->fn = ps->klass->simulate;
+          call->block = &sim->blocks[seed];
+          call->nevprt = seeds->items[s].nevprt;
+          call->job = job;
+        }
+    }
+}
+
+/* Which continuous blocks act at accepted points: sinks (no outputs) and
+ * blocks with memory (discrete or object states, or work memory) that
+ * may keep a history of accepted points. Other blocks are functions of
+ * t, x and their inputs: computing them where nobody looks changes
+ * nothing. Looked at again at each restart, as a block may take work
+ * memory late. */
+static void
+build_accepted_outputs (OrrSimulation *sim, const int *producer)
+{
+  const OrrProgram *program = sim->program;
+  const OrrActivationList *continuous = &program->continuous_list;
+  g_autofree gboolean *need = g_new0 (gboolean, MAX (program->n_blocks, 1));
+
+  for (int i = 0; i < continuous->n; i++)
+    {
+      int b = continuous->items[i].block;
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      need[b] = pb->n_out == 0 || pb->nz > 0 || pb->noz > 0 || sim->blocks[b].work != NULL;
+    }
+  if (sim->observer != NULL && sim->accepted_outputs.calls != NULL
+      && memcmp (need, sim->observer, sizeof (gboolean) * program->n_blocks) == 0)
+    return;
+  g_free (sim->observer);
+  sim->observer = g_memdup2 (need, sizeof (gboolean) * MAX (program->n_blocks, 1));
+  mark_upstream (sim, need, producer);
+  call_list_build (sim, continuous, need, ORR_JOB_OUTPUTS, &sim->accepted_outputs);
+}
+
+static void
+refresh_observers (OrrSimulation *sim)
+{
+  g_autofree int *producer = buffer_producers (sim->program);
+
+  build_accepted_outputs (sim, producer);
 }
 
 /* ---- setup --------------------------------------------------------------- */
 
-static OrrSolverMethod
-choose_method (OrrSimulation *sim)
+static void
+list_implicit_blocks (OrrSimulation *sim, GString *text)
 {
-  const char *name = sim->program->settings.solver;
+  const OrrProgram *program = sim->program;
+  int listed = 0;
 
-  if (sim->dae || g_strcmp0 (name, "ida") == 0)
-    return ORR_SOLVER_DAE;
-  if (g_strcmp0 (name, "cvode-adams") == 0)
-    return ORR_SOLVER_ADAMS;
-  if (g_strcmp0 (name, "cvode-adams-fixedpoint") == 0)
-    return ORR_SOLVER_ADAMS_FIXED_POINT;
-  /* "auto", "cvode-bdf", and backends still to come. */
-  return ORR_SOLVER_BDF;
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      if (!pb->implicit || pb->nx == 0)
+        continue;
+      if (listed == 5)
+        {
+          g_string_append (text, ", ...");
+          break;
+        }
+      g_string_append_printf (text, "%s%s", listed > 0 ? ", " : "",
+                              pb->path != NULL ? pb->path : "?");
+      listed++;
+    }
+}
+
+gboolean
+orr_sim_choose_solver (OrrSimulation *sim, GError **error)
+{
+  const OrrSettings *settings = &sim->program->settings;
+  const char *name = settings->solver != NULL && settings->solver[0] != '\0' ? settings->solver
+                                                                             : "auto";
+  const OrrSolverInfo *info = orr_solver_lookup (name);
+  double span = settings->final_time - settings->start_time;
+
+  if (info == NULL)
+    {
+      g_autofree char *names = orr_solver_names ();
+
+      g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
+                   "unknown solver '%s'; the solvers are: %s", name, names);
+      return FALSE;
+    }
+  if (g_strcmp0 (name, "auto") == 0)
+    name = sim->dae ? "ida" : "cvode-bdf";
+  else if (sim->dae && !info->dae)
+    {
+      g_autoptr (GString) blocks = g_string_new (NULL);
+
+      list_implicit_blocks (sim, blocks);
+      g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
+                   "the solver '%s' cannot simulate this model: the implicit block%s %s need%s a "
+                   "DAE solver; choose 'ida' (or 'auto')",
+                   name, strchr (blocks->str, ',') != NULL ? "s" : "", blocks->str,
+                   strchr (blocks->str, ',') != NULL ? "" : "s");
+      return FALSE;
+    }
+  if (!orr_solver_method_from_name (name, &sim->method))
+    {
+      g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
+                   "internal error: the solver '%s' has no backend", name);
+      return FALSE;
+    }
+  sim->solver_name = orr_solver_lookup (name)->name;
+  sim->fixed_step = orr_solver_method_is_fixed_step (sim->method);
+  sim->use_modes = !sim->fixed_step;
+
+  if (sim->fixed_step)
+    {
+      if (settings->max_step > 0)
+        sim->step = settings->max_step;
+      else if (settings->max_step == 0 && span > 0 && isfinite (span))
+        sim->step = span / 100;
+      else
+        {
+          g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
+                       "the fixed-step solver '%s' needs a step: set the maximum step to the "
+                       "step you want%s",
+                       name,
+                       settings->max_step < 0 ? " (it is negative, 'no limit')"
+                       : span > 0             ? " (the final time is infinite, so the automatic "
+                                                "step, a hundredth of the run, does not exist)"
+                                              : " (the run is empty, so the automatic step, a "
+                                                "hundredth of the run, is zero)");
+          return FALSE;
+        }
+      if (!isfinite (sim->step))
+        {
+          g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
+                       "the fixed step of '%s' must be finite, not %g s", name, sim->step);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+double
+orr_sim_grid_ceil (OrrSimulation *sim, double t)
+{
+  double origin = sim->time.start_time;
+  double k;
+
+  if (!isfinite (t))
+    return t;
+  /* Times a few roundings past a grid point (start + n * period of a
+   * clock that matches the step) belong to that point. */
+  k = ceil ((t - origin) / sim->step - 1e-9);
+  return MAX (origin + k * sim->step, origin);
 }
 
 gboolean
@@ -259,38 +509,74 @@ orr_sim_continuous_setup (OrrSimulation *sim, GError **error)
   const OrrSettings *settings = &program->settings;
   OrrSolverOptions options = { 0 };
   double span = settings->final_time - settings->start_time;
+  g_autofree int *producer = buffer_producers (program);
 
-  options.method = choose_method (sim);
-  sim->dae = options.method == ORR_SOLVER_DAE;
+  build_needed_calls (sim, &program->derivative_list, producer, ORR_JOB_DERIVATIVES,
+                      &sim->rhs_calls);
+  build_needed_calls (sim, &program->surface_list, producer, ORR_JOB_ZERO_CROSSINGS,
+                      &sim->root_calls);
+  call_list_build (sim, &program->surface_list, NULL, ORR_JOB_ZERO_CROSSINGS,
+                   &sim->surface_calls);
+  build_accepted_outputs (sim, producer);
+  {
+    const OrrCallList *hot[] = { &sim->rhs_calls, &sim->root_calls, &sim->surface_calls };
+
+    for (guint l = 0; l < G_N_ELEMENTS (hot); l++)
+      for (int i = 0; i < hot[l]->n; i++)
+        if (hot[l]->calls[i].nevprt != sim->continuous_nevprt[hot[l]->calls[i].block->index])
+          sim->hot_nevprt_writes = TRUE;
+  }
+
+  options.method = sim->method;
   options.n = sim->n_solver;
   options.ng = program->ng;
   options.rtol = settings->rtol > 0 ? settings->rtol : 1e-6;
   options.atol = settings->atol > 0 ? settings->atol : 1e-8;
   /* Automatic: a hundredth of the run, so that sinks get points and
-   * short-lived crossings are not stepped over. */
-  options.max_step
-    = settings->max_step > 0 ? settings->max_step : (span > 0 && isfinite (span) ? span / 100 : 0);
-  options.band_lower = program->jacobian_lower;
-  options.band_upper = program->jacobian_upper;
+   * short-lived crossings are not stepped over; negative: no bound. */
+  if (settings->max_step > 0)
+    options.max_step = settings->max_step;
+  else if (settings->max_step == 0 && span > 0 && isfinite (span))
+    options.max_step = span / 100;
+  options.fixed_step = sim->step;
+  options.grid_origin = settings->start_time;
   options.rhs = sim_rhs;
   options.residual = sim_residual;
   options.roots = program->ng > 0 ? sim_roots : NULL;
+  options.implicit_state = sim->implicit_state;
   options.data = sim;
 
-  /* An analytic Jacobian is only usable when one block can give all of
-   * it; otherwise the solver's difference quotients do. */
-  if (program->nx > 0 && program->derivative_list.n == 1
-      && options.method != ORR_SOLVER_ADAMS_FIXED_POINT)
-    {
-      const OrrProgramBlock *pb = &program->blocks[program->derivative_list.items[0].block];
-
-      sim->use_jacobian = pb->analytic_jacobian && pb->nx == program->nx;
-    }
-  if (sim->use_jacobian)
-    options.jacobian = sim_jacobian;
+  sim->jacobian = orr_sim_jacobian_new (sim, sim->method, sim->linear_request);
+  orr_sim_jacobian_configure (sim->jacobian, &options);
 
   sim->solver = orr_solver_new (&options, error);
-  return sim->solver != NULL;
+  if (sim->solver == NULL)
+    return FALSE;
+  {
+    g_autofree char *step = sim->fixed_step ? g_strdup_printf ("step %g s", sim->step)
+                            : options.max_step > 0
+                              ? g_strdup_printf ("maximum step %g s", options.max_step)
+                              : g_strdup ("no maximum step");
+
+    sim->solver_description
+      = g_strdup_printf ("%s (%s), rtol %g, atol %g, %s; %s", sim->solver_name,
+                         sim->solver->name, options.rtol, options.atol, step,
+                         orr_sim_jacobian_describe (sim->jacobian));
+  }
+  return TRUE;
+}
+
+void
+orr_sim_continuous_free (OrrSimulation *sim)
+{
+  call_list_clear (&sim->rhs_calls);
+  call_list_clear (&sim->root_calls);
+  call_list_clear (&sim->surface_calls);
+  call_list_clear (&sim->accepted_outputs);
+  g_clear_pointer (&sim->observer, g_free);
+  g_clear_pointer (&sim->solver, orr_solver_free);
+  g_clear_pointer (&sim->jacobian, orr_sim_jacobian_free);
+  g_clear_pointer (&sim->solver_description, g_free);
 }
 
 /* ---- integration --------------------------------------------------------- */
@@ -305,8 +591,8 @@ compute_modes (OrrSimulation *sim)
 
   sim->time.phase = ORR_PHASE_EVENT;
   sim->time.modes_fixed = FALSE;
-  ok = run_outputs (sim, &sim->program->continuous_list)
-       && run_job (sim, &sim->program->surface_list, ORR_JOB_ZERO_CROSSINGS);
+  ok = orr_sim_run_outputs (sim, &sim->program->continuous_list)
+       && orr_sim_run_calls (sim, &sim->surface_calls);
   sim->time.phase = saved_phase;
   return ok;
 }
@@ -329,20 +615,24 @@ static gboolean check_finite (OrrSimulation *sim);
 static gboolean
 restart_solver (OrrSimulation *sim, double target)
 {
+  const OrrSettings *settings = &sim->program->settings;
   g_autoptr (GError) error = NULL;
   double t = sim->time.t;
-  double h0 = 0;
+  double h0 = settings->initial_step > 0 ? settings->initial_step : 0;
 
   /* A jump may have written NaN into a state: say who, before the
    * solver fails on it without knowing. */
   if (!check_finite (sim) || !compute_modes (sim))
     return FALSE;
+  refresh_observers (sim);
 
   /* Right after a zero crossing, a first step longer than the interval
    * since the previous crossing may step over the next pair of crossings
    * altogether (a bouncing ball near rest): bound it. */
   if (sim->last_root_time == t && sim->last_root_interval > 0)
-    h0 = MIN (sim->last_root_interval / 8, target - t);
+    h0 = h0 > 0 ? MIN (h0, sim->last_root_interval / 8) : sim->last_root_interval / 8;
+  if (h0 > 0)
+    h0 = MIN (h0, target - t);
 
   if (!orr_solver_restart (sim->solver, t, sim->x, sim->dae ? sim->xd : NULL, target, h0, &error))
     {
@@ -368,8 +658,16 @@ restart_solver (OrrSimulation *sim, double target)
 static gboolean
 check_finite (OrrSimulation *sim)
 {
+  double sum = 0;
+
+  /* NaN and infinities survive a sum, which vectorises: the exact search
+   * runs only when the sum is not finite (or overflowed). */
   for (int i = 0; i < sim->program->nx; i++)
-    if (!isfinite (sim->x[i]))
+    sum += sim->x[i];
+  if (G_LIKELY (isfinite (sum)))
+    return TRUE;
+  for (int i = 0; i < sim->program->nx; i++)
+    if (G_UNLIKELY (!isfinite (sim->x[i])))
       {
         int b = sim->state_owner[i];
         const char *path = b >= 0 ? sim->program->blocks[b].path : NULL;
@@ -383,16 +681,30 @@ check_finite (OrrSimulation *sim)
   return TRUE;
 }
 
+/* An accepted step inside the interval: only what acts there runs; the
+ * rest is brought up to date before the next event. */
 static gboolean
-accept_point (OrrSimulation *sim, double t)
+accept_point (OrrSimulation *sim, double t, gboolean complete)
 {
+  OrrPhase saved_phase = sim->time.phase;
+  gboolean ok;
+
   copy_from_solver (sim);
   orr_sim_set_time (sim, t);
   sim->stats.steps++;
   if (!check_finite (sim))
     return FALSE;
-  sim->outputs_stale = FALSE;
-  return orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, TRUE);
+  if (complete)
+    {
+      sim->outputs_stale = FALSE;
+      return orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, TRUE);
+    }
+  sim->outputs_stale = TRUE;
+  sim->time.phase = ORR_PHASE_EVENT;
+  sim->time.modes_fixed = sim->use_modes;
+  ok = orr_sim_run_calls (sim, &sim->accepted_outputs);
+  sim->time.phase = saved_phase;
+  return ok;
 }
 
 static gboolean
@@ -406,9 +718,72 @@ surfaces_crossed (OrrSimulation *sim, int b)
   return FALSE;
 }
 
-/* A located crossing: the blocks whose surfaces crossed get their event
- * and state-update jobs with nevprt = -1, all events first so that every
- * one of them sees the states before the jumps. */
+/* SUNDIALS's root finders stop within about 100 roundings of the
+ * crossing. A zero-crossing tolerance finer than that (settings
+ * zc_tolerance) is met by bisecting the crossed surfaces on the solver's
+ * interpolant; a coarser one is met already. Fixed-step methods do no
+ * location at all (SEMANTICS 6). Moves *t and sim->x to the refined
+ * crossing. */
+static gboolean
+refine_root (OrrSimulation *sim, double *t)
+{
+  double tolerance = sim->program->settings.zc_tolerance;
+  int n = sim->n_solver, ng = sim->program->ng;
+  double width, a, b, floor_width;
+  g_autofree double *x = NULL;
+  g_autofree double *xd = NULL;
+  g_autofree double *g = NULL;
+
+  if (!(tolerance > 0) || sim->fixed_step)
+    return TRUE;
+  width = orr_solver_root_width (sim->solver);
+  if (!(width > tolerance))
+    return TRUE;
+
+  x = g_new (double, n);
+  xd = sim->dae ? g_new (double, n) : NULL;
+  g = g_new (double, MAX (ng, 1));
+  b = *t;
+  a = b - width;
+  floor_width = 4 * DBL_EPSILON * MAX (1.0, fabs (b));
+  while (b - a > MAX (tolerance, floor_width))
+    {
+      double m = a + (b - a) / 2;
+      gboolean crossed = FALSE;
+
+      if (!orr_solver_interpolate (sim->solver, m, x, xd)
+          || sim_roots (m, x, xd, g, sim) != 0)
+        {
+          /* keep what the solver found */
+          copy_from_solver (sim);
+          return !sim->failed;
+        }
+      for (int i = 0; i < ng && !crossed; i++)
+        crossed = sim->jroot[i] != 0 && (g[i] == 0 || (g[i] > 0) == (sim->jroot[i] > 0));
+      if (crossed)
+        b = m;
+      else
+        a = m;
+    }
+  /* The bisection's trial points went through sim->x: put the crossing's
+   * state there. */
+  if (b < *t && orr_solver_interpolate (sim->solver, b, x, xd))
+    {
+      *t = b;
+      memcpy (sim->x, x, sizeof (double) * n);
+      if (xd != NULL)
+        for (int i = 0; i < sim->program->nx; i++)
+          if (sim->implicit_state[i])
+            sim->xd[i] = xd[i];
+    }
+  else
+    copy_from_solver (sim);
+  return TRUE;
+}
+
+/* A crossing: the blocks whose surfaces crossed get their event and
+ * state-update jobs with nevprt = -1, all events first so that every one
+ * of them sees the states before the jumps. */
 static gboolean
 handle_root (OrrSimulation *sim, double t)
 {
@@ -417,13 +792,17 @@ handle_root (OrrSimulation *sim, double t)
   gboolean ok = TRUE;
 
   copy_from_solver (sim);
+  orr_solver_get_roots (sim->solver, sim->jroot);
+  if (!refine_root (sim, &t))
+    return FALSE;
   orr_sim_set_time (sim, t);
   sim->stats.zero_crossings++;
+  if (sim->fixed_step)
+    sim->stats.steps++;
   if (!isnan (sim->last_root_time))
     sim->last_root_interval = t - sim->last_root_time;
   sim->last_root_time = t;
 
-  orr_solver_get_roots (sim->solver, sim->jroot);
   orr_sim_zeno_note_crossings (sim);
   if (!check_finite (sim) || !orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, FALSE))
     return FALSE;
@@ -440,7 +819,7 @@ handle_root (OrrSimulation *sim, double t)
       ok = orr_sim_zeno_check (sim, &sim->block_bursts[b], what);
       if (ok && pb->kind == ORR_BLOCK_ORDINARY && pb->n_evout > 0)
         {
-          sim->blocks[b].nevprt = -1;
+          orr_sim_set_nevprt (sim, b, -1);
           ok = orr_sim_schedule_events (sim, b);
         }
     }
@@ -453,7 +832,7 @@ handle_root (OrrSimulation *sim, double t)
       if (!surfaces_crossed (sim, b) || pb->kind != ORR_BLOCK_ORDINARY
           || (pb->nx == 0 && pb->nz == 0 && pb->noz == 0))
         continue;
-      sim->blocks[b].nevprt = -1;
+      orr_sim_set_nevprt (sim, b, -1);
       orr_sim_call (sim, b, ORR_JOB_STATE_UPDATE);
       ok = !sim->failed;
     }
@@ -509,10 +888,11 @@ orr_sim_advance (OrrSimulation *sim, double target)
 {
   OrrAdvance result = ORR_ADVANCE_ENDED;
 
+  orr_sim_clean_nevprt (sim);
   if (sim->need_restart && !restart_solver (sim, target))
     return ORR_ADVANCE_ENDED;
 
-  sim->time.modes_fixed = TRUE;
+  sim->time.modes_fixed = sim->use_modes;
   for (;;)
     {
       g_autoptr (GError) error = NULL;
@@ -521,13 +901,13 @@ orr_sim_advance (OrrSimulation *sim, double target)
 
       if (status == ORR_SOLVER_STEP)
         {
-          if (accept_point (sim, t) && orr_sim_check_pause (sim))
+          if (accept_point (sim, t, FALSE) && orr_sim_check_pause (sim))
             continue;
           break;
         }
       if (status == ORR_SOLVER_STOP)
         {
-          if (accept_point (sim, target))
+          if (accept_point (sim, target, TRUE))
             result = ORR_ADVANCE_REACHED;
           break;
         }

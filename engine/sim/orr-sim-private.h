@@ -4,8 +4,9 @@
  *   orr-simulation.c     life cycle, the run loop, stop/pause, errors
  *   orr-activation.c     activation lists, conditional branches, clocks,
  *                        programming events
- *   orr-continuous.c     the solver's callbacks, modes, accepted points,
- *                        zero crossings
+ *   orr-continuous.c     choosing the solver, its callbacks, modes,
+ *                        accepted points, zero crossings
+ *   orr-jacobian.c       the Jacobian: pattern, storage, values
  *   orr-zeno.c           noticing events that accumulate (Zeno behaviour)
  *   orr-stream.c         ring buffers between the run and its readers
  *   orr-block-runtime.c  the calls a block makes (orr_block_error ...)
@@ -42,6 +43,24 @@ typedef struct
   double predicted; /* where they accumulate */
   double deadline;  /* when to check that they did; +infinity: not armed */
 } OrrCrossingWatch;
+
+/* A block call of a hot list: the function, the block and the job,
+ * resolved once. */
+typedef struct
+{
+  OrrSimFunc fn;
+  OrrSimBlock *block;
+  int nevprt;
+  OrrJob job;
+} OrrCall;
+
+typedef struct
+{
+  int n;
+  OrrCall *calls;
+} OrrCallList;
+
+typedef struct _OrrSimJacobian OrrSimJacobian;
 
 /* Per block: what it has recorded. */
 typedef struct
@@ -90,11 +109,35 @@ struct _OrrSimulation
   OrrCrossingWatch *watches; /* per surface and direction */
   int zeno_watch;            /* the watch whose deadline is the nearest, -1: none */
 
+  /* the solver */
+  OrrSolverMethod method;
+  const char *solver_name; /* as chosen ("auto" resolved) */
+  gboolean fixed_step;     /* the step is the model's base clock (SEMANTICS 6) */
+  double step;             /* fixed-step methods: the step */
+  gboolean use_modes;      /* modes frozen over integration intervals (variable step) */
+  OrrSimLinear linear_request;
+  OrrSimJacobian *jacobian;
+  char *solver_description;
+
   /* continuous time */
   gboolean continuous; /* integrate at all */
   gboolean dae;
-  gboolean use_jacobian;
   OrrSolver *solver;
+  OrrCallList rhs_calls;        /* the outputs the derivatives need, and the derivative
+                                 * (residual) jobs, each as soon as its inputs are ready */
+  OrrCallList root_calls;       /* the same for the zero-crossing jobs */
+  OrrCallList surface_calls;    /* zero-crossing jobs alone */
+  OrrCallList accepted_outputs; /* outputs at accepted points: observers and what they read */
+  gboolean *observer;           /* per block: acts at accepted points */
+  /* Blocks called at trial points keep the nevprt of the continuous list
+   * while the solver runs, so that the hot lists need not write it (one
+   * cache line less per call on large models). Events change it: such
+   * blocks are noted and put back before the next integration. */
+  int *continuous_nevprt; /* per block; G_MININT: not in the continuous list */
+  int *nevprt_touched;    /* blocks to put back */
+  gboolean *nevprt_marked;
+  int n_nevprt_touched;
+  gboolean hot_nevprt_writes; /* a hot list has another nevprt: write it after all */
   gboolean solver_started;
   gboolean need_restart;  /* a state jumped or an input of the continuous part changed */
   gboolean outputs_stale; /* continuous outputs must be refreshed before the next event */
@@ -167,7 +210,87 @@ gboolean orr_sim_fire (OrrSimulation *sim, int slot);
 gboolean orr_sim_exit_init (OrrSimulation *sim);
 
 /* orr-continuous.c */
+/* Resolves the settings' solver name and checks it suits the model. */
+gboolean orr_sim_choose_solver (OrrSimulation *sim, GError **error);
 gboolean orr_sim_continuous_setup (OrrSimulation *sim, GError **error);
+void orr_sim_continuous_free (OrrSimulation *sim);
+/* Fixed-step methods: the first grid point at or after t. */
+double orr_sim_grid_ceil (OrrSimulation *sim, double t);
+
+/* The solver's trial points happen "between" the simulation's own times:
+ * blocks see the trial t and x, and time is put back afterwards. */
+typedef struct
+{
+  double t;
+  OrrPhase phase;
+  gboolean modes_fixed;
+} OrrSavedTime;
+
+OrrSavedTime orr_sim_enter_trial (OrrSimulation *sim, double t, const double *x, const double *xd);
+void orr_sim_leave_trial (OrrSimulation *sim, OrrSavedTime saved);
+/* Outputs of the callable blocks of list; FALSE on error. */
+gboolean orr_sim_run_outputs (OrrSimulation *sim, const OrrActivationList *list);
+/* Runs a call list, each call with its own job; FALSE on error. The
+ * blocks already hold the right nevprt (see orr_sim_clean_nevprt). */
+static inline gboolean
+orr_sim_run_calls (OrrSimulation *sim, const OrrCallList *list)
+{
+  if (G_UNLIKELY (sim->hot_nevprt_writes))
+    for (int i = 0; i < list->n; i++)
+      list->calls[i].block->nevprt = list->calls[i].nevprt;
+  for (int i = 0; i < list->n; i++)
+    {
+      const OrrCall *call = &list->calls[i];
+
+      call->fn (call->block, call->job);
+      if (G_UNLIKELY (sim->failed))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Sets a block's nevprt outside the hot lists, remembering to put the
+ * continuous one back. */
+static inline void
+orr_sim_set_nevprt (OrrSimulation *sim, int b, int nevprt)
+{
+  sim->blocks[b].nevprt = nevprt;
+  if (sim->continuous_nevprt[b] != nevprt && !sim->nevprt_marked[b]
+      && sim->continuous_nevprt[b] != G_MININT)
+    {
+      sim->nevprt_marked[b] = TRUE;
+      sim->nevprt_touched[sim->n_nevprt_touched++] = b;
+    }
+}
+
+/* Puts the continuous nevprt back where events changed it. */
+static inline void
+orr_sim_clean_nevprt (OrrSimulation *sim)
+{
+  for (int i = 0; i < sim->n_nevprt_touched; i++)
+    {
+      int b = sim->nevprt_touched[i];
+
+      sim->blocks[b].nevprt = sim->continuous_nevprt[b];
+      sim->nevprt_marked[b] = FALSE;
+    }
+  sim->n_nevprt_touched = 0;
+}
+/* A stop must not wait for a long step to finish: a callback refuses to
+ * go on, the solver gives up the step, and the run loop sees the flag. */
+static inline gboolean
+orr_sim_callback_must_abort (OrrSimulation *sim)
+{
+  return sim->failed || g_atomic_int_get (&sim->stop_requested);
+}
+
+/* orr-jacobian.c */
+OrrSimJacobian *orr_sim_jacobian_new (OrrSimulation *sim, OrrSolverMethod method,
+                                      OrrSimLinear request);
+void orr_sim_jacobian_free (OrrSimJacobian *jacobian);
+/* Fills the options' linear solver, pattern and Jacobian callback. */
+void orr_sim_jacobian_configure (OrrSimJacobian *jacobian, OrrSolverOptions *options);
+const char *orr_sim_jacobian_describe (OrrSimJacobian *jacobian);
 /* Outputs of the continuous list at the current x. */
 gboolean orr_sim_eval_continuous (OrrSimulation *sim, OrrPhase phase, gboolean modes_fixed);
 /* Surfaces at the current x into sim->g, without side effects. */

@@ -348,6 +348,18 @@ orr_simulation_new (const OrrProgram *program)
   sim->jroot = g_new0 (int, MAX (program->ng, 1));
   sim->modes = g_new0 (int, MAX (program->nmode, 1));
   sim->block_bursts = g_new0 (OrrBurst, MAX (program->n_blocks, 1));
+  sim->continuous_nevprt = g_new (int, MAX (program->n_blocks, 1));
+  sim->nevprt_touched = g_new (int, MAX (program->n_blocks, 1));
+  sim->nevprt_marked = g_new0 (gboolean, MAX (program->n_blocks, 1));
+  for (int b = 0; b < program->n_blocks; b++)
+    sim->continuous_nevprt[b] = G_MININT;
+  for (int i = 0; i < program->continuous_list.n; i++)
+    {
+      int b = program->continuous_list.items[i].block;
+
+      sim->continuous_nevprt[b] = program->continuous_list.items[i].nevprt;
+      sim->blocks[b].nevprt = program->continuous_list.items[i].nevprt;
+    }
   orr_sim_zeno_setup (sim);
 
   port = sim->ports;
@@ -458,7 +470,7 @@ orr_simulation_free (OrrSimulation *sim)
   if (sim == NULL)
     return;
 
-  orr_solver_free (sim->solver);
+  orr_sim_continuous_free (sim);
   orr_sim_free_work (sim);
   orr_sim_free_recorders (sim);
   orr_sim_activation_free (sim);
@@ -490,6 +502,9 @@ orr_simulation_free (OrrSimulation *sim)
   g_free (sim->jroot);
   g_free (sim->modes);
   g_free (sim->block_bursts);
+  g_free (sim->continuous_nevprt);
+  g_free (sim->nevprt_touched);
+  g_free (sim->nevprt_marked);
   g_free (sim->blocks);
   g_free (sim->affects_solver);
   g_free (sim->feeds_continuous);
@@ -543,7 +558,7 @@ initialise (OrrSimulation *sim)
 
       if (!orr_sim_callable (program->blocks[b].kind))
         continue;
-      sim->blocks[b].nevprt = program->init_list.items[i].nevprt;
+      orr_sim_set_nevprt (sim, b, program->init_list.items[i].nevprt);
       orr_sim_call (sim, b, ORR_JOB_OUTPUTS);
     }
   return !orr_sim_must_end (sim);
@@ -557,7 +572,8 @@ process_next_event (OrrSimulation *sim)
   int slot;
 
   /* An earlier activation at this time changed something the continuous
-   * part reads: later ones must see the refreshed signals. */
+   * part reads, or only part of it was computed at the last accepted
+   * point: event-driven blocks must see every signal up to date. */
   if (sim->continuous && sim->outputs_stale)
     {
       if (!orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, FALSE))
@@ -566,9 +582,25 @@ process_next_event (OrrSimulation *sim)
     }
 
   slot = orr_agenda_pop (sim->agenda, &te);
-  if (te > sim->time.t)
+  /* A fixed-step run handles events at the end of the step they fall
+   * in: the time is that grid point, not the event's own time. */
+  if (!sim->fixed_step && te > sim->time.t)
     orr_sim_set_time (sim, te);
   return orr_sim_fire (sim, slot);
+}
+
+/* When an event at te is handled: at te, or for fixed-step solvers at the
+ * end of the step it falls in (the last step ends at the final time). */
+static double
+handling_time (OrrSimulation *sim, double te)
+{
+  double final = sim->time.final_time;
+
+  if (!sim->fixed_step || !isfinite (te))
+    return te;
+  if (te > final + orr_sim_time_tolerance (final))
+    return te;
+  return MIN (orr_sim_grid_ceil (sim, te), final);
 }
 
 static void
@@ -583,9 +615,11 @@ main_loop (OrrSimulation *sim)
     {
       double t = sim->time.t;
       double te = orr_agenda_peek_time (sim->agenda);
+      double th = handling_time (sim, te);
+      double deadline = orr_sim_zeno_deadline (sim);
       double target;
 
-      if (te <= t + orr_sim_time_tolerance (t) && te <= final + orr_sim_time_tolerance (final))
+      if (th <= t + orr_sim_time_tolerance (t) && te <= final + orr_sim_time_tolerance (final))
         {
           if (!process_next_event (sim))
             break;
@@ -593,19 +627,21 @@ main_loop (OrrSimulation *sim)
         }
       if (t >= final)
         break;
-      if (t >= orr_sim_zeno_deadline (sim))
+      if (t >= deadline)
         {
           if (!orr_sim_zeno_check_deadline (sim))
             break;
           continue;
         }
 
-      target = MIN (MIN (te, final), orr_sim_zeno_deadline (sim));
+      target = MIN (MIN (th, final), handling_time (sim, deadline));
       if (!isfinite (target))
         {
           /* An endless run with nothing scheduled: integrate in long
            * stretches rather than toward infinity. */
           target = t + 1e3 * MAX (1.0, fabs (t));
+          if (sim->fixed_step)
+            target = orr_sim_grid_ceil (sim, target);
         }
       if (target - t <= orr_sim_time_tolerance (t) || !sim->continuous)
         {
@@ -658,8 +694,13 @@ orr_simulation_run (OrrSimulation *sim, GError **error)
     orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER,
                   "the final time (%g s) is before the start time (%g s)", settings->final_time,
                   settings->start_time);
+  else if (!orr_sim_choose_solver (sim, &local_error))
+    orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER, "%s", local_error->message);
   else if (sim->continuous && !orr_sim_continuous_setup (sim, &local_error))
     orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER, "%s", local_error->message);
+  else if (!sim->continuous)
+    sim->solver_description = g_strdup_printf ("%s: no continuous time, nothing to integrate",
+                                                sim->solver_name);
 
   if (!sim->failed)
     {
@@ -738,6 +779,22 @@ orr_simulation_get_stats (OrrSimulation *sim)
   g_return_val_if_fail (sim != NULL, NULL);
 
   return &sim->stats;
+}
+
+void
+orr_simulation_set_linear_solver (OrrSimulation *sim, OrrSimLinear kind)
+{
+  g_return_if_fail (sim != NULL);
+
+  sim->linear_request = kind;
+}
+
+const char *
+orr_simulation_get_solver_description (OrrSimulation *sim)
+{
+  g_return_val_if_fail (sim != NULL, NULL);
+
+  return sim->solver_description;
 }
 
 void

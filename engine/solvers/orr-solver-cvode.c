@@ -1,22 +1,19 @@
-/* orr-solver-cvode.c: the ODE backend, SUNDIALS CVODE (BDF or Adams).
+/* orr-solver-cvode.c: the ODE backend on SUNDIALS CVODE: BDF with Newton,
+ * Adams-Moulton with Newton or with fixed-point iteration.
  *
- * Linear solver choice: a dense LU costs O(n^3) per Jacobian update, a
- * banded one O(n (ml + mu)^2); for long chains of lags (ml = mu = 1) with
- * a thousand states the banded one is some 35 times faster, so it is used
- * whenever the band is narrow against n. Small systems stay dense: the
- * difference does not matter there and dense is the robust choice.
+ * The Newton iterations use the matrix and linear solver the simulator
+ * chose (dense, band or KLU, see orr-solver-linear.c). Without a Jacobian
+ * callback CVODE forms difference quotients itself, which it does well for
+ * dense and band matrices (grouping columns of a band).
  */
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
-#include <sunlinsol/sunlinsol_band.h>
-#include <sunlinsol/sunlinsol_dense.h>
-#include <sunmatrix/sunmatrix_band.h>
-#include <sunmatrix/sunmatrix_dense.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include "orr-solver.h"
@@ -31,10 +28,9 @@ typedef struct
   SUNMatrix matrix;
   SUNLinearSolver linear;
   SUNNonlinearSolver nonlinear;
-  gboolean banded;
   gboolean initialised;
-  double *jacobian; /* n x n scratch for the analytic Jacobian */
-  double t;         /* where the last step ended */
+  double *scratch; /* Jacobian values on their way into a band matrix */
+  double t;        /* where the last step ended */
 } OrrSolverCvode;
 
 static int
@@ -59,32 +55,9 @@ cvode_jacobian (realtype t, N_Vector y, N_Vector fy, SUNMatrix jac, void *user_d
                 N_Vector tmp2, N_Vector tmp3)
 {
   OrrSolverCvode *self = user_data;
-  OrrSolver *solver = user_data;
-  int n = solver->options.n;
-  int status;
 
-  memset (self->jacobian, 0, sizeof (double) * n * n);
-  status = solver->options.jacobian (t, 0.0, N_VGetArrayPointer (y), NULL, self->jacobian,
-                                     solver->options.data);
-  if (status != 0)
-    return status;
-
-  if (self->banded)
-    {
-      int ml = solver->options.band_lower;
-      int mu = solver->options.band_upper;
-
-      for (int j = 0; j < n; j++)
-        for (int i = MAX (0, j - mu); i <= MIN (n - 1, j + ml); i++)
-          SM_ELEMENT_B (jac, i, j) = self->jacobian[(gsize) j * n + i];
-    }
-  else
-    {
-      for (int j = 0; j < n; j++)
-        for (int i = 0; i < n; i++)
-          SM_ELEMENT_D (jac, i, j) = self->jacobian[(gsize) j * n + i];
-    }
-  return 0;
+  return orr_solver_linear_jacobian (&self->parent.options, t, 0.0, N_VGetArrayPointer (y), NULL,
+                                     N_VGetArrayPointer (fy), self->scratch, jac);
 }
 
 /* SUNDIALS reports through this handler rather than stderr. Warnings
@@ -107,12 +80,8 @@ check (OrrSolver *solver, int flag, const char *what, GError **error)
 
   if (flag >= 0)
     return TRUE;
-
   name = CVodeGetReturnFlagName (flag);
-  g_set_error (error, ORR_SOLVER_ERROR, ORR_SOLVER_ERROR_SETUP,
-               "CVODE could not %s (error %d, %s%s%s)", what, flag, name,
-               solver->last_message != NULL ? ": " : "",
-               solver->last_message != NULL ? solver->last_message : "");
+  orr_solver_set_setup_error (solver, error, what, flag, name);
   free (name);
   return FALSE;
 }
@@ -122,7 +91,6 @@ cvode_setup (OrrSolverCvode *self, double t, GError **error)
 {
   OrrSolver *solver = &self->parent;
   const OrrSolverOptions *options = &solver->options;
-  int n = options->n;
 
   if (!check (solver, CVodeInit (self->mem, cvode_rhs, t, self->y), "start", error))
     return FALSE;
@@ -154,7 +122,7 @@ cvode_setup (OrrSolverCvode *self, double t, GError **error)
         return FALSE;
     }
 
-  if (options->method == ORR_SOLVER_ADAMS_FIXED_POINT)
+  if (options->method == ORR_SOLVER_CVODE_ADAMS_FIXED_POINT)
     {
       self->nonlinear = SUNNonlinSol_FixedPoint (self->y, 0, self->ctx);
       if (self->nonlinear == NULL)
@@ -167,35 +135,15 @@ cvode_setup (OrrSolverCvode *self, double t, GError **error)
                     "use the fixed-point iteration", error);
     }
 
-  self->banded = (options->band_lower >= 0 && options->band_upper >= 0 && n > 20
-                  && options->band_lower + options->band_upper + 1 < n / 2);
-  if (self->banded)
-    {
-      self->matrix = SUNBandMatrix (n, options->band_upper, options->band_lower, self->ctx);
-      self->linear
-        = self->matrix != NULL ? SUNLinSol_Band (self->y, self->matrix, self->ctx) : NULL;
-    }
-  else
-    {
-      self->matrix = SUNDenseMatrix (n, n, self->ctx);
-      self->linear
-        = self->matrix != NULL ? SUNLinSol_Dense (self->y, self->matrix, self->ctx) : NULL;
-    }
-  if (self->linear == NULL)
-    {
-      g_set_error (error, ORR_SOLVER_ERROR, ORR_SOLVER_ERROR_SETUP,
-                   "CVODE could not allocate a linear solver for %d states", n);
-      return FALSE;
-    }
+  if (!orr_solver_linear_new (options, self->y, self->ctx, &self->matrix, &self->linear, error))
+    return FALSE;
   if (!check (solver, CVodeSetLinearSolver (self->mem, self->linear, self->matrix),
               "attach its linear solver", error))
     return FALSE;
-
   if (options->jacobian != NULL)
     {
-      self->jacobian = g_new0 (double, (gsize) n *n);
-      if (!check (solver, CVodeSetJacFn (self->mem, cvode_jacobian), "use the analytic Jacobian",
-                  error))
+      self->scratch = orr_solver_linear_scratch (options);
+      if (!check (solver, CVodeSetJacFn (self->mem, cvode_jacobian), "use the Jacobian", error))
         return FALSE;
     }
   return TRUE;
@@ -237,8 +185,8 @@ explain (int flag)
                "the model may be discontinuous there (a missing zero crossing) or have "
                "events accumulating (Zeno behaviour)";
       case CV_CONV_FAILURE:
-        return "the Newton iteration did not converge even with the smallest step; the model "
-               "may be singular or discontinuous there";
+        return "the nonlinear iteration did not converge even with the smallest step; the model "
+               "may be singular or discontinuous there, or too stiff for this solver";
       case CV_LSETUP_FAIL:
       case CV_LSOLVE_FAIL:
         return "the Jacobian matrix is singular";
@@ -350,6 +298,33 @@ cvode_worst_component (OrrSolver *solver)
   return worst;
 }
 
+/* CVODE's root finder stops within 100 roundings of (|tn| + |h|). */
+static double
+cvode_root_width (OrrSolver *solver)
+{
+  OrrSolverCvode *self = (OrrSolverCvode *) solver;
+  realtype tn = self->t, h = 0;
+
+  if (CVodeGetCurrentTime (self->mem, &tn) != CV_SUCCESS
+      || CVodeGetCurrentStep (self->mem, &h) != CV_SUCCESS)
+    return 0.0;
+  return 100 * (DBL_EPSILON / 2) * (fabs (tn) + fabs (h));
+}
+
+static gboolean
+cvode_interpolate (OrrSolver *solver, double t, double *x, double *xd)
+{
+  OrrSolverCvode *self = (OrrSolverCvode *) solver;
+  N_Vector out = N_VMake_Serial (solver->options.n, x, self->ctx);
+  int flag;
+
+  if (out == NULL)
+    return FALSE;
+  flag = CVodeGetDky (self->mem, t, 0, out);
+  N_VDestroy (out);
+  return flag == CV_SUCCESS;
+}
+
 static void
 cvode_free (OrrSolver *solver)
 {
@@ -367,7 +342,7 @@ cvode_free (OrrSolver *solver)
     N_VDestroy (self->y);
   if (self->ctx != NULL)
     SUNContext_Free (&self->ctx);
-  g_free (self->jacobian);
+  g_free (self->scratch);
   g_free (self);
 }
 
@@ -378,6 +353,8 @@ static const OrrSolverClass cvode_class = {
   .get_xd = cvode_get_xd,
   .get_roots = cvode_get_roots,
   .worst_component = cvode_worst_component,
+  .root_width = cvode_root_width,
+  .interpolate = cvode_interpolate,
   .free = cvode_free,
 };
 
@@ -386,7 +363,7 @@ orr_solver_cvode_new (const OrrSolverOptions *options, GError **error)
 {
   OrrSolverCvode *self = g_new0 (OrrSolverCvode, 1);
   OrrSolver *solver = &self->parent;
-  int lmm = options->method == ORR_SOLVER_BDF ? CV_BDF : CV_ADAMS;
+  int lmm = options->method == ORR_SOLVER_CVODE_BDF ? CV_BDF : CV_ADAMS;
 
   solver->klass = &cvode_class;
   solver->options = *options;

@@ -7,16 +7,13 @@
  * once, by perturbing each x'_i and watching whether F moves.
  */
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <ida/ida.h>
 #include <nvector/nvector_serial.h>
-#include <sunlinsol/sunlinsol_band.h>
-#include <sunlinsol/sunlinsol_dense.h>
-#include <sunmatrix/sunmatrix_band.h>
-#include <sunmatrix/sunmatrix_dense.h>
 
 #include "orr-solver.h"
 
@@ -29,10 +26,9 @@ typedef struct
   N_Vector yy, yp, id;
   SUNMatrix matrix;
   SUNLinearSolver linear;
-  gboolean banded;
   gboolean initialised;
   gboolean have_algebraic;
-  double *jacobian;
+  double *scratch; /* Jacobian values on their way into a band matrix */
   double t;
 } OrrSolverIda;
 
@@ -59,32 +55,10 @@ ida_jacobian (realtype t, realtype cj, N_Vector yy, N_Vector yp, N_Vector rr, SU
               void *user_data, N_Vector tmp1, N_Vector tmp2, N_Vector tmp3)
 {
   OrrSolverIda *self = user_data;
-  OrrSolver *solver = user_data;
-  int n = solver->options.n;
-  int status;
 
-  memset (self->jacobian, 0, sizeof (double) * n * n);
-  status = solver->options.jacobian (t, cj, N_VGetArrayPointer (yy), N_VGetArrayPointer (yp),
-                                     self->jacobian, solver->options.data);
-  if (status != 0)
-    return status;
-
-  if (self->banded)
-    {
-      int ml = solver->options.band_lower;
-      int mu = solver->options.band_upper;
-
-      for (int j = 0; j < n; j++)
-        for (int i = MAX (0, j - mu); i <= MIN (n - 1, j + ml); i++)
-          SM_ELEMENT_B (jac, i, j) = self->jacobian[(gsize) j * n + i];
-    }
-  else
-    {
-      for (int j = 0; j < n; j++)
-        for (int i = 0; i < n; i++)
-          SM_ELEMENT_D (jac, i, j) = self->jacobian[(gsize) j * n + i];
-    }
-  return 0;
+  return orr_solver_linear_jacobian (&self->parent.options, t, cj, N_VGetArrayPointer (yy),
+                                     N_VGetArrayPointer (yp), N_VGetArrayPointer (rr),
+                                     self->scratch, jac);
 }
 
 static void
@@ -104,18 +78,16 @@ check (OrrSolver *solver, int flag, const char *what, GError **error)
 
   if (flag >= 0)
     return TRUE;
-
   name = IDAGetReturnFlagName (flag);
-  g_set_error (error, ORR_SOLVER_ERROR, ORR_SOLVER_ERROR_SETUP,
-               "IDA could not %s (error %d, %s%s%s)", what, flag, name,
-               solver->last_message != NULL ? ": " : "",
-               solver->last_message != NULL ? solver->last_message : "");
+  orr_solver_set_setup_error (solver, error, what, flag, name);
   free (name);
   return FALSE;
 }
 
 /* Marks each component differential (1) or algebraic (0) from how the
- * residual reacts to its derivative. */
+ * residual reacts to its derivative. States of explicit blocks are
+ * differential by construction (their residual is x'_block - x'); only
+ * the implicit blocks' states need probing. */
 static gboolean
 ida_find_algebraic (OrrSolverIda *self, double t, GError **error)
 {
@@ -141,6 +113,11 @@ ida_find_algebraic (OrrSolverIda *self, double t, GError **error)
       double saved = yp[i];
       gboolean moved = FALSE;
 
+      if (solver->options.implicit_state != NULL && !solver->options.implicit_state[i])
+        {
+          id[i] = 1.0;
+          continue;
+        }
       yp[i] = saved + 1e-3 * (1.0 + fabs (saved));
       if (solver->options.residual (t, y, yp, r1, solver->options.data) != 0)
         {
@@ -163,8 +140,6 @@ ida_setup (OrrSolverIda *self, double t, GError **error)
 {
   OrrSolver *solver = &self->parent;
   const OrrSolverOptions *options = &solver->options;
-  int n = options->n;
-
   if (!check (solver, IDAInit (self->mem, ida_residual, t, self->yy, self->yp), "start", error))
     return FALSE;
   if (!check (solver, IDASetUserData (self->mem, self), "accept its data", error))
@@ -188,34 +163,15 @@ ida_setup (OrrSolverIda *self, double t, GError **error)
         return FALSE;
     }
 
-  self->banded = (options->band_lower >= 0 && options->band_upper >= 0 && n > 20
-                  && options->band_lower + options->band_upper + 1 < n / 2);
-  if (self->banded)
-    {
-      self->matrix = SUNBandMatrix (n, options->band_upper, options->band_lower, self->ctx);
-      self->linear
-        = self->matrix != NULL ? SUNLinSol_Band (self->yy, self->matrix, self->ctx) : NULL;
-    }
-  else
-    {
-      self->matrix = SUNDenseMatrix (n, n, self->ctx);
-      self->linear
-        = self->matrix != NULL ? SUNLinSol_Dense (self->yy, self->matrix, self->ctx) : NULL;
-    }
-  if (self->linear == NULL)
-    {
-      g_set_error (error, ORR_SOLVER_ERROR, ORR_SOLVER_ERROR_SETUP,
-                   "IDA could not allocate a linear solver for %d states", n);
-      return FALSE;
-    }
+  if (!orr_solver_linear_new (options, self->yy, self->ctx, &self->matrix, &self->linear, error))
+    return FALSE;
   if (!check (solver, IDASetLinearSolver (self->mem, self->linear, self->matrix),
               "attach its linear solver", error))
     return FALSE;
   if (options->jacobian != NULL)
     {
-      self->jacobian = g_new0 (double, (gsize) n *n);
-      if (!check (solver, IDASetJacFn (self->mem, ida_jacobian), "use the analytic Jacobian",
-                  error))
+      self->scratch = orr_solver_linear_scratch (options);
+      if (!check (solver, IDASetJacFn (self->mem, ida_jacobian), "use the Jacobian", error))
         return FALSE;
     }
 
@@ -391,6 +347,39 @@ ida_worst_component (OrrSolver *solver)
   return worst;
 }
 
+/* IDA's root finder stops within 100 roundings of (|tn| + |h|). */
+static double
+ida_root_width (OrrSolver *solver)
+{
+  OrrSolverIda *self = (OrrSolverIda *) solver;
+  realtype tn = self->t, h = 0;
+
+  if (IDAGetCurrentTime (self->mem, &tn) != IDA_SUCCESS
+      || IDAGetCurrentStep (self->mem, &h) != IDA_SUCCESS)
+    return 0.0;
+  return 100 * (DBL_EPSILON / 2) * (fabs (tn) + fabs (h));
+}
+
+static gboolean
+ida_interpolate (OrrSolver *solver, double t, double *x, double *xd)
+{
+  OrrSolverIda *self = (OrrSolverIda *) solver;
+  int n = solver->options.n;
+  N_Vector out = N_VMake_Serial (n, x, self->ctx);
+  int flag;
+
+  if (out == NULL)
+    return FALSE;
+  flag = IDAGetDky (self->mem, t, 0, out);
+  if (flag == IDA_SUCCESS && xd != NULL)
+    {
+      N_VSetArrayPointer (xd, out);
+      flag = IDAGetDky (self->mem, t, 1, out);
+    }
+  N_VDestroy (out);
+  return flag == IDA_SUCCESS;
+}
+
 static void
 ida_free (OrrSolver *solver)
 {
@@ -410,7 +399,7 @@ ida_free (OrrSolver *solver)
     N_VDestroy (self->id);
   if (self->ctx != NULL)
     SUNContext_Free (&self->ctx);
-  g_free (self->jacobian);
+  g_free (self->scratch);
   g_free (self);
 }
 
@@ -421,6 +410,8 @@ static const OrrSolverClass ida_class = {
   .get_xd = ida_get_xd,
   .get_roots = ida_get_roots,
   .worst_component = ida_worst_component,
+  .root_width = ida_root_width,
+  .interpolate = ida_interpolate,
   .free = ida_free,
 };
 

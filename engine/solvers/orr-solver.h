@@ -4,34 +4,84 @@
  * The simulator drives every backend the same way: (re)start it at a time
  * with a state, then ask for one accepted step at a time toward a stop
  * time, which the backend never passes. A step ends normally, exactly at
- * the stop time, or at a located zero crossing. After a crossing or a
- * state jump the simulator restarts the backend (a cold restart).
+ * the stop time, or at a zero crossing (located by variable-step
+ * backends, seen at the end of the step by fixed-step ones). After a
+ * crossing or a state jump the simulator restarts the backend (a cold
+ * restart).
  *
  * Backends know nothing about blocks: they call back into the simulator
- * for the right-hand side (or residual), the surfaces and, optionally, an
- * analytic Jacobian.
+ * for the right-hand side (or residual), the surfaces and, optionally, the
+ * Jacobian, whose sparsity pattern the simulator also provides.
+ *
+ *   orr-solver.c          dispatch and shared messages
+ *   orr-solver-cvode.c    CVODE: BDF and Adams
+ *   orr-solver-arkode.c   ARKODE: explicit Runge-Kutta (ERKStep), SDIRK (ARKStep)
+ *   orr-solver-ida.c      IDA, for implicit blocks
+ *   orr-solver-fixed.c    fixed-step methods, written here
+ *   orr-solver-linear.c   matrices and linear solvers shared by the backends
  */
 #pragma once
 
 #include <glib.h>
 
+#include <sundials/sundials_context.h>
+#include <sundials/sundials_linearsolver.h>
+#include <sundials/sundials_matrix.h>
+#include <sundials/sundials_nvector.h>
+
 G_BEGIN_DECLS
 
 typedef enum
 {
-  ORR_SOLVER_BDF,               /* CVODE, BDF with Newton: stiff problems, the default */
-  ORR_SOLVER_ADAMS,             /* CVODE, Adams-Moulton with Newton */
-  ORR_SOLVER_ADAMS_FIXED_POINT, /* CVODE, Adams-Moulton with fixed-point iteration: non-stiff */
-  ORR_SOLVER_DAE,               /* IDA, for implicit blocks */
+  ORR_SOLVER_CVODE_BDF,               /* CVODE, BDF with Newton: stiff problems, the default */
+  ORR_SOLVER_CVODE_ADAMS,             /* CVODE, Adams-Moulton with Newton */
+  ORR_SOLVER_CVODE_ADAMS_FIXED_POINT, /* CVODE, Adams-Moulton with fixed-point iteration */
+  ORR_SOLVER_DORMAND_PRINCE,          /* ARKODE ERKStep */
+  ORR_SOLVER_BOGACKI_SHAMPINE,        /* ARKODE ERKStep */
+  ORR_SOLVER_CASH_KARP,               /* ARKODE ERKStep */
+  ORR_SOLVER_SDIRK,                   /* ARKODE ARKStep, implicit only */
+  ORR_SOLVER_IDA,                     /* IDA, for implicit blocks */
+  ORR_SOLVER_EULER,                   /* fixed step, explicit */
+  ORR_SOLVER_HEUN,
+  ORR_SOLVER_RK4,
+  ORR_SOLVER_BACKWARD_EULER,          /* fixed step, implicit */
+  ORR_SOLVER_TRAPEZOIDAL,
 } OrrSolverMethod;
+
+/* The backend for a solver name of orr-solvers.h; FALSE for "auto" and
+ * unknown names. */
+gboolean orr_solver_method_from_name (const char *name, OrrSolverMethod *method);
+gboolean orr_solver_method_is_fixed_step (OrrSolverMethod method);
+/* Whether the method solves linear systems with the Jacobian. */
+gboolean orr_solver_method_needs_jacobian (OrrSolverMethod method);
 
 typedef enum
 {
   ORR_SOLVER_STEP,   /* an accepted step before the stop time */
   ORR_SOLVER_STOP,   /* reached the stop time */
-  ORR_SOLVER_ROOT,   /* stopped at a located zero crossing */
+  ORR_SOLVER_ROOT,   /* stopped at a zero crossing */
   ORR_SOLVER_FAILED, /* see the error */
 } OrrSolverStatus;
+
+/* How the Newton iterations solve their linear systems. */
+typedef enum
+{
+  ORR_LINEAR_DENSE,  /* LU of the full matrix */
+  ORR_LINEAR_BAND,   /* banded LU within the sparsity's half-bandwidths */
+  ORR_LINEAR_SPARSE, /* KLU on the sparsity's pattern */
+} OrrLinearKind;
+
+/* Where the Jacobian can be nonzero, compressed by columns. `full`: every
+ * entry, without colptr and rowind; values are then column-major n x n. */
+typedef struct
+{
+  int n;
+  gboolean full;
+  gsize nnz;
+  int *colptr; /* n + 1 */
+  int *rowind; /* nnz, increasing within each column */
+  int lower, upper; /* half-bandwidths of the pattern */
+} OrrSparsity;
 
 /* Callbacks return 0 on success, > 0 for a recoverable failure (the
  * solver retries with a smaller step) and < 0 to abort the step. */
@@ -42,10 +92,12 @@ typedef int (*OrrSolverResidualFunc) (double t, const double *x, const double *x
 /* xd is NULL for ODE backends. */
 typedef int (*OrrSolverRootFunc) (double t, const double *x, const double *xd, double *g,
                                   gpointer data);
-/* Column-major n x n: d(x')/dx for ODE backends (cj is 0 and xd NULL),
- * dF/dx + cj dF/dx' for the DAE backend. */
+/* The Jacobian's values in the sparsity's order: d(x')/dx for ODE
+ * backends (cj is 0 and xd NULL), dF/dx + cj dF/dx' for the DAE backend.
+ * f: the right-hand side (residual) at this point when the caller has it,
+ * NULL otherwise. */
 typedef int (*OrrSolverJacobianFunc) (double t, double cj, const double *x, const double *xd,
-                                      double *jac, gpointer data);
+                                      const double *f, double *values, gpointer data);
 
 typedef struct
 {
@@ -53,16 +105,24 @@ typedef struct
   int n;  /* states, at least 1 */
   int ng; /* surfaces, may be 0 */
   double rtol, atol;
-  double max_step; /* 0: unlimited */
-  /* Half-bandwidths of the Jacobian for a banded linear solver; negative:
-   * dense. */
-  int band_lower, band_upper;
+  double max_step;     /* variable step: > 0 bounds the step, 0: no bound */
+  double fixed_step;   /* fixed-step methods: the step */
+  double grid_origin;  /* fixed-step methods: steps end at grid_origin + k * fixed_step */
+
+  /* Implicit methods. With jacobian NULL, CVODE, ARKODE and IDA use their
+   * own difference quotients (dense and band only). */
+  OrrLinearKind linear;
+  const OrrSparsity *sparsity; /* owned by the caller, outlives the solver */
+  /* DAE backend: per state, whether an implicit block holds it (it may be
+   * algebraic); NULL: any may be. Owned by the caller. */
+  const gboolean *implicit_state;
 
   OrrSolverRhsFunc rhs;           /* ODE backends */
   OrrSolverResidualFunc residual; /* DAE backend */
   OrrSolverRootFunc roots;        /* required when ng > 0 */
-  OrrSolverJacobianFunc jacobian; /* NULL: difference quotients */
-  gpointer data;
+  OrrSolverJacobianFunc jacobian;
+  gpointer data;          /* for rhs, residual and roots */
+  gpointer jacobian_data; /* for jacobian */
 } OrrSolverOptions;
 
 typedef struct _OrrSolver OrrSolver;
@@ -76,6 +136,9 @@ typedef struct
   const double *(*get_xd) (OrrSolver *solver);
   void (*get_roots) (OrrSolver *solver, int *jroot);
   int (*worst_component) (OrrSolver *solver);
+  /* Variable-step backends only (NULL otherwise). */
+  double (*root_width) (OrrSolver *solver);
+  gboolean (*interpolate) (OrrSolver *solver, double t, double *x, double *xd);
   void (*free) (OrrSolver *solver);
 } OrrSolverClass;
 
@@ -101,7 +164,9 @@ typedef enum
 /* Chooses the backend for options->method. */
 OrrSolver *orr_solver_new (const OrrSolverOptions *options, GError **error);
 OrrSolver *orr_solver_cvode_new (const OrrSolverOptions *options, GError **error);
+OrrSolver *orr_solver_arkode_new (const OrrSolverOptions *options, GError **error);
 OrrSolver *orr_solver_ida_new (const OrrSolverOptions *options, GError **error);
+OrrSolver *orr_solver_fixed_new (const OrrSolverOptions *options, GError **error);
 
 /* A cold (re)start at t from x. xd: the DAE backend's guess for x' (NULL:
  * zeros); the DAE backend then makes x and x' consistent, read them back
@@ -120,6 +185,13 @@ void orr_solver_get_roots (OrrSolver *solver, int *jroot);
 /* After a failed step: the state with the largest weighted local error
  * estimate, -1 if unknown. */
 int orr_solver_worst_component (OrrSolver *solver);
+/* After ORR_SOLVER_ROOT: the width of the interval, ending at the
+ * returned time, known to hold the crossing; 0 when the backend cannot
+ * tell (fixed-step backends: the crossing lies somewhere in the step). */
+double orr_solver_root_width (OrrSolver *solver);
+/* The solution (and x' for the DAE backend, when xd is not NULL) at t
+ * inside the last step; FALSE when the backend cannot interpolate there. */
+gboolean orr_solver_interpolate (OrrSolver *solver, double t, double *x, double *xd);
 void orr_solver_free (OrrSolver *solver);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrSolver, orr_solver_free)
@@ -129,5 +201,27 @@ void orr_solver_set_last_message (OrrSolver *solver, const char *message);
 /* For backends: a step failure as a sentence a user understands. */
 void orr_solver_set_step_error (OrrSolver *solver, GError **error, double t_stop, double t_reached,
                                 int code, const char *code_name, const char *explanation);
+/* For backends: a failed set-up call as "CVODE could not <what> (error
+ * -22, CV_ILL_INPUT: <library text>)". */
+void orr_solver_set_setup_error (OrrSolver *solver, GError **error, const char *what, int code,
+                                 const char *code_name);
+
+/* ---- linear algebra shared by the implicit backends (orr-solver-linear.c) */
+
+/* A matrix and a linear solver of the kind options->linear asks for, for n
+ * unknowns, with y a template vector. FALSE with an error if SUNDIALS
+ * cannot provide them (out of memory, KLU refusing the pattern). */
+gboolean orr_solver_linear_new (const OrrSolverOptions *options, N_Vector y, SUNContext ctx,
+                                SUNMatrix *matrix, SUNLinearSolver *linear, GError **error);
+/* Scratch for orr_solver_linear_fill: the sparsity's nnz values. */
+double *orr_solver_linear_scratch (const OrrSolverOptions *options);
+/* Copies Jacobian values (in the sparsity's order) into matrix; a
+ * SUNMatrix status. */
+int orr_solver_linear_fill (const OrrSolverOptions *options, const double *values,
+                            SUNMatrix matrix);
+/* Calls the simulator's Jacobian and fills matrix; the callback's status. */
+int orr_solver_linear_jacobian (const OrrSolverOptions *options, double t, double cj,
+                                const double *x, const double *xd, const double *f,
+                                double *scratch, SUNMatrix matrix);
 
 G_END_DECLS

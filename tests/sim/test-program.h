@@ -8,7 +8,7 @@ G_BEGIN_DECLS
 
 /* A program with room for TP_MAX blocks, buffers and sources, start and
  * final time, the "auto" solver and tight tolerances. */
-#define TP_MAX 64
+#define TP_MAX 512
 
 OrrProgram *tp_new (double start, double final);
 void tp_free (OrrProgram *program);

@@ -75,4 +75,23 @@ int orr_stream_get_n_channels (OrrStream *stream);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrSimulation, orr_simulation_free)
 
+/* ---- solver choices ---------------------------------------------------- */
+
+/* How the implicit solvers solve their linear systems. */
+typedef enum
+{
+  ORR_SIM_LINEAR_AUTO,   /* decided from the Jacobian's pattern (the default) */
+  ORR_SIM_LINEAR_DENSE,  /* dense LU */
+  ORR_SIM_LINEAR_BAND,   /* band LU */
+  ORR_SIM_LINEAR_SPARSE, /* sparse LU (KLU) */
+} OrrSimLinear;
+
+/* Before orr_simulation_run(): overrides the automatic choice, for
+ * benchmarks and tests. */
+void orr_simulation_set_linear_solver (OrrSimulation *sim, OrrSimLinear kind);
+/* Once the run has started: which solver integrates and how, e.g.
+ * "cvode-bdf (CVODE), band LU, 1000 states, ..."; NULL before, or when
+ * nothing is integrated. Owned by the simulation. */
+const char *orr_simulation_get_solver_description (OrrSimulation *sim);
+
 G_END_DECLS

@@ -1,0 +1,193 @@
+/* orr-solver-linear.c: the matrices and linear solvers of the implicit
+ * backends, and filling them from the simulator's Jacobian.
+ *
+ * The simulator decides the storage (orr-jacobian.c explains how) and
+ * hands over the pattern; the Jacobian always arrives as values in the
+ * pattern's compressed-column order, so one callback serves dense, band
+ * and sparse (KLU) matrices alike. Dense and sparse matrices receive the
+ * values in place; a band matrix gets them scattered.
+ */
+
+#include <string.h>
+
+/* Debian installs KLU under suitesparse/ without a pkg-config file;
+ * including it first (it defines _KLU_H) spares sunlinsol_klu.h the
+ * search for a bare <klu.h>. */
+#if __has_include(<suitesparse/klu.h>)
+#include <suitesparse/klu.h>
+#endif
+#include <sunlinsol/sunlinsol_band.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_band.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+#include "orr-solver.h"
+
+gboolean
+orr_solver_linear_new (const OrrSolverOptions *options, N_Vector y, SUNContext ctx,
+                       SUNMatrix *matrix, SUNLinearSolver *linear, GError **error)
+{
+  int n = options->n;
+  const char *kind = "dense";
+
+  *matrix = NULL;
+  *linear = NULL;
+  switch (options->linear)
+    {
+      case ORR_LINEAR_BAND:
+        kind = "band";
+        *matrix = SUNBandMatrix (n, options->sparsity->upper, options->sparsity->lower, ctx);
+        *linear = *matrix != NULL ? SUNLinSol_Band (y, *matrix, ctx) : NULL;
+        break;
+      case ORR_LINEAR_SPARSE:
+        kind = "sparse (KLU)";
+        *matrix = SUNSparseMatrix (n, n, (sunindextype) MAX (options->sparsity->nnz, 1), CSC_MAT,
+                                   ctx);
+        *linear = *matrix != NULL ? SUNLinSol_KLU (y, *matrix, ctx) : NULL;
+        break;
+      case ORR_LINEAR_DENSE:
+      default:
+        *matrix = SUNDenseMatrix (n, n, ctx);
+        *linear = *matrix != NULL ? SUNLinSol_Dense (y, *matrix, ctx) : NULL;
+        break;
+    }
+  if (*linear == NULL)
+    {
+      if (*matrix != NULL)
+        SUNMatDestroy (*matrix);
+      *matrix = NULL;
+      g_set_error (error, ORR_SOLVER_ERROR, ORR_SOLVER_ERROR_SETUP,
+                   "could not allocate a %s linear solver for %d states (out of memory?)", kind,
+                   n);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+double *
+orr_solver_linear_scratch (const OrrSolverOptions *options)
+{
+  const OrrSparsity *sparsity = options->sparsity;
+
+  /* Sparse matrices, and dense ones with a full pattern, take the values
+   * in place. */
+  if (sparsity == NULL || options->linear == ORR_LINEAR_SPARSE
+      || (options->linear == ORR_LINEAR_DENSE && sparsity->full))
+    return NULL;
+  return g_new0 (double, MAX (sparsity->nnz, 1));
+}
+
+static int
+scatter_band (const OrrSparsity *sparsity, const double *values, SUNMatrix matrix)
+{
+  int n = sparsity->n;
+  int ml = (int) SM_LBAND_B (matrix), mu = (int) SM_UBAND_B (matrix);
+  int status = SUNMatZero (matrix);
+
+  if (status != SUNMAT_SUCCESS)
+    return status;
+  if (sparsity->full)
+    {
+      for (int j = 0; j < n; j++)
+        for (int i = MAX (0, j - mu); i <= MIN (n - 1, j + ml); i++)
+          SM_ELEMENT_B (matrix, i, j) = values[(gsize) j * n + i];
+      return SUNMAT_SUCCESS;
+    }
+  for (int j = 0; j < n; j++)
+    for (int k = sparsity->colptr[j]; k < sparsity->colptr[j + 1]; k++)
+      {
+        int i = sparsity->rowind[k];
+
+        /* The pattern lies inside the band by construction; anything
+         * outside would be a bug, and writing it would corrupt memory. */
+        if (i - j <= ml && j - i <= mu)
+          SM_ELEMENT_B (matrix, i, j) = values[k];
+      }
+  return SUNMAT_SUCCESS;
+}
+
+static void
+set_sparse_structure (const OrrSparsity *sparsity, SUNMatrix matrix)
+{
+  sunindextype *ptr = SM_INDEXPTRS_S (matrix);
+  sunindextype *ind = SM_INDEXVALS_S (matrix);
+  int n = sparsity->n;
+
+  /* SUNDIALS zeroes the whole matrix, structure included, before asking
+   * for a Jacobian: it must be written every time. */
+  if (sparsity->full)
+    {
+      for (int j = 0; j <= n; j++)
+        ptr[j] = (sunindextype) j * n;
+      for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+          ind[(gsize) j * n + i] = i;
+      return;
+    }
+  for (int j = 0; j <= n; j++)
+    ptr[j] = sparsity->colptr[j];
+  for (gsize k = 0; k < sparsity->nnz; k++)
+    ind[k] = sparsity->rowind[k];
+}
+
+int
+orr_solver_linear_fill (const OrrSolverOptions *options, const double *values, SUNMatrix matrix)
+{
+  const OrrSparsity *sparsity = options->sparsity;
+  int n = options->n;
+  int status;
+
+  switch (options->linear)
+    {
+      case ORR_LINEAR_BAND:
+        return scatter_band (sparsity, values, matrix);
+      case ORR_LINEAR_SPARSE:
+        set_sparse_structure (sparsity, matrix);
+        if (values != SM_DATA_S (matrix))
+          memcpy (SM_DATA_S (matrix), values, sizeof (double) * sparsity->nnz);
+        return SUNMAT_SUCCESS;
+      case ORR_LINEAR_DENSE:
+      default:
+        if (sparsity->full)
+          {
+            if (values != SM_DATA_D (matrix))
+              memcpy (SM_DATA_D (matrix), values, sizeof (double) * n * n);
+            return SUNMAT_SUCCESS;
+          }
+        status = SUNMatZero (matrix);
+        if (status != SUNMAT_SUCCESS)
+          return status;
+        for (int j = 0; j < n; j++)
+          for (int k = sparsity->colptr[j]; k < sparsity->colptr[j + 1]; k++)
+            SM_ELEMENT_D (matrix, sparsity->rowind[k], j) = values[k];
+        return SUNMAT_SUCCESS;
+    }
+}
+
+int
+orr_solver_linear_jacobian (const OrrSolverOptions *options, double t, double cj, const double *x,
+                            const double *xd, const double *f, double *scratch, SUNMatrix matrix)
+{
+  const OrrSparsity *sparsity = options->sparsity;
+  double *values = scratch;
+  int status;
+
+  /* Write straight into the matrix when its storage is the pattern's. */
+  if (options->linear == ORR_LINEAR_SPARSE)
+    {
+      set_sparse_structure (sparsity, matrix);
+      values = SM_DATA_S (matrix);
+    }
+  else if (options->linear == ORR_LINEAR_DENSE && sparsity->full)
+    values = SM_DATA_D (matrix);
+
+  status = options->jacobian (t, cj, x, xd, f, values, options->jacobian_data);
+  if (status != 0)
+    return status;
+  if (values != scratch)
+    return 0;
+  /* A matrix operation failing is not recoverable by a smaller step. */
+  return orr_solver_linear_fill (options, values, matrix) == SUNMAT_SUCCESS ? 0 : -1;
+}
