@@ -73,6 +73,7 @@ typedef struct
   UnionFind dims;
   UnionFind types;
   int n_ranked;
+  int n_sync_groups;
   FlatBlock **order; /* flat blocks by rank, clocks excluded */
 } Compiler;
 

@@ -503,27 +503,36 @@ resolve_event_target (Compiler *c, OrrDiagram *diagram, const char *block_id, gu
 
 /* ---- flatten --------------------------------------------------------------- */
 
+/* The clock group of a diagram: the nearest diagram (this one or an
+ * ancestor) holding a SyncTag bounds the clocks that are synchronous with
+ * each other; 0 is the whole model. Worked out once per diagram, since
+ * asking per block would scan the diagram once for each of its blocks. */
 static int
 sync_group (Compiler *c, OrrDiagram *diagram, GHashTable *groups)
 {
-  /* The nearest diagram (this one or an ancestor) holding a SyncTag
-   * bounds the clocks that are synchronous with each other. */
-  for (OrrDiagram *d = diagram; d != NULL; d = d->owner ? d->owner->parent : NULL)
-    for (guint i = 0; i < d->blocks->len; i++)
-      {
-        OrrBlock *b = g_ptr_array_index (d->blocks, i);
-        if (b->child == NULL && kind_of (c, b) == ORR_BLOCK_SYNC_TAG)
-          {
-            gpointer group = g_hash_table_lookup (groups, d);
-            if (group == NULL)
-              {
-                group = GINT_TO_POINTER (g_hash_table_size (groups) + 1);
-                g_hash_table_insert (groups, d, group);
-              }
-            return GPOINTER_TO_INT (group);
-          }
-      }
-  return 0;
+  gpointer known;
+
+  if (diagram == NULL)
+    return 0;
+  if (g_hash_table_lookup_extended (groups, diagram, NULL, &known))
+    return GPOINTER_TO_INT (known);
+
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+      if (b->child == NULL && kind_of (c, b) == ORR_BLOCK_SYNC_TAG)
+        {
+          /* group ids count the diagrams with a SyncTag, from 1 */
+          int group = ++c->n_sync_groups;
+          g_hash_table_insert (groups, diagram, GINT_TO_POINTER (group));
+          return group;
+        }
+    }
+  {
+    int group = sync_group (c, diagram->owner ? diagram->owner->parent : NULL, groups);
+    g_hash_table_insert (groups, diagram, GINT_TO_POINTER (group));
+    return group;
+  }
 }
 
 static void

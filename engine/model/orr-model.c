@@ -1012,7 +1012,11 @@ check_link (OrrModel *self, OrrDiagram *diagram, OrrLinkKind kind, const OrrEndp
 
   for (guint e = 0; e < 2; e++)
     {
-      blocks[e] = orr_diagram_find_block (diagram, ends[e]->block);
+      /* through the model's index: scanning the diagram for every link
+       * makes building a big model quadratic */
+      blocks[e] = orr_model_find_block (self, ends[e]->block);
+      if (blocks[e] != NULL && blocks[e]->parent != diagram)
+        blocks[e] = NULL;
       if (blocks[e] == NULL)
         {
           g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_NOT_IN_DIAGRAM,
