@@ -68,7 +68,7 @@ typedef struct
   GHashTable *configs;  /* OrrBlock* -> OrrConfig* for every configured block */
   GHashTable *flat_of;  /* OrrBlock* -> FlatBlock* */
   GArray *sources;      /* of SourceInfo */
-  GHashTable *link_index; /* "diagram-ptr/block-id/kind/port" -> GPtrArray of OrrLink* into that port */
+  GHashTable *link_index; /* (diagram, block id, kind, port) -> GPtrArray of OrrLink* into that port */
   GHashTable *gotos;      /* tag -> GPtrArray of Goto OrrBlock* */
   UnionFind dims;
   UnionFind types;
@@ -84,6 +84,11 @@ gboolean orr_compiler_has_problems (Compiler *c);
 /* The steps, in order. Each adds problems; the driver stops after a step
  * that found any. */
 void orr_compile_configure (Compiler *c);
+/* the link index's key functions (orr-flatten.c) */
+guint orr_port_key_hash (gconstpointer key);
+gboolean orr_port_key_equal (gconstpointer a, gconstpointer b);
+/* the evaluation's parsed-expression cache, for parameter defaults */
+OrrExprCache *orr_evaluation_get_expr_cache (OrrEvaluation *evaluation);
 void orr_compile_flatten (Compiler *c);
 void orr_compile_sizes (Compiler *c);
 void orr_compile_activations (Compiler *c);

@@ -526,7 +526,7 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   c.configs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_config_free);
   c.flat_of = g_hash_table_new (NULL, NULL);
   c.sources = g_array_new (FALSE, FALSE, sizeof (SourceInfo));
-  c.link_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+  c.link_index = g_hash_table_new_full (orr_port_key_hash, orr_port_key_equal, g_free,
                                         (GDestroyNotify) g_ptr_array_unref);
   c.gotos = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                    (GDestroyNotify) g_ptr_array_unref);

@@ -1,6 +1,7 @@
 /* orr-evaluate.c: contexts and parameters, evaluated in nested scopes.
  * See orr-evaluate.h for the scoping rules. */
 #include <orrery/orr-evaluate.h>
+#include "orr-compile-private.h"
 
 G_DEFINE_QUARK (orr-evaluate-error-quark, orr_evaluate_error)
 
@@ -14,6 +15,7 @@ struct _OrrEvaluation
   GHashTable *scopes;   /* OrrDiagram* -> OrrScope* */
   GHashTable *params;   /* OrrBlock* -> GHashTable (name -> OrrValue*) */
   guint n_params;
+  OrrExprCache *exprs; /* block parameters parsed once per distinct text */
 };
 
 OrrProblem *
@@ -164,7 +166,7 @@ evaluate_diagram (OrrEvaluation *self, OrrDiagram *diagram, OrrScope *scope)
               store_param (self, block, p->name, orr_value_new_string (p->expr));
               continue;
             }
-          value = orr_expr_evaluate (p->expr, scope, &error);
+          value = orr_expr_cache_evaluate (self->exprs, p->expr, scope, &error);
 
           if (value == NULL)
             {
@@ -192,6 +194,7 @@ orr_evaluate_model_with_registry (OrrModel *model, OrrScope *overrides, OrrRegis
   g_autoptr (GError) error = NULL;
 
   self->registry = registry;
+  self->exprs = orr_expr_cache_new ();
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
   self->scopes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_scope_unref);
   self->params = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
@@ -220,7 +223,14 @@ orr_evaluation_free (OrrEvaluation *self)
   g_ptr_array_unref (self->problems);
   g_hash_table_unref (self->scopes);
   g_hash_table_unref (self->params);
+  orr_expr_cache_free (self->exprs);
   g_free (self);
+}
+
+OrrExprCache *
+orr_evaluation_get_expr_cache (OrrEvaluation *self)
+{
+  return self->exprs;
 }
 
 guint

@@ -65,7 +65,8 @@ block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass)
         {
           /* Not in the file: the class's default, in the block's scope. */
           g_autoptr (GError) error = NULL;
-          value = orr_expr_evaluate (spec->default_expr, scope, &error);
+          value = orr_expr_cache_evaluate (orr_evaluation_get_expr_cache (c->evaluation),
+                                           spec->default_expr, scope, &error);
           if (value == NULL)
             {
               const char *ids[] = { block->id, NULL };
@@ -194,10 +195,29 @@ orr_compile_configure (Compiler *c)
 
 /* ---- link index ------------------------------------------------------------ */
 
-static char *
-port_key (OrrDiagram *diagram, const char *block_id, OrrPortKind kind, guint port)
+/* A port of a block, as the key of the link index. The block id is
+ * borrowed from the model, which outlives the compilation. */
+typedef struct
 {
-  return g_strdup_printf ("%p/%s/%d/%u", (void *) diagram, block_id, kind, port);
+  const OrrDiagram *diagram;
+  const char *block_id;
+  int kind;
+  guint port;
+} PortKey;
+
+guint
+orr_port_key_hash (gconstpointer data)
+{
+  const PortKey *k = data;
+  return g_str_hash (k->block_id) ^ ((guint) k->kind * 31u + k->port) * 2654435761u;
+}
+
+gboolean
+orr_port_key_equal (gconstpointer a, gconstpointer b)
+{
+  const PortKey *x = a, *y = b;
+  return x->diagram == y->diagram && x->kind == y->kind && x->port == y->port
+         && strcmp (x->block_id, y->block_id) == 0;
 }
 
 static void
@@ -206,16 +226,14 @@ index_links (Compiler *c, OrrDiagram *diagram)
   for (guint i = 0; i < diagram->links->len; i++)
     {
       OrrLink *l = g_ptr_array_index (diagram->links, i);
-      char *key = port_key (diagram, l->to.block, l->to.kind, l->to.port);
-      GPtrArray *into = g_hash_table_lookup (c->link_index, key);
+      PortKey key = { diagram, l->to.block, l->to.kind, l->to.port };
+      GPtrArray *into = g_hash_table_lookup (c->link_index, &key);
 
       if (into == NULL)
         {
           into = g_ptr_array_new ();
-          g_hash_table_insert (c->link_index, key, into);
+          g_hash_table_insert (c->link_index, g_memdup2 (&key, sizeof key), into);
         }
-      else
-        g_free (key);
       g_ptr_array_add (into, l);
     }
   for (guint i = 0; i < diagram->blocks->len; i++)
@@ -229,8 +247,8 @@ index_links (Compiler *c, OrrDiagram *diagram)
 static GPtrArray *
 links_into (Compiler *c, OrrDiagram *diagram, const char *block_id, OrrPortKind kind, guint port)
 {
-  g_autofree char *key = port_key (diagram, block_id, kind, port);
-  return g_hash_table_lookup (c->link_index, key);
+  PortKey key = { diagram, block_id, kind, port };
+  return g_hash_table_lookup (c->link_index, &key);
 }
 
 static OrrBlock *

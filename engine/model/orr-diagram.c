@@ -65,19 +65,6 @@ orr_diagram_find_link (OrrDiagram *diagram, const char *id)
   return NULL;
 }
 
-GPtrArray *
-orr_diagram_links_of_block (OrrDiagram *diagram, const char *block_id)
-{
-  GPtrArray *found = g_ptr_array_new ();
-  for (guint i = 0; i < diagram->links->len; i++)
-    {
-      OrrLink *l = g_ptr_array_index (diagram->links, i);
-      if (strcmp (l->from.block, block_id) == 0 || strcmp (l->to.block, block_id) == 0)
-        g_ptr_array_add (found, l);
-    }
-  return found;
-}
-
 void
 orr_diagram_foreach_block (OrrDiagram *diagram, void (*func) (OrrBlock *, gpointer), gpointer data)
 {

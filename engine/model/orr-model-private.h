@@ -12,8 +12,6 @@ GPtrArray *orr_params_copy (GPtrArray *params);
 GPtrArray *orr_ports_copy (GPtrArray *ports);
 void orr_ports_resize (GPtrArray *ports, guint count);
 
-/* The links of diagram that touch block, in diagram order. */
-GPtrArray *orr_diagram_links_of_block (OrrDiagram *diagram, const char *block_id);
 OrrLink *orr_diagram_find_link (OrrDiagram *diagram, const char *id);
 
 G_END_DECLS

@@ -68,6 +68,9 @@ struct _OrrModel
   GPtrArray *foreign;
   GHashTable *blocks_by_id; /* id -> OrrBlock*, every block attached to the model */
   GHashTable *links_by_id;
+  /* block id -> GPtrArray of the links touching it, so that changing a
+   * block's ports or connecting to it does not scan its whole diagram */
+  GHashTable *links_by_block;
   guint64 next_id;
 
   GPtrArray *undo_stack; /* of Transaction* */
@@ -200,11 +203,52 @@ check_ids_free (OrrModel *self, OrrBlock *block, GHashTable *seen, GError **erro
 static void attach_block (OrrModel *self, OrrDiagram *diagram, OrrBlock *block);
 
 static void
+index_link_end (OrrModel *self, const char *block_id, OrrLink *link)
+{
+  GPtrArray *links = g_hash_table_lookup (self->links_by_block, block_id);
+  if (links == NULL)
+    {
+      links = g_ptr_array_new ();
+      g_hash_table_insert (self->links_by_block, g_strdup (block_id), links);
+    }
+  g_ptr_array_add (links, link);
+}
+
+static void
+unindex_link_end (OrrModel *self, const char *block_id, OrrLink *link)
+{
+  GPtrArray *links = g_hash_table_lookup (self->links_by_block, block_id);
+  if (links == NULL)
+    return;
+  g_ptr_array_remove (links, link);
+  if (links->len == 0)
+    g_hash_table_remove (self->links_by_block, block_id);
+}
+
+static void
 attach_link (OrrModel *self, OrrDiagram *diagram, OrrLink *link)
 {
   link->parent = diagram;
   g_hash_table_insert (self->links_by_id, link->id, link);
+  index_link_end (self, link->from.block, link);
+  if (strcmp (link->from.block, link->to.block) != 0)
+    index_link_end (self, link->to.block, link);
   note_id (self, link->id);
+}
+
+static void
+detach_link (OrrModel *self, OrrLink *link)
+{
+  g_hash_table_remove (self->links_by_id, link->id);
+  unindex_link_end (self, link->from.block, link);
+  unindex_link_end (self, link->to.block, link);
+}
+
+/* The links touching block, borrowed; NULL when there are none. */
+static GPtrArray *
+links_of_block (OrrModel *self, OrrBlock *block)
+{
+  return g_hash_table_lookup (self->links_by_block, block->id);
 }
 
 static void
@@ -240,8 +284,7 @@ detach_block (OrrModel *self, OrrBlock *block)
           b->parent = block->child;
         }
       for (guint i = 0; i < block->child->links->len; i++)
-        g_hash_table_remove (self->links_by_id,
-                             ((OrrLink *) g_ptr_array_index (block->child->links, i))->id);
+        detach_link (self, g_ptr_array_index (block->child->links, i));
     }
 }
 
@@ -298,7 +341,7 @@ do_remove_link (OrrModel *self, OrrDiagram *diagram, guint index)
 {
   OrrLink *link = g_ptr_array_steal_index (diagram->links, index);
   link->parent = NULL;
-  g_hash_table_remove (self->links_by_id, link->id);
+  detach_link (self, link);
   emit_change (self, ORR_CHANGE_LINK_REMOVED, diagram, NULL, link);
   orr_link_unref (link);
 }
@@ -594,6 +637,7 @@ orr_model_finalize (GObject *object)
   g_array_unref (self->depth_marks);
   g_hash_table_unref (self->blocks_by_id);
   g_hash_table_unref (self->links_by_id);
+  g_hash_table_unref (self->links_by_block);
   orr_diagram_free (self->root);
   orr_settings_clear (&self->settings);
   g_ptr_array_unref (self->foreign);
@@ -651,6 +695,8 @@ orr_model_init (OrrModel *self)
   self->foreign = g_ptr_array_new_with_free_func (g_free);
   self->blocks_by_id = g_hash_table_new (g_str_hash, g_str_equal);
   self->links_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->links_by_block = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                (GDestroyNotify) g_ptr_array_unref);
   self->next_id = 1;
   self->undo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) transaction_free);
   self->redo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) transaction_free);
@@ -830,7 +876,9 @@ orr_model_remove_block (OrrModel *self, OrrBlock *block)
 
   diagram = block->parent;
   orr_model_begin (self, "Delete Block");
-  links = orr_diagram_links_of_block (diagram, block->id);
+  /* a copy: removing links changes the index */
+  links = links_of_block (self, block) ? g_ptr_array_copy (links_of_block (self, block), NULL, NULL)
+                                       : g_ptr_array_new ();
   for (guint i = 0; i < links->len; i++)
     record_remove_link (self, g_ptr_array_index (links, i));
 
@@ -948,7 +996,8 @@ orr_model_set_port_count (OrrModel *self, OrrBlock *block, OrrPortKind kind, gui
     return;
 
   orr_model_begin (self, "Change Ports");
-  links = orr_diagram_links_of_block (block->parent, block->id);
+  links = links_of_block (self, block) ? g_ptr_array_copy (links_of_block (self, block), NULL, NULL)
+                                       : g_ptr_array_new ();
   for (guint i = 0; i < links->len; i++)
     {
       OrrLink *l = g_ptr_array_index (links, i);
@@ -1051,18 +1100,21 @@ check_link (OrrModel *self, OrrDiagram *diagram, OrrLinkKind kind, const OrrEndp
   /* A regular input has one driver; activation inputs take the union of
    * every link into them. */
   if (kind == ORR_LINK_REGULAR)
-    for (guint i = 0; i < diagram->links->len; i++)
-      {
-        OrrLink *l = g_ptr_array_index (diagram->links, i);
-        if (l->kind == ORR_LINK_REGULAR && strcmp (l->to.block, to->block) == 0
-            && l->to.port == to->port && g_strcmp0 (l->id, ignore_link_id) != 0)
-          {
-            g_autofree char *path = orr_block_get_path (blocks[1]);
-            g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_PORT_TAKEN,
-                         "Input %u of %s is already connected", to->port, path);
-            return FALSE;
-          }
-      }
+    {
+      GPtrArray *links = links_of_block (self, blocks[1]);
+      for (guint i = 0; links != NULL && i < links->len; i++)
+        {
+          OrrLink *l = g_ptr_array_index (links, i);
+          if (l->kind == ORR_LINK_REGULAR && strcmp (l->to.block, to->block) == 0
+              && l->to.port == to->port && g_strcmp0 (l->id, ignore_link_id) != 0)
+            {
+              g_autofree char *path = orr_block_get_path (blocks[1]);
+              g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_PORT_TAKEN,
+                           "Input %u of %s is already connected", to->port, path);
+              return FALSE;
+            }
+        }
+    }
   return TRUE;
 }
 

@@ -154,6 +154,57 @@ test_remove_block_takes_links (void)
   g_assert_cmpstr (after_undo, ==, before);
 }
 
+/* The model finds a taken input through an index of links by block; the
+ * index must follow every way a link appears and disappears: connect,
+ * delete, undo, redo, and moving blocks into a super block. */
+static void
+test_taken_input_follows_history (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrDiagram *root = orr_model_get_root (model);
+  OrrBlock *a = add (model, root, "Constant", "A", 0, 0, 0, 1);
+  OrrBlock *b = add (model, root, "Constant", "B", 0, 100, 0, 1);
+  OrrBlock *g = add (model, root, "Gain", "G", 100, 0, 1, 1);
+  OrrEndpoint from_b = { b->id, ORR_PORT_OUT, 1 };
+  OrrEndpoint into_g = { g->id, ORR_PORT_IN, 1 };
+  g_autoptr (GError) error = NULL;
+  OrrBlock *super;
+
+  wire (model, a, 1, g, 1);
+  g_assert_null (orr_model_connect (model, root, &from_b, &into_g, &error));
+  g_assert_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_PORT_TAKEN);
+  g_clear_error (&error);
+
+  /* deleting the driver frees the input... */
+  orr_model_remove_block (model, a);
+  g_assert_nonnull (orr_model_connect (model, root, &from_b, &into_g, &error));
+  g_assert_no_error (error);
+  /* ...undoing both takes it back */
+  g_assert_true (orr_model_undo (model));
+  g_assert_true (orr_model_undo (model));
+  g_assert_null (orr_model_connect (model, root, &from_b, &into_g, &error));
+  g_assert_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_PORT_TAKEN);
+  g_clear_error (&error);
+  /* redoing the deletion frees it again */
+  g_assert_true (orr_model_redo (model));
+  g_assert_nonnull (orr_model_connect (model, root, &from_b, &into_g, &error));
+  g_assert_no_error (error);
+
+  /* grouped into a super block, the link lives inside and still counts */
+  {
+    OrrBlock *both[] = { b, g };
+    super = orr_model_group (model, both, 2, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_cmpuint (super->child->links->len, ==, 1);
+  {
+    OrrBlock *c = add (model, super->child, "Constant", "C", 0, 200, 0, 1);
+    OrrEndpoint from_c = { c->id, ORR_PORT_OUT, 1 };
+    g_assert_null (orr_model_connect (model, super->child, &from_c, &into_g, &error));
+    g_assert_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_PORT_TAKEN);
+  }
+}
+
 static void
 test_port_count_prunes_links (void)
 {
@@ -620,6 +671,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/link-rules", test_link_rules);
   g_test_add_func ("/model/remove-block-takes-links", test_remove_block_takes_links);
   g_test_add_func ("/model/port-count-prunes-links", test_port_count_prunes_links);
+  g_test_add_func ("/model/taken-input-follows-history", test_taken_input_follows_history);
   g_test_add_func ("/model/undo-redo-exact", test_undo_redo_exact);
   g_test_add_func ("/model/transactions", test_transactions);
   g_test_add_func ("/model/modified", test_modified);

@@ -106,6 +106,18 @@ OrrValue *orr_expr_evaluate         (const char   *text,
                                      OrrScope     *scope,
                                      GError      **error);
 
+/* Expressions parsed once and evaluated many times: a model's blocks
+ * repeat the same few parameter texts ("0", "1", "[1 -1]") thousands of
+ * times. Not thread-safe; one cache per evaluation. */
+typedef struct _OrrExprCache OrrExprCache;
+OrrExprCache *orr_expr_cache_new    (void);
+void      orr_expr_cache_free       (OrrExprCache *cache);
+/* The same as orr_expr_evaluate, parsing @text only the first time. */
+OrrValue *orr_expr_cache_evaluate   (OrrExprCache *cache,
+                                     const char   *text,
+                                     OrrScope     *scope,
+                                     GError      **error);
+
 /* Runs statements; assignments land in @scope.  On error, assignments made
  * before the failing statement stay in @scope.  Bare expression statements
  * are evaluated (so their errors are reported) and their value discarded. */
@@ -137,5 +149,6 @@ char    **orr_expr_free_variables   (const char   *text,
                                      GError      **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrScope, orr_scope_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrExprCache, orr_expr_cache_free)
 
 G_END_DECLS
