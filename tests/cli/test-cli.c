@@ -249,6 +249,74 @@ test_bouncing_ball_csv (void)
   g_rmdir (dir);
 }
 
+/* A model a hundred times bigger than a usual one (10 000 blocks instead
+ * of a hundred), written as a file the way a generator or a careless copy
+ * and paste would: it loads, compiles and runs like a small one. Time
+ * feeds 10 000 gains alternating 2 and 1/2 (together exactly 1), then an
+ * Integrator: y(t) = t^2 / 2. */
+static void
+test_big_model (void)
+{
+  const int n_gains = 10000;
+  g_autofree char *dir = g_dir_make_tmp ("orrery-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "big.orr", NULL);
+  g_autofree char *csv = g_build_filename (dir, "out.csv", NULL);
+  g_autoptr (GString) xml = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_auto (GStrv) header = NULL;
+  g_auto (GStrv) last = NULL;
+  g_auto (Run) r = { 0 };
+  guint n_lines;
+  int c_y;
+
+  g_string_append (xml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<orrery version=\"1.0\">\n"
+                        "  <settings start=\"0\" final=\"2\" solver=\"auto\" rtol=\"1e-08\" "
+                        "atol=\"1e-10\" max-step=\"0\"/>\n  <diagram>\n");
+  g_string_append (xml, "    <block id=\"t\" type=\"Time\" x=\"0\" y=\"0\" width=\"40\" "
+                        "height=\"40\"><ports out=\"1\"/></block>\n");
+  for (int i = 1; i <= n_gains; i++)
+    g_string_append_printf (xml,
+                            "    <block id=\"g%d\" type=\"Gain\" x=\"%d\" y=\"%d\" width=\"40\" "
+                            "height=\"40\"><param name=\"gain\">%s</param>"
+                            "<ports in=\"1\" out=\"1\"/></block>\n",
+                            i, 60 * (i % 100), 60 * (i / 100), i % 2 ? "2" : "0.5");
+  g_string_append (xml, "    <block id=\"x\" type=\"Integrator\" x=\"0\" y=\"-60\" width=\"40\" "
+                        "height=\"40\"><ports in=\"1\" out=\"1\"/></block>\n"
+                        "    <block id=\"out\" type=\"SignalOut\" x=\"60\" y=\"-60\" width=\"40\" "
+                        "height=\"40\"><param name=\"name\">'y'</param><ports in=\"1\"/></block>\n");
+  g_string_append (xml, "    <link id=\"l0\" kind=\"regular\" from=\"t\" from-port=\"1\" to=\"g1\" "
+                        "to-port=\"1\"/>\n");
+  for (int i = 1; i < n_gains; i++)
+    g_string_append_printf (xml,
+                            "    <link id=\"l%d\" kind=\"regular\" from=\"g%d\" from-port=\"1\" "
+                            "to=\"g%d\" to-port=\"1\"/>\n",
+                            i, i, i + 1);
+  g_string_append_printf (xml,
+                          "    <link id=\"lx\" kind=\"regular\" from=\"g%d\" from-port=\"1\" to=\"x\" "
+                          "to-port=\"1\"/>\n    <link id=\"ly\" kind=\"regular\" from=\"x\" "
+                          "from-port=\"1\" to=\"out\" to-port=\"1\"/>\n  </diagram>\n</orrery>\n",
+                          n_gains);
+  g_assert_true (g_file_set_contents (path, xml->str, xml->len, NULL));
+
+  run_sim (&r, path, "--output", csv, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  assert_contains (r.out, "blocks: 10003");
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  header = csv_split (lines[0]);
+  c_y = column_of (header, "y");
+  n_lines = g_strv_length (lines);
+  g_assert_cmpuint (n_lines, >, 3);
+  last = csv_split (lines[n_lines - 2]); /* the text ends with a newline */
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (last[0], NULL), 2.0, 1e-12);
+  /* t^2 / 2 at t = 2, to the tolerances asked for */
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (last[c_y], NULL), 2.0, 1e-6);
+  g_unlink (csv);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -259,5 +327,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/overrides-and-settings", test_overrides_and_settings);
   g_test_add_func ("/cli/model-errors", test_model_errors);
   g_test_add_func ("/cli/bouncing-ball-csv", test_bouncing_ball_csv);
+  g_test_add_func ("/cli/big-model", test_big_model);
   return g_test_run ();
 }
