@@ -101,10 +101,10 @@ configure_diagram (Compiler *c, OrrDiagram *diagram)
           configure_diagram (c, block->child);
           continue;
         }
-      path = orr_block_get_path (block);
       klass = orr_registry_lookup (c->registry, block->type);
       if (klass == NULL)
         {
+          path = orr_block_get_path (block);
           orr_compiler_problem (c, ids, g_strdup (path),
                                 "unknown block type '%s' (is a library missing?)", block->type);
           continue;
@@ -114,6 +114,7 @@ configure_diagram (Compiler *c, OrrDiagram *diagram)
       config->trusted = c->options.trust_native_code;
       if (klass->configure != NULL && !klass->configure (config, &error))
         {
+          path = orr_block_get_path (block);
           orr_compiler_problem (c, ids, g_strdup (path), "%s", error->message);
           orr_config_free (config);
           continue;
