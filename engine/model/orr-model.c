@@ -624,6 +624,17 @@ orr_model_set_saved (OrrModel *self)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
 }
 
+void
+orr_model_set_unsaved (OrrModel *self)
+{
+  gboolean was_modified = orr_model_get_modified (self);
+
+  /* serials start at 1 and only grow: no state of the history has this one */
+  self->saved_serial = G_MAXUINT64;
+  if (!was_modified)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
 /* ---- GObject ----------------------------------------------------------- */
 
 static void

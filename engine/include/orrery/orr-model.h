@@ -222,6 +222,9 @@ void orr_model_clear_history (OrrModel *model);
 /* Modified state relative to the last orr_model_set_saved() */
 gboolean orr_model_get_modified (OrrModel *model);
 void orr_model_set_saved (OrrModel *model);
+/* No state of the history matches the file any more (a model recovered
+ * from a draft): modified until the next save. */
+void orr_model_set_unsaved (OrrModel *model);
 
 /* Edits */
 OrrBlock *orr_model_add_block (OrrModel *model, OrrDiagram *diagram, const char *type,
