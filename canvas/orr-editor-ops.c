@@ -1,0 +1,238 @@
+/* orr-editor-ops.c: editing steps that need the block classes: adding a
+ * block with its class's ports, and keeping a block's ports in line with
+ * its parameters. Shared by the canvas and the parameter dialogs. No GTK.
+ *
+ * Parameters a block does not set take their class default (the
+ * interface and the compiler both read them so), so a new block stores
+ * none: files stay small and a changed default reaches old blocks. */
+#include "orr-editor-ops.h"
+
+#include "orr-canvas-geometry.h"
+
+#include <glib/gi18n-lib.h>
+#include <orrery/orr-evaluate.h>
+#include <orrery/orr-interface.h>
+
+#define SUPER_BLOCK_TYPE "SuperBlock"
+
+/* The port blocks inside a super block, by the port kind they make. */
+static const struct
+{
+  const char *type;
+  OrrPortKind kind;
+} port_blocks[] = {
+  { "Input", ORR_PORT_IN },
+  { "Output", ORR_PORT_OUT },
+  { "EventInput", ORR_PORT_EVENT_IN },
+  { "EventOutput", ORR_PORT_EVENT_OUT },
+};
+
+/* "Gain3": the class name and the first number no block of the diagram
+ * uses, so that messages and the canvas can tell blocks apart. */
+static char *
+unique_label (OrrDiagram *diagram, const char *type)
+{
+  for (guint n = 1;; n++)
+    {
+      g_autofree char *label = g_strdup_printf ("%s%u", type, n);
+      gboolean used = FALSE;
+      for (guint i = 0; i < diagram->blocks->len && !used; i++)
+        {
+          OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+          used = g_strcmp0 (b->label, label) == 0;
+        }
+      if (!used)
+        return g_steal_pointer (&label);
+    }
+}
+
+static OrrBlockInterface *
+interface_in_scope (OrrModel *model, OrrRegistry *registry, const OrrBlockClass *klass,
+                    OrrBlock *block, OrrDiagram *diagram, GError **error)
+{
+  g_autoptr (OrrEvaluation) evaluation = NULL;
+  OrrScope *scope;
+
+  evaluation = orr_evaluate_model_with_registry (model, NULL, registry);
+  scope = orr_evaluation_get_scope (evaluation, diagram);
+  return orr_block_class_interface (klass, block, scope, error);
+}
+
+OrrBlock *
+orr_editor_add_block (OrrModel *model, OrrDiagram *diagram, OrrRegistry *registry, const char *type,
+                      const OrrRect *geometry, GError **error)
+{
+  const OrrBlockClass *klass = NULL;
+  g_autoptr (OrrBlockInterface) iface = NULL;
+  guint counts[ORR_N_PORT_KINDS] = { 0 };
+  g_autofree char *label = NULL;
+  OrrRect where = geometry != NULL ? *geometry : (OrrRect){ 0, 0, 0, 0 };
+  OrrBlock *block;
+
+  g_return_val_if_fail (ORR_IS_MODEL (model), NULL);
+  g_return_val_if_fail (diagram != NULL, NULL);
+  g_return_val_if_fail (type != NULL, NULL);
+
+  if (strcmp (type, SUPER_BLOCK_TYPE) != 0)
+    {
+      g_autoptr (GError) local = NULL;
+
+      klass = registry != NULL ? orr_registry_lookup (registry, type) : NULL;
+      if (klass == NULL)
+        {
+          g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_INVALID,
+                       _ ("There is no block type “%s”"), type);
+          return NULL;
+        }
+      /* defaults are nearly always literals: try without evaluating the
+       * whole model first */
+      iface = orr_block_class_interface (klass, NULL, NULL, &local);
+      if (iface == NULL)
+        iface = interface_in_scope (model, registry, klass, NULL, diagram, NULL);
+      if (iface != NULL)
+        {
+          counts[ORR_PORT_IN] = MAX (iface->n_in, 0);
+          counts[ORR_PORT_OUT] = MAX (iface->n_out, 0);
+          counts[ORR_PORT_EVENT_IN] = MAX (iface->n_evin, 0);
+          counts[ORR_PORT_EVENT_OUT] = MAX (iface->n_evout, 0);
+        }
+      else
+        g_debug ("block type %s does not configure with its defaults: %s", type, local->message);
+    }
+
+  if (where.width <= 0 || where.height <= 0)
+    orr_canvas_default_size (counts[ORR_PORT_IN], counts[ORR_PORT_OUT], counts[ORR_PORT_EVENT_IN],
+                             counts[ORR_PORT_EVENT_OUT], &where.width, &where.height);
+  label = unique_label (diagram, type);
+
+  orr_model_begin (model, _ ("Add Block"));
+  if (klass == NULL)
+    block = orr_model_add_super_block (model, diagram, &where);
+  else
+    block = orr_model_add_block (model, diagram, type, &where);
+  orr_model_set_block_label (model, block, label);
+  for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
+    if (counts[kind] != orr_block_get_port_count (block, kind))
+      orr_model_set_port_count (model, block, kind, counts[kind]);
+  orr_model_commit (model);
+  return block;
+}
+
+/* The number of the port a port block stands for: its "port" parameter,
+ * 1 when it has none. */
+static guint
+port_block_number (OrrEvaluation *evaluation, OrrBlock *port_block)
+{
+  const char *expr = orr_block_get_param (port_block, "port");
+  OrrValue *value;
+  char *end = NULL;
+  gint64 n;
+
+  if (expr == NULL)
+    return 1;
+  n = g_ascii_strtoll (expr, &end, 10);
+  if (end != expr && *g_strstrip (end) == '\0' && n > 0)
+    return (guint)n;
+  /* an expression: what the evaluation made of it */
+  value = evaluation != NULL ? orr_evaluation_get_param (evaluation, port_block, "port") : NULL;
+  if (value != NULL && orr_value_is_scalar (value) && orr_value_get_real (value, 0) >= 1)
+    return (guint)orr_value_get_real (value, 0);
+  return 1;
+}
+
+static gboolean
+sync_super_block (OrrModel *model, OrrRegistry *registry, OrrBlock *block)
+{
+  g_autoptr (OrrEvaluation) evaluation = NULL;
+  guint counts[ORR_N_PORT_KINDS] = { 0 };
+  gboolean needs_evaluation = FALSE;
+
+  for (guint i = 0; i < block->child->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (block->child->blocks, i);
+      const char *expr = orr_block_get_param (b, "port");
+      char *end = NULL;
+      if (expr != NULL)
+        {
+          g_ascii_strtoll (expr, &end, 10);
+          needs_evaluation |= end == expr || *end != '\0';
+        }
+    }
+  if (needs_evaluation)
+    evaluation = orr_evaluate_model_with_registry (model, NULL, registry);
+
+  for (guint i = 0; i < block->child->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (block->child->blocks, i);
+      for (guint k = 0; k < G_N_ELEMENTS (port_blocks); k++)
+        if (strcmp (b->type, port_blocks[k].type) == 0)
+          counts[port_blocks[k].kind]
+            = MAX (counts[port_blocks[k].kind], port_block_number (evaluation, b));
+    }
+
+  orr_model_begin (model, _ ("Update Ports"));
+  for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
+    if (counts[kind] != orr_block_get_port_count (block, kind))
+      orr_model_set_port_count (model, block, kind, counts[kind]);
+  orr_model_commit (model);
+  return TRUE;
+}
+
+gboolean
+orr_editor_sync_ports (OrrModel *model, OrrRegistry *registry, OrrBlock *block, GError **error)
+{
+  const OrrBlockClass *klass;
+  g_autoptr (OrrBlockInterface) iface = NULL;
+  guint counts[ORR_N_PORT_KINDS];
+
+  g_return_val_if_fail (ORR_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (block != NULL, FALSE);
+
+  if (orr_block_is_super (block))
+    return sync_super_block (model, registry, block);
+
+  klass = registry != NULL ? orr_registry_lookup (registry, block->type) : NULL;
+  if (klass == NULL)
+    {
+      g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_INVALID,
+                   _ ("There is no block type “%s”"), block->type);
+      return FALSE;
+    }
+  iface = interface_in_scope (model, registry, klass, block, block->parent, error);
+  if (iface == NULL)
+    return FALSE;
+
+  counts[ORR_PORT_IN] = MAX (iface->n_in, 0);
+  counts[ORR_PORT_OUT] = MAX (iface->n_out, 0);
+  counts[ORR_PORT_EVENT_IN] = MAX (iface->n_evin, 0);
+  counts[ORR_PORT_EVENT_OUT] = MAX (iface->n_evout, 0);
+  orr_model_begin (model, _ ("Update Ports"));
+  for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
+    if (counts[kind] != orr_block_get_port_count (block, kind))
+      orr_model_set_port_count (model, block, kind, counts[kind]);
+  orr_model_commit (model);
+  return TRUE;
+}
+
+gboolean
+orr_editor_set_params (OrrModel *model, OrrRegistry *registry, OrrBlock *block,
+                       const char *const *names, const char *const *exprs, const char *description,
+                       GError **error)
+{
+  g_return_val_if_fail (ORR_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (block != NULL, FALSE);
+  g_return_val_if_fail (names != NULL && exprs != NULL, FALSE);
+
+  orr_model_begin (model, description != NULL ? description : _ ("Set Parameters"));
+  for (guint i = 0; names[i] != NULL && exprs[i] != NULL; i++)
+    if (g_strcmp0 (orr_block_get_param (block, names[i]), exprs[i]) != 0)
+      orr_model_set_param (model, block, names[i], exprs[i]);
+  if (!orr_editor_sync_ports (model, registry, block, error))
+    {
+      /* nothing of a refused change stays */
+      orr_model_rollback (model);
+      return FALSE;
+    }
+  orr_model_commit (model);
+  return TRUE;
+}

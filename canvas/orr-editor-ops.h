@@ -1,0 +1,34 @@
+/* orr-editor-ops.h: editing steps the canvas and the dialogs share, which
+ * need the block classes and not only the model: adding a block with its
+ * class's defaults, and bringing a block's ports in line with its
+ * parameters (Mux inputs, Sum signs). No GTK here. */
+#pragma once
+
+#include <orrery/orr-model.h>
+#include <orrery/orr-registry.h>
+
+G_BEGIN_DECLS
+
+/* Adds a block of class type at geometry (width or height 0: the default
+ * size for its ports), with its ports from the class's interface for the
+ * default parameters, in one undoable step. NULL with error for an
+ * unknown class. */
+OrrBlock *orr_editor_add_block (OrrModel *model, OrrDiagram *diagram, OrrRegistry *registry,
+                                const char *type, const OrrRect *geometry, GError **error);
+
+/* Evaluates block's parameters in the scope its diagram gives it (model
+ * and super-block contexts, masks) and sets its port counts to what its
+ * class's configure declares, inside the current transaction. FALSE with
+ * an error naming the parameter when they do not evaluate: the ports are
+ * then left as they are. Super blocks: ports follow their port blocks. */
+gboolean orr_editor_sync_ports (OrrModel *model, OrrRegistry *registry, OrrBlock *block,
+                                GError **error);
+
+/* Sets several parameters and syncs the ports in one undoable step named
+ * description; names and exprs are NULL-terminated, parallel. On error
+ * nothing changes. */
+gboolean orr_editor_set_params (OrrModel *model, OrrRegistry *registry, OrrBlock *block,
+                                const char *const *names, const char *const *exprs,
+                                const char *description, GError **error);
+
+G_END_DECLS
