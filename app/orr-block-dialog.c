@@ -1,0 +1,707 @@
+/* orr-block-dialog.c: the parameter dialog of a block, built from its
+ * class's parameter specs. Every change re-checks every field: each
+ * expression is evaluated in the scope the block's diagram gives it (model
+ * and super-block contexts), and when they all evaluate the class's
+ * configure runs on them, which catches what only the block knows (Mux
+ * sizes that are not positive integers...). Errors show in red under their
+ * field, and Apply waits until there are none. */
+#include "orr-block-dialog.h"
+
+#include <glib/gi18n-lib.h>
+#include <orr-editor-ops.h>
+#include <orrery/orr-evaluate.h>
+#include <orrery/orr-interface.h>
+#include <string.h>
+
+typedef struct
+{
+  const OrrParamSpec *spec; /* NULL: a parameter the block's class does not declare */
+  char *name;
+  OrrParamKind kind;
+  GtkWidget *input;
+  GtkWidget *error_label;
+  char *shown; /* the value as the dialog first showed it (or last applied it) */
+} Field;
+
+struct _OrrBlockDialog
+{
+  GtkWindow parent_instance;
+
+  OrrModel *model;
+  OrrRegistry *registry;
+  OrrBlock *block;
+  const OrrBlockClass *klass; /* NULL for super blocks and unknown types */
+  OrrEvaluation *evaluation;
+  OrrScope *scope; /* where the block's parameters evaluate; NULL if not reached */
+
+  GPtrArray *fields; /* of Field */
+  GtkWidget *name_entry;
+  GtkWidget *name_error; /* never shown: a name cannot be wrong */
+  GtkWidget *general_error;
+  GtkWidget *apply_button;
+  GtkWidget *ok_button;
+  gboolean valid;
+};
+
+G_DEFINE_FINAL_TYPE (OrrBlockDialog, orr_block_dialog, GTK_TYPE_WINDOW)
+
+static void
+field_free (Field *field)
+{
+  g_free (field->name);
+  g_free (field->shown);
+  g_free (field);
+}
+
+static char *
+field_get_text (Field *field)
+{
+  switch (field->kind)
+    {
+      case ORR_PARAM_CHOICE:
+        return g_strdup_printf ("%u",
+                                gtk_drop_down_get_selected (GTK_DROP_DOWN (field->input)) + 1);
+
+      case ORR_PARAM_CHECKBOX:
+        return g_strdup (gtk_check_button_get_active (GTK_CHECK_BUTTON (field->input)) ? "1" : "0");
+
+      case ORR_PARAM_TEXT:
+        {
+          GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (field->input));
+          GtkTextIter start, end;
+
+          gtk_text_buffer_get_bounds (buffer, &start, &end);
+          return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+        }
+
+      case ORR_PARAM_EXPRESSION:
+      default:
+        return g_strdup (gtk_editable_get_text (GTK_EDITABLE (field->input)));
+    }
+}
+
+static Field *
+find_field (OrrBlockDialog *self, const char *name)
+{
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = self->fields->pdata[i];
+
+      if (g_str_equal (field->name, name))
+        return field;
+    }
+  return NULL;
+}
+
+/* ---- checking ----------------------------------------------------------------- */
+
+static void
+show_error (GtkWidget *label, GtkWidget *input, const char *message)
+{
+  gtk_label_set_text (GTK_LABEL (label), message != NULL ? message : "");
+  gtk_widget_set_visible (label, message != NULL);
+  if (input == NULL)
+    return;
+  if (message != NULL)
+    gtk_widget_add_css_class (input, "error");
+  else
+    gtk_widget_remove_css_class (input, "error");
+}
+
+/* The parameter language says where an error is ("line 1, column 4: ...",
+ * then the source line and a caret). In a one-line field the line number
+ * says nothing, and the source is right above. */
+static char *
+short_message (const char *message, const char *text)
+{
+  const char *end = strchr (message, '\n');
+  g_autofree char *first = end != NULL ? g_strndup (message, end - message) : g_strdup (message);
+
+  if (strchr (text, '\n') == NULL && g_str_has_prefix (first, "line 1, "))
+    {
+      char *rest = g_strdup (first + strlen ("line 1, "));
+      rest[0] = g_ascii_toupper (rest[0]);
+      return rest;
+    }
+  return g_steal_pointer (&first);
+}
+
+/* Which field a configure error is about: the standard blocks name the
+ * parameter in quotes ("parameter 'inputs' must be ..."). */
+static Field *
+field_named_in (OrrBlockDialog *self, const char *message)
+{
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = self->fields->pdata[i];
+      g_autofree char *quoted = g_strdup_printf ("'%s'", field->name);
+
+      if (strstr (message, quoted) != NULL)
+        return field;
+    }
+  return NULL;
+}
+
+static void
+validate (OrrBlockDialog *self)
+{
+  gboolean valid = TRUE;
+  g_autoptr (OrrBlock) probe = NULL;
+
+  show_error (self->general_error, NULL, NULL);
+
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = self->fields->pdata[i];
+      g_autofree char *text = field_get_text (field);
+      g_autoptr (GError) error = NULL;
+      g_autofree char *stripped = g_strstrip (g_strdup (text));
+      OrrValue *value;
+
+      show_error (field->error_label, field->input, NULL);
+      if (field->kind == ORR_PARAM_TEXT)
+        continue; /* taken as typed */
+      if (stripped[0] == '\0')
+        {
+          show_error (field->error_label, field->input, _("A value is needed."));
+          valid = FALSE;
+          continue;
+        }
+      value = orr_expr_evaluate (text, self->scope, &error);
+      if (value == NULL)
+        {
+          g_autofree char *message = short_message (error->message, text);
+
+          show_error (field->error_label, field->input, message);
+          gtk_widget_set_tooltip_text (field->error_label, error->message);
+          valid = FALSE;
+          continue;
+        }
+      orr_value_unref (value);
+    }
+
+  /* Every expression evaluates: let the class judge the values, as the
+   * compiler will. */
+  if (valid && self->klass != NULL && self->klass->configure != NULL)
+    {
+      g_autoptr (OrrBlockInterface) interface = NULL;
+      g_autoptr (GError) error = NULL;
+
+      probe = orr_block_new (self->block->id, self->block->type);
+      for (guint i = 0; i < self->fields->len; i++)
+        {
+          Field *field = self->fields->pdata[i];
+          g_autofree char *text = field_get_text (field);
+
+          orr_block_add_param (probe, field->name, text);
+        }
+      interface = orr_block_class_interface (self->klass, probe, self->scope, &error);
+      if (interface == NULL)
+        {
+          Field *field = field_named_in (self, error->message);
+          g_autofree char *message = short_message (error->message, "");
+
+          if (field != NULL)
+            show_error (field->error_label, field->input, message);
+          else
+            show_error (self->general_error, NULL, message);
+          valid = FALSE;
+        }
+    }
+
+  self->valid = valid;
+  gtk_widget_set_sensitive (self->apply_button, valid);
+  gtk_widget_set_sensitive (self->ok_button, valid);
+}
+
+/* ---- applying ------------------------------------------------------------------ */
+
+gboolean
+orr_block_dialog_apply (OrrBlockDialog *self, GError **error)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autoptr (GPtrArray) exprs = g_ptr_array_new_with_free_func (g_free);
+  const char *typed_label;
+  g_autofree char *label = NULL;
+  gboolean label_changed;
+
+  g_return_val_if_fail (ORR_IS_BLOCK_DIALOG (self), FALSE);
+
+  validate (self);
+  if (!self->valid)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("Some parameters are not valid."));
+      return FALSE;
+    }
+
+  /* Only what the user changed: a parameter written as a name ("mode")
+   * stays a name when its drop-down was left alone. */
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = self->fields->pdata[i];
+      char *text = field_get_text (field);
+
+      if (g_strcmp0 (text, field->shown) != 0)
+        {
+          g_ptr_array_add (names, field->name);
+          g_ptr_array_add (exprs, text);
+        }
+      else
+        g_free (text);
+    }
+  g_ptr_array_add (names, NULL);
+  g_ptr_array_add (exprs, NULL);
+
+  typed_label = gtk_editable_get_text (GTK_EDITABLE (self->name_entry));
+  label = g_strstrip (g_strdup (typed_label));
+  if (label[0] == '\0')
+    g_clear_pointer (&label, g_free);
+  label_changed = g_strcmp0 (label, self->block->label) != 0;
+
+  if (names->len == 1 && !label_changed)
+    return TRUE;
+
+  /* One undo step for the whole dialog: name and parameters together. */
+  orr_model_begin (self->model, _("Edit Block"));
+  if (label_changed)
+    orr_model_set_block_label (self->model, self->block, label);
+  if (names->len > 1
+      && !orr_editor_set_params (self->model, self->registry, self->block,
+                                 (const char *const *)names->pdata,
+                                 (const char *const *)exprs->pdata, _("Edit Block"), error))
+    {
+      orr_model_rollback (self->model);
+      return FALSE;
+    }
+  orr_model_commit (self->model);
+
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = self->fields->pdata[i];
+
+      g_free (field->shown);
+      field->shown = field_get_text (field);
+    }
+  return TRUE;
+}
+
+static void
+apply_clicked (OrrBlockDialog *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!orr_block_dialog_apply (self, &error))
+    show_error (self->general_error, NULL, error->message);
+}
+
+static void
+ok_clicked (OrrBlockDialog *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!orr_block_dialog_apply (self, &error))
+    {
+      show_error (self->general_error, NULL, error->message);
+      return;
+    }
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
+entry_activated (OrrBlockDialog *self)
+{
+  if (self->valid)
+    ok_clicked (self);
+}
+
+/* Undoing the block's creation, or deleting it elsewhere, leaves nothing to
+ * edit. */
+static void
+model_changed (OrrBlockDialog *self, OrrChange *change)
+{
+  if (orr_model_find_block (self->model, self->block->id) != self->block)
+    gtk_window_destroy (GTK_WINDOW (self));
+}
+
+/* ---- building ------------------------------------------------------------------- */
+
+static GtkWidget *
+caption_new (const char *text, const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* Wide enough at its narrowest that the window, which sizes itself for
+   * its children's minimum width, does not start out tall and empty. */
+  gtk_label_set_width_chars (GTK_LABEL (label), 40);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 50);
+  gtk_widget_add_css_class (label, css_class);
+  gtk_widget_add_css_class (label, "caption");
+  return label;
+}
+
+/* The drop-down's starting choice: the 1-based index the parameter holds,
+ * written as a number or as an expression of the context. */
+static guint
+initial_choice (OrrBlockDialog *self, const char *expr, guint n_choices)
+{
+  guint64 index;
+  g_autoptr (GError) error = NULL;
+  OrrValue *value;
+  guint chosen = 0;
+
+  if (g_ascii_string_to_unsigned (expr, 10, 1, n_choices, &index, NULL))
+    return (guint)index - 1;
+  value = orr_expr_evaluate (expr, self->scope, &error);
+  if (value != NULL && orr_value_is_scalar (value))
+    {
+      double v = orr_value_get_real (value, 0);
+
+      if (v >= 1 && v <= n_choices && v == (guint)v)
+        chosen = (guint)v - 1;
+    }
+  g_clear_pointer (&value, orr_value_unref);
+  return chosen;
+}
+
+static gboolean
+initial_check (OrrBlockDialog *self, const char *expr)
+{
+  g_autoptr (GError) error = NULL;
+  OrrValue *value = orr_expr_evaluate (expr, self->scope, &error);
+  gboolean active = FALSE;
+
+  if (value != NULL && orr_value_is_scalar (value))
+    active = orr_value_get_real (value, 0) != 0;
+  g_clear_pointer (&value, orr_value_unref);
+  return active;
+}
+
+static void
+add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spec, const char *name,
+           const char *current)
+{
+  Field *field = g_new0 (Field, 1);
+  GtkWidget *label;
+  GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  const char *help = spec != NULL ? spec->help : NULL;
+
+  field->spec = spec;
+  field->name = g_strdup (name);
+  field->kind = spec != NULL ? spec->kind : ORR_PARAM_EXPRESSION;
+  /* A choice without its labels can only be typed. */
+  if (field->kind == ORR_PARAM_CHOICE && (spec->choices == NULL || spec->choices[0] == NULL))
+    field->kind = ORR_PARAM_EXPRESSION;
+
+  label = gtk_label_new (spec != NULL && spec->label != NULL ? spec->label : name);
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  gtk_widget_set_valign (label, GTK_ALIGN_START);
+  gtk_widget_set_margin_top (label, 6);
+  gtk_widget_set_tooltip_text (label, name);
+
+  switch (field->kind)
+    {
+      case ORR_PARAM_CHOICE:
+        {
+          guint n = g_strv_length ((char **)spec->choices);
+
+          field->input = gtk_drop_down_new_from_strings (spec->choices);
+          gtk_drop_down_set_selected (GTK_DROP_DOWN (field->input),
+                                      initial_choice (self, current, n));
+          g_signal_connect_swapped (field->input, "notify::selected", G_CALLBACK (validate), self);
+          break;
+        }
+
+      case ORR_PARAM_CHECKBOX:
+        field->input = gtk_check_button_new ();
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (field->input),
+                                     initial_check (self, current));
+        g_signal_connect_swapped (field->input, "toggled", G_CALLBACK (validate), self);
+        break;
+
+      case ORR_PARAM_TEXT:
+        {
+          GtkWidget *scrolled = gtk_scrolled_window_new ();
+          GtkTextBuffer *buffer;
+
+          field->input = gtk_text_view_new ();
+          gtk_text_view_set_monospace (GTK_TEXT_VIEW (field->input), TRUE);
+          gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (field->input), GTK_WRAP_WORD_CHAR);
+          gtk_text_view_set_top_margin (GTK_TEXT_VIEW (field->input), 4);
+          gtk_text_view_set_left_margin (GTK_TEXT_VIEW (field->input), 4);
+          buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (field->input));
+          gtk_text_buffer_set_text (buffer, current, -1);
+          g_signal_connect_swapped (buffer, "changed", G_CALLBACK (validate), self);
+          gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), field->input);
+          gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
+          gtk_widget_add_css_class (scrolled, "frame");
+          gtk_box_append (GTK_BOX (column), scrolled);
+          break;
+        }
+
+      case ORR_PARAM_EXPRESSION:
+      default:
+        field->input = gtk_entry_new ();
+        gtk_editable_set_text (GTK_EDITABLE (field->input), current);
+        gtk_widget_add_css_class (field->input, "monospace");
+        g_signal_connect_swapped (field->input, "changed", G_CALLBACK (validate), self);
+        g_signal_connect_swapped (field->input, "activate", G_CALLBACK (entry_activated), self);
+        break;
+    }
+  gtk_widget_set_hexpand (field->input, TRUE);
+  if (field->kind != ORR_PARAM_TEXT)
+    gtk_box_append (GTK_BOX (column), field->input);
+  gtk_widget_set_tooltip_text (field->input, help);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (field->input),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+
+  field->error_label = caption_new (NULL, "error");
+  gtk_widget_set_visible (field->error_label, FALSE);
+  gtk_box_append (GTK_BOX (column), field->error_label);
+  if (help != NULL)
+    gtk_box_append (GTK_BOX (column), caption_new (help, "dim-label"));
+
+  field->shown = field_get_text (field);
+  g_ptr_array_add (self->fields, field);
+
+  gtk_grid_attach (grid, label, 0, row, 1, 1);
+  gtk_grid_attach (grid, column, 1, row, 1, 1);
+}
+
+static void
+build (OrrBlockDialog *self)
+{
+  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *heading;
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *cancel;
+  GtkWidget *name_label;
+  g_autofree char *title = NULL;
+  const char *shown_name = self->block->label != NULL ? self->block->label : self->block->id;
+  int row = 0;
+
+  title = g_strdup_printf (_("Parameters of “%s”"), shown_name);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+
+  gtk_widget_set_margin_start (content, 18);
+  gtk_widget_set_margin_end (content, 18);
+  gtk_widget_set_margin_top (content, 18);
+  gtk_widget_set_margin_bottom (content, 18);
+
+  if (self->klass != NULL)
+    {
+      heading = gtk_label_new (self->klass->label != NULL ? self->klass->label : self->klass->name);
+      gtk_label_set_xalign (GTK_LABEL (heading), 0.0);
+      gtk_widget_add_css_class (heading, "title-4");
+      gtk_widget_add_css_class (heading, "heading");
+      gtk_box_append (GTK_BOX (content), heading);
+      if (self->klass->description != NULL)
+        gtk_box_append (GTK_BOX (content), caption_new (self->klass->description, "dim-label"));
+    }
+  else
+    {
+      g_autofree char *text = orr_block_is_super (self->block)
+                                ? g_strdup (_("Super block"))
+                                : g_strdup_printf (_("Orrery knows no block of type “%s”; its "
+                                                      "parameters are kept as they are."),
+                                                   self->block->type);
+
+      heading = caption_new (text, "dim-label");
+      gtk_box_append (GTK_BOX (content), heading);
+    }
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+
+  name_label = gtk_label_new_with_mnemonic (_("_Name"));
+  gtk_label_set_xalign (GTK_LABEL (name_label), 1.0);
+  self->name_entry = gtk_entry_new ();
+  gtk_editable_set_text (GTK_EDITABLE (self->name_entry),
+                         self->block->label != NULL ? self->block->label : "");
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->name_entry), self->block->id);
+  gtk_widget_set_hexpand (self->name_entry, TRUE);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (name_label), self->name_entry);
+  g_signal_connect_swapped (self->name_entry, "activate", G_CALLBACK (entry_activated), self);
+  self->name_error = caption_new (NULL, "error");
+  gtk_widget_set_visible (self->name_error, FALSE);
+  gtk_grid_attach (GTK_GRID (grid), name_label, 0, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), self->name_entry, 1, row++, 1, 1);
+
+  if (self->klass != NULL)
+    {
+      for (int i = 0; i < self->klass->n_params; i++)
+        {
+          const OrrParamSpec *spec = &self->klass->params[i];
+          const char *current = orr_block_get_param (self->block, spec->name);
+
+          if (current == NULL)
+            current = spec->default_expr != NULL ? spec->default_expr : "";
+          add_field (self, GTK_GRID (grid), row++, spec, spec->name, current);
+        }
+    }
+  else if (!orr_block_is_super (self->block))
+    {
+      for (guint i = 0; i < self->block->params->len; i++)
+        {
+          OrrParam *param = self->block->params->pdata[i];
+          add_field (self, GTK_GRID (grid), row++, NULL, param->name, param->expr);
+        }
+    }
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 520);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), grid);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_box_append (GTK_BOX (content), scrolled);
+
+  if (self->scope == NULL)
+    gtk_box_append (GTK_BOX (content),
+                    caption_new (_("The context of this diagram has errors: names it defines "
+                                    "are unknown here."),
+                                 "warning"));
+  self->general_error = caption_new (NULL, "error");
+  gtk_widget_set_visible (self->general_error, FALSE);
+  gtk_box_append (GTK_BOX (content), self->general_error);
+
+  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self);
+  self->apply_button = gtk_button_new_with_mnemonic (_("_Apply"));
+  g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (apply_clicked), self);
+  self->ok_button = gtk_button_new_with_mnemonic (_("_OK"));
+  gtk_widget_add_css_class (self->ok_button, "suggested-action");
+  g_signal_connect_swapped (self->ok_button, "clicked", G_CALLBACK (ok_clicked), self);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (buttons), cancel);
+  gtk_box_append (GTK_BOX (buttons), self->apply_button);
+  gtk_box_append (GTK_BOX (buttons), self->ok_button);
+  gtk_box_append (GTK_BOX (content), buttons);
+
+  gtk_window_set_child (GTK_WINDOW (self), content);
+  gtk_window_set_default_widget (GTK_WINDOW (self), self->ok_button);
+}
+
+OrrBlockDialog *
+orr_block_dialog_new (GtkWindow *parent, OrrModel *model, OrrRegistry *registry, OrrBlock *block)
+{
+  OrrBlockDialog *self;
+
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (ORR_IS_MODEL (model), NULL);
+  g_return_val_if_fail (registry != NULL, NULL);
+  g_return_val_if_fail (block != NULL && block->parent != NULL, NULL);
+
+  self = g_object_new (ORR_TYPE_BLOCK_DIALOG, "transient-for", parent, "modal", parent != NULL,
+                       "destroy-with-parent", TRUE, "default-width", 520, NULL);
+  self->model = g_object_ref (model);
+  self->registry = registry;
+  self->block = orr_block_ref (block);
+  self->klass = orr_block_is_super (block) ? NULL : orr_registry_lookup (registry, block->type);
+
+  /* The scope the block's parameters see: the model context and the
+   * contexts (and masks) of the super blocks around it, as the compiler
+   * will evaluate them. */
+  self->evaluation = orr_evaluate_model_with_registry (model, NULL, registry);
+  self->scope = orr_evaluation_get_scope (self->evaluation, block->parent);
+  if (self->scope != NULL)
+    orr_scope_ref (self->scope);
+
+  build (self);
+  validate (self);
+  g_signal_connect_object (model, "changed", G_CALLBACK (model_changed), self, G_CONNECT_SWAPPED);
+  return self;
+}
+
+OrrBlock *
+orr_block_dialog_get_block (OrrBlockDialog *self)
+{
+  g_return_val_if_fail (ORR_IS_BLOCK_DIALOG (self), NULL);
+  return self->block;
+}
+
+GtkWidget *
+orr_block_dialog_get_field (OrrBlockDialog *self, const char *name)
+{
+  Field *field;
+
+  g_return_val_if_fail (ORR_IS_BLOCK_DIALOG (self), NULL);
+
+  if (name == NULL)
+    return self->name_entry;
+  field = find_field (self, name);
+  return field != NULL ? field->input : NULL;
+}
+
+GtkWidget *
+orr_block_dialog_get_error_label (OrrBlockDialog *self, const char *name)
+{
+  Field *field;
+
+  g_return_val_if_fail (ORR_IS_BLOCK_DIALOG (self), NULL);
+
+  if (name == NULL)
+    return self->name_error;
+  field = find_field (self, name);
+  return field != NULL ? field->error_label : NULL;
+}
+
+GtkWidget *
+orr_block_dialog_get_apply_button (OrrBlockDialog *self)
+{
+  g_return_val_if_fail (ORR_IS_BLOCK_DIALOG (self), NULL);
+  return self->apply_button;
+}
+
+gboolean
+orr_block_dialog_is_valid (OrrBlockDialog *self)
+{
+  g_return_val_if_fail (ORR_IS_BLOCK_DIALOG (self), FALSE);
+  return self->valid;
+}
+
+static void
+orr_block_dialog_dispose (GObject *object)
+{
+  OrrBlockDialog *self = ORR_BLOCK_DIALOG (object);
+
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
+  G_OBJECT_CLASS (orr_block_dialog_parent_class)->dispose (object);
+}
+
+static void
+orr_block_dialog_finalize (GObject *object)
+{
+  OrrBlockDialog *self = ORR_BLOCK_DIALOG (object);
+
+  g_clear_pointer (&self->fields, g_ptr_array_unref);
+  g_clear_pointer (&self->scope, orr_scope_unref);
+  g_clear_pointer (&self->evaluation, orr_evaluation_free);
+  g_clear_pointer (&self->block, orr_block_unref);
+  g_clear_object (&self->model);
+  G_OBJECT_CLASS (orr_block_dialog_parent_class)->finalize (object);
+}
+
+static void
+orr_block_dialog_class_init (OrrBlockDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = orr_block_dialog_dispose;
+  object_class->finalize = orr_block_dialog_finalize;
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+orr_block_dialog_init (OrrBlockDialog *self)
+{
+  self->fields = g_ptr_array_new_with_free_func ((GDestroyNotify)field_free);
+}

@@ -1,0 +1,675 @@
+/* orr-palette-browser.c: the block library beside the canvas. A tree of
+ * palettes and their blocks (GtkTreeListModel in a GtkListView), filtered
+ * by a search entry. The filter runs on each palette's block list; a
+ * palette with nothing left disappears, and while searching every palette
+ * is open so that matches show without clicking. */
+#include "orr-palette-browser.h"
+
+#include <glib/gi18n-lib.h>
+#include <orr-canvas.h>
+#include <string.h>
+
+/* The frame the block's icon text is drawn in, in pixels. */
+#define ICON_WIDTH 38
+#define ICON_HEIGHT 26
+
+/* ---- nodes: a palette, or a block class in it -------------------------------- */
+
+#define ORR_TYPE_PALETTE_NODE (orr_palette_node_get_type ())
+G_DECLARE_FINAL_TYPE (OrrPaletteNode, orr_palette_node, ORR, PALETTE_NODE, GObject)
+
+struct _OrrPaletteNode
+{
+  GObject parent_instance;
+
+  char *palette;                /* palette nodes: the palette's name */
+  GListStore *blocks;           /* palette nodes: of OrrPaletteNode */
+  GtkFilterListModel *matching; /* palette nodes: blocks the search leaves */
+
+  const OrrBlockClass *klass; /* block nodes */
+  char *haystack;             /* block nodes: name, label and description, casefolded */
+  char *tooltip;              /* block nodes: markup */
+};
+
+G_DEFINE_FINAL_TYPE (OrrPaletteNode, orr_palette_node, G_TYPE_OBJECT)
+
+static void
+orr_palette_node_finalize (GObject *object)
+{
+  OrrPaletteNode *self = ORR_PALETTE_NODE (object);
+
+  g_free (self->palette);
+  g_clear_object (&self->matching);
+  g_clear_object (&self->blocks);
+  g_free (self->haystack);
+  g_free (self->tooltip);
+  G_OBJECT_CLASS (orr_palette_node_parent_class)->finalize (object);
+}
+
+static void
+orr_palette_node_class_init (OrrPaletteNodeClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = orr_palette_node_finalize;
+}
+
+static void
+orr_palette_node_init (OrrPaletteNode *self)
+{
+}
+
+static OrrPaletteNode *
+palette_node_new (const char *palette, GtkFilter *filter)
+{
+  OrrPaletteNode *node = g_object_new (ORR_TYPE_PALETTE_NODE, NULL);
+
+  node->palette = g_strdup (palette);
+  node->blocks = g_list_store_new (ORR_TYPE_PALETTE_NODE);
+  node->matching = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (node->blocks)),
+                                              GTK_FILTER (g_object_ref (filter)));
+  return node;
+}
+
+/* What the tooltip says: the description, then each parameter's help, so
+ * that one can choose a block without opening its dialog. */
+static char *
+block_tooltip (const OrrBlockClass *klass)
+{
+  g_autoptr (GString) markup = g_string_new (NULL);
+  g_autofree char *head = g_markup_printf_escaped (
+    "<b>%s</b>  <small>%s</small>", klass->label ? klass->label : klass->name, klass->name);
+
+  g_string_append (markup, head);
+  if (klass->description != NULL)
+    {
+      g_autofree char *text = g_markup_escape_text (klass->description, -1);
+      g_string_append_printf (markup, "\n%s", text);
+    }
+  if (klass->n_params > 0)
+    g_string_append_printf (markup, "\n\n<b>%s</b>", _("Parameters"));
+  for (int i = 0; i < klass->n_params; i++)
+    {
+      const OrrParamSpec *spec = &klass->params[i];
+      g_autofree char *line = g_markup_printf_escaped (
+        "\n• <i>%s</i> (%s)%s%s", spec->label ? spec->label : spec->name, spec->name,
+        spec->help ? ": " : "", spec->help ? spec->help : "");
+
+      g_string_append (markup, line);
+    }
+  return g_string_free (g_steal_pointer (&markup), FALSE);
+}
+
+static OrrPaletteNode *
+block_node_new (const OrrBlockClass *klass)
+{
+  OrrPaletteNode *node = g_object_new (ORR_TYPE_PALETTE_NODE, NULL);
+  g_autofree char *text = g_strjoin ("\n", klass->name, klass->label ? klass->label : "",
+                                     klass->description ? klass->description : "", NULL);
+
+  node->klass = klass;
+  node->haystack = g_utf8_casefold (text, -1);
+  node->tooltip = block_tooltip (klass);
+  return node;
+}
+
+/* ---- the browser ------------------------------------------------------------------ */
+
+struct _OrrPaletteBrowser
+{
+  GtkWidget parent_instance;
+
+  OrrRegistry *registry; /* not owned */
+  char *search_text;
+  char **words; /* casefolded; NULL: no search */
+
+  GtkSearchEntry *search_entry;
+  GtkWidget *scrolled;
+  GtkListView *list_view;
+
+  GListStore *palettes; /* of OrrPaletteNode */
+  GtkCustomFilter *block_filter;
+  GtkCustomFilter *palette_filter;
+  GtkFilterListModel *matching_palettes;
+  GtkTreeListModel *tree;
+  GtkSingleSelection *selection;
+};
+
+G_DEFINE_FINAL_TYPE (OrrPaletteBrowser, orr_palette_browser, GTK_TYPE_WIDGET)
+
+enum
+{
+  SIGNAL_BLOCK_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static gboolean
+block_matches (gpointer item, gpointer user_data)
+{
+  OrrPaletteNode *node = item;
+  OrrPaletteBrowser *self = user_data;
+
+  for (guint i = 0; self->words != NULL && self->words[i] != NULL; i++)
+    if (strstr (node->haystack, self->words[i]) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+palette_matches (gpointer item, gpointer user_data)
+{
+  OrrPaletteNode *node = item;
+
+  return g_list_model_get_n_items (G_LIST_MODEL (node->matching)) > 0;
+}
+
+static GListModel *
+create_children (gpointer item, gpointer user_data)
+{
+  OrrPaletteNode *node = item;
+
+  if (node->matching == NULL)
+    return NULL;
+  return G_LIST_MODEL (g_object_ref (node->matching));
+}
+
+static void
+set_all_expanded (OrrPaletteBrowser *self, gboolean expanded)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->matching_palettes));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_child_row (self->tree, i);
+
+      if (row != NULL)
+        gtk_tree_list_row_set_expanded (row, expanded);
+    }
+}
+
+static void
+apply_search (OrrPaletteBrowser *self, const char *text)
+{
+  g_autofree char *folded = NULL;
+  g_auto (GStrv) parts = NULL;
+  g_autoptr (GStrvBuilder) words = g_strv_builder_new ();
+  gboolean searching = FALSE;
+
+  if (g_strcmp0 (text, self->search_text) == 0)
+    return;
+  g_free (self->search_text);
+  self->search_text = g_strdup (text != NULL ? text : "");
+
+  folded = g_utf8_casefold (self->search_text, -1);
+  parts = g_strsplit_set (folded, " \t\n", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (parts[i][0] != '\0')
+      {
+        g_strv_builder_add (words, parts[i]);
+        searching = TRUE;
+      }
+  g_strfreev (self->words);
+  self->words = searching ? g_strv_builder_end (words) : NULL;
+
+  /* Blocks first: the palette filter counts what the block filter left. */
+  gtk_filter_changed (GTK_FILTER (self->block_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  gtk_filter_changed (GTK_FILTER (self->palette_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  set_all_expanded (self, searching);
+}
+
+static void
+search_changed (OrrPaletteBrowser *self)
+{
+  apply_search (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+}
+
+/* Enter in the search entry inserts the first match: search, Enter, done. */
+static void
+search_activated (OrrPaletteBrowser *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->matching_palettes));
+
+  search_changed (self);
+  if (n > 0)
+    {
+      g_autoptr (OrrPaletteNode) palette
+        = g_list_model_get_item (G_LIST_MODEL (self->matching_palettes), 0);
+      g_autoptr (OrrPaletteNode) first
+        = g_list_model_get_item (G_LIST_MODEL (palette->matching), 0);
+
+      if (first != NULL)
+        g_signal_emit (self, signals[SIGNAL_BLOCK_ACTIVATED], 0, first->klass->name);
+    }
+}
+
+static void
+list_activated (OrrPaletteBrowser *self, guint position)
+{
+  g_autoptr (GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+  g_autoptr (OrrPaletteNode) node = NULL;
+
+  if (row == NULL)
+    return;
+  node = gtk_tree_list_row_get_item (row);
+  if (node->klass != NULL)
+    g_signal_emit (self, signals[SIGNAL_BLOCK_ACTIVATED], 0, node->klass->name);
+  else
+    gtk_tree_list_row_set_expanded (row, !gtk_tree_list_row_get_expanded (row));
+}
+
+/* ---- rows ---------------------------------------------------------------------- */
+
+static void
+draw_icon (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer user_data)
+{
+  const char *text = g_object_get_data (G_OBJECT (area), "icon-text");
+  GtkStyleContext *style = gtk_widget_get_style_context (GTK_WIDGET (area));
+  g_autoptr (PangoLayout) layout = NULL;
+  PangoRectangle ink, logical;
+  GdkRGBA color;
+  double scale;
+
+  gtk_style_context_get_color (style, &color);
+
+  /* The block as the canvas draws it, in small: a framed box with its
+   * icon text. */
+  cairo_rectangle (cr, 1.5, 1.5, width - 3, height - 3);
+  cairo_set_source_rgba (cr, color.red, color.green, color.blue, 0.07);
+  cairo_fill_preserve (cr);
+  gdk_cairo_set_source_rgba (cr, &color);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+
+  if (text == NULL || text[0] == '\0')
+    return;
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (area), text);
+  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  scale = MIN (
+    1.0, MIN ((width - 6.0) / MAX (logical.width, 1), (height - 4.0) / MAX (logical.height, 1)));
+  cairo_translate (cr, width / 2.0, height / 2.0);
+  cairo_scale (cr, scale, scale);
+  cairo_move_to (cr, -logical.width / 2.0, -logical.height / 2.0);
+  pango_cairo_show_layout (cr, layout);
+}
+
+static GdkContentProvider *
+drag_prepare (GtkDragSource *source, double x, double y, gpointer user_data)
+{
+  GtkListItem *item = user_data;
+  GtkTreeListRow *row = gtk_list_item_get_item (item);
+  g_autoptr (OrrPaletteNode) node = NULL;
+  g_autofree char *payload = NULL;
+
+  if (row == NULL)
+    return NULL;
+  node = gtk_tree_list_row_get_item (row);
+  if (node->klass == NULL)
+    return NULL; /* palettes do not drag */
+  payload = g_strconcat (ORR_CANVAS_BLOCK_DND_PREFIX, node->klass->name, NULL);
+  return gdk_content_provider_new_typed (G_TYPE_STRING, payload);
+}
+
+static void
+drag_begin (GtkDragSource *source, GdkDrag *drag, gpointer user_data)
+{
+  GtkWidget *icon = user_data;
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (icon);
+
+  gtk_drag_source_set_icon (source, paintable, ICON_WIDTH / 2, ICON_HEIGHT / 2);
+}
+
+/* A click on a palette's row opens or closes it; the arrow alone is a small
+ * target. The gesture claims the click so that the list does not also
+ * take a double click as activation and toggle it back. */
+static void
+row_pressed (GtkGestureClick *gesture, int n_press, double x, double y, gpointer user_data)
+{
+  GtkListItem *item = user_data;
+  GtkTreeListRow *row = gtk_list_item_get_item (item);
+  g_autoptr (OrrPaletteNode) node = NULL;
+
+  if (row == NULL)
+    return;
+  node = gtk_tree_list_row_get_item (row);
+  if (node->klass != NULL)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  if (n_press == 1)
+    gtk_tree_list_row_set_expanded (row, !gtk_tree_list_row_get_expanded (row));
+}
+
+static void
+update_count (GListModel *matching, guint position, guint removed, guint added, gpointer user_data)
+{
+  GtkLabel *count = user_data;
+  g_autofree char *text = g_strdup_printf ("%u", g_list_model_get_n_items (matching));
+
+  gtk_label_set_text (count, text);
+}
+
+static void
+setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkWidget *expander = gtk_tree_expander_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *icon = gtk_drawing_area_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *count = gtk_label_new (NULL);
+  GtkDragSource *drag = gtk_drag_source_new ();
+
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (icon), ICON_WIDTH);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (icon), ICON_HEIGHT);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (icon), draw_icon, NULL, NULL);
+  gtk_widget_add_css_class (icon, "orr-block-icon");
+  gtk_widget_set_valign (icon, GTK_ALIGN_CENTER);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_add_css_class (count, "dim-label");
+  gtk_widget_add_css_class (count, "numeric");
+  gtk_widget_set_margin_end (count, 6);
+
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), count);
+  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
+  gtk_list_item_set_child (item, expander);
+
+  gtk_drag_source_set_actions (drag, GDK_ACTION_COPY);
+  g_signal_connect (drag, "prepare", G_CALLBACK (drag_prepare), item);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), icon);
+  gtk_widget_add_controller (expander, GTK_EVENT_CONTROLLER (drag));
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (row_pressed), item);
+  gtk_widget_add_controller (expander, GTK_EVENT_CONTROLLER (click));
+}
+
+static void
+bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
+{
+  GtkTreeListRow *row = gtk_list_item_get_item (item);
+  GtkWidget *expander = gtk_list_item_get_child (item);
+  GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
+  GtkWidget *icon = gtk_widget_get_first_child (box);
+  GtkWidget *label = gtk_widget_get_next_sibling (icon);
+  GtkWidget *count = gtk_widget_get_next_sibling (label);
+  g_autoptr (OrrPaletteNode) node = gtk_tree_list_row_get_item (row);
+
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
+
+  if (node->klass != NULL)
+    {
+      gtk_widget_set_visible (icon, TRUE);
+      g_object_set_data (G_OBJECT (icon), "icon-text", (gpointer)node->klass->icon_text);
+      gtk_widget_queue_draw (icon);
+      gtk_label_set_text (GTK_LABEL (label),
+                          node->klass->label ? node->klass->label : node->klass->name);
+      gtk_widget_remove_css_class (label, "heading");
+      gtk_widget_set_visible (count, FALSE);
+      gtk_widget_set_tooltip_markup (expander, node->tooltip);
+      gtk_widget_remove_css_class (expander, "orr-palette-row");
+    }
+  else
+    {
+      gulong id;
+
+      gtk_widget_set_visible (icon, FALSE);
+      gtk_label_set_text (GTK_LABEL (label), node->palette);
+      gtk_widget_add_css_class (label, "heading");
+      /* The count follows the search while the row stays bound. */
+      update_count (G_LIST_MODEL (node->matching), 0, 0, 0, count);
+      id = g_signal_connect_object (node->matching, "items-changed", G_CALLBACK (update_count),
+                                    count, 0);
+      g_object_set_data (G_OBJECT (count), "handler", GSIZE_TO_POINTER (id));
+      g_object_set_data_full (G_OBJECT (count), "model", g_object_ref (node->matching),
+                              g_object_unref);
+      gtk_widget_set_visible (count, TRUE);
+      gtk_widget_set_tooltip_markup (expander, NULL);
+      gtk_widget_add_css_class (expander, "orr-palette-row");
+    }
+}
+
+static void
+unbind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
+{
+  GtkWidget *expander = gtk_list_item_get_child (item);
+  GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
+  GtkWidget *count = gtk_widget_get_last_child (box);
+  GObject *model = g_object_get_data (G_OBJECT (count), "model");
+
+  if (model != NULL)
+    {
+      g_signal_handler_disconnect (
+        model, GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (count), "handler")));
+      g_object_set_data (G_OBJECT (count), "model", NULL);
+    }
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), NULL);
+}
+
+/* ---- public ------------------------------------------------------------------------ */
+
+GtkWidget *
+orr_palette_browser_new (OrrRegistry *registry)
+{
+  OrrPaletteBrowser *self = g_object_new (ORR_TYPE_PALETTE_BROWSER, NULL);
+
+  if (registry != NULL)
+    orr_palette_browser_set_registry (self, registry);
+  return GTK_WIDGET (self);
+}
+
+void
+orr_palette_browser_set_registry (OrrPaletteBrowser *self, OrrRegistry *registry)
+{
+  g_autoptr (GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n;
+
+  g_return_if_fail (ORR_IS_PALETTE_BROWSER (self));
+
+  self->registry = registry;
+  g_list_store_remove_all (self->palettes);
+  if (registry == NULL)
+    return;
+
+  n = orr_registry_get_n_classes (registry);
+  for (guint i = 0; i < n; i++)
+    {
+      const OrrBlockClass *klass = orr_registry_get_class (registry, i);
+      const char *palette = klass->palette != NULL ? klass->palette : _("Other");
+      OrrPaletteNode *node = g_hash_table_lookup (by_name, palette);
+      g_autoptr (OrrPaletteNode) block = block_node_new (klass);
+
+      if (node == NULL)
+        {
+          g_autoptr (OrrPaletteNode) created
+            = palette_node_new (palette, GTK_FILTER (self->block_filter));
+
+          g_list_store_append (self->palettes, created);
+          node = created;
+          g_hash_table_insert (by_name, (gpointer)palette, node); /* the store keeps it */
+        }
+      g_list_store_append (node->blocks, block);
+    }
+  gtk_filter_changed (GTK_FILTER (self->palette_filter), GTK_FILTER_CHANGE_DIFFERENT);
+}
+
+void
+orr_palette_browser_set_search_text (OrrPaletteBrowser *self, const char *text)
+{
+  g_return_if_fail (ORR_IS_PALETTE_BROWSER (self));
+
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text != NULL ? text : "");
+  /* At once: the entry's own "search-changed" comes after a typing delay. */
+  apply_search (self, text != NULL ? text : "");
+}
+
+const char *
+orr_palette_browser_get_search_text (OrrPaletteBrowser *self)
+{
+  g_return_val_if_fail (ORR_IS_PALETTE_BROWSER (self), NULL);
+  return self->search_text;
+}
+
+char **
+orr_palette_browser_get_matching_blocks (OrrPaletteBrowser *self)
+{
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  GListModel *palettes;
+
+  g_return_val_if_fail (ORR_IS_PALETTE_BROWSER (self), NULL);
+
+  palettes = G_LIST_MODEL (self->matching_palettes);
+  for (guint i = 0; i < g_list_model_get_n_items (palettes); i++)
+    {
+      g_autoptr (OrrPaletteNode) palette = g_list_model_get_item (palettes, i);
+
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (palette->matching)); j++)
+        {
+          g_autoptr (OrrPaletteNode) block
+            = g_list_model_get_item (G_LIST_MODEL (palette->matching), j);
+          g_strv_builder_add (names, block->klass->name);
+        }
+    }
+  return g_strv_builder_end (names);
+}
+
+char **
+orr_palette_browser_get_matching_palettes (OrrPaletteBrowser *self)
+{
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  GListModel *palettes;
+
+  g_return_val_if_fail (ORR_IS_PALETTE_BROWSER (self), NULL);
+
+  palettes = G_LIST_MODEL (self->matching_palettes);
+  for (guint i = 0; i < g_list_model_get_n_items (palettes); i++)
+    {
+      g_autoptr (OrrPaletteNode) palette = g_list_model_get_item (palettes, i);
+      g_strv_builder_add (names, palette->palette);
+    }
+  return g_strv_builder_end (names);
+}
+
+char **
+orr_palette_browser_get_rows (OrrPaletteBrowser *self)
+{
+  g_autoptr (GStrvBuilder) rows = g_strv_builder_new ();
+  GListModel *tree;
+
+  g_return_val_if_fail (ORR_IS_PALETTE_BROWSER (self), NULL);
+
+  tree = G_LIST_MODEL (self->tree);
+  for (guint i = 0; i < g_list_model_get_n_items (tree); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (tree, i);
+      g_autoptr (OrrPaletteNode) node = gtk_tree_list_row_get_item (row);
+
+      if (node->klass != NULL)
+        {
+          g_autofree char *indented = g_strconcat ("  ", node->klass->name, NULL);
+          g_strv_builder_add (rows, indented);
+        }
+      else
+        g_strv_builder_add (rows, node->palette);
+    }
+  return g_strv_builder_end (rows);
+}
+
+/* ---- GObject -------------------------------------------------------------------- */
+
+static void
+orr_palette_browser_dispose (GObject *object)
+{
+  OrrPaletteBrowser *self = ORR_PALETTE_BROWSER (object);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->tree);
+  g_clear_object (&self->matching_palettes);
+  g_clear_object (&self->palettes);
+  g_clear_object (&self->block_filter);
+  g_clear_object (&self->palette_filter);
+  G_OBJECT_CLASS (orr_palette_browser_parent_class)->dispose (object);
+}
+
+static void
+orr_palette_browser_finalize (GObject *object)
+{
+  OrrPaletteBrowser *self = ORR_PALETTE_BROWSER (object);
+
+  g_free (self->search_text);
+  g_strfreev (self->words);
+  G_OBJECT_CLASS (orr_palette_browser_parent_class)->finalize (object);
+}
+
+static void
+orr_palette_browser_class_init (OrrPaletteBrowserClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = orr_palette_browser_dispose;
+  object_class->finalize = orr_palette_browser_finalize;
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "orrpalettebrowser");
+
+  /* OrrPaletteBrowser::block-activated (const char *class_name) */
+  signals[SIGNAL_BLOCK_ACTIVATED]
+    = g_signal_new ("block-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+orr_palette_browser_init (OrrPaletteBrowser *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  GtkListItemFactory *factory;
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  self->search_text = g_strdup ("");
+
+  self->block_filter = gtk_custom_filter_new (block_matches, self, NULL);
+  self->palette_filter = gtk_custom_filter_new (palette_matches, self, NULL);
+  self->palettes = g_list_store_new (ORR_TYPE_PALETTE_NODE);
+  self->matching_palettes = gtk_filter_list_model_new (
+    G_LIST_MODEL (g_object_ref (self->palettes)), GTK_FILTER (g_object_ref (self->palette_filter)));
+  self->tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->matching_palettes)),
+                                        FALSE, FALSE, create_children, self, NULL);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->tree)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+
+  self->search_entry = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
+  g_object_set (self->search_entry, "placeholder-text", _("Search blocks"), NULL);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->search_entry), 6);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->search_entry), 6);
+  gtk_widget_set_margin_top (GTK_WIDGET (self->search_entry), 6);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->search_entry), 6);
+  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed),
+                            self);
+  g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activated), self);
+  gtk_widget_set_parent (GTK_WIDGET (self->search_entry), GTK_WIDGET (self));
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), self);
+  self->list_view = GTK_LIST_VIEW (
+    gtk_list_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection)), factory));
+  gtk_widget_add_css_class (GTK_WIDGET (self->list_view), "navigation-sidebar");
+  g_signal_connect_swapped (self->list_view, "activate", G_CALLBACK (list_activated), self);
+
+  self->scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (self->scrolled, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled),
+                                 GTK_WIDGET (self->list_view));
+  gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
+}

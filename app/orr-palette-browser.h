@@ -1,0 +1,40 @@
+/* orr-palette-browser.h: the side pane listing the block classes of a
+ * registry palette by palette, with a search entry. Blocks are dragged
+ * onto the canvas (a G_TYPE_STRING "orrery-block:<ClassName>") or
+ * activated (double click, Enter), which emits "block-activated". */
+#pragma once
+
+#include <gtk/gtk.h>
+#include <orrery/orr-registry.h>
+
+G_BEGIN_DECLS
+
+#define ORR_TYPE_PALETTE_BROWSER (orr_palette_browser_get_type ())
+G_DECLARE_FINAL_TYPE (OrrPaletteBrowser, orr_palette_browser, ORR, PALETTE_BROWSER, GtkWidget)
+
+/* registry may be NULL (set it later); it must outlive the browser. */
+GtkWidget *orr_palette_browser_new (OrrRegistry *registry);
+/* Lists registry's classes: palettes in the order their first class was
+ * registered (orr_palettes_register_standard goes palette by palette, in
+ * the order of palette.xml), each palette's blocks in registration order. */
+void orr_palette_browser_set_registry (OrrPaletteBrowser *self, OrrRegistry *registry);
+
+/* What the search entry holds. Every word must occur (ignoring case) in a
+ * block's class name, label or description for the block to show. */
+void orr_palette_browser_set_search_text (OrrPaletteBrowser *self, const char *text);
+const char *orr_palette_browser_get_search_text (OrrPaletteBrowser *self);
+
+/* What the filter leaves, in display order (expanded or not): class names,
+ * and palette names. Free with g_strfreev(). */
+char **orr_palette_browser_get_matching_blocks (OrrPaletteBrowser *self);
+char **orr_palette_browser_get_matching_palettes (OrrPaletteBrowser *self);
+
+/* The rows the list shows now, as "Palette" or "  ClassName" (for tests and
+ * debugging). */
+char **orr_palette_browser_get_rows (OrrPaletteBrowser *self);
+
+/* Signals:
+ *   "block-activated" (const char *class_name): double click or Enter on a
+ *       block; the window inserts it at the centre of the canvas. */
+
+G_END_DECLS

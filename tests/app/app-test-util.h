@@ -1,0 +1,54 @@
+/* app-test-util.h: what the editor's GUI tests share: waiting for a
+ * window to be on screen and keeping a picture of it in the build
+ * directory, for people to look at (nothing is compared against it). */
+#pragma once
+
+#include <gtk/gtk.h>
+
+/* Waits until native (a window, or a popover that is popping up) has
+ * drawn, and writes it as name.png into $ORRERY_TEST_OUTDIR (nothing when
+ * that is not set). */
+static inline void
+app_test_keep_picture_of (GtkWidget *native, const char *name)
+{
+  const char *outdir = g_getenv ("ORRERY_TEST_OUTDIR");
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  g_autofree char *file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr (GdkPaintable) paintable = NULL;
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  GtkSnapshot *snapshot;
+  int width, height;
+
+  while (!gtk_widget_get_mapped (native) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  /* a few frames for layout and drawing */
+  deadline = g_get_monotonic_time () + G_USEC_PER_SEC / 4;
+  while (g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+
+  if (outdir == NULL || !gtk_widget_get_mapped (native))
+    return;
+  width = gtk_widget_get_width (native);
+  height = gtk_widget_get_height (native);
+  paintable = gtk_widget_paintable_new (native);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    return;
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (native)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  file = g_strconcat (name, ".png", NULL);
+  path = g_build_filename (outdir, file, NULL);
+  gdk_texture_save_to_png (texture, path);
+}
+
+/* Shows window first. */
+static inline void
+app_test_keep_picture (GtkWindow *window, const char *name)
+{
+  gtk_window_present (window);
+  app_test_keep_picture_of (GTK_WIDGET (window), name);
+}

@@ -1,0 +1,349 @@
+/* test-app-dbus.c: the real `orrery`, driven from outside through its
+ * actions on the session bus, as a script or a user's keys would drive it.
+ * It opens a copy of the bouncing-ball example, inserts a Gain, sets its
+ * gain, connects the Height integrator to it and saves; undoes the link
+ * and saves again; takes a screenshot; quits. The saved files must hold
+ * exactly that edit: with the new block (and its link) taken out again,
+ * each must serialise exactly like the original model.
+ *
+ * Needs a display and a session bus: run under
+ *   xvfb-run -a dbus-run-session -- meson test --suite app
+ * and is skipped (77) without them. */
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <orrery/orr-io.h>
+#include <math.h>
+#include <string.h>
+
+#define BUS_NAME "org.orrery.Orrery"
+#define APP_PATH "/org/orrery/Orrery"
+#define WINDOW_PATH "/org/orrery/Orrery/window/1"
+#define TIMEOUT_MS 30000
+
+/* Where the new block goes, in model coordinates; the canvas snaps to its
+ * grid, so the saved centre may be off by up to one grid step. */
+#define NEW_X 520.0
+#define NEW_Y 240.0
+#define GRID_TOLERANCE 10.0
+
+typedef struct
+{
+  GDBusConnection *bus;
+  GSubprocess *app;
+  gboolean exited;
+  char *dir;
+} Fixture;
+
+static void
+app_exited (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Fixture *f = user_data;
+
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  f->exited = TRUE;
+}
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_usleep (10000);
+    }
+}
+
+static GVariant *
+call (Fixture *f, const char *path, const char *interface, const char *method, GVariant *args,
+      GError **error)
+{
+  return g_dbus_connection_call_sync (f->bus, BUS_NAME, path, interface, method, args, NULL,
+                                      G_DBUS_CALL_FLAGS_NO_AUTO_START, 10000, NULL, error);
+}
+
+static void
+activate (Fixture *f, const char *path, const char *action, GVariant *parameter)
+{
+  GVariantBuilder params;
+  g_autoptr (GVariant) reply = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_variant_builder_init (&params, G_VARIANT_TYPE ("av"));
+  if (parameter != NULL)
+    g_variant_builder_add (&params, "v", parameter);
+  reply = call (f, path, "org.gtk.Actions", "Activate",
+                g_variant_new ("(sava{sv})", action, &params, NULL), &error);
+  g_assert_no_error (error);
+}
+
+/* The state of a stateful action, as a string. */
+static char *
+action_state (Fixture *f, const char *path, const char *action)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GVariant) reply
+    = call (f, path, "org.gtk.Actions", "Describe", g_variant_new ("(s)", action), &error);
+  g_autoptr (GVariant) state = NULL;
+  g_autoptr (GVariant) value = NULL;
+  gboolean enabled;
+
+  g_assert_no_error (error);
+  g_variant_get (reply, "((b&g@av))", &enabled, NULL, &state);
+  g_assert_cmpuint (g_variant_n_children (state), ==, 1);
+  g_variant_get_child (state, 0, "v", &value);
+  return g_variant_dup_string (value, NULL);
+}
+
+static gboolean
+name_has_owner (Fixture *f)
+{
+  g_autoptr (GVariant) reply = g_dbus_connection_call_sync (
+    f->bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
+    g_variant_new ("(s)", BUS_NAME), G_VARIANT_TYPE ("(b)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL,
+    NULL);
+  gboolean owned = FALSE;
+
+  if (reply != NULL)
+    g_variant_get (reply, "(b)", &owned);
+  return owned;
+}
+
+static gboolean
+window_exported (Fixture *f)
+{
+  g_autoptr (GVariant) reply = call (f, WINDOW_PATH, "org.gtk.Actions", "List", NULL, NULL);
+  return reply != NULL;
+}
+
+static char *
+read_model_text (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = orr_model_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return orr_model_save_to_data (model, NULL);
+}
+
+static guint
+links_touching (OrrModel *model, const char *id, OrrLink **found)
+{
+  OrrDiagram *root = orr_model_get_root (model);
+  guint n = 0;
+
+  for (guint i = 0; i < root->links->len; i++)
+    {
+      OrrLink *link = root->links->pdata[i];
+
+      if (g_str_equal (link->from.block, id) || g_str_equal (link->to.block, id))
+        {
+          n++;
+          if (found != NULL)
+            *found = link;
+        }
+    }
+  return n;
+}
+
+/* Checks the new Gain, then removes it and its links: what is left must
+ * be the original model. */
+static void
+check_saved (const char *path, const char *new_id, gboolean with_link, const char *original)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = orr_model_load_file (path, &error);
+  g_autofree char *rest = NULL;
+  OrrBlock *block;
+  OrrLink *link = NULL;
+
+  g_assert_no_error (error);
+  block = orr_model_find_block (model, new_id);
+  g_assert_nonnull (block);
+  g_assert_cmpstr (block->type, ==, "Gain");
+  g_assert_cmpstr (orr_block_get_param (block, "gain"), ==, "2*e");
+  g_assert_cmpuint (orr_block_get_port_count (block, ORR_PORT_IN), ==, 1);
+  g_assert_cmpuint (orr_block_get_port_count (block, ORR_PORT_OUT), ==, 1);
+  g_assert_cmpfloat (fabs (block->geometry.x + block->geometry.width / 2 - NEW_X), <=,
+                     GRID_TOLERANCE);
+  g_assert_cmpfloat (fabs (block->geometry.y + block->geometry.height / 2 - NEW_Y), <=,
+                     GRID_TOLERANCE);
+
+  if (with_link)
+    {
+      g_assert_cmpuint (links_touching (model, new_id, &link), ==, 1);
+      g_assert_cmpint (link->kind, ==, ORR_LINK_REGULAR);
+      g_assert_cmpstr (link->from.block, ==, "b3");
+      g_assert_cmpint (link->from.kind, ==, ORR_PORT_OUT);
+      g_assert_cmpuint (link->from.port, ==, 1);
+      g_assert_cmpstr (link->to.block, ==, new_id);
+      g_assert_cmpint (link->to.kind, ==, ORR_PORT_IN);
+      g_assert_cmpuint (link->to.port, ==, 1);
+    }
+  else
+    g_assert_cmpuint (links_touching (model, new_id, NULL), ==, 0);
+
+  orr_model_remove_block (model, block);
+  rest = orr_model_save_to_data (model, NULL);
+  g_assert_cmpstr (rest, ==, original);
+}
+
+/* A real picture of a window: PNG, window-sized, and not one flat colour. */
+static void
+check_screenshot (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GdkTexture) texture = gdk_texture_new_from_filename (path, &error);
+  g_autoptr (GHashTable) colours = g_hash_table_new (g_direct_hash, g_direct_equal);
+  int width, height;
+  g_autofree guint32 *pixels = NULL;
+
+  g_assert_no_error (error);
+  width = gdk_texture_get_width (texture);
+  height = gdk_texture_get_height (texture);
+  g_assert_cmpint (width, >=, 600);
+  g_assert_cmpint (height, >=, 400);
+  pixels = g_new (guint32, (gsize)width * height);
+  gdk_texture_download (texture, (guchar *)pixels, width * 4);
+  for (gsize i = 0; i < (gsize)width * height; i += 7)
+    g_hash_table_add (colours, GUINT_TO_POINTER (pixels[i]));
+  g_assert_cmpuint (g_hash_table_size (colours), >=, 16);
+}
+
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_remove (path);
+}
+
+static void
+test_edit_save_undo (void)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autofree char *example = NULL;
+  g_autofree char *copy = NULL;
+  g_autofree char *edited = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *original = NULL;
+  g_autofree char *copy_text = NULL;
+  g_autofree char *new_id = NULL;
+  g_autofree char *screenshot = NULL;
+  g_autofree char *data_home = NULL;
+  g_autofree char *contents = NULL;
+  const char *orrery = g_getenv ("ORRERY");
+  const char *outdir = g_getenv ("ORRERY_TEST_OUTDIR");
+  gint64 deadline;
+
+  g_assert_nonnull (orrery);
+  f->dir = g_dir_make_tmp ("orrery-app-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  example = g_build_filename (g_getenv ("ORRERY_EXAMPLES"), "bouncing-ball.orr", NULL);
+  copy = g_build_filename (f->dir, "ball.orr", NULL);
+  edited = g_build_filename (f->dir, "edited.orr", NULL);
+  undone = g_build_filename (f->dir, "undone.orr", NULL);
+  screenshot = g_build_filename (outdir != NULL ? outdir : f->dir, "app-dbus-window.png", NULL);
+  g_assert_true (g_file_get_contents (example, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, -1, NULL));
+  g_remove (screenshot);
+  original = read_model_text (copy);
+
+  f->bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (name_has_owner (f)); /* another orrery would take our calls */
+
+  /* Recent files and settings go to the temporary folder, not the user's. */
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  data_home = g_build_filename (f->dir, "data", NULL);
+  g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", data_home, TRUE);
+  f->app = g_subprocess_launcher_spawn (launcher, &error, orrery, copy, NULL);
+  g_assert_no_error (error);
+  g_subprocess_wait_async (f->app, NULL, app_exited, f);
+
+  deadline = g_get_monotonic_time () + TIMEOUT_MS * 1000;
+  while (!(name_has_owner (f) && window_exported (f)))
+    {
+      g_assert_false (f->exited);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      spin (100);
+    }
+
+  /* Insert: the new block is selected, so the selection names it. */
+  activate (f, WINDOW_PATH, "insert-block", g_variant_new ("(sdd)", "Gain", NEW_X, NEW_Y));
+  new_id = action_state (f, WINDOW_PATH, "select-block");
+  g_assert_cmpstr (new_id, !=, "");
+  g_assert_null (strchr (new_id, ','));
+  {
+    g_autofree char *attribute = g_strdup_printf ("id=\"%s\"", new_id);
+    g_assert_null (strstr (contents, attribute));
+  }
+
+  activate (f, WINDOW_PATH, "set-param", g_variant_new ("(sss)", new_id, "gain", "2*e"));
+  activate (f, WINDOW_PATH, "connect", g_variant_new ("(sisi)", "b3", 1, new_id, 1));
+  activate (f, WINDOW_PATH, "save-to", g_variant_new_string (edited));
+
+  /* The window needs a frame or two before there is anything to take. */
+  deadline = g_get_monotonic_time () + TIMEOUT_MS * 1000;
+  while (!g_file_test (screenshot, G_FILE_TEST_EXISTS))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      spin (300);
+      activate (f, WINDOW_PATH, "screenshot", g_variant_new_string (screenshot));
+    }
+
+  activate (f, WINDOW_PATH, "undo", NULL);
+  activate (f, WINDOW_PATH, "save-to", g_variant_new_string (undone));
+
+  activate (f, APP_PATH, "quit", NULL);
+  deadline = g_get_monotonic_time () + TIMEOUT_MS * 1000;
+  while (!f->exited)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      spin (50);
+    }
+  g_assert_true (g_subprocess_get_if_exited (f->app));
+  g_assert_cmpint (g_subprocess_get_exit_status (f->app), ==, 0);
+
+  check_saved (edited, new_id, TRUE, original);
+  check_saved (undone, new_id, FALSE, original);
+  check_screenshot (screenshot);
+
+  /* The opened file itself was never written: save-to went elsewhere. */
+  copy_text = read_model_text (copy);
+  g_assert_cmpstr (copy_text, ==, original);
+
+  g_clear_object (&f->app);
+  g_clear_object (&f->bus);
+  remove_tree (f->dir);
+  g_free (f->dir);
+}
+
+int
+main (int argc, char *argv[])
+{
+  /* A GUI test: skipped (77) without a display or a session bus. */
+  if ((g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+      || g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
+    return 77;
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/app/dbus/edit-save-undo", test_edit_save_undo);
+  return g_test_run ();
+}

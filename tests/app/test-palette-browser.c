@@ -1,0 +1,320 @@
+/* test-palette-browser.c: the palette browser lists the standard palettes
+ * as their palette.xml files order them, and its search keeps exactly the
+ * blocks whose name, label or description holds every word typed. The
+ * expectations come from the palette.xml files and from the classes' own
+ * strings, never from the browser. Needs a display (xvfb-run). */
+#include "app-test-util.h"
+#include "orr-palette-browser.h"
+
+#include <orr-palettes.h>
+#include <string.h>
+
+typedef struct
+{
+  OrrRegistry *registry;
+  GtkWidget *browser;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  f->registry = orr_registry_new ();
+  orr_palettes_register_standard (f->registry);
+  f->browser = g_object_ref_sink (orr_palette_browser_new (f->registry));
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  g_clear_object (&f->browser);
+  g_clear_pointer (&f->registry, orr_registry_free);
+}
+
+/* ---- palette.xml, read here with GMarkup ---------------------------------------- */
+
+typedef struct
+{
+  char *palette;
+  GPtrArray *blocks; /* of char* */
+} PaletteFile;
+
+static void
+palette_start (GMarkupParseContext *context, const char *element, const char **names,
+               const char **values, gpointer user_data, GError **error)
+{
+  PaletteFile *file = user_data;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    if (g_str_equal (names[i], "name"))
+      {
+        if (g_str_equal (element, "palette"))
+          file->palette = g_strdup (values[i]);
+        else if (g_str_equal (element, "block"))
+          g_ptr_array_add (file->blocks, g_strdup (values[i]));
+      }
+}
+
+/* Every palettes/<dir>/palette.xml, by palette name. */
+static GHashTable *
+read_palette_files (void)
+{
+  g_autofree char *root = g_build_filename (ORR_SOURCE_ROOT, "palettes", NULL);
+  g_autoptr (GDir) dir = g_dir_open (root, 0, NULL);
+  GHashTable *files
+    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_ptr_array_unref);
+  const char *entry;
+
+  g_assert_nonnull (dir);
+  while ((entry = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (root, entry, "palette.xml", NULL);
+      g_autofree char *text = NULL;
+      gsize length;
+      GMarkupParser parser = { palette_start };
+      PaletteFile file = { NULL, g_ptr_array_new_with_free_func (g_free) };
+      g_autoptr (GMarkupParseContext) context = NULL;
+
+      if (!g_file_get_contents (path, &text, &length, NULL))
+        {
+          g_ptr_array_unref (file.blocks);
+          continue;
+        }
+      context = g_markup_parse_context_new (&parser, 0, &file, NULL);
+      g_assert_true (g_markup_parse_context_parse (context, text, length, NULL));
+      g_assert_nonnull (file.palette);
+      g_hash_table_insert (files, file.palette, file.blocks);
+    }
+  return files;
+}
+
+/* ---- checks -------------------------------------------------------------------- */
+
+/* The browser's rule, written out again: every word somewhere in the
+ * name, the label or the description, ignoring case. */
+static gboolean
+class_matches (const OrrBlockClass *klass, const char *query)
+{
+  g_autofree char *text = g_strjoin (" ", klass->name, klass->label ? klass->label : "",
+                                     klass->description ? klass->description : "", NULL);
+  g_autofree char *lower = g_utf8_strdown (text, -1);
+  g_autofree char *lower_query = g_utf8_strdown (query, -1);
+  g_auto (GStrv) words = g_strsplit (lower_query, " ", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0' && strstr (lower, words[i]) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+check_search (Fixture *f, const char *query)
+{
+  OrrPaletteBrowser *browser = ORR_PALETTE_BROWSER (f->browser);
+  g_auto (GStrv) shown = NULL;
+  guint n = orr_registry_get_n_classes (f->registry);
+
+  orr_palette_browser_set_search_text (browser, query);
+  g_assert_cmpstr (orr_palette_browser_get_search_text (browser), ==, query);
+  shown = orr_palette_browser_get_matching_blocks (browser);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const OrrBlockClass *klass = orr_registry_get_class (f->registry, i);
+      gboolean listed = g_strv_contains ((const char *const *)shown, klass->name);
+
+      if (class_matches (klass, query) != listed)
+        g_error ("search “%s”: %s is %s but should %s", query, klass->name,
+                 listed ? "listed" : "missing", listed ? "not be" : "be");
+    }
+}
+
+static void
+test_palette_order (Fixture *f, gconstpointer data)
+{
+  OrrPaletteBrowser *browser = ORR_PALETTE_BROWSER (f->browser);
+  g_autoptr (GHashTable) files = read_palette_files ();
+  g_auto (GStrv) palettes = orr_palette_browser_get_matching_palettes (browser);
+  g_auto (GStrv) blocks = orr_palette_browser_get_matching_blocks (browser);
+  g_auto (GStrv) rows = orr_palette_browser_get_rows (browser);
+  guint at = 0;
+
+  /* One entry per palette file, each block as its file lists it. */
+  g_assert_cmpuint (g_strv_length (palettes), ==, g_hash_table_size (files));
+  for (guint p = 0; palettes[p] != NULL; p++)
+    {
+      GPtrArray *listed = g_hash_table_lookup (files, palettes[p]);
+
+      g_assert_nonnull (listed);
+      for (guint b = 0; b < listed->len; b++, at++)
+        {
+          g_assert_nonnull (blocks[at]);
+          g_assert_cmpstr (blocks[at], ==, listed->pdata[b]);
+        }
+    }
+  g_assert_null (blocks[at]);
+  g_assert_cmpuint (at, ==, orr_registry_get_n_classes (f->registry));
+
+  /* Without a search the palettes start closed: one row each. */
+  g_assert_cmpstrv (rows, palettes);
+}
+
+static void
+test_search (Fixture *f, gconstpointer data)
+{
+  OrrPaletteBrowser *browser = ORR_PALETTE_BROWSER (f->browser);
+  g_auto (GStrv) blocks = NULL;
+  g_auto (GStrv) rows = NULL;
+  g_auto (GStrv) palettes = NULL;
+
+  orr_palette_browser_set_search_text (browser, "integ");
+  blocks = orr_palette_browser_get_matching_blocks (browser);
+  g_assert_true (g_strv_contains ((const char *const *)blocks, "Integrator"));
+  g_assert_true (g_strv_contains ((const char *const *)blocks, "DiscreteIntegrator"));
+  /* "Rounds ... to an integer": descriptions count */
+  g_assert_true (g_strv_contains ((const char *const *)blocks, "Rounding"));
+  g_assert_false (g_strv_contains ((const char *const *)blocks, "Gain"));
+
+  /* While searching, the palettes that have matches are open, the others
+   * gone: the rows are each palette followed by its matches. */
+  rows = orr_palette_browser_get_rows (browser);
+  palettes = orr_palette_browser_get_matching_palettes (browser);
+  g_assert_true (g_strv_contains ((const char *const *)rows, "  Integrator"));
+  g_assert_true (g_strv_contains ((const char *const *)rows, "Continuous"));
+  g_assert_false (g_strv_contains ((const char *const *)rows, "Sinks"));
+  g_assert_cmpuint (g_strv_length (rows), ==, g_strv_length (palettes) + g_strv_length (blocks));
+
+  check_search (f, "integ");
+  check_search (f, "INTEG");
+  check_search (f, "integ discrete");
+  check_search (f, "clock");
+  check_search (f, "1/s");
+  check_search (f, "zzzz");
+  check_search (f, "");
+
+  /* Nothing matches: nothing shows, not even empty palettes. */
+  orr_palette_browser_set_search_text (browser, "zzzz");
+  g_clear_pointer (&rows, g_strfreev);
+  rows = orr_palette_browser_get_rows (browser);
+  g_assert_cmpuint (g_strv_length (rows), ==, 0);
+
+  {
+    g_auto (GStrv) two = NULL;
+
+    orr_palette_browser_set_search_text (browser, "integ discrete");
+    two = orr_palette_browser_get_matching_blocks (browser);
+    g_assert_true (g_strv_contains ((const char *const *)two, "DiscreteIntegrator"));
+    g_assert_false (g_strv_contains ((const char *const *)two, "Integrator"));
+  }
+}
+
+static GtkWidget *
+find_widget (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* What a drag from each shown row offers, in row order; NULL for rows
+ * that do not drag (palettes). */
+static void
+collect_payloads (GtkWidget *widget, GPtrArray *payloads)
+{
+  if (GTK_IS_TREE_EXPANDER (widget) && gtk_widget_get_visible (widget))
+    {
+      g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr (GtkEventController) controller = g_list_model_get_item (controllers, i);
+          GdkContentProvider *provider = NULL;
+
+          if (!GTK_IS_DRAG_SOURCE (controller))
+            continue;
+          g_signal_emit_by_name (controller, "prepare", 1.0, 1.0, &provider);
+          if (provider != NULL)
+            {
+              GValue value = G_VALUE_INIT;
+
+              g_value_init (&value, G_TYPE_STRING);
+              g_assert_true (gdk_content_provider_get_value (provider, &value, NULL));
+              g_ptr_array_add (payloads, g_value_dup_string (&value));
+              g_value_unset (&value);
+              g_object_unref (provider);
+            }
+        }
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_payloads (child, payloads);
+}
+
+static void
+remember_activated (OrrPaletteBrowser *browser, const char *type, char **where)
+{
+  g_free (*where);
+  *where = g_strdup (type);
+}
+
+/* The rows as they are on screen: a drag offers "orrery-block:<class>",
+ * activating a block's row asks for it by name. Also keeps a picture of
+ * the browser while searching. */
+static void
+test_rows (Fixture *f, gconstpointer data)
+{
+  GtkWidget *window = gtk_window_new ();
+  g_autoptr (GPtrArray) payloads = g_ptr_array_new_with_free_func (g_free);
+  g_auto (GStrv) blocks = NULL;
+  g_autofree char *activated = NULL;
+  GtkWidget *list;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 260, 520);
+  gtk_window_set_child (GTK_WINDOW (window), f->browser);
+  orr_palette_browser_set_search_text (ORR_PALETTE_BROWSER (f->browser), "integ");
+  app_test_keep_picture (GTK_WINDOW (window), "palette-browser-integ");
+
+  collect_payloads (f->browser, payloads);
+  blocks = orr_palette_browser_get_matching_blocks (ORR_PALETTE_BROWSER (f->browser));
+  g_assert_cmpuint (payloads->len, ==, g_strv_length (blocks));
+  for (guint i = 0; i < payloads->len; i++)
+    {
+      g_autofree char *expected = g_strconcat ("orrery-block:", blocks[i], NULL);
+      g_assert_cmpstr (payloads->pdata[i], ==, expected);
+    }
+  g_assert_true (
+    g_ptr_array_find_with_equal_func (payloads, "orrery-block:Integrator", g_str_equal, NULL));
+
+  /* Row 0 is the first palette, row 1 its first block. */
+  g_signal_connect (f->browser, "block-activated", G_CALLBACK (remember_activated), &activated);
+  list = find_widget (f->browser, GTK_TYPE_LIST_VIEW);
+  g_assert_nonnull (list);
+  g_signal_emit_by_name (list, "activate", 1u);
+  g_assert_cmpstr (activated, ==, blocks[0]);
+  orr_palette_browser_set_search_text (ORR_PALETTE_BROWSER (f->browser), "");
+  app_test_keep_picture (GTK_WINDOW (window), "palette-browser");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char *argv[])
+{
+  /* A GUI test: skipped (77) where there is no display. */
+  if (!gtk_init_check ())
+    return 77;
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/palette-browser/order", Fixture, NULL, fixture_set_up, test_palette_order,
+              fixture_tear_down);
+  g_test_add ("/palette-browser/search", Fixture, NULL, fixture_set_up, test_search,
+              fixture_tear_down);
+  g_test_add ("/palette-browser/rows", Fixture, NULL, fixture_set_up, test_rows, fixture_tear_down);
+  return g_test_run ();
+}

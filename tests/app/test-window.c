@@ -1,0 +1,567 @@
+/* test-window.c: an editor window in the test's own process: the title
+ * follows the saved state, undo and save enable with the history, closing
+ * a modified window asks first (Cancel keeps it, Discard closes it), copy
+ * and paste go through the clipboard, and the Keyboard Shortcuts window
+ * lists exactly the accelerators the application and the window bind.
+ * Needs a display and a session bus (xvfb-run ... dbus-run-session). */
+#include "app-test-util.h"
+#include "orr-application.h"
+#include "orr-window.h"
+
+#include <glib/gstdio.h>
+#include <orrery/orr-io.h>
+#include <string.h>
+
+typedef struct
+{
+  OrrApplication *app;
+  OrrWindow *window;
+  char *dir;
+  char *path;
+} Fixture;
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autofree char *example
+    = g_build_filename (g_getenv ("ORRERY_EXAMPLES"), "bouncing-ball.orr", NULL);
+  g_autofree char *contents = NULL;
+
+  f->dir = g_dir_make_tmp ("orrery-window-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "ball.orr", NULL);
+  g_assert_true (g_file_get_contents (example, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (f->path, contents, -1, NULL));
+
+  f->app = g_object_ref (ORR_APPLICATION ((gpointer)data));
+
+  file = g_file_new_for_path (f->path);
+  f->window = ORR_WINDOW (orr_application_open_file (f->app, file));
+  g_assert_nonnull (f->window);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
+  spin (100);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  if (f->window != NULL)
+    orr_window_close_confirmed (f->window);
+  g_clear_object (&f->app);
+  g_remove (f->path);
+  g_remove (f->dir);
+  g_free (f->path);
+  g_free (f->dir);
+}
+
+static void
+activate (Fixture *f, const char *action, GVariant *parameter)
+{
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), action));
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), action, parameter);
+}
+
+static gboolean
+title_says_modified (Fixture *f)
+{
+  return strstr (gtk_window_get_title (GTK_WINDOW (f->window)), "•") != NULL;
+}
+
+/* The unsaved-changes question, once it is up. */
+static GtkDialog *
+find_question (Fixture *f)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_MESSAGE_DIALOG (window)
+          && gtk_window_get_transient_for (window) == GTK_WINDOW (f->window))
+        return GTK_DIALOG (window);
+    }
+  return NULL;
+}
+
+static void
+confirmed (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  int *answer = user_data;
+
+  *answer = orr_window_confirm_close_finish (ORR_WINDOW (source), result, NULL) ? 1 : 0;
+}
+
+static void
+test_history_and_title (Fixture *f, gconstpointer data)
+{
+  OrrModel *model = orr_window_get_model (f->window);
+  guint n = orr_model_get_root (model)->blocks->len;
+  g_autofree char *saved_as = g_build_filename (f->dir, "saved.orr", NULL);
+
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (f->window)), "ball.orr"));
+  g_assert_false (title_says_modified (f));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "undo"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "save"));
+
+  activate (f, "insert-block", g_variant_new ("(sdd)", "Sum", 100.0, 300.0));
+  g_assert_cmpuint (orr_model_get_root (model)->blocks->len, ==, n + 1);
+  g_assert_true (title_says_modified (f));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "save"));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "redo"));
+
+  activate (f, "undo", NULL);
+  g_assert_cmpuint (orr_model_get_root (model)->blocks->len, ==, n);
+  g_assert_false (title_says_modified (f));
+  activate (f, "redo", NULL);
+  g_assert_cmpuint (orr_model_get_root (model)->blocks->len, ==, n + 1);
+
+  activate (f, "save-to", g_variant_new_string (saved_as));
+  g_assert_false (title_says_modified (f));
+  {
+    g_autoptr (GFile) expected = g_file_new_for_path (saved_as);
+    g_assert_true (g_file_equal (orr_window_get_file (f->window), expected));
+  }
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (f->window)), "saved.orr"));
+  g_remove (saved_as);
+
+  app_test_keep_picture (GTK_WINDOW (f->window), "window");
+}
+
+static GtkWidget *
+find_widget (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The primary menu lists the file commands, each bound to an action the
+ * window or the application has. */
+static void
+test_primary_menu (Fixture *f, gconstpointer data)
+{
+  GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (f->window));
+  GtkMenuButton *button = GTK_MENU_BUTTON (find_widget (titlebar, GTK_TYPE_MENU_BUTTON));
+  GMenuModel *menu = gtk_menu_button_get_menu_model (button);
+  g_autoptr (GPtrArray) pending = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GHashTable) actions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  const char *wanted[]
+    = { "app.new",   "app.open",  "win.save", "win.save-as", "win.export", "win.show-help-overlay",
+        "app.about", "win.close", "app.quit" };
+
+  g_assert_nonnull (menu);
+  g_ptr_array_add (pending, g_object_ref (menu));
+  while (pending->len > 0)
+    {
+      g_autoptr (GMenuModel) model = g_ptr_array_steal_index (pending, pending->len - 1);
+
+      for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+        {
+          g_autoptr (GMenuLinkIter) links = g_menu_model_iterate_item_links (model, i);
+          char *action = NULL;
+
+          if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &action))
+            g_hash_table_add (actions, action);
+          while (g_menu_link_iter_next (links))
+            g_ptr_array_add (pending, g_menu_link_iter_get_value (links));
+        }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (wanted); i++)
+    g_assert_true (g_hash_table_contains (actions, wanted[i]));
+
+  gtk_menu_button_popup (button);
+  app_test_keep_picture_of (GTK_WIDGET (gtk_menu_button_get_popover (button)), "primary-menu");
+  gtk_menu_button_popdown (button);
+}
+
+/* GTask finishes from the main loop, never inside the call. */
+static void
+wait_answer (int *answer)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (*answer == -1 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+test_close_asks (Fixture *f, gconstpointer data)
+{
+  GtkDialog *question;
+  int answer = -1;
+
+  /* Nothing unsaved: no question. */
+  orr_window_confirm_close_async (f->window, NULL, confirmed, &answer);
+  wait_answer (&answer);
+  g_assert_cmpint (answer, ==, 1);
+  g_assert_null (find_question (f));
+
+  activate (f, "insert-block", g_variant_new ("(sdd)", "Gain", 100.0, 300.0));
+
+  answer = -1;
+  orr_window_confirm_close_async (f->window, NULL, confirmed, &answer);
+  question = find_question (f);
+  g_assert_nonnull (question);
+  g_assert_cmpint (answer, ==, -1); /* still asking */
+  gtk_dialog_response (question, ORR_WINDOW_RESPONSE_CANCEL);
+  wait_answer (&answer);
+  g_assert_cmpint (answer, ==, 0);
+  spin (50);
+  g_assert_null (find_question (f));
+
+  /* Closing the window asks the same, and Cancel keeps the window. */
+  gtk_window_close (GTK_WINDOW (f->window));
+  spin (50);
+  g_assert_nonnull (f->window);
+  question = find_question (f);
+  g_assert_nonnull (question);
+  gtk_dialog_response (question, ORR_WINDOW_RESPONSE_CANCEL);
+  spin (50);
+  g_assert_nonnull (f->window);
+
+  /* Discard closes it, and the file on disk is as it was. */
+  activate (f, "close", NULL);
+  spin (50);
+  question = find_question (f);
+  g_assert_nonnull (question);
+  gtk_dialog_response (question, ORR_WINDOW_RESPONSE_DISCARD);
+  spin (100);
+  g_assert_null (f->window);
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (OrrModel) on_disk = orr_model_load_file (f->path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (orr_model_get_root (on_disk)->blocks->len, ==, 6);
+  }
+}
+
+static void
+test_copy_paste (Fixture *f, gconstpointer data)
+{
+  OrrModel *model = orr_window_get_model (f->window);
+  OrrDiagram *root = orr_model_get_root (model);
+  guint n = root->blocks->len;
+  OrrBlock *pasted;
+  gint64 deadline;
+
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "copy"));
+  activate (f, "select-block", g_variant_new_string ("b5"));
+  {
+    g_autoptr (GVariant) state
+      = g_action_group_get_action_state (G_ACTION_GROUP (f->window), "select-block");
+    g_assert_cmpstr (g_variant_get_string (state, NULL), ==, "b5");
+  }
+  activate (f, "copy", NULL);
+  activate (f, "paste", NULL);
+
+  /* Paste reads the clipboard asynchronously. */
+  deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (root->blocks->len == n && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (root->blocks->len, ==, n + 1);
+
+  /* A copy of the Restitution gain under a new id, and only one undo away. */
+  pasted = root->blocks->pdata[root->blocks->len - 1];
+  g_assert_cmpstr (pasted->type, ==, "Gain");
+  g_assert_cmpstr (orr_block_get_param (pasted, "gain"), ==, "-e");
+  g_assert_cmpstr (pasted->id, !=, "b5");
+  activate (f, "undo", NULL);
+  g_assert_cmpuint (root->blocks->len, ==, n);
+
+  /* Cut: copied and gone. */
+  activate (f, "select-block", g_variant_new_string ("b1"));
+  activate (f, "cut", NULL);
+  g_assert_null (orr_model_find_block (model, "b1"));
+  activate (f, "paste", NULL);
+  deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (root->blocks->len == n - 1 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (root->blocks->len, ==, n);
+  pasted = root->blocks->pdata[root->blocks->len - 1];
+  g_assert_cmpstr (pasted->type, ==, "Constant");
+}
+
+static gboolean
+recent_menu_has (OrrApplication *app, const char *path)
+{
+  GMenuModel *menu = orr_application_get_recent_menu (app);
+
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr (GVariant) target = g_menu_model_get_item_attribute_value (
+        menu, i, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
+      g_autofree char *action = NULL;
+
+      g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action);
+      if (target != NULL && g_strcmp0 (action, "app.open-path") == 0
+          && g_str_equal (g_variant_get_string (target, NULL), path))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Opened files show in Open Recent (the recent list is written in the
+ * background, hence the wait). */
+static void
+test_recent (Fixture *f, gconstpointer data)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (!recent_menu_has (f->app, f->path) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (recent_menu_has (f->app, f->path));
+}
+
+/* A .orr file dropped on the window opens in a window of its own; other
+ * files are refused. */
+static void
+test_drop (Fixture *f, gconstpointer data)
+{
+  g_autofree char *other = g_build_filename (f->dir, "other.orr", NULL);
+  g_autofree char *text = g_build_filename (f->dir, "notes.txt", NULL);
+  g_autoptr (GFile) other_file = g_file_new_for_path (other);
+  g_autoptr (GFile) text_file = g_file_new_for_path (text);
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
+  GtkDropTarget *target = NULL;
+  GSList *files;
+  GValue value = G_VALUE_INIT;
+  gboolean accepted = FALSE;
+  OrrWindow *opened = NULL;
+
+  g_assert_true (g_file_set_contents (other,
+                                      "<?xml version=\"1.0\"?>\n<orrery version=\"1.0\">"
+                                      "<diagram/></orrery>\n",
+                                      -1, NULL));
+  g_assert_true (g_file_set_contents (text, "hello", -1, NULL));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_DROP_TARGET (controller))
+        target = GTK_DROP_TARGET (controller);
+    }
+  g_assert_nonnull (target);
+
+  files = g_slist_prepend (NULL, text_file);
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (files));
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_assert_false (accepted);
+  g_value_unset (&value);
+  g_slist_free (files);
+
+  files = g_slist_prepend (NULL, other_file);
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (files));
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_assert_true (accepted);
+  g_value_unset (&value);
+  g_slist_free (files);
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (f->app)); l != NULL; l = l->next)
+    if (ORR_IS_WINDOW (l->data) && orr_window_get_file (l->data) != NULL
+        && g_file_equal (orr_window_get_file (l->data), other_file))
+      opened = l->data;
+  g_assert_nonnull (opened);
+  g_assert_true (opened != f->window);
+  g_assert_nonnull (f->window); /* the first one stays: it shows a file */
+  orr_window_close_confirmed (opened);
+  g_remove (other);
+  g_remove (text);
+}
+
+/* About names the version and the licence. */
+static void
+test_about (Fixture *f, gconstpointer data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkAboutDialog *about = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->app), "about", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+      if (GTK_IS_ABOUT_DIALOG (window))
+        about = GTK_ABOUT_DIALOG (window);
+    }
+  g_assert_nonnull (about);
+  g_assert_cmpstr (gtk_about_dialog_get_version (about), ==, ORR_VERSION);
+  g_assert_cmpint (gtk_about_dialog_get_license_type (about), ==, GTK_LICENSE_GPL_3_0);
+  app_test_keep_picture (GTK_WINDOW (about), "about");
+  gtk_window_destroy (GTK_WINDOW (about));
+}
+
+/* Export writes the whole diagram in the format its name asks for. */
+static void
+test_export (Fixture *f, gconstpointer data)
+{
+  static const struct
+  {
+    const char *name;
+    const char *magic;
+  } formats[] = {
+    { "diagram.png", "\x89PNG" },
+    { "diagram.svg", "<?xml" },
+    { "diagram.pdf", "%PDF" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_autofree char *path = g_build_filename (f->dir, formats[i].name, NULL);
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+
+      activate (f, "export-to", g_variant_new_string (path));
+      g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+      g_assert_cmpuint (length, >, 100);
+      g_assert_true (g_str_has_prefix (contents, formats[i].magic));
+      g_remove (path);
+    }
+}
+
+/* ---- the Keyboard Shortcuts window against what is bound ------------------------ */
+
+static char *
+normalise (const char *accel)
+{
+  guint key;
+  GdkModifierType mods;
+
+  if (!gtk_accelerator_parse (accel, &key, &mods))
+    g_error ("“%s” is not an accelerator", accel);
+  return gtk_accelerator_name (key, mods);
+}
+
+/* Keypad twins of listed keys are bound but not listed. */
+static gboolean
+is_keypad (const char *accel)
+{
+  return strstr (accel, "KP_") != NULL;
+}
+
+static void
+test_shortcuts_window (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GtkBuilder) builder
+    = gtk_builder_new_from_resource ("/org/orrery/Orrery/gtk/help-overlay.ui");
+  g_autoptr (GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) bound = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GSList) objects = gtk_builder_get_objects (builder);
+  g_auto (GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (f->app));
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
+  GtkShortcutController *editing = NULL;
+  GHashTableIter iter;
+  const char *accel;
+
+  for (GSList *l = objects; l != NULL; l = l->next)
+    if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+      {
+        g_autofree char *text = NULL;
+        g_auto (GStrv) alternatives = NULL;
+
+        g_object_get (l->data, "accelerator", &text, NULL);
+        alternatives = g_strsplit (text, " ", -1);
+        for (guint i = 0; alternatives[i] != NULL; i++)
+          if (alternatives[i][0] != '\0')
+            g_hash_table_add (listed, normalise (alternatives[i]));
+      }
+
+  for (guint i = 0; actions[i] != NULL; i++)
+    {
+      g_auto (GStrv) accels
+        = gtk_application_get_accels_for_action (GTK_APPLICATION (f->app), actions[i]);
+
+      for (guint j = 0; accels[j] != NULL; j++)
+        if (!is_keypad (accels[j]))
+          g_hash_table_add (bound, normalise (accels[j]));
+    }
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (controller), "orr-editing-shortcuts") == 0)
+        editing = GTK_SHORTCUT_CONTROLLER (controller);
+    }
+  g_assert_nonnull (editing);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (editing)); i++)
+    {
+      g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (editing), i);
+      g_autofree char *text = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+
+      if (!is_keypad (text))
+        g_hash_table_add (bound, normalise (text));
+    }
+
+  g_hash_table_iter_init (&iter, bound);
+  while (g_hash_table_iter_next (&iter, (gpointer *)&accel, NULL))
+    if (!g_hash_table_contains (listed, accel))
+      g_error ("%s is bound but not in the Keyboard Shortcuts window", accel);
+  g_hash_table_iter_init (&iter, listed);
+  while (g_hash_table_iter_next (&iter, (gpointer *)&accel, NULL))
+    if (!g_hash_table_contains (bound, accel))
+      g_error ("%s is in the Keyboard Shortcuts window but bound to nothing", accel);
+
+  gtk_window_set_default_size (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")), 1100,
+                               760);
+  app_test_keep_picture (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")),
+                         "shortcuts");
+  gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr (OrrApplication) app = NULL;
+  g_autoptr (GError) error = NULL;
+
+  /* A GUI test: skipped (77) without a display or a session bus. */
+  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL || !gtk_init_check ())
+    return 77;
+  g_test_init (&argc, &argv, NULL);
+
+  /* One application for every test: an application stays exported on the
+   * bus for the rest of the process. Not unique: a test must not talk to,
+   * or be, someone's running Orrery. */
+  app = orr_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  g_test_add ("/window/history-and-title", Fixture, app, fixture_set_up, test_history_and_title,
+              fixture_tear_down);
+  g_test_add ("/window/primary-menu", Fixture, app, fixture_set_up, test_primary_menu,
+              fixture_tear_down);
+  g_test_add ("/window/close-asks", Fixture, app, fixture_set_up, test_close_asks,
+              fixture_tear_down);
+  g_test_add ("/window/copy-paste", Fixture, app, fixture_set_up, test_copy_paste,
+              fixture_tear_down);
+  g_test_add ("/window/recent", Fixture, app, fixture_set_up, test_recent, fixture_tear_down);
+  g_test_add ("/window/drop", Fixture, app, fixture_set_up, test_drop, fixture_tear_down);
+  g_test_add ("/window/about", Fixture, app, fixture_set_up, test_about, fixture_tear_down);
+  g_test_add ("/window/export", Fixture, app, fixture_set_up, test_export, fixture_tear_down);
+  g_test_add ("/window/shortcuts-window", Fixture, app, fixture_set_up, test_shortcuts_window,
+              fixture_tear_down);
+  return g_test_run ();
+}
