@@ -5,6 +5,7 @@
 #include "orr-application.h"
 
 #include "orr-window.h"
+#include "orr-drafts.h"
 
 #include <glib/gi18n-lib.h>
 #include <orr-palettes.h>
@@ -155,6 +156,42 @@ orr_application_open_file (OrrApplication *self, GFile *file)
   if (pristine != NULL)
     gtk_window_destroy (GTK_WINDOW (pristine));
   return GTK_WINDOW (window);
+}
+
+/* ---- drafts left by a session that crashed ---------------------------------- */
+
+/* Each orphaned draft opens in its own window as a modified model, with
+ * its file (if it had one) as the save target, so that Save keeps the
+ * recovered work and Close offers to discard it. */
+static void
+recover_drafts (OrrApplication *self)
+{
+  g_autofree char *dir = orr_drafts_default_dir ();
+  g_autoptr (GPtrArray) orphans = orr_drafts_list_orphans (dir);
+
+  for (guint i = 0; i < orphans->len; i++)
+    {
+      OrrDraftInfo *info = g_ptr_array_index (orphans, i);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (OrrModel) model = orr_draft_info_load (info, &error);
+      g_autoptr (GFile) file = info->file ? g_file_new_for_path (info->file) : NULL;
+      g_autofree char *when = g_date_time_format (info->time, "%c");
+      g_autofree char *message = NULL;
+      OrrWindow *window;
+
+      if (model == NULL)
+        {
+          /* a draft that does not load is worth nothing: say so, keep it for inspection */
+          g_warning ("Could not recover the draft %s: %s", info->path, error->message);
+          continue;
+        }
+      window = orr_window_new (self, model, file);
+      /* the new window keeps its own draft from now on */
+      orr_draft_info_delete (info);
+      message = g_strdup_printf (_("Recovered unsaved changes from %s: save to keep them"), when);
+      orr_window_show_message (window, message);
+      gtk_window_present (GTK_WINDOW (window));
+    }
 }
 
 /* ---- recent files --------------------------------------------------------- */
@@ -442,6 +479,7 @@ orr_application_startup (GApplication *application)
   self->recent_changed_id = g_signal_connect_swapped (self->recent_manager, "changed",
                                                       G_CALLBACK (update_recent_menu), self);
   update_recent_menu (self);
+  recover_drafts (self);
 }
 
 static void

@@ -2,6 +2,7 @@
  * Not for anything else in the app. */
 #pragma once
 
+#include "orr-drafts.h"
 #include "orr-palette-browser.h"
 #include "orr-window.h"
 
@@ -17,6 +18,7 @@ struct _OrrWindow
   char *message;         /* the status line's last message */
   GtkWindow *confirm;    /* the unsaved-changes question while it is open */
   gboolean close_confirmed;
+  OrrDraft *draft;       /* autosaves the model while it has unsaved changes */
 
   /* template children */
   GtkLabel *title_label;

@@ -325,6 +325,9 @@ orr_window_close_confirmed (OrrWindow *self)
 {
   g_return_if_fail (ORR_IS_WINDOW (self));
 
+  /* closing on purpose: the changes were saved or the user discarded them */
+  if (self->draft != NULL)
+    orr_draft_discard (self->draft);
   self->close_confirmed = TRUE;
   gtk_window_destroy (GTK_WINDOW (self));
 }
@@ -373,8 +376,11 @@ orr_window_save_to (OrrWindow *self, GFile *file, GError **error)
   if (!orr_model_save_file (self->model, path, error))
     return FALSE;
 
-  orr_model_set_saved (self->model);
   g_set_object (&self->file, file);
+  if (self->draft != NULL)
+    orr_draft_set_file (self->draft, path);
+  /* the draft goes away with the unsaved changes */
+  orr_model_set_saved (self->model);
   app = gtk_window_get_application (GTK_WINDOW (self));
   if (ORR_IS_APPLICATION (app))
     orr_application_note_recent (ORR_APPLICATION (app), file);
@@ -516,6 +522,18 @@ orr_window_new (OrrApplication *application, OrrModel *model, GFile *file)
   menu = build_primary_menu (application);
   gtk_menu_button_set_menu_model (self->primary_menu_button, menu);
 
+  {
+    g_autofree char *drafts = orr_drafts_default_dir ();
+    g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+    const char *interval = g_getenv ("ORRERY_AUTOSAVE_MS");
+
+    /* every 30 s at most: a crash loses seconds of work, not the session */
+    self->draft = orr_draft_new (self->model, drafts,
+                                 interval != NULL ? (guint) g_ascii_strtoull (interval, NULL, 10)
+                                                  : 30000);
+    orr_draft_set_file (self->draft, path);
+  }
+
   orr_palette_browser_set_registry (self->palette_browser, self->registry);
   orr_canvas_set_model (self->canvas, self->model, self->registry);
 
@@ -538,6 +556,9 @@ orr_window_dispose (GObject *object)
 
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
+  /* Not discarded here: a window that goes away without the user's say
+   * (the session ends) keeps its draft for the next start. */
+  g_clear_object (&self->draft);
   gtk_widget_dispose_template (GTK_WIDGET (self), ORR_TYPE_WINDOW);
   G_OBJECT_CLASS (orr_window_parent_class)->dispose (object);
 }
