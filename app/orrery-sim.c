@@ -1,10 +1,12 @@
 /* orrery-sim.c: the command-line runner. Loads a model, applies the
  * command line's settings and context overrides, compiles and simulates
- * it, and writes what the sinks recorded to CSV. Links the engine and the
- * standard palettes only, no GTK. */
+ * it (run after run while End blocks restart it, through orr-runs.h), and
+ * writes what the sinks recorded in the last run to CSV. Links the engine
+ * and the standard palettes only, no GTK. */
 #include <orr-palettes.h>
 #include <orrery/orr-compile.h>
 #include <orrery/orr-io.h>
+#include <orrery/orr-runs.h>
 #include <orrery/orr-simulation.h>
 #include <orrery/orr-solvers.h>
 
@@ -30,6 +32,7 @@ typedef struct
   char *solver;
   char **sets;
   char *output;
+  int max_runs;
   gboolean quiet;
   gboolean trust;
   gboolean version;
@@ -171,6 +174,7 @@ print_summary (const char *path, OrrModel *model, OrrEvaluation *evaluation)
   Counts c = { 0 };
   g_auto (GStrv) names = NULL;
   g_autofree char *max_step = NULL;
+  gboolean context_shown = FALSE;
 
   count_diagram (orr_model_get_root (model), &c);
   max_step = s->max_step > 0 ? g_strdup_printf ("%g s", s->max_step) : g_strdup (_("auto"));
@@ -182,24 +186,28 @@ print_summary (const char *path, OrrModel *model, OrrEvaluation *evaluation)
            s->final_time, s->solver, s->rtol, s->atol, max_step);
 
   names = orr_scope_list_local (root_scope);
-  if (names[0] != NULL)
+  for (guint i = 0; names[i] != NULL; i++)
     {
-      g_print ("%s\n", _("  context:"));
-      for (guint i = 0; names[i] != NULL; i++)
+      g_autofree char *shown = NULL;
+
+      /* the run's number and the base's values are the runs' business,
+       * not the context's (and are 1 and nothing before the runs) */
+      if (orr_scope_name_is_hidden (names[i]) || strcmp (names[i], ORR_RUNS_COUNTER) == 0)
+        continue;
+      if (!context_shown)
+        g_print ("%s\n", _("  context:"));
+      context_shown = TRUE;
+      shown = orr_value_to_display (orr_scope_lookup (root_scope, names[i]));
+      /* keep one line per variable readable for big matrices */
+      if (g_utf8_strlen (shown, -1) > 60)
         {
-          g_autofree char *shown = orr_value_to_display (orr_scope_lookup (root_scope, names[i]));
-          /* keep one line per variable readable for big matrices */
-          if (g_utf8_strlen (shown, -1) > 60)
-            {
-              char *cut = g_utf8_substring (shown, 0, 57);
-              g_free (shown);
-              shown = g_strconcat (cut, "...", NULL);
-              g_free (cut);
-            }
-          g_print ("    %s = %s%s\n", names[i], shown,
-                   orr_scope_is_pinned (root_scope, names[i]) ? _("  (set on the command line)")
-                                                              : "");
+          char *cut = g_utf8_substring (shown, 0, 57);
+          g_free (shown);
+          shown = g_strconcat (cut, "...", NULL);
+          g_free (cut);
         }
+      g_print ("    %s = %s%s\n", names[i], shown,
+               orr_scope_is_pinned (root_scope, names[i]) ? _("  (set on the command line)") : "");
     }
   g_print (_("  parameters: %u evaluated, no problems\n"), orr_evaluation_get_n_params (evaluation));
 }
@@ -244,15 +252,22 @@ recorder_clear (Recorder *r)
         g_array_unref (r->blocks[b].t);
         g_array_unref (r->blocks[b].values);
       }
-  g_free (r->blocks);
+  g_clear_pointer (&r->blocks, g_free);
+  r->n_blocks = 0;
+  r->sim = NULL;
 }
 
-/* Moves whatever the streams hold into the recordings. */
+/* Moves what the streams hold into the recordings: everything when
+ * max_chunks is 0 (the run has ended), else at most that many chunks per
+ * stream, so that a producer as fast as the reader cannot keep the main
+ * thread here (it has progress and Ctrl+C to look after). */
 static void
-recorder_drain (Recorder *r)
+recorder_drain (Recorder *r, int max_chunks)
 {
   enum { CHUNK = 4096 };
 
+  if (r->sim == NULL)
+    return;
   for (int b = 0; b < r->n_blocks; b++)
     {
       OrrStream *stream = orr_simulation_get_stream (r->sim, b);
@@ -267,7 +282,7 @@ recorder_drain (Recorder *r)
           rec->t = g_array_new (FALSE, FALSE, sizeof (double));
           rec->values = g_array_new (FALSE, FALSE, sizeof (double));
         }
-      do
+      for (int chunk = 0; max_chunks == 0 || chunk < max_chunks; chunk++)
         {
           guint old = rec->t->len;
           g_array_set_size (rec->t, old + CHUNK);
@@ -276,8 +291,9 @@ recorder_drain (Recorder *r)
                                &g_array_index (rec->values, double, old * rec->n_channels), CHUNK);
           g_array_set_size (rec->t, old + n);
           g_array_set_size (rec->values, (old + n) * rec->n_channels);
+          if (n < CHUNK)
+            break;
         }
-      while (n == CHUNK);
     }
 }
 
@@ -374,113 +390,166 @@ write_csv (const char *path, const OrrProgram *program, Recorder *r, GError **er
                                    error);
 }
 
+/* The runs go on a thread of their own; the main thread drains the
+ * current run's streams and shows progress. */
 typedef struct
 {
-  OrrSimulation *sim;
+  OrrRuns *runs;
+  GMutex lock;         /* guards recorder between the two threads */
+  Recorder recorder;   /* the current run's, then the last run's, recordings */
+  GPtrArray *problems; /* of a run that did not compile */
   GError *error;
   gboolean ok;
   int done;
 } Worker;
 
-static gpointer
-run_simulation (gpointer data)
+/* Each run records afresh: the CSV holds the last run's signals. */
+static void
+on_run_started (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *program,
+                gpointer data)
 {
   Worker *w = data;
-  w->ok = orr_simulation_run (w->sim, &w->error);
+
+  g_mutex_lock (&w->lock);
+  recorder_clear (&w->recorder);
+  recorder_init (&w->recorder, sim, program->n_blocks);
+  g_mutex_unlock (&w->lock);
+}
+
+/* The simulation is freed after this: take the rest of its samples. */
+static void
+on_run_finished (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *program,
+                 gpointer data)
+{
+  Worker *w = data;
+
+  g_mutex_lock (&w->lock);
+  recorder_drain (&w->recorder, 0);
+  w->recorder.sim = NULL;
+  g_mutex_unlock (&w->lock);
+}
+
+static gpointer
+run_simulations (gpointer data)
+{
+  Worker *w = data;
+  w->ok = orr_runs_execute (w->runs, w->problems, &w->error);
   g_atomic_int_set (&w->done, 1);
   return NULL;
 }
 
-/* Ctrl+C stops the run cleanly: blocks terminate, files close, what was
- * recorded is written. */
-static OrrSimulation *interrupted_sim;
+/* Ctrl+C stops the runs cleanly: blocks terminate, files close, what was
+ * recorded is written. The handler only raises a flag (taking a lock in
+ * a signal handler could deadlock); the main thread passes it on. */
+static volatile sig_atomic_t interrupted;
 
 static void
 on_interrupt (int signum)
 {
-  if (interrupted_sim != NULL)
-    orr_simulation_stop (interrupted_sim);
+  interrupted = 1;
 }
 
 static int
-simulate (const Options *o, const char *path, OrrModel *model, OrrScope *overrides,
-          OrrRegistry *registry)
+report_problems (const char *path, GPtrArray *problems, guint run)
 {
-  g_autoptr (GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (OrrProgram) program = NULL;
-  g_autoptr (OrrSimulation) sim = NULL;
-  Recorder recorder = { 0 };
-  Worker worker = { 0 };
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const OrrProblem *p = g_ptr_array_index (problems, i);
+      if (run > 1)
+        g_printerr (_("%s: run %u: %s: %s\n"), path, run, p->where, p->message);
+      else
+        g_printerr ("%s: %s: %s\n", path, p->where, p->message);
+    }
+  if (run > 1)
+    g_printerr (ngettext ("orrery-sim: %u problem in run %u; the runs stopped there\n",
+                          "orrery-sim: %u problems in run %u; the runs stopped there\n",
+                          problems->len),
+                problems->len, run);
+  else
+    g_printerr (ngettext ("orrery-sim: %u problem; nothing was simulated\n",
+                          "orrery-sim: %u problems; nothing was simulated\n", problems->len),
+                problems->len);
+  return EXIT_MODEL_ERROR;
+}
+
+static int
+simulate (const Options *o, const char *path, OrrRuns *runs)
+{
+  Worker w = { 0 };
   GThread *thread;
   gboolean progress = !o->quiet && isatty (STDERR_FILENO);
   gint64 started = g_get_monotonic_time ();
+  const OrrProgram *program;
   const OrrSimStats *stats;
+  guint n_runs;
   int status = EXIT_OK;
 
-  {
-    OrrCompileOptions options = { .trust_native_code = o->trust };
-    program = orr_compile_with_options (model, registry, overrides, &options, problems, &error);
-  }
-  if (program == NULL)
-    {
-      for (guint i = 0; i < problems->len; i++)
-        {
-          const OrrProblem *p = g_ptr_array_index (problems, i);
-          g_printerr ("%s: %s: %s\n", path, p->where, p->message);
-        }
-      g_printerr (ngettext ("orrery-sim: %u problem; nothing was simulated\n",
-                            "orrery-sim: %u problems; nothing was simulated\n", problems->len),
-                  problems->len);
-      status = EXIT_MODEL_ERROR;
-      goto out;
-    }
-
-  sim = orr_simulation_new (program);
-  recorder_init (&recorder, sim, program->n_blocks);
-  worker.sim = sim;
-  interrupted_sim = sim;
+  w.runs = runs;
+  g_mutex_init (&w.lock);
+  w.problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  orr_runs_set_callbacks (runs, on_run_started, on_run_finished, &w);
+  interrupted = 0;
   signal (SIGINT, on_interrupt);
-  thread = g_thread_new ("simulation", run_simulation, &worker);
-  /* the main thread drains the sinks' streams and shows progress */
-  for (int tick = 0; !g_atomic_int_get (&worker.done); tick++)
+  thread = g_thread_new ("simulation", run_simulations, &w);
+  for (int tick = 0; !g_atomic_int_get (&w.done); tick++)
     {
-      double t, t0 = program->settings.start_time, tf = program->settings.final_time;
+      const OrrProgram *shown = NULL;
+      double t;
+
       g_usleep (10 * 1000);
-      recorder_drain (&recorder);
-      t = orr_simulation_get_time (sim);
-      if (progress && tick % 10 == 9)
-        g_printerr ("\r  t = %-12g of %g s  [%3.0f%%]", t, tf,
-                    tf > t0 ? 100.0 * (t - t0) / (tf - t0) : 100.0);
+      if (interrupted)
+        orr_runs_stop (runs);
+      g_mutex_lock (&w.lock);
+      recorder_drain (&w.recorder, 64);
+      g_mutex_unlock (&w.lock);
+      t = orr_runs_get_time (runs);
+      if (progress && tick % 10 == 9 && (shown = orr_runs_get_program (runs)) != NULL)
+        {
+          double t0 = shown->settings.start_time, tf = shown->settings.final_time;
+          guint run = orr_runs_get_count (runs);
+          g_autofree char *which = run > 1 ? g_strdup_printf (_("run %u: "), run) : g_strdup ("");
+
+          g_printerr ("\r  %st = %-12g of %g s  [%3.0f%%]", which, t, tf,
+                      tf > t0 ? 100.0 * (t - t0) / (tf - t0) : 100.0);
+        }
     }
   g_thread_join (thread);
-  recorder_drain (&recorder);
   signal (SIGINT, SIG_DFL);
-  interrupted_sim = NULL;
   if (progress)
     g_printerr ("\r%60s\r", "");
 
-  stats = orr_simulation_get_stats (sim);
-  if (!worker.ok)
+  program = orr_runs_get_program (runs);
+  stats = orr_runs_get_stats (runs);
+  n_runs = orr_runs_get_count (runs);
+  if (!w.ok && w.problems->len > 0)
+    status = report_problems (path, w.problems, n_runs);
+  else if (!w.ok)
     {
-      g_printerr ("%s: %s\n", path, worker.error->message);
-      status = g_error_matches (worker.error, ORR_SIM_ERROR, ORR_SIM_ERROR_BLOCK)
-                 ? EXIT_MODEL_ERROR
-                 : EXIT_SOLVER_FAILURE;
-      g_clear_error (&worker.error);
+      g_printerr ("%s: %s\n", path, w.error->message);
+      status = g_error_matches (w.error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER)
+                   || g_error_matches (w.error, ORR_SIM_ERROR, ORR_SIM_ERROR_ZENO)
+                   || g_error_matches (w.error, ORR_SIM_ERROR, ORR_SIM_ERROR_NUMERIC)
+                 ? EXIT_SOLVER_FAILURE
+                 : EXIT_MODEL_ERROR;
     }
   else if (!o->quiet)
-    g_print (_("Simulated %g to %g s%s: %" G_GUINT64_FORMAT " steps, %" G_GUINT64_FORMAT
-               " events, %" G_GUINT64_FORMAT " zero crossings, in %.3f s\n"),
-             program->settings.start_time, stats->final_time,
-             stats->stopped ? _(" (stopped)") : "", stats->steps, stats->events,
-             stats->zero_crossings, (g_get_monotonic_time () - started) / 1e6);
+    {
+      if (n_runs > 1)
+        g_print (_("Runs: %u (End blocks restarted the model %u times; the signals are the last "
+                   "run's)\n"),
+                 n_runs, n_runs - 1);
+      g_print (_("Simulated %g to %g s%s: %" G_GUINT64_FORMAT " steps, %" G_GUINT64_FORMAT
+                 " events, %" G_GUINT64_FORMAT " zero crossings, in %.3f s\n"),
+               program->settings.start_time, stats->final_time,
+               stats->stopped ? _(" (stopped)") : "", stats->steps, stats->events,
+               stats->zero_crossings, (g_get_monotonic_time () - started) / 1e6);
+    }
 
   /* what was recorded is kept, even after a failure */
-  if (o->output != NULL)
+  if (o->output != NULL && program != NULL)
     {
       g_autoptr (GError) write_error = NULL;
-      if (!write_csv (o->output, program, &recorder, &write_error))
+      if (!write_csv (o->output, program, &w.recorder, &write_error))
         {
           g_printerr ("orrery-sim: %s\n", write_error->message);
           if (status == EXIT_OK)
@@ -488,9 +557,10 @@ simulate (const Options *o, const char *path, OrrModel *model, OrrScope *overrid
         }
     }
 
-out:
-  if (recorder.blocks != NULL)
-    recorder_clear (&recorder);
+  recorder_clear (&w.recorder);
+  g_ptr_array_unref (w.problems);
+  g_clear_error (&w.error);
+  g_mutex_clear (&w.lock);
   return status;
 }
 
@@ -503,8 +573,13 @@ run (const Options *o)
   g_autoptr (OrrScope) overrides = orr_scope_new (NULL);
   g_autoptr (OrrEvaluation) evaluation = NULL;
   g_autoptr (OrrRegistry) registry = orr_registry_new ();
+  g_autoptr (OrrRuns) runs = NULL;
+  g_autoptr (OrrScope) first_run = NULL;
+  OrrCompileOptions options = { .trust_native_code = o->trust };
   int status;
 
+  if (o->max_runs != G_MININT && o->max_runs < 1)
+    return usage_error (_("--max-runs needs a number of runs of at least 1, not %d"), o->max_runs);
   status = parse_overrides (o->sets, overrides);
   if (status != EXIT_OK)
     return status;
@@ -520,7 +595,13 @@ run (const Options *o)
     return status;
 
   orr_palettes_register_standard (registry);
-  evaluation = orr_evaluate_model_with_registry (model, overrides, registry);
+  runs = orr_runs_new (model, registry, overrides, &options);
+  if (o->max_runs != G_MININT)
+    orr_runs_set_max_runs (runs, o->max_runs);
+  /* The context as the first run sees it (__counter__ = 1, no base):
+   * problems are reported before anything is simulated. */
+  first_run = orr_runs_new_overrides (runs, 1);
+  evaluation = orr_evaluate_model_with_registry (model, first_run, registry);
   if (orr_evaluation_get_n_problems (evaluation) > 0)
     {
       for (guint i = 0; i < orr_evaluation_get_n_problems (evaluation); i++)
@@ -538,13 +619,13 @@ run (const Options *o)
   if (!o->quiet)
     print_summary (path, model, evaluation);
 
-  return simulate (o, path, model, overrides, registry);
+  return simulate (o, path, runs);
 }
 
 int
 main (int argc, char **argv)
 {
-  Options o = { 0 };
+  Options o = { .max_runs = G_MININT };
   GOptionEntry entries[] = {
     { "final-time", 0, 0, G_OPTION_ARG_STRING, &o.final_time,
       N_("Simulate up to time T (seconds) instead of the model's final time"), "T" },
@@ -554,7 +635,11 @@ main (int argc, char **argv)
          "(repeatable)"),
       "NAME=EXPR" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
-      N_("Write the recorded signals to FILE.csv"), "FILE.csv" },
+      N_("Write the recorded signals to FILE.csv (of the last run, when End blocks restart the "
+         "model)"),
+      "FILE.csv" },
+    { "max-runs", 0, 0, G_OPTION_ARG_INT, &o.max_runs,
+      N_("Fail when End blocks ask for more than N runs (default 1000)"), "N" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, N_("Print errors only"), NULL },
     { "trust", 0, 0, G_OPTION_ARG_NONE, &o.trust,
       N_("Trust the model: compile and run the C code of its CCustomBlocks"), NULL },
@@ -574,9 +659,16 @@ main (int argc, char **argv)
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context, _("Load, check and simulate an Orrery model."));
   g_option_context_set_description (
-    context, _("Exit status:\n"
+    context, _("Runs: an End block set to restart ends the run and starts a new one. The\n"
+               "model is evaluated again with __counter__ one higher (1 in the first run),\n"
+               "and GetFromBase('name') reads what ToBase blocks stored. The runs end with\n"
+               "the first one that ends without a restart; --output then holds the signals\n"
+               "of the last run only.\n"
+               "\n"
+               "Exit status:\n"
                "  0  the model was loaded, validated and simulated\n"
-               "  1  the model has an error (file, context, parameter or compilation)\n"
+               "  1  the model has an error (file, context, parameter, compilation, a block's\n"
+               "     error, or End blocks restarting it more than --max-runs times)\n"
                "  2  the command line is wrong\n"
                "  3  the solver failed during the simulation\n"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);

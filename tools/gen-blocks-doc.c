@@ -47,14 +47,17 @@ append_ports (GString *out, const char *what, const OrrPortShape *ports, int n, 
   g_string_append_c (out, '\n');
 }
 
-/* Table cells: one line, no pipes. */
+/* Table cells: one line, no pipes. In prose (not inside backticks) an
+ * underscore is escaped, so that __counter__ does not turn bold. */
 static void
-append_cell (GString *out, const char *text)
+append_cell (GString *out, const char *text, gboolean prose)
 {
   for (const char *p = text ? text : ""; *p; p++)
     {
       if (*p == '|')
         g_string_append (out, "\\|");
+      else if (prose && *p == '_')
+        g_string_append (out, "\\_");
       else if (*p == '\n')
         g_string_append_c (out, ' ');
       else
@@ -97,18 +100,18 @@ append_block (GString *out, const OrrBlockClass *klass)
         {
           const OrrParamSpec *p = &klass->params[i];
           g_string_append_printf (out, "| `%s` | ", p->name);
-          append_cell (out, p->label);
+          append_cell (out, p->label, TRUE);
           g_string_append (out, " | `");
-          append_cell (out, p->default_expr);
+          append_cell (out, p->default_expr, FALSE);
           g_string_append (out, "` | ");
-          append_cell (out, p->help);
+          append_cell (out, p->help, TRUE);
           if (p->kind == ORR_PARAM_CHOICE && p->choices != NULL)
             {
               g_string_append (out, " Choices:");
               for (int c = 0; p->choices[c] != NULL; c++)
                 {
                   g_string_append_printf (out, " %d ", c + 1);
-                  append_cell (out, p->choices[c]);
+                  append_cell (out, p->choices[c], TRUE);
                   g_string_append_c (out, p->choices[c + 1] ? ',' : '.');
                 }
             }

@@ -71,6 +71,9 @@ gboolean orr_bi_anyall (ORR_BUILTIN_ARGS);
 gboolean orr_bi_find (ORR_BUILTIN_ARGS);
 gboolean orr_bi_sort (ORR_BUILTIN_ARGS);
 
+/* orr-builtins-base.c */
+gboolean orr_bi_get_from_base (ORR_BUILTIN_ARGS);
+
 /* orr-linalg.c */
 gboolean orr_bi_inv (ORR_BUILTIN_ARGS);
 gboolean orr_bi_det (ORR_BUILTIN_ARGS);

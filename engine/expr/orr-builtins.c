@@ -11,6 +11,7 @@
 
 /* Keep sorted by strcmp(): uppercase names first. */
 static const OrrBuiltin builtins[] = {
+  { "GetFromBase", 1, 2, 1, orr_bi_get_from_base, 0 },
   { "Inf", 0, M, 1, orr_bi_fill, ORR_FILL_INF },
   { "NaN", 0, M, 1, orr_bi_fill, ORR_FILL_NAN },
   { "abs", 1, 1, 1, orr_bi_abs, 0 },

@@ -1,10 +1,15 @@
 /* orr-scope.c - nested name -> value tables for model, super block and
  * mask contexts.  Reads fall through to the parent; writes stay local.
+ * The base's values live among the names under a prefix no identifier can
+ * have, so scripts never see them and copying a scope carries them.
  */
 #include "orr-scope-private.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* ':' is no identifier character: "base:p" cannot be written in a script. */
+#define BASE_PREFIX "base:"
 
 struct _OrrScope
 {
@@ -152,4 +157,33 @@ orr_scope_get_statement_limit (OrrScope *s)
     if (s->statement_limit != 0)
       return s->statement_limit;
   return ORR_EXPR_MAX_STATEMENTS;
+}
+
+void
+orr_scope_set_base_value (OrrScope *s, const char *name, OrrValue *v)
+{
+  g_autofree char *hidden = NULL;
+
+  g_return_if_fail (s != NULL && name != NULL && v != NULL);
+  hidden = g_strconcat (BASE_PREFIX, name, NULL);
+  orr_scope_set (s, hidden, v);
+}
+
+OrrValue *
+orr_scope_lookup_base_value (OrrScope *s, const char *name)
+{
+  g_autofree char *hidden = NULL;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  if (s == NULL)
+    return NULL;
+  hidden = g_strconcat (BASE_PREFIX, name, NULL);
+  return orr_scope_lookup (s, hidden);
+}
+
+gboolean
+orr_scope_name_is_hidden (const char *local_name)
+{
+  g_return_val_if_fail (local_name != NULL, FALSE);
+  return g_str_has_prefix (local_name, BASE_PREFIX);
 }

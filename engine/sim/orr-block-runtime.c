@@ -1,5 +1,6 @@
 /* orr-block-runtime.c: the calls a block makes into the simulator while it
- * runs: errors, stop requests, work memory and recording.
+ * runs: errors, stop and restart requests, the base, work memory and
+ * recording.
  */
 
 #include <math.h>
@@ -30,9 +31,43 @@ orr_block_error (OrrSimBlock *block, const char *format, ...)
 void
 orr_block_request_stop (OrrSimBlock *block)
 {
+  OrrSimulation *sim;
+
   g_return_if_fail (block != NULL && block->sim != NULL);
 
-  orr_simulation_stop (block->sim);
+  sim = block->sim;
+  sim->block_stop = TRUE;
+  orr_simulation_stop (sim);
+}
+
+void
+orr_block_request_restart (OrrSimBlock *block)
+{
+  OrrSimulation *sim;
+
+  g_return_if_fail (block != NULL && block->sim != NULL);
+
+  sim = block->sim;
+  /* The first End block to ask is the one named if the runs run out. */
+  if (!sim->restart_requested)
+    sim->restart_block = block->path;
+  sim->restart_requested = TRUE;
+  orr_simulation_stop (sim);
+}
+
+void
+orr_block_set_base_value (OrrSimBlock *block, const char *name, OrrValue *value)
+{
+  OrrSimulation *sim;
+
+  g_return_if_fail (block != NULL && block->sim != NULL);
+  g_return_if_fail (name != NULL && value != NULL);
+
+  /* A trial point may be rejected: nothing of it may outlive the run. */
+  if (block->time->phase == ORR_PHASE_TRIAL)
+    return;
+  sim = block->sim;
+  orr_base_set (sim->base, name, value);
 }
 
 gpointer

@@ -624,6 +624,8 @@ restart_solver (OrrSimulation *sim, double target)
    * solver fails on it without knowing. */
   if (!check_finite (sim) || !compute_modes (sim))
     return FALSE;
+  /* The modes are chosen: the crossings that led here are done with. */
+  memset (sim->jroot, 0, sizeof (int) * MAX (sim->program->ng, 1));
   refresh_observers (sim);
 
   /* Right after a zero crossing, a first step longer than the interval
@@ -707,17 +709,6 @@ accept_point (OrrSimulation *sim, double t, gboolean complete)
   return ok;
 }
 
-static gboolean
-surfaces_crossed (OrrSimulation *sim, int b)
-{
-  const OrrProgramBlock *pb = &sim->program->blocks[b];
-
-  for (int i = 0; i < pb->ng; i++)
-    if (sim->jroot[pb->g_offset + i] != 0)
-      return TRUE;
-  return FALSE;
-}
-
 /* SUNDIALS's root finders stop within about 100 roundings of the
  * crossing. A zero-crossing tolerance finer than that (settings
  * zc_tolerance) is met by bisecting the crossed surfaces on the solver's
@@ -782,14 +773,14 @@ refine_root (OrrSimulation *sim, double *t)
 }
 
 /* A crossing: the blocks whose surfaces crossed get their event and
- * state-update jobs with nevprt = -1, all events first so that every one
- * of them sees the states before the jumps. */
+ * state-update jobs with nevprt = -1 (orr_sim_fire_crossings). jroot keeps
+ * the directions until the modes are chosen again at the restart, so
+ * that blocks choosing their modes can tell which way they crossed. */
 static gboolean
 handle_root (OrrSimulation *sim, double t)
 {
   const OrrProgram *program = sim->program;
-  const OrrActivationList *surfaces = &program->surface_list;
-  gboolean ok = TRUE;
+  gboolean *fire = sim->crossing_fire;
 
   copy_from_solver (sim);
   orr_solver_get_roots (sim->solver, sim->jroot);
@@ -804,44 +795,25 @@ handle_root (OrrSimulation *sim, double t)
   sim->last_root_time = t;
 
   orr_sim_zeno_note_crossings (sim);
-  if (!check_finite (sim) || !orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, FALSE))
+  if (!check_finite (sim) || !orr_sim_event_crossings_at_root (sim)
+      || !orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, FALSE))
     return FALSE;
 
-  for (int i = 0; i < surfaces->n && ok; i++)
+  memset (fire, 0, sizeof (gboolean) * program->n_blocks);
+  for (int i = 0; i < program->surface_list.n; i++)
     {
-      int b = surfaces->items[i].block;
-      const OrrProgramBlock *pb = &program->blocks[b];
-      g_autofree char *what = NULL;
-
-      if (!surfaces_crossed (sim, b))
-        continue;
-      what = g_strdup_printf ("the zero-crossing surface of %s", pb->path);
-      ok = orr_sim_zeno_check (sim, &sim->block_bursts[b], what);
-      if (ok && pb->kind == ORR_BLOCK_ORDINARY && pb->n_evout > 0)
-        {
-          orr_sim_set_nevprt (sim, b, -1);
-          ok = orr_sim_schedule_events (sim, b);
-        }
-    }
-
-  for (int i = 0; i < surfaces->n && ok; i++)
-    {
-      int b = surfaces->items[i].block;
+      int b = program->surface_list.items[i].block;
       const OrrProgramBlock *pb = &program->blocks[b];
 
-      if (!surfaces_crossed (sim, b) || pb->kind != ORR_BLOCK_ORDINARY
-          || (pb->nx == 0 && pb->nz == 0 && pb->noz == 0))
-        continue;
-      orr_sim_set_nevprt (sim, b, -1);
-      orr_sim_call (sim, b, ORR_JOB_STATE_UPDATE);
-      ok = !sim->failed;
+      for (int k = pb->g_offset; k < pb->g_offset + pb->ng; k++)
+        if (sim->jroot[k] != 0)
+          fire[b] = TRUE;
     }
 
-  memset (sim->jroot, 0, sizeof (int) * program->ng);
   /* Even without a jump, modes may change at a crossing. */
   sim->need_restart = TRUE;
   sim->outputs_stale = TRUE;
-  return ok;
+  return orr_sim_fire_crossings (sim, fire);
 }
 
 static void

@@ -7,6 +7,8 @@
  *   orr-continuous.c     choosing the solver, its callbacks, modes,
  *                        accepted points, zero crossings
  *   orr-jacobian.c       the Jacobian: pattern, storage, values
+ *   orr-event-crossings.c  surfaces whose sign flips across an event, and
+ *                        firing the blocks whose surfaces crossed
  *   orr-zeno.c           noticing events that accumulate (Zeno behaviour)
  *   orr-stream.c         ring buffers between the run and its readers
  *   orr-block-runtime.c  the calls a block makes (orr_block_error ...)
@@ -144,6 +146,15 @@ struct _OrrSimulation
   double last_root_time;
   double last_root_interval;
 
+  /* surfaces across events (orr-event-crossings.c) */
+  int n_plain_surfaces; /* blocks with surfaces and neither modes nor states */
+  int *plain_surfaces;  /* those blocks */
+  double *g_before;     /* their surfaces just before the current event iteration */
+  gboolean *g_located;  /* per surface: the solver located its crossing at this instant */
+  gboolean g_before_valid;
+  double g_before_time;
+  gboolean *crossing_fire; /* per block: scratch, the blocks a crossing calls */
+
   /* ending */
   GError *error;
   gboolean failed;
@@ -154,6 +165,12 @@ struct _OrrSimulation
   atomic_uint_fast64_t progress; /* bits of the time reached */
 
   OrrSimStats stats;
+
+  /* between runs */
+  OrrBase *base;
+  gboolean block_stop;        /* an End block asked to stop */
+  gboolean restart_requested; /* an End block asked for a new run */
+  const char *restart_block;  /* its path (the program's) */
 
   /* recording */
   OrrRecordFunc record_func;
@@ -306,6 +323,26 @@ typedef enum
 /* Integrates from the current time toward target, restarting the solver
  * first when needed; handles a located zero crossing. */
 OrrAdvance orr_sim_advance (OrrSimulation *sim, double target);
+
+/* orr-event-crossings.c */
+void orr_sim_event_crossings_setup (OrrSimulation *sim);
+void orr_sim_event_crossings_free (OrrSimulation *sim);
+/* Calls the blocks marked in fire (per block) for their crossings at the
+ * current time, with nevprt = -1 and their jroot: every events job first,
+ * so that all of them see the states before the jumps, then the state
+ * updates. Each call counts towards the block's Zeno burst. */
+gboolean orr_sim_fire_crossings (OrrSimulation *sim, const gboolean *fire);
+/* Before an event at the current time: remembers the surfaces of blocks
+ * without modes or states, unless already known for this instant. */
+gboolean orr_sim_event_crossings_before (OrrSimulation *sim);
+/* At a located root, before any block is called: the surfaces at the left
+ * limit (modes as the solver held them); those the solver reported
+ * crossed are left out of the next comparison. */
+gboolean orr_sim_event_crossings_at_root (OrrSimulation *sim);
+/* After an event: surfaces whose sign differs from before it crossed at
+ * this instant; their blocks get their crossing, as one more event
+ * iteration at the same time, until no sign changes any more. */
+gboolean orr_sim_event_crossings_after (OrrSimulation *sim);
 
 /* orr-zeno.c */
 void orr_sim_zeno_setup (OrrSimulation *sim);

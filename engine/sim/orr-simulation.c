@@ -297,6 +297,7 @@ orr_simulation_new (const OrrProgram *program)
 
   sim = g_new0 (OrrSimulation, 1);
   sim->program = program;
+  sim->base = orr_base_new ();
   g_mutex_init (&sim->pause_mutex);
   g_cond_init (&sim->pause_cond);
   sim->last_root_time = NAN;
@@ -448,6 +449,7 @@ orr_simulation_new (const OrrProgram *program)
     }
 
   find_continuous_influence (sim);
+  orr_sim_event_crossings_setup (sim);
   sim->dae = program->needs_dae;
   for (int i = 0; i < program->nx; i++)
     sim->dae = sim->dae || sim->implicit_state[i];
@@ -475,6 +477,7 @@ orr_simulation_free (OrrSimulation *sim)
   orr_sim_free_recorders (sim);
   orr_sim_activation_free (sim);
   orr_sim_zeno_free (sim);
+  orr_sim_event_crossings_free (sim);
   orr_agenda_free (sim->agenda);
 
   if (sim->object_states != NULL)
@@ -512,6 +515,7 @@ orr_simulation_free (OrrSimulation *sim)
   g_free (sim->recorders);
   g_free (sim->stream_wanted);
   g_clear_error (&sim->error);
+  orr_base_unref (sim->base);
   g_mutex_clear (&sim->pause_mutex);
   g_cond_clear (&sim->pause_cond);
   g_free (sim);
@@ -621,7 +625,9 @@ main_loop (OrrSimulation *sim)
 
       if (th <= t + orr_sim_time_tolerance (t) && te <= final + orr_sim_time_tolerance (final))
         {
-          if (!process_next_event (sim))
+          /* Surfaces that change sign across the event crossed now. */
+          if (!orr_sim_event_crossings_before (sim) || !process_next_event (sim)
+              || !orr_sim_event_crossings_after (sim))
             break;
           continue;
         }
@@ -650,8 +656,19 @@ main_loop (OrrSimulation *sim)
           orr_sim_set_time (sim, target);
           continue;
         }
-      if (orr_sim_advance (sim, target) == ORR_ADVANCE_ENDED)
-        break;
+      switch (orr_sim_advance (sim, target))
+        {
+          case ORR_ADVANCE_ENDED:
+            return;
+          case ORR_ADVANCE_ROOT:
+            /* the crossing's own jumps may flip other surfaces */
+            if (!orr_sim_event_crossings_after (sim))
+              return;
+            break;
+          case ORR_ADVANCE_REACHED:
+          default:
+            break;
+        }
     }
 }
 
@@ -712,6 +729,7 @@ orr_simulation_run (OrrSimulation *sim, GError **error)
 
   sim->stats.final_time = sim->time.t;
   sim->stats.stopped = !sim->failed && g_atomic_int_get (&sim->stop_requested);
+  sim->stats.restart = !sim->failed && sim->restart_requested && !sim->block_stop;
 
   if (sim->failed)
     {
@@ -804,4 +822,38 @@ orr_simulation_set_record_func (OrrSimulation *sim, OrrRecordFunc func, gpointer
 
   sim->record_func = func;
   sim->record_data = user_data;
+}
+
+gboolean
+orr_simulation_restart_requested (OrrSimulation *sim)
+{
+  g_return_val_if_fail (sim != NULL, FALSE);
+
+  return sim->stats.restart;
+}
+
+const char *
+orr_simulation_get_restart_block (OrrSimulation *sim)
+{
+  g_return_val_if_fail (sim != NULL, NULL);
+
+  return sim->stats.restart ? sim->restart_block : NULL;
+}
+
+void
+orr_simulation_set_base (OrrSimulation *sim, OrrBase *base)
+{
+  g_return_if_fail (sim != NULL && base != NULL);
+
+  orr_base_ref (base);
+  orr_base_unref (sim->base);
+  sim->base = base;
+}
+
+OrrBase *
+orr_simulation_get_base (OrrSimulation *sim)
+{
+  g_return_val_if_fail (sim != NULL, NULL);
+
+  return sim->base;
 }

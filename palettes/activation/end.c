@@ -1,16 +1,19 @@
-/* end.c: End, ends the simulation when activated, or at a given time.
+/* end.c: End, ends the simulation when activated, or at a given time;
+ * or ends the run and asks for a new one.
  *
- * Activation input 1 stops the run at the time of its event (after the
- * rest of that event has run). With a finite `time`, the block also stops
+ * Activation input 1 ends the run at the time of its event (after the
+ * rest of that event has run). With a finite `time`, the block also ends
  * the run by itself then: it programs an event on its activation output at
  * the exit of initialisation, and that output is fed back to its
  * activation input 2 (the compiler adds that link, as for EventClock;
  * drawing it by hand is harmless). Blocks driven by the output run at the
- * stop time as part of that last event.
+ * end time as part of that last event.
  *
- * Restarting the simulation (Activate's second action) needs support from
- * the simulator that does not exist yet, so configure refuses it rather
- * than silently stopping. */
+ * With the action "restart" (Activate's second action), ending the run
+ * asks whoever drives the runs (orr-runs.h, used by orrery-sim and the
+ * app) for a new one: the model is evaluated again with __counter__ one
+ * higher, and GetFromBase() reads what ToBase blocks stored. The runs
+ * stop at the first run that ends without a restart. */
 #include "activation-classes.h"
 #include "orr-block-params.h"
 
@@ -25,12 +28,17 @@ enum
 static const char *const action_choices[] = { "Stop", "Restart", NULL };
 
 static const OrrParamSpec end_params[] = {
-  { "action", "Action", "1", "1: end the simulation; 2: restart it (not available yet).",
+  { "action", "Action", "1",
+    "1: end the simulation; 2: end this run and start a new one, in which the context variable "
+    "__counter__ is one higher (1 in the first run) and GetFromBase('name') reads what ToBase "
+    "blocks stored. The runs go on until one ends without a restart; a model that keeps "
+    "restarting fails after the maximum number of runs (orrery-sim --max-runs, 1000 by "
+    "default). A stop asked by another End block in the same run wins.",
     ORR_PARAM_CHOICE, action_choices },
   { "time", "Stop time", "Inf",
-    "The run also ends at this time, in seconds, without any activation; Inf: only when "
-    "activated (the run ends at the final time anyway). A time before the start ends the run "
-    "at once." },
+    "The run also ends (or restarts) at this time, in seconds, without any activation; Inf: "
+    "only when activated (the run ends at the final time anyway). A time before the start ends "
+    "the run at once." },
 };
 
 static gboolean
@@ -42,11 +50,6 @@ end_configure (OrrConfig *config, GError **error)
   if (!orr_param_get_int_range (config, "action", ACTION_STOP, ACTION_RESTART, &action, error)
       || !orr_config_get_double (config, "time", &time, error))
     return FALSE;
-  if (action == ACTION_RESTART)
-    {
-      orr_param_set_error (error, "action", "must be 1 (stop): restart is not available yet");
-      return FALSE;
-    }
   if (isnan (time) || time == -INFINITY)
     {
       orr_param_set_error (error, "time", "must be a time or Inf, not %g", time);
@@ -63,6 +66,10 @@ end_configure (OrrConfig *config, GError **error)
   else
     orr_config_set_event_ports (config, 1, 0);
   orr_config_set_rpar (config, &time, 1);
+  orr_config_set_ipar (config, &action, 1);
+  /* A timed End shows its time; otherwise a restarting End says so. */
+  if (!isfinite (time) && action == ACTION_RESTART)
+    orr_config_set_label (config, "RESTART");
   return TRUE;
 }
 
@@ -80,7 +87,11 @@ end_simulate (OrrSimBlock *block, OrrJob job)
         break;
 
       case ORR_JOB_OUTPUTS:
-        if (block->nevprt > 0 && !orr_block_in_try_phase (block))
+        if (block->nevprt <= 0 || orr_block_in_try_phase (block))
+          break;
+        if (block->ipar[0] == ACTION_RESTART)
+          orr_block_request_restart (block);
+        else
           orr_block_request_stop (block);
         break;
 
@@ -93,7 +104,8 @@ const OrrBlockClass orr_end_class = {
   .name = "End",
   .palette = "Activation",
   .label = "End",
-  .description = "Ends the simulation when activated, or at a given time.",
+  .description = "Ends the simulation when activated, or at a given time; or ends the run and "
+                 "starts a new one.",
   .icon_text = "END",
   .params = end_params,
   .n_params = G_N_ELEMENTS (end_params),

@@ -12,6 +12,7 @@ extern const OrrBlockClass orr_event_scope_class;
 extern const OrrBlockClass orr_display_class;
 extern const OrrBlockClass orr_to_csv_class;
 extern const OrrBlockClass orr_signal_out_class;
+extern const OrrBlockClass orr_to_base_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_sinks_register (OrrRegistry *registry);

@@ -9,6 +9,7 @@ static const OrrBlockClass *const classes[] = {
   &orr_display_class,
   &orr_to_csv_class,
   &orr_signal_out_class,
+  &orr_to_base_class,
   NULL,
 };
 

@@ -76,6 +76,8 @@ test_version_and_help (void)
   g_assert_cmpint (h.status, ==, 0);
   assert_contains (h.out, "--set=NAME=EXPR");
   assert_contains (h.out, "--final-time=T");
+  assert_contains (h.out, "--max-runs=N");
+  assert_contains (h.out, "signals\nof the last run only");
   assert_contains (h.out, "Exit status");
   assert_contains (h.out, "3  the solver failed");
 }
@@ -99,6 +101,7 @@ test_usage_errors (void)
     { { model, "--final-time", "soon", NULL }, "--final-time needs a number" },
     { { model, "--final-time", "-1", NULL }, "is not after the start time" },
     { { model, "--solver", "magic", NULL }, "unknown solver 'magic'" },
+    { { model, "--max-runs", "0", NULL }, "--max-runs needs a number of runs of at least 1" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -249,6 +252,56 @@ test_bouncing_ball_csv (void)
   g_rmdir (dir);
 }
 
+/* tests/models/newton-restart.orr: one Newton step on p^2 - 2 per run,
+ * from p = 1, restarting while |p^2 - 2| > 1e-12 (the count, 6, is worked
+ * out in tests/palettes/activation/test-end-restart.c). The CSV holds the
+ * last run only: one sample at t = 0 of pnew, sqrt(2) to 1e-12. With at
+ * most 3 runs the model fails instead, naming its End block. */
+static void
+test_restart_runs (void)
+{
+  g_autofree char *model
+    = g_test_build_filename (G_TEST_DIST, "models", "newton-restart.orr", NULL);
+  g_autofree char *forever
+    = g_test_build_filename (G_TEST_DIST, "models", "restart-forever.orr", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("orrery-cli-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "out.csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_auto (GStrv) header = NULL;
+  g_auto (GStrv) row = NULL;
+  g_auto (Run) r = { 0 };
+  g_auto (Run) f = { 0 };
+  g_auto (Run) q = { 0 };
+
+  run_sim (&r, model, "--output", csv, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  assert_contains (r.out, "Runs: 6 (End blocks restarted the model 5 times");
+  assert_contains (r.out, "Simulated 0 to 0 s (stopped)");
+  /* the context as the first run sees it; the run counter is not shown */
+  assert_contains (r.out, "    p = 1\n");
+  g_assert_null (strstr (r.out, "__counter__"));
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 3); /* header, one row, the final newline */
+  header = csv_split (lines[0]);
+  row = csv_split (lines[1]);
+  g_assert_cmpfloat (g_ascii_strtod (row[column_of (header, "time")], NULL), ==, 0);
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (row[column_of (header, "pnew")], NULL), G_SQRT2,
+                                  1e-12);
+
+  run_sim (&f, model, "--max-runs", "3", NULL);
+  g_assert_cmpint (f.status, ==, 1);
+  assert_contains (f.err, "Again asked for run 4, but at most 3 runs are allowed");
+
+  run_sim (&q, "--quiet", "--max-runs", "2", forever, NULL);
+  g_assert_cmpint (q.status, ==, 1);
+  assert_contains (q.err, "Forever asked for run 3");
+  g_assert_cmpstr (q.out, ==, "");
+  g_unlink (csv);
+  g_rmdir (dir);
+}
+
 /* A model a hundred times bigger than a usual one (10 000 blocks instead
  * of a hundred), written as a file the way a generator or a careless copy
  * and paste would: it loads, compiles and runs like a small one. Time
@@ -328,5 +381,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/model-errors", test_model_errors);
   g_test_add_func ("/cli/bouncing-ball-csv", test_bouncing_ball_csv);
   g_test_add_func ("/cli/big-model", test_big_model);
+  g_test_add_func ("/cli/restart-runs", test_restart_runs);
   return g_test_run ();
 }

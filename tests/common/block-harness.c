@@ -100,6 +100,7 @@ orr_harness_new (const OrrBlockClass *klass, OrrConfig *config, const int *place
   h->klass = klass;
   h->config = config;
   h->records = g_array_new (FALSE, FALSE, sizeof (double));
+  h->base = orr_base_new ();
   h->allocations = g_ptr_array_new_with_free_func (g_free);
   h->time.t = 0.0;
   h->time.start_time = 0.0;
@@ -170,6 +171,7 @@ orr_harness_free (OrrHarness *h)
     return;
   orr_config_free (h->config);
   g_array_unref (h->records);
+  orr_base_unref (h->base);
   g_ptr_array_unref (h->allocations);
   g_free (h->error);
   g_free (h);
@@ -238,6 +240,20 @@ void
 __wrap_orr_block_request_stop (OrrSimBlock *block)
 {
   harness_of (block)->stop_requested = TRUE;
+}
+
+void
+__wrap_orr_block_request_restart (OrrSimBlock *block)
+{
+  harness_of (block)->restart_requested = TRUE;
+}
+
+void
+__wrap_orr_block_set_base_value (OrrSimBlock *block, const char *name, OrrValue *value)
+{
+  /* As the simulator: nothing of a trial point may outlive the run. */
+  g_assert_false (orr_block_in_try_phase (block));
+  orr_base_set (harness_of (block)->base, name, value);
 }
 
 gpointer

@@ -13,6 +13,7 @@
  * what a block asked for, and need no running simulation. */
 #pragma once
 
+#include <orrery/orr-base.h>
 #include <orrery/orr-block.h>
 #include "orr-config-private.h"
 
@@ -32,6 +33,8 @@ typedef struct
   char *error;      /* the last orr_block_error() message, or NULL */
   int n_errors;
   gboolean stop_requested;
+  gboolean restart_requested;
+  OrrBase *base; /* what the block stored with orr_block_set_base_value() */
 
   /*< private >*/
   GPtrArray *allocations; /* freed with the harness */
@@ -70,6 +73,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrHarness, orr_harness_free)
 /* The linker sends the blocks' calls here (see tests/common/meson.build). */
 void __wrap_orr_block_error (OrrSimBlock *block, const char *format, ...) G_GNUC_PRINTF (2, 3);
 void __wrap_orr_block_request_stop (OrrSimBlock *block);
+void __wrap_orr_block_request_restart (OrrSimBlock *block);
+void __wrap_orr_block_set_base_value (OrrSimBlock *block, const char *name, OrrValue *value);
 gpointer __wrap_orr_block_alloc_work (OrrSimBlock *block, gsize size);
 void __wrap_orr_block_record (OrrSimBlock *block, const double *values, int n);
 

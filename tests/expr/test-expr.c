@@ -5,6 +5,7 @@
  * The last tests feed malformed and random input, which must produce a
  * value or an error with a message, never a crash or a hang.
  */
+#include <orrery/orr-base.h>
 #include <orrery/orr-expr.h>
 
 #include <float.h>
@@ -1231,6 +1232,59 @@ test_scopes (void)
   g_assert_cmpuint (orr_scope_get_statement_limit (child), ==, ORR_EXPR_MAX_STATEMENTS);
 }
 
+/* The base's values in a scope: hidden names that scripts can neither read
+ * nor write, found by GetFromBase through the scope chain, copied with the
+ * scope's names, with a default for a missing one and an error naming it
+ * otherwise. */
+static void
+test_base_values (void)
+{
+  g_autoptr (OrrScope) parent = orr_scope_new (NULL);
+  g_autoptr (OrrScope) child = orr_scope_new (parent);
+  g_autoptr (OrrScope) copy = orr_scope_new (NULL);
+  g_autoptr (OrrValue) v = orr_value_new_from_doubles (1, 2, (const double[]){ 3, 4 });
+  g_autoptr (OrrBase) base = orr_base_new ();
+  g_autoptr (OrrValue) five = orr_value_new_double (5);
+  g_auto (GStrv) names = NULL;
+  g_auto (GStrv) stored = NULL;
+
+  orr_scope_set_base_value (parent, "p", v);
+  g_assert_true (orr_scope_lookup_base_value (child, "p") == v);
+  g_assert_null (orr_scope_lookup_base_value (child, "q"));
+  g_assert_null (orr_scope_lookup_base_value (NULL, "p"));
+  g_assert_null (orr_scope_lookup (parent, "p")); /* not a variable */
+  g_assert_cmpfloat (eval_scalar ("sum(GetFromBase('p'))", child), ==, 7);
+  g_assert_cmpfloat (eval_scalar ("GetFromBase('q', -1)", child), ==, -1);
+  g_assert_cmpfloat (eval_scalar ("isequal(GetFromBase('p', -1), [3 4])", child), ==, 1);
+  /* a script assigning p makes a variable, not a base value */
+  run_ok ("p = 10; q = GetFromBase('p'); q = q(1);", child);
+  g_assert_cmpfloat (eval_scalar ("p + q", child), ==, 13);
+  expect_eval_error ("GetFromBase('missing')", ORR_EXPR_ERROR_UNDEFINED, 1, 1,
+                     "GetFromBase: 'missing' is not in the base");
+  expect_eval_error ("GetFromBase(3)", ORR_EXPR_ERROR_TYPE, 1, 1, "must be a string");
+  g_assert_true (orr_expr_is_builtin ("GetFromBase"));
+
+  /* listed, so that copying a scope's names copies it, but hidden */
+  names = orr_scope_list_local (parent);
+  g_assert_cmpuint (g_strv_length (names), ==, 1);
+  g_assert_true (orr_scope_name_is_hidden (names[0]));
+  g_assert_false (orr_scope_name_is_hidden ("p"));
+  orr_scope_pin (copy, names[0], orr_scope_lookup (parent, names[0]));
+  g_assert_true (orr_scope_lookup_base_value (copy, "p") == v);
+
+  /* a base publishes every value into a scope */
+  orr_base_set (base, "k", five);
+  orr_base_set (base, "a", v);
+  stored = orr_base_list (base);
+  g_assert_cmpuint (g_strv_length (stored), ==, 2);
+  g_assert_cmpstr (stored[0], ==, "a");
+  g_assert_cmpstr (stored[1], ==, "k");
+  orr_base_publish (base, child);
+  g_assert_cmpfloat (eval_scalar ("GetFromBase('k') + sum(GetFromBase('a'))", child), ==, 12);
+  orr_base_clear (base);
+  g_assert_null (orr_base_lookup (base, "k"));
+}
+
 static void
 check_free (const char *text, const char *const *expected)
 {
@@ -2230,6 +2284,7 @@ main (int argc, char **argv)
   g_test_add_func ("/expr/control-flow", test_control_flow);
   g_test_add_func ("/expr/comments", test_comments);
   g_test_add_func ("/expr/scopes", test_scopes);
+  g_test_add_func ("/expr/base-values", test_base_values);
   g_test_add_func ("/expr/free-variables", test_free_variables);
   g_test_add_func ("/expr/errors", test_errors);
   g_test_add_func ("/expr/display", test_display);

@@ -101,7 +101,8 @@ struct _OrrSimBlock
   /* zero crossings and modes */
   int ng;
   double *g;
-  int *jroot; /* after a crossing: +1 rising, -1 falling, 0 none */
+  int *jroot; /* after a crossing: +1 rising, -1 falling, 0 none; kept until the
+               * modes are chosen again, so that the choice can see it */
   int nmode;
   int *mode;
 
@@ -186,6 +187,15 @@ orr_block_is_exit_init (const OrrSimBlock *block)
 void orr_block_error (OrrSimBlock *block, const char *format, ...) G_GNUC_PRINTF (2, 3);
 /* Ends the simulation normally at the current time (End block). */
 void orr_block_request_stop (OrrSimBlock *block);
+/* Ends this run normally at the current time and asks for a new one (End
+ * with "restart"): whoever drives the runs (orr-runs.h) evaluates the
+ * model again with __counter__ one higher and simulates it. A stop request
+ * in the same run wins over a restart. */
+void orr_block_request_restart (OrrSimBlock *block);
+/* Stores value under name in the run's base, for the next runs to read
+ * with GetFromBase('name') (ToBase); takes a new reference. Only at
+ * accepted points and in the terminate job; ignored at a trial point. */
+void orr_block_set_base_value (OrrSimBlock *block, const char *name, OrrValue *value);
 /* Zeroed memory in block->work, freed by the simulator after terminate. */
 gpointer orr_block_alloc_work (OrrSimBlock *block, gsize size);
 /* A sink records one sample of n values at the current time into its

@@ -14,7 +14,9 @@
  *    and deletes with [];
  *  - statements separated by ; , or newlines; if/elseif/else, for, while,
  *    break, continue, return; [a, b] = f(...); comments % // %{ %} and "...";
- *  - names resolve to a variable in the scope chain first, then a builtin.
+ *  - names resolve to a variable in the scope chain first, then a builtin;
+ *  - GetFromBase('name') reads a value an earlier simulation run stored
+ *    with a ToBase block (see orr_scope_set_base_value() and orr-runs.h).
  *
  * Evaluation keeps no global state: two evaluations may run in two threads
  * at once as long as they do not write to the same scope (reading a shared
@@ -92,6 +94,21 @@ void      orr_scope_pin             (OrrScope     *s,
                                      OrrValue     *v);
 gboolean  orr_scope_is_pinned       (OrrScope     *s,
                                      const char   *name);
+/* The base (orr-base.h): values one simulation run leaves for the next.
+ * A scope carries them as hidden names, which scripts can neither read
+ * nor assign (they are not identifiers); the builtin GetFromBase('name')
+ * finds them through the scope chain, and GetFromBase('name', default)
+ * gives default when there is none.  orr_scope_list_local() lists hidden
+ * names too, so that copying a scope's names (the overrides a model is
+ * evaluated with) copies them; orr_scope_name_is_hidden() tells them
+ * apart for display. */
+void      orr_scope_set_base_value  (OrrScope     *s,
+                                     const char   *name,
+                                     OrrValue     *v);
+/* Borrowed, searches parents, NULL if none (or @s is NULL). */
+OrrValue *orr_scope_lookup_base_value (OrrScope   *s,
+                                       const char *name);
+gboolean  orr_scope_name_is_hidden  (const char   *local_name);
 /* How many statements and loop iterations one run in @s (or a child scope
  * without its own setting) may execute; 0 restores the inherited value,
  * ORR_EXPR_MAX_STATEMENTS at the root. */

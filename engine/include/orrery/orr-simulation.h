@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include <orrery/orr-base.h>
 #include <orrery/orr-program.h>
 
 G_BEGIN_DECLS
@@ -17,10 +18,11 @@ GQuark orr_sim_error_quark (void);
 
 typedef enum
 {
-  ORR_SIM_ERROR_SOLVER, /* the solver failed: step too small, convergence, ... */
-  ORR_SIM_ERROR_BLOCK,  /* a block reported an error (message starts with its path) */
-  ORR_SIM_ERROR_ZENO,   /* too many events at (almost) the same time */
+  ORR_SIM_ERROR_SOLVER,  /* the solver failed: step too small, convergence, ... */
+  ORR_SIM_ERROR_BLOCK,   /* a block reported an error (message starts with its path) */
+  ORR_SIM_ERROR_ZENO,    /* too many events at (almost) the same time */
   ORR_SIM_ERROR_NUMERIC, /* NaN or Inf produced by a block */
+  ORR_SIM_ERROR_RUNS,    /* End blocks asked for more runs than allowed (orr-runs.h) */
 } OrrSimError;
 
 typedef struct _OrrSimulation OrrSimulation;
@@ -35,6 +37,8 @@ typedef struct
   guint64 restarts;    /* solver cold restarts */
   double final_time;   /* where the run ended */
   gboolean stopped;    /* ended by orr_simulation_stop() or an End block */
+  gboolean restart;    /* ended by an End block asking for a new run, and nothing
+                        * asked to stop (orr_block_request_restart) */
 } OrrSimStats;
 
 /* The program must outlive the simulation. */
@@ -52,6 +56,17 @@ void orr_simulation_resume (OrrSimulation *sim);
 /* The simulated time reached so far; for progress. */
 double orr_simulation_get_time (OrrSimulation *sim);
 const OrrSimStats *orr_simulation_get_stats (OrrSimulation *sim);
+
+/* After the run: TRUE when it ended because an End block asked for a new
+ * run (see OrrSimStats.restart), and that block's path. */
+gboolean orr_simulation_restart_requested (OrrSimulation *sim);
+const char *orr_simulation_get_restart_block (OrrSimulation *sim);
+
+/* The base ToBase blocks store into. A simulation starts with an empty
+ * base of its own; a driver of several runs gives them its own (before
+ * orr_simulation_run(); takes a reference) and reads it after each run. */
+void orr_simulation_set_base (OrrSimulation *sim, OrrBase *base);
+OrrBase *orr_simulation_get_base (OrrSimulation *sim);
 
 /* Called on the simulation's thread for every sample a sink records
  * (orr_block_record), in the order they are recorded. seq counts samples

@@ -375,8 +375,8 @@ static void
 test_end (void)
 {
   OrrConfig *config = CONFIGURE (&orr_end_class, NULL);
-  g_autoptr (OrrHarness) h = NULL, timed = NULL;
-  GError *error = NULL;
+  OrrConfig *timed_restart;
+  g_autoptr (OrrHarness) h = NULL, timed = NULL, restart = NULL;
 
   /* default time Inf: only an activation input */
   assert_ports (config, 0, 0, 1, 0);
@@ -402,12 +402,27 @@ test_end (void)
   orr_harness_run (timed, ORR_JOB_OUTPUTS);
   g_assert_true (timed->stop_requested);
 
-  /* restart is refused with a clear message */
-  g_assert_null (orr_harness_configure (&orr_end_class, &error, "action", "2", NULL));
-  g_assert_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER);
-  g_assert_nonnull (strstr (error->message, "'action'"));
-  g_assert_nonnull (strstr (error->message, "restart is not available yet"));
-  g_clear_error (&error);
+  g_assert_false (h->restart_requested);
+  g_assert_false (timed->restart_requested);
+
+  /* restart: the same ports, and the activation asks for a new run
+   * instead of a stop; never at a trial point */
+  restart = harness (&orr_end_class, CONFIGURE (&orr_end_class, "action", "2", NULL), 1, 1);
+  assert_ports (restart->config, 0, 0, 1, 0);
+  g_assert_cmpstr (restart->config->label, ==, "RESTART");
+  restart->time.phase = ORR_PHASE_TRIAL;
+  restart->block.nevprt = 1;
+  orr_harness_run (restart, ORR_JOB_OUTPUTS);
+  g_assert_false (restart->restart_requested);
+  restart->time.phase = ORR_PHASE_EVENT;
+  orr_harness_run (restart, ORR_JOB_OUTPUTS);
+  g_assert_true (restart->restart_requested);
+  g_assert_false (restart->stop_requested);
+
+  /* a timed restart shows its time */
+  timed_restart = CONFIGURE (&orr_end_class, "action", "2", "time", "2.5", NULL);
+  g_assert_cmpstr (timed_restart->label, ==, "2.5");
+  orr_config_free (timed_restart);
 
   EXPECT_PARAM_ERROR (&orr_end_class, "action", "action", "3", NULL);
   EXPECT_PARAM_ERROR (&orr_end_class, "time", "time", "NaN", NULL);

@@ -3,6 +3,8 @@
  * simulated; what they record against values worked out by hand. */
 #include "model-run.h"
 
+#include <orrery/orr-runs.h>
+
 #include <math.h>
 
 /* A clocked Scope on a 0.25 s clock showing t (an integrator of 1) over
@@ -114,6 +116,50 @@ test_xy_display_signal_out (void)
     }
 }
 
+/* ToBase in one run (driven by orr-runs.h, whose base the test reads
+ * afterwards). Over [0, 1]: a Counter on a 0.25 s clock stored at each
+ * activation ends at its fifth value, 5 (ticks 0, 0.25 ... 1); t from an
+ * integrator of 1, stored at the end, is 1, as is the same stored at each
+ * accepted point (the last is the final time), to the solver's rounding. */
+static void
+test_to_base (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.25", NULL);
+  OrrBlock *count = add_block (model, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *ticks
+    = add_block (model, "ToBase", "Ticks", 1, 0, 0, 0, "name", "'ticks'", "when", "1", NULL);
+  OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *time = add_block (model, "Integrator", "Time", 1, 1, 0, 0, NULL);
+  OrrBlock *last = add_block (model, "ToBase", "Last", 1, 0, 0, 0, "name", "'t_end'", NULL);
+  OrrBlock *each
+    = add_block (model, "ToBase", "Each", 1, 0, 0, 0, "name", "'t_each'", "when", "1", NULL);
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (OrrRuns) runs = orr_runs_new (model, registry, NULL, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrValue) n = NULL, t_end = NULL, t_each = NULL;
+  g_auto (GStrv) names = NULL;
+
+  set_final_time (model, 1);
+  link_event (model, sc, 1, count, 1);
+  link_data (model, count, 1, ticks, 1);
+  link_data (model, one, 1, time, 1);
+  link_data (model, time, 1, last, 1);
+  link_data (model, time, 1, each, 1);
+  g_assert_true (orr_runs_execute (runs, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (orr_runs_get_count (runs), ==, 1);
+
+  names = orr_base_list (orr_runs_get_base (runs));
+  g_assert_cmpuint (g_strv_length (names), ==, 3);
+  n = orr_base_lookup (orr_runs_get_base (runs), "ticks");
+  t_end = orr_base_lookup (orr_runs_get_base (runs), "t_end");
+  t_each = orr_base_lookup (orr_runs_get_base (runs), "t_each");
+  g_assert_cmpfloat (orr_value_get_real (n, 0), ==, 5);
+  g_assert_cmpfloat_with_epsilon (orr_value_get_real (t_end, 0), 1, 1e-9);
+  g_assert_cmpfloat_with_epsilon (orr_value_get_real (t_each, 0), 1, 1e-9);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -121,5 +167,6 @@ main (int argc, char **argv)
   g_test_add_func ("/sinks-models/scope-clocked", test_scope_clocked);
   g_test_add_func ("/sinks-models/event-scope", test_event_scope);
   g_test_add_func ("/sinks-models/xy-display-signal-out", test_xy_display_signal_out);
+  g_test_add_func ("/sinks-models/to-base", test_to_base);
   return g_test_run ();
 }

@@ -201,6 +201,70 @@ test_signal_out (void)
   EXPECT_PARAM_ERROR (&orr_signal_out_class, "name", "name", "'say \"hi\"'", NULL);
 }
 
+/* ---- ToBase ---------------------------------------------------------------------- */
+
+/* The stored value under name: a rows x cols real matrix equal to want. */
+static void
+assert_stored (OrrHarness *h, const char *name, int rows, int cols, const double *want)
+{
+  g_autoptr (OrrValue) v = orr_base_lookup (h->base, name);
+
+  g_assert_nonnull (v);
+  g_assert_cmpint (orr_value_rows (v), ==, rows);
+  g_assert_cmpint (orr_value_cols (v), ==, cols);
+  for (int i = 0; i < rows * cols; i++)
+    g_assert_cmpfloat (orr_value_get_real (v, i), ==, want[i]);
+}
+
+static void
+test_to_base (void)
+{
+  OrrConfig *each = CONFIGURE (&orr_to_base_class, "name", "'p'", "when", "1", NULL);
+  OrrConfig *at_end = CONFIGURE (&orr_to_base_class, "name", "'q'", NULL);
+  g_autoptr (OrrHarness) h = NULL, e = NULL;
+  const double first[] = { 1, 2, 3, 4, 5, 6 }, second[] = { -1, -2, -3, -4, -5, -6 };
+  g_auto (GStrv) names = NULL;
+
+  /* any real matrix in, feedthrough (the outputs job reads it), no out */
+  assert_ports (each, 1, 0, 0, 0);
+  assert_port (input_spec (each, 0), -1, -2, ORR_TYPE_DOUBLE);
+  g_assert_true (input_spec (each, 0)->feedthrough);
+  g_assert_cmpstr (orr_value_get_string (g_ptr_array_index (each->opar, 0)), ==, "p");
+  g_assert_cmpint (ipar (each, 0), ==, 1);
+  g_assert_cmpstr (each->label, ==, "p");
+  g_assert_cmpint (ipar (at_end, 0), ==, 2); /* the default: at the end */
+
+  /* at each activation, never at a trial point: a 2x3 input, column-major */
+  h = harness (&orr_to_base_class, each, 2, 3);
+  orr_harness_set_input (h, 0, first);
+  outputs (h, ORR_PHASE_EVENT, 1);
+  assert_stored (h, "p", 2, 3, first);
+  orr_harness_set_input (h, 0, second);
+  outputs (h, ORR_PHASE_TRIAL, 1);
+  assert_stored (h, "p", 2, 3, first);
+  outputs (h, ORR_PHASE_EVENT, 1);
+  assert_stored (h, "p", 2, 3, second);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+  assert_stored (h, "p", 2, 3, second);
+
+  /* at the end only: the input as it is when the run terminates */
+  e = harness (&orr_to_base_class, at_end, 1, 2);
+  orr_harness_set_input (e, 0, first);
+  outputs (e, ORR_PHASE_EVENT, 1);
+  names = orr_base_list (e->base);
+  g_assert_cmpuint (g_strv_length (names), ==, 0);
+  orr_harness_set_input (e, 0, second);
+  e->time.phase = ORR_PHASE_TERMINATE;
+  orr_harness_run (e, ORR_JOB_TERMINATE);
+  assert_stored (e, "q", 1, 2, second);
+
+  EXPECT_PARAM_ERROR (&orr_to_base_class, "name", "name", "3", NULL);
+  EXPECT_PARAM_ERROR (&orr_to_base_class, "name", "name", "''", NULL);
+  EXPECT_PARAM_ERROR (&orr_to_base_class, "name", "name", "'2p'", NULL);
+  EXPECT_PARAM_ERROR (&orr_to_base_class, "name", "name", "'a b'", NULL);
+  EXPECT_PARAM_ERROR (&orr_to_base_class, "when", "when", "3", NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -211,5 +275,6 @@ main (int argc, char **argv)
   g_test_add_func ("/sinks/event-scope", test_event_scope);
   g_test_add_func ("/sinks/display", test_display);
   g_test_add_func ("/sinks/signal-out", test_signal_out);
+  g_test_add_func ("/sinks/to-base", test_to_base);
   return g_test_run ();
 }
