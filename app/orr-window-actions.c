@@ -365,8 +365,11 @@ static void
 undo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   OrrWindow *self = ORR_WINDOW (user_data);
-  g_autofree char *what = g_strdup (orr_model_get_undo_description (self->model));
+  g_autofree char *what = NULL;
 
+  /* a drag in progress holds the model's transaction open */
+  orr_canvas_cancel_drag (self->canvas);
+  what = g_strdup (orr_model_get_undo_description (self->model));
   if (orr_model_undo (self->model))
     {
       g_autofree char *message = g_strdup_printf (_("Undid “%s”"), what != NULL ? what : "");
@@ -378,8 +381,11 @@ static void
 redo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   OrrWindow *self = ORR_WINDOW (user_data);
-  g_autofree char *what = g_strdup (orr_model_get_redo_description (self->model));
+  g_autofree char *what = NULL;
 
+  /* a drag in progress holds the model's transaction open */
+  orr_canvas_cancel_drag (self->canvas);
+  what = g_strdup (orr_model_get_redo_description (self->model));
   if (orr_model_redo (self->model))
     {
       g_autofree char *message = g_strdup_printf (_("Redid “%s”"), what != NULL ? what : "");
