@@ -91,6 +91,14 @@ on_timeout (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* A write interval_ms from now, unless one is already due. */
+static void
+schedule_write (OrrDraft *self)
+{
+  if (self->timeout_id == 0)
+    self->timeout_id = g_timeout_add (self->interval_ms, on_timeout, self);
+}
+
 static void
 on_changed (OrrModel *model, gpointer change, gpointer data)
 {
@@ -98,8 +106,8 @@ on_changed (OrrModel *model, gpointer change, gpointer data)
 
   /* The first unsaved change starts the clock; later ones ride along, so
    * a steady stream of edits still gets a draft every interval. */
-  if (self->timeout_id == 0 && orr_model_get_modified (model))
-    self->timeout_id = g_timeout_add (self->interval_ms, on_timeout, self);
+  if (orr_model_get_modified (model))
+    schedule_write (self);
 }
 
 static void
@@ -113,8 +121,8 @@ on_modified (GObject *object, GParamSpec *pspec, gpointer data)
       g_clear_handle_id (&self->timeout_id, g_source_remove);
       orr_draft_discard (self);
     }
-  else if (self->timeout_id == 0)
-    self->timeout_id = g_timeout_add (self->interval_ms, on_timeout, self);
+  else
+    schedule_write (self);
 }
 
 static void
@@ -177,7 +185,7 @@ orr_draft_new (OrrModel *model, const char *dir, guint interval_ms)
   self->modified_id = g_signal_connect (model, "notify::modified", G_CALLBACK (on_modified), self);
   /* a recovered model is modified from the start */
   if (orr_model_get_modified (model))
-    self->timeout_id = g_timeout_add (self->interval_ms, on_timeout, self);
+    schedule_write (self);
   return self;
 }
 

@@ -251,6 +251,14 @@ links_of_block (OrrModel *self, OrrBlock *block)
   return g_hash_table_lookup (self->links_by_block, block->id);
 }
 
+/* The same, as a new array: removing links changes the index. */
+static GPtrArray *
+copy_links_of_block (OrrModel *self, OrrBlock *block)
+{
+  GPtrArray *links = links_of_block (self, block);
+  return links != NULL ? g_ptr_array_copy (links, NULL, NULL) : g_ptr_array_new ();
+}
+
 static void
 attach_block (OrrModel *self, OrrDiagram *diagram, OrrBlock *block)
 {
@@ -887,9 +895,7 @@ orr_model_remove_block (OrrModel *self, OrrBlock *block)
 
   diagram = block->parent;
   orr_model_begin (self, "Delete Block");
-  /* a copy: removing links changes the index */
-  links = links_of_block (self, block) ? g_ptr_array_copy (links_of_block (self, block), NULL, NULL)
-                                       : g_ptr_array_new ();
+  links = copy_links_of_block (self, block);
   for (guint i = 0; i < links->len; i++)
     record_remove_link (self, g_ptr_array_index (links, i));
 
@@ -1007,8 +1013,7 @@ orr_model_set_port_count (OrrModel *self, OrrBlock *block, OrrPortKind kind, gui
     return;
 
   orr_model_begin (self, "Change Ports");
-  links = links_of_block (self, block) ? g_ptr_array_copy (links_of_block (self, block), NULL, NULL)
-                                       : g_ptr_array_new ();
+  links = copy_links_of_block (self, block);
   for (guint i = 0; i < links->len; i++)
     {
       OrrLink *l = g_ptr_array_index (links, i);
