@@ -278,6 +278,8 @@ write_settings (GString *out, const OrrSettings *settings, guint depth)
     orr_io_append_attr_double (out, "initial-step", settings->initial_step);
   if (settings->zc_tolerance != 0)
     orr_io_append_attr_double (out, "zc-tolerance", settings->zc_tolerance);
+  if (settings->realtime_factor != 0)
+    orr_io_append_attr_double (out, "realtime", settings->realtime_factor);
   g_string_append (out, "/>\n");
 }
 

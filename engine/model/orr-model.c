@@ -1245,7 +1245,8 @@ orr_model_set_settings (OrrModel *self, const OrrSettings *settings)
       && settings->rtol == self->settings.rtol && settings->atol == self->settings.atol
       && settings->max_step == self->settings.max_step
       && settings->initial_step == self->settings.initial_step
-      && settings->zc_tolerance == self->settings.zc_tolerance)
+      && settings->zc_tolerance == self->settings.zc_tolerance
+      && settings->realtime_factor == self->settings.realtime_factor)
     return;
 
   op = op_new (OP_SWAP_SETTINGS, NULL);

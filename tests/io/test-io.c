@@ -1181,9 +1181,12 @@ test_settings_optional (void)
 
   g_assert_cmpfloat (s->initial_step, ==, 1e-5);
   g_assert_cmpfloat (s->zc_tolerance, ==, 1e-9);
+  g_assert_cmpfloat (s->realtime_factor, ==, 0.5);
   g_assert_cmpfloat (orr_model_get_settings (plain)->initial_step, ==, 0);
+  g_assert_cmpfloat (orr_model_get_settings (plain)->realtime_factor, ==, 0);
   g_assert_null (strstr (text, "initial-step"));
   g_assert_null (strstr (text, "zc-tolerance"));
+  g_assert_null (strstr (text, "realtime"));
 }
 
 /* Saving keeps the previous version as path~; saving the same content

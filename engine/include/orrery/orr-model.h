@@ -110,6 +110,8 @@ typedef struct
                         * for fixed-step solvers, the step */
   double initial_step; /* 0: the solver's own choice */
   double zc_tolerance; /* time tolerance of zero-crossing location; 0: the solver's default */
+  double realtime_factor; /* simulated seconds per wall-clock second when run in the app;
+                           * 0: as fast as possible */
 } OrrSettings;
 
 struct _OrrBlock
