@@ -1,0 +1,83 @@
+/* orr-signal-log.h: what one recording block (Scope, XYScope, EventScope,
+ * Display) recorded during a run, kept on the main thread for the scope
+ * widgets: times and n channels, appended in time order, never dropped.
+ *
+ * The run controller fills logs from the simulation's streams; scope views
+ * draw them. Appending is amortised O(1); the per-column minimum and
+ * maximum a plot needs are answered from a summary pyramid, so a log of
+ * millions of samples redraws in milliseconds. Main thread only; GLib only
+ * (no display needed), so benchmarks and tests run without one.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  ORR_SIGNAL_LOG_TIME,   /* Scope, Display: channels against time */
+  ORR_SIGNAL_LOG_XY,     /* XYScope: channel 2k against channel 2k+1 */
+  ORR_SIGNAL_LOG_EVENTS, /* EventScope: the value is the input (1-based) that fired */
+} OrrSignalLogKind;
+
+#define ORR_TYPE_SIGNAL_LOG (orr_signal_log_get_type ())
+G_DECLARE_FINAL_TYPE (OrrSignalLog, orr_signal_log, ORR, SIGNAL_LOG, GObject)
+
+/* title: what the scope shows above the plot, usually the block's path. */
+OrrSignalLog *orr_signal_log_new (OrrSignalLogKind kind, const char *title, guint n_channels);
+
+OrrSignalLogKind orr_signal_log_get_kind (OrrSignalLog *log);
+const char *orr_signal_log_get_title (OrrSignalLog *log);
+guint orr_signal_log_get_n_channels (OrrSignalLog *log);
+/* Channel names for the legend; "u1", "u2" ... until set. */
+void orr_signal_log_set_channel_name (OrrSignalLog *log, guint channel, const char *name);
+const char *orr_signal_log_get_channel_name (OrrSignalLog *log, guint channel);
+
+/* The value range the block's parameters ask for (Scope ymin/ymax,
+ * XYScope xmin/xmax/ymin/ymax); the view's fixed range until the user
+ * changes it. */
+void orr_signal_log_set_hint_range (OrrSignalLog *log, double xmin, double xmax, double ymin,
+                                    double ymax);
+gboolean orr_signal_log_get_hint_range (OrrSignalLog *log, double *xmin, double *xmax,
+                                        double *ymin, double *ymax);
+
+/* The span of the run, for a time axis that shows the whole run:
+ * [start, final]. */
+void orr_signal_log_set_time_span (OrrSignalLog *log, double start, double final);
+void orr_signal_log_get_time_span (OrrSignalLog *log, double *start, double *final);
+
+/* Appends n samples: t[i], and values[i * n_channels + c]. Times must not
+ * decrease. Emits "appended" (guint n) once per call. */
+void orr_signal_log_append (OrrSignalLog *log, const double *t, const double *values, guint n);
+/* Forgets every sample (a new run); emits "cleared". */
+void orr_signal_log_clear (OrrSignalLog *log);
+
+guint64 orr_signal_log_get_n_samples (OrrSignalLog *log);
+double orr_signal_log_get_t (OrrSignalLog *log, guint64 index);
+double orr_signal_log_get_value (OrrSignalLog *log, guint64 index, guint channel);
+/* The first sample at or after t (n_samples when none). */
+guint64 orr_signal_log_find_time (OrrSignalLog *log, double t);
+
+/* Smallest and largest finite value of channel over all samples (or over
+ * samples with t0 <= t <= t1 with the _in_ variant). FALSE when there is
+ * none. */
+gboolean orr_signal_log_get_value_range (OrrSignalLog *log, guint channel, double *min,
+                                         double *max);
+gboolean orr_signal_log_get_value_range_in (OrrSignalLog *log, guint channel, double t0, double t1,
+                                            double *min, double *max);
+
+/* For drawing channel against time over [t0, t1) split into n_columns equal
+ * columns: for each column the smallest and largest value of the samples
+ * in it, and the first and last of them (to join neighbouring columns);
+ * NAN in all four where a column holds no sample. */
+void orr_signal_log_decimate (OrrSignalLog *log, guint channel, double t0, double t1,
+                              guint n_columns, double *mins, double *maxs, double *firsts,
+                              double *lasts);
+
+/* Writes "time,<channel names...>" then one line per sample, numbers in
+ * the C locale with 17 significant digits. Atomic (temporary file and
+ * rename). */
+gboolean orr_signal_log_export_csv (OrrSignalLog *log, const char *path, GError **error);
+
+G_END_DECLS
