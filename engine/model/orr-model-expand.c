@@ -132,8 +132,8 @@ through_links (Expansion *x)
         for (guint j = 0; j < drivers->len; j++)
           {
             Through t = { g_array_index (drivers, OrrEndpoint, j), l->to };
-            char *key = g_strdup_printf ("%s %d %u %s %d %u", t.from.block, t.from.kind, t.from.port,
-                                         t.to.block, t.to.kind, t.to.port);
+            char *key = g_strdup_printf ("%s %d %u %s %d %u", t.from.block, t.from.kind,
+                                         t.from.port, t.to.block, t.to.kind, t.to.port);
             /* two port blocks of one number may lead to the same input */
             if (g_hash_table_add (seen, key))
               g_array_append_val (result, t);
@@ -302,8 +302,6 @@ orr_model_expand (OrrModel *model, OrrBlock *super, GPtrArray *out_blocks, GErro
       b->geometry.y += dy;
       if (!orr_model_insert_block (model, x.outer, b, error))
         goto fail;
-      if (out_blocks != NULL)
-        g_ptr_array_add (out_blocks, b);
     }
   for (guint i = 0; i < moved_links->len; i++)
     {
@@ -334,6 +332,8 @@ orr_model_expand (OrrModel *model, OrrBlock *super, GPtrArray *out_blocks, GErro
         goto fail;
     }
   orr_model_commit (model);
+  for (guint i = 0; out_blocks != NULL && i < moved->len; i++)
+    g_ptr_array_add (out_blocks, orr_block_ref (g_ptr_array_index (moved, i)));
   for (guint i = 0; i < through->len; i++)
     {
       g_free (g_array_index (through, Through, i).from.block);
@@ -343,9 +343,6 @@ orr_model_expand (OrrModel *model, OrrBlock *super, GPtrArray *out_blocks, GErro
 
 fail:
   orr_model_rollback (model);
-  if (out_blocks != NULL)
-    for (guint i = 0; i < moved->len; i++)
-      g_ptr_array_remove (out_blocks, g_ptr_array_index (moved, i));
   for (guint i = 0; i < through->len; i++)
     {
       g_free (g_array_index (through, Through, i).from.block);

@@ -163,7 +163,6 @@ orr_model_renumber_ports (OrrModel *model, OrrDiagram *diagram)
   for (guint k = 0; k < ORR_N_PORT_KINDS; k++)
     {
       g_autoptr (GArray) blocks = g_array_new (FALSE, FALSE, sizeof (Numbered));
-      guint next = 0, last = 0;
 
       renumbered[k] = g_hash_table_new (NULL, NULL);
       for (guint i = 0; i < diagram->blocks->len; i++)
@@ -188,17 +187,17 @@ orr_model_renumber_ports (OrrModel *model, OrrDiagram *diagram)
         }
       g_array_sort (blocks, compare_numbered);
 
-      /* port blocks sharing a number (one signal used twice inside) keep
-       * sharing it */
+      /* The compiler wants each number once: two blocks sharing one get
+       * the next numbers in drawing order, and the outside links stay with
+       * the first of them. */
       for (guint i = 0; i < blocks->len; i++)
         {
           Numbered *entry = &g_array_index (blocks, Numbered, i);
-          if (entry->number != last)
-            {
-              last = entry->number;
-              next++;
-              g_hash_table_insert (renumbered[k], GUINT_TO_POINTER (last), GUINT_TO_POINTER (next));
-            }
+          guint next = i + 1;
+
+          if (!g_hash_table_contains (renumbered[k], GUINT_TO_POINTER (entry->number)))
+            g_hash_table_insert (renumbered[k], GUINT_TO_POINTER (entry->number),
+                                 GUINT_TO_POINTER (next));
           if (entry->number != next)
             {
               g_autofree char *text = g_strdup_printf ("%u", next);
@@ -233,8 +232,8 @@ orr_model_renumber_ports (OrrModel *model, OrrDiagram *diagram)
               guint to;
               if (strcmp (ends[e]->block, super->id) != 0 || renumbered[ends[e]->kind] == NULL)
                 continue;
-              to = GPOINTER_TO_UINT (g_hash_table_lookup (renumbered[ends[e]->kind],
-                                                          GUINT_TO_POINTER (ends[e]->port)));
+              to = GPOINTER_TO_UINT (
+                g_hash_table_lookup (renumbered[ends[e]->kind], GUINT_TO_POINTER (ends[e]->port)));
               if (to == 0)
                 lost = TRUE;
               else if (to != ends[e]->port)

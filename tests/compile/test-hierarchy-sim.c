@@ -65,7 +65,8 @@ assert_same_recording (Recording *a, Recording *b, double tol)
     {
       g_assert_cmpfloat_with_epsilon (T (a, i), T (b, i), tol);
       for (int j = 0; j < a->n; j++)
-        g_assert_cmpfloat_with_epsilon (V (a, i, j), V (b, i, j), tol * MAX (1, fabs (V (a, i, j))));
+        g_assert_cmpfloat_with_epsilon (V (a, i, j), V (b, i, j),
+                                        tol * MAX (1, fabs (V (a, i, j))));
     }
 }
 
@@ -93,8 +94,7 @@ test_bouncing_ball_unchanged (void)
   super = group (model, physics, "Ball");
   grouped = run_model_ok (model, NULL);
   assert_same_recording (recording (before, "Impacts"), recording (grouped, "Impacts"), 1e-9);
-  assert_same_recording (recording (before, "Trajectory"), recording (grouped, "Trajectory"),
-                         1e-9);
+  assert_same_recording (recording (before, "Trajectory"), recording (grouped, "Trajectory"), 1e-9);
 
   g_assert_true (orr_model_expand (model, super, NULL, &error));
   g_assert_no_error (error);
@@ -159,17 +159,15 @@ build_flat_ball (OrrModel *model, const char *scope_label)
 
   gravity = place (model, add_block (model, "Constant", "Gravity", 0, 1, 0, 0, "value", "-g", NULL),
                    40, 100);
-  velocity = place (model,
-                    add_block (model, "Integrator", "Velocity", 2, 1, 1, 0, "x0", "0", "reinit", "1",
-                               NULL),
-                    140, 100);
-  height = place (model,
-                  add_block (model, "Integrator", "Height", 1, 1, 0, 0, "x0", "h0", "reinit", "0",
-                             NULL),
-                  260, 100);
+  velocity = place (
+    model, add_block (model, "Integrator", "Velocity", 2, 1, 1, 0, "x0", "0", "reinit", "1", NULL),
+    140, 100);
+  height = place (
+    model, add_block (model, "Integrator", "Height", 1, 1, 0, 0, "x0", "h0", "reinit", "0", NULL),
+    260, 100);
   impact = place (model, add_block (model, "ZeroCrossDown", "Impact", 1, 0, 0, 1, NULL), 380, 20);
-  restitution = place (model, add_block (model, "Gain", "Restitution", 1, 1, 0, 0, "gain", "-e", NULL),
-                       260, 200);
+  restitution = place (
+    model, add_block (model, "Gain", "Restitution", 1, 1, 0, 0, "gain", "-e", NULL), 260, 200);
   bounces = place (model,
                    add_block (model, "Counter", "Bounces", 0, 1, 1, 0, "minimum", "1", "maximum",
                               "1000000", "rule", "1", NULL),
@@ -239,7 +237,8 @@ test_two_balls (void)
   g_autoptr (OrrModel) reopened = NULL;
   g_autoptr (Run) flat_run = NULL;
   g_autoptr (Run) run = NULL;
-  g_autoptr (GPtrArray) pasted = g_ptr_array_new ();
+  g_autoptr (GPtrArray) pasted
+    = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_block_unref);
   g_autoptr (GError) error = NULL;
   g_autofree char *fragment = NULL;
   g_autofree char *dir = NULL;
@@ -279,9 +278,8 @@ test_two_balls (void)
                         add_block (model, "Counter", "Moon bounces", 0, 1, 1, 0, "minimum", "1",
                                    "maximum", "1000000", "rule", "1", NULL),
                         480, 320);
-  moon_scope = place (model,
-                      add_block (model, "Scope", "Moon impacts", 1, 0, 0, 0, "inputs", "1", NULL),
-                      580, 320);
+  moon_scope = place (
+    model, add_block (model, "Scope", "Moon impacts", 1, 0, 0, 0, "inputs", "1", NULL), 580, 320);
   link_event (model, moon, 1, moon_bounces, 1);
   link_data (model, moon_bounces, 1, moon_scope, 1);
 
@@ -418,8 +416,8 @@ test_scope_errors (void)
   /* a blank context is no scope worth naming */
   p = problem_at (e, "Plant/Motor/Gain2, parameter 'gain'");
   g_assert_nonnull (p);
-  g_assert_true (
-    g_str_has_prefix (p->message, "'J' is not defined (looked in: context of Plant, model context)\n"));
+  g_assert_true (g_str_has_prefix (
+    p->message, "'J' is not defined (looked in: context of Plant, model context)\n"));
   /* other errors keep their own message */
   p = problem_at (e, "Top, parameter 'gain'");
   g_assert_nonnull (p);

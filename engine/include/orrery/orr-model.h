@@ -278,7 +278,8 @@ OrrBlock *orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blo
  * inputs gets several links). Blocks and inner links keep their ids unless
  * one is taken. One undo step. Refuses a masked super block, and one with
  * a non-blank context, since inlining would change what names its blocks
- * see. out_blocks, if not NULL, receives the moved blocks (borrowed). */
+ * see. out_blocks, if not NULL, receives a reference to each moved block
+ * (as orr_fragment_paste() does). */
 gboolean orr_model_expand (OrrModel *model, OrrBlock *super, GPtrArray *out_blocks,
                            GError **error);
 /* Makes the super block's ports follow its port blocks: as many of a kind
@@ -287,8 +288,10 @@ gboolean orr_model_expand (OrrModel *model, OrrBlock *super, GPtrArray *out_bloc
  * "Input3"). Links to ports that disappear go. In the current transaction. */
 void orr_model_sync_super_ports (OrrModel *model, OrrBlock *super);
 /* Numbers the port blocks of diagram (a super block's) 1..n per kind,
- * without gaps, in their current order; the super block's links outside
- * follow their port, links to ports no block stands for any more go. */
+ * each number once, without gaps, in their current order (by number, then
+ * drawing order); the super block's links outside follow their port (to
+ * the first block of a shared number), links to ports no block stands for
+ * any more go. A kind with a port numbered by an expression is left alone. */
 void orr_model_renumber_ports (OrrModel *model, OrrDiagram *diagram);
 
 /* Detached objects, for loaders and fragments. A detached block (one not
