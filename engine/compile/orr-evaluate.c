@@ -218,7 +218,8 @@ evaluate_super_block (OrrEvaluation *self, OrrBlock *block, OrrScope *outer)
       g_autofree char *path = orr_block_get_path (block);
       /* The blocks inside would fail with names the context should have
        * defined: report the cause only. */
-      add_problem (self, block, g_strdup_printf ("%s (context)", path), error);
+      add_scoped_problem (self, block, g_strdup_printf ("%s (context)", path),
+                          block->child->context, scope, block->child, error);
       return;
     }
   evaluate_diagram (self, block->child, scope);

@@ -373,7 +373,7 @@ test_scope_errors (void)
 {
   g_autoptr (OrrModel) model = orr_model_new ();
   OrrDiagram *root = orr_model_get_root (model);
-  OrrBlock *ball, *broken, *inner, *plant, *motor;
+  OrrBlock *ball, *broken, *inner, *plant, *motor, *broken_context;
   OrrMask *mask = orr_mask_new ();
   g_autoptr (OrrEvaluation) e = NULL;
   const OrrProblem *p;
@@ -396,9 +396,11 @@ test_scope_errors (void)
   motor = add_block_in (model, plant->child, NULL, "Motor", 0, 0, 0, 0, NULL);
   gain (model, motor->child, "Gain2", "J");
   gain (model, root, "Top", "2 * (1 + ");
+  broken_context = add_block_in (model, root, NULL, "Drive", 0, 0, 0, 0, NULL);
+  orr_model_set_context (model, broken_context->child, "c = 1;\nd = c + zz;");
 
   e = orr_evaluate_model (model, NULL);
-  g_assert_cmpuint (orr_evaluation_get_n_problems (e), ==, 5);
+  g_assert_cmpuint (orr_evaluation_get_n_problems (e), ==, 6);
 
   /* the mask parameter is evaluated outside the ball */
   p = problem_at (e, "Broken, mask parameter 'e'");
@@ -418,6 +420,11 @@ test_scope_errors (void)
   g_assert_nonnull (p);
   g_assert_true (g_str_has_prefix (
     p->message, "'J' is not defined (looked in: context of Plant, model context)\n"));
+  /* a context counts as a scope of its own diagram */
+  p = problem_at (e, "Drive (context)");
+  g_assert_nonnull (p);
+  g_assert_true (g_str_has_prefix (
+    p->message, "'zz' is not defined (looked in: context of Drive, model context)\n"));
   /* other errors keep their own message */
   p = problem_at (e, "Top, parameter 'gain'");
   g_assert_nonnull (p);

@@ -309,9 +309,16 @@ test_round_trip_branches (void)
   OrrBlock *o1 = add (model, root, "Scope", "O1", 300, 50, 1, 0, 0, 0);
   OrrBlock *o2 = add (model, root, "Scope", "O2", 300, 150, 1, 0, 0, 0);
   OrrBlock *o3 = add (model, root, "Scope", "O3", 300, 250, 1, 0, 0, 0);
-  const char *group[] = { "A", "B", NULL };
+  const char *group[] = { "A", "B", "N", NULL };
   g_autofree char *text = NULL;
   OrrPoint route[] = { { 50, 60 }, { 250, 60 } };
+  OrrRect nested_where = { 150, 150, 60, 40 };
+  OrrBlock *nested = orr_model_add_super_block (model, root, &nested_where);
+
+  /* a super block in the selection moves with everything inside it */
+  orr_model_set_block_label (model, nested, "N");
+  orr_model_set_context (model, nested->child, "k = 3;");
+  add (model, nested->child, "Gain", "Inner", 10, 10, 1, 1, 0, 0);
 
   wire (model, s, 1, a, 1);
   wire (model, s, 1, b, 1);
