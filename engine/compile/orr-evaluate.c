@@ -3,6 +3,8 @@
 #include <orrery/orr-evaluate.h>
 #include "orr-compile-private.h"
 
+#include <string.h>
+
 G_DEFINE_QUARK (orr-evaluate-error-quark, orr_evaluate_error)
 
 /* Past this many, listing more problems in one message helps nobody. */
@@ -57,6 +59,87 @@ add_problem (OrrEvaluation *self, OrrBlock *block, char *where, const GError *er
   g_ptr_array_add (self->problems, orr_problem_new (ids, where, g_strdup (error->message)));
 }
 
+static gboolean
+text_is_blank (const char *text)
+{
+  for (const char *p = text; p != NULL && *p != '\0'; p++)
+    if (!g_ascii_isspace (*p))
+      return FALSE;
+  return TRUE;
+}
+
+/* "context of Plant, model context": where a name used in diagram was
+ * looked for, innermost first, following SEMANTICS.md section 8. Blank
+ * contexts define nothing and are left out. */
+static char *
+describe_scopes (OrrDiagram *diagram)
+{
+  GString *text = g_string_new (NULL);
+
+  for (OrrDiagram *d = diagram; d != NULL; d = d->owner ? d->owner->parent : NULL)
+    {
+      g_autofree char *path = NULL;
+
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      if (d->owner == NULL)
+        {
+          g_string_append (text, "model context");
+          break;
+        }
+      path = orr_block_get_path (d->owner);
+      if (d->owner->mask != NULL)
+        {
+          /* a mask is a wall: nothing outside it is seen */
+          g_string_append_printf (text, "%s of %s",
+                                  text_is_blank (d->context) ? "mask" : "mask and context", path);
+          break;
+        }
+      if (!text_is_blank (d->context))
+        g_string_append_printf (text, "context of %s", path);
+      else if (text->len > 0)
+        g_string_truncate (text, text->len - 2);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Like add_problem, for an expression evaluated in the scope of diagram:
+ * a name that is not defined anywhere it was looked for is said so, with
+ * the scopes searched, before the parser's message (which shows where in
+ * the text it is). */
+static void
+add_scoped_problem (OrrEvaluation *self, OrrBlock *block, char *where, const char *expr,
+                    OrrScope *scope, OrrDiagram *diagram, const GError *error)
+{
+  const char *ids[] = { block ? block->id : NULL, NULL };
+  g_auto (GStrv) names = NULL;
+  g_autoptr (GString) missing = NULL;
+  g_autofree char *scopes = NULL;
+
+  if (!g_error_matches (error, ORR_EXPR_ERROR, ORR_EXPR_ERROR_UNDEFINED)
+      || (names = orr_expr_free_variables (expr, NULL)) == NULL)
+    {
+      add_problem (self, block, where, error);
+      return;
+    }
+  missing = g_string_new (NULL);
+  for (guint i = 0; names[i] != NULL; i++)
+    if (orr_scope_lookup (scope, names[i]) == NULL)
+      g_string_append_printf (missing, "%s'%s'", missing->len > 0 ? ", " : "", names[i]);
+  if (missing->len == 0)
+    {
+      add_problem (self, block, where, error);
+      return;
+    }
+  scopes = describe_scopes (diagram);
+  g_ptr_array_add (self->problems,
+                   orr_problem_new (ids, where,
+                                    g_strdup_printf ("%s %s not defined (looked in: %s)\n%s",
+                                                     missing->str,
+                                                     strchr (missing->str, ',') ? "are" : "is",
+                                                     scopes, error->message)));
+}
+
 static void
 store_param (OrrEvaluation *self, OrrBlock *block, const char *name, OrrValue *value)
 {
@@ -105,8 +188,9 @@ mask_scope (OrrEvaluation *self, OrrBlock *block, OrrScope *outer)
       if (value == NULL)
         {
           g_autofree char *path = orr_block_get_path (block);
-          add_problem (self, block, g_strdup_printf ("%s, mask parameter '%s'", path, p->name),
-                       error);
+          add_scoped_problem (self, block,
+                              g_strdup_printf ("%s, mask parameter '%s'", path, p->name), expr,
+                              outer, block->parent, error);
           ok = FALSE;
           continue;
         }
@@ -134,7 +218,8 @@ evaluate_super_block (OrrEvaluation *self, OrrBlock *block, OrrScope *outer)
       g_autofree char *path = orr_block_get_path (block);
       /* The blocks inside would fail with names the context should have
        * defined: report the cause only. */
-      add_problem (self, block, g_strdup_printf ("%s (context)", path), error);
+      add_scoped_problem (self, block, g_strdup_printf ("%s (context)", path),
+                          block->child->context, scope, block->child, error);
       return;
     }
   evaluate_diagram (self, block->child, scope);
@@ -171,8 +256,9 @@ evaluate_diagram (OrrEvaluation *self, OrrDiagram *diagram, OrrScope *scope)
           if (value == NULL)
             {
               g_autofree char *path = orr_block_get_path (block);
-              add_problem (self, block, g_strdup_printf ("%s, parameter '%s'", path, p->name),
-                           error);
+              add_scoped_problem (self, block,
+                                  g_strdup_printf ("%s, parameter '%s'", path, p->name), p->expr,
+                                  scope, diagram, error);
               continue;
             }
           store_param (self, block, p->name, value);

@@ -1,6 +1,7 @@
 /* orr-model-group.c: "group into super block". The selected blocks move
  * into a new super block; links that crossed the selection's boundary are
- * cut and reconnected through port blocks inside it. The whole edit is one
+ * cut and reconnected through port blocks inside it, named after the
+ * ports they stand in for. The whole edit is one
  * transaction of ordinary edits, so one undo restores the diagram. */
 #include "orr-model-private.h"
 
@@ -60,6 +61,19 @@ find_boundary (GPtrArray *boundaries, gboolean incoming, const OrrEndpoint *sour
         return b;
     }
   return NULL;
+}
+
+/* The label of the port at end, NULL if it has none. */
+static const char *
+port_label (OrrDiagram *diagram, const OrrEndpoint *end)
+{
+  OrrBlock *block = orr_diagram_find_block (diagram, end->block);
+  OrrPort *port;
+
+  if (block == NULL || end->port < 1 || end->port > block->ports[end->kind]->len)
+    return NULL;
+  port = g_ptr_array_index (block->ports[end->kind], end->port - 1);
+  return port->label;
 }
 
 static const char *
@@ -211,6 +225,19 @@ orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks, GErro
         }
       port->geometry.y = block_center (inner).y - port->geometry.height / 2;
       orr_block_set_ports (port, port_side, 1);
+      /* The inside end's port label names the new port, on the port block
+       * and on the super block, as orr_model_sync_super_ports() would. */
+      {
+        const OrrEndpoint *inside_end
+          = b->incoming ? &((OrrLink *) g_ptr_array_index (b->crossings, 0))->to : &b->source;
+        const char *label = port_label (diagram, inside_end);
+        if (label != NULL && label[0] != '\0')
+          {
+            OrrPort *super_port = g_ptr_array_index (super->ports[super_port_kind (b)], b->number - 1);
+            port->label = g_strdup (label);
+            super_port->label = g_strdup (label);
+          }
+      }
       orr_diagram_append_block (super->child, port);
 
       if (b->incoming)

@@ -272,6 +272,27 @@ void orr_model_set_settings (OrrModel *model, const OrrSettings *settings);
  * position of the outside end (top to bottom, then left to right). */
 OrrBlock *orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks,
                            GError **error);
+/* The reverse: the blocks inside the super block move into its diagram,
+ * centred where it stood; its port blocks go and every signal that passed
+ * through them is rejoined by a direct link (one driver feeding several
+ * inputs gets several links). Blocks and inner links keep their ids unless
+ * one is taken. One undo step. Refuses a masked super block, and one with
+ * a non-blank context, since inlining would change what names its blocks
+ * see. out_blocks, if not NULL, receives a reference to each moved block
+ * (as orr_fragment_paste() does). */
+gboolean orr_model_expand (OrrModel *model, OrrBlock *super, GPtrArray *out_blocks,
+                           GError **error);
+/* Makes the super block's ports follow its port blocks: as many of a kind
+ * as the highest literal "port" number inside (an expression never takes
+ * ports away), labelled with the port blocks' labels (not the automatic
+ * "Input3"). Links to ports that disappear go. In the current transaction. */
+void orr_model_sync_super_ports (OrrModel *model, OrrBlock *super);
+/* Numbers the port blocks of diagram (a super block's) 1..n per kind,
+ * each number once, without gaps, in their current order (by number, then
+ * drawing order); the super block's links outside follow their port (to
+ * the first block of a shared number), links to ports no block stands for
+ * any more go. A kind with a port numbered by an expression is left alone. */
+void orr_model_renumber_ports (OrrModel *model, OrrDiagram *diagram);
 
 /* Detached objects, for loaders and fragments. A detached block (one not
  * yet inserted in a model) may be filled in directly through its fields and
