@@ -163,8 +163,8 @@ orr_context_editor_evaluate (OrrContextEditor *self)
   if (scope == NULL)
     {
       show_message (self,
-                    _("The contexts around this one have errors: names they define are unknown, "
-                      "so only the syntax is checked."),
+                    _("The contexts or the mask around this one have errors: the names they "
+                      "define are unknown, so only the syntax is checked."),
                     "warning", NULL);
       return TRUE;
     }

@@ -197,6 +197,9 @@ validate (OrrMaskEditor *self)
         mark (row->default_expr, FALSE);
 
       gtk_widget_set_sensitive (row->choices, is_choice);
+      /* an example only where one is wanted */
+      gtk_entry_set_placeholder_text (GTK_ENTRY (row->choices),
+                                      is_choice ? _("first, second") : NULL);
       choices = parse_choices (gtk_editable_get_text (GTK_EDITABLE (row->choices)));
       mark (row->choices, is_choice && choices == NULL);
       if (is_choice && choices == NULL && message == NULL)
@@ -266,8 +269,7 @@ row_new (OrrMaskEditor *self)
                                   _("Kind"), -1);
   gtk_size_group_add_widget (self->columns[COLUMN_KIND], row->kind);
   g_signal_connect_swapped (row->kind, "notify::selected", G_CALLBACK (validate), self);
-  row->choices = column_entry (self, COLUMN_CHOICES, 10, FALSE, _("first, second"),
-                               _("Choices"));
+  row->choices = column_entry (self, COLUMN_CHOICES, 10, FALSE, NULL, _("Choices"));
   row->tunable = gtk_check_button_new ();
   gtk_widget_set_tooltip_text (row->tunable, _("May change while the simulation runs"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->tunable), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -676,6 +678,7 @@ icon_button (const char *icon, const char *tooltip, GCallback callback, OrrMaskE
   GtkWidget *button = gtk_button_new_from_icon_name (icon);
 
   gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_add_css_class (button, "flat");
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
                                   -1);
   g_signal_connect_swapped (button, "clicked", callback, self);
@@ -765,8 +768,9 @@ build (OrrMaskEditor *self)
   for (int i = 0; i < N_COLUMNS; i++)
     self->columns[i] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (header, 7);
-  gtk_widget_set_margin_end (header, 7);
+  /* in line with the rows' fields, which the sidebar style insets */
+  gtk_widget_set_margin_start (header, 19);
+  gtk_widget_set_margin_end (header, 19);
   gtk_widget_set_margin_top (header, 6);
   gtk_widget_set_margin_bottom (header, 6);
   gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_NAME, _("Name")));
@@ -782,6 +786,9 @@ build (OrrMaskEditor *self)
   self->list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_SINGLE);
   gtk_list_box_set_show_separators (GTK_LIST_BOX (self->list), TRUE);
+  /* The selected row is the one the tools act on; the theme's sidebar look
+   * marks it quietly, where the accent colour would drown its entries. */
+  gtk_widget_add_css_class (self->list, "navigation-sidebar");
   self->placeholder = caption_new (_("No parameters yet: add them, or let Propose find what the "
                                      "blocks inside need."),
                                    "dim-label");
@@ -802,8 +809,11 @@ build (OrrMaskEditor *self)
   gtk_box_append (GTK_BOX (list_box), scrolled);
   gtk_box_append (GTK_BOX (list_box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
 
-  tools = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_widget_add_css_class (tools, "toolbar");
+  tools = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+  gtk_widget_set_margin_start (tools, 4);
+  gtk_widget_set_margin_end (tools, 4);
+  gtk_widget_set_margin_top (tools, 4);
+  gtk_widget_set_margin_bottom (tools, 4);
   gtk_box_append (GTK_BOX (tools),
                   icon_button ("list-add-symbolic", _("Add a parameter"), G_CALLBACK (add_clicked),
                                self));
@@ -882,6 +892,9 @@ orr_mask_editor_new (GtkWindow *parent, OrrModel *model, OrrBlock *super, OrrReg
   self->registry = registry;
   build (self);
   validate (self);
+  /* Start at the parameters, what one comes here for most. */
+  if (self->rows->len > 0)
+    gtk_widget_grab_focus (((Row *)self->rows->pdata[0])->name);
   g_signal_connect_object (model, "changed", G_CALLBACK (model_changed), self, G_CONNECT_SWAPPED);
   return GTK_WINDOW (self);
 }

@@ -91,7 +91,15 @@ format_number (double d)
       if (g_ascii_strtod (buffer, NULL) == d)
         break;
     }
-  return g_strdup (buffer);
+  /* "1e-06" reads better as "1e-6" */
+  {
+    g_autoptr (GString) text = g_string_new (buffer);
+
+    g_string_replace (text, "e-0", "e-", 1);
+    g_string_replace (text, "e+0", "e", 1);
+    g_string_replace (text, "e+", "e", 1);
+    return g_string_free (g_steal_pointer (&text), FALSE);
+  }
 }
 
 /* A finite number written in the C locale, as files and the command line
