@@ -164,7 +164,7 @@ orr_context_editor_evaluate (OrrContextEditor *self)
     {
       show_message (self,
                     _("The contexts or the mask around this one have errors: the names they "
-                      "define are unknown, so only the syntax is checked."),
+                       "define are unknown, so only the syntax is checked."),
                     "warning", NULL);
       return TRUE;
     }
@@ -348,12 +348,12 @@ scope_explanation (OrrContextEditor *self)
 {
   if (self->owner == NULL)
     return g_strdup (_("Runs first, before any parameter is evaluated. The names it assigns are "
-                       "seen by every block and super block of the model."));
+                        "seen by every block and super block of the model."));
   if (self->owner->mask != NULL)
     return g_strdup (_("Runs in the mask’s own scope: it sees the mask parameters and nothing "
-                       "from outside. The names it assigns are seen by the blocks inside."));
+                        "from outside. The names it assigns are seen by the blocks inside."));
   return g_strdup (_("Runs in the scope of the diagram around it. The names it assigns are seen "
-                     "by the blocks inside and stay inside."));
+                      "by the blocks inside and stay inside."));
 }
 
 static void
@@ -396,11 +396,10 @@ build (OrrContextEditor *self)
   gtk_text_view_set_left_margin (GTK_TEXT_VIEW (self->view), 8);
   gtk_text_view_set_right_margin (GTK_TEXT_VIEW (self->view), 8);
   gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (self->view), FALSE);
-  self->error_tag = gtk_text_buffer_create_tag (self->buffer, "error", "underline",
-                                                PANGO_UNDERLINE_ERROR, "underline-rgba",
-                                                &(GdkRGBA){ 0.88, 0.11, 0.14, 1.0 },
-                                                "paragraph-background-rgba",
-                                                &(GdkRGBA){ 0.88, 0.11, 0.14, 0.10 }, NULL);
+  self->error_tag = gtk_text_buffer_create_tag (
+    self->buffer, "error", "underline", PANGO_UNDERLINE_ERROR, "underline-rgba",
+    &(GdkRGBA){ 0.88, 0.11, 0.14, 1.0 }, "paragraph-background-rgba",
+    &(GdkRGBA){ 0.88, 0.11, 0.14, 0.10 }, NULL);
   gtk_text_buffer_set_text (self->buffer, self->diagram->context, -1);
   gtk_text_buffer_set_modified (self->buffer, FALSE);
 
@@ -454,9 +453,9 @@ orr_context_editor_new (GtkWindow *parent, OrrModel *model, OrrDiagram *diagram,
   g_return_val_if_fail (ORR_IS_MODEL (model), NULL);
   g_return_val_if_fail (diagram != NULL && diagram->model == model, NULL);
 
-  self = g_object_new (ORR_TYPE_CONTEXT_EDITOR, "transient-for", parent, "modal", parent != NULL,
-                       "destroy-with-parent", TRUE, "default-width", 640, "default-height", 480,
-                       NULL);
+  self
+    = g_object_new (ORR_TYPE_CONTEXT_EDITOR, "transient-for", parent, "modal", parent != NULL,
+                    "destroy-with-parent", TRUE, "default-width", 640, "default-height", 480, NULL);
   self->model = g_object_ref (model);
   self->diagram = diagram;
   self->owner = diagram->owner != NULL ? orr_block_ref (diagram->owner) : NULL;

@@ -58,7 +58,8 @@ struct _OrrMaskEditor
 
 G_DEFINE_FINAL_TYPE (OrrMaskEditor, orr_mask_editor, GTK_TYPE_WINDOW)
 
-static const char *const kind_labels[] = { N_("Expression"), N_("Choice"), N_("Check box"), NULL };
+static const char *const kind_labels[]
+  = { N_("Expression"), N_("Choice"), N_("Check box"), NULL };
 
 static int
 row_index (OrrMaskEditor *self, Row *row)
@@ -170,8 +171,8 @@ validate (OrrMaskEditor *self)
       g_autofree char *default_expr = entry_text (row->default_expr);
       g_autofree char *message = NULL;
       g_autoptr (GError) error = NULL;
-      gboolean is_choice = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->kind))
-                           == ORR_MASK_PARAM_CHOICE;
+      gboolean is_choice
+        = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->kind)) == ORR_MASK_PARAM_CHOICE;
       g_auto (GStrv) choices = NULL;
       const char *problem = name_problem (name);
 
@@ -314,10 +315,9 @@ row_fill (Row *row, const OrrMaskParam *param)
 
   gtk_editable_set_text (GTK_EDITABLE (row->name), param->name != NULL ? param->name : "");
   /* A label equal to the name says nothing more: leave it to the name. */
-  gtk_editable_set_text (GTK_EDITABLE (row->label),
-                         param->label != NULL && g_strcmp0 (param->label, param->name) != 0
-                           ? param->label
-                           : "");
+  gtk_editable_set_text (
+    GTK_EDITABLE (row->label),
+    param->label != NULL && g_strcmp0 (param->label, param->name) != 0 ? param->label : "");
   gtk_editable_set_text (GTK_EDITABLE (row->default_expr),
                          param->default_expr != NULL ? param->default_expr : "");
   gtk_drop_down_set_selected (GTK_DROP_DOWN (row->kind), param->kind);
@@ -643,7 +643,8 @@ model_changed (OrrMaskEditor *self, OrrChange *change)
     gtk_window_destroy (GTK_WINDOW (self));
 }
 
-/* ---- building ---------------------------------------------------------------------------------- */
+/* ---- building ----------------------------------------------------------------------------------
+ */
 
 static GtkWidget *
 caption_new (const char *text, const char *css_class)
@@ -723,11 +724,12 @@ build (OrrMaskEditor *self)
   gtk_label_set_xalign (GTK_LABEL (heading), 0.0);
   gtk_widget_add_css_class (heading, "title-4");
   gtk_box_append (GTK_BOX (content), heading);
-  gtk_box_append (GTK_BOX (content),
-                  caption_new (_("A masked block shows a dialog of these parameters instead of its "
-                                 "inside. They are evaluated where the block stands; the blocks "
-                                 "inside see only them and the block’s own context."),
-                               "dim-label"));
+  gtk_box_append (
+    GTK_BOX (content),
+    caption_new (_("A masked block shows a dialog of these parameters instead of its "
+                    "inside. They are evaluated where the block stands; the blocks "
+                    "inside see only them and the block’s own context."),
+                 "dim-label"));
 
   /* icon text and description */
   grid = gtk_grid_new ();
@@ -754,8 +756,8 @@ build (OrrMaskEditor *self)
                                   GTK_POLICY_AUTOMATIC);
   gtk_widget_add_css_class (description_scroll, "frame");
   attach_field (GTK_GRID (grid), 1, _("_Description"), description_scroll);
-  gtk_label_set_mnemonic_widget (
-    GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 0, 1)), self->description);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 0, 1)),
+                                 self->description);
   gtk_box_append (GTK_BOX (content), grid);
 
   /* the parameters: a header, the list, and its tools under it */
@@ -790,7 +792,7 @@ build (OrrMaskEditor *self)
    * marks it quietly, where the accent colour would drown its entries. */
   gtk_widget_add_css_class (self->list, "navigation-sidebar");
   self->placeholder = caption_new (_("No parameters yet: add them, or let Propose find what the "
-                                     "blocks inside need."),
+                                      "blocks inside need."),
                                    "dim-label");
   gtk_widget_set_margin_top (self->placeholder, 18);
   gtk_widget_set_margin_bottom (self->placeholder, 18);
@@ -814,9 +816,8 @@ build (OrrMaskEditor *self)
   gtk_widget_set_margin_end (tools, 4);
   gtk_widget_set_margin_top (tools, 4);
   gtk_widget_set_margin_bottom (tools, 4);
-  gtk_box_append (GTK_BOX (tools),
-                  icon_button ("list-add-symbolic", _("Add a parameter"), G_CALLBACK (add_clicked),
-                               self));
+  gtk_box_append (GTK_BOX (tools), icon_button ("list-add-symbolic", _("Add a parameter"),
+                                                G_CALLBACK (add_clicked), self));
   self->remove_button = icon_button ("list-remove-symbolic", _("Remove the selected parameter"),
                                      G_CALLBACK (remove_clicked), self);
   gtk_box_append (GTK_BOX (tools), self->remove_button);
@@ -830,7 +831,7 @@ build (OrrMaskEditor *self)
   gtk_box_append (GTK_BOX (tools), spacer);
   propose = gtk_button_new_with_mnemonic (_("_Propose"));
   gtk_widget_set_tooltip_text (propose, _("Add the names the blocks inside read from outside, "
-                                          "with their current values as defaults"));
+                                           "with their current values as defaults"));
   g_signal_connect_swapped (propose, "clicked", G_CALLBACK (orr_mask_editor_propose), self);
   gtk_box_append (GTK_BOX (tools), propose);
   gtk_box_append (GTK_BOX (list_box), tools);
@@ -851,8 +852,7 @@ build (OrrMaskEditor *self)
   remove_mask = gtk_button_new_with_mnemonic (_("_Remove Mask"));
   gtk_widget_add_css_class (remove_mask, "destructive-action");
   gtk_widget_set_sensitive (remove_mask, self->super->mask != NULL);
-  g_signal_connect_swapped (remove_mask, "clicked", G_CALLBACK (orr_mask_editor_remove_mask),
-                            self);
+  g_signal_connect_swapped (remove_mask, "clicked", G_CALLBACK (orr_mask_editor_remove_mask), self);
   gtk_widget_set_hexpand (remove_mask, TRUE);
   gtk_widget_set_halign (remove_mask, GTK_ALIGN_START);
   cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
@@ -882,8 +882,7 @@ orr_mask_editor_new (GtkWindow *parent, OrrModel *model, OrrBlock *super, OrrReg
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (ORR_IS_MODEL (model), NULL);
-  g_return_val_if_fail (super != NULL && orr_block_is_super (super) && super->parent != NULL,
-                        NULL);
+  g_return_val_if_fail (super != NULL && orr_block_is_super (super) && super->parent != NULL, NULL);
 
   self = g_object_new (ORR_TYPE_MASK_EDITOR, "transient-for", parent, "modal", parent != NULL,
                        "destroy-with-parent", TRUE, "default-width", 820, NULL);

@@ -30,10 +30,8 @@ typedef struct
 static const NumberSpec number_specs[] = {
   { "start_time", N_("_Start time"), NULL, G_STRUCT_OFFSET (OrrSettings, start_time), RULE_ANY },
   { "final_time", N_("_Final time"), NULL, G_STRUCT_OFFSET (OrrSettings, final_time), RULE_ANY },
-  { "rtol", N_("_Relative tolerance"), NULL, G_STRUCT_OFFSET (OrrSettings, rtol),
-    RULE_POSITIVE },
-  { "atol", N_("A_bsolute tolerance"), NULL, G_STRUCT_OFFSET (OrrSettings, atol),
-    RULE_POSITIVE },
+  { "rtol", N_("_Relative tolerance"), NULL, G_STRUCT_OFFSET (OrrSettings, rtol), RULE_POSITIVE },
+  { "atol", N_("A_bsolute tolerance"), NULL, G_STRUCT_OFFSET (OrrSettings, atol), RULE_POSITIVE },
   { "max_step", N_("_Maximum step"),
     N_("0: a hundredth of the run; negative: no limit. Fixed-step solvers take this step."),
     G_STRUCT_OFFSET (OrrSettings, max_step), RULE_ANY },
@@ -102,8 +100,8 @@ format_number (double d)
   }
 }
 
-/* A finite number written in the C locale, as files and the command line
- * have it; NULL or the reason it is not one. */
+/* A number written in the C locale, as files and the command line have
+ * it ("inf" too); NULL or the reason it is not one. */
 static const char *
 parse_number (const char *text, double *value)
 {
@@ -115,8 +113,8 @@ parse_number (const char *text, double *value)
   *value = g_ascii_strtod (stripped, &end);
   if (end == stripped || *end != '\0')
     return _("Not a number: write it like 0.001 or 1e-3.");
-  if (!isfinite (*value))
-    return _("The value must be finite.");
+  if (isnan (*value))
+    return _("Not a number: write it like 0.001 or 1e-3.");
   return NULL;
 }
 
@@ -143,6 +141,7 @@ read_fields (OrrSettingsDialog *self, OrrSettings *settings, gboolean show)
   guint n_solvers;
   const OrrSolverInfo *solvers = orr_solver_list (&n_solvers);
   guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->solver));
+  gboolean fixed_step = selected < n_solvers && solvers[selected].fixed_step;
 
   for (guint i = 0; i < N_NUMBERS; i++)
     {
@@ -151,6 +150,13 @@ read_fields (OrrSettingsDialog *self, OrrSettings *settings, gboolean show)
       const char *message
         = parse_number (gtk_editable_get_text (GTK_EDITABLE (self->entries[i])), field);
 
+      /* A run without end (until stopped) is the one infinity that means
+       * something. */
+      if (message == NULL && !isfinite (*field)
+          && !(g_str_equal (spec->name, "final_time") && *field > 0))
+        message = g_str_equal (spec->name, "final_time")
+                    ? _("The final time must be a number, or inf for a run until stopped.")
+                    : _("The value must be finite.");
       if (message == NULL && spec->rule == RULE_POSITIVE && !(*field > 0))
         message = _("The value must be greater than 0.");
       if (message == NULL && spec->rule == RULE_NON_NEGATIVE && *field < 0)
@@ -162,6 +168,17 @@ read_fields (OrrSettingsDialog *self, OrrSettings *settings, gboolean show)
         message = _("The final time must come after the start time.");
       if (g_str_equal (spec->name, "start_time"))
         start_ok = message == NULL;
+      /* What the simulator refuses for fixed-step solvers (the step is the
+       * maximum step), said here rather than at the run. */
+      if (message == NULL && g_str_equal (spec->name, "max_step") && fixed_step)
+        {
+          if (*field < 0)
+            message = _("A fixed-step solver needs a step: 0 for a hundredth of the run, or "
+                         "the step itself.");
+          else if (*field == 0 && !isfinite (settings->final_time))
+            message = _("A run without end has no hundredth: give the fixed-step solver its "
+                         "step.");
+        }
       if (show)
         show_error (self->errors[i], self->entries[i], message);
       valid = valid && message == NULL;

@@ -83,7 +83,7 @@ diagram_free_names (OrrRegistry *registry, OrrDiagram *diagram, GHashTable *out)
 
   g_hash_table_iter_init (&iter, used);
   while (g_hash_table_iter_next (&iter, &name, NULL))
-    g_string_append_printf (script, "\n%s;", (const char *) name);
+    g_string_append_printf (script, "\n%s;", (const char *)name);
 
   free_names = orr_expr_free_variables (script->str, NULL);
   if (free_names == NULL)
@@ -103,7 +103,7 @@ diagram_free_names (OrrRegistry *registry, OrrDiagram *diagram, GHashTable *out)
 static int
 compare_names (gconstpointer a, gconstpointer b)
 {
-  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+  return g_strcmp0 (*(const char *const *)a, *(const char *const *)b);
 }
 
 char **
@@ -127,5 +127,5 @@ orr_mask_propose_params (OrrModel *model, OrrBlock *super, OrrRegistry *registry
     g_ptr_array_add (sorted, g_strdup (name));
   g_ptr_array_sort (sorted, compare_names);
   g_ptr_array_add (sorted, NULL);
-  return (char **) g_ptr_array_free (sorted, FALSE);
+  return (char **)g_ptr_array_free (sorted, FALSE);
 }

@@ -28,8 +28,7 @@ add_gain (Fixture *f, OrrDiagram *diagram, const char *gain)
 {
   g_autoptr (GError) error = NULL;
   OrrRect where = { 100, 100, 0, 0 };
-  OrrBlock *block
-    = orr_editor_add_block (f->model, diagram, f->registry, "Gain", &where, &error);
+  OrrBlock *block = orr_editor_add_block (f->model, diagram, f->registry, "Gain", &where, &error);
 
   g_assert_no_error (error);
   orr_model_set_param (f->model, block, "gain", gain);
@@ -137,8 +136,8 @@ test_mask_build (Fixture *f, gconstpointer data)
 
   g_assert_nonnull (f->super->mask);
   g_assert_cmpuint (f->super->mask->params->len, ==, 3);
-  assert_param (f->super->mask->params->pdata[0], "gain", "Gain", "2*K",
-                ORR_MASK_PARAM_EXPRESSION, NULL, TRUE);
+  assert_param (f->super->mask->params->pdata[0], "gain", "Gain", "2*K", ORR_MASK_PARAM_EXPRESSION,
+                NULL, TRUE);
   assert_param (f->super->mask->params->pdata[1], "mode", "Mode", "2", ORR_MASK_PARAM_CHOICE,
                 "Fast|Slow|Exact", FALSE);
   assert_param (f->super->mask->params->pdata[2], "limit", "Limit the output", "1",
@@ -323,8 +322,8 @@ message_of (OrrContextEditor *editor)
 static void
 test_context_error_line (Fixture *f, gconstpointer data)
 {
-  OrrContextEditor *editor = ORR_CONTEXT_EDITOR (
-    orr_context_editor_new (NULL, f->model, f->super->child, f->registry));
+  OrrContextEditor *editor
+    = ORR_CONTEXT_EDITOR (orr_context_editor_new (NULL, f->model, f->super->child, f->registry));
   GtkTextView *view = GTK_TEXT_VIEW (orr_context_editor_get_text_view (editor));
   GtkWidget *message = orr_context_editor_get_message_label (editor);
   int first, last;
@@ -404,8 +403,8 @@ test_context_scopes (Fixture *f, gconstpointer data)
    * K, although the model context defines it. */
   g_ptr_array_add (mask->params, orr_mask_param_new ("g", "Gain", "K"));
   orr_model_set_mask (f->model, f->super, mask);
-  editor = ORR_CONTEXT_EDITOR (
-    orr_context_editor_new (NULL, f->model, f->super->child, f->registry));
+  editor
+    = ORR_CONTEXT_EDITOR (orr_context_editor_new (NULL, f->model, f->super->child, f->registry));
   set_text (editor, "z = g * 2;");
   g_assert_true (orr_context_editor_evaluate (editor));
   set_text (editor, "z = g * 2;\ny = K;");
@@ -416,8 +415,8 @@ test_context_scopes (Fixture *f, gconstpointer data)
   orr_model_set_context (f->model, orr_model_get_root (f->model), "K = ;");
   set_text (editor, "y = K;");
   g_assert_true (orr_context_editor_evaluate (editor));
-  g_assert_true (gtk_widget_has_css_class (orr_context_editor_get_message_label (editor),
-                                           "warning"));
+  g_assert_true (
+    gtk_widget_has_css_class (orr_context_editor_get_message_label (editor), "warning"));
   set_text (editor, "y = (K;");
   g_assert_false (orr_context_editor_evaluate (editor));
   g_assert_cmpint (orr_context_editor_get_error_line (editor), ==, 1);
@@ -456,7 +455,8 @@ assert_setting_error (OrrSettingsDialog *dialog, const char *name, const char *m
 static double
 shown_number (OrrSettingsDialog *dialog, const char *name)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (orr_settings_dialog_get_field (dialog, name)));
+  const char *text
+    = gtk_editable_get_text (GTK_EDITABLE (orr_settings_dialog_get_field (dialog, name)));
   char *end;
   double value = g_ascii_strtod (text, &end);
 
@@ -478,9 +478,9 @@ test_settings (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (shown_number (dialog, "final_time"), ==, 10.0);
   g_assert_cmpfloat (shown_number (dialog, "rtol"), ==, 1e-6);
   g_assert_cmpfloat (shown_number (dialog, "atol"), ==, 1e-8);
-  g_assert_cmpuint (gtk_drop_down_get_selected (
-                      GTK_DROP_DOWN (orr_settings_dialog_get_field (dialog, "solver"))),
-                    ==, 0);
+  g_assert_cmpuint (
+    gtk_drop_down_get_selected (GTK_DROP_DOWN (orr_settings_dialog_get_field (dialog, "solver"))),
+    ==, 0);
   g_assert_cmpstr (solvers[0].name, ==, "auto");
   g_assert_true (orr_settings_dialog_is_valid (dialog));
 
@@ -511,7 +511,16 @@ test_settings (Fixture *f, gconstpointer data)
   assert_setting_error (dialog, "realtime_factor", "Not a number");
   type_setting (dialog, "realtime_factor", "");
   assert_setting_error (dialog, "realtime_factor", "needed");
+  type_setting (dialog, "realtime_factor", "inf");
+  assert_setting_error (dialog, "realtime_factor", "finite");
   type_setting (dialog, "realtime_factor", "2");
+  /* A run until stopped: an infinite final time, but never before the
+   * start. */
+  type_setting (dialog, "final_time", "inf");
+  g_assert_true (orr_settings_dialog_is_valid (dialog));
+  type_setting (dialog, "final_time", "-inf");
+  assert_setting_error (dialog, "final_time", NULL);
+  type_setting (dialog, "final_time", "20");
   type_setting (dialog, "start_time", "0.5");
   type_setting (dialog, "max_step", "0.01");
   type_setting (dialog, "initial_step", "1e-4");
@@ -520,6 +529,19 @@ test_settings (Fixture *f, gconstpointer data)
     if (g_str_equal (solvers[i].name, "dormand-prince"))
       dormand_prince = i;
   g_assert_cmpuint (dormand_prince, <, n_solvers);
+
+  /* A fixed-step solver takes the maximum step as its step: no limit is
+   * no step. */
+  for (guint i = 0; i < n_solvers; i++)
+    if (g_str_equal (solvers[i].name, "rk4"))
+      {
+        g_assert_true (solvers[i].fixed_step);
+        gtk_drop_down_set_selected (
+          GTK_DROP_DOWN (orr_settings_dialog_get_field (dialog, "solver")), i);
+      }
+  type_setting (dialog, "max_step", "-1");
+  assert_setting_error (dialog, "max_step", "fixed-step");
+  type_setting (dialog, "max_step", "0.01");
   gtk_drop_down_set_selected (GTK_DROP_DOWN (orr_settings_dialog_get_field (dialog, "solver")),
                               dormand_prince);
   g_assert_true (orr_settings_dialog_is_valid (dialog));
@@ -559,10 +581,10 @@ main (int argc, char *argv[])
 
   g_test_add ("/hierarchy-dialogs/mask/build", Fixture, NULL, fixture_set_up, test_mask_build,
               fixture_tear_down);
-  g_test_add ("/hierarchy-dialogs/mask/invalid", Fixture, NULL, fixture_set_up,
-              test_mask_invalid, fixture_tear_down);
-  g_test_add ("/hierarchy-dialogs/mask/propose", Fixture, NULL, fixture_set_up,
-              test_mask_propose, fixture_tear_down);
+  g_test_add ("/hierarchy-dialogs/mask/invalid", Fixture, NULL, fixture_set_up, test_mask_invalid,
+              fixture_tear_down);
+  g_test_add ("/hierarchy-dialogs/mask/propose", Fixture, NULL, fixture_set_up, test_mask_propose,
+              fixture_tear_down);
   g_test_add ("/hierarchy-dialogs/context/error-line", Fixture, NULL, fixture_set_up,
               test_context_error_line, fixture_tear_down);
   g_test_add ("/hierarchy-dialogs/context/scopes", Fixture, NULL, fixture_set_up,

@@ -33,7 +33,7 @@ static void
 assert_names (char **names, const char *const *expected)
 {
   g_autofree char *got = g_strjoinv (",", names);
-  g_autofree char *want = g_strjoinv (",", (char **) expected);
+  g_autofree char *want = g_strjoinv (",", (char **)expected);
 
   g_assert_cmpstr (got, ==, want);
 }
