@@ -411,10 +411,12 @@ build (OrrContextEditor *self)
   update_gutter_width (self);
   g_signal_connect_swapped (self->buffer, "changed", G_CALLBACK (update_gutter_width), self);
   g_signal_connect_swapped (self->buffer, "changed", G_CALLBACK (buffer_changed), self);
-  g_signal_connect_swapped (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->view)),
-                            "value-changed", G_CALLBACK (gtk_widget_queue_draw), self->gutter);
 
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->view);
+  /* the scrolled window's adjustment, which replaced the view's own */
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)),
+                           "value-changed", G_CALLBACK (gtk_widget_queue_draw), self->gutter,
+                           G_CONNECT_SWAPPED);
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 280);
   gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scrolled), 520);
   gtk_widget_add_css_class (scrolled, "frame");

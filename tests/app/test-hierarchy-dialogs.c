@@ -383,6 +383,36 @@ test_context_error_line (Fixture *f, gconstpointer data)
   wait_for_idle ();
 }
 
+/* A long script scrolled down: the gutter's numbers must follow the text.
+ * Only the marking is asserted; the picture shows the numbers. */
+static void
+test_context_long (Fixture *f, gconstpointer data)
+{
+  OrrContextEditor *editor = ORR_CONTEXT_EDITOR (
+    orr_context_editor_new (NULL, f->model, orr_model_get_root (f->model), f->registry));
+  GtkTextView *view = GTK_TEXT_VIEW (orr_context_editor_get_text_view (editor));
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  g_autoptr (GString) script = g_string_new (NULL);
+  GtkTextIter iter;
+  int first, last;
+
+  for (int i = 1; i <= 60; i++)
+    g_string_append_printf (script, i == 45 ? "x%d = x%d + ;\n" : "x%d = %d;\n", i, i - 1);
+  set_text (editor, script->str);
+  g_assert_false (orr_context_editor_evaluate (editor));
+  tagged_lines (view, &first, &last);
+  g_assert_cmpint (first, ==, 45);
+  g_assert_cmpint (last, ==, 45);
+
+  gtk_window_present (GTK_WINDOW (editor));
+  app_test_keep_picture_of (GTK_WIDGET (editor), "context-editor-long");
+  gtk_text_buffer_get_iter_at_line (buffer, &iter, 44);
+  gtk_text_view_scroll_to_iter (view, &iter, 0.0, TRUE, 0.0, 0.5);
+  app_test_keep_picture_of (GTK_WIDGET (editor), "context-editor-long");
+  gtk_window_destroy (GTK_WINDOW (editor));
+  wait_for_idle ();
+}
+
 static void
 test_context_scopes (Fixture *f, gconstpointer data)
 {
@@ -587,6 +617,8 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/hierarchy-dialogs/context/error-line", Fixture, NULL, fixture_set_up,
               test_context_error_line, fixture_tear_down);
+  g_test_add ("/hierarchy-dialogs/context/long", Fixture, NULL, fixture_set_up, test_context_long,
+              fixture_tear_down);
   g_test_add ("/hierarchy-dialogs/context/scopes", Fixture, NULL, fixture_set_up,
               test_context_scopes, fixture_tear_down);
   g_test_add ("/hierarchy-dialogs/settings", Fixture, NULL, fixture_set_up, test_settings,
