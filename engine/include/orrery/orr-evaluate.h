@@ -64,6 +64,15 @@ OrrScope *orr_evaluation_get_scope (OrrEvaluation *evaluation, OrrDiagram *diagr
 OrrValue *orr_evaluation_get_param (OrrEvaluation *evaluation, OrrBlock *block, const char *name);
 guint orr_evaluation_get_n_params (OrrEvaluation *evaluation);
 
+/* Names an auto-mask would offer: free variables used by the parameters of
+ * the blocks inside super (recursively, stopping at masked super blocks
+ * whose mask params are evaluated in super's scope, i.e. their mask
+ * params' expressions count) that no context inside super defines on
+ * every path; sorted; excluding builtins/constants (pi, e, true...) and
+ * text parameters (ORR_PARAM_TEXT of registry classes, registry may be
+ * NULL). NULL-terminated, free with g_strfreev(). */
+char **orr_mask_propose_params (OrrModel *model, OrrBlock *super, OrrRegistry *registry);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrEvaluation, orr_evaluation_free)
 
 G_END_DECLS
