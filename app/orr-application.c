@@ -453,6 +453,15 @@ static const struct
   { "win.zoom-fit", { "<Control>0", "<Control>KP_0", NULL } },
   { "win.export::png", { "<Control>e", NULL } },
   { "win.show-help-overlay", { "<Control>question", NULL } },
+  { "win.group", { "<Control>g", NULL } },
+  { "win.expand", { "<Control><Shift>g", NULL } },
+  { "win.enter", { "<Alt>Down", NULL } },
+  { "win.go-up", { "<Alt>Up", NULL } },
+  { "win.go-to-top", { "<Alt>Home", NULL } },
+  { "win.edit-mask", { "<Control><Shift>m", NULL } },
+  { "win.edit-context", { "<Control>k", NULL } },
+  { "win.model-context", { "<Control><Shift>k", NULL } },
+  { "win.model-settings", { "<Control>comma", NULL } },
 };
 
 /* ---- GApplication --------------------------------------------------------- */

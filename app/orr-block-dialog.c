@@ -35,6 +35,10 @@ struct _OrrBlockDialog
   OrrScope *scope; /* where the block's parameters evaluate; NULL if not reached */
 
   GPtrArray *fields; /* of Field */
+  /* A masked super block: its mask's parameters as specs (strings owned
+   * here, a copy of the mask as it was when the dialog opened). */
+  OrrParamSpec *mask_specs;
+  int n_mask_specs;
   GtkWidget *name_entry;
   GtkWidget *name_error; /* never shown: a name cannot be wrong */
   GtkWidget *general_error;
@@ -503,6 +507,21 @@ build (OrrBlockDialog *self)
       if (self->klass->description != NULL)
         gtk_box_append (GTK_BOX (content), caption_new (self->klass->description, "dim-label"));
     }
+  else if (self->mask_specs != NULL || (orr_block_is_super (self->block) && self->block->mask))
+    {
+      const OrrMask *mask = self->block->mask;
+
+      heading = gtk_label_new (self->block->label != NULL ? self->block->label : self->block->id);
+      gtk_label_set_xalign (GTK_LABEL (heading), 0.0);
+      gtk_widget_add_css_class (heading, "title-4");
+      gtk_widget_add_css_class (heading, "heading");
+      gtk_box_append (GTK_BOX (content), heading);
+      gtk_box_append (GTK_BOX (content),
+                      caption_new (mask->description != NULL && *mask->description != '\0'
+                                     ? mask->description
+                                     : _("Masked block"),
+                                   "dim-label"));
+    }
   else
     {
       g_autofree char *text = orr_block_is_super (self->block)
@@ -537,6 +556,18 @@ build (OrrBlockDialog *self)
       for (int i = 0; i < self->klass->n_params; i++)
         {
           const OrrParamSpec *spec = &self->klass->params[i];
+          const char *current = orr_block_get_param (self->block, spec->name);
+
+          if (current == NULL)
+            current = spec->default_expr != NULL ? spec->default_expr : "";
+          add_field (self, GTK_GRID (grid), row++, spec, spec->name, current);
+        }
+    }
+  else if (self->mask_specs != NULL)
+    {
+      for (int i = 0; i < self->n_mask_specs; i++)
+        {
+          const OrrParamSpec *spec = &self->mask_specs[i];
           const char *current = orr_block_get_param (self->block, spec->name);
 
           if (current == NULL)
@@ -603,6 +634,27 @@ orr_block_dialog_new (GtkWindow *parent, OrrModel *model, OrrRegistry *registry,
   self->registry = registry;
   self->block = orr_block_ref (block);
   self->klass = orr_block_is_super (block) ? NULL : orr_registry_lookup (registry, block->type);
+  if (orr_block_is_super (block) && block->mask != NULL && block->mask->params->len > 0)
+    {
+      GPtrArray *params = block->mask->params;
+
+      self->n_mask_specs = (int) params->len;
+      self->mask_specs = g_new0 (OrrParamSpec, params->len);
+      for (guint i = 0; i < params->len; i++)
+        {
+          const OrrMaskParam *mp = g_ptr_array_index (params, i);
+          OrrParamSpec *spec = &self->mask_specs[i];
+
+          spec->name = g_strdup (mp->name);
+          spec->label = g_strdup (mp->label != NULL && *mp->label != '\0' ? mp->label : mp->name);
+          spec->default_expr = g_strdup (mp->default_expr);
+          spec->kind = mp->kind == ORR_MASK_PARAM_CHOICE     ? ORR_PARAM_CHOICE
+                       : mp->kind == ORR_MASK_PARAM_CHECKBOX ? ORR_PARAM_CHECKBOX
+                                                             : ORR_PARAM_EXPRESSION;
+          spec->choices = (const char *const *) g_strdupv (mp->choices);
+          spec->tunable = mp->tunable;
+        }
+    }
 
   /* The scope the block's parameters see: the model context and the
    * contexts (and masks) of the super blocks around it, as the compiler
@@ -681,6 +733,14 @@ orr_block_dialog_finalize (GObject *object)
   OrrBlockDialog *self = ORR_BLOCK_DIALOG (object);
 
   g_clear_pointer (&self->fields, g_ptr_array_unref);
+  for (int i = 0; i < self->n_mask_specs; i++)
+    {
+      g_free ((char *) self->mask_specs[i].name);
+      g_free ((char *) self->mask_specs[i].label);
+      g_free ((char *) self->mask_specs[i].default_expr);
+      g_strfreev ((char **) self->mask_specs[i].choices);
+    }
+  g_free (self->mask_specs);
   g_clear_pointer (&self->scope, orr_scope_unref);
   g_clear_pointer (&self->evaluation, orr_evaluation_free);
   g_clear_pointer (&self->block, orr_block_unref);

@@ -40,6 +40,8 @@ static const struct
   { "<Control>a", "win.select-all" },   { "Delete", "win.delete" },
   { "KP_Delete", "win.delete" },        { "BackSpace", "win.delete" },
   { "Return", "win.block-parameters" }, { "KP_Enter", "win.block-parameters" },
+  /* the canvas lets Escape through when it has nothing to cancel */
+  { "Escape", "win.go-up" },
 };
 
 static void
@@ -90,6 +92,7 @@ _orr_window_actions_update (OrrWindow *self)
   set_enabled (self, "flip", n_blocks > 0);
   set_enabled (self, "delete", n_blocks + n_links > 0);
   set_enabled (self, "block-parameters", n_blocks == 1);
+  _orr_window_hierarchy_update (self, blocks);
 
   ids = selected_ids (blocks);
   select = g_action_map_lookup_action (G_ACTION_MAP (self), "select-block");

@@ -28,6 +28,14 @@ struct _OrrWindow
   OrrPaletteBrowser *palette_browser;
   OrrCanvas *canvas;
   GtkLabel *status_label;
+  GtkBox *breadcrumb_box;
+  GtkInfoBar *info_bar;
+  GtkLabel *info_label;
+  GtkPaned *scopes_paned;
+  GtkPaned *problems_paned;
+  GtkScrolledWindow *problems_scroller;
+  GtkListBox *problems_list;
+  GtkScrolledWindow *scopes_scroller;
 };
 
 void _orr_window_actions_init (OrrWindow *self);
@@ -39,5 +47,28 @@ void _orr_window_show_error (OrrWindow *self, const char *primary, const char *s
 /* The Save As chooser; finishes with TRUE when the model was saved. */
 void _orr_window_save_as_async (OrrWindow *self, GAsyncReadyCallback callback, gpointer user_data);
 gboolean _orr_window_save_as_finish (OrrWindow *self, GAsyncResult *result);
+
+/* orr-window-hierarchy.c: super blocks: entering and leaving them, the
+ * breadcrumb, grouping, expanding, masks, contexts and settings. */
+void _orr_window_hierarchy_init (OrrWindow *self);
+void _orr_window_hierarchy_update (OrrWindow *self, GPtrArray *selected_blocks);
+/* After a model change: leaves a diagram that is no longer in the model
+ * (its super block was deleted, or undone) and refreshes the breadcrumb. */
+void _orr_window_hierarchy_model_changed (OrrWindow *self, OrrChange *change);
+/* Shows diagram in the canvas (a super block's inside, or the root). */
+void _orr_window_show_diagram (OrrWindow *self, OrrDiagram *diagram);
+/* Shows the diagram holding these blocks, selects and highlights them. */
+void _orr_window_show_blocks (OrrWindow *self, const char *const *block_ids);
+/* A double-click on a block: enters a plain super block, opens the
+ * parameters of anything else (a masked block shows its mask's). */
+void _orr_window_activate_block (OrrWindow *self, OrrBlock *block);
+
+/* orr-window-problems.c: the info bar and the problems list. */
+/* Shows message in the info bar and problems (OrrProblem*, may be NULL or
+ * empty) in the list under the canvas; NULL message hides both. */
+void _orr_window_show_problems (OrrWindow *self, const char *message, GPtrArray *problems);
+/* The template's callbacks for the info bar and the list. */
+void _orr_window_info_bar_response (OrrWindow *self, int response);
+void _orr_window_problem_activated (OrrWindow *self, GtkListBoxRow *row);
 
 G_END_DECLS

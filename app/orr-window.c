@@ -51,6 +51,12 @@ display_folder (GFile *file)
   return g_filename_display_name (path);
 }
 
+char *
+orr_window_dup_title (OrrWindow *self)
+{
+  return display_name (self);
+}
+
 static void
 update_title (OrrWindow *self)
 {
@@ -148,6 +154,7 @@ model_notify (OrrWindow *self)
 static void
 model_changed (OrrWindow *self, OrrChange *change)
 {
+  _orr_window_hierarchy_model_changed (self, change);
   update_status (self);
 }
 
@@ -161,7 +168,7 @@ canvas_selection_changed (OrrWindow *self)
 static void
 canvas_block_activated (OrrWindow *self, OrrBlock *block)
 {
-  orr_window_edit_block (self, block);
+  _orr_window_activate_block (self, block);
 }
 
 static void
@@ -493,6 +500,27 @@ build_primary_menu (OrrApplication *app)
   g_menu_append_submenu (saving, _("_Export Diagram"), G_MENU_MODEL (export));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (saving));
 
+  {
+    g_autoptr (GMenu) diagram = g_menu_new ();
+    g_autoptr (GMenu) structure = g_menu_new ();
+    g_autoptr (GMenu) navigation = g_menu_new ();
+    g_autoptr (GMenu) contexts = g_menu_new ();
+
+    g_menu_append (structure, _("_Group into Super Block"), "win.group");
+    g_menu_append (structure, _("E_xpand Super Block"), "win.expand");
+    g_menu_append (structure, _("Edit _Mask…"), "win.edit-mask");
+    g_menu_append_section (diagram, NULL, G_MENU_MODEL (structure));
+    g_menu_append (navigation, _("_Open Super Block / Look Under Mask"), "win.enter");
+    g_menu_append (navigation, _("_Up One Level"), "win.go-up");
+    g_menu_append (navigation, _("_Top Level"), "win.go-to-top");
+    g_menu_append_section (diagram, NULL, G_MENU_MODEL (navigation));
+    g_menu_append (contexts, _("_Context of This Level…"), "win.edit-context");
+    g_menu_append (contexts, _("Model C_ontext…"), "win.model-context");
+    g_menu_append (contexts, _("Model _Settings…"), "win.model-settings");
+    g_menu_append_section (diagram, NULL, G_MENU_MODEL (contexts));
+    g_menu_append_submenu (menu, _("_Diagram"), G_MENU_MODEL (diagram));
+  }
+
   g_menu_append (help, _("_Keyboard Shortcuts"), "win.show-help-overlay");
   g_menu_append (help, _("_About Orrery"), "app.about");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (help));
@@ -536,6 +564,7 @@ orr_window_new (OrrApplication *application, OrrModel *model, GFile *file)
 
   orr_palette_browser_set_registry (self->palette_browser, self->registry);
   orr_canvas_set_model (self->canvas, self->model, self->registry);
+  _orr_window_show_diagram (self, orr_model_get_root (self->model));
 
   g_signal_connect_swapped (self->model, "notify::modified", G_CALLBACK (model_notify), self);
   g_signal_connect_swapped (self->model, "notify::can-undo", G_CALLBACK (model_notify), self);
@@ -600,6 +629,18 @@ orr_window_class_init (OrrWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, canvas_block_activated);
   gtk_widget_class_bind_template_callback (widget_class, palette_block_activated);
   gtk_widget_class_bind_template_callback (widget_class, update_status);
+  gtk_widget_class_bind_template_callback_full (widget_class, "info_bar_response",
+                                                G_CALLBACK (_orr_window_info_bar_response));
+  gtk_widget_class_bind_template_callback_full (widget_class, "problem_activated",
+                                                G_CALLBACK (_orr_window_problem_activated));
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, breadcrumb_box);
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, info_bar);
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, info_label);
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, scopes_paned);
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, problems_paned);
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, problems_scroller);
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, problems_list);
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, scopes_scroller);
 }
 
 static void
@@ -614,4 +655,5 @@ orr_window_init (OrrWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   _orr_window_actions_init (self);
+  _orr_window_hierarchy_init (self);
 }

@@ -48,5 +48,7 @@ gboolean orr_window_screenshot (OrrWindow *self, const char *path, GError **erro
 
 /* Opens the parameter dialog of block. */
 void orr_window_edit_block (OrrWindow *self, OrrBlock *block);
+/* The model's name as the title shows it ("Untitled", "ball.orr"). */
+char *orr_window_dup_title (OrrWindow *self);
 
 G_END_DECLS

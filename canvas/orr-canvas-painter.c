@@ -234,6 +234,59 @@ paint_ports (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
   cairo_fill (cr);
 }
 
+/* The names of a block's ports (a super block's, from its port blocks)
+ * inside the frame, against their port: left-aligned at a port on the
+ * left, right-aligned on the right, centred at the top and bottom. */
+static void
+paint_port_labels (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block, const OrrRect *frame)
+{
+  set_color_alpha (cr, &painter->palette.foreground, 0.75);
+  for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
+    {
+      GPtrArray *ports = block->ports[kind];
+
+      for (guint i = 0; ports != NULL && i < ports->len; i++)
+        {
+          OrrPort *p = g_ptr_array_index (ports, i);
+          OrrCanvasPort port;
+          PangoLayout *layout;
+          int w, h;
+          double x, y, width, height, scale = 1;
+
+          if (p == NULL || p->label == NULL || *p->label == '\0'
+              || !orr_canvas_block_port (block, kind, i + 1, &port))
+            continue;
+          layout = get_layout (painter, painter->name_font, p->label);
+          pango_layout_get_size (layout, &w, &h);
+          width = w / (double) PANGO_SCALE;
+          height = h / (double) PANGO_SCALE;
+          /* at most half the block across, so labels of both sides fit */
+          if (fabs (port.dx) > 0.5 && width > frame->width / 2 - 3)
+            scale = MAX ((frame->width / 2 - 3) / width, 0.5);
+          width *= scale;
+          height *= scale;
+          if (port.dx < -0.5)
+            x = port.base.x + 3;
+          else if (port.dx > 0.5)
+            x = port.base.x - 3 - width;
+          else
+            x = port.base.x - width / 2;
+          if (port.dy < -0.5)
+            y = port.base.y + 2;
+          else if (port.dy > 0.5)
+            y = port.base.y - 2 - height;
+          else
+            y = port.base.y - height / 2;
+          cairo_save (cr);
+          cairo_translate (cr, x, y);
+          cairo_scale (cr, scale, scale);
+          cairo_move_to (cr, 0, 0);
+          pango_cairo_show_layout (cr, layout);
+          cairo_restore (cr);
+        }
+    }
+}
+
 static void
 rounded_rect (cairo_t *cr, const OrrRect *r, double radius)
 {
@@ -336,7 +389,10 @@ orr_canvas_paint_block (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
     paint_ports (painter, cr, block);
 
   if (painter->zoom >= LOD_TEXT && painter->layout != NULL)
-    paint_texts (painter, cr, block, &frame, text, known);
+    {
+      paint_texts (painter, cr, block, &frame, text, known);
+      paint_port_labels (painter, cr, block, &frame);
+    }
 
   if (selected)
     {

@@ -767,11 +767,18 @@ on_key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode,
           return TRUE;
         }
       case GDK_KEY_Escape:
-        if (self->drag.mode != ORR_CANVAS_DRAG_NONE)
-          orr_canvas_tools_cancel (self);
-        else
-          orr_canvas_unselect_all (self);
-        return TRUE;
+        {
+          g_autoptr (GPtrArray) blocks = orr_canvas_get_selected_blocks (self);
+          g_autoptr (GPtrArray) links = orr_canvas_get_selected_links (self);
+
+          if (self->drag.mode != ORR_CANVAS_DRAG_NONE)
+            orr_canvas_tools_cancel (self);
+          else if (blocks->len + links->len > 0)
+            orr_canvas_unselect_all (self);
+          else
+            return FALSE; /* nothing to drop here: the window may go up a level */
+          return TRUE;
+        }
       case GDK_KEY_Left:
         nudge_selection (self, -step, 0);
         return TRUE;

@@ -1019,6 +1019,7 @@ orr_canvas_delete_selection (OrrCanvas *canvas)
       if (block->parent == canvas->diagram)
         orr_model_remove_block (canvas->model, block);
     }
+  orr_editor_after_removal (canvas->model, canvas->registry, canvas->diagram);
   orr_model_commit (canvas->model);
   orr_canvas_unselect_all (canvas);
 }

@@ -27,6 +27,25 @@ static const struct
   { "EventOutput", ORR_PORT_EVENT_OUT },
 };
 
+static gboolean
+is_port_block (const char *type)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (port_blocks); k++)
+    if (g_strcmp0 (type, port_blocks[k].type) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static guint
+count_of_type (OrrDiagram *diagram, const char *type)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    n += g_strcmp0 (((OrrBlock *) g_ptr_array_index (diagram->blocks, i))->type, type) == 0;
+  return n;
+}
+
 /* "Gain3": the class name and the first number no block of the diagram
  * uses, so that messages and the canvas can tell blocks apart. */
 static char *
@@ -114,8 +133,29 @@ orr_editor_add_block (OrrModel *model, OrrDiagram *diagram, OrrRegistry *registr
   for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
     if (counts[kind] != orr_block_get_port_count (block, kind))
       orr_model_set_port_count (model, block, kind, counts[kind]);
+  if (diagram->owner != NULL && is_port_block (type))
+    {
+      /* A new port block inside a super block is the next port, and the
+       * super block grows it, in the same undo step. */
+      g_autofree char *number = g_strdup_printf ("%u", count_of_type (diagram, type));
+
+      orr_model_set_param (model, block, "port", number);
+      orr_editor_sync_ports (model, registry, diagram->owner, NULL);
+    }
   orr_model_commit (model);
   return block;
+}
+
+gboolean
+orr_editor_after_removal (OrrModel *model, OrrRegistry *registry, OrrDiagram *diagram)
+{
+  g_return_val_if_fail (ORR_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (diagram != NULL, FALSE);
+
+  if (diagram->owner == NULL)
+    return FALSE;
+  orr_model_renumber_ports (model, diagram);
+  return orr_editor_sync_ports (model, registry, diagram->owner, NULL);
 }
 
 /* The number of the port a port block stands for: its "port" parameter,
@@ -174,6 +214,8 @@ sync_super_block (OrrModel *model, OrrRegistry *registry, OrrBlock *block)
   for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
     if (counts[kind] != orr_block_get_port_count (block, kind))
       orr_model_set_port_count (model, block, kind, counts[kind]);
+  /* the labels of the port blocks name the super block's ports */
+  orr_model_sync_super_ports (model, block);
   orr_model_commit (model);
   return TRUE;
 }

@@ -27,6 +27,12 @@ gboolean orr_editor_sync_ports (OrrModel *model, OrrRegistry *registry, OrrBlock
 /* Sets several parameters and syncs the ports in one undoable step named
  * description; names and exprs are NULL-terminated, parallel. On error
  * nothing changes. */
+/* After blocks were removed from diagram: when it is a super block's
+ * inside, numbers its port blocks again without gaps and makes the super
+ * block's ports follow, in the current transaction. FALSE when there was
+ * nothing to do or the ports could not follow. */
+gboolean orr_editor_after_removal (OrrModel *model, OrrRegistry *registry, OrrDiagram *diagram);
+
 gboolean orr_editor_set_params (OrrModel *model, OrrRegistry *registry, OrrBlock *block,
                                 const char *const *names, const char *const *exprs,
                                 const char *description, GError **error);
