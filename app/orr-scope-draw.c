@@ -584,9 +584,16 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
       label_width = MAX (label_width, tw);
     }
   left = PAD + label_width + 6;
+  /* the last time label is centred on its tick: leave room for its half */
+  xfirst = orr_scope_draw_ticks (d->x0, d->x1, MAX (2, (width - left - PAD) / 90.0), &xstep);
+  {
+    double last = xfirst + floor ((d->x1 - xfirst) / xstep + 1e-9) * xstep;
+    format_tick (buf, sizeof buf, last, xstep);
+    text_size (d, buf, FALSE, &tw, &th);
+  }
   d->plot_x = left;
   d->plot_y = top;
-  d->plot_width = MAX (1.0, width - left - PAD - 4);
+  d->plot_width = MAX (1.0, width - left - MAX (PAD + 4, tw / 2.0 + 2));
   d->plot_height = MAX (1.0, height - top - (th + 2 * PAD));
 
   /* plot area, grid and tick labels */
@@ -594,7 +601,6 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
   set_color (cr, &d->foreground, 0.035);
   cairo_fill (cr);
   cairo_set_line_width (cr, 1);
-  xfirst = orr_scope_draw_ticks (d->x0, d->x1, MAX (2, d->plot_width / 90.0), &xstep);
   for (double x = xfirst; x <= d->x1 + xstep * 1e-9; x += xstep)
     {
       double px = round (to_px (d, x)) + 0.5;
@@ -664,7 +670,9 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
 
     if (d->title && *orr_signal_log_get_title (log) != '\0' && room > 20)
       {
-        text_size (d, orr_signal_log_get_title (log), FALSE, &tw, &th);
+        g_autofree char *title = g_markup_printf_escaped ("<b>%s</b>", orr_signal_log_get_title (log));
+
+        text_size (d, title, TRUE, &tw, &th);
         pango_layout_set_width (d->layout, (int)(room * PANGO_SCALE));
         pango_layout_set_ellipsize (d->layout, PANGO_ELLIPSIZE_MIDDLE);
         set_color (cr, &d->foreground, 1);
