@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <string.h>
 
 #define PAD 6.0
 #define LINE_WIDTH 1.5
@@ -53,6 +54,9 @@ orr_scope_draw_clear (OrrScopeDraw *draw)
   g_clear_pointer (&draw->columns, g_free);
   draw->n_columns = 0;
   g_clear_object (&draw->layout);
+  g_clear_pointer (&draw->layer, cairo_surface_destroy);
+  g_clear_pointer (&draw->transposed, g_free);
+  draw->n_transposed = 0;
 }
 
 double
@@ -241,82 +245,284 @@ polyline_to (Polyline *line, double x, double y)
   line->started = TRUE;
 }
 
+/* A time plot is drawn as one vertical span per pixel column: from the
+ * top to the bottom of what the curve covers in that column. With more
+ * samples than columns the spans come from the decimation (min, max, and
+ * the previous column's last value for the line joining them), so a spike
+ * of one sample keeps a whole column; with fewer, from the straight
+ * segments between the samples. On pixels the spans are written straight
+ * into a layer: cairo would take tens of milliseconds to fill thousands
+ * of boxes or stroke a noisy line. On paper (PDF, SVG) they are boxes, or
+ * the stroked line through the samples. */
+
+static void
+spans_from_decimation (OrrScopeDraw *d, guint channel, guint n_columns, double *tops,
+                       double *bottoms)
+{
+  double *firsts = bottoms + n_columns, *lasts = firsts + n_columns, previous = NAN;
+
+  orr_signal_log_decimate (d->log, channel, d->x0, d->x1, n_columns, tops, bottoms, firsts,
+                           lasts);
+  /* min and max become the span's pixel rows, in place; NAN: nothing */
+  for (guint k = 0; k < n_columns; k++)
+    {
+      double lo = tops[k], hi = bottoms[k];
+
+      if (isnan (lo))
+        {
+          /* a non-finite value breaks the line; an empty column does not */
+          if (!isnan (firsts[k]))
+            previous = NAN;
+          continue;
+        }
+      if (isfinite (previous) && isfinite (firsts[k]))
+        {
+          lo = MIN (lo, previous);
+          hi = MAX (hi, previous);
+        }
+      tops[k] = to_py (d, hi);
+      bottoms[k] = to_py (d, lo);
+      previous = isfinite (lasts[k]) ? lasts[k] : NAN;
+    }
+}
+
+static void
+spans_from_samples (OrrScopeDraw *d, guint channel, guint64 first, guint64 end, guint n_columns,
+                    double *tops, double *bottoms)
+{
+  OrrSignalLog *log = d->log;
+  guint64 n = orr_signal_log_get_n_samples (log);
+  double xa = NAN, ya = NAN;
+
+  for (guint k = 0; k < n_columns; k++)
+    tops[k] = bottoms[k] = NAN;
+  /* from the sample before the view to the one after it */
+  for (guint64 i = first > 0 ? first - 1 : 0; i < MIN (end + 1, n); i++)
+    {
+      double v = orr_signal_log_get_value (log, i, channel);
+      double xb = to_px (d, orr_signal_log_get_t (log, i)) - d->plot_x, yb;
+      double from, to;
+
+      if (!isfinite (v))
+        {
+          xa = NAN;
+          continue;
+        }
+      yb = to_py (d, v);
+      xb = CLAMP (xb, -CLAMP_PIXELS, n_columns + CLAMP_PIXELS);
+      if (isnan (xa))
+        xa = xb, ya = yb;
+      /* the segment a-b, column by column */
+      from = MAX (floor (xa), 0);
+      to = MIN (floor (xb), n_columns - 1.0);
+      for (double col = from; col <= to; col++)
+        {
+          guint k = (guint)col;
+          double left = MAX (col, xa), right = MIN (col + 1, xb);
+          double y_left = xb > xa ? ya + (yb - ya) * (left - xa) / (xb - xa) : ya;
+          double y_right = xb > xa ? ya + (yb - ya) * (right - xa) / (xb - xa) : yb;
+          double top = MIN (y_left, y_right), bottom = MAX (y_left, y_right);
+
+          tops[k] = isnan (tops[k]) ? top : MIN (tops[k], top);
+          bottoms[k] = isnan (bottoms[k]) ? bottom : MAX (bottoms[k], bottom);
+        }
+      xa = xb;
+      ya = yb;
+    }
+}
+
+/* color at coverage (0 to 1) over the premultiplied pixel p. */
+static inline guint32
+blend (guint32 p, const GdkRGBA *color, double coverage)
+{
+  guint32 a = (guint32)(coverage * color->alpha * 255 + 0.5), keep = 255 - a;
+  guint32 r = (guint32)(color->red * a + 0.5), g = (guint32)(color->green * a + 0.5),
+          b = (guint32)(color->blue * a + 0.5);
+
+  r += ((p >> 16) & 0xff) * keep / 255;
+  g += ((p >> 8) & 0xff) * keep / 255;
+  b += (p & 0xff) * keep / 255;
+  a += (p >> 24) * keep / 255;
+  return (a << 24) | (r << 16) | (g << 8) | b;
+}
+
+/* Blends color over the spans (premultiplied ARGB32), with the coverage
+ * of the rows where a span starts or ends. The pixels of a column are
+ * consecutive here, so a span walks memory in order (written straight
+ * into the row-major layer it took a cache miss a pixel), and the rows
+ * inside a span, most pixels of a busy plot, are a plain fill. */
+static void
+rasterise_spans (guint32 *pixels, int height, const double *tops, const double *bottoms,
+                 guint n_columns, double plot_y, const GdkRGBA *color)
+{
+  double half = LINE_WIDTH / 2;
+  guint32 solid = blend (0, color, 1);
+
+  for (guint k = 0; k < n_columns; k++)
+    {
+      guint32 *column = pixels + (gsize)k * height;
+      double y0, y1;
+      int inner0, inner1;
+
+      if (isnan (tops[k]))
+        continue;
+      y0 = CLAMP (tops[k] - half - plot_y, 0, height);
+      y1 = CLAMP (bottoms[k] + half - plot_y, 0, height);
+      if (floor (y0) == floor (y1) || y1 - y0 < 1)
+        {
+          /* within one or two rows */
+          for (int row = (int)floor (y0); row < MIN ((int)ceil (y1), height); row++)
+            column[row] = blend (column[row], color, MIN (row + 1, y1) - MAX (row, y0));
+          continue;
+        }
+      inner0 = (int)ceil (y0);
+      inner1 = (int)floor (y1);
+      if (inner0 > y0)
+        column[inner0 - 1] = blend (column[inner0 - 1], color, inner0 - y0);
+      if (color->alpha >= 1)
+        for (int row = inner0; row < inner1; row++)
+          column[row] = solid;
+      else
+        for (int row = inner0; row < inner1; row++)
+          column[row] = blend (column[row], color, 1);
+      if (y1 > inner1 && inner1 < height)
+        column[inner1] = blend (column[inner1], color, y1 - inner1);
+    }
+}
+
+/* Column after column into rows, in tiles that stay in cache. */
+static void
+transpose_into (cairo_surface_t *layer, const guint32 *columns, int width, int height)
+{
+  guint8 *data = cairo_image_surface_get_data (layer);
+  int stride = cairo_image_surface_get_stride (layer);
+  const int tile = 32;
+
+  for (int x0 = 0; x0 < width; x0 += tile)
+    for (int y0 = 0; y0 < height; y0 += tile)
+      for (int y = y0; y < MIN (y0 + tile, height); y++)
+        {
+          guint32 *row = (guint32 *)(data + (gsize)y * stride);
+          for (int x = x0; x < MIN (x0 + tile, width); x++)
+            row[x] = columns[(gsize)x * height + y];
+        }
+}
+
+/* The curves on paper: spans as boxes, few samples as a stroked line. */
+static void
+vector_channel (OrrScopeDraw *d, cairo_t *cr, guint channel, guint64 first, guint64 end,
+                guint n_columns, gboolean dense)
+{
+  OrrSignalLog *log = d->log;
+  double *tops = d->columns, *bottoms = tops + n_columns, half = LINE_WIDTH / 2;
+
+  set_color (cr, orr_scope_draw_color (channel), 1);
+  if (dense)
+    {
+      spans_from_decimation (d, channel, n_columns, tops, bottoms);
+      for (guint k = 0; k < n_columns; k++)
+        if (!isnan (tops[k]))
+          cairo_rectangle (cr, d->plot_x + k, tops[k] - half, 1, bottoms[k] - tops[k] + 2 * half);
+      cairo_fill (cr);
+      return;
+    }
+  {
+    Polyline line = { cr, FALSE };
+    guint64 n = orr_signal_log_get_n_samples (log);
+
+    for (guint64 i = first > 0 ? first - 1 : 0; i < MIN (end + 1, n); i++)
+      {
+        double v = orr_signal_log_get_value (log, i, channel);
+
+        if (isfinite (v))
+          polyline_to (&line,
+                       CLAMP (to_px (d, orr_signal_log_get_t (log, i)), d->plot_x - CLAMP_PIXELS,
+                              d->plot_x + CLAMP_PIXELS),
+                       to_py (d, v));
+        else
+          line.started = FALSE;
+      }
+    cairo_set_line_width (cr, LINE_WIDTH);
+    cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+    cairo_stroke (cr);
+  }
+}
+
 static void
 draw_time_channels (OrrScopeDraw *d, cairo_t *cr)
 {
   OrrSignalLog *log = d->log;
   guint n_channels = orr_signal_log_get_n_channels (log);
-  guint64 n = orr_signal_log_get_n_samples (log);
-  guint n_columns = (guint)MAX (1.0, floor (d->plot_width));
-  double width = d->plot_width / n_columns;
+  guint n_columns = (guint)d->plot_width;
   guint64 first = orr_signal_log_find_time (log, d->x0);
   guint64 end = orr_signal_log_find_time (log, d->x1);
-  /* few samples in view: mark each one, the line alone hides where they are */
-  gboolean dots = end - first < n_columns / 6;
+  gboolean dense = end - first > n_columns;
+  cairo_surface_type_t target = cairo_surface_get_type (cairo_get_target (cr));
+  gboolean paper = target == CAIRO_SURFACE_TYPE_PDF || target == CAIRO_SURFACE_TYPE_SVG
+                   || target == CAIRO_SURFACE_TYPE_PS || target == CAIRO_SURFACE_TYPE_SCRIPT;
+  int height = (int)ceil (d->plot_height);
 
-  if (n == 0)
+  if (orr_signal_log_get_n_samples (log) == 0)
     return;
   if (d->n_columns < n_columns)
     {
       d->columns = g_renew (double, d->columns, 4 * (gsize)n_columns);
       d->n_columns = n_columns;
     }
-
-  cairo_set_line_width (cr, LINE_WIDTH);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  for (guint c = 0; c < n_channels; c++)
+  if (paper)
     {
-      double *mins = d->columns, *maxs = mins + n_columns, *firsts = maxs + n_columns,
-             *lasts = firsts + n_columns;
-      Polyline line = { cr, FALSE };
-
-      orr_signal_log_decimate (log, c, d->x0, d->x1, n_columns, mins, maxs, firsts, lasts);
-      /* the line comes in from the sample before the view */
-      if (first > 0 && isfinite (orr_signal_log_get_value (log, first - 1, c)))
-        polyline_to (&line, to_px (d, orr_signal_log_get_t (log, first - 1)),
-                     to_py (d, orr_signal_log_get_value (log, first - 1, c)));
-      for (guint col = 0; col < n_columns; col++)
-        {
-          double x = d->plot_x + (col + 0.5) * width;
-
-          if (isnan (mins[col]) && isnan (firsts[col]))
-            continue; /* empty: the neighbours join across it */
-          if (isfinite (firsts[col]))
-            polyline_to (&line, x, to_py (d, firsts[col]));
-          else
-            line.started = FALSE;
-          if (!isnan (mins[col]))
-            {
-              polyline_to (&line, x, to_py (d, mins[col]));
-              polyline_to (&line, x, to_py (d, maxs[col]));
-            }
-          if (isfinite (lasts[col]))
-            polyline_to (&line, x, to_py (d, lasts[col]));
-          else
-            line.started = FALSE;
-        }
-      /* and goes out to the sample after it */
-      if (end < n && isfinite (orr_signal_log_get_value (log, end, c)))
-        polyline_to (&line, to_px (d, orr_signal_log_get_t (log, end)),
-                     to_py (d, orr_signal_log_get_value (log, end, c)));
-      set_color (cr, orr_scope_draw_color (c), 1);
-      cairo_stroke (cr);
-
-      if (dots)
-        {
-          for (guint64 i = first; i < end; i++)
-            {
-              double v = orr_signal_log_get_value (log, i, c);
-              if (!isfinite (v))
-                continue;
-              cairo_new_sub_path (cr);
-              cairo_arc (cr, to_px (d, orr_signal_log_get_t (log, i)), to_py (d, v), 2.5, 0,
-                         2 * G_PI);
-            }
-          cairo_fill (cr);
-        }
+      for (guint c = 0; c < n_channels; c++)
+        vector_channel (d, cr, c, first, end, n_columns, dense);
     }
+  else
+    {
+      if (d->layer == NULL || cairo_image_surface_get_width (d->layer) != (int)n_columns
+          || cairo_image_surface_get_height (d->layer) != height)
+        {
+          g_clear_pointer (&d->layer, cairo_surface_destroy);
+          d->layer = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)n_columns, height);
+        }
+      if (d->n_transposed < (gsize)n_columns * height)
+        {
+          d->n_transposed = (gsize)n_columns * height;
+          d->transposed = g_renew (guint32, d->transposed, d->n_transposed);
+        }
+      memset (d->transposed, 0, (gsize)n_columns * height * sizeof (guint32));
+      for (guint c = 0; c < n_channels; c++)
+        {
+          double *tops = d->columns, *bottoms = tops + n_columns;
+
+          if (dense)
+            spans_from_decimation (d, c, n_columns, tops, bottoms);
+          else
+            spans_from_samples (d, c, first, end, n_columns, tops, bottoms);
+          rasterise_spans (d->transposed, height, tops, bottoms, n_columns, d->plot_y,
+                           orr_scope_draw_color (c));
+        }
+      cairo_surface_flush (d->layer);
+      transpose_into (d->layer, d->transposed, (int)n_columns, height);
+      cairo_surface_mark_dirty (d->layer);
+      cairo_set_source_surface (cr, d->layer, d->plot_x, d->plot_y);
+      cairo_paint (cr);
+    }
+
+  /* few samples in view: mark each one, the line alone hides where they are */
+  if (end - first < n_columns / 6)
+    for (guint c = 0; c < n_channels; c++)
+      {
+        for (guint64 i = first; i < end; i++)
+          {
+            double v = orr_signal_log_get_value (log, i, c);
+            if (!isfinite (v))
+              continue;
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, to_px (d, orr_signal_log_get_t (log, i)), to_py (d, v), 2.5, 0,
+                       2 * G_PI);
+          }
+        set_color (cr, orr_scope_draw_color (c), 1);
+        cairo_fill (cr);
+      }
 }
 
 static void
@@ -593,7 +799,8 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
   }
   d->plot_x = left;
   d->plot_y = top;
-  d->plot_width = MAX (1.0, width - left - MAX (PAD + 4, tw / 2.0 + 2));
+  /* whole pixels: a column of the decimation is then a pixel column */
+  d->plot_width = MAX (1.0, floor (width - left - MAX (PAD + 4, tw / 2.0 + 2)));
   d->plot_height = MAX (1.0, height - top - (th + 2 * PAD));
 
   /* plot area, grid and tick labels */

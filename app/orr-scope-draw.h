@@ -36,6 +36,9 @@ typedef struct
   double *columns;
   guint n_columns;
   PangoLayout *layout;
+  cairo_surface_t *layer; /* the curves in pixels, the plot's size */
+  guint32 *transposed;    /* the same, a column after the other */
+  gsize n_transposed;
 } OrrScopeDraw;
 
 void orr_scope_draw_init (OrrScopeDraw *draw, OrrSignalLog *log);

@@ -357,6 +357,9 @@ orr_scope_view_draw (OrrScopeView *self, cairo_t *cr, int width, int height)
   paper.columns = NULL;
   paper.n_columns = 0;
   paper.layout = NULL;
+  paper.layer = NULL;
+  paper.transposed = NULL;
+  paper.n_transposed = 0;
   paper.foreground = (GdkRGBA){ 0.13, 0.13, 0.13, 1 };
   paper.background = (GdkRGBA){ 1, 1, 1, 1 };
   paper.title = TRUE;
