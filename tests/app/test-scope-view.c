@@ -678,6 +678,98 @@ test_pixels_spike (void)
   orr_scope_draw_clear (&d);
 }
 
+/* ---- interaction ------------------------------------------------------------ */
+
+static GtkEventController *
+find_controller (GtkWidget *widget, GType type)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) controller = g_list_model_get_item (controllers, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
+        return controller; /* the widget keeps it */
+    }
+  g_assert_not_reached ();
+}
+
+/* The controllers' signals, as GTK emits them for pointer events (no
+ * modifier keys: those need real events). */
+static void
+test_interaction (void)
+{
+  g_autoptr (OrrSignalLog) log = sine_log (2001, 2);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = orr_scope_view_new (log);
+  OrrScopeView *v = ORR_SCOPE_VIEW (view);
+  GtkEventController *scroll, *motion, *drag, *click;
+  double t0, t1, y0, y1, z0, z1, w0, w1, tp1, tp2;
+  gboolean handled = FALSE;
+
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 300);
+  app_test_keep_picture (GTK_WINDOW (window), "scope-view");
+  scroll = find_controller (view, GTK_TYPE_EVENT_CONTROLLER_SCROLL);
+  motion = find_controller (view, GTK_TYPE_EVENT_CONTROLLER_MOTION);
+  drag = find_controller (view, GTK_TYPE_GESTURE_DRAG);
+  click = find_controller (view, GTK_TYPE_GESTURE_CLICK);
+
+  orr_scope_view_get_visible (v, &t0, &t1, &y0, &y1);
+  g_assert_cmpfloat (t0, ==, 0);
+  g_assert_cmpfloat (t1, ==, 2);
+  /* scroll down one step with the pointer at x = 200: 1.2 times wider,
+   * around the time under the pointer, which stays where it is */
+  g_signal_emit_by_name (motion, "motion", 200.0, 150.0);
+  g_signal_emit_by_name (scroll, "scroll", 0.0, 1.0, &handled);
+  g_assert_true (handled);
+  g_assert_false (orr_scope_view_get_follow (v));
+  orr_scope_view_get_visible (v, &z0, &z1, NULL, NULL);
+  g_assert_cmpfloat_with_epsilon (z1 - z0, 1.2 * (t1 - t0), 1e-12);
+  /* the fixed point of the zoom: z0 = tp - (tp - t0) 1.2 */
+  tp1 = (z0 - 1.2 * t0) / (1 - 1.2);
+  g_assert_cmpfloat (tp1, >, t0);
+  g_assert_cmpfloat (tp1, <, (t0 + t1) / 2); /* x = 200 of 600: left of the middle */
+  /* and back up: the same view again */
+  g_signal_emit_by_name (scroll, "scroll", 0.0, -1.0, &handled);
+  orr_scope_view_get_visible (v, &w0, &w1, NULL, NULL);
+  g_assert_cmpfloat_with_epsilon (w0, t0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (w1, t1, 1e-12);
+  /* two steps zoom around the same time */
+  g_signal_emit_by_name (scroll, "scroll", 0.0, 2.0, &handled);
+  orr_scope_view_get_visible (v, &z0, &z1, NULL, NULL);
+  tp2 = (z0 - 1.44 * t0) / (1 - 1.44);
+  g_assert_cmpfloat_with_epsilon (tp2, tp1, 1e-9);
+
+  /* a drag to the right by a quarter of the plot pans back a quarter of
+   * the span; values move with a vertical drag the same way */
+  orr_scope_view_set_visible (v, 0, 2, -1, 1);
+  g_signal_emit_by_name (drag, "drag-begin", 300.0, 150.0);
+  g_signal_emit_by_name (drag, "drag-update", 1.0, 0.0); /* under the threshold: a click */
+  orr_scope_view_get_visible (v, &z0, &z1, NULL, NULL);
+  g_assert_cmpfloat (z0, ==, 0);
+  g_signal_emit_by_name (drag, "drag-update", 100.0, 0.0);
+  g_signal_emit_by_name (drag, "drag-end", 100.0, 0.0);
+  orr_scope_view_get_visible (v, &z0, &z1, &y0, &y1);
+  g_assert_cmpfloat (z1 - z0, ==, 2);
+  /* 100 pixels of a plot a little narrower than 600 */
+  g_assert_cmpfloat (z0, <, -100.0 / 600 * 2);
+  g_assert_cmpfloat (z0, >, -100.0 / 450 * 2);
+  g_assert_cmpfloat (y0, ==, -1);
+
+  /* the cursor: a read-out when the pointer is over the plot */
+  g_signal_emit_by_name (motion, "motion", 300.0, 150.0);
+  app_test_keep_picture (GTK_WINDOW (window), "scope-view-cursor");
+
+  /* double click: back to the whole run, following */
+  g_signal_emit_by_name (click, "pressed", 2, 300.0, 150.0);
+  g_assert_true (orr_scope_view_get_follow (v));
+  orr_scope_view_get_visible (v, &z0, &z1, NULL, NULL);
+  g_assert_cmpfloat (z0, ==, 0);
+  g_assert_cmpfloat (z1, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* ---- pane ------------------------------------------------------------------- */
 
 static OrrSignalLog *
@@ -884,6 +976,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/scope-view/export", test_view_export);
   g_test_add_func ("/scope-view/pixels", test_pixels);
   g_test_add_func ("/scope-view/pixels-spike", test_pixels_spike);
+  g_test_add_func ("/scope-view/interaction", test_interaction);
   g_test_add_func ("/scopes-pane/actions", test_pane);
   return g_test_run ();
 }
