@@ -261,8 +261,7 @@ spans_from_decimation (OrrScopeDraw *d, guint channel, guint n_columns, double *
 {
   double *firsts = bottoms + n_columns, *lasts = firsts + n_columns, previous = NAN;
 
-  orr_signal_log_decimate (d->log, channel, d->x0, d->x1, n_columns, tops, bottoms, firsts,
-                           lasts);
+  orr_signal_log_decimate (d->log, channel, d->x0, d->x1, n_columns, tops, bottoms, firsts, lasts);
   /* min and max become the span's pixel rows, in place; NAN: nothing */
   for (guint k = 0; k < n_columns; k++)
     {
@@ -703,8 +702,7 @@ draw_cursor (OrrScopeDraw *d, cairo_t *cr, int width)
   for (guint c = 0; c < orr_signal_log_get_n_channels (log); c++)
     {
       const GdkRGBA *color = orr_scope_draw_color (c);
-      g_autofree char *name
-        = g_markup_escape_text (orr_signal_log_get_channel_name (log, c), -1);
+      g_autofree char *name = g_markup_escape_text (orr_signal_log_get_channel_name (log, c), -1);
       double v = orr_signal_log_get_value (log, i, c);
 
       if (orr_signal_log_get_kind (log) == ORR_SIGNAL_LOG_EVENTS)
@@ -865,8 +863,8 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
 
   /* frame */
   cairo_set_line_width (cr, 1);
-  cairo_rectangle (cr, round (d->plot_x) + 0.5, round (d->plot_y) + 0.5,
-                   round (d->plot_width) - 1, round (d->plot_height) - 1);
+  cairo_rectangle (cr, round (d->plot_x) + 0.5, round (d->plot_y) + 0.5, round (d->plot_width) - 1,
+                   round (d->plot_height) - 1);
   set_color (cr, &d->foreground, 0.4);
   cairo_stroke (cr);
 
@@ -877,7 +875,8 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
 
     if (d->title && *orr_signal_log_get_title (log) != '\0' && room > 20)
       {
-        g_autofree char *title = g_markup_printf_escaped ("<b>%s</b>", orr_signal_log_get_title (log));
+        g_autofree char *title
+          = g_markup_printf_escaped ("<b>%s</b>", orr_signal_log_get_title (log));
 
         text_size (d, title, TRUE, &tw, &th);
         pango_layout_set_width (d->layout, (int)(room * PANGO_SCALE));

@@ -69,8 +69,8 @@ compute_visible (OrrScopeView *self, double *t0, double *t1, double *y0, double 
 
   if (kind == ORR_SIGNAL_LOG_XY)
     {
-      gboolean found = orr_scope_draw_autoscale (self->log, 0, 0, &x_auto0, &x_auto1, &y_auto0,
-                                                 &y_auto1);
+      gboolean found
+        = orr_scope_draw_autoscale (self->log, 0, 0, &x_auto0, &x_auto1, &y_auto0, &y_auto1);
       if (!self->follow)
         *t0 = self->t0, *t1 = self->t1;
       else if (self->autoscale && found && isfinite (x_auto0))
@@ -481,8 +481,7 @@ drag_begun (GtkGestureDrag *gesture, double x, double y, OrrScopeView *self)
   GdkModifierType state
     = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
 
-  orr_scope_view_get_visible (self, &self->drag_t0, &self->drag_t1, &self->drag_y0,
-                              &self->drag_y1);
+  orr_scope_view_get_visible (self, &self->drag_t0, &self->drag_t1, &self->drag_y0, &self->drag_y1);
   self->drag_x = x;
   self->drag_y = y;
   self->dragging = FALSE;
@@ -509,8 +508,8 @@ drag_updated (GtkGestureDrag *gesture, double dx, double dy, OrrScopeView *self)
     double ddt = -dx / MAX (self->draw.plot_width, 1) * (self->drag_t1 - self->drag_t0);
     double ddy = dy / MAX (self->draw.plot_height, 1) * (self->drag_y1 - self->drag_y0);
 
-    orr_scope_view_set_visible (self, self->drag_t0 + ddt, self->drag_t1 + ddt,
-                                self->drag_y0 + ddy, self->drag_y1 + ddy);
+    orr_scope_view_set_visible (self, self->drag_t0 + ddt, self->drag_t1 + ddt, self->drag_y0 + ddy,
+                                self->drag_y1 + ddy);
   }
 }
 
@@ -572,8 +571,8 @@ clicked (GtkGestureClick *gesture, int n_press, double x, double y, OrrScopeView
 /* ---- the class -------------------------------------------------------------- */
 
 static void
-orr_scope_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
-                        int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+orr_scope_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                        int *natural, int *minimum_baseline, int *natural_baseline)
 {
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
@@ -612,8 +611,7 @@ orr_scope_view_get_property (GObject *object, guint prop_id, GValue *value, GPar
 }
 
 static void
-orr_scope_view_set_property (GObject *object, guint prop_id, const GValue *value,
-                             GParamSpec *pspec)
+orr_scope_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   OrrScopeView *self = ORR_SCOPE_VIEW (object);
 
@@ -658,18 +656,17 @@ orr_scope_view_class_init (OrrScopeViewClass *klass)
   widget_class->snapshot = orr_scope_view_snapshot;
   widget_class->measure = orr_scope_view_measure;
 
-  properties[PROP_FOLLOW] = g_param_spec_boolean ("follow", NULL, NULL, TRUE,
-                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                    | G_PARAM_STATIC_STRINGS);
-  properties[PROP_AUTOSCALE] = g_param_spec_boolean ("autoscale", NULL, NULL, TRUE,
-                                                     G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                       | G_PARAM_STATIC_STRINGS);
-  properties[PROP_GRID] = g_param_spec_boolean ("grid", NULL, NULL, TRUE,
-                                                G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                  | G_PARAM_STATIC_STRINGS);
-  properties[PROP_WINDOW] = g_param_spec_double ("window", NULL, NULL, 0, G_MAXDOUBLE, 0,
-                                                 G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                   | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FOLLOW]
+    = g_param_spec_boolean ("follow", NULL, NULL, TRUE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_AUTOSCALE]
+    = g_param_spec_boolean ("autoscale", NULL, NULL, TRUE,
+                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_GRID] = g_param_spec_boolean (
+    "grid", NULL, NULL, TRUE, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_WINDOW]
+    = g_param_spec_double ("window", NULL, NULL, 0, G_MAXDOUBLE, 0,
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_css_name (widget_class, "scope");
 }

@@ -34,8 +34,9 @@ report_error (GtkWidget *near, const char *what, GError *error)
   if (!GTK_IS_WINDOW (root))
     return;
   /* GtkAlertDialog is 4.10; 4.8 has the message dialog */
-  dialog = gtk_message_dialog_new (GTK_WINDOW (root), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", what);
+  dialog
+    = gtk_message_dialog_new (GTK_WINDOW (root), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                              GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", what);
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
   g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -47,7 +48,7 @@ export_data_to (OrrScopeView *view, const char *path)
   g_autoptr (GError) error = NULL;
 
   if (!orr_signal_log_export_csv (orr_scope_view_get_log (view), path, &error))
-    report_error (GTK_WIDGET (view), _("Could not export the scope data"), error);
+    report_error (GTK_WIDGET (view), _ ("Could not export the scope data"), error);
 }
 
 static void
@@ -56,7 +57,7 @@ export_image_to (OrrScopeView *view, const char *path)
   g_autoptr (GError) error = NULL;
 
   if (!orr_scope_view_export (view, path, &error))
-    report_error (GTK_WIDGET (view), _("Could not export the scope image"), error);
+    report_error (GTK_WIDGET (view), _ ("Could not export the scope image"), error);
 }
 
 static void
@@ -107,24 +108,24 @@ ask_file (OrrScopeView *view, gboolean image)
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (view));
   GtkFileChooserNative *chooser;
   g_autofree char *name = NULL;
-  g_autofree char *base
-    = g_strdelimit (g_strdup (orr_signal_log_get_title (orr_scope_view_get_log (view))), "/\\:",
-                    '-');
+  g_autofree char *base = g_strdelimit (
+    g_strdup (orr_signal_log_get_title (orr_scope_view_get_log (view))), "/\\:", '-');
 
-  chooser = gtk_file_chooser_native_new (image ? _("Export Scope Image") : _("Export Scope Data"),
-                                         GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  chooser
+    = gtk_file_chooser_native_new (image ? _ ("Export Scope Image") : _ ("Export Scope Data"),
+                                   GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Export"), _ ("_Cancel"));
   name = g_strconcat (*base != '\0' ? base : "scope", image ? ".png" : ".csv", NULL);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   if (image)
     {
-      add_filter (GTK_FILE_CHOOSER (chooser), _("PNG, SVG or PDF"), "*.[pPsS][nNvVdD][gGfF]");
-      add_filter (GTK_FILE_CHOOSER (chooser), _("PNG image"), "*.png");
-      add_filter (GTK_FILE_CHOOSER (chooser), _("SVG image"), "*.svg");
-      add_filter (GTK_FILE_CHOOSER (chooser), _("PDF document"), "*.pdf");
+      add_filter (GTK_FILE_CHOOSER (chooser), _ ("PNG, SVG or PDF"), "*.[pPsS][nNvVdD][gGfF]");
+      add_filter (GTK_FILE_CHOOSER (chooser), _ ("PNG image"), "*.png");
+      add_filter (GTK_FILE_CHOOSER (chooser), _ ("SVG image"), "*.svg");
+      add_filter (GTK_FILE_CHOOSER (chooser), _ ("PDF document"), "*.pdf");
     }
   else
-    add_filter (GTK_FILE_CHOOSER (chooser), _("CSV data"), "*.csv");
+    add_filter (GTK_FILE_CHOOSER (chooser), _ ("CSV data"), "*.csv");
   g_object_set_data (G_OBJECT (chooser), "orr-image", GINT_TO_POINTER (image));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect (chooser, "response", G_CALLBACK (chooser_answered), g_object_ref (view));
@@ -167,7 +168,8 @@ make_actions (OrrScopeView *view)
   g_action_map_add_action_entries (G_ACTION_MAP (group), entries, G_N_ELEMENTS (entries), view);
   for (guint i = 0; i < G_N_ELEMENTS (properties); i++)
     {
-      g_autoptr (GPropertyAction) action = g_property_action_new (properties[i], view, properties[i]);
+      g_autoptr (GPropertyAction) action
+        = g_property_action_new (properties[i], view, properties[i]);
       g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (action));
     }
   return group;
@@ -203,25 +205,25 @@ make_header (OrrSignalLog *log)
   gtk_box_append (GTK_BOX (header), title);
 
   if (orr_signal_log_get_kind (log) != ORR_SIGNAL_LOG_XY)
-    gtk_box_append (GTK_BOX (header), toggle (_("_Follow"), "scope.follow",
-                                              _("Slide the time axis with the simulation")));
+    gtk_box_append (GTK_BOX (header), toggle (_ ("_Follow"), "scope.follow",
+                                              _ ("Slide the time axis with the simulation")));
   gtk_box_append (GTK_BOX (header),
-                  toggle (_("_Autoscale"), "scope.autoscale", _("Fit the values shown")));
-  gtk_box_append (GTK_BOX (header), toggle (_("_Grid"), "scope.grid", _("Show the grid")));
+                  toggle (_ ("_Autoscale"), "scope.autoscale", _ ("Fit the values shown")));
+  gtk_box_append (GTK_BOX (header), toggle (_ ("_Grid"), "scope.grid", _ ("Show the grid")));
 
   button = gtk_button_new_from_icon_name ("zoom-fit-best-symbolic");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "scope.reset-view");
-  gtk_widget_set_tooltip_text (button, _("Reset the view (double click)"));
+  gtk_widget_set_tooltip_text (button, _ ("Reset the view (double click)"));
   gtk_widget_add_css_class (button, "flat");
   gtk_box_append (GTK_BOX (header), button);
 
-  g_menu_append (menu, _("Export _Data (CSV)…"), "scope.export-data");
-  g_menu_append (menu, _("Export _Image (PNG, SVG, PDF)…"), "scope.export-image");
+  g_menu_append (menu, _ ("Export _Data (CSV)…"), "scope.export-data");
+  g_menu_append (menu, _ ("Export _Image (PNG, SVG, PDF)…"), "scope.export-image");
   button = gtk_menu_button_new ();
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "document-save-symbolic");
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
   gtk_menu_button_set_has_frame (GTK_MENU_BUTTON (button), FALSE);
-  gtk_widget_set_tooltip_text (button, _("Export"));
+  gtk_widget_set_tooltip_text (button, _ ("Export"));
   gtk_box_append (GTK_BOX (header), button);
   return header;
 }

@@ -30,7 +30,7 @@ struct _OrrSignalLog
   char *title;
   guint n_channels;
   char **names; /* n_channels, NULL until set */
-  GArray *t;      /* of double */
+  GArray *t;    /* of double */
   /* of double, one array per channel: a column's range then reads
    * contiguous memory, not one cache line per sample */
   GArray **values;
@@ -232,8 +232,8 @@ extend_pyramid (OrrSignalLog *self, guint channel)
               }
           else
             {
-              const Summary *lower = &g_array_index (level_of (self, channel, level - 1), Summary,
-                                                     b * FANOUT);
+              const Summary *lower
+                = &g_array_index (level_of (self, channel, level - 1), Summary, b * FANOUT);
               for (guint k = 0; k < FANOUT; k++)
                 {
                   s.min = MIN (s.min, lower[k].min);
@@ -309,7 +309,7 @@ orr_signal_log_get_value (OrrSignalLog *self, guint64 index, guint channel)
 guint64
 orr_signal_log_find_time (OrrSignalLog *self, double t)
 {
-  const double *times = (const double *) self->t->data;
+  const double *times = (const double *)self->t->data;
   guint64 lo = 0, hi = self->t->len;
 
   g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), 0);
@@ -488,16 +488,16 @@ orr_signal_log_export_csv (OrrSignalLog *self, const char *path, GError **error)
   g_string_append_c (out, '\n');
   for (guint64 i = 0; i < self->t->len; i++)
     {
-      g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.17g",
-                                             g_array_index (self->t, double, i)));
+      g_string_append (
+        out, g_ascii_formatd (buf, sizeof buf, "%.17g", g_array_index (self->t, double, i)));
       for (guint c = 0; c < self->n_channels; c++)
         {
           g_string_append_c (out, ',');
-          g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.17g",
-                                                 orr_signal_log_get_value (self, i, c)));
+          g_string_append (
+            out, g_ascii_formatd (buf, sizeof buf, "%.17g", orr_signal_log_get_value (self, i, c)));
         }
       g_string_append_c (out, '\n');
     }
-  return g_file_set_contents_full (path, out->str, (gssize) out->len,
-                                   G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
+  return g_file_set_contents_full (path, out->str, (gssize)out->len, G_FILE_SET_CONTENTS_CONSISTENT,
+                                   0644, error);
 }

@@ -49,7 +49,7 @@ random_log (GRand *rand, guint n_channels, guint n_samples, double *t_end)
     {
       guint chunk = MIN ((guint)g_rand_int_range (rand, 1, 98) | 1, n_samples - done);
       g_autofree double *ts = g_new (double, chunk);
-      g_autofree double *vs = g_new (double, chunk * n_channels);
+      g_autofree double *vs = g_new (double, chunk *n_channels);
 
       for (guint i = 0; i < chunk; i++)
         {
@@ -293,8 +293,8 @@ test_csv_round_trip (void)
   for (guint i = 0; i < n; i++)
     {
       double t = i * 0.1 + g_rand_double (rand) * 1e-3; /* not short in decimal */
-      double v[3] = { g_rand_double_range (rand, -1e6, 1e6), exp (g_rand_double_range (rand, -300, 300)),
-                      -g_rand_double (rand) * 1e-200 };
+      double v[3] = { g_rand_double_range (rand, -1e6, 1e6),
+                      exp (g_rand_double_range (rand, -300, 300)), -g_rand_double (rand) * 1e-200 };
       orr_signal_log_append (log, &t, v, 1);
     }
   g_assert_true (orr_signal_log_export_csv (log, path, &error));
@@ -553,8 +553,8 @@ pixel_is (cairo_surface_t *surface, int x, int y, const GdkRGBA *color)
 /* Topmost and bottommost row of the plot area where column x has color;
  * FALSE if it has none. */
 static gboolean
-extent_in_column (OrrScopeDraw *d, cairo_surface_t *surface, int x, const GdkRGBA *color,
-                  int *top, int *bottom)
+extent_in_column (OrrScopeDraw *d, cairo_surface_t *surface, int x, const GdkRGBA *color, int *top,
+                  int *bottom)
 {
   *top = G_MAXINT;
   *bottom = -1;

@@ -81,9 +81,10 @@ mean_frame_ms (OrrScopeDraw *d, cairo_t *cr, double t0, double t1, double *cpu)
 int
 main (int argc, char **argv)
 {
-  g_autoptr (OrrSignalLog) log = orr_signal_log_new (ORR_SIGNAL_LOG_TIME, "Bench/Scope", N_CHANNELS);
+  g_autoptr (OrrSignalLog) log
+    = orr_signal_log_new (ORR_SIGNAL_LOG_TIME, "Bench/Scope", N_CHANNELS);
   g_autofree double *t = g_new (double, CHUNK);
-  g_autofree double *v = g_new (double, CHUNK * N_CHANNELS);
+  g_autofree double *v = g_new (double, CHUNK *N_CHANNELS);
   double mins[WIDTH], maxs[WIDTH], firsts[WIDTH], lasts[WIDTH], wmins[WIDTH], wmaxs[WIDTH];
   const char *override = g_getenv ("ORRERY_BENCH_SAMPLES");
   guint64 N_SAMPLES = override != NULL ? g_ascii_strtoull (override, NULL, 10) : 10000000;
@@ -111,8 +112,8 @@ main (int argc, char **argv)
         }
       orr_signal_log_append (log, t, v, n);
     }
-  g_print ("appended %" G_GUINT64_FORMAT " samples x %d channels in %.0f ms\n", N_SAMPLES, N_CHANNELS,
-           (g_get_monotonic_time () - start) / 1000.0);
+  g_print ("appended %" G_GUINT64_FORMAT " samples x %d channels in %.0f ms\n", N_SAMPLES,
+           N_CHANNELS, (g_get_monotonic_time () - start) / 1000.0);
 
   /* decimation only: the pyramid, then walking every sample */
   start = g_get_monotonic_time ();
@@ -134,8 +135,8 @@ main (int argc, char **argv)
       for (guint k = 0; k < WIDTH; k++)
         if (!(mins[k] == wmins[k] && maxs[k] == wmaxs[k]))
           {
-            g_printerr ("channel %u column %u: pyramid [%g, %g], walked [%g, %g]\n", c, k,
-                        mins[k], maxs[k], wmins[k], wmaxs[k]);
+            g_printerr ("channel %u column %u: pyramid [%g, %g], walked [%g, %g]\n", c, k, mins[k],
+                        maxs[k], wmins[k], wmaxs[k]);
             failures++;
             break;
           }
