@@ -207,8 +207,10 @@ make_header (OrrSignalLog *log)
   if (orr_signal_log_get_kind (log) != ORR_SIGNAL_LOG_XY)
     gtk_box_append (GTK_BOX (header), toggle (_ ("_Follow"), "scope.follow",
                                               _ ("Slide the time axis with the simulation")));
-  gtk_box_append (GTK_BOX (header),
-                  toggle (_ ("_Autoscale"), "scope.autoscale", _ ("Fit the values shown")));
+  /* an EventScope's rows are its inputs: nothing to scale */
+  if (orr_signal_log_get_kind (log) != ORR_SIGNAL_LOG_EVENTS)
+    gtk_box_append (GTK_BOX (header),
+                    toggle (_ ("_Autoscale"), "scope.autoscale", _ ("Fit the values shown")));
   gtk_box_append (GTK_BOX (header), toggle (_ ("_Grid"), "scope.grid", _ ("Show the grid")));
 
   button = gtk_button_new_from_icon_name ("zoom-fit-best-symbolic");
