@@ -2,7 +2,11 @@
  * EventScope): a time window that follows the newest sample or shows the
  * whole run, autoscale or fixed value ranges, grid; zoom (scroll,
  * ctrl+scroll, shift+drag), pan (drag), a cursor read-out (pointer motion)
- * and reset (double click). Export to PNG, SVG or PDF. */
+ * and reset (double click). Export to PNG, SVG or PDF.
+ *
+ * An EventScope log draws a mark per sample in the row of the input that
+ * fired, the value of channel 0; when the log has one channel per input,
+ * the channels' names name the rows (their values are not read). */
 #pragma once
 
 #include "orr-signal-log.h"

@@ -536,18 +536,30 @@ test_view_export (void)
 
 /* ---- pixels ----------------------------------------------------------------- */
 
+/* Whether the pixel is color laid over white at a coverage of at least a
+ * half (antialiased lines cover a row partly), give or take the plot's
+ * light tint and grid. */
 static gboolean
 pixel_is (cairo_surface_t *surface, int x, int y, const GdkRGBA *color)
 {
   const guint8 *data = cairo_image_surface_get_data (surface);
   guint32 p = *(const guint32 *)(data + y * cairo_image_surface_get_stride (surface) + 4 * x);
-  int r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+  double got[3] = { (p >> 16) & 0xff, (p >> 8) & 0xff, p & 0xff };
+  double want[3] = { color->red * 255, color->green * 255, color->blue * 255 };
+  double alpha, residual = 0;
+  int k = 0;
 
-  /* opaque white background: the bytes are the colour, give or take
-   * antialiasing at the line's edge */
-  return abs (r - (int)(color->red * 255)) + abs (g - (int)(color->green * 255))
-           + abs (b - (int)(color->blue * 255))
-         < 60;
+  /* the coverage, from the channel where the colour is furthest from white */
+  for (int i = 1; i < 3; i++)
+    if (want[i] < want[k])
+      k = i;
+  alpha = (255 - got[k]) / (255 - want[k]);
+  if (alpha < 0.5)
+    return FALSE;
+  alpha = MIN (alpha, 1);
+  for (int i = 0; i < 3; i++)
+    residual += fabs (got[i] - (alpha * want[i] + (1 - alpha) * 255));
+  return residual < 60;
 }
 
 /* Topmost and bottommost row of the plot area where column x has color;
@@ -673,6 +685,107 @@ test_pixels_spike (void)
   g_assert_true (
     extent_in_column (&d, surface, x_spike + 5, orr_scope_draw_color (0), &top, &bottom));
   g_assert_cmpfloat (fabs (top - (d.plot_y + d.plot_height * 0.75)), <=, 2.5);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  orr_scope_draw_clear (&d);
+}
+
+/* XYScope: the unit circle passes through (+-1, 0) and (0, +-1), and
+ * nothing is drawn at its centre. */
+static void
+test_pixels_xy (void)
+{
+  g_autoptr (OrrSignalLog) log = orr_signal_log_new (ORR_SIGNAL_LOG_XY, "xy", 2);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 500, 500);
+  cairo_t *cr = cairo_create (surface);
+  const GdkRGBA *blue = orr_scope_draw_color (0);
+  OrrScopeDraw d;
+  int top, bottom;
+
+  /* 20,000 points: most closer than a pixel to the last one drawn */
+  for (int i = 0; i <= 20000; i++)
+    {
+      double t = i, v[2] = { cos (2 * G_PI * i / 20000), sin (2 * G_PI * i / 20000) };
+      orr_signal_log_append (log, &t, v, 1);
+    }
+  orr_scope_draw_init (&d, log);
+  d.x0 = d.y0 = -2;
+  d.x1 = d.y1 = 2;
+  d.background = (GdkRGBA){ 1, 1, 1, 1 };
+  orr_scope_draw_render (&d, cr, 500, 500);
+  cairo_surface_flush (surface);
+#define PX(x) ((int)(d.plot_x + ((x) + 2) / 4.0 * d.plot_width))
+#define PY(y) (d.plot_y + d.plot_height * (2 - (y)) / 4.0)
+  /* column x = 0 meets the circle at y = 1 and y = -1 */
+  g_assert_true (extent_in_column (&d, surface, PX (0), blue, &top, &bottom));
+  g_assert_cmpfloat (fabs (top - PY (1)), <=, 2.5);
+  g_assert_cmpfloat (fabs (bottom - PY (-1)), <=, 2.5);
+  /* column x = 1 touches it only around y = 0 (the pen's dot is there too) */
+  g_assert_true (extent_in_column (&d, surface, PX (1) - 1, blue, &top, &bottom));
+  g_assert_cmpfloat (fabs ((top + bottom) / 2.0 - PY (0)), <=, 2.5);
+  {
+    /* the pixel column's centre in data, and the chord of the circle there */
+    double xd = -2 + (PX (1) - 1 + 0.5 - d.plot_x) / d.plot_width * 4;
+    double chord = 2 * sqrt (1 - xd * xd) * d.plot_height / 4;
+    /* at most: the chord at the column's inner edge of the curve's outer
+     * edge (half the line width and a pixel of antialiasing further out) */
+    double rx = d.plot_width / 4 + 1.75, ry = d.plot_height / 4 + 1.75;
+    double inner = PX (1) - 1 - (d.plot_x + d.plot_width / 2);
+    double outer_chord = 2 * ry * sqrt (1 - (inner / rx) * (inner / rx));
+
+    g_assert_cmpfloat (bottom - top, >=, chord - 1);
+    g_assert_cmpfloat (bottom - top, <=, outer_chord);
+  }
+  /* column x = -1.5 is outside the circle */
+  g_assert_false (extent_in_column (&d, surface, PX (-1.5), blue, &top, &bottom));
+#undef PX
+#undef PY
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  orr_scope_draw_clear (&d);
+}
+
+/* EventScope: a mark in its input's row and colour at each event time,
+ * nothing between. */
+static void
+test_pixels_events (void)
+{
+  g_autoptr (OrrSignalLog) log = orr_signal_log_new (ORR_SIGNAL_LOG_EVENTS, "events", 2);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 300);
+  cairo_t *cr = cairo_create (surface);
+  /* channel 0: the input that fired; channel 1 only names row 2 */
+  const double t[] = { 1, 2, 3 }, v[] = { 1, 0, 2, 0, 1, 0 };
+  OrrScopeDraw d;
+  int top, bottom;
+
+  orr_signal_log_append (log, t, v, 3);
+  orr_scope_draw_init (&d, log);
+  d.x0 = 0;
+  d.x1 = 4;
+  g_assert_true (orr_scope_draw_autoscale (log, 0, 4, NULL, NULL, &d.y0, &d.y1));
+  /* rows 1 and 2 with half a row around each */
+  g_assert_cmpfloat (d.y0, ==, 0.5);
+  g_assert_cmpfloat (d.y1, ==, 2.5);
+  d.background = (GdkRGBA){ 1, 1, 1, 1 };
+  orr_scope_draw_render (&d, cr, 600, 300);
+  cairo_surface_flush (surface);
+#define PX(t) ((int)round (d.plot_x + (t) / 4.0 * d.plot_width))
+#define PY(y) (d.plot_y + d.plot_height * (2.5 - (y)) / 2)
+  /* input 1 at t = 1 and 3: a mark in the lower row, around y = 1 */
+  for (int k = 0; k < 2; k++)
+    {
+      g_assert_true (
+        extent_in_column (&d, surface, PX (1 + 2 * k), orr_scope_draw_color (0), &top, &bottom));
+      g_assert_cmpfloat (fabs ((top + bottom) / 2.0 - PY (1)), <=, 2.5);
+      g_assert_false (
+        extent_in_column (&d, surface, PX (1 + 2 * k), orr_scope_draw_color (1), &top, &bottom));
+    }
+  g_assert_true (extent_in_column (&d, surface, PX (2), orr_scope_draw_color (1), &top, &bottom));
+  g_assert_cmpfloat (fabs ((top + bottom) / 2.0 - PY (2)), <=, 2.5);
+  g_assert_false (
+    extent_in_column (&d, surface, PX (1.5), orr_scope_draw_color (0), &top, &bottom));
+#undef PX
+#undef PY
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   orr_scope_draw_clear (&d);
@@ -817,19 +930,21 @@ events_log (void)
   orr_signal_log_set_channel_name (log, 0, "clock");
   orr_signal_log_set_channel_name (log, 1, "impact");
   orr_signal_log_set_channel_name (log, 2, "alarm");
+  /* in time order: clock ticks every 0.5, impacts 0.3 to 0.4 after each whole second, an
+   * alarm at 9.7; channel 0 is the input that fired, the others only
+   * name the rows */
   for (int i = 0; i < 20; i++)
     {
-      double t = i * 0.5, v = 1;
-      orr_signal_log_append (log, &t, &v, 1);
-    }
-  for (int i = 0; i < 9; i++)
-    {
-      double t = 0.3 + i * 1.1 + g_rand_double (rand) * 0.2, v = 2;
-      orr_signal_log_append (log, &t, &v, 1);
+      double t = i * 0.5, impact = 0.3 + i / 2 + g_rand_double (rand) * 0.1;
+      double clock[3] = { 1, 0, 0 }, hit[3] = { 2, 0, 0 };
+
+      orr_signal_log_append (log, &t, clock, 1);
+      if (i % 2 == 0 && i / 2 < 9)
+        orr_signal_log_append (log, &impact, hit, 1);
     }
   {
-    double t = 9.5, v = 3;
-    orr_signal_log_append (log, &t, &v, 1);
+    double t = 9.7, alarm[3] = { 3, 0, 0 };
+    orr_signal_log_append (log, &t, alarm, 1);
   }
   return log;
 }
@@ -976,6 +1091,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/scope-view/export", test_view_export);
   g_test_add_func ("/scope-view/pixels", test_pixels);
   g_test_add_func ("/scope-view/pixels-spike", test_pixels_spike);
+  g_test_add_func ("/scope-view/pixels-xy", test_pixels_xy);
+  g_test_add_func ("/scope-view/pixels-events", test_pixels_events);
   g_test_add_func ("/scope-view/interaction", test_interaction);
   g_test_add_func ("/scopes-pane/actions", test_pane);
   return g_test_run ();
