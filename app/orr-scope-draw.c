@@ -45,6 +45,7 @@ orr_scope_draw_init (OrrScopeDraw *draw, OrrSignalLog *log)
   draw->grid = TRUE;
   draw->title = TRUE;
   draw->cursor_x = NAN;
+  draw->scale = 1;
   draw->foreground = (GdkRGBA){ 0.1, 0.1, 0.1, 1 };
 }
 
@@ -287,7 +288,7 @@ spans_from_decimation (OrrScopeDraw *d, guint channel, guint n_columns, double *
 
 static void
 spans_from_samples (OrrScopeDraw *d, guint channel, guint64 first, guint64 end, guint n_columns,
-                    double *tops, double *bottoms)
+                    double scale, double *tops, double *bottoms)
 {
   OrrSignalLog *log = d->log;
   guint64 n = orr_signal_log_get_n_samples (log);
@@ -299,7 +300,7 @@ spans_from_samples (OrrScopeDraw *d, guint channel, guint64 first, guint64 end, 
   for (guint64 i = first > 0 ? first - 1 : 0; i < MIN (end + 1, n); i++)
     {
       double v = orr_signal_log_get_value (log, i, channel);
-      double xb = to_px (d, orr_signal_log_get_t (log, i)) - d->plot_x, yb;
+      double xb = (to_px (d, orr_signal_log_get_t (log, i)) - d->plot_x) * scale, yb;
       double from, to;
 
       if (!isfinite (v))
@@ -352,7 +353,7 @@ blend (guint32 p, const GdkRGBA *color, double coverage)
  * inside a span, most pixels of a busy plot, are a plain fill. */
 static void
 rasterise_spans (guint32 *pixels, int height, const double *tops, const double *bottoms,
-                 guint n_columns, double plot_y, const GdkRGBA *color)
+                 guint n_columns, double plot_y, double scale, const GdkRGBA *color)
 {
   double half = LINE_WIDTH / 2;
   guint32 solid = blend (0, color, 1);
@@ -365,8 +366,8 @@ rasterise_spans (guint32 *pixels, int height, const double *tops, const double *
 
       if (isnan (tops[k]))
         continue;
-      y0 = CLAMP (tops[k] - half - plot_y, 0, height);
-      y1 = CLAMP (bottoms[k] + half - plot_y, 0, height);
+      y0 = CLAMP ((tops[k] - half - plot_y) * scale, 0, height);
+      y1 = CLAMP ((bottoms[k] + half - plot_y) * scale, 0, height);
       if (floor (y0) == floor (y1) || y1 - y0 < 1)
         {
           /* within one or two rows */
@@ -453,14 +454,16 @@ draw_time_channels (OrrScopeDraw *d, cairo_t *cr)
 {
   OrrSignalLog *log = d->log;
   guint n_channels = orr_signal_log_get_n_channels (log);
-  guint n_columns = (guint)d->plot_width;
   guint64 first = orr_signal_log_find_time (log, d->x0);
   guint64 end = orr_signal_log_find_time (log, d->x1);
-  gboolean dense = end - first > n_columns;
   cairo_surface_type_t target = cairo_surface_get_type (cairo_get_target (cr));
   gboolean paper = target == CAIRO_SURFACE_TYPE_PDF || target == CAIRO_SURFACE_TYPE_SVG
                    || target == CAIRO_SURFACE_TYPE_PS || target == CAIRO_SURFACE_TYPE_SCRIPT;
-  int height = (int)ceil (d->plot_height);
+  /* on pixels, a column is a device pixel */
+  double scale = paper ? 1 : MAX (d->scale, 1);
+  guint n_columns = (guint)round (d->plot_width * scale);
+  int height = (int)ceil (d->plot_height * scale);
+  gboolean dense = end - first > n_columns;
 
   if (orr_signal_log_get_n_samples (log) == 0)
     return;
@@ -481,6 +484,7 @@ draw_time_channels (OrrScopeDraw *d, cairo_t *cr)
         {
           g_clear_pointer (&d->layer, cairo_surface_destroy);
           d->layer = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)n_columns, height);
+          cairo_surface_set_device_scale (d->layer, scale, scale);
         }
       if (d->n_transposed < (gsize)n_columns * height)
         {
@@ -495,8 +499,8 @@ draw_time_channels (OrrScopeDraw *d, cairo_t *cr)
           if (dense)
             spans_from_decimation (d, c, n_columns, tops, bottoms);
           else
-            spans_from_samples (d, c, first, end, n_columns, tops, bottoms);
-          rasterise_spans (d->transposed, height, tops, bottoms, n_columns, d->plot_y,
+            spans_from_samples (d, c, first, end, n_columns, scale, tops, bottoms);
+          rasterise_spans (d->transposed, height, tops, bottoms, n_columns, d->plot_y, scale,
                            orr_scope_draw_color (c));
         }
       cairo_surface_flush (d->layer);

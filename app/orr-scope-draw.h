@@ -28,6 +28,7 @@ typedef struct
   double band_x0, band_y0, band_x1, band_y1;
   GdkRGBA foreground; /* text and axes: the widget's colour */
   GdkRGBA background; /* painted first unless fully transparent */
+  double scale;       /* device pixels per unit (the widget's scale factor) */
 
   /* Where the plot area ended up, in pixels; set by the drawing. */
   double plot_x, plot_y, plot_width, plot_height;

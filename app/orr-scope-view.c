@@ -340,6 +340,7 @@ orr_scope_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 #endif
   self->draw.background = (GdkRGBA){ 0, 0, 0, 0 };
   self->draw.title = self->show_title;
+  self->draw.scale = gtk_widget_get_scale_factor (widget);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   orr_scope_draw_render (&self->draw, cr, width, height);
   cairo_destroy (cr);
@@ -365,6 +366,7 @@ orr_scope_view_draw (OrrScopeView *self, cairo_t *cr, int width, int height)
   paper.title = TRUE;
   paper.cursor_x = NAN;
   paper.band = FALSE;
+  paper.scale = 1;
   orr_scope_draw_render (&paper, cr, width, height);
   orr_scope_draw_clear (&paper);
 }

@@ -563,14 +563,16 @@ pixel_is (cairo_surface_t *surface, int x, int y, const GdkRGBA *color)
 }
 
 /* Topmost and bottommost row of the plot area where column x has color;
- * FALSE if it has none. */
+ * FALSE if it has none. Rows and columns of the surface, which has scale
+ * device pixels per unit. */
 static gboolean
-extent_in_column (OrrScopeDraw *d, cairo_surface_t *surface, int x, const GdkRGBA *color, int *top,
-                  int *bottom)
+extent_in_column_scaled (OrrScopeDraw *d, cairo_surface_t *surface, double scale, int x,
+                         const GdkRGBA *color, int *top, int *bottom)
 {
   *top = G_MAXINT;
   *bottom = -1;
-  for (int y = (int)d->plot_y + 1; y < (int)(d->plot_y + d->plot_height) - 1; y++)
+  for (int y = (int)(d->plot_y * scale) + 1; y < (int)((d->plot_y + d->plot_height) * scale) - 1;
+       y++)
     if (pixel_is (surface, x, y, color))
       {
         *top = MIN (*top, y);
@@ -579,20 +581,32 @@ extent_in_column (OrrScopeDraw *d, cairo_surface_t *surface, int x, const GdkRGB
   return *bottom >= 0;
 }
 
+static gboolean
+extent_in_column (OrrScopeDraw *d, cairo_surface_t *surface, int x, const GdkRGBA *color, int *top,
+                  int *bottom)
+{
+  return extent_in_column_scaled (d, surface, 1, x, color, top, bottom);
+}
+
 /* Two periods of the sines, 800 x 400 pixels: with n_samples = 200,001
  * the columns come from the decimation; with 41 from the segments between
- * samples (which then also get dots, hence more tolerance: tol pixels). */
+ * samples (which then also get dots, hence more tolerance: tol pixels).
+ * At scale 2 the surface has twice the pixels, as on a HiDPI screen. */
 static void
-check_sine_pixels (guint n_samples, double tol)
+check_sine_pixels (guint n_samples, double tol, double scale)
 {
   g_autoptr (OrrSignalLog) log = sine_log (n_samples, 2);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 400);
-  cairo_t *cr = cairo_create (surface);
+  cairo_surface_t *surface
+    = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800 * scale, 400 * scale);
+  cairo_t *cr;
   const GdkRGBA *blue = orr_scope_draw_color (0), *orange = orr_scope_draw_color (1);
   OrrScopeDraw d;
   int top, bottom;
 
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
   orr_scope_draw_init (&d, log);
+  d.scale = scale;
   d.x0 = 0;
   d.x1 = 2;
   d.y0 = -1.5;
@@ -603,39 +617,40 @@ check_sine_pixels (guint n_samples, double tol)
   g_assert_cmpfloat (d.plot_width, >, 600);
   g_assert_cmpfloat (d.plot_height, >, 250);
 
-#define PX(t) ((int)(d.plot_x + (t) / 2.0 * d.plot_width))
-#define PY(v) (d.plot_y + d.plot_height * (1.5 - (v)) / 3.0)
+#define PX(t) ((int)((d.plot_x + (t) / 2.0 * d.plot_width) * scale))
+#define PY(v) ((d.plot_y + d.plot_height * (1.5 - (v)) / 3.0) * scale)
   /* sin peaks at t = 0.25 and 1.25 (v = 1), troughs at 0.75 (v = -1): the
    * blue line reaches those rows there, within its width and a pixel */
   for (int k = 0; k < 2; k++)
     {
-      g_assert_true (extent_in_column (&d, surface, PX (0.25 + k), blue, &top, &bottom));
-      g_assert_cmpfloat (fabs (top - PY (1)), <=, tol);
-      g_assert_cmpfloat (fabs (bottom - PY (1)), <=, tol);
+      g_assert_true (
+        extent_in_column_scaled (&d, surface, scale, PX (0.25 + k), blue, &top, &bottom));
+      g_assert_cmpfloat (fabs (top - PY (1)), <=, tol * scale);
+      g_assert_cmpfloat (fabs (bottom - PY (1)), <=, tol * scale);
     }
-  g_assert_true (extent_in_column (&d, surface, PX (0.75), blue, &top, &bottom));
-  g_assert_cmpfloat (fabs (bottom - PY (-1)), <=, tol);
+  g_assert_true (extent_in_column_scaled (&d, surface, scale, PX (0.75), blue, &top, &bottom));
+  g_assert_cmpfloat (fabs (bottom - PY (-1)), <=, tol * scale);
   /* where the sine crosses zero it is steep: the column spans about the
    * slope times a column's width, centred on 0 */
-  g_assert_true (extent_in_column (&d, surface, PX (0.5), blue, &top, &bottom));
-  g_assert_cmpfloat (fabs ((top + bottom) / 2.0 - PY (0)), <=, tol);
+  g_assert_true (extent_in_column_scaled (&d, surface, scale, PX (0.5), blue, &top, &bottom));
+  g_assert_cmpfloat (fabs ((top + bottom) / 2.0 - PY (0)), <=, tol * scale);
   /* 0.5 cos: 0.5 at t = 1, -0.5 at t = 0.5 */
-  g_assert_true (extent_in_column (&d, surface, PX (1.0), orange, &top, &bottom));
-  g_assert_cmpfloat (fabs (top - PY (0.5)), <=, tol);
-  g_assert_true (extent_in_column (&d, surface, PX (0.5), orange, &top, &bottom));
-  g_assert_cmpfloat (fabs (bottom - PY (-0.5)), <=, tol);
+  g_assert_true (extent_in_column_scaled (&d, surface, scale, PX (1.0), orange, &top, &bottom));
+  g_assert_cmpfloat (fabs (top - PY (0.5)), <=, tol * scale);
+  g_assert_true (extent_in_column_scaled (&d, surface, scale, PX (0.5), orange, &top, &bottom));
+  g_assert_cmpfloat (fabs (bottom - PY (-0.5)), <=, tol * scale);
   /* and nowhere does blue go beyond +-1 or orange beyond +-0.5 */
-  for (int x = (int)d.plot_x + 2; x < (int)(d.plot_x + d.plot_width) - 2; x++)
+  for (int x = (int)(d.plot_x * scale) + 2; x < (int)((d.plot_x + d.plot_width) * scale) - 2; x++)
     {
-      if (extent_in_column (&d, surface, x, blue, &top, &bottom))
+      if (extent_in_column_scaled (&d, surface, scale, x, blue, &top, &bottom))
         {
-          g_assert_cmpfloat (top, >=, PY (1) - tol);
-          g_assert_cmpfloat (bottom, <=, PY (-1) + tol);
+          g_assert_cmpfloat (top, >=, PY (1) - tol * scale);
+          g_assert_cmpfloat (bottom, <=, PY (-1) + tol * scale);
         }
-      if (extent_in_column (&d, surface, x, orange, &top, &bottom))
+      if (extent_in_column_scaled (&d, surface, scale, x, orange, &top, &bottom))
         {
-          g_assert_cmpfloat (top, >=, PY (0.5) - tol);
-          g_assert_cmpfloat (bottom, <=, PY (-0.5) + tol);
+          g_assert_cmpfloat (top, >=, PY (0.5) - tol * scale);
+          g_assert_cmpfloat (bottom, <=, PY (-0.5) + tol * scale);
         }
     }
 #undef PX
@@ -648,9 +663,11 @@ check_sine_pixels (guint n_samples, double tol)
 static void
 test_pixels (void)
 {
-  check_sine_pixels (200001, 2.5);
+  check_sine_pixels (200001, 2.5, 1);
   /* samples every 0.05: on the peaks, troughs and zeros checked */
-  check_sine_pixels (41, 3.5);
+  check_sine_pixels (41, 3.5, 1);
+  check_sine_pixels (200001, 2.5, 2);
+  check_sine_pixels (41, 3.5, 2);
 }
 
 /* A single-sample spike among a million samples shows in the picture. */
