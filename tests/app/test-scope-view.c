@@ -1010,6 +1010,10 @@ test_pane (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 820, 900);
   view = orr_scopes_pane_get_view (p, 0);
   app_test_keep_picture (GTK_WINDOW (window), "scopes-pane");
+  /* and in the dark: the curves' colours must read on both */
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", TRUE, NULL);
+  app_test_keep_picture (GTK_WINDOW (window), "scopes-pane-dark");
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
 
   /* the toggles are the view's properties, both ways */
   actions = orr_scopes_pane_get_actions (p, 0);
