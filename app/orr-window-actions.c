@@ -14,8 +14,9 @@
  *   connect            (sisi)  regular link: from block id, output port, to block id, input port
  *   connect-activation (sisi)  the same for an activation link
  *   set-param          (sss)   block id, parameter name, expression (ports follow)
- *   select-block       s       select this block alone ("" clears); its state is
- *                              the ids of the selected blocks, comma separated
+ *   select-block       s       select these blocks (ids, comma separated; "" clears);
+ *                              its state is the ids of the selected blocks, the same way
+ *   show-diagram       s       show the inside of this super block ("" the top level)
  *   screenshot         s       write the window as it looks into this PNG
  * Ports count from 1, as users see them. */
 #include "orr-window-private.h"
@@ -582,21 +583,22 @@ static void
 select_block_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   OrrWindow *self = ORR_WINDOW (user_data);
-  const char *id = g_variant_get_string (parameter, NULL);
-  OrrBlock *block;
+  g_auto (GStrv) ids = g_strsplit (g_variant_get_string (parameter, NULL), ",", -1);
 
-  if (id[0] == '\0')
+  orr_canvas_unselect_all (self->canvas);
+  for (guint i = 0; ids[i] != NULL; i++)
     {
-      orr_canvas_unselect_all (self->canvas);
-      return;
+      OrrBlock *block = *ids[i] != '\0' ? orr_model_find_block (self->model, ids[i]) : NULL;
+
+      if (*ids[i] == '\0')
+        continue;
+      if (block == NULL || block->parent != orr_canvas_get_diagram (self->canvas))
+        {
+          g_message ("select-block: no block “%s” in the shown diagram", ids[i]);
+          continue;
+        }
+      orr_canvas_select_block (self->canvas, block, TRUE);
     }
-  block = orr_model_find_block (self->model, id);
-  if (block == NULL || block->parent != orr_canvas_get_diagram (self->canvas))
-    {
-      g_message ("select-block: no block “%s” in the shown diagram", id);
-      return;
-    }
-  orr_canvas_select_block (self->canvas, block, FALSE);
 }
 
 /* ---- view ------------------------------------------------------------------------ */

@@ -105,6 +105,7 @@ orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks, GErro
   OrrDiagram *diagram;
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
   guint max_ports;
+  double next_free[2] = { -G_MAXDOUBLE, -G_MAXDOUBLE }; /* left, right */
 
   g_return_val_if_fail (ORR_IS_MODEL (model), NULL);
 
@@ -188,6 +189,17 @@ orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks, GErro
   super->geometry.y = (y0 + y1) / 2 - super->geometry.height / 2;
   for (guint k = 0; k < ORR_N_PORT_KINDS; k++)
     orr_block_set_ports (super, k, counts[k]);
+  /* a name to tell it by in paths and messages, as a new block gets */
+  for (guint n = 1; super->label == NULL; n++)
+    {
+      g_autofree char *label = g_strdup_printf ("%s%u", ORR_SUPER_BLOCK_TYPE, n);
+      gboolean used = FALSE;
+
+      for (guint i = 0; i < diagram->blocks->len && !used; i++)
+        used = g_strcmp0 (((OrrBlock *) g_ptr_array_index (diagram->blocks, i))->label, label) == 0;
+      if (!used)
+        super->label = g_steal_pointer (&label);
+    }
 
   for (guint i = 0; i < diagram->blocks->len; i++)
     {
@@ -223,7 +235,11 @@ orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks, GErro
           inner = orr_diagram_find_block (diagram, b->source.block);
           port->geometry.x = x1 + 40;
         }
-      port->geometry.y = block_center (inner).y - port->geometry.height / 2;
+      /* level with the block it feeds or is fed by, but never on top of
+       * the port block above it on the same side */
+      port->geometry.y = MAX (block_center (inner).y - port->geometry.height / 2,
+                              next_free[b->incoming ? 0 : 1]);
+      next_free[b->incoming ? 0 : 1] = port->geometry.y + port->geometry.height + 20;
       orr_block_set_ports (port, port_side, 1);
       /* The inside end's port label names the new port, on the port block
        * and on the super block, as orr_model_sync_super_ports() would. */

@@ -231,49 +231,25 @@ remove_tree (const char *path)
     g_remove (path);
 }
 
+/* Starts the real orrery on path (its recent files and settings in the
+ * fixture's folder) and waits until its window takes calls. */
 static void
-test_edit_save_undo (void)
+launch_app (Fixture *f, const char *path)
 {
-  Fixture fixture = { 0 }, *f = &fixture;
   g_autoptr (GError) error = NULL;
   g_autoptr (GSubprocessLauncher) launcher = NULL;
-  g_autofree char *example = NULL;
-  g_autofree char *copy = NULL;
-  g_autofree char *edited = NULL;
-  g_autofree char *undone = NULL;
-  g_autofree char *original = NULL;
-  g_autofree char *copy_text = NULL;
-  g_autofree char *new_id = NULL;
-  g_autofree char *screenshot = NULL;
-  g_autofree char *data_home = NULL;
-  g_autofree char *contents = NULL;
+  g_autofree char *data_home = g_build_filename (f->dir, "data", NULL);
   const char *orrery = g_getenv ("ORRERY");
-  const char *outdir = g_getenv ("ORRERY_TEST_OUTDIR");
   gint64 deadline;
 
   g_assert_nonnull (orrery);
-  f->dir = g_dir_make_tmp ("orrery-app-XXXXXX", &error);
-  g_assert_no_error (error);
-
-  example = g_build_filename (g_getenv ("ORRERY_EXAMPLES"), "bouncing-ball.orr", NULL);
-  copy = g_build_filename (f->dir, "ball.orr", NULL);
-  edited = g_build_filename (f->dir, "edited.orr", NULL);
-  undone = g_build_filename (f->dir, "undone.orr", NULL);
-  screenshot = g_build_filename (outdir != NULL ? outdir : f->dir, "app-dbus-window.png", NULL);
-  g_assert_true (g_file_get_contents (example, &contents, NULL, NULL));
-  g_assert_true (g_file_set_contents (copy, contents, -1, NULL));
-  g_remove (screenshot);
-  original = read_model_text (copy);
-
   f->bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (name_has_owner (f)); /* another orrery would take our calls */
 
-  /* Recent files and settings go to the temporary folder, not the user's. */
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
-  data_home = g_build_filename (f->dir, "data", NULL);
   g_subprocess_launcher_setenv (launcher, "XDG_DATA_HOME", data_home, TRUE);
-  f->app = g_subprocess_launcher_spawn (launcher, &error, orrery, copy, NULL);
+  f->app = g_subprocess_launcher_spawn (launcher, &error, orrery, path, NULL);
   g_assert_no_error (error);
   g_subprocess_wait_async (f->app, NULL, app_exited, f);
 
@@ -284,6 +260,69 @@ test_edit_save_undo (void)
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
       spin (100);
     }
+}
+
+/* Quits through the app's action; it must exit cleanly. */
+static void
+quit_app (Fixture *f)
+{
+  gint64 deadline;
+
+  activate (f, APP_PATH, "quit", NULL);
+  deadline = g_get_monotonic_time () + TIMEOUT_MS * 1000;
+  while (!f->exited)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      spin (50);
+    }
+  g_assert_true (g_subprocess_get_if_exited (f->app));
+  g_assert_cmpint (g_subprocess_get_exit_status (f->app), ==, 0);
+}
+
+/* A screenshot of the window once it has drawn: it needs a frame or two
+ * before there is anything to take. */
+static void
+take_screenshot (Fixture *f, const char *path)
+{
+  gint64 deadline = g_get_monotonic_time () + TIMEOUT_MS * 1000;
+
+  g_remove (path);
+  while (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      spin (300);
+      activate (f, WINDOW_PATH, "screenshot", g_variant_new_string (path));
+    }
+}
+
+static void
+test_edit_save_undo (void)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *example = NULL;
+  g_autofree char *copy = NULL;
+  g_autofree char *edited = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *original = NULL;
+  g_autofree char *copy_text = NULL;
+  g_autofree char *new_id = NULL;
+  g_autofree char *screenshot = NULL;
+  g_autofree char *contents = NULL;
+  const char *outdir = g_getenv ("ORRERY_TEST_OUTDIR");
+  f->dir = g_dir_make_tmp ("orrery-app-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  example = g_build_filename (g_getenv ("ORRERY_EXAMPLES"), "bouncing-ball.orr", NULL);
+  copy = g_build_filename (f->dir, "ball.orr", NULL);
+  edited = g_build_filename (f->dir, "edited.orr", NULL);
+  undone = g_build_filename (f->dir, "undone.orr", NULL);
+  screenshot = g_build_filename (outdir != NULL ? outdir : f->dir, "app-dbus-window.png", NULL);
+  g_assert_true (g_file_get_contents (example, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, -1, NULL));
+  original = read_model_text (copy);
+
+  launch_app (f, copy);
 
   /* Insert: the new block is selected, so the selection names it. */
   activate (f, WINDOW_PATH, "insert-block", g_variant_new ("(sdd)", "Gain", NEW_X, NEW_Y));
@@ -299,27 +338,12 @@ test_edit_save_undo (void)
   activate (f, WINDOW_PATH, "connect", g_variant_new ("(sisi)", "b3", 1, new_id, 1));
   activate (f, WINDOW_PATH, "save-to", g_variant_new_string (edited));
 
-  /* The window needs a frame or two before there is anything to take. */
-  deadline = g_get_monotonic_time () + TIMEOUT_MS * 1000;
-  while (!g_file_test (screenshot, G_FILE_TEST_EXISTS))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      spin (300);
-      activate (f, WINDOW_PATH, "screenshot", g_variant_new_string (screenshot));
-    }
+  take_screenshot (f, screenshot);
 
   activate (f, WINDOW_PATH, "undo", NULL);
   activate (f, WINDOW_PATH, "save-to", g_variant_new_string (undone));
 
-  activate (f, APP_PATH, "quit", NULL);
-  deadline = g_get_monotonic_time () + TIMEOUT_MS * 1000;
-  while (!f->exited)
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      spin (50);
-    }
-  g_assert_true (g_subprocess_get_if_exited (f->app));
-  g_assert_cmpint (g_subprocess_get_exit_status (f->app), ==, 0);
+  quit_app (f);
 
   check_saved (edited, new_id, TRUE, original);
   check_saved (undone, new_id, FALSE, original);
@@ -328,6 +352,139 @@ test_edit_save_undo (void)
   /* The opened file itself was never written: save-to went elsewhere. */
   copy_text = read_model_text (copy);
   g_assert_cmpstr (copy_text, ==, original);
+
+  g_clear_object (&f->app);
+  g_clear_object (&f->bus);
+  remove_tree (f->dir);
+  g_free (f->dir);
+}
+
+/* The recorded signals orrery-sim writes for a model, as numbers. */
+static GArray *
+simulate_csv (Fixture *f, const char *model, const char *name, char **header)
+{
+  g_autofree char *csv = g_build_filename (f->dir, name, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) lines = NULL;
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+  const char *sim = g_getenv ("ORRERY_SIM");
+  int status = 0;
+  const char *argv[] = { sim, "--quiet", "--output", csv, model, NULL };
+
+  g_assert_nonnull (sim);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL,
+                               &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  *header = g_strdup (lines[0]);
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_auto (GStrv) cells = g_strsplit (lines[i], ",", -1);
+
+      for (guint j = 0; cells[j] != NULL; j++)
+        if (*cells[j] != '\0')
+          {
+            double v = g_ascii_strtod (cells[j], NULL);
+            g_array_append_val (values, v);
+          }
+    }
+  return values;
+}
+
+/* Grouping in the real app, as a user would: select the ball's physics
+ * (both integrators, the restitution gain, the impact detector), Ctrl+G,
+ * open the new super block, look (screenshot), come back. The saved model
+ * has the physics inside a super block with one input and two outputs,
+ * and simulates exactly like the flat one (every recorded value within
+ * 1e-9). Undo gives back the original model. */
+static void
+test_group_and_enter (void)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) grouped = NULL;
+  g_autofree char *example = NULL;
+  g_autofree char *copy = NULL;
+  g_autofree char *grouped_path = NULL;
+  g_autofree char *undone_path = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *original = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *super_id = NULL;
+  g_autofree char *inside = NULL;
+  g_autofree char *screenshot = NULL;
+  g_autofree char *flat_header = NULL;
+  g_autofree char *grouped_header = NULL;
+  g_autoptr (GArray) flat_values = NULL;
+  g_autoptr (GArray) grouped_values = NULL;
+  const char *outdir = g_getenv ("ORRERY_TEST_OUTDIR");
+  OrrBlock *super;
+  OrrDiagram *root;
+
+  f->dir = g_dir_make_tmp ("orrery-app-XXXXXX", &error);
+  g_assert_no_error (error);
+  example = g_build_filename (g_getenv ("ORRERY_EXAMPLES"), "bouncing-ball.orr", NULL);
+  copy = g_build_filename (f->dir, "ball.orr", NULL);
+  grouped_path = g_build_filename (f->dir, "grouped.orr", NULL);
+  undone_path = g_build_filename (f->dir, "undone.orr", NULL);
+  screenshot = g_build_filename (outdir != NULL ? outdir : f->dir, "app-dbus-super-block.png", NULL);
+  g_assert_true (g_file_get_contents (example, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, -1, NULL));
+  original = read_model_text (copy);
+
+  launch_app (f, copy);
+  activate (f, WINDOW_PATH, "select-block", g_variant_new_string ("b2,b3,b4,b5"));
+  {
+    g_autofree char *selected = action_state (f, WINDOW_PATH, "select-block");
+    g_assert_cmpstr (selected, ==, "b2,b3,b4,b5");
+  }
+  activate (f, WINDOW_PATH, "group", NULL);
+  super_id = action_state (f, WINDOW_PATH, "select-block");
+  g_assert_cmpstr (super_id, !=, "");
+  g_assert_null (strchr (super_id, ','));
+  activate (f, WINDOW_PATH, "save-to", g_variant_new_string (grouped_path));
+
+  /* Inside: the four blocks and the port blocks, selectable by id. */
+  activate (f, WINDOW_PATH, "show-diagram", g_variant_new_string (super_id));
+  activate (f, WINDOW_PATH, "select-block", g_variant_new_string ("b2,b3"));
+  inside = action_state (f, WINDOW_PATH, "select-block");
+  g_assert_cmpstr (inside, ==, "b2,b3");
+  activate (f, WINDOW_PATH, "select-block", g_variant_new_string (""));
+  take_screenshot (f, screenshot);
+
+  activate (f, WINDOW_PATH, "go-up", NULL);
+  activate (f, WINDOW_PATH, "undo", NULL);
+  activate (f, WINDOW_PATH, "save-to", g_variant_new_string (undone_path));
+  quit_app (f);
+
+  grouped = orr_model_load_file (grouped_path, &error);
+  g_assert_no_error (error);
+  root = orr_model_get_root (grouped);
+  g_assert_cmpuint (root->blocks->len, ==, 3); /* the constant, the scope, the super block */
+  super = orr_model_find_block (grouped, super_id);
+  g_assert_nonnull (super);
+  g_assert_true (orr_block_is_super (super));
+  g_assert_true (super->parent == root);
+  g_assert_cmpuint (orr_block_get_port_count (super, ORR_PORT_IN), ==, 1);
+  g_assert_cmpuint (orr_block_get_port_count (super, ORR_PORT_OUT), ==, 2);
+  for (const char *const *id = (const char *const[]){ "b2", "b3", "b4", "b5", NULL }; *id; id++)
+    g_assert_true (orr_model_find_block (grouped, *id)->parent == super->child);
+
+  flat_values = simulate_csv (f, copy, "flat.csv", &flat_header);
+  grouped_values = simulate_csv (f, grouped_path, "grouped.csv", &grouped_header);
+  g_assert_cmpstr (grouped_header, ==, flat_header);
+  g_assert_cmpuint (grouped_values->len, ==, flat_values->len);
+  g_assert_cmpuint (flat_values->len, >, 100);
+  for (guint i = 0; i < flat_values->len; i++)
+    g_assert_cmpfloat_with_epsilon (g_array_index (grouped_values, double, i),
+                                    g_array_index (flat_values, double, i), 1e-9);
+
+  undone = read_model_text (undone_path);
+  g_assert_cmpstr (undone, ==, original);
+  check_screenshot (screenshot);
 
   g_clear_object (&f->app);
   g_clear_object (&f->bus);
@@ -345,5 +502,6 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/app/dbus/edit-save-undo", test_edit_save_undo);
+  g_test_add_func ("/app/dbus/group-and-enter", test_group_and_enter);
   return g_test_run ();
 }
