@@ -222,6 +222,55 @@ test_closes_with_block (Fixture *f, gconstpointer data)
   g_assert_null (dialog);
 }
 
+/* A masked super block's dialog is its mask: one field per mask parameter
+ * with its label and kind, checked in the scope around the block (k of
+ * the model context is known, names inside are not), applied as the
+ * block's parameters in one undo step. */
+static void
+test_masked_block (Fixture *f, gconstpointer data)
+{
+  OrrBlock *ball = add_block (f, "SuperBlock");
+  OrrMask *mask = orr_mask_new ();
+  OrrMaskParam *g = orr_mask_param_new ("g", "Gravity (m/s²)", "9.81");
+  OrrMaskParam *e = orr_mask_param_new ("e", "Restitution", "0.8");
+  OrrMaskParam *drag = orr_mask_param_new ("drag", "With air drag", "0");
+  OrrBlockDialog *dialog;
+  GtkWidget *widget;
+
+  drag->kind = ORR_MASK_PARAM_CHECKBOX;
+  g_ptr_array_add (mask->params, g);
+  g_ptr_array_add (mask->params, e);
+  g_ptr_array_add (mask->params, drag);
+  orr_model_set_context (f->model, ball->child, "inner = 2;");
+  orr_model_set_mask (f->model, ball, mask);
+  orr_model_clear_history (f->model);
+
+  dialog = orr_block_dialog_new (NULL, f->model, f->registry, ball);
+  g_assert_true (GTK_IS_ENTRY (orr_block_dialog_get_field (dialog, "g")));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (orr_block_dialog_get_field (dialog, "g"))),
+                   ==, "9.81");
+  widget = orr_block_dialog_get_field (dialog, "drag");
+  g_assert_true (GTK_IS_CHECK_BUTTON (widget));
+
+  type_into (dialog, "e", "inner / 4");
+  assert_error_shown (dialog, "e", "inner");
+  type_into (dialog, "e", "k / 8");
+  assert_no_error (dialog, "e");
+  type_into (dialog, "g", "1.62");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (widget), TRUE);
+  g_assert_true (orr_block_dialog_apply (dialog, NULL));
+  app_test_keep_picture (GTK_WINDOW (dialog), "block-dialog-masked");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  g_assert_cmpstr (orr_block_get_param (ball, "g"), ==, "1.62");
+  g_assert_cmpstr (orr_block_get_param (ball, "e"), ==, "k / 8");
+  g_assert_cmpstr (orr_block_get_param (ball, "drag"), ==, "1");
+  g_assert_true (orr_model_undo (f->model));
+  g_assert_null (orr_block_get_param (ball, "g"));
+  g_assert_null (orr_block_get_param (ball, "e"));
+  g_assert_false (orr_model_can_undo (f->model));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -234,6 +283,8 @@ main (int argc, char *argv[])
   g_test_add ("/block-dialog/gain", Fixture, NULL, fixture_set_up, test_gain, fixture_tear_down);
   g_test_add ("/block-dialog/choice-and-check", Fixture, NULL, fixture_set_up,
               test_choice_and_check, fixture_tear_down);
+  g_test_add ("/block-dialog/masked-block", Fixture, NULL, fixture_set_up, test_masked_block,
+              fixture_tear_down);
   g_test_add ("/block-dialog/closes-with-block", Fixture, NULL, fixture_set_up,
               test_closes_with_block, fixture_tear_down);
   return g_test_run ();
