@@ -223,23 +223,66 @@ search_changed (OrrPaletteBrowser *self)
   apply_search (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
 }
 
-/* Enter in the search entry inserts the first match: search, Enter, done. */
+/* How well a block answers the search: its name or label typed in full
+ * beats one that starts with it, which beats one that contains it, which
+ * beats a match in the description only ("gain" also finds the scopes,
+ * whose help mentions it). */
+static int
+match_rank (const OrrBlockClass *klass, const char *query)
+{
+  const char *names[] = { klass->name, klass->label };
+  int best = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *name = names[i] != NULL ? g_utf8_casefold (names[i], -1) : NULL;
+
+      if (name == NULL)
+        continue;
+      if (strcmp (name, query) == 0)
+        best = MAX (best, 3);
+      else if (g_str_has_prefix (name, query))
+        best = MAX (best, 2);
+      else if (strstr (name, query) != NULL)
+        best = MAX (best, 1);
+    }
+  return best;
+}
+
+/* Enter in the search entry inserts the best match: search, Enter, done. */
 static void
 search_activated (OrrPaletteBrowser *self)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->matching_palettes));
+  g_autofree char *query = NULL;
+  const OrrBlockClass *best = NULL;
+  int best_rank = -1;
+  guint n;
 
   search_changed (self);
-  if (n > 0)
+  query = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
+  g_strstrip (query);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->matching_palettes));
+  for (guint i = 0; i < n && best_rank < 3; i++)
     {
       g_autoptr (OrrPaletteNode) palette
-        = g_list_model_get_item (G_LIST_MODEL (self->matching_palettes), 0);
-      g_autoptr (OrrPaletteNode) first
-        = g_list_model_get_item (G_LIST_MODEL (palette->matching), 0);
+        = g_list_model_get_item (G_LIST_MODEL (self->matching_palettes), i);
+      guint m = g_list_model_get_n_items (G_LIST_MODEL (palette->matching));
 
-      if (first != NULL)
-        g_signal_emit (self, signals[SIGNAL_BLOCK_ACTIVATED], 0, first->klass->name);
+      for (guint j = 0; j < m && best_rank < 3; j++)
+        {
+          g_autoptr (OrrPaletteNode) block
+            = g_list_model_get_item (G_LIST_MODEL (palette->matching), j);
+          int rank = match_rank (block->klass, query);
+
+          if (rank > best_rank)
+            {
+              best = block->klass;
+              best_rank = rank;
+            }
+        }
     }
+  if (best != NULL)
+    g_signal_emit (self, signals[SIGNAL_BLOCK_ACTIVATED], 0, best->name);
 }
 
 static void

@@ -303,6 +303,32 @@ test_rows (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Enter in the search entry inserts the block the user named: "gain"
+ * also matches the scopes (their help mentions it) and they come first
+ * in palette order, but Gain is named exactly; "integ" takes the first
+ * block whose name starts with it. */
+static void
+test_enter_inserts_best_match (Fixture *f, gconstpointer data)
+{
+  g_autofree char *activated = NULL;
+  GtkWidget *entry = find_widget (f->browser, GTK_TYPE_SEARCH_ENTRY);
+  g_auto (GStrv) blocks = NULL;
+
+  g_assert_nonnull (entry);
+  g_signal_connect (f->browser, "block-activated", G_CALLBACK (remember_activated), &activated);
+
+  orr_palette_browser_set_search_text (ORR_PALETTE_BROWSER (f->browser), "gain");
+  blocks = orr_palette_browser_get_matching_blocks (ORR_PALETTE_BROWSER (f->browser));
+  g_assert_cmpuint (g_strv_length (blocks), >, 1);
+  g_assert_cmpstr (blocks[0], !=, "Gain"); /* so that the first match would be wrong */
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpstr (activated, ==, "Gain");
+
+  orr_palette_browser_set_search_text (ORR_PALETTE_BROWSER (f->browser), "Integ");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpstr (activated, ==, "Integrator");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -316,5 +342,7 @@ main (int argc, char *argv[])
   g_test_add ("/palette-browser/search", Fixture, NULL, fixture_set_up, test_search,
               fixture_tear_down);
   g_test_add ("/palette-browser/rows", Fixture, NULL, fixture_set_up, test_rows, fixture_tear_down);
+  g_test_add ("/palette-browser/enter-inserts-best-match", Fixture, NULL, fixture_set_up,
+              test_enter_inserts_best_match, fixture_tear_down);
   return g_test_run ();
 }
