@@ -168,12 +168,12 @@ test_pacing_real_time (void)
   g_assert_cmpint (w.n, >=, 25);
 }
 
-/* Factor 0, the default, runs freely: the same model (and a 100 times
- * longer one) ends well before the paced run could. */
+/* Factor 0, the default, runs freely: the same model over 5 s (10 times
+ * longer) ends before the paced one over 0.5 s could. */
 static void
 test_pacing_free (void)
 {
-  g_autoptr (OrrModel) model = integrating_model (50, "1", "1");
+  g_autoptr (OrrModel) model = integrating_model (5, "1", "1");
   g_autoptr (OrrProgram) program = compile_ok (model);
   g_autoptr (OrrSimulation) sim = orr_simulation_new (program);
   g_autoptr (GError) error = NULL;
@@ -185,7 +185,7 @@ test_pacing_free (void)
   g_assert_true (orr_simulation_run (sim, &error));
   wall = seconds_since (start);
   g_assert_no_error (error);
-  g_test_message ("unpaced: 50 s simulated in %.3f s", wall);
+  g_test_message ("unpaced: 5 s simulated in %.3f s", wall);
   g_assert_cmpfloat (wall, <, 0.45);
 }
 
@@ -402,6 +402,50 @@ test_retune_step_final (void)
   g_assert_cmpfloat_with_epsilon (w.last_v, (ts - 0.5) + 4 * (2 - ts), 1e-6);
 }
 
+/* Ramp t -> Gain 2 -> Integrator: the Gain is evaluated at every solver
+ * call, not once. Retuned to -1 at t = 1: y(2) = 2 t_s^2 / 2 - (4 - t_s^2)
+ * / 2. */
+static void
+test_retune_continuous_gain (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (2, 0.01);
+  g_autoptr (OrrModel) edited = new_precise_model (2, 0.01);
+  g_autoptr (OrrProgram) program = NULL;
+  g_autoptr (OrrProgram) tuned = NULL;
+  g_autoptr (OrrSimulation) sim = NULL;
+  g_autoptr (GError) error = NULL;
+  OrrModel *models[] = { model, edited };
+  const char *gains[] = { "2", "-1" };
+  Watch w = { .t_at = 1 };
+  double ts;
+
+  for (int m = 0; m < 2; m++)
+    {
+      OrrBlock *ramp = add_block (models[m], "Ramp", "Ramp", 0, 1, 0, 0, NULL);
+      OrrBlock *k = add_block (models[m], "Gain", "Gain", 1, 1, 0, 0, "gain", gains[m], NULL);
+      OrrBlock *i = add_block (models[m], "Integrator", "Integrator", 1, 1, 0, 0, NULL);
+      OrrBlock *s = add_block (models[m], "Scope", "Scope", 1, 0, 0, 0, NULL);
+
+      link_data (models[m], ramp, 1, k, 1);
+      link_data (models[m], k, 1, i, 1);
+      link_data (models[m], i, 1, s, 1);
+    }
+  program = compile_ok (model);
+  tuned = compile_ok (edited);
+  g_assert_false (program->blocks[block_index (program, "Gain")].constant);
+  sim = orr_simulation_new (program);
+  w.sim = sim;
+  w.block = block_index (program, "Scope");
+  w.tuned = tuned;
+  orr_simulation_set_record_func (sim, on_record, &w);
+  g_assert_true (orr_simulation_run (sim, &error));
+  g_assert_no_error (error);
+  ts = orr_simulation_get_retune_time (sim);
+  g_assert_cmpfloat (ts, >=, 1);
+  g_assert_cmpfloat (ts, <=, 1.01 + 1e-9);
+  g_assert_cmpfloat_with_epsilon (w.last_v, ts * ts - (4 - ts * ts) / 2, 1e-6);
+}
+
 /* A different structure is refused, naming the block, and nothing is
  * applied: the run gives the untuned answer y(2) = 2 * 2. */
 static void
@@ -539,6 +583,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runtime/retune/constant", test_retune_constant);
   g_test_add_func ("/runtime/retune/gain-thread", test_retune_gain_thread);
   g_test_add_func ("/runtime/retune/step-final", test_retune_step_final);
+  g_test_add_func ("/runtime/retune/continuous-gain", test_retune_continuous_gain);
   g_test_add_func ("/runtime/retune/structure", test_retune_structure);
   g_test_add_func ("/runtime/finite/nan-output", test_nan_output);
   g_test_add_func ("/runtime/finite/inf-constant", test_inf_constant);
