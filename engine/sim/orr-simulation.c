@@ -570,7 +570,9 @@ initialise (OrrSimulation *sim)
         continue;
       orr_sim_set_nevprt (sim, b, program->init_list.items[i].nevprt);
       orr_sim_call (sim, b, ORR_JOB_OUTPUTS);
-      if (!sim->failed)
+      /* (a DAE's initial algebraic states are only a guess until the
+       * solver makes them consistent, and its outputs checked then) */
+      if (!sim->failed && (!sim->dae || program->blocks[b].constant))
         orr_sim_check_block_finite (sim, b);
     }
   return !orr_sim_must_end (sim);
