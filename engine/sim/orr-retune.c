@@ -149,7 +149,11 @@ static const char *
 structure_difference (const OrrProgram *running, const Producer *pr, const OrrProgramBlock *r,
                       const OrrProgram *tuned, const Producer *pt, const OrrProgramBlock *t)
 {
-  if (r->klass != t->klass || r->kind != t->kind)
+  /* by name: a class loaded again (a model's own C code compiled anew)
+   * is another structure of the same type */
+  if ((r->klass != t->klass
+       && (r->klass == NULL || t->klass == NULL || g_strcmp0 (r->klass->name, t->klass->name) != 0))
+      || r->kind != t->kind)
     return "its type changed";
   if (r->n_in != t->n_in || r->n_out != t->n_out || r->n_evin != t->n_evin
       || r->n_evout != t->n_evout)
@@ -169,8 +173,8 @@ structure_difference (const OrrProgram *running, const Producer *pr, const OrrPr
   for (int k = 0; k < r->n_evout; k++)
     if ((r->evout_source[k] < 0) != (t->evout_source[k] < 0))
       return "an activation link changed";
-  if (r->nx != t->nx || r->nz != t->nz || r->noz != t->noz || r->ng != t->ng
-      || r->nmode != t->nmode || r->implicit != t->implicit)
+  if (r->nx != t->nx || r->nz != t->nz || r->noz != t->noz || r->ng != t->ng || r->nmode != t->nmode
+      || r->implicit != t->implicit)
     return "its states, surfaces or modes changed";
   if (r->constant != t->constant || r->continuous != t->continuous
       || r->always_active != t->always_active)
@@ -233,8 +237,26 @@ check_structure (const OrrProgram *running, const OrrProgram *tuned, int *match,
                      path_of (&tuned->blocks[t]));
         return FALSE;
       }
-  if (running->n_sources != tuned->n_sources || running->nx != tuned->nx
-      || running->nz != tuned->nz || running->ng != tuned->ng)
+  /* Clocks are the compiler's: their timing is in the sources, and the
+   * agenda holds their next ticks. */
+  for (int k = 0; k < MIN (running->n_sources, tuned->n_sources); k++)
+    {
+      const OrrSource *a = &running->sources[k], *b = &tuned->sources[k];
+
+      if (a->kind != b->kind || a->ratio != b->ratio || a->shift != b->shift
+          || a->period != b->period || a->offset != b->offset
+          || running->base_period != tuned->base_period)
+        {
+          g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_RETUNE,
+                       "%s: a clock's period or offset changed; the new values need a new run",
+                       a->block >= 0     ? path_of (&running->blocks[a->block])
+                       : a->name != NULL ? a->name
+                                         : "?");
+          return FALSE;
+        }
+    }
+  if (running->n_sources != tuned->n_sources || running->nx != tuned->nx || running->nz != tuned->nz
+      || running->ng != tuned->ng)
     {
       g_set_error_literal (error, ORR_SIM_ERROR, ORR_SIM_ERROR_RETUNE,
                            "the activations or states of the model changed; the new values "
@@ -334,7 +356,8 @@ take_values (OrrSimulation *sim, int b, OrrRetuneBlock *rb)
       block->rpar = sim->tuned_rpar[b];
       changed = TRUE;
     }
-  if (block->n_ipar > 0 && rb->ipar != NULL && memcmp (rb->ipar, block->ipar, sizeof (int) * block->n_ipar) != 0)
+  if (block->n_ipar > 0 && rb->ipar != NULL
+      && memcmp (rb->ipar, block->ipar, sizeof (int) * block->n_ipar) != 0)
     {
       g_free (sim->tuned_ipar[b]);
       sim->tuned_ipar[b] = g_steal_pointer (&rb->ipar);

@@ -482,7 +482,27 @@ test_retune_structure (void)
   g_assert_true (orr_simulation_run (sim, &error));
   g_assert_no_error (error);
   g_assert_true (isnan (orr_simulation_get_retune_time (sim)));
+  /* (a refused retune has no effect on the run) */
   g_assert_cmpfloat_with_epsilon (w.last_v, 4, 1e-6);
+}
+
+/* A clock's period is timing the agenda holds, not a parameter: a new
+ * period is refused naming the clock (by its source: the compiler
+ * merges clocks into the base clock). */
+static void
+test_retune_clock_period (void)
+{
+  g_autoptr (OrrModel) model = clocked_model (10, "5");
+  g_autoptr (OrrModel) edited = clocked_model (10, "2");
+  g_autoptr (OrrProgram) program = compile_ok (model);
+  g_autoptr (OrrProgram) tuned = compile_ok (edited);
+  g_autoptr (OrrSimulation) sim = orr_simulation_new (program);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (orr_simulation_retune (sim, tuned, &error));
+  g_assert_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_RETUNE);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "Clock, activation output 1: "));
 }
 
 /* ---- non-finite outputs ------------------------------------------------------ */
@@ -585,6 +605,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runtime/retune/step-final", test_retune_step_final);
   g_test_add_func ("/runtime/retune/continuous-gain", test_retune_continuous_gain);
   g_test_add_func ("/runtime/retune/structure", test_retune_structure);
+  g_test_add_func ("/runtime/retune/clock-period", test_retune_clock_period);
   g_test_add_func ("/runtime/finite/nan-output", test_nan_output);
   g_test_add_func ("/runtime/finite/inf-constant", test_inf_constant);
   g_test_add_func ("/runtime/finite/nan-at-event", test_nan_at_event);
