@@ -58,9 +58,9 @@ check_block (OrrSimulation *sim, const OrrSimBlock *block)
 }
 
 gboolean
-orr_sim_check_block_finite (OrrSimulation *sim, int b)
+orr_sim_check_outputs_finite (OrrSimulation *sim, const OrrSimBlock *block)
 {
-  return check_block (sim, &sim->blocks[b]);
+  return check_block (sim, block);
 }
 
 gboolean

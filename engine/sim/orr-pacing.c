@@ -128,7 +128,7 @@ orr_sim_pace_to (OrrSimulation *sim, double t)
 }
 
 gboolean
-orr_sim_boundary (OrrSimulation *sim)
+orr_sim_boundary_slow (OrrSimulation *sim)
 {
   if (G_UNLIKELY (g_atomic_int_get (&sim->retune_flag)))
     orr_sim_retune_apply (sim);

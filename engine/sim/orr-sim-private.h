@@ -18,6 +18,7 @@
  */
 #pragma once
 
+#include <math.h>
 #include <stdatomic.h>
 
 #include <orrery/orr-simulation.h>
@@ -389,10 +390,19 @@ void orr_stream_attach_reader (OrrStream *stream);
 gboolean orr_stream_has_reader (OrrStream *stream);
 
 /* orr-pacing.c */
+gboolean orr_sim_boundary_slow (OrrSimulation *sim);
 /* At every accepted step and event boundary, on the simulation's thread:
  * applies a pending retune, waits for the wall clock when paced, blocks
- * while paused. FALSE when the run must end. */
-gboolean orr_sim_boundary (OrrSimulation *sim);
+ * while paused. FALSE when the run must end. Inline: it runs millions of
+ * times and usually has nothing to do. */
+static inline gboolean
+orr_sim_boundary (OrrSimulation *sim)
+{
+  if (G_UNLIKELY (g_atomic_int_get (&sim->retune_flag) || g_atomic_int_get (&sim->pause_requested)
+                  || atomic_load_explicit (&sim->rt_factor_bits, memory_order_relaxed) != 0))
+    return orr_sim_boundary_slow (sim);
+  return !orr_sim_must_end (sim);
+}
 /* The longest stretch of simulated time to integrate in one go when
  * paced; +infinity when not. */
 double orr_sim_pacing_slice (OrrSimulation *sim);
@@ -408,7 +418,20 @@ void orr_sim_retune_apply (OrrSimulation *sim);
 
 /* orr-finite.c: each FALSE (and an ORR_SIM_ERROR_NUMERIC naming the
  * block, output and time) when an output holds a NaN or an infinity. */
-gboolean orr_sim_check_block_finite (OrrSimulation *sim, int b);
+gboolean orr_sim_check_outputs_finite (OrrSimulation *sim, const OrrSimBlock *block);
+/* One block, after its outputs job at an event: inline for the common
+ * case of one scalar output. */
+static inline gboolean
+orr_sim_check_block_finite (OrrSimulation *sim, int b)
+{
+  const OrrSimBlock *block = &sim->blocks[b];
+
+  if (block->n_out == 1 && block->out[0].type == ORR_TYPE_DOUBLE && block->out[0].rows == 1
+      && block->out[0].cols == 1)
+    return G_LIKELY (isfinite (*(const double *) block->out[0].data))
+           || orr_sim_check_outputs_finite (sim, block);
+  return orr_sim_check_outputs_finite (sim, block);
+}
 gboolean orr_sim_check_calls_finite (OrrSimulation *sim, const OrrCallList *list);
 gboolean orr_sim_check_list_finite (OrrSimulation *sim, const OrrActivationList *list);
 

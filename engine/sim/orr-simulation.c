@@ -673,7 +673,8 @@ main_loop (OrrSimulation *sim)
           /* Nothing to integrate, or an interval too short for the solver
            * (rounding between event times): time just moves on, when
            * paced once the wall clock is there. */
-          if (!orr_sim_pace_to (sim, target))
+          if (atomic_load_explicit (&sim->rt_factor_bits, memory_order_relaxed) != 0
+              && !orr_sim_pace_to (sim, target))
             break;
           orr_sim_set_time (sim, target);
           continue;
