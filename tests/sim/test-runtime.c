@@ -590,6 +590,74 @@ test_nan_at_event (void)
   g_assert_cmpfloat_with_epsilon (V (recording (run, "RootScope"), 1, 0), sqrt (0.5), 1e-15);
 }
 
+/* Passes its input to output 1; output 2 is the input too, but NaN at
+ * the solver's trial points, which a check of every buffer after each
+ * step would take for an error. Counts its trial calls. */
+static int trial_calls;
+
+static gboolean
+trial_nan_configure (OrrConfig *config, GError **error)
+{
+  orr_config_add_input (config, 1, 1, ORR_TYPE_DOUBLE, TRUE);
+  orr_config_add_output (config, 1, 1, ORR_TYPE_DOUBLE);
+  orr_config_add_output (config, 1, 1, ORR_TYPE_DOUBLE);
+  return TRUE;
+}
+
+static void
+trial_nan_simulate (OrrSimBlock *block, OrrJob job)
+{
+  double u;
+
+  if (job != ORR_JOB_OUTPUTS)
+    return;
+  u = orr_block_real_in (block, 0)[0];
+  orr_block_real_out (block, 0)[0] = u;
+  if (orr_block_in_try_phase (block))
+    {
+      g_atomic_int_inc (&trial_calls);
+      orr_block_real_out (block, 1)[0] = NAN;
+    }
+  else
+    orr_block_real_out (block, 1)[0] = u;
+}
+
+static const OrrBlockClass trial_nan_class = {
+  .name = "TestTrialNaN", .palette = "Tests", .label = "T", .description = "NaN at trial points",
+  .icon_text = "T", .configure = trial_nan_configure, .simulate = trial_nan_simulate,
+};
+
+/* x' = -x through that block, its output 2 read by nobody: between
+ * accepted steps its buffer holds the last trial's NaN, which is never
+ * reported (only what is computed at accepted points is checked), and the
+ * scope gets x(1) = e^-1. */
+static void
+test_trial_nan_ignored (void)
+{
+  static const OrrBlockClass *const classes[] = { &trial_nan_class, NULL };
+  RunSetup setup = { classes };
+  g_autoptr (OrrModel) model = new_precise_model (1, 0);
+  OrrBlock *i = add_block (model, "Integrator", "Integrator", 1, 1, 0, 0, "x0", "1", NULL);
+  OrrBlock *t = add_block (model, "TestTrialNaN", "Trial", 1, 2, 0, 0, NULL);
+  OrrBlock *k = add_block (model, "Gain", "Minus", 1, 1, 0, 0, "gain", "-1", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Scope", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, i, 1, t, 1);
+  link_data (model, t, 1, k, 1);
+  link_data (model, k, 1, i, 1);
+  link_data (model, i, 1, scope, 1);
+  g_atomic_int_set (&trial_calls, 0);
+  run = run_model_ok (model, &setup);
+  g_assert_cmpint (g_atomic_int_get (&trial_calls), >, 0);
+  r = recording (run, "Scope");
+  g_assert_cmpfloat_with_epsilon (T (r, r->t->len - 1), 1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (V (r, r->t->len - 1, 0), exp (-1), 1e-6);
+  for (guint j = 0; j < r->t->len; j++)
+    g_assert_true (isfinite (V (r, j, 0)));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -609,5 +677,6 @@ main (int argc, char **argv)
   g_test_add_func ("/runtime/finite/nan-output", test_nan_output);
   g_test_add_func ("/runtime/finite/inf-constant", test_inf_constant);
   g_test_add_func ("/runtime/finite/nan-at-event", test_nan_at_event);
+  g_test_add_func ("/runtime/finite/trial-nan-ignored", test_trial_nan_ignored);
   return g_test_run ();
 }

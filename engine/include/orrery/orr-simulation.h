@@ -3,8 +3,8 @@
  * several simulations can run in one process, each on its own thread.
  *
  * Thread rules: orr_simulation_run() runs on one thread; stop, pause,
- * resume and get_time may be called from any other thread at any time and
- * take effect within milliseconds.
+ * resume, get_time, set_realtime_factor and retune may be called from any
+ * other thread at any time and take effect within milliseconds.
  */
 #pragma once
 
