@@ -93,7 +93,10 @@ pace (OrrSimulation *sim, double factor, double t)
       sim->rt_anchor_wall = now;
       sim->rt_anchor_sim = sim->time.t;
     }
-  due = sim->rt_anchor_wall + (gint64) ((t - sim->rt_anchor_sim) / factor * G_TIME_SPAN_SECOND);
+  /* (bounded: a tiny factor must not overflow the conversion; 1e15 us
+   * is thirty years) */
+  due = sim->rt_anchor_wall
+        + (gint64) MIN ((t - sim->rt_anchor_sim) / factor * G_TIME_SPAN_SECOND, 1e15);
   if (now - due > PACING_MAX_LAG_US)
     {
       sim->rt_anchor_wall = now;
