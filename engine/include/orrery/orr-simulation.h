@@ -92,9 +92,9 @@ int orr_stream_get_n_channels (OrrStream *stream);
 /* Real-time pacing: factor simulated seconds per wall-clock second (1:
  * real time, 0.1: ten times slower, 10: ten times faster); 0, the
  * default, runs as fast as possible (as do negative, NaN and infinite
- * factors). Any thread, any time, also before
- * the run; it takes effect at the next accepted step or event, measured
- * from there (no burst to catch up with a faster factor). Time spent
+ * factors). Any thread, any time, also before the run; it takes effect
+ * at the next accepted step or event, measured from there (no burst to
+ * catch up with a faster factor). Time spent
  * paused does not count, and a run that falls behind (a model too slow
  * for its factor) goes on from where it is rather than racing to catch
  * up. While paced, the solver integrates at most factor * 20 ms of
