@@ -221,6 +221,8 @@ run_list (OrrSimulation *sim, const OrrActivationList *list, int depth)
         {
           case ORR_BLOCK_ORDINARY:
             orr_sim_call (sim, b, ORR_JOB_OUTPUTS);
+            if (!sim->failed)
+              orr_sim_check_block_finite (sim, b);
             break;
           case ORR_BLOCK_IF_THEN_ELSE:
           case ORR_BLOCK_SWITCH_CASE:
@@ -229,7 +231,8 @@ run_list (OrrSimulation *sim, const OrrActivationList *list, int depth)
             break;
           case ORR_BLOCK_CONDITIONAL:
             orr_sim_call (sim, b, ORR_JOB_OUTPUTS);
-            if (sim->failed || !run_conditional (sim, b, depth))
+            if (sim->failed || !orr_sim_check_block_finite (sim, b)
+                || !run_conditional (sim, b, depth))
               return FALSE;
             break;
           default:

@@ -58,6 +58,11 @@ orr_sim_eval_continuous (OrrSimulation *sim, OrrPhase phase, gboolean modes_fixe
   sim->time.phase = phase;
   sim->time.modes_fixed = modes_fixed && sim->use_modes;
   ok = orr_sim_run_outputs (sim, &sim->program->continuous_list);
+  /* Outputs at an accepted point (not a trial) must be numbers; but a
+   * DAE's algebraic states are consistent only once the solver has
+   * (re)started from them (restart_solver checks then). */
+  if (ok && phase == ORR_PHASE_EVENT && (!sim->dae || !sim->need_restart))
+    ok = orr_sim_check_list_finite (sim, &sim->program->continuous_list);
   sim->time.phase = saved_phase;
   sim->time.modes_fixed = saved_fixed;
   return ok;
@@ -591,7 +596,10 @@ compute_modes (OrrSimulation *sim)
 
   sim->time.phase = ORR_PHASE_EVENT;
   sim->time.modes_fixed = FALSE;
+  /* A DAE's algebraic states are made consistent only after this (at
+   * the solver's restart), so its outputs are checked then. */
   ok = orr_sim_run_outputs (sim, &sim->program->continuous_list)
+       && (sim->dae || orr_sim_check_list_finite (sim, &sim->program->continuous_list))
        && orr_sim_run_calls (sim, &sim->surface_calls);
   sim->time.phase = saved_phase;
   return ok;
@@ -645,7 +653,8 @@ restart_solver (OrrSimulation *sim, double target)
     {
       /* The solver made x' (and algebraic states) consistent. */
       copy_from_solver (sim);
-      if (!orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, FALSE))
+      if (!orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, FALSE)
+          || !orr_sim_check_list_finite (sim, &sim->program->continuous_list))
         return FALSE;
     }
 
@@ -704,7 +713,8 @@ accept_point (OrrSimulation *sim, double t, gboolean complete)
   sim->outputs_stale = TRUE;
   sim->time.phase = ORR_PHASE_EVENT;
   sim->time.modes_fixed = sim->use_modes;
-  ok = orr_sim_run_calls (sim, &sim->accepted_outputs);
+  ok = orr_sim_run_calls (sim, &sim->accepted_outputs)
+       && orr_sim_check_calls_finite (sim, &sim->accepted_outputs);
   sim->time.phase = saved_phase;
   return ok;
 }
@@ -873,9 +883,16 @@ orr_sim_advance (OrrSimulation *sim, double target)
 
       if (status == ORR_SOLVER_STEP)
         {
-          if (accept_point (sim, t, FALSE) && orr_sim_check_pause (sim))
-            continue;
-          break;
+          if (!accept_point (sim, t, FALSE) || !orr_sim_boundary (sim))
+            break;
+          if (sim->need_restart)
+            {
+              /* New parameters at this boundary (orr-retune.c): the
+               * solver restarts from here. */
+              result = ORR_ADVANCE_REACHED;
+              break;
+            }
+          continue;
         }
       if (status == ORR_SOLVER_STOP)
         {

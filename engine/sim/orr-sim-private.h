@@ -12,9 +12,13 @@
  *   orr-zeno.c           noticing events that accumulate (Zeno behaviour)
  *   orr-stream.c         ring buffers between the run and its readers
  *   orr-block-runtime.c  the calls a block makes (orr_block_error ...)
+ *   orr-pacing.c         step and event boundaries: real-time pacing
+ *   orr-retune.c         new parameter values while the run goes on
+ *   orr-finite.c         NaN and infinities on block outputs
  */
 #pragma once
 
+#include <math.h>
 #include <stdatomic.h>
 
 #include <orrery/orr-simulation.h>
@@ -165,6 +169,24 @@ struct _OrrSimulation
   atomic_uint_fast64_t progress; /* bits of the time reached */
 
   OrrSimStats stats;
+
+  /* real-time pacing (orr-pacing.c). The factor is written by any thread
+   * (as bits, atomically, so the run reads it without a lock); the
+   * re-anchoring request is under pause_mutex. The anchor pairs a
+   * simulated time with the wall-clock time it is due at. */
+  atomic_uint_fast64_t rt_factor_bits;
+  gboolean rt_reanchor;
+  gint64 rt_anchor_wall; /* g_get_monotonic_time() */
+  double rt_anchor_sim;
+
+  /* retuning (orr-retune.c) */
+  GMutex retune_mutex;
+  struct _OrrRetune *retune_pending; /* under retune_mutex */
+  gint retune_flag;                  /* atomic: something is pending */
+  double retune_time;                /* under retune_mutex; NAN: none applied */
+  double **tuned_rpar;               /* per block, owned; NULL: still the program's */
+  int **tuned_ipar;
+  OrrValue ***tuned_opar;
 
   /* between runs */
   OrrBase *base;
@@ -366,6 +388,52 @@ void orr_stream_free (OrrStream *stream);
 gboolean orr_stream_try_push (OrrStream *stream, double t, const double *values, int n);
 void orr_stream_attach_reader (OrrStream *stream);
 gboolean orr_stream_has_reader (OrrStream *stream);
+
+/* orr-pacing.c */
+gboolean orr_sim_boundary_slow (OrrSimulation *sim);
+/* At every accepted step and event boundary, on the simulation's thread:
+ * applies a pending retune, waits for the wall clock when paced, blocks
+ * while paused. FALSE when the run must end. Inline: it runs millions of
+ * times and usually has nothing to do. */
+static inline gboolean
+orr_sim_boundary (OrrSimulation *sim)
+{
+  if (G_UNLIKELY (g_atomic_int_get (&sim->retune_flag) || g_atomic_int_get (&sim->pause_requested)
+                  || atomic_load_explicit (&sim->rt_factor_bits, memory_order_relaxed) != 0))
+    return orr_sim_boundary_slow (sim);
+  return !orr_sim_must_end (sim);
+}
+/* The longest stretch of simulated time to integrate in one go when
+ * paced; +infinity when not. */
+double orr_sim_pacing_slice (OrrSimulation *sim);
+/* Waits until simulated time t is due on the wall clock, when paced
+ * (also across a pause); FALSE when the run must end. */
+gboolean orr_sim_pace_to (OrrSimulation *sim, double t);
+
+/* orr-retune.c */
+void orr_sim_retune_setup (OrrSimulation *sim);
+void orr_sim_retune_free (OrrSimulation *sim);
+/* Applies the pending parameters, if any, at the current time. */
+void orr_sim_retune_apply (OrrSimulation *sim);
+
+/* orr-finite.c: each FALSE (and an ORR_SIM_ERROR_NUMERIC naming the
+ * block, output and time) when an output holds a NaN or an infinity. */
+gboolean orr_sim_check_outputs_finite (OrrSimulation *sim, const OrrSimBlock *block);
+/* One block, after its outputs job at an event: inline for the common
+ * case of one scalar output. */
+static inline gboolean
+orr_sim_check_block_finite (OrrSimulation *sim, int b)
+{
+  const OrrSimBlock *block = &sim->blocks[b];
+
+  if (block->n_out == 1 && block->out[0].type == ORR_TYPE_DOUBLE && block->out[0].rows == 1
+      && block->out[0].cols == 1)
+    return G_LIKELY (isfinite (*(const double *) block->out[0].data))
+           || orr_sim_check_outputs_finite (sim, block);
+  return orr_sim_check_outputs_finite (sim, block);
+}
+gboolean orr_sim_check_calls_finite (OrrSimulation *sim, const OrrCallList *list);
+gboolean orr_sim_check_list_finite (OrrSimulation *sim, const OrrActivationList *list);
 
 /* orr-block-runtime.c */
 void orr_sim_free_recorders (OrrSimulation *sim);

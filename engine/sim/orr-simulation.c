@@ -53,9 +53,13 @@ orr_sim_check_pause (OrrSimulation *sim)
 {
   if (g_atomic_int_get (&sim->pause_requested))
     {
+      gint64 paused = g_get_monotonic_time ();
+
       g_mutex_lock (&sim->pause_mutex);
       while (g_atomic_int_get (&sim->pause_requested) && !g_atomic_int_get (&sim->stop_requested))
         g_cond_wait (&sim->pause_cond, &sim->pause_mutex);
+      /* Paced runs do not make up for the time spent paused. */
+      sim->rt_anchor_wall += g_get_monotonic_time () - paused;
       g_mutex_unlock (&sim->pause_mutex);
     }
   return !orr_sim_must_end (sim);
@@ -303,6 +307,7 @@ orr_simulation_new (const OrrProgram *program)
   sim->last_root_time = NAN;
   sim->last_root_interval = NAN;
   sim->zeno_watch = -1;
+  orr_sim_retune_setup (sim);
 
   sim->blocks = g_new0 (OrrSimBlock, MAX (program->n_blocks, 1));
   sim->affects_solver = g_new0 (gboolean, MAX (program->n_blocks, 1));
@@ -478,6 +483,7 @@ orr_simulation_free (OrrSimulation *sim)
   orr_sim_activation_free (sim);
   orr_sim_zeno_free (sim);
   orr_sim_event_crossings_free (sim);
+  orr_sim_retune_free (sim);
   orr_agenda_free (sim->agenda);
 
   if (sim->object_states != NULL)
@@ -564,6 +570,10 @@ initialise (OrrSimulation *sim)
         continue;
       orr_sim_set_nevprt (sim, b, program->init_list.items[i].nevprt);
       orr_sim_call (sim, b, ORR_JOB_OUTPUTS);
+      /* (a DAE's initial algebraic states are only a guess until the
+       * solver makes them consistent, and its outputs checked then) */
+      if (!sim->failed && (!sim->dae || program->blocks[b].constant))
+        orr_sim_check_block_finite (sim, b);
     }
   return !orr_sim_must_end (sim);
 }
@@ -615,7 +625,7 @@ main_loop (OrrSimulation *sim)
   sim->time.phase = ORR_PHASE_EVENT;
   sim->need_restart = TRUE;
 
-  while (orr_sim_check_pause (sim))
+  while (orr_sim_boundary (sim))
     {
       double t = sim->time.t;
       double te = orr_agenda_peek_time (sim->agenda);
@@ -641,6 +651,15 @@ main_loop (OrrSimulation *sim)
         }
 
       target = MIN (MIN (th, final), handling_time (sim, deadline));
+      if (sim->continuous)
+        {
+          /* A paced run integrates in slices that keep the streams
+           * flowing with the wall clock (orr-pacing.c). */
+          double slice = orr_sim_pacing_slice (sim);
+
+          if (t + slice < target)
+            target = sim->fixed_step ? MIN (target, orr_sim_grid_ceil (sim, t + slice)) : t + slice;
+        }
       if (!isfinite (target))
         {
           /* An endless run with nothing scheduled: integrate in long
@@ -652,7 +671,11 @@ main_loop (OrrSimulation *sim)
       if (target - t <= orr_sim_time_tolerance (t) || !sim->continuous)
         {
           /* Nothing to integrate, or an interval too short for the solver
-           * (rounding between event times): time just moves on. */
+           * (rounding between event times): time just moves on, when
+           * paced once the wall clock is there. */
+          if (atomic_load_explicit (&sim->rt_factor_bits, memory_order_relaxed) != 0
+              && !orr_sim_pace_to (sim, target))
+            break;
           orr_sim_set_time (sim, target);
           continue;
         }
@@ -706,6 +729,9 @@ orr_simulation_run (OrrSimulation *sim, GError **error)
   sim->time.alpha = 1.0;
   sim->time.beta = 0.0;
   orr_sim_set_time (sim, settings->start_time);
+  g_mutex_lock (&sim->pause_mutex);
+  sim->rt_reanchor = TRUE; /* pacing counts from the first boundary */
+  g_mutex_unlock (&sim->pause_mutex);
 
   if (!(settings->final_time >= settings->start_time))
     orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER,
@@ -762,7 +788,11 @@ orr_simulation_pause (OrrSimulation *sim)
 {
   g_return_if_fail (sim != NULL);
 
+  /* under the mutex, so that a paced run's wait notices it at once */
+  g_mutex_lock (&sim->pause_mutex);
   g_atomic_int_set (&sim->pause_requested, 1);
+  g_cond_broadcast (&sim->pause_cond);
+  g_mutex_unlock (&sim->pause_mutex);
 }
 
 void

@@ -3,8 +3,8 @@
  * several simulations can run in one process, each on its own thread.
  *
  * Thread rules: orr_simulation_run() runs on one thread; stop, pause,
- * resume and get_time may be called from any other thread at any time and
- * take effect within milliseconds.
+ * resume, get_time, set_realtime_factor and retune may be called from any
+ * other thread at any time and take effect within milliseconds.
  */
 #pragma once
 
@@ -23,6 +23,7 @@ typedef enum
   ORR_SIM_ERROR_ZENO,    /* too many events at (almost) the same time */
   ORR_SIM_ERROR_NUMERIC, /* NaN or Inf produced by a block */
   ORR_SIM_ERROR_RUNS,    /* End blocks asked for more runs than allowed (orr-runs.h) */
+  ORR_SIM_ERROR_RETUNE,  /* orr_simulation_retune(): the edited program differs in structure */
 } OrrSimError;
 
 typedef struct _OrrSimulation OrrSimulation;
@@ -87,6 +88,39 @@ OrrStream *orr_simulation_get_stream (OrrSimulation *sim, int block);
  * the number read. */
 guint orr_stream_read (OrrStream *stream, double *t, double *values, guint max);
 int orr_stream_get_n_channels (OrrStream *stream);
+
+/* Real-time pacing: factor simulated seconds per wall-clock second (1:
+ * real time, 0.1: ten times slower, 10: ten times faster); 0, the
+ * default, runs as fast as possible (as do negative, NaN and infinite
+ * factors). Any thread, any time, also before the run; it takes effect
+ * at the next accepted step or event, measured from there (no burst to
+ * catch up with a faster factor). Time spent
+ * paused does not count, and a run that falls behind (a model too slow
+ * for its factor) goes on from where it is rather than racing to catch
+ * up. While paced, the solver integrates at most factor * 20 ms of
+ * simulated time at a time, so that readers of the streams get samples
+ * smoothly rather than one long step at once. */
+void orr_simulation_set_realtime_factor (OrrSimulation *sim, double factor);
+double orr_simulation_get_realtime_factor (OrrSimulation *sim);
+
+/* New parameter values while the simulation runs: tuned is the program
+ * compiled from the edited model, and must have the same structure
+ * (blocks, their paths, classes, kinds, ports and links, state sizes and
+ * parameter counts, object parameter types and sizes); otherwise FALSE,
+ * an ORR_SIM_ERROR_RETUNE naming the first block that differs, and
+ * nothing changes. Any thread, any time: the values are copied (tuned
+ * may be freed at once) and take effect at the next accepted step or
+ * event boundary of the run: blocks read the new rpar, ipar and opar
+ * from then on, constant blocks whose parameters (or constant inputs)
+ * changed are evaluated again, and the continuous solver restarts. A
+ * later retune replaces one not yet applied. Blocks that copied a
+ * parameter into their work memory at initialisation keep the old value
+ * (docs/block-api.md: tunable parameters are read from rpar at each
+ * call). */
+gboolean orr_simulation_retune (OrrSimulation *sim, const OrrProgram *tuned, GError **error);
+/* The simulated time at which the last retune took effect; NAN if none
+ * has. Any thread. */
+double orr_simulation_get_retune_time (OrrSimulation *sim);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrSimulation, orr_simulation_free)
 
