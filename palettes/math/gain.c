@@ -21,7 +21,8 @@ static const char *const rule_choices[]
 static const OrrParamSpec gain_params[] = {
   { "gain", "Gain", "1",
     "A scalar multiplies every element of the input; a matrix is applied as the "
-    "multiplication rule says." },
+    "multiplication rule says.",
+    .tunable = TRUE },
   { "multiplication", "Multiplication rule", "2",
     "1: element by element, the input of the gain's size; 2: y = K*u, the input with as many "
     "rows as K has columns; 3: y = u*K, the input with as many columns as K has rows. A scalar "

@@ -7,7 +7,8 @@
 #include <string.h>
 
 static const OrrParamSpec constant_params[] = {
-  { "value", "Value", "1", "A real scalar, vector or matrix; the output has the same size." },
+  { "value", "Value", "1", "A real scalar, vector or matrix; the output has the same size.",
+    .tunable = TRUE },
 };
 
 static gboolean
