@@ -554,6 +554,101 @@ test_run_error (Fixture *f, gconstpointer data)
     }
 }
 
+/* End restarts: three runs (the End block restarts while __counter__ < 3),
+ * each evaluated afresh. The logs are the same objects across the runs,
+ * cleared at each: they end up holding the third run only. Also the other
+ * recording blocks: an XYScope's x1 x2 y1 y2 become pairs (x1, y1, x2,
+ * y2), an EventScope logs the number of the input that fired. */
+static void
+test_restarts_and_kinds (Fixture *f, gconstpointer data)
+{
+  static const char text[]
+    = "<orrery version=\"1.0\">"
+      "<settings start=\"0\" final=\"10\" solver=\"auto\" rtol=\"1e-06\" atol=\"1e-08\" "
+      "max-step=\"0\"/><diagram>"
+      "<context>n = __counter__;</context>"
+      "<block id=\"k\" type=\"Constant\" x=\"0\" y=\"0\" width=\"40\" height=\"40\"><param name=\"value\">n</param>"
+      "<ports out=\"1\"/></block>"
+      "<block id=\"show\" type=\"Display\" x=\"0\" y=\"0\" width=\"40\" height=\"40\"><label>Run</label><ports in=\"1\"/></block>"
+      "<block id=\"x\" type=\"Constant\" x=\"0\" y=\"0\" width=\"40\" height=\"40\"><param name=\"value\">[1; 2]</param>"
+      "<ports out=\"1\"/></block>"
+      "<block id=\"y\" type=\"Constant\" x=\"0\" y=\"0\" width=\"40\" height=\"40\"><param name=\"value\">[10; 20] * n</param>"
+      "<ports out=\"1\"/></block>"
+      "<block id=\"xy\" type=\"XYScope\" x=\"0\" y=\"0\" width=\"40\" height=\"40\"><param name=\"xmin\">0</param>"
+      "<param name=\"xmax\">3</param><param name=\"ymin\">-5</param>"
+      "<param name=\"ymax\">70</param><ports in=\"2\"/></block>"
+      "<block id=\"c\" type=\"SampleClock\" x=\"0\" y=\"0\" width=\"40\" height=\"40\"><param name=\"period\">0.25</param>"
+      "<ports event-out=\"1\"/></block>"
+      "<block id=\"ev\" type=\"EventScope\" x=\"0\" y=\"0\" width=\"40\" height=\"40\"><param name=\"inputs\">2</param>"
+      "<ports event-in=\"2\"/></block>"
+      "<block id=\"end\" type=\"End\" x=\"0\" y=\"0\" width=\"40\" height=\"40\"><param name=\"action\">1 + (n &lt; 3)</param>"
+      "<param name=\"time\">1</param><ports event-in=\"1\"/></block>"
+      "<link id=\"l1\" kind=\"regular\" from=\"k\" from-port=\"1\" to=\"show\" to-port=\"1\"/>"
+      "<link id=\"l2\" kind=\"regular\" from=\"x\" from-port=\"1\" to=\"xy\" to-port=\"1\"/>"
+      "<link id=\"l3\" kind=\"regular\" from=\"y\" from-port=\"1\" to=\"xy\" to-port=\"2\"/>"
+      "<link id=\"l4\" kind=\"activation\" from=\"c\" from-port=\"1\" to=\"ev\" to-port=\"2\"/>"
+      "</diagram></orrery>";
+  g_autoptr (OrrModel) model = load_text (text);
+  g_autoptr (GError) error = NULL;
+  OrrSignalLog *show, *xy, *ev;
+  double x0, x1, y0, y1;
+  guint64 n;
+
+  g_assert_true (orr_run_controller_start (f->ctl, model, FALSE, &error));
+  run_until_finished (f);
+  g_assert_cmpstr (orr_run_controller_get_error (f->ctl), ==, NULL);
+  g_assert_cmpint (orr_run_controller_get_state (f->ctl), ==, ORR_RUN_FINISHED);
+  g_assert_cmpuint (orr_run_controller_get_run_number (f->ctl), ==, 3);
+  g_assert_cmpfloat_with_epsilon (orr_run_controller_get_time (f->ctl), 1.0, 1e-12);
+  g_assert_cmpuint (g_list_model_get_n_items (orr_run_controller_get_logs (f->ctl)), ==, 3);
+  g_assert_cmpuint (f->n_logs_added, ==, 3);
+
+  /* the constant n, recorded in the third run only */
+  show = orr_run_controller_find_log (f->ctl, "show");
+  g_assert_nonnull (show);
+  g_assert_cmpint (orr_signal_log_get_kind (show), ==, ORR_SIGNAL_LOG_TIME);
+  g_assert_cmpstr (orr_signal_log_get_title (show), ==, "Run");
+  g_assert_cmpuint (orr_signal_log_get_n_samples (show), >=, 1);
+  for (guint64 i = 0; i < orr_signal_log_get_n_samples (show); i++)
+    g_assert_cmpfloat (orr_signal_log_get_value (show, i, 0), ==, 3.0);
+
+  xy = orr_run_controller_find_log (f->ctl, "xy");
+  g_assert_nonnull (xy);
+  g_assert_cmpint (orr_signal_log_get_kind (xy), ==, ORR_SIGNAL_LOG_XY);
+  g_assert_cmpuint (orr_signal_log_get_n_channels (xy), ==, 4);
+  g_assert_cmpstr (orr_signal_log_get_channel_name (xy, 0), ==, "x1");
+  g_assert_cmpstr (orr_signal_log_get_channel_name (xy, 3), ==, "y2");
+  g_assert_true (orr_signal_log_get_hint_range (xy, &x0, &x1, &y0, &y1));
+  g_assert_cmpfloat (x0, ==, 0.0);
+  g_assert_cmpfloat (x1, ==, 3.0);
+  g_assert_cmpfloat (y0, ==, -5.0);
+  g_assert_cmpfloat (y1, ==, 70.0);
+  g_assert_cmpuint (orr_signal_log_get_n_samples (xy), >=, 1);
+  for (guint64 i = 0; i < orr_signal_log_get_n_samples (xy); i++)
+    {
+      g_assert_cmpfloat (orr_signal_log_get_value (xy, i, 0), ==, 1.0);
+      g_assert_cmpfloat (orr_signal_log_get_value (xy, i, 1), ==, 30.0);
+      g_assert_cmpfloat (orr_signal_log_get_value (xy, i, 2), ==, 2.0);
+      g_assert_cmpfloat (orr_signal_log_get_value (xy, i, 3), ==, 60.0);
+    }
+
+  /* the clock on input 2 ticks at 0, 0.25, ... up to the end at t = 1 */
+  ev = orr_run_controller_find_log (f->ctl, "ev");
+  g_assert_nonnull (ev);
+  g_assert_cmpint (orr_signal_log_get_kind (ev), ==, ORR_SIGNAL_LOG_EVENTS);
+  g_assert_true (orr_signal_log_get_hint_range (ev, &x0, &x1, &y0, &y1));
+  g_assert_cmpfloat (y0, ==, 0.5);
+  g_assert_cmpfloat (y1, ==, 2.5);
+  n = orr_signal_log_get_n_samples (ev);
+  g_assert_cmpuint (n, >=, 4);
+  g_assert_cmpuint (n, <=, 5);
+  for (guint64 i = 0; i < n; i++)
+    {
+      g_assert_cmpfloat (orr_signal_log_get_t (ev, i), ==, 0.25 * i);
+      g_assert_cmpfloat (orr_signal_log_get_value (ev, i, 0), ==, 2.0);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -569,6 +664,7 @@ main (int argc, char **argv)
   ADD ("/run-controller/algebraic-loop", test_algebraic_loop);
   ADD ("/run-controller/bad-parameter", test_bad_parameter);
   ADD ("/run-controller/run-error", test_run_error);
+  ADD ("/run-controller/restarts-and-kinds", test_restarts_and_kinds);
 #undef ADD
 
   return g_test_run ();
