@@ -21,11 +21,18 @@
 
 /* Samples read from a stream at once, and chunks per stream in one
  * dispatch: a fast producer cannot keep the main context busy for more
- * than a few milliseconds, and a backlog is drained again at once. */
+ * than a few milliseconds. */
 #define DRAIN_CHUNK 4096
 #define DRAIN_CHUNKS_PER_DISPATCH 16
-/* About 30 Hz while a run goes and nothing is backed up. */
+/* How soon the next drain comes. A producer whose ring is full waits for
+ * the reader, so a fast run must not be paced by the drain: with a whole
+ * chunk waiting in some stream the next dispatch follows at once; while
+ * samples flow faster than DRAIN_FAST_SAMPLES per dispatch it comes after
+ * DRAIN_FAST_US (a ring of 65536 samples fills in 15 ms at 4 million
+ * samples a second); otherwise about 30 Hz, enough for a plot. */
 #define DRAIN_PERIOD_US (G_USEC_PER_SEC / 30)
+#define DRAIN_FAST_US 2000
+#define DRAIN_FAST_SAMPLES 256
 
 /* ---- what the worker and the main context share ------------------------ */
 
@@ -507,13 +514,14 @@ setup_logs (OrrRunController *self, Batch *batch)
 
 /* Reads the running batch's streams, at most DRAIN_CHUNKS_PER_DISPATCH
  * chunks each unless unbounded. The lock is held per chunk only, so that
- * log handlers may call back into the controller. TRUE if a stream may
- * hold more. */
-static gboolean
+ * log handlers may call back into the controller. Returns when to come
+ * back, in microseconds from now (see DRAIN_PERIOD_US). */
+static gint64
 drain_running (OrrRunController *self, Batch *batch, gboolean unbounded)
 {
   Job *job = self->job;
   gboolean backlog = FALSE;
+  guint64 total = 0;
 
   for (guint i = 0; i < batch->recorders->len; i++)
     {
@@ -537,13 +545,15 @@ drain_running (OrrRunController *self, Batch *batch, gboolean unbounded)
           g_mutex_unlock (&job->lock);
 
           append_samples (self, r, self->buf_t, self->buf_values, channels, n);
+          total += n;
           if (n < DRAIN_CHUNK)
             break;
-          if (!unbounded && chunk == DRAIN_CHUNKS_PER_DISPATCH - 1)
-            backlog = TRUE;
+          backlog = TRUE;
         }
     }
-  return backlog;
+  if (backlog)
+    return 0;
+  return total >= DRAIN_FAST_SAMPLES ? DRAIN_FAST_US : DRAIN_PERIOD_US;
 }
 
 static void
@@ -580,19 +590,20 @@ finish (OrrRunController *self)
 
 /* Everything the main context does for a run: take finished runs' last
  * samples, drain the running one, follow time and run number, and finish
- * once the worker is done. TRUE if a stream is backed up. */
-static gboolean
+ * once the worker is done. Returns when to come back, in microseconds. */
+static gint64
 poll_job (OrrRunController *self, gboolean unbounded)
 {
   g_autoptr (Job) job = NULL;
   g_autoptr (GPtrArray) ended = g_ptr_array_new_with_free_func ((GDestroyNotify) batch_free);
   Batch *running = NULL;
-  gboolean done, backlog = FALSE;
+  gboolean done;
+  gint64 next = DRAIN_PERIOD_US;
   guint run;
   double t;
 
   if (self->job == NULL || self->state >= ORR_RUN_FINISHED)
-    return FALSE;
+    return next;
   /* a handler below may start a new run: keep this one's Job alive */
   job = job_ref (self->job);
 
@@ -625,16 +636,16 @@ poll_job (OrrRunController *self, gboolean unbounded)
                             r->rest_channels, r->rest_t->len);
         }
       if (self->job != job)
-        return FALSE;
+        return next;
     }
   if (running != NULL)
     {
       setup_logs (self, running);
       if (self->state == ORR_RUN_COMPILING)
         set_state (self, ORR_RUN_RUNNING);
-      backlog = drain_running (self, running, unbounded);
+      next = drain_running (self, running, unbounded);
       if (self->job != job)
-        return FALSE;
+        return next;
     }
 
   run = orr_runs_get_count (job->runs);
@@ -651,18 +662,17 @@ poll_job (OrrRunController *self, gboolean unbounded)
     }
   if (done && self->job == job)
     finish (self);
-  return backlog;
+  return next;
 }
 
 static gboolean
 on_drain (gpointer data)
 {
   OrrRunController *self = data;
-  gboolean backlog = poll_job (self, FALSE);
+  gint64 next = poll_job (self, FALSE);
 
   if (self->state < ORR_RUN_FINISHED && self->state != ORR_RUN_IDLE)
-    g_source_set_ready_time (self->drain,
-                             backlog ? 0 : g_get_monotonic_time () + DRAIN_PERIOD_US);
+    g_source_set_ready_time (self->drain, next == 0 ? 0 : g_get_monotonic_time () + next);
   return G_SOURCE_CONTINUE;
 }
 
