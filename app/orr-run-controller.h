@@ -55,9 +55,10 @@ void orr_run_controller_resume (OrrRunController *self);
 /* Returns at once; the state becomes STOPPED when the worker has ended
  * (within milliseconds, also when paused). */
 void orr_run_controller_stop (OrrRunController *self);
-/* Blocks until the worker has ended, then drains what is left and updates
- * the state (emitting "finished"), as the main context would have. For
- * tests and closing a window. */
+/* Blocks until the worker has ended, draining meanwhile (a producer may
+ * wait for its reader), then updates the state and emits "finished", as
+ * the main context would have. For tests and closing a window. A paused
+ * run never ends by itself: resume or stop it first. */
 void orr_run_controller_wait (OrrRunController *self);
 
 OrrRunState orr_run_controller_get_state (OrrRunController *self);
