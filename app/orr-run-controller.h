@@ -9,6 +9,12 @@
  * on the main context about 30 times a second and once more when a run
  * ends, so no sample is lost.
  *
+ * Properties (notified): "state" (OrrRunState), "time" (simulated
+ * seconds, about 30 times a second while running), "run-number",
+ * "realtime-factor". Signals: "log-added" (OrrSignalLog *) when a
+ * recording block's log first appears, "finished" (OrrRunState) once per
+ * start, when the worker has ended and every sample is in the logs.
+ *
  * Thread rules: create and call the controller on one thread, the one
  * whose thread-default main context it was created in; every signal and
  * property notification is emitted there. GLib only (no display needed):
@@ -76,13 +82,17 @@ double orr_run_controller_get_realtime_factor (OrrRunController *self);
 
 /* After FAILED: what went wrong (NULL otherwise), and the compile
  * problems (OrrProblem*, with the model block ids involved; empty for a
- * run-time error, whose message starts with the block's path). */
+ * run-time error, whose message starts with the block's path). Both are
+ * owned by the controller and change at the next start. */
 const char *orr_run_controller_get_error (OrrRunController *self);
 GPtrArray *orr_run_controller_get_problems (OrrRunController *self);
 
 /* The logs of this start, one per recording block, in program order (of
- * OrrSignalLog). When an End block restarts the model, each log is cleared
- * and refilled: the logs hold the latest run, as orrery-sim's CSV does. */
+ * OrrSignalLog; the list is emptied by the next start). When an End block
+ * restarts the model, each log is cleared and refilled: the logs hold the
+ * latest run, as orrery-sim's CSV does. Hint ranges come from the blocks'
+ * parameters: Scope x = [start, start + refresh], y = [ymin, ymax];
+ * XYScope its four limits; EventScope x as a Scope, y = [0.5, n + 0.5]. */
 GListModel *orr_run_controller_get_logs (OrrRunController *self);
 /* The model block id the log records (OrrProgramBlock.model_block_id). */
 const char *orr_run_controller_get_log_block_id (OrrRunController *self, OrrSignalLog *log);

@@ -672,6 +672,39 @@ test_restarts_and_kinds (Fixture *f, gconstpointer data)
     }
 }
 
+static void
+count_notify (GObject *object, GParamSpec *pspec, guint *count)
+{
+  (*count)++;
+}
+
+/* The pacing is stored until the engine takes it (see
+ * apply_realtime_factor in orr-run-controller.c): kept across starts,
+ * notified once per change. */
+static void
+test_realtime_factor (Fixture *f, gconstpointer data)
+{
+  g_autoptr (OrrModel) model = load_example ("bouncing-ball.orr");
+  guint notified = 0;
+  double factor = -1;
+
+  g_signal_connect (f->ctl, "notify::realtime-factor", G_CALLBACK (count_notify), &notified);
+  g_assert_cmpfloat (orr_run_controller_get_realtime_factor (f->ctl), ==, 0.0);
+  orr_run_controller_set_realtime_factor (f->ctl, 2.5);
+  orr_run_controller_set_realtime_factor (f->ctl, 2.5);
+  g_assert_cmpuint (notified, ==, 1);
+  g_object_get (f->ctl, "realtime-factor", &factor, NULL);
+  g_assert_cmpfloat (factor, ==, 2.5);
+
+  g_assert_true (orr_run_controller_start (f->ctl, model, FALSE, NULL));
+  g_assert_cmpfloat (orr_run_controller_get_realtime_factor (f->ctl), ==, 2.5);
+  orr_run_controller_set_realtime_factor (f->ctl, 0);
+  g_assert_cmpuint (notified, ==, 2);
+  run_until_finished (f);
+  g_assert_cmpint (orr_run_controller_get_state (f->ctl), ==, ORR_RUN_FINISHED);
+  g_assert_cmpfloat (orr_run_controller_get_realtime_factor (f->ctl), ==, 0.0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -688,6 +721,7 @@ main (int argc, char **argv)
   ADD ("/run-controller/bad-parameter", test_bad_parameter);
   ADD ("/run-controller/run-error", test_run_error);
   ADD ("/run-controller/restarts-and-kinds", test_restarts_and_kinds);
+  ADD ("/run-controller/realtime-factor", test_realtime_factor);
 #undef ADD
 
   return g_test_run ();
