@@ -19,11 +19,12 @@
 #include <math.h>
 #include <string.h>
 
-/* Samples read from a stream at once, and chunks per stream in one
- * dispatch: a fast producer cannot keep the main context busy for more
- * than a few milliseconds. */
+/* Samples read from a stream at once, chunks per stream in one dispatch,
+ * and the time one dispatch may take: fast producers, however many,
+ * cannot keep the main context busy for more than a few milliseconds. */
 #define DRAIN_CHUNK 4096
 #define DRAIN_CHUNKS_PER_DISPATCH 16
+#define DRAIN_BUDGET_US 8000
 /* How soon the next drain comes. A producer whose ring is full waits for
  * the reader, so a fast run must not be paced by the drain: with a whole
  * chunk waiting in some stream the next dispatch follows at once; while
@@ -159,6 +160,7 @@ struct _OrrRunController
   double *buf_values;
   double *buf_remap;
   gsize buf_channels; /* the values buffers hold DRAIN_CHUNK samples of this many */
+  guint drain_first;  /* the recorder the next drain starts with */
 };
 
 G_DEFINE_ENUM_TYPE (OrrRunState, orr_run_state, G_DEFINE_ENUM_VALUE (ORR_RUN_IDLE, "idle"),
@@ -522,10 +524,19 @@ drain_running (OrrRunController *self, Batch *batch, gboolean unbounded)
   Job *job = self->job;
   gboolean backlog = FALSE;
   guint64 total = 0;
+  gint64 deadline = g_get_monotonic_time () + DRAIN_BUDGET_US;
 
   for (guint i = 0; i < batch->recorders->len; i++)
     {
-      Recorder *r = g_ptr_array_index (batch->recorders, i);
+      /* out of time, the next dispatch starts with the streams left over */
+      guint index = (self->drain_first + i) % batch->recorders->len;
+      Recorder *r = g_ptr_array_index (batch->recorders, index);
+
+      if (!unbounded && g_get_monotonic_time () > deadline)
+        {
+          self->drain_first = index;
+          return 0;
+        }
 
       for (int chunk = 0; unbounded || chunk < DRAIN_CHUNKS_PER_DISPATCH; chunk++)
         {
