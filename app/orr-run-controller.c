@@ -208,8 +208,7 @@ apply_realtime_factor (OrrSimulation *sim, double factor)
 
 /* ---- worker ------------------------------------------------------------ */
 
-static gboolean
-on_job_news (gpointer data);
+static gboolean on_job_news (gpointer data);
 
 /* Wakes the main context: it looks at the Job at once rather than at its
  * next tick. */
@@ -821,9 +820,8 @@ orr_run_controller_class_init (OrrRunControllerClass *klass)
   signals[SIGNAL_LOG_ADDED]
     = g_signal_new ("log-added", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                     G_TYPE_NONE, 1, ORR_TYPE_SIGNAL_LOG);
-  signals[SIGNAL_FINISHED]
-    = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                    G_TYPE_NONE, 1, ORR_TYPE_RUN_STATE);
+  signals[SIGNAL_FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                           0, NULL, NULL, NULL, G_TYPE_NONE, 1, ORR_TYPE_RUN_STATE);
 }
 
 static void

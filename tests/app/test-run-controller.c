@@ -710,8 +710,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
-#define ADD(path, func) \
-  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/run-controller/bouncing-ball", test_bouncing_ball);
   ADD ("/run-controller/edits-after-start", test_edits_after_start);
   ADD ("/run-controller/pause-at-start", test_pause_at_start);
