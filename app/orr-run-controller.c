@@ -678,7 +678,8 @@ poll_job (OrrRunController *self, gboolean unbounded)
 static gboolean
 on_drain (gpointer data)
 {
-  OrrRunController *self = data;
+  /* a handler may drop the last reference to the controller */
+  g_autoptr (OrrRunController) self = g_object_ref (data);
   gint64 next = poll_job (self, FALSE);
 
   if (self->state < ORR_RUN_FINISHED && self->state != ORR_RUN_IDLE)
@@ -992,12 +993,15 @@ orr_run_controller_stop (OrrRunController *self)
 void
 orr_run_controller_wait (OrrRunController *self)
 {
+  g_autoptr (OrrRunController) hold = NULL;
   g_autoptr (Job) job = NULL;
 
   g_return_if_fail (ORR_IS_RUN_CONTROLLER (self));
 
   if (!is_active (self))
     return;
+  /* a handler may drop the last reference to the controller */
+  hold = g_object_ref (self);
   job = job_ref (self->job);
   for (;;)
     {
