@@ -236,6 +236,7 @@ test_bouncing_ball (Fixture *f, gconstpointer data)
   /* a second start while running is refused */
   g_assert_false (orr_run_controller_start (f->ctl, model, FALSE, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
 
   run_until_finished (f);
   g_assert_cmpuint (f->n_finished, ==, 1);
@@ -267,6 +268,20 @@ test_bouncing_ball (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (y1, ==, 1.0);
 
   check_bouncing_ball_log (log);
+
+  /* Run again: a fresh log in place of the first, as complete */
+  f->n_finished = 0;
+  g_assert_true (orr_run_controller_start (f->ctl, model, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (logs), ==, 0);
+  g_assert_null (orr_run_controller_find_log (f->ctl, "b6"));
+  run_until_finished (f);
+  g_assert_cmpint (f->finished_state, ==, ORR_RUN_FINISHED);
+  g_assert_cmpuint (g_list_model_get_n_items (logs), ==, 1);
+  g_assert_true (orr_run_controller_find_log (f->ctl, "b6") != log);
+  check_bouncing_ball_log (orr_run_controller_find_log (f->ctl, "b6"));
+  /* the first run's log, still held here, is untouched */
+  g_assert_cmpfloat (orr_signal_log_get_t (log, orr_signal_log_get_n_samples (log) - 1), ==, FINAL);
 }
 
 /* Edits right after Run change the model, not the snapshot being run:
