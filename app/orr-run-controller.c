@@ -27,12 +27,15 @@
 #define DRAIN_BUDGET_US 8000
 /* How soon the next drain comes. A producer whose ring is full waits for
  * the reader, so a fast run must not be paced by the drain: with a whole
- * chunk waiting in some stream the next dispatch follows at once; while
- * samples flow faster than DRAIN_FAST_SAMPLES per dispatch it comes after
- * DRAIN_FAST_US (a ring of 65536 samples fills in 15 ms at 4 million
- * samples a second); otherwise about 30 Hz, enough for a plot. */
+ * chunk waiting in some stream the next dispatch follows at once; for
+ * DRAIN_FAST_HOLD_US after a dispatch that read DRAIN_FAST_SAMPLES or
+ * more, every DRAIN_FAST_US (a ring of 65536 samples fills in 15 ms at 4
+ * million samples a second, and a producer just let go of a full ring
+ * may not have written much by the next look); otherwise about 30 Hz,
+ * enough for a plot. */
 #define DRAIN_PERIOD_US (G_USEC_PER_SEC / 30)
 #define DRAIN_FAST_US 2000
+#define DRAIN_FAST_HOLD_US 200000
 #define DRAIN_FAST_SAMPLES 256
 
 /* ---- what the worker and the main context share ------------------------ */
@@ -161,6 +164,7 @@ struct _OrrRunController
   double *buf_remap;
   gsize buf_channels; /* the values buffers hold DRAIN_CHUNK samples of this many */
   guint drain_first;  /* the recorder the next drain starts with */
+  gint64 fast_until;  /* samples flowed fast lately: drain often until then */
 };
 
 G_DEFINE_ENUM_TYPE (OrrRunState, orr_run_state, G_DEFINE_ENUM_VALUE (ORR_RUN_IDLE, "idle"),
@@ -561,9 +565,11 @@ drain_running (OrrRunController *self, Batch *batch, gboolean unbounded)
           backlog = TRUE;
         }
     }
+  if (total >= DRAIN_FAST_SAMPLES)
+    self->fast_until = g_get_monotonic_time () + DRAIN_FAST_HOLD_US;
   if (backlog)
     return 0;
-  return total >= DRAIN_FAST_SAMPLES ? DRAIN_FAST_US : DRAIN_PERIOD_US;
+  return g_get_monotonic_time () < self->fast_until ? DRAIN_FAST_US : DRAIN_PERIOD_US;
 }
 
 static void
