@@ -478,6 +478,8 @@ setup_logs (OrrRunController *self, Batch *batch)
   if (batch->run == self->seen_run)
     return;
   self->seen_run = batch->run;
+  /* how fast it records is not known yet: look often at first */
+  self->fast_until = g_get_monotonic_time () + DRAIN_FAST_HOLD_US;
   for (guint i = 0; i < batch->recorders->len; i++)
     {
       Recorder *r = g_ptr_array_index (batch->recorders, i);
