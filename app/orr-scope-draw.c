@@ -256,34 +256,108 @@ polyline_to (Polyline *line, double x, double y)
  * of boxes or stroke a noisy line. On paper (PDF, SVG) they are boxes, or
  * the stroked line through the samples. */
 
+/* Widens the value spans lo..hi of the columns the segment from (ca, va)
+ * to (cb, vb) crosses (in column positions) by the part of it in each:
+ * a solver's long step in a plot that is dense elsewhere leaves columns
+ * without a sample that the line joining its neighbours still crosses. */
+static void
+join_columns (double *lo, double *hi, guint n_columns, double ca, double va, double cb, double vb)
+{
+  int from = MAX ((int) floor (ca), 0), to = MIN ((int) floor (cb), (int) n_columns - 1);
+
+  if (!(cb > ca) || !isfinite (va) || !isfinite (vb))
+    return;
+  for (int j = from; j <= to; j++)
+    {
+      double left = MAX (j, ca), right = MIN (j + 1, cb);
+      double a = va + (vb - va) * (left - ca) / (cb - ca);
+      double b = va + (vb - va) * (right - ca) / (cb - ca);
+
+      lo[j] = isnan (lo[j]) ? MIN (a, b) : MIN (lo[j], MIN (a, b));
+      hi[j] = isnan (hi[j]) ? MAX (a, b) : MAX (hi[j], MAX (a, b));
+    }
+}
+
+/* Where sample i of channel lies in columns of the view, and its value. */
+static gboolean
+sample_position (OrrScopeDraw *d, guint channel, guint n_columns, guint64 i, double *column,
+                 double *value)
+{
+  if (i >= orr_signal_log_get_n_samples (d->log))
+    return FALSE;
+  *column = (orr_signal_log_get_t (d->log, i) - d->x0) / (d->x1 - d->x0) * n_columns;
+  *value = orr_signal_log_get_value (d->log, i, channel);
+  return isfinite (*value);
+}
+
 static void
 spans_from_decimation (OrrScopeDraw *d, guint channel, guint n_columns, double *tops,
                        double *bottoms)
 {
+  /* value spans first (lo in tops, hi in bottoms), pixel rows at the end */
   double *firsts = bottoms + n_columns, *lasts = firsts + n_columns, previous = NAN;
+  int previous_column = -1, first_column = -1;
+  guint64 first_in_view = orr_signal_log_find_time (d->log, d->x0);
+  guint64 after_view = orr_signal_log_find_time (d->log, d->x1);
+  double c, v;
 
   orr_signal_log_decimate (d->log, channel, d->x0, d->x1, n_columns, tops, bottoms, firsts, lasts);
-  /* min and max become the span's pixel rows, in place; NAN: nothing */
   for (guint k = 0; k < n_columns; k++)
     {
-      double lo = tops[k], hi = bottoms[k];
-
-      if (isnan (lo))
+      if (isnan (tops[k]))
         {
-          /* a non-finite value breaks the line; an empty column does not */
+          /* a non-finite value breaks the line; an empty column does not
+           * (the joins below may cross it) */
           if (!isnan (firsts[k]))
-            previous = NAN;
+            {
+              previous = NAN;
+              previous_column = -1;
+            }
           continue;
         }
-      if (isfinite (previous) && isfinite (firsts[k]))
+      if (first_column < 0)
+        first_column = (int) k;
+      if (isfinite (previous) && isfinite (firsts[k]) && previous_column >= 0)
         {
-          lo = MIN (lo, previous);
-          hi = MAX (hi, previous);
+          if ((int) k - previous_column > 1)
+            /* the samples sit somewhere in their columns: take the middles */
+            join_columns (tops, bottoms, n_columns, previous_column + 0.5, previous, k + 0.5,
+                          firsts[k]);
+          else
+            {
+              tops[k] = MIN (tops[k], previous);
+              bottoms[k] = MAX (bottoms[k], previous);
+            }
         }
-      tops[k] = to_py (d, hi);
-      bottoms[k] = to_py (d, lo);
+      previous_column = (int) k;
       previous = isfinite (lasts[k]) ? lasts[k] : NAN;
     }
+
+  /* the line goes on to the samples just outside the view */
+  if (first_in_view > 0 && sample_position (d, channel, n_columns, first_in_view - 1, &c, &v))
+    {
+      double cb = NAN, vb = NAN;
+
+      if (first_column >= 0)
+        cb = first_column + 0.5, vb = firsts[first_column];
+      else if (!sample_position (d, channel, n_columns, after_view, &cb, &vb))
+        cb = NAN;
+      if (isfinite (cb))
+        join_columns (tops, bottoms, n_columns, c, v, cb, vb);
+    }
+  if (previous_column >= 0 && isfinite (previous)
+      && sample_position (d, channel, n_columns, after_view, &c, &v))
+    join_columns (tops, bottoms, n_columns, previous_column + 0.5, previous, c, v);
+
+  /* min and max become the span's pixel rows, in place; NAN: nothing */
+  for (guint k = 0; k < n_columns; k++)
+    if (!isnan (tops[k]))
+      {
+        double lo = tops[k], hi = bottoms[k];
+
+        tops[k] = to_py (d, hi);
+        bottoms[k] = to_py (d, lo);
+      }
 }
 
 static void

@@ -94,6 +94,7 @@ _orr_window_actions_update (OrrWindow *self)
   set_enabled (self, "delete", n_blocks + n_links > 0);
   set_enabled (self, "block-parameters", n_blocks == 1);
   _orr_window_hierarchy_update (self, blocks);
+  _orr_window_run_update (self);
 
   ids = selected_ids (blocks);
   select = g_action_map_lookup_action (G_ACTION_MAP (self), "select-block");

@@ -36,6 +36,15 @@ struct _OrrWindow
   GtkScrolledWindow *problems_scroller;
   GtkListBox *problems_list;
   GtkScrolledWindow *scopes_scroller;
+  GtkMenuButton *pace_button;
+  GtkBox *run_status_box;
+  GtkLabel *run_time_label;
+  GtkProgressBar *run_progress;
+
+  /* orr-window-run.c */
+  struct _OrrRunController *runner; /* NULL until the first run */
+  GtkWidget *scopes_pane;
+  gint64 run_started_us;
 };
 
 void _orr_window_actions_init (OrrWindow *self);
@@ -62,6 +71,15 @@ void _orr_window_show_blocks (OrrWindow *self, const char *const *block_ids);
 /* A double-click on a block: enters a plain super block, opens the
  * parameters of anything else (a masked block shows its mask's). */
 void _orr_window_activate_block (OrrWindow *self, OrrBlock *block);
+
+/* orr-window-run.c: running the model from the window: Run, Pause,
+ * Stop, pacing, progress in the header bar, scopes beside the canvas,
+ * Display values on it, tunable parameters sent to the running
+ * simulation, errors to the problems list. */
+void _orr_window_run_init (OrrWindow *self);
+void _orr_window_run_update (OrrWindow *self);
+void _orr_window_run_model_changed (OrrWindow *self, OrrChange *change);
+void _orr_window_run_dispose (OrrWindow *self);
 
 /* orr-window-problems.c: the info bar and the problems list. */
 /* Shows message in the info bar and problems (OrrProblem*, may be NULL or

@@ -155,6 +155,7 @@ static void
 model_changed (OrrWindow *self, OrrChange *change)
 {
   _orr_window_hierarchy_model_changed (self, change);
+  _orr_window_run_model_changed (self, change);
   update_status (self);
 }
 
@@ -501,6 +502,18 @@ build_primary_menu (OrrApplication *app)
   g_menu_append_section (menu, NULL, G_MENU_MODEL (saving));
 
   {
+    g_autoptr (GMenu) simulation = g_menu_new ();
+    g_autoptr (GMenu) running = g_menu_new ();
+
+    g_menu_append (running, _("_Run"), "win.run");
+    g_menu_append (running, _("_Pause"), "win.pause");
+    g_menu_append (running, _("_Stop"), "win.stop");
+    g_menu_append_section (simulation, NULL, G_MENU_MODEL (running));
+    g_menu_append (simulation, _("_Check Model"), "win.check");
+    g_menu_append (simulation, _("Model _Settings…"), "win.model-settings");
+    g_menu_append_submenu (menu, _("S_imulation"), G_MENU_MODEL (simulation));
+  }
+  {
     g_autoptr (GMenu) diagram = g_menu_new ();
     g_autoptr (GMenu) structure = g_menu_new ();
     g_autoptr (GMenu) navigation = g_menu_new ();
@@ -583,6 +596,8 @@ orr_window_dispose (GObject *object)
 {
   OrrWindow *self = ORR_WINDOW (object);
 
+  /* a run going on stops with its window */
+  _orr_window_run_dispose (self);
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
   /* Not discarded here: a window that goes away without the user's say
@@ -641,6 +656,10 @@ orr_window_class_init (OrrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, problems_scroller);
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, problems_list);
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, scopes_scroller);
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, pace_button);
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, run_status_box);
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, run_time_label);
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, run_progress);
 }
 
 static void
@@ -656,4 +675,5 @@ orr_window_init (OrrWindow *self)
 
   _orr_window_actions_init (self);
   _orr_window_hierarchy_init (self);
+  _orr_window_run_init (self);
 }

@@ -86,6 +86,7 @@ struct _OrrCanvas
   OrrRegistry *registry;
   OrrDiagram *diagram;
   gulong changed_handler;
+  GHashTable *annotations; /* block id -> text shown instead of the icon text */
 
   /* view: widget = model * zoom + offset */
   double zoom;

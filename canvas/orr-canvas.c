@@ -373,6 +373,13 @@ text_for_block (gpointer data, OrrBlock *block, gboolean want_text, gboolean *kn
   OrrCanvas *self = data;
   BlockText *bt = g_hash_table_lookup (self->texts, block);
   g_autofree char *key = NULL;
+  const char *annotation = g_hash_table_lookup (self->annotations, block->id);
+
+  if (annotation != NULL && want_text)
+    {
+      *known = TRUE;
+      return annotation;
+    }
 
   if (!want_text && (bt == NULL || bt->check))
     {
@@ -1402,6 +1409,7 @@ orr_canvas_finalize (GObject *object)
   g_hash_table_unref (self->links_by_block);
   g_hash_table_unref (self->order);
   g_hash_table_unref (self->texts);
+  g_hash_table_unref (self->annotations);
   g_hash_table_unref (self->layouts);
   g_object_unref (self->pango_context);
   g_clear_pointer (&self->evaluation, orr_evaluation_free);
@@ -1457,6 +1465,7 @@ orr_canvas_init (OrrCanvas *self)
     = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_ptr_array_unref);
   self->order = g_hash_table_new (NULL, NULL);
   self->texts = g_hash_table_new_full (NULL, NULL, NULL, block_text_free);
+  self->annotations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->pango_context = orr_canvas_painter_create_context ();
   self->index = orr_canvas_index_new ();
@@ -1474,4 +1483,33 @@ void
 orr_canvas_emit_block_activated (OrrCanvas *self, OrrBlock *block)
 {
   g_signal_emit (self, signals[SIGNAL_BLOCK_ACTIVATED], 0, block);
+}
+
+void
+orr_canvas_set_block_annotation (OrrCanvas *canvas, const char *block_id, const char *text)
+{
+  const char *old;
+
+  g_return_if_fail (ORR_IS_CANVAS (canvas));
+  g_return_if_fail (block_id != NULL);
+
+  old = g_hash_table_lookup (canvas->annotations, block_id);
+  if (g_strcmp0 (old, text) == 0)
+    return;
+  if (text != NULL)
+    g_hash_table_insert (canvas->annotations, g_strdup (block_id), g_strdup (text));
+  else
+    g_hash_table_remove (canvas->annotations, block_id);
+  gtk_widget_queue_draw (GTK_WIDGET (canvas));
+}
+
+void
+orr_canvas_clear_block_annotations (OrrCanvas *canvas)
+{
+  g_return_if_fail (ORR_IS_CANVAS (canvas));
+
+  if (g_hash_table_size (canvas->annotations) == 0)
+    return;
+  g_hash_table_remove_all (canvas->annotations);
+  gtk_widget_queue_draw (GTK_WIDGET (canvas));
 }

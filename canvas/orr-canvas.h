@@ -57,6 +57,12 @@ void orr_canvas_unselect_all (OrrCanvas *canvas);
 /* Blocks highlighted as a problem (an algebraic loop...), by id; NULL clears. */
 void orr_canvas_set_highlighted (OrrCanvas *canvas, const char *const *block_ids);
 
+/* Text drawn in a block instead of its icon text, until cleared: a
+ * Display block's value during a run. NULL removes it. Not part of the
+ * model (not saved, not undone). */
+void orr_canvas_set_block_annotation (OrrCanvas *canvas, const char *block_id, const char *text);
+void orr_canvas_clear_block_annotations (OrrCanvas *canvas);
+
 /* Editing commands on the selection, each one undoable step. */
 void orr_canvas_delete_selection (OrrCanvas *canvas);
 void orr_canvas_rotate_selection (OrrCanvas *canvas);

@@ -707,6 +707,56 @@ test_pixels_spike (void)
   orr_scope_draw_clear (&d);
 }
 
+/* Dense on the whole, sparse in places: 4,000 samples crowd [0, 1] and
+ * then a ramp from 0 to 1 over [1, 10] has a sample every 0.5 s, longer
+ * than a column. The plot is dense, so its columns come from the
+ * decimation; the columns between the ramp's samples hold none, yet the
+ * line joining them crosses them: every column of the ramp shows the
+ * line, at the ramp's height within 2.5 pixels. */
+static void
+test_pixels_gaps (void)
+{
+  g_autoptr (OrrSignalLog) log = orr_signal_log_new (ORR_SIGNAL_LOG_TIME, "gaps", 1);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 300);
+  cairo_t *cr = cairo_create (surface);
+  const GdkRGBA *blue = orr_scope_draw_color (0);
+  OrrScopeDraw d;
+  int top, bottom;
+
+  for (guint i = 0; i < 4000; i++)
+    {
+      double t = i / 4000.0, v = 0;
+      orr_signal_log_append (log, &t, &v, 1);
+    }
+  for (guint i = 0; i <= 18; i++)
+    {
+      double t = 1 + i * 0.5, v = (t - 1) / 9;
+      orr_signal_log_append (log, &t, &v, 1);
+    }
+  orr_scope_draw_init (&d, log);
+  d.x0 = 0;
+  d.x1 = 10;
+  d.y0 = -0.5;
+  d.y1 = 1.5;
+  d.background = (GdkRGBA){ 1, 1, 1, 1 };
+  orr_scope_draw_render (&d, cr, 800, 300);
+  cairo_surface_flush (surface);
+  g_assert_cmpfloat (orr_signal_log_get_n_samples (log), >, d.plot_width);
+  for (int x = (int)(d.plot_x + 0.11 * d.plot_width); x < (int)(d.plot_x + 0.99 * d.plot_width);
+       x++)
+    {
+      double t = (x + 0.5 - d.plot_x) / d.plot_width * 10;
+      double row = d.plot_y + d.plot_height * (1.5 - (t - 1) / 9) / 2;
+
+      if (!extent_in_column (&d, surface, x, blue, &top, &bottom))
+        g_error ("no line in column %d (t = %g)", x, t);
+      g_assert_cmpfloat (fabs ((top + bottom) / 2.0 - row), <=, 2.5);
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  orr_scope_draw_clear (&d);
+}
+
 /* XYScope: the unit circle passes through (+-1, 0) and (0, +-1), and
  * nothing is drawn at its centre. */
 static void
@@ -1112,6 +1162,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/scope-view/export", test_view_export);
   g_test_add_func ("/scope-view/pixels", test_pixels);
   g_test_add_func ("/scope-view/pixels-spike", test_pixels_spike);
+  g_test_add_func ("/scope-view/pixels-gaps", test_pixels_gaps);
   g_test_add_func ("/scope-view/pixels-xy", test_pixels_xy);
   g_test_add_func ("/scope-view/pixels-events", test_pixels_events);
   g_test_add_func ("/scope-view/interaction", test_interaction);

@@ -1,0 +1,575 @@
+/* orr-window-run.c: running the model from its window. Run (F5) compiles
+ * a snapshot and simulates it on a worker (OrrRunController); the header
+ * bar shows the simulated time and a progress bar, Pause and Stop act at
+ * once, and the pace menu runs as fast as possible or at a multiple of
+ * real time. Scope, XYScope and EventScope blocks get live plots in the
+ * scopes pane beside the canvas; a Display block shows its value on the
+ * canvas. Editing a tunable parameter while the model runs sends the new
+ * value to the simulation. A model that does not compile or fails while
+ * running fills the info bar and the problems list, which lead to the
+ * blocks.
+ *
+ * For scripts and tests (D-Bus, see orr-window-actions.c):
+ *   run-state          state s   idle, compiling, running, paused, finished,
+ *                                stopped or failed
+ *   export-scope-data  (ss)      a recording block's id, a CSV path
+ *   export-scope-image (ss)      a Scope block's id, a PNG/SVG/PDF path */
+#include "orr-window-private.h"
+
+#include "orr-run-controller.h"
+#include "orr-scope-view.h"
+#include "orr-scopes-pane.h"
+
+#include <glib/gi18n-lib.h>
+#include <orrery/orr-compile.h>
+#include <orrery/orr-evaluate.h>
+#include <string.h>
+
+static const struct
+{
+  double factor;
+  const char *label;
+} paces[] = {
+  { 0, N_("As Fast as Possible") },
+  { 0.1, N_("0.1× Real Time") },
+  { 1, N_("Real Time") },
+  { 10, N_("10× Real Time") },
+};
+
+static void
+set_enabled (OrrWindow *self, const char *name, gboolean enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  if (G_IS_SIMPLE_ACTION (action))
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+static OrrRunState
+run_state (OrrWindow *self)
+{
+  return self->runner != NULL ? orr_run_controller_get_state (self->runner) : ORR_RUN_IDLE;
+}
+
+static gboolean
+running (OrrWindow *self)
+{
+  OrrRunState state = run_state (self);
+
+  return state == ORR_RUN_COMPILING || state == ORR_RUN_RUNNING || state == ORR_RUN_PAUSED;
+}
+
+static const char *
+state_name (OrrRunState state)
+{
+  switch (state)
+    {
+      case ORR_RUN_IDLE:
+        return "idle";
+      case ORR_RUN_COMPILING:
+        return "compiling";
+      case ORR_RUN_RUNNING:
+        return "running";
+      case ORR_RUN_PAUSED:
+        return "paused";
+      case ORR_RUN_FINISHED:
+        return "finished";
+      case ORR_RUN_STOPPED:
+        return "stopped";
+      case ORR_RUN_FAILED:
+        return "failed";
+      default:
+        return "idle";
+    }
+}
+
+static char *
+pace_label (double factor)
+{
+  if (factor <= 0)
+    return g_strdup (_("Max"));
+  return g_strdup_printf ("%g×", factor);
+}
+
+/* ---- progress ------------------------------------------------------------------ */
+
+static void
+update_progress (OrrWindow *self)
+{
+  g_autofree char *text = NULL;
+  double t;
+
+  if (self->runner == NULL)
+    return;
+  t = orr_run_controller_get_time (self->runner);
+  if (orr_run_controller_get_run_number (self->runner) > 1)
+    text = g_strdup_printf (_("Run %u · t = %.4g s"), orr_run_controller_get_run_number (self->runner),
+                            t);
+  else
+    text = g_strdup_printf (_("t = %.4g s"), t);
+  gtk_label_set_text (self->run_time_label, text);
+  gtk_progress_bar_set_fraction (self->run_progress, orr_run_controller_get_fraction (self->runner));
+}
+
+/* Display blocks: their last value, as they would print it, on the
+ * canvas. */
+static void
+update_displays (OrrWindow *self)
+{
+  GListModel *logs;
+
+  if (self->runner == NULL)
+    return;
+  logs = orr_run_controller_get_logs (self->runner);
+  for (guint i = 0; i < g_list_model_get_n_items (logs); i++)
+    {
+      g_autoptr (OrrSignalLog) log = g_list_model_get_item (logs, i);
+      const char *id = orr_run_controller_get_log_block_id (self->runner, log);
+      OrrBlock *block = id != NULL ? orr_model_find_block (self->model, id) : NULL;
+      guint64 n = orr_signal_log_get_n_samples (log);
+      g_autoptr (GString) text = NULL;
+
+      if (block == NULL || g_strcmp0 (block->type, "Display") != 0 || n == 0)
+        continue;
+      text = g_string_new (NULL);
+      for (guint c = 0; c < orr_signal_log_get_n_channels (log) && c < 4; c++)
+        g_string_append_printf (text, "%s%.5g", c > 0 ? "  " : "",
+                                orr_signal_log_get_value (log, n - 1, c));
+      if (orr_signal_log_get_n_channels (log) > 4)
+        g_string_append (text, " …");
+      orr_canvas_set_block_annotation (self->canvas, id, text->str);
+    }
+}
+
+static gboolean
+is_scope_log (OrrWindow *self, OrrSignalLog *log)
+{
+  const char *id = orr_run_controller_get_log_block_id (self->runner, log);
+  OrrBlock *block = id != NULL ? orr_model_find_block (self->model, id) : NULL;
+
+  /* a Display shows on the canvas; a block deleted since shows nowhere */
+  return block == NULL || g_strcmp0 (block->type, "Display") != 0;
+}
+
+/* A Scope of scalar inputs names its curves after what drives them:
+ * "Height" rather than "u1". */
+static void
+name_channels (OrrWindow *self, OrrSignalLog *log)
+{
+  const char *id = orr_run_controller_get_log_block_id (self->runner, log);
+  OrrBlock *block = id != NULL ? orr_model_find_block (self->model, id) : NULL;
+  guint n = orr_signal_log_get_n_channels (log);
+
+  if (block == NULL || block->parent == NULL || orr_signal_log_get_kind (log) != ORR_SIGNAL_LOG_TIME
+      || orr_block_get_port_count (block, ORR_PORT_IN) != n)
+    return;
+  for (guint i = 0; i < block->parent->links->len; i++)
+    {
+      OrrLink *link = g_ptr_array_index (block->parent->links, i);
+      OrrBlock *source;
+      g_autofree char *name = NULL;
+
+      if (link->kind != ORR_LINK_REGULAR || g_strcmp0 (link->to.block, block->id) != 0
+          || link->to.port < 1 || link->to.port > n)
+        continue;
+      source = orr_model_find_block (self->model, link->from.block);
+      if (source == NULL)
+        continue;
+      name = g_strdup (source->label != NULL && *source->label != '\0' ? source->label : source->id);
+      if (orr_block_get_port_count (source, ORR_PORT_OUT) > 1)
+        {
+          char *numbered = g_strdup_printf ("%s.%u", name, link->from.port);
+          g_free (name);
+          name = numbered;
+        }
+      orr_signal_log_set_channel_name (log, link->to.port - 1, name);
+    }
+}
+
+static void
+log_added (OrrWindow *self, OrrSignalLog *log)
+{
+  if (!is_scope_log (self, log))
+    {
+      g_signal_connect_object (log, "appended", G_CALLBACK (update_displays), self,
+                               G_CONNECT_SWAPPED);
+      return;
+    }
+  name_channels (self, log);
+  orr_scopes_pane_add_log (ORR_SCOPES_PANE (self->scopes_pane), log);
+  {
+    /* The block's own range when the user set one; otherwise the plot
+     * follows the data, so a first run shows the signals whatever their
+     * size (the default range of -1 to 1 would clip most of them). */
+    OrrScopesPane *pane = ORR_SCOPES_PANE (self->scopes_pane);
+    OrrScopeView *view = orr_scopes_pane_get_view (pane, orr_scopes_pane_get_n_views (pane) - 1);
+    const char *id = orr_run_controller_get_log_block_id (self->runner, log);
+    OrrBlock *block = id != NULL ? orr_model_find_block (self->model, id) : NULL;
+    gboolean ranged = block != NULL
+                      && (orr_block_get_param (block, "ymin") != NULL
+                          || orr_block_get_param (block, "ymax") != NULL);
+
+    orr_scope_view_set_autoscale (view, !ranged);
+  }
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->scopes_scroller)))
+    {
+      int width = gtk_widget_get_width (GTK_WIDGET (self->scopes_paned));
+
+      gtk_widget_set_visible (GTK_WIDGET (self->scopes_scroller), TRUE);
+      /* the canvas keeps the larger share */
+      if (width > 0)
+        gtk_paned_set_position (self->scopes_paned, MAX (width - MAX (width * 2 / 5, 380), 300));
+    }
+}
+
+static void
+state_changed (OrrWindow *self)
+{
+  OrrRunState state = run_state (self);
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "run-state");
+  GAction *pause = g_action_map_lookup_action (G_ACTION_MAP (self), "pause");
+
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (state_name (state)));
+  g_simple_action_set_state (G_SIMPLE_ACTION (pause),
+                             g_variant_new_boolean (state == ORR_RUN_PAUSED));
+  update_progress (self);
+  _orr_window_actions_update (self);
+}
+
+static void
+run_finished (OrrWindow *self, OrrRunState state)
+{
+  double seconds = (g_get_monotonic_time () - self->run_started_us) / 1e6;
+  g_autofree char *message = NULL;
+
+  update_progress (self);
+  update_displays (self);
+  switch (state)
+    {
+      case ORR_RUN_FINISHED:
+        gtk_progress_bar_set_fraction (self->run_progress, 1);
+        message = g_strdup_printf (_("Simulated to t = %.6g s in %.2f s"),
+                                   orr_run_controller_get_time (self->runner), seconds);
+        break;
+      case ORR_RUN_STOPPED:
+        message = g_strdup_printf (_("Stopped at t = %.6g s"),
+                                   orr_run_controller_get_time (self->runner));
+        break;
+      case ORR_RUN_FAILED:
+        {
+          const char *error = orr_run_controller_get_error (self->runner);
+          GPtrArray *problems = orr_run_controller_get_problems (self->runner);
+
+          message = g_strdup (_("The simulation failed"));
+          _orr_window_show_problems (self, error != NULL ? error : message, problems);
+        }
+        break;
+      default:
+        break;
+    }
+  if (message != NULL)
+    orr_window_show_message (self, message);
+}
+
+static void
+ensure_runner (OrrWindow *self)
+{
+  if (self->runner != NULL)
+    return;
+  self->runner = orr_run_controller_new (self->registry);
+  g_signal_connect_object (self->runner, "notify::state", G_CALLBACK (state_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->runner, "notify::time", G_CALLBACK (update_progress), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->runner, "notify::run-number", G_CALLBACK (update_progress), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->runner, "log-added", G_CALLBACK (log_added), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->runner, "finished", G_CALLBACK (run_finished), self,
+                           G_CONNECT_SWAPPED);
+  orr_run_controller_set_realtime_factor (self->runner,
+                                          orr_model_get_settings (self->model)->realtime_factor);
+}
+
+/* ---- tunable parameters ------------------------------------------------------------- */
+
+static gboolean
+param_tunable (OrrWindow *self, OrrBlock *block, const char *name)
+{
+  if (orr_block_is_super (block))
+    {
+      for (guint i = 0; block->mask != NULL && i < block->mask->params->len; i++)
+        {
+          OrrMaskParam *p = g_ptr_array_index (block->mask->params, i);
+          if (g_strcmp0 (p->name, name) == 0)
+            return p->tunable;
+        }
+      return FALSE;
+    }
+  {
+    const OrrBlockClass *klass = orr_registry_lookup (self->registry, block->type);
+
+    for (int i = 0; klass != NULL && i < klass->n_params; i++)
+      if (g_strcmp0 (klass->params[i].name, name) == 0)
+        return klass->params[i].tunable;
+  }
+  return FALSE;
+}
+
+/* The parameter that differs from what the run started with, or NULL
+ * when they are the same. */
+static const char *
+changed_param (OrrBlock *block, OrrBlock *before)
+{
+  for (guint i = 0; i < block->params->len; i++)
+    {
+      OrrParam *p = g_ptr_array_index (block->params, i);
+      if (g_strcmp0 (p->expr, orr_block_get_param (before, p->name)) != 0)
+        return p->name;
+    }
+  for (guint i = 0; i < before->params->len; i++)
+    {
+      OrrParam *p = g_ptr_array_index (before->params, i);
+      if (orr_block_get_param (block, p->name) == NULL)
+        return p->name;
+    }
+  return NULL;
+}
+
+void
+_orr_window_run_model_changed (OrrWindow *self, OrrChange *change)
+{
+  OrrModel *snapshot;
+  OrrBlock *before;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *message = NULL;
+  const char *name;
+
+  if (change->kind == ORR_CHANGE_SETTINGS_CHANGED && self->runner != NULL)
+    {
+      orr_run_controller_set_realtime_factor (
+        self->runner, orr_model_get_settings (self->model)->realtime_factor);
+      return;
+    }
+  if (!running (self) || change->kind != ORR_CHANGE_BLOCK_CHANGED || change->block == NULL)
+    return;
+  snapshot = orr_run_controller_get_snapshot (self->runner);
+  before = snapshot != NULL ? orr_model_find_block (snapshot, change->block->id) : NULL;
+  if (before == NULL || (name = changed_param (change->block, before)) == NULL)
+    return;
+  if (!param_tunable (self, change->block, name))
+    {
+      message = g_strdup_printf (_("“%s” changes at the next run"), name);
+      orr_window_show_message (self, message);
+      return;
+    }
+  if (!orr_run_controller_retune (self->runner, self->model, &error))
+    message = g_strdup_printf (_("“%s” changes at the next run: %s"), name, error->message);
+  else
+    message = g_strdup_printf (_("“%s” changed in the running simulation"), name);
+  orr_window_show_message (self, message);
+}
+
+/* ---- actions ------------------------------------------------------------------------ */
+
+static void
+run_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  OrrWindow *self = ORR_WINDOW (user_data);
+  g_autoptr (GError) error = NULL;
+
+  if (running (self))
+    return;
+  ensure_runner (self);
+  orr_canvas_cancel_drag (self->canvas);
+  _orr_window_show_problems (self, NULL, NULL);
+  orr_canvas_clear_block_annotations (self->canvas);
+  orr_scopes_pane_clear (ORR_SCOPES_PANE (self->scopes_pane));
+  self->run_started_us = g_get_monotonic_time ();
+  /* CCustomBlock code runs only in a model the user trusts: the app has
+   * no trust prompt yet, so such a model fails with the compiler's
+   * message that says so. */
+  if (!orr_run_controller_start (self->runner, self->model, FALSE, &error))
+    {
+      _orr_window_show_problems (self, error->message, NULL);
+      return;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->run_status_box), TRUE);
+  gtk_progress_bar_set_fraction (self->run_progress, 0);
+  orr_window_show_message (self, _("Running…"));
+}
+
+static void
+pause_change_state (GSimpleAction *action, GVariant *value, gpointer user_data)
+{
+  OrrWindow *self = ORR_WINDOW (user_data);
+
+  if (!running (self))
+    return;
+  if (g_variant_get_boolean (value))
+    orr_run_controller_pause (self->runner);
+  else
+    orr_run_controller_resume (self->runner);
+  g_simple_action_set_state (action, value);
+}
+
+static void
+stop_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  OrrWindow *self = ORR_WINDOW (user_data);
+
+  if (running (self))
+    orr_run_controller_stop (self->runner);
+}
+
+/* Compiles without running: every problem of the model at once. */
+static void
+check_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  OrrWindow *self = ORR_WINDOW (user_data);
+  g_autoptr (GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrProgram) program
+    = orr_compile (self->model, self->registry, NULL, problems, &error);
+
+  if (program != NULL)
+    {
+      _orr_window_show_problems (self, NULL, NULL);
+      orr_window_show_message (self, _("The model compiles: no problems found"));
+    }
+  else
+    _orr_window_show_problems (self, error->message, problems);
+}
+
+static void
+realtime_factor_change_state (GSimpleAction *action, GVariant *value, gpointer user_data)
+{
+  OrrWindow *self = ORR_WINDOW (user_data);
+  double factor = MAX (g_variant_get_double (value), 0);
+  g_autofree char *label = pace_label (factor);
+
+  ensure_runner (self);
+  orr_run_controller_set_realtime_factor (self->runner, factor);
+  gtk_menu_button_set_label (self->pace_button, label);
+  g_simple_action_set_state (action, g_variant_new_double (factor));
+}
+
+static OrrSignalLog *
+find_log (OrrWindow *self, const char *id)
+{
+  return self->runner != NULL ? orr_run_controller_find_log (self->runner, id) : NULL;
+}
+
+static void
+export_scope_data_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  OrrWindow *self = ORR_WINDOW (user_data);
+  const char *id, *path;
+  OrrSignalLog *log;
+  g_autoptr (GError) error = NULL;
+
+  g_variant_get (parameter, "(&s&s)", &id, &path);
+  log = find_log (self, id);
+  if (log == NULL)
+    g_message ("export-scope-data: block “%s” recorded nothing", id);
+  else if (!orr_signal_log_export_csv (log, path, &error))
+    g_message ("export-scope-data: %s", error->message);
+}
+
+static void
+export_scope_image_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  OrrWindow *self = ORR_WINDOW (user_data);
+  OrrScopesPane *pane = ORR_SCOPES_PANE (self->scopes_pane);
+  const char *id, *path;
+  OrrSignalLog *log;
+  g_autoptr (GError) error = NULL;
+
+  g_variant_get (parameter, "(&s&s)", &id, &path);
+  log = find_log (self, id);
+  for (guint i = 0; log != NULL && i < orr_scopes_pane_get_n_views (pane); i++)
+    {
+      OrrScopeView *view = orr_scopes_pane_get_view (pane, i);
+
+      if (orr_scope_view_get_log (view) == log)
+        {
+          if (!orr_scope_view_export (view, path, &error))
+            g_message ("export-scope-image: %s", error->message);
+          return;
+        }
+    }
+  g_message ("export-scope-image: no scope shows block “%s”", id);
+}
+
+static void
+run_state_change_state (GSimpleAction *action, GVariant *value, gpointer user_data)
+{
+  /* read only: the state follows the run */
+}
+
+static const GActionEntry run_actions[] = {
+  { "run", run_activated },
+  { "pause", NULL, NULL, "false", pause_change_state },
+  { "stop", stop_activated },
+  { "check", check_activated },
+  { "realtime-factor", NULL, "d", "0.0", realtime_factor_change_state },
+  { "export-scope-data", export_scope_data_activated, "(ss)" },
+  { "export-scope-image", export_scope_image_activated, "(ss)" },
+  { "run-state", NULL, NULL, "'idle'", run_state_change_state },
+};
+
+void
+_orr_window_run_init (OrrWindow *self)
+{
+  g_autoptr (GMenu) menu = g_menu_new ();
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), run_actions, G_N_ELEMENTS (run_actions),
+                                   self);
+
+  for (guint i = 0; i < G_N_ELEMENTS (paces); i++)
+    {
+      g_autoptr (GMenuItem) item = g_menu_item_new (_(paces[i].label), NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.realtime-factor",
+                                               g_variant_new_double (paces[i].factor));
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (self->pace_button, G_MENU_MODEL (menu));
+
+  self->scopes_pane = orr_scopes_pane_new ();
+  gtk_scrolled_window_set_child (self->scopes_scroller, self->scopes_pane);
+}
+
+/* The model's own pace, once it is known (orr_window_new sets the model
+ * after init). */
+void
+_orr_window_run_update (OrrWindow *self)
+{
+  gboolean active = running (self);
+
+  set_enabled (self, "run", !active);
+  set_enabled (self, "pause", active);
+  set_enabled (self, "stop", active);
+  set_enabled (self, "check", !active);
+  if (self->runner == NULL && self->model != NULL)
+    {
+      double factor = orr_model_get_settings (self->model)->realtime_factor;
+      GAction *pace = g_action_map_lookup_action (G_ACTION_MAP (self), "realtime-factor");
+      g_autoptr (GVariant) current = g_action_get_state (pace);
+
+      if (g_variant_get_double (current) != factor)
+        g_action_change_state (pace, g_variant_new_double (factor));
+    }
+}
+
+void
+_orr_window_run_dispose (OrrWindow *self)
+{
+  if (self->runner != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->runner, self);
+      if (running (self))
+        orr_run_controller_stop (self->runner);
+    }
+  g_clear_object (&self->runner);
+}
