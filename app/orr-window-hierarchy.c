@@ -142,13 +142,28 @@ _orr_window_show_blocks (OrrWindow *self, const char *const *block_ids)
     return;
   _orr_window_show_diagram (self, first->parent);
   orr_canvas_unselect_all (self->canvas);
-  for (guint i = 0; block_ids[i] != NULL; i++)
-    {
-      OrrBlock *block = orr_model_find_block (self->model, block_ids[i]);
+  {
+    OrrRect around = first->geometry;
 
-      if (block != NULL && block->parent == first->parent)
+    for (guint i = 0; block_ids[i] != NULL; i++)
+      {
+        OrrBlock *block = orr_model_find_block (self->model, block_ids[i]);
+
+        if (block == NULL || block->parent != first->parent)
+          continue;
         orr_canvas_select_block (self->canvas, block, TRUE);
-    }
+        {
+          double x1 = MAX (around.x + around.width, block->geometry.x + block->geometry.width);
+          double y1 = MAX (around.y + around.height, block->geometry.y + block->geometry.height);
+
+          around.x = MIN (around.x, block->geometry.x);
+          around.y = MIN (around.y, block->geometry.y);
+          around.width = x1 - around.x;
+          around.height = y1 - around.y;
+        }
+      }
+    orr_canvas_show_rect (self->canvas, &around);
+  }
 }
 
 void

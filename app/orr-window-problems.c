@@ -9,6 +9,19 @@
 #include <orrery/orr-evaluate.h>
 
 #define PROBLEM_IDS_KEY "orr-problem-block-ids"
+#define PENDING_IDS_KEY "orr-problem-pending-ids"
+
+/* After the layout: scroll again to the blocks, in the canvas's new size. */
+static gboolean
+show_pending_blocks (gpointer data)
+{
+  OrrWindow *self = data;
+  g_auto (GStrv) ids = g_object_steal_data (G_OBJECT (self), PENDING_IDS_KEY);
+
+  if (ids != NULL && self->model != NULL)
+    _orr_window_show_blocks (self, (const char *const *) ids);
+  return G_SOURCE_REMOVE;
+}
 
 static GtkWidget *
 problem_row_new (const OrrProblem *problem)
@@ -67,13 +80,20 @@ _orr_window_show_problems (OrrWindow *self, const char *message, GPtrArray *prob
       orr_canvas_set_highlighted (self->canvas, NULL);
     }
 
-  /* the first problem's blocks at once: the user sees where to look */
+  /* the first problem's blocks at once: the user sees where to look,
+   * once the list has taken its room from the canvas */
   if (n > 0)
     {
       const OrrProblem *first = g_ptr_array_index (problems, 0);
 
       if (first->block_ids != NULL)
-        _orr_window_show_blocks (self, (const char *const *) first->block_ids);
+        {
+          _orr_window_show_blocks (self, (const char *const *) first->block_ids);
+          g_object_set_data_full (G_OBJECT (self), PENDING_IDS_KEY,
+                                  g_strdupv (first->block_ids), (GDestroyNotify) g_strfreev);
+          g_idle_add_full (G_PRIORITY_LOW, show_pending_blocks, g_object_ref (self),
+                           g_object_unref);
+        }
     }
 }
 

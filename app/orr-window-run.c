@@ -385,6 +385,8 @@ run_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   _orr_window_show_problems (self, NULL, NULL);
   orr_canvas_clear_block_annotations (self->canvas);
   orr_scopes_pane_clear (ORR_SCOPES_PANE (self->scopes_pane));
+  /* the pane comes back with the first scope that records */
+  gtk_widget_set_visible (GTK_WIDGET (self->scopes_scroller), FALSE);
   self->run_started_us = g_get_monotonic_time ();
   /* CCustomBlock code runs only in a model the user trusts: the app has
    * no trust prompt yet, so such a model fails with the compiler's

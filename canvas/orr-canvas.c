@@ -699,6 +699,27 @@ orr_canvas_zoom_fit (OrrCanvas *canvas)
 }
 
 void
+orr_canvas_show_rect (OrrCanvas *canvas, const OrrRect *rect)
+{
+  int w, h;
+  double x0, y0, x1, y1;
+
+  g_return_if_fail (ORR_IS_CANVAS (canvas));
+  g_return_if_fail (rect != NULL);
+  w = gtk_widget_get_width (GTK_WIDGET (canvas));
+  h = gtk_widget_get_height (GTK_WIDGET (canvas));
+  if (w <= 0 || h <= 0)
+    return;
+  orr_canvas_model_to_widget (canvas, rect->x, rect->y, &x0, &y0);
+  orr_canvas_model_to_widget (canvas, rect->x + rect->width, rect->y + rect->height, &x1, &y1);
+  if (x0 >= FIT_MARGIN && y0 >= FIT_MARGIN && x1 <= w - FIT_MARGIN && y1 <= h - FIT_MARGIN)
+    return; /* already in view: nothing jumps */
+  orr_canvas_set_view (canvas, canvas->zoom,
+                       w / 2.0 - (rect->x + rect->width / 2) * canvas->zoom,
+                       h / 2.0 - (rect->y + rect->height / 2) * canvas->zoom);
+}
+
+void
 orr_canvas_widget_to_model (OrrCanvas *canvas, double wx, double wy, double *mx, double *my)
 {
   g_return_if_fail (ORR_IS_CANVAS (canvas));

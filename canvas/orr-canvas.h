@@ -93,6 +93,9 @@ void orr_canvas_set_zoom (OrrCanvas *canvas, double zoom, double wx, double wy);
 void orr_canvas_zoom_in (OrrCanvas *canvas);
 void orr_canvas_zoom_out (OrrCanvas *canvas);
 void orr_canvas_zoom_fit (OrrCanvas *canvas);
+/* Scrolls (at the same zoom) so that rect, in model coordinates, is in
+ * view, centred; does nothing when it is already in view. */
+void orr_canvas_show_rect (OrrCanvas *canvas, const OrrRect *rect);
 void orr_canvas_widget_to_model (OrrCanvas *canvas, double wx, double wy, double *mx, double *my);
 void orr_canvas_model_to_widget (OrrCanvas *canvas, double mx, double my, double *wx, double *wy);
 

@@ -190,9 +190,10 @@ check_saved (const char *path, const char *new_id, gboolean with_link, const cha
   g_assert_cmpstr (rest, ==, original);
 }
 
-/* A real picture of a window: PNG, window-sized, and not one flat colour. */
+/* A real picture: PNG, at least min_width x min_height, and not one flat
+ * colour. */
 static void
-check_screenshot (const char *path)
+check_picture (const char *path, int min_width, int min_height)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GdkTexture) texture = gdk_texture_new_from_filename (path, &error);
@@ -203,13 +204,20 @@ check_screenshot (const char *path)
   g_assert_no_error (error);
   width = gdk_texture_get_width (texture);
   height = gdk_texture_get_height (texture);
-  g_assert_cmpint (width, >=, 600);
-  g_assert_cmpint (height, >=, 400);
+  g_assert_cmpint (width, >=, min_width);
+  g_assert_cmpint (height, >=, min_height);
   pixels = g_new (guint32, (gsize)width * height);
   gdk_texture_download (texture, (guchar *)pixels, width * 4);
   for (gsize i = 0; i < (gsize)width * height; i += 7)
     g_hash_table_add (colours, GUINT_TO_POINTER (pixels[i]));
   g_assert_cmpuint (g_hash_table_size (colours), >=, 16);
+}
+
+/* A picture of a window. */
+static void
+check_screenshot (const char *path)
+{
+  check_picture (path, 600, 400);
 }
 
 static void
@@ -492,6 +500,125 @@ test_group_and_enter (void)
   g_free (f->dir);
 }
 
+/* Waits until the window's run-state is one of the ended ones and
+ * returns it. */
+static char *
+wait_for_run (Fixture *f)
+{
+  gint64 deadline = g_get_monotonic_time () + TIMEOUT_MS * 1000;
+
+  for (;;)
+    {
+      g_autofree char *state = action_state (f, WINDOW_PATH, "run-state");
+
+      if (g_str_equal (state, "finished") || g_str_equal (state, "failed")
+          || g_str_equal (state, "stopped"))
+        return g_steal_pointer (&state);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      spin (50);
+    }
+}
+
+/* Running in the real app, as a user pressing F5: the bouncing-ball
+ * example runs to the end; the Scope's data exported as CSV has the
+ * impacts of SEMANTICS.md section 9 (1.42784, 3.99796, 6.31107, 8.39286,
+ * 10.26648 s, to 1e-4) where the velocity jumps from falling to rising,
+ * each rebound 0.9 times the impact speed (1e-6); the window is pictured
+ * with its scope. Then a Gain feeding itself makes the run fail, and the
+ * problems list (pictured too) leads to that block. */
+static void
+test_run_and_export (void)
+{
+  static const double impacts[] = { 1.42784, 3.99796, 6.31107, 8.39286, 10.26648 };
+  Fixture fixture = { 0 }, *f = &fixture;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *example = NULL;
+  g_autofree char *copy = NULL;
+  g_autofree char *csv = NULL;
+  g_autofree char *plot = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *state = NULL;
+  g_autofree char *failed = NULL;
+  g_autofree char *screenshot = NULL;
+  g_autofree char *problems_shot = NULL;
+  g_autofree char *selected = NULL;
+  g_autofree char *loop_id = NULL;
+  g_auto (GStrv) lines = NULL;
+  const char *outdir = g_getenv ("ORRERY_TEST_OUTDIR");
+  double previous_t = NAN, previous_v = NAN;
+  guint found = 0;
+
+  f->dir = g_dir_make_tmp ("orrery-app-XXXXXX", &error);
+  g_assert_no_error (error);
+  example = g_build_filename (g_getenv ("ORRERY_EXAMPLES"), "bouncing-ball.orr", NULL);
+  copy = g_build_filename (f->dir, "ball.orr", NULL);
+  csv = g_build_filename (f->dir, "scope.csv", NULL);
+  plot = g_build_filename (f->dir, "scope.png", NULL);
+  screenshot = g_build_filename (outdir != NULL ? outdir : f->dir, "app-dbus-run.png", NULL);
+  problems_shot
+    = g_build_filename (outdir != NULL ? outdir : f->dir, "app-dbus-problems.png", NULL);
+  g_assert_true (g_file_get_contents (example, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, -1, NULL));
+
+  launch_app (f, copy);
+  activate (f, WINDOW_PATH, "run", NULL);
+  state = wait_for_run (f);
+  g_assert_cmpstr (state, ==, "finished");
+  activate (f, WINDOW_PATH, "export-scope-data", g_variant_new ("(ss)", "b6", csv));
+  activate (f, WINDOW_PATH, "export-scope-image", g_variant_new ("(ss)", "b6", plot));
+  take_screenshot (f, screenshot);
+
+  /* A Gain fed by itself is an algebraic loop: the run fails before it
+   * starts and the problem selects the Gain. */
+  activate (f, WINDOW_PATH, "insert-block", g_variant_new ("(sdd)", "Gain", 300.0, 320.0));
+  loop_id = action_state (f, WINDOW_PATH, "select-block");
+  activate (f, WINDOW_PATH, "connect", g_variant_new ("(sisi)", loop_id, 1, loop_id, 1));
+  activate (f, WINDOW_PATH, "select-block", g_variant_new_string (""));
+  activate (f, WINDOW_PATH, "run", NULL);
+  failed = wait_for_run (f);
+  g_assert_cmpstr (failed, ==, "failed");
+  selected = action_state (f, WINDOW_PATH, "select-block");
+  g_assert_cmpstr (selected, ==, loop_id);
+  take_screenshot (f, problems_shot);
+  /* back to the file as saved, so that quitting asks nothing */
+  activate (f, WINDOW_PATH, "undo", NULL);
+  activate (f, WINDOW_PATH, "undo", NULL);
+  quit_app (f);
+
+  g_assert_true (g_file_get_contents (csv, &contents, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[0], "time,"));
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_auto (GStrv) cells = g_strsplit (lines[i], ",", -1);
+      double t, v;
+
+      g_assert_cmpuint (g_strv_length (cells), ==, 3);
+      t = g_ascii_strtod (cells[0], NULL);
+      v = g_ascii_strtod (cells[2], NULL); /* the scope's second input: the velocity */
+      if (previous_v < 0 && v > 0 && found < G_N_ELEMENTS (impacts))
+        {
+          g_test_message ("impact %u at %.6f s (after %.6f s)", found + 1, t, previous_t);
+          g_assert_cmpfloat (fabs (t - impacts[found]), <, 1e-4);
+          g_assert_cmpfloat (fabs (v + 0.9 * previous_v), <, 1e-6 * fabs (previous_v) + 1e-9);
+          found++;
+        }
+      previous_t = t;
+      previous_v = v;
+    }
+  g_assert_cmpuint (found, ==, G_N_ELEMENTS (impacts));
+  g_assert_true (g_file_test (plot, G_FILE_TEST_EXISTS));
+  check_picture (plot, 200, 200);
+  check_screenshot (screenshot);
+  check_screenshot (problems_shot);
+
+  g_clear_object (&f->app);
+  g_clear_object (&f->bus);
+  remove_tree (f->dir);
+  g_free (f->dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -503,5 +630,6 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/app/dbus/edit-save-undo", test_edit_save_undo);
   g_test_add_func ("/app/dbus/group-and-enter", test_group_and_enter);
+  g_test_add_func ("/app/dbus/run-and-export", test_run_and_export);
   return g_test_run ();
 }
