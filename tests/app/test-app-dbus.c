@@ -525,7 +525,9 @@ wait_for_run (Fixture *f)
  * 10.26648 s, to 1e-4) where the velocity jumps from falling to rising,
  * each rebound 0.9 times the impact speed (1e-6); the window is pictured
  * with its scope. Then a Gain feeding itself makes the run fail, and the
- * problems list (pictured too) leads to that block. */
+ * problems list (pictured too) leads to that block; a block producing NaN
+ * makes a run fail while it runs; after both the window runs the model
+ * again, to the same samples. */
 static void
 test_run_and_export (void)
 {
@@ -543,6 +545,8 @@ test_run_and_export (void)
   g_autofree char *problems_shot = NULL;
   g_autofree char *selected = NULL;
   g_autofree char *loop_id = NULL;
+  g_autofree char *sqrt_id = NULL;
+  g_autofree char *rerun_csv = NULL;
   g_auto (GStrv) lines = NULL;
   const char *outdir = g_getenv ("ORRERY_TEST_OUTDIR");
   double previous_t = NAN, previous_v = NAN;
@@ -554,6 +558,7 @@ test_run_and_export (void)
   copy = g_build_filename (f->dir, "ball.orr", NULL);
   csv = g_build_filename (f->dir, "scope.csv", NULL);
   plot = g_build_filename (f->dir, "scope.png", NULL);
+  rerun_csv = g_build_filename (f->dir, "rerun.csv", NULL);
   screenshot = g_build_filename (outdir != NULL ? outdir : f->dir, "app-dbus-run.png", NULL);
   problems_shot
     = g_build_filename (outdir != NULL ? outdir : f->dir, "app-dbus-problems.png", NULL);
@@ -580,10 +585,38 @@ test_run_and_export (void)
   selected = action_state (f, WINDOW_PATH, "select-block");
   g_assert_cmpstr (selected, ==, loop_id);
   take_screenshot (f, problems_shot);
+  activate (f, WINDOW_PATH, "undo", NULL);
+  activate (f, WINDOW_PATH, "undo", NULL);
+
+  /* A fault while running: the square root of the (falling, so negative)
+   * velocity is NaN; the run fails, naming the block, and the window goes
+   * on: without the block the same model runs to the end again. */
+  activate (f, WINDOW_PATH, "insert-block", g_variant_new ("(sdd)", "Sqrt", 300.0, 320.0));
+  sqrt_id = action_state (f, WINDOW_PATH, "select-block");
+  activate (f, WINDOW_PATH, "connect", g_variant_new ("(sisi)", "b2", 1, sqrt_id, 1));
+  activate (f, WINDOW_PATH, "run", NULL);
+  g_free (failed);
+  failed = wait_for_run (f);
+  g_assert_cmpstr (failed, ==, "failed");
+  activate (f, WINDOW_PATH, "undo", NULL);
+  activate (f, WINDOW_PATH, "undo", NULL);
+  activate (f, WINDOW_PATH, "run", NULL);
+  g_free (state);
+  state = wait_for_run (f);
+  g_assert_cmpstr (state, ==, "finished");
+  activate (f, WINDOW_PATH, "export-scope-data", g_variant_new ("(ss)", "b6", rerun_csv));
+
   /* back to the file as saved, so that quitting asks nothing */
-  activate (f, WINDOW_PATH, "undo", NULL);
-  activate (f, WINDOW_PATH, "undo", NULL);
   quit_app (f);
+  {
+    g_autofree char *first = NULL;
+    g_autofree char *again = NULL;
+
+    /* the second run of the same model gives the same samples */
+    g_assert_true (g_file_get_contents (csv, &first, NULL, NULL));
+    g_assert_true (g_file_get_contents (rerun_csv, &again, NULL, NULL));
+    g_assert_cmpstr (again, ==, first);
+  }
 
   g_assert_true (g_file_get_contents (csv, &contents, NULL, &error));
   g_assert_no_error (error);

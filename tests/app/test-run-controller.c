@@ -749,6 +749,90 @@ test_drop_controller (Fixture *f, gconstpointer data)
   g_clear_object (&other);
 }
 
+/* A tunable parameter changed while the model runs: Constant 1 into an
+ * Integrator, paced at 4x real time over [0, 4]. Once the scope has
+ * passed t = 1, the edited model (Constant 3) goes to the simulation.
+ * The integral rises with slope 1 before the change and 3 after it
+ * (every pair of samples on either side, 1e-6), continuously; a change
+ * of structure (another input count on the scope) is refused with a
+ * message, and the run goes on. */
+static void
+test_retune (Fixture *f, gconstpointer data)
+{
+  static const char text[]
+    = "<orrery version=\"1.0\">"
+      "<settings start=\"0\" final=\"4\" solver=\"auto\" rtol=\"1e-08\" atol=\"1e-10\" "
+      "max-step=\"0.01\"/><diagram>"
+      "<block id=\"k\" type=\"Constant\" x=\"0\" y=\"0\" width=\"40\" height=\"40\">"
+      "<param name=\"value\">1</param><ports out=\"1\"/></block>"
+      "<block id=\"i\" type=\"Integrator\" x=\"0\" y=\"0\" width=\"40\" height=\"40\">"
+      "<ports in=\"1\" out=\"1\"/></block>"
+      "<block id=\"s\" type=\"Scope\" x=\"0\" y=\"0\" width=\"40\" height=\"40\"><ports in=\"1\"/>"
+      "</block>"
+      "<link id=\"l1\" kind=\"regular\" from=\"k\" from-port=\"1\" to=\"i\" to-port=\"1\"/>"
+      "<link id=\"l2\" kind=\"regular\" from=\"i\" from-port=\"1\" to=\"s\" to-port=\"1\"/>"
+      "</diagram></orrery>";
+  g_autoptr (OrrModel) model = load_text (text);
+  g_autoptr (GError) error = NULL;
+  OrrSignalLog *log = NULL;
+  OrrBlock *constant = orr_model_find_block (model, "k");
+  double switched = NAN;
+  guint before = 0, after = 0;
+
+  orr_run_controller_set_realtime_factor (f->ctl, 4);
+  g_assert_true (orr_run_controller_start (f->ctl, model, FALSE, &error));
+  while (log == NULL || orr_signal_log_get_n_samples (log) == 0
+         || orr_signal_log_get_t (log, orr_signal_log_get_n_samples (log) - 1) < 1)
+    {
+      g_assert_cmpint (orr_run_controller_get_state (f->ctl), <=, ORR_RUN_PAUSED);
+      spin (f, 10);
+      log = orr_run_controller_find_log (f->ctl, "s");
+    }
+  orr_model_set_param (model, constant, "value", "3");
+  g_assert_true (orr_run_controller_retune (f->ctl, model, &error));
+  g_assert_no_error (error);
+
+  /* the Scope with two inputs is another structure */
+  orr_model_set_param (model, orr_model_find_block (model, "s"), "inputs", "2");
+  orr_model_set_port_count (model, orr_model_find_block (model, "s"), ORR_PORT_IN, 2);
+  g_assert_false (orr_run_controller_retune (f->ctl, model, &error));
+  g_assert_nonnull (error);
+  g_test_message ("refused: %s", error->message);
+
+  run_until_finished (f);
+  g_assert_cmpint (orr_run_controller_get_state (f->ctl), ==, ORR_RUN_FINISHED);
+  for (guint64 i = 1; i < orr_signal_log_get_n_samples (log); i++)
+    {
+      double t0 = orr_signal_log_get_t (log, i - 1), t1 = orr_signal_log_get_t (log, i);
+      double slope;
+
+      if (t1 - t0 < 1e-6)
+        continue;
+      slope = (orr_signal_log_get_value (log, i, 0) - orr_signal_log_get_value (log, i - 1, 0))
+              / (t1 - t0);
+      if (fabs (slope - 1) < 1e-6)
+        {
+          g_assert_true (isnan (switched)); /* no slope 1 after the change */
+          before++;
+        }
+      else
+        {
+          g_assert_cmpfloat_with_epsilon (slope, 3, 1e-6);
+          if (isnan (switched))
+            switched = t0;
+          after++;
+        }
+    }
+  g_test_message ("slope 1 over %u steps, 3 over %u from t = %g", before, after, switched);
+  g_assert_cmpuint (before, >, 10);
+  g_assert_cmpuint (after, >, 10);
+  g_assert_cmpfloat (switched, >=, 1);
+  /* the end: 1 * switched + 3 * (4 - switched) */
+  g_assert_cmpfloat_with_epsilon (
+    orr_signal_log_get_value (log, orr_signal_log_get_n_samples (log) - 1, 0),
+    switched + 3 * (4 - switched), 1e-6);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -766,6 +850,7 @@ main (int argc, char **argv)
   ADD ("/run-controller/restarts-and-kinds", test_restarts_and_kinds);
   ADD ("/run-controller/realtime-factor", test_realtime_factor);
   ADD ("/run-controller/drop-controller", test_drop_controller);
+  ADD ("/run-controller/retune", test_retune);
 #undef ADD
 
   return g_test_run ();
