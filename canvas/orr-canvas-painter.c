@@ -580,6 +580,87 @@ link_is_plain (OrrCanvasPainter *painter, OrrLink *link)
              || !g_hash_table_contains (painter->selected_links, link));
 }
 
+/* The last point of route a (not its ends) that lies on route b: where a
+ * leaves a path it shares with b. */
+static gboolean
+leaves_at (GArray *a, GArray *b, OrrPoint *where)
+{
+  for (guint k = a->len - 1; k-- > 1;)
+    {
+      const OrrPoint *p = &g_array_index (a, OrrPoint, k);
+
+      for (guint m = 1; m < b->len; m++)
+        if (orr_canvas_segment_distance (&g_array_index (b, OrrPoint, m - 1),
+                                         &g_array_index (b, OrrPoint, m), p->x, p->y)
+            < 0.5)
+          {
+            *where = *p;
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+/* A dot where links from one output part ways, as on a drawing: without
+ * it a branch that runs along its sibling for a while reads as coming
+ * from whatever block the shared stretch passes. */
+static void
+paint_junctions (OrrCanvasPainter *painter, cairo_t *cr, OrrLink *const *links, guint n_links)
+{
+  g_autoptr (GHashTable) by_source
+    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr (GPtrArray) routes = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  GHashTableIter iter;
+  GPtrArray *group;
+
+  for (guint i = 0; i < n_links; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("%d:%s:%u", links[i]->kind, links[i]->from.block,
+                                              links[i]->from.port);
+      GPtrArray *members = g_hash_table_lookup (by_source, key);
+
+      if (members == NULL)
+        {
+          members = g_ptr_array_new ();
+          g_hash_table_insert (by_source, g_steal_pointer (&key), members);
+        }
+      g_ptr_array_add (members, GUINT_TO_POINTER (i));
+    }
+
+  g_hash_table_iter_init (&iter, by_source);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &group))
+    {
+      if (group->len < 2)
+        continue;
+      g_ptr_array_set_size (routes, 0);
+      for (guint g = 0; g < group->len; g++)
+        {
+          OrrLink *link = links[GPOINTER_TO_UINT (g_ptr_array_index (group, g))];
+          OrrBlock *from = NULL, *to = NULL;
+          GArray *route = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+
+          painter->link_ends (painter->link_ends_data, link, &from, &to);
+          orr_canvas_link_route (link, from, to, route);
+          g_ptr_array_add (routes, route);
+        }
+      for (guint g = 0; g < group->len; g++)
+        for (guint h = 0; h < group->len; h++)
+          {
+            OrrLink *link = links[GPOINTER_TO_UINT (g_ptr_array_index (group, g))];
+            OrrPoint p;
+
+            if (g == h || !leaves_at (g_ptr_array_index (routes, g), g_ptr_array_index (routes, h),
+                                      &p))
+              continue;
+            cairo_new_path (cr);
+            cairo_arc (cr, p.x, p.y, 2.5, 0, 2 * G_PI);
+            set_color (cr, link->kind == ORR_LINK_ACTIVATION ? &painter->palette.activation
+                                                             : &painter->palette.foreground);
+            cairo_fill (cr);
+          }
+    }
+}
+
 void
 orr_canvas_paint_links (OrrCanvasPainter *painter, cairo_t *cr, OrrLink *const *links,
                         guint n_links)
@@ -617,4 +698,7 @@ orr_canvas_paint_links (OrrCanvasPainter *painter, cairo_t *cr, OrrLink *const *
         painter->link_ends (painter->link_ends_data, links[i], &from, &to);
         orr_canvas_paint_link (painter, cr, links[i], from, to);
       }
+
+  if (painter->zoom >= LOD_PORTS)
+    paint_junctions (painter, cr, links, n_links);
 }

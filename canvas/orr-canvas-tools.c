@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 /* Pointer travel, in pixels, before a press turns into a drag. */
 #define DRAG_THRESHOLD 4.0
@@ -559,6 +560,137 @@ orr_canvas_tools_motion (OrrCanvas *self, double wx, double wy, GdkModifierType 
 
 /* ---- ending a drag ------------------------------------------------------------- */
 
+/* Whether the polyline crosses a block of the diagram (other than the
+ * end of its last segment, which enters the target's port). */
+static gboolean
+route_hits_blocks (OrrCanvas *self, const OrrPoint *pts, guint n, OrrBlock *target)
+{
+  for (guint i = 0; i < self->diagram->blocks->len; i++)
+    {
+      OrrBlock *block = g_ptr_array_index (self->diagram->blocks, i);
+      OrrRect r;
+
+      orr_canvas_block_frame (block, &r);
+      r.x -= 3, r.y -= 3, r.width += 6, r.height += 6;
+      for (guint k = 1; k < n; k++)
+        {
+          const OrrPoint *a = &pts[k - 1], *b = &pts[k];
+          OrrRect seg = { MIN (a->x, b->x), MIN (a->y, b->y), fabs (a->x - b->x),
+                          fabs (a->y - b->y) };
+
+          if (block == target && k == n - 1)
+            continue;
+          if (orr_canvas_rect_intersects (&seg, &r))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static double
+route_length (const OrrPoint *pts, guint n)
+{
+  double length = 0;
+
+  for (guint k = 1; k < n; k++)
+    length += fabs (pts[k].x - pts[k - 1].x) + fabs (pts[k].y - pts[k - 1].y);
+  return length;
+}
+
+/* A branch leaves its parent link where the user took it: its route is
+ * the parent's up to that point (stored as bend points), then across the
+ * parent and along a level (a row or a column) chosen to pass no block,
+ * to the stub in front of its input. Left to the automatic router from
+ * the output, it would run along the parent and seem to come from
+ * whatever the shared stretch passes. */
+static void
+route_branch (OrrCanvas *self, OrrLink *branch, OrrLink *parent, double mx, double my)
+{
+  g_autoptr (GArray) route = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+  g_autoptr (GArray) points = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+  g_autoptr (GArray) levels = g_array_new (FALSE, FALSE, sizeof (double));
+  OrrBlock *from = NULL, *to = NULL, *target = NULL, *unused = NULL;
+  OrrPortKind in_kind = branch->kind == ORR_LINK_ACTIVATION ? ORR_PORT_EVENT_IN : ORR_PORT_IN;
+  OrrCanvasPort end;
+  OrrPoint p, stub, best_tail[4];
+  double best = G_MAXDOUBLE, best_length = G_MAXDOUBLE;
+  gboolean across_vertical, best_clean = FALSE;
+  guint segment = 0;
+
+  orr_canvas_link_ends (self, parent, &from, &to);
+  orr_canvas_link_ends (self, branch, &unused, &target);
+  if (orr_canvas_link_route (parent, from, to, route) < 2 || target == NULL
+      || !orr_canvas_block_port (target, in_kind, branch->to.port, &end))
+    return;
+  for (guint k = 1; k < route->len; k++)
+    {
+      double d = orr_canvas_segment_distance (&g_array_index (route, OrrPoint, k - 1),
+                                              &g_array_index (route, OrrPoint, k), mx, my);
+      if (d < best)
+        best = d, segment = k;
+    }
+  {
+    const OrrPoint *a = &g_array_index (route, OrrPoint, segment - 1);
+    const OrrPoint *b = &g_array_index (route, OrrPoint, segment);
+
+    /* onto the segment, on the grid along it; the branch leaves across it */
+    across_vertical = fabs (a->y - b->y) < fabs (a->x - b->x);
+    if (across_vertical)
+      p = (OrrPoint){ CLAMP (orr_canvas_snap (mx), MIN (a->x, b->x), MAX (a->x, b->x)), a->y };
+    else
+      p = (OrrPoint){ a->x, CLAMP (orr_canvas_snap (my), MIN (a->y, b->y), MAX (a->y, b->y)) };
+  }
+  stub = (OrrPoint){ end.anchor.x + end.dx * ORR_CANVAS_LINK_STUB,
+                     end.anchor.y + end.dy * ORR_CANVAS_LINK_STUB };
+
+  /* candidate levels: straight to the stub's row (or column), or just
+   * past either side of any block */
+  {
+    double direct = across_vertical ? stub.y : stub.x;
+
+    g_array_append_val (levels, direct);
+    for (guint i = 0; i < self->diagram->blocks->len; i++)
+      {
+        OrrRect r;
+        double lo, hi;
+
+        orr_canvas_block_frame (g_ptr_array_index (self->diagram->blocks, i), &r);
+        lo = orr_canvas_snap ((across_vertical ? r.y : r.x) - 15);
+        hi = orr_canvas_snap ((across_vertical ? r.y + r.height : r.x + r.width) + 15);
+        g_array_append_val (levels, lo);
+        g_array_append_val (levels, hi);
+      }
+  }
+  for (guint i = 0; i < levels->len; i++)
+    {
+      double m = g_array_index (levels, double, i);
+      OrrPoint tail[5];
+      gboolean clean;
+      double length;
+
+      tail[0] = p;
+      tail[1] = across_vertical ? (OrrPoint){ p.x, m } : (OrrPoint){ m, p.y };
+      tail[2] = across_vertical ? (OrrPoint){ stub.x, m } : (OrrPoint){ m, stub.y };
+      tail[3] = stub;
+      tail[4] = end.anchor;
+      clean = !route_hits_blocks (self, tail, 5, target);
+      length = route_length (tail, 5);
+      if ((clean && !best_clean) || (clean == best_clean && length < best_length))
+        {
+          memcpy (best_tail, tail, sizeof best_tail);
+          best_clean = clean;
+          best_length = length;
+        }
+    }
+
+  for (guint k = 1; k < segment; k++)
+    g_array_append_val (points, g_array_index (route, OrrPoint, k));
+  for (guint k = 0; k < 4; k++)
+    g_array_append_val (points, best_tail[k]);
+  orr_canvas_route_simplify (points);
+  orr_model_set_link_points (self->model, branch, (const OrrPoint *) points->data, points->len);
+}
+
 static void
 finish_connect (OrrCanvas *self)
 {
@@ -571,12 +703,18 @@ finish_connect (OrrCanvas *self)
     return; /* released away from a compatible port: nothing is made */
   source = (OrrEndpoint){ drag->source->id, drag->source_kind, drag->source_port };
   target = (OrrEndpoint){ drag->target->id, drag->target_kind, drag->target_port };
+  /* one undo step, the branch's route included */
+  orr_model_begin (self->model, _ ("Connect"));
   /* the model takes the output first, whichever end the drag began at */
   link = port_is_output (drag->source_kind)
            ? orr_model_connect (self->model, self->diagram, &source, &target, &error)
            : orr_model_connect (self->model, self->diagram, &target, &source, &error);
   if (link == NULL)
     g_debug ("connection refused: %s", error->message);
+  else if (drag->hit.kind == ORR_CANVAS_HIT_LINK && drag->hit.link != NULL
+           && drag->hit.link->parent == self->diagram)
+    route_branch (self, link, drag->hit.link, drag->press_mx, drag->press_my);
+  orr_model_commit (self->model);
 }
 
 static void

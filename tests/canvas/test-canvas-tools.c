@@ -329,6 +329,58 @@ test_branch_from_link (Fixture *f, gconstpointer data)
   g_assert_cmpuint (branch->from.port, ==, 1);
   g_assert_cmpstr (branch->to.block, ==, c->id);
 
+  /* it leaves the parent where it was taken (x = 220, on the link's line
+   * y = 120) and goes straight down from there, orthogonally, to c */
+  {
+    g_autoptr (GArray) route = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+    gboolean left_at_press = FALSE;
+
+    orr_canvas_link_route (branch, a, c, route);
+    g_assert_true (route_is_orthogonal (route));
+    for (guint k = 1; k + 1 < route->len; k++)
+      {
+        const OrrPoint *p = &g_array_index (route, OrrPoint, k);
+        const OrrPoint *q = &g_array_index (route, OrrPoint, k + 1);
+
+        if (p->x == 220 && p->y == 120 && q->x == 220 && q->y > 120)
+          left_at_press = TRUE;
+      }
+    g_assert_true (left_at_press);
+    /* one undo takes the branch and its route away together */
+    g_assert_true (orr_model_undo (f->model));
+    g_assert_cmpuint (n_links (f), ==, 1);
+    g_assert_true (orr_model_redo (f->model));
+    g_assert_cmpuint (n_links (f), ==, 2);
+  }
+
+  /* a branch to a block behind b, whose input row passes through b, goes
+   * around b: no segment of its route crosses b's frame */
+  {
+    OrrBlock *d = add_block (f, "Gain", 520, 130);
+    g_autoptr (GArray) route = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+    OrrRect frame;
+
+    port_point (f, d, ORR_PORT_IN, 1, &x1, &y1);
+    drag (f, 240, 120, x1, y1, GDK_CONTROL_MASK);
+    g_assert_cmpuint (n_links (f), ==, 3);
+    branch = g_ptr_array_index (orr_model_get_root (f->model)->links, 2);
+    g_assert_cmpstr (branch->to.block, ==, d->id);
+    orr_canvas_link_route (branch, a, d, route);
+    g_assert_true (route_is_orthogonal (route));
+    orr_canvas_block_frame (b, &frame);
+    for (guint k = 1; k < route->len; k++)
+      {
+        const OrrPoint *p = &g_array_index (route, OrrPoint, k - 1);
+        const OrrPoint *q = &g_array_index (route, OrrPoint, k);
+        OrrRect seg = { MIN (p->x, q->x), MIN (p->y, q->y), fabs (p->x - q->x), fabs (p->y - q->y) };
+
+        if (k == 1)
+          continue; /* the shared stretch along the parent, into b's port */
+        g_assert_false (orr_canvas_rect_intersects (&seg, &frame));
+      }
+    g_assert_true (orr_model_undo (f->model));
+  }
+
   /* a plain click on a link selects it */
   click (f, 220, 120, 0);
   {
