@@ -189,20 +189,25 @@ toggle (const char *label, const char *action, const char *tooltip)
 static GtkWidget *
 make_header (OrrSignalLog *log)
 {
+  /* the block's path on a row of its own: beside the buttons a narrow
+   * pane left it a few letters */
+  GtkWidget *rows = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
   GtkWidget *title = gtk_label_new (orr_signal_log_get_title (log));
   GtkWidget *button;
   g_autoptr (GMenu) menu = g_menu_new ();
 
-  gtk_widget_add_css_class (header, "scope-header");
-  gtk_widget_set_margin_start (header, 8);
-  gtk_widget_set_margin_end (header, 4);
-  gtk_widget_set_margin_top (header, 2);
+  gtk_widget_add_css_class (rows, "scope-header");
+  gtk_widget_set_margin_start (rows, 8);
+  gtk_widget_set_margin_end (rows, 4);
+  gtk_widget_set_margin_top (rows, 4);
   gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_MIDDLE);
   gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_widget_set_hexpand (title, TRUE);
   gtk_widget_add_css_class (title, "heading");
-  gtk_box_append (GTK_BOX (header), title);
+  gtk_widget_set_tooltip_text (title, orr_signal_log_get_title (log));
+  gtk_box_append (GTK_BOX (rows), title);
+  gtk_widget_set_halign (header, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (rows), header);
 
   if (orr_signal_log_get_kind (log) != ORR_SIGNAL_LOG_XY)
     gtk_box_append (GTK_BOX (header), toggle (_ ("_Follow"), "scope.follow",
@@ -227,7 +232,7 @@ make_header (OrrSignalLog *log)
   gtk_menu_button_set_has_frame (GTK_MENU_BUTTON (button), FALSE);
   gtk_widget_set_tooltip_text (button, _ ("Export"));
   gtk_box_append (GTK_BOX (header), button);
-  return header;
+  return rows;
 }
 
 void

@@ -186,6 +186,25 @@ name_channels (OrrWindow *self, OrrSignalLog *log)
     }
 }
 
+static gboolean
+fit_canvas (GtkWidget *canvas, GdkFrameClock *clock, gpointer data)
+{
+  /* data counts the frames down; a tick callback cannot change it, so
+   * the canvas remembers how many are left */
+  guint left = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (canvas), "orr-fit-frames"));
+
+  if (left == 0)
+    left = GPOINTER_TO_UINT (data);
+  if (--left > 0)
+    {
+      g_object_set_data (G_OBJECT (canvas), "orr-fit-frames", GUINT_TO_POINTER (left));
+      return G_SOURCE_CONTINUE;
+    }
+  g_object_set_data (G_OBJECT (canvas), "orr-fit-frames", NULL);
+  orr_canvas_zoom_fit (ORR_CANVAS (canvas));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 log_added (OrrWindow *self, OrrSignalLog *log)
 {
@@ -219,6 +238,10 @@ log_added (OrrWindow *self, OrrSignalLog *log)
       /* the canvas keeps the larger share */
       if (width > 0)
         gtk_paned_set_position (self->scopes_paned, MAX (width - MAX (width * 2 / 5, 380), 300));
+      /* and still shows the whole diagram, once it has its new size: the
+       * frame after the next one, which lays the panes out */
+      gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_canvas,
+                                    GUINT_TO_POINTER (2), NULL);
     }
 }
 
