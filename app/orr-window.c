@@ -491,6 +491,7 @@ build_primary_menu (OrrApplication *app)
   g_menu_append (files, _("_New Model"), "app.new");
   g_menu_append (files, _("_Open…"), "app.open");
   g_menu_append_submenu (files, _("Open _Recent"), orr_application_get_recent_menu (app));
+  g_menu_append (files, _("Open _Example…"), "app.examples");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (files));
 
   g_menu_append (saving, _("_Save"), "win.save");
