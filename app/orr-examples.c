@@ -3,6 +3,8 @@
  * title and a one-sentence description, in the order they are listed. */
 #include "orr-examples.h"
 
+#include "orr-paths.h"
+
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
@@ -21,7 +23,9 @@ char *
 orr_examples_get_dir (void)
 {
   const char *env = g_getenv ("ORRERY_EXAMPLES");
-  const char *candidates[] = { ORR_DATADIR "/orrery/examples", ORR_SOURCE_EXAMPLES };
+  g_autofree char *data = orr_paths_get_data_dir ();
+  g_autofree char *installed = g_build_filename (data, "orrery", "examples", NULL);
+  const char *candidates[] = { installed, ORR_SOURCE_EXAMPLES };
 
   if (env != NULL && *env != '\0')
     return g_strdup (env);

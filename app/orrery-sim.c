@@ -3,6 +3,7 @@
  * it (run after run while End blocks restart it, through orr-runs.h), and
  * writes what the sinks recorded in the last run to CSV. Links the engine
  * and the standard palettes only, no GTK. */
+#include "orr-paths.h"
 #include <orr-palettes.h>
 #include <orrery/orr-compile.h>
 #include <orrery/orr-io.h>
@@ -652,7 +653,12 @@ main (int argc, char **argv)
   int status;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  {
+    /* beside the program, so that any prefix works */
+    g_autofree char *locale_dir = orr_paths_get_locale_dir ();
+
+    bindtextdomain (GETTEXT_PACKAGE, locale_dir);
+  }
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
