@@ -22,7 +22,7 @@
 #define ROW_HEIGHT 38
 #define POPOVER_WIDTH 420
 
-/* How well one typed word matches, best first. */
+/* How well one typed word matches, the loosest first. */
 enum
 {
   RANK_NONE = 0,
@@ -405,8 +405,15 @@ rank_model (GListModel *items, const char *query, const char *joined, char **wor
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (OrrQuickInsertItem) item = g_list_model_get_item (items, i);
-      Ranked entry = { item, words[0] != NULL ? item_rank (item, query, joined, words) : 0 };
+      g_autoptr (GObject) object = g_list_model_get_item (items, i);
+      OrrQuickInsertItem *item;
+      Ranked entry;
+
+      /* a library model may be declared of a wider type */
+      if (!ORR_IS_QUICK_INSERT_ITEM (object))
+        continue;
+      item = ORR_QUICK_INSERT_ITEM (object);
+      entry = (Ranked){ item, words[0] != NULL ? item_rank (item, query, joined, words) : 0 };
 
       /* Nothing typed: everything, in alphabetical order (all rank 0). */
       if (words[0] == NULL || entry.rank > RANK_NONE)
