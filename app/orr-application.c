@@ -507,6 +507,7 @@ static const struct
   { "win.pause", { "F6", NULL } },
   { "win.stop", { "<Shift>F5", NULL } },
   { "win.check", { "<Control>b", NULL } },
+  { "win.quick-insert", { "<Control>i", NULL } },
   { "win.group", { "<Control>g", NULL } },
   { "win.expand", { "<Control><Shift>g", NULL } },
   { "win.enter", { "<Alt>Down", NULL } },

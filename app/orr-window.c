@@ -599,6 +599,7 @@ orr_window_dispose (GObject *object)
 
   /* a run going on stops with its window */
   _orr_window_run_dispose (self);
+  _orr_window_insert_dispose (self);
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
   /* Not discarded here: a window that goes away without the user's say
@@ -677,4 +678,5 @@ orr_window_init (OrrWindow *self)
   _orr_window_actions_init (self);
   _orr_window_hierarchy_init (self);
   _orr_window_run_init (self);
+  _orr_window_insert_init (self);
 }

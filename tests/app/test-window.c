@@ -6,10 +6,12 @@
  * Needs a display and a session bus (xvfb-run ... dbus-run-session). */
 #include "app-test-util.h"
 #include "orr-examples.h"
+#include "orr-quick-insert.h"
 #include "orr-application.h"
 #include "orr-window.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <orrery/orr-io.h>
 #include <string.h>
 
@@ -499,6 +501,46 @@ test_examples (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (opened));
 }
 
+/* Quick insert: the action opens the search popover on the canvas;
+ * "gain" and Enter add a Gain to the diagram, one undo step, where the
+ * popover pointed (the middle of the canvas when the pointer is away). */
+static void
+test_quick_insert (Fixture *f, gconstpointer data)
+{
+  OrrModel *model = orr_window_get_model (f->window);
+  OrrDiagram *root = orr_model_get_root (model);
+  OrrCanvas *canvas = orr_window_get_canvas (f->window);
+  guint before = root->blocks->len;
+  GtkWidget *popover = NULL;
+  OrrBlock *added;
+  double cx, cy, mx, my;
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "quick-insert", NULL);
+  spin (50);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (canvas)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (ORR_IS_QUICK_INSERT (child))
+      popover = child;
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_visible (popover));
+  orr_quick_insert_set_text (ORR_QUICK_INSERT (popover), "gain");
+  g_assert_cmpstr (orr_quick_insert_get_match_name (ORR_QUICK_INSERT (popover), 0), ==, "Gain");
+  orr_quick_insert_activate (ORR_QUICK_INSERT (popover));
+  spin (50);
+
+  g_assert_cmpuint (root->blocks->len, ==, before + 1);
+  added = g_ptr_array_index (root->blocks, root->blocks->len - 1);
+  g_assert_cmpstr (added->type, ==, "Gain");
+  /* centred where the popover pointed, within the canvas's grid */
+  cx = gtk_widget_get_width (GTK_WIDGET (canvas)) / 2.0;
+  cy = gtk_widget_get_height (GTK_WIDGET (canvas)) / 2.0;
+  orr_canvas_widget_to_model (canvas, cx, cy, &mx, &my);
+  g_assert_cmpfloat (fabs (added->geometry.x + added->geometry.width / 2 - mx), <=, 10);
+  g_assert_cmpfloat (fabs (added->geometry.y + added->geometry.height / 2 - my), <=, 10);
+  g_assert_true (orr_model_undo (model));
+  g_assert_cmpuint (root->blocks->len, ==, before);
+}
+
 /* Export writes the whole diagram in the format its name asks for. */
 static void
 test_export (Fixture *f, gconstpointer data)
@@ -649,6 +691,8 @@ main (int argc, char *argv[])
   g_test_add ("/window/drop", Fixture, app, fixture_set_up, test_drop, fixture_tear_down);
   g_test_add ("/window/about", Fixture, app, fixture_set_up, test_about, fixture_tear_down);
   g_test_add ("/window/examples", Fixture, app, fixture_set_up, test_examples, fixture_tear_down);
+  g_test_add ("/window/quick-insert", Fixture, app, fixture_set_up, test_quick_insert,
+              fixture_tear_down);
   g_test_add ("/window/export", Fixture, app, fixture_set_up, test_export, fixture_tear_down);
   g_test_add ("/window/shortcuts-window", Fixture, app, fixture_set_up, test_shortcuts_window,
               fixture_tear_down);
