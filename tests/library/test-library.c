@@ -492,6 +492,7 @@ int
 main (int argc, char **argv)
 {
   g_autofree char *data_home = NULL;
+  int status;
 
   g_test_init (&argc, &argv, NULL);
   /* no user's installed libraries in these tests */
@@ -505,5 +506,7 @@ main (int argc, char **argv)
   g_test_add_func ("/library/new-version-refused", test_new_version_refused);
   g_test_add_func ("/library/new-version-and-update", test_new_version_and_update);
   g_test_add_func ("/library/lock", test_lock);
-  return g_test_run ();
+  status = g_test_run ();
+  g_rmdir (data_home);
+  return status;
 }
