@@ -239,8 +239,8 @@ check_params (OrrBlock *block, OrrBlock *fresh, const char *where, GError **erro
 static gboolean
 replace_diagram (OrrModel *model, OrrBlock *block, OrrBlock *fresh, GError **error)
 {
-  g_autoptr (GPtrArray) old = g_ptr_array_copy (block->child->blocks,
-                                                (GCopyFunc)(void (*) (void))orr_block_ref, NULL);
+  g_autoptr (GPtrArray) old
+    = g_ptr_array_copy (block->child->blocks, (GCopyFunc)(void (*) (void))orr_block_ref, NULL);
 
   g_ptr_array_set_free_func (old, (GDestroyNotify)orr_block_unref);
   for (guint i = 0; i < old->len; i++)
@@ -248,9 +248,8 @@ replace_diagram (OrrModel *model, OrrBlock *block, OrrBlock *fresh, GError **err
   if (fresh->child->blocks->len > 0)
     {
       gsize length = 0;
-      g_autofree char *data
-        = orr_fragment_serialize ((OrrBlock *const *)fresh->child->blocks->pdata,
-                                  fresh->child->blocks->len, &length);
+      g_autofree char *data = orr_fragment_serialize (
+        (OrrBlock *const *)fresh->child->blocks->pdata, fresh->child->blocks->len, &length);
 
       /* pasting gives the library's blocks ids that are free in this model */
       if (!orr_fragment_paste (model, block->child, data, length, 0, 0, NULL, error))

@@ -14,7 +14,7 @@
 
 #define LIBRARY_ROOT "orrery-library"
 
-G_DEFINE_QUARK (orr-library-error-quark, orr_library_error)
+G_DEFINE_QUARK (orr - library - error - quark, orr_library_error)
 
 typedef struct
 {
@@ -730,8 +730,8 @@ list_folder (const char *dir, const char *prefix, GPtrArray *out)
         list_folder (full, relative, out);
       else if (g_str_has_suffix (entry, ORR_LIBRARY_BLOCK_SUFFIX)
                && strlen (entry) > strlen (ORR_LIBRARY_BLOCK_SUFFIX))
-        g_ptr_array_add (out, g_strndup (relative,
-                                         strlen (relative) - strlen (ORR_LIBRARY_BLOCK_SUFFIX)));
+        g_ptr_array_add (
+          out, g_strndup (relative, strlen (relative) - strlen (ORR_LIBRARY_BLOCK_SUFFIX)));
     }
 }
 
@@ -787,8 +787,8 @@ orr_library_load_block (OrrLibrary *self, const char *path, GError **error)
 }
 
 OrrBlock *
-orr_library_place_block (OrrLibrary *self, const char *path, OrrModel *model,
-                         OrrDiagram *diagram, double x, double y, GError **error)
+orr_library_place_block (OrrLibrary *self, const char *path, OrrModel *model, OrrDiagram *diagram,
+                         double x, double y, GError **error)
 {
   g_autoptr (OrrBlock) block = NULL;
   g_autoptr (GPtrArray) placed = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_block_unref);
@@ -949,8 +949,7 @@ orr_library_get_palette_blocks (OrrLibrary *self, guint index)
 {
   g_return_val_if_fail (ORR_IS_LIBRARY (self), NULL);
   g_return_val_if_fail (index < self->palettes->len, NULL);
-  return (const char *const *)((Palette *)g_ptr_array_index (self->palettes, index))
-    ->blocks->pdata;
+  return (const char *const *)((Palette *)g_ptr_array_index (self->palettes, index))->blocks->pdata;
 }
 
 gboolean

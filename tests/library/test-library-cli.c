@@ -87,9 +87,9 @@ test_with_library (void)
   g_assert_cmpint (run_ball (&y, &err, "--library", folder, NULL), ==, 0);
   g_assert_cmpfloat_with_epsilon (y, -1.0, 1e-6);
   g_assert_cmpstr (err, ==, "");
-  g_assert_cmpint (run_ball (&y, &err2, "--library", "/nonexistent-orrery-library", "--library",
-                             library, NULL),
-                   ==, 0);
+  g_assert_cmpint (
+    run_ball (&y, &err2, "--library", "/nonexistent-orrery-library", "--library", library, NULL),
+    ==, 0);
   g_assert_cmpfloat_with_epsilon (y, -1.0, 1e-6);
   g_assert_nonnull (strstr (err2, "no such library folder"));
   g_assert_null (strstr (err2, MISSING));

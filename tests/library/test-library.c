@@ -90,8 +90,8 @@ make_library (const char *dir, const char *version, gboolean with_e, gboolean wi
   OrrLibrary *library = orr_library_create (dir, "Mechanics", KEY, &error);
 
   g_assert_no_error (error);
-  g_assert_true (orr_library_add_block (library, BALL, build_ball (scratch, with_e, with_r),
-                                        &error));
+  g_assert_true (
+    orr_library_add_block (library, BALL, build_ball (scratch, with_e, with_r), &error));
   g_assert_no_error (error);
   if (strcmp (version, "1.0") != 0)
     {
@@ -109,11 +109,10 @@ make_model (OrrLibrary *library, OrrBlock **out_ball)
   g_autoptr (GError) error = NULL;
   OrrModel *model = new_precise_model (1.0, 0);
   OrrBlock *plant = add_block (model, NULL, "Plant", 0, 1, 0, 0, NULL);
-  OrrBlock *out = add_block_in (model, plant->child, "Output", "Out", 1, 0, 0, 0, "port", "1",
-                                NULL);
+  OrrBlock *out
+    = add_block_in (model, plant->child, "Output", "Out", 1, 0, 0, 0, "port", "1", NULL);
   OrrBlock *scope = add_block (model, "Scope", "Scope", 1, 0, 0, 0, NULL);
-  OrrBlock *ball
-    = orr_library_place_block (library, BALL, model, plant->child, 100, 50, &error);
+  OrrBlock *ball = orr_library_place_block (library, BALL, model, plant->child, 100, 50, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (ball);
@@ -387,8 +386,9 @@ test_new_version_and_update (void)
   g_assert_cmpstr (orr_library_get_version (orr_library_set_lookup (set, KEY)), ==, "1.1");
   g_assert_cmpuint (orr_library_set_resolve (set, other, warnings), ==, 1);
   g_assert_cmpuint (warnings->len, ==, 1);
-  g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0), "Plant/Ball: library 'Mechanics' "
-                                                              "has version 1.1, the model uses 1.0"));
+  g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0),
+                            "Plant/Ball: library 'Mechanics' "
+                            "has version 1.1, the model uses 1.0"));
 
   g_assert_cmpfloat_with_epsilon (final_output (model), -1.0, TOL);
   g_assert_true (orr_model_update_library_block (model, ball, v2, &error));

@@ -42,8 +42,7 @@ G_DECLARE_FINAL_TYPE (OrrLibrary, orr_library, ORR, LIBRARY, GObject)
 
 /* Makes dir (created if needed, and holding no library yet) a new library
  * at version "1.0", unlocked, without blocks. key NULL: a random UUID. */
-OrrLibrary *orr_library_create (const char *dir, const char *name, const char *key,
-                                GError **error);
+OrrLibrary *orr_library_create (const char *dir, const char *name, const char *key, GError **error);
 OrrLibrary *orr_library_open (const char *dir, GError **error);
 
 const char *orr_library_get_dir (OrrLibrary *library);
@@ -51,8 +50,7 @@ const char *orr_library_get_key (OrrLibrary *library);
 const char *orr_library_get_name (OrrLibrary *library);
 const char *orr_library_get_version (OrrLibrary *library);
 const char *orr_library_get_description (OrrLibrary *library); /* "" when none */
-gboolean orr_library_set_description (OrrLibrary *library, const char *description,
-                                      GError **error);
+gboolean orr_library_set_description (OrrLibrary *library, const char *description, GError **error);
 
 /* A locked library is released: blocks, palettes, description and version
  * cannot change until it is unlocked. */
