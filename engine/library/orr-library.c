@@ -810,6 +810,76 @@ orr_library_place_block (OrrLibrary *self, const char *path, OrrModel *model, Or
   return g_ptr_array_index (placed, 0);
 }
 
+static gboolean
+copy_folder (const char *from, const char *to, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (GDir) d = g_dir_open (from, 0, &local_error);
+  const char *entry;
+
+  if (d == NULL)
+    {
+      g_set_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_READ, "%s", local_error->message);
+      return FALSE;
+    }
+  while ((entry = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *source = g_build_filename (from, entry, NULL);
+      g_autofree char *target = g_build_filename (to, entry, NULL);
+      g_autofree char *data = NULL;
+      gsize length = 0;
+
+      if (entry[0] == '.')
+        continue;
+      if (g_file_test (source, G_FILE_TEST_IS_DIR))
+        {
+          if (!copy_folder (source, target, error))
+            return FALSE;
+          continue;
+        }
+      if (!g_file_get_contents (source, &data, &length, &local_error))
+        {
+          g_set_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_READ, "%s",
+                       local_error->message);
+          return FALSE;
+        }
+      if (!write_file (target, data, length, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+OrrLibrary *
+orr_library_copy_to (OrrLibrary *self, const char *dir, GError **error)
+{
+  g_autofree char *file = NULL;
+  g_autoptr (OrrLibrary) copy = NULL;
+
+  g_return_val_if_fail (ORR_IS_LIBRARY (self), NULL);
+  g_return_val_if_fail (dir != NULL, NULL);
+
+  file = g_build_filename (dir, ORR_LIBRARY_FILE, NULL);
+  if (g_file_test (file, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *display = g_filename_display_name (dir);
+
+      g_set_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INVALID,
+                   "%s already holds a library", display);
+      return NULL;
+    }
+  if (g_mkdir_with_parents (dir, 0777) != 0 || !copy_folder (self->dir, dir, error))
+    {
+      if (error != NULL && *error == NULL)
+        g_set_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_WRITE, "%s: %s", dir,
+                     g_strerror (errno));
+      return NULL;
+    }
+  copy = orr_library_open (dir, error);
+  if (copy == NULL || !orr_library_set_locked (copy, FALSE, error))
+    return NULL;
+  return g_steal_pointer (&copy);
+}
+
 /* ---- versions ------------------------------------------------------------- */
 
 /* The names a user may have set on a block: a masked block's mask

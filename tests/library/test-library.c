@@ -257,6 +257,22 @@ test_reference_round_trip (void)
   again = orr_model_save_to_data (reloaded, &again_length);
   g_assert_cmpstr (again, ==, data);
 
+  /* copy and paste keeps the reference (and gives fresh ids) */
+  {
+    g_autoptr (GPtrArray) pasted = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_block_unref);
+    gsize fragment_length = 0;
+    g_autofree char *fragment = orr_fragment_serialize (&copy, 1, &fragment_length);
+    OrrBlock *twin;
+
+    g_assert_true (orr_fragment_paste (reloaded, copy->parent, fragment, fragment_length, 20, 20,
+                                       pasted, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (pasted->len, ==, 1);
+    twin = g_ptr_array_index (pasted, 0);
+    g_assert_cmpstr (twin->id, !=, copy->id);
+    g_assert_true (orr_library_ref_equal (twin->libref, copy->libref));
+  }
+
   /* a reference is all three attributes or none */
   {
     g_autofree char *broken = g_strdup (data);
@@ -362,7 +378,8 @@ test_new_version_and_update (void)
   g_autofree char *dir3 = make_tmp_dir ();
   g_autoptr (GError) error = NULL;
   g_autoptr (OrrLibrary) v1 = make_library (dir1, "1.0", TRUE, FALSE);
-  g_autoptr (OrrLibrary) v2 = make_library (dir2, "1.0", TRUE, TRUE);
+  g_autoptr (OrrLibrary) v2 = NULL;
+  g_autoptr (OrrModel) scratch = orr_model_new ();
   g_autoptr (OrrLibrary) reopened = NULL;
   g_autoptr (OrrLibrary) no_e = make_library (dir3, "1.2", FALSE, FALSE);
   OrrBlock *ball = NULL, *other_ball = NULL;
@@ -372,7 +389,16 @@ test_new_version_and_update (void)
   g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *id = g_strdup (ball->id);
 
+  /* the author's way: release 1.0, copy it, improve the copy */
   g_assert_true (orr_library_set_locked (v1, TRUE, &error));
+  v2 = orr_library_copy_to (v1, dir2, &error);
+  g_assert_no_error (error);
+  g_assert_false (orr_library_is_locked (v2));
+  g_assert_cmpstr (orr_library_get_key (v2), ==, KEY);
+  g_assert_cmpstr (orr_library_get_version (v2), ==, "1.0");
+  g_assert_true (orr_library_has_block (v2, BALL));
+  g_assert_true (orr_library_add_block (v2, BALL, build_ball (scratch, TRUE, TRUE), &error));
+  g_assert_no_error (error);
   g_assert_true (orr_library_new_version (v2, "1.1", v1, &error));
   g_assert_no_error (error);
   reopened = orr_library_open (dir2, &error);

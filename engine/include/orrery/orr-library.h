@@ -81,6 +81,12 @@ char *orr_library_get_block_icon (OrrLibrary *library, const char *path);
 OrrBlock *orr_library_place_block (OrrLibrary *library, const char *path, OrrModel *model,
                                    OrrDiagram *diagram, double x, double y, GError **error);
 
+/* Copies the library folder (library.xml, blocks, icons) into dir, which
+ * must not hold a library, and opens the copy unlocked: where a released
+ * library's next version is made (then checked with new_version against
+ * the original). */
+OrrLibrary *orr_library_copy_to (OrrLibrary *library, const char *dir, GError **error);
+
 /* Makes the library's current content version `version` (greater than
  * its own and previous's). previous, if not NULL, is the released
  * library this one succeeds (same key): every block of it and every
