@@ -220,8 +220,13 @@ check_params (OrrBlock *block, OrrBlock *fresh, const char *where, GError **erro
   for (guint i = 0; i < block->params->len; i++)
     {
       const OrrParam *p = g_ptr_array_index (block->params, i);
-      gboolean known = fresh->mask != NULL ? has_mask_param (fresh->mask, p->name)
-                                           : orr_block_get_param (fresh, p->name) != NULL;
+      gboolean known;
+
+      /* on a masked block only mask parameters mean something */
+      if (block->mask != NULL && !has_mask_param (block->mask, p->name))
+        continue;
+      known = fresh->mask != NULL ? has_mask_param (fresh->mask, p->name)
+                                  : orr_block_get_param (fresh, p->name) != NULL;
 
       if (!known)
         {
