@@ -33,6 +33,7 @@ struct _OrrLibrary
   char *description;
   gboolean locked;
   GPtrArray *palettes; /* of Palette* */
+  GPtrArray *foreign;  /* of char*: unknown children of the root, kept verbatim */
 };
 
 G_DEFINE_FINAL_TYPE (OrrLibrary, orr_library, G_TYPE_OBJECT)
@@ -74,6 +75,7 @@ orr_library_finalize (GObject *object)
   g_free (self->version);
   g_free (self->description);
   g_ptr_array_unref (self->palettes);
+  g_ptr_array_unref (self->foreign);
   G_OBJECT_CLASS (orr_library_parent_class)->finalize (object);
 }
 
@@ -88,6 +90,7 @@ orr_library_init (OrrLibrary *self)
 {
   self->palettes = g_ptr_array_new_with_free_func ((GDestroyNotify)palette_free);
   self->description = g_strdup ("");
+  self->foreign = g_ptr_array_new_with_free_func (g_free);
 }
 
 /* ---- versions and names ------------------------------------------------ */
@@ -228,6 +231,8 @@ library_to_data (OrrLibrary *self, gsize *length)
         }
       g_string_append (out, "  </palette>\n");
     }
+  for (guint i = 0; i < self->foreign->len; i++)
+    g_string_append_printf (out, "  %s\n", (const char *)g_ptr_array_index (self->foreign, i));
   g_string_append (out, "</" LIBRARY_ROOT ">\n");
   *length = out->len;
   return g_string_free (out, FALSE);
@@ -306,6 +311,20 @@ is_element (xmlNode *node, const char *name)
 {
   return node->type == XML_ELEMENT_NODE && node->ns == NULL
          && strcmp ((const char *)node->name, name) == 0;
+}
+
+/* Exactly as parsed, so that a newer version's additions survive a save
+ * by this one. */
+static char *
+dump_node (xmlNode *node)
+{
+  xmlBuffer *buffer = xmlBufferCreate ();
+  char *text;
+
+  xmlNodeDump (buffer, node->doc, node, 0, 0);
+  text = g_strndup ((const char *)xmlBufferContent (buffer), xmlBufferLength (buffer));
+  xmlBufferFree (buffer);
+  return text;
 }
 
 static gboolean
@@ -423,8 +442,13 @@ read_library_xml (OrrLibrary *self, const char *data, gsize length, const char *
           g_free (self->description);
           self->description = get_text (c);
         }
-      else if (is_element (c, "palette") && !read_palette (self, name, c, error))
-        goto out;
+      else if (is_element (c, "palette"))
+        {
+          if (!read_palette (self, name, c, error))
+            goto out;
+        }
+      else if (c->type == XML_ELEMENT_NODE)
+        g_ptr_array_add (self->foreign, dump_node (c));
     }
   if (!have_name || *self->name == '\0')
     {
@@ -660,6 +684,50 @@ orr_library_get_block_icon (OrrLibrary *self, const char *path)
         return g_steal_pointer (&file);
     }
   return NULL;
+}
+
+gboolean
+orr_library_set_block_icon (OrrLibrary *self, const char *path, const char *icon_file,
+                            GError **error)
+{
+  g_autofree char *old = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *relative = NULL;
+  g_autofree char *target = NULL;
+  g_autoptr (GError) local_error = NULL;
+  const char *suffix;
+  gsize length = 0;
+
+  g_return_val_if_fail (ORR_IS_LIBRARY (self), FALSE);
+  if (!check_unlocked (self, "change icons", error) || !check_block_path (path, error))
+    return FALSE;
+  if (!orr_library_has_block (self, path))
+    return not_found (self, path, error);
+  if (icon_file != NULL)
+    {
+      suffix = g_str_has_suffix (icon_file, ".svg")   ? ".svg"
+               : g_str_has_suffix (icon_file, ".png") ? ".png"
+                                                      : NULL;
+      if (suffix == NULL)
+        {
+          g_set_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INVALID,
+                       "%s: an icon is an .svg or a .png file", icon_file);
+          return FALSE;
+        }
+      if (!g_file_get_contents (icon_file, &data, &length, &local_error))
+        {
+          g_set_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_READ, "%s",
+                       local_error->message);
+          return FALSE;
+        }
+      relative = g_strconcat (path, suffix, NULL);
+      target = g_build_filename (self->dir, relative, NULL);
+    }
+  /* at most one icon per block: the other kind goes */
+  old = orr_library_get_block_icon (self, path);
+  if (old != NULL && g_strcmp0 (old, target) != 0)
+    g_unlink (old);
+  return target == NULL || write_file (target, data, length, error);
 }
 
 gboolean

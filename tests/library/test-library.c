@@ -514,6 +514,73 @@ test_lock (void)
   remove_tree (dir);
 }
 
+static void
+test_icon_description_foreign (void)
+{
+  g_autofree char *dir = make_tmp_dir ();
+  g_autofree char *spare = make_tmp_dir ();
+  g_autofree char *svg = g_build_filename (spare, "ball.svg", NULL);
+  g_autofree char *png = g_build_filename (spare, "ball.png", NULL);
+  g_autofree char *svg_in_library = g_build_filename (dir, "mechanics", "Ball.svg", NULL);
+  g_autofree char *png_in_library = g_build_filename (dir, "mechanics", "Ball.png", NULL);
+  g_autofree char *file = g_build_filename (dir, ORR_LIBRARY_FILE, NULL);
+  g_autofree char *icon = NULL;
+  g_autofree char *copied = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *edited = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrLibrary) library = make_library (dir, "1.0", TRUE, FALSE);
+  g_autoptr (OrrLibrary) reopened = NULL;
+  const char *extra = "<x:origin xmlns:x=\"urn:example\" site=\"lab\">kept</x:origin>";
+  const char *svg_text = "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n";
+
+  g_assert_true (g_file_set_contents (svg, svg_text, -1, NULL));
+  g_assert_true (g_file_set_contents (png, "not really a png", -1, NULL));
+  g_assert_null (orr_library_get_block_icon (library, BALL));
+  g_assert_true (orr_library_set_block_icon (library, BALL, svg, &error));
+  g_assert_no_error (error);
+  icon = orr_library_get_block_icon (library, BALL);
+  g_assert_cmpstr (icon, ==, svg_in_library);
+  g_assert_true (g_file_get_contents (icon, &copied, NULL, NULL));
+  g_assert_cmpstr (copied, ==, svg_text);
+  /* one icon per block */
+  g_assert_true (orr_library_set_block_icon (library, BALL, png, &error));
+  g_assert_false (g_file_test (svg_in_library, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (png_in_library, G_FILE_TEST_EXISTS));
+  g_assert_false (orr_library_set_block_icon (library, BALL, file, &error));
+  g_assert_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* an element this version does not know survives a save */
+  g_assert_true (g_file_get_contents (file, &text, NULL, NULL));
+  {
+    char *end = strstr (text, "</orrery-library>");
+
+    g_assert_nonnull (end);
+    *end = '\0';
+    edited = g_strdup_printf ("%s  %s\n</orrery-library>\n", text, extra);
+  }
+  g_assert_true (g_file_set_contents (file, edited, -1, NULL));
+  reopened = orr_library_open (dir, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (orr_library_get_description (reopened), ==, "");
+  g_assert_true (orr_library_set_description (reopened, "Balls & springs", &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&text, g_free);
+  g_assert_true (g_file_get_contents (file, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, extra));
+  g_assert_nonnull (strstr (text, "<description>Balls &amp; springs</description>"));
+  g_clear_object (&reopened);
+  reopened = orr_library_open (dir, &error);
+  g_assert_cmpstr (orr_library_get_description (reopened), ==, "Balls & springs");
+
+  /* removing the block takes its icon along */
+  g_assert_true (orr_library_remove_block (reopened, BALL, &error));
+  g_assert_false (g_file_test (png_in_library, G_FILE_TEST_EXISTS));
+  remove_tree (dir);
+  remove_tree (spare);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -532,6 +599,7 @@ main (int argc, char **argv)
   g_test_add_func ("/library/new-version-refused", test_new_version_refused);
   g_test_add_func ("/library/new-version-and-update", test_new_version_and_update);
   g_test_add_func ("/library/lock", test_lock);
+  g_test_add_func ("/library/icon-description-foreign", test_icon_description_foreign);
   status = g_test_run ();
   g_rmdir (data_home);
   return status;

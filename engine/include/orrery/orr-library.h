@@ -75,6 +75,10 @@ OrrBlock *orr_library_load_block (OrrLibrary *library, const char *path, GError 
 /* The icon file next to the block file (path.svg or path.png), NULL if
  * there is none. */
 char *orr_library_get_block_icon (OrrLibrary *library, const char *path);
+/* Copies icon_file (.svg or .png) next to the block file as its icon,
+ * replacing the one there; NULL removes the icon. */
+gboolean orr_library_set_block_icon (OrrLibrary *library, const char *path, const char *icon_file,
+                                     GError **error);
 /* Inserts a copy of the block into diagram at (x, y), with fresh ids and a
  * library reference, in one undo step. Returns the new block (owned by the
  * model). */
