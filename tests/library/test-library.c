@@ -306,6 +306,15 @@ test_missing_library (void)
   g_assert_cmpuint (warnings->len, ==, 0);
   g_assert_nonnull (orr_library_set_lookup (with, KEY));
 
+  /* the library without the block */
+  g_assert_true (orr_library_remove_block (library, BALL, NULL));
+  g_assert_cmpuint (orr_library_set_resolve (with, model, warnings), ==, 1);
+  g_assert_cmpuint (warnings->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (warnings, 0), ==,
+                   "Plant/Ball: library 'Mechanics' (version 1.0) has no block 'mechanics/Ball'; "
+                   "using the copy stored in the model");
+  g_ptr_array_set_size (warnings, 0);
+
   /* without it (an empty folder of libraries, quiet): a warning naming the
    * block by its path, and the stored copy runs: y(1) = -e g = -1 */
   remove_tree (dir);
@@ -443,6 +452,19 @@ test_new_version_and_update (void)
   g_assert_true (orr_model_redo (model));
   g_assert_cmpfloat_with_epsilon (final_output (model), -0.95, TOL);
 
+  /* only 1.0 installed for a model at 1.1 */
+  {
+    g_autoptr (OrrLibrarySet) old_only = orr_library_set_new ();
+
+    g_ptr_array_set_size (warnings, 0);
+    orr_library_set_add_folder (old_only, dir1, FALSE, warnings);
+    g_assert_cmpuint (orr_library_set_resolve (old_only, model, warnings), ==, 1);
+    g_assert_cmpuint (warnings->len, ==, 1);
+    g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0),
+                              "Plant/Ball: library 'Mechanics' has version 1.0, older than the 1.1 "
+                              "the model uses"));
+  }
+
   /* a version without e, which the block sets: refused, nothing changed */
   g_assert_false (orr_model_update_library_block (model, ball, no_e, &error));
   g_assert_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INCOMPATIBLE);
@@ -451,6 +473,20 @@ test_new_version_and_update (void)
   g_assert_cmpstr (ball->libref->version, ==, "1.1");
   g_assert_cmpstr (orr_model_get_undo_description (model), ==, "Update Library Block");
   g_assert_cmpfloat_with_epsilon (final_output (model), -0.95, TOL);
+  g_clear_error (&error);
+
+  /* a library with another key is not this block's */
+  {
+    g_autofree char *dir4 = make_tmp_dir ();
+    g_autoptr (OrrLibrary) stranger = orr_library_create (dir4, "Other", "other", &error);
+
+    g_assert_no_error (error);
+    g_assert_false (orr_model_update_library_block (model, ball, stranger, &error));
+    g_assert_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INVALID);
+    g_assert_nonnull (
+      strstr (error->message, "Plant/Ball: the block does not come from library 'Other'"));
+    remove_tree (dir4);
+  }
 
   remove_tree (dir1);
   remove_tree (dir2);
