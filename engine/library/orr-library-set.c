@@ -244,12 +244,10 @@ check_params (OrrBlock *block, OrrBlock *fresh, const char *where, GError **erro
 static gboolean
 replace_diagram (OrrModel *model, OrrBlock *block, OrrBlock *fresh, GError **error)
 {
-  g_autoptr (GPtrArray) old
-    = g_ptr_array_copy (block->child->blocks, (GCopyFunc)(void (*) (void))orr_block_ref, NULL);
-
-  g_ptr_array_set_free_func (old, (GDestroyNotify)orr_block_unref);
-  for (guint i = 0; i < old->len; i++)
-    orr_model_remove_block (model, g_ptr_array_index (old, i));
+  /* removing a block also removes its links; what stays is the new copy */
+  while (block->child->blocks->len > 0)
+    orr_model_remove_block (
+      model, g_ptr_array_index (block->child->blocks, block->child->blocks->len - 1));
   if (fresh->child->blocks->len > 0)
     {
       gsize length = 0;
