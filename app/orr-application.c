@@ -21,6 +21,7 @@ struct _OrrApplication
   GtkApplication parent_instance;
 
   OrrRegistry *registry;
+  OrrLibrarySet *libraries; /* made on first use */
   GMenu *recent_menu;
   GtkRecentManager *recent_manager; /* borrowed: the default one */
   gulong recent_changed_id;
@@ -33,6 +34,34 @@ orr_application_new (void)
 {
   return g_object_new (ORR_TYPE_APPLICATION, "application-id", ORR_APPLICATION_ID, "flags",
                        G_APPLICATION_HANDLES_OPEN, NULL);
+}
+
+OrrLibrarySet *
+orr_application_get_library_set (OrrApplication *self)
+{
+  g_return_val_if_fail (ORR_IS_APPLICATION (self), NULL);
+
+  if (self->libraries == NULL)
+    {
+      GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+      g_autoptr (GSettingsSchema) schema
+        = source != NULL ? g_settings_schema_source_lookup (source, ORR_APPLICATION_ID, TRUE)
+                         : NULL;
+
+      self->libraries = orr_library_set_new ();
+      /* the folders the user installed, then the per-user default one;
+       * without the schema (an uninstalled run) only the latter */
+      if (schema != NULL)
+        {
+          g_autoptr (GSettings) settings = g_settings_new (ORR_APPLICATION_ID);
+          g_auto (GStrv) folders = g_settings_get_strv (settings, "libraries");
+
+          for (guint i = 0; folders[i] != NULL; i++)
+            orr_library_set_add_folder (self->libraries, folders[i], TRUE, NULL);
+        }
+      orr_library_set_add_default_folders (self->libraries, NULL);
+    }
+  return self->libraries;
 }
 
 OrrRegistry *
@@ -508,6 +537,8 @@ static const struct
   { "win.stop", { "<Shift>F5", NULL } },
   { "win.check", { "<Control>b", NULL } },
   { "win.quick-insert", { "<Control>i", NULL } },
+  { "win.save-to-library", { "<Control><Shift>b", NULL } },
+  { "win.update-from-library", { "<Control><Shift>u", NULL } },
   { "win.group", { "<Control>g", NULL } },
   { "win.expand", { "<Control><Shift>g", NULL } },
   { "win.enter", { "<Alt>Down", NULL } },
@@ -583,6 +614,7 @@ orr_application_finalize (GObject *object)
   OrrApplication *self = ORR_APPLICATION (object);
 
   g_clear_object (&self->recent_menu);
+  g_clear_pointer (&self->libraries, orr_library_set_free);
   g_clear_pointer (&self->registry, orr_registry_free);
   G_OBJECT_CLASS (orr_application_parent_class)->finalize (object);
 }

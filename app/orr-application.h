@@ -5,6 +5,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include <orrery/orr-library.h>
 #include <orrery/orr-model.h>
 #include <orrery/orr-registry.h>
 
@@ -20,6 +21,9 @@ OrrApplication *orr_application_new (void);
 /* The block classes every window edits with; lives as long as the
  * application. */
 OrrRegistry *orr_application_get_registry (OrrApplication *self);
+/* The user libraries: the folders kept in the settings ("libraries") and
+ * $XDG_DATA_HOME/orrery/libraries. */
+OrrLibrarySet *orr_application_get_library_set (OrrApplication *self);
 
 /* Presents the window already showing file, or opens file in a window of
  * its own (taking over an untouched empty window). An error is shown to

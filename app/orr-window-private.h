@@ -2,6 +2,7 @@
  * Not for anything else in the app. */
 #pragma once
 
+#include "orr-application.h"
 #include "orr-drafts.h"
 #include "orr-palette-browser.h"
 #include "orr-window.h"
@@ -89,6 +90,10 @@ void _orr_window_run_dispose (OrrWindow *self);
 /* orr-window-insert.c: quick insert, by typing on the canvas. */
 void _orr_window_insert_init (OrrWindow *self);
 void _orr_window_insert_dispose (OrrWindow *self);
+
+/* orr-window-library.c: saving blocks to libraries, updating from them. */
+void _orr_window_library_init (OrrWindow *self);
+void _orr_window_library_update (OrrWindow *self, GPtrArray *selected_blocks);
 
 /* orr-window-problems.c: the info bar and the problems list. */
 /* Shows message in the info bar and problems (OrrProblem*, may be NULL or

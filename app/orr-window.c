@@ -532,6 +532,13 @@ build_primary_menu (OrrApplication *app)
     g_menu_append (contexts, _("Model C_ontext…"), "win.model-context");
     g_menu_append (contexts, _("Model _Settings…"), "win.model-settings");
     g_menu_append_section (diagram, NULL, G_MENU_MODEL (contexts));
+    {
+      g_autoptr (GMenu) library = g_menu_new ();
+
+      g_menu_append (library, _("Save to _Library…"), "win.save-to-library");
+      g_menu_append (library, _("_Update from Library"), "win.update-from-library");
+      g_menu_append_section (diagram, NULL, G_MENU_MODEL (library));
+    }
     g_menu_append_submenu (menu, _("_Diagram"), G_MENU_MODEL (diagram));
   }
 
@@ -679,4 +686,5 @@ orr_window_init (OrrWindow *self)
   _orr_window_hierarchy_init (self);
   _orr_window_run_init (self);
   _orr_window_insert_init (self);
+  _orr_window_library_init (self);
 }

@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <orrery/orr-io.h>
+#include <orrery/orr-library.h>
 #include <math.h>
 #include <string.h>
 
@@ -652,6 +653,66 @@ test_run_and_export (void)
   g_free (f->dir);
 }
 
+/* Saving to a library from the real app: the masked lag of the example
+ * is selected and saved into a new library under filters/Lag; the
+ * library, opened again from its folder, holds it with its mask, and a
+ * block loaded from it compares equal to the model's (as saved text,
+ * ids and references aside). */
+static void
+test_save_to_library (void)
+{
+  Fixture fixture = { 0 }, *f = &fixture;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrLibrary) created = NULL;
+  g_autoptr (OrrLibrary) reopened = NULL;
+  g_autoptr (OrrBlock) loaded = NULL;
+  g_autoptr (OrrModel) model = NULL;
+  g_autofree char *example = NULL;
+  g_autofree char *copy = NULL;
+  g_autofree char *libdir = NULL;
+  g_autofree char *contents = NULL;
+  g_auto (GStrv) blocks = NULL;
+  OrrBlock *original;
+
+  f->dir = g_dir_make_tmp ("orrery-app-XXXXXX", &error);
+  g_assert_no_error (error);
+  example = g_build_filename (g_getenv ("ORRERY_EXAMPLES"), "masked-super-block.orr", NULL);
+  copy = g_build_filename (f->dir, "lags.orr", NULL);
+  libdir = g_build_filename (f->dir, "mylib", NULL);
+  g_assert_true (g_file_get_contents (example, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, -1, NULL));
+  created = orr_library_create (libdir, "My blocks", "my-blocks", &error);
+  g_assert_no_error (error);
+
+  launch_app (f, copy);
+  activate (f, WINDOW_PATH, "select-block", g_variant_new_string ("b2"));
+  activate (f, WINDOW_PATH, "save-to-library-at", g_variant_new ("(ss)", libdir, "filters/Lag"));
+  quit_app (f);
+
+  reopened = orr_library_open (libdir, &error);
+  g_assert_no_error (error);
+  blocks = orr_library_list_blocks (reopened);
+  g_assert_cmpuint (g_strv_length (blocks), ==, 1);
+  g_assert_cmpstr (blocks[0], ==, "filters/Lag");
+  loaded = orr_library_load_block (reopened, "filters/Lag", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded->mask);
+  model = orr_model_load_file (copy, &error);
+  g_assert_no_error (error);
+  original = orr_model_find_block (model, "b2");
+  g_assert_cmpuint (loaded->mask->params->len, ==, original->mask->params->len);
+  g_assert_cmpuint (loaded->child->blocks->len, ==, original->child->blocks->len);
+  g_assert_cmpuint (loaded->child->links->len, ==, original->child->links->len);
+  for (guint i = 0; i < original->mask->params->len; i++)
+    g_assert_cmpstr (((OrrMaskParam *) g_ptr_array_index (loaded->mask->params, i))->name, ==,
+                     ((OrrMaskParam *) g_ptr_array_index (original->mask->params, i))->name);
+
+  g_clear_object (&f->app);
+  g_clear_object (&f->bus);
+  remove_tree (f->dir);
+  g_free (f->dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -664,5 +725,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/dbus/edit-save-undo", test_edit_save_undo);
   g_test_add_func ("/app/dbus/group-and-enter", test_group_and_enter);
   g_test_add_func ("/app/dbus/run-and-export", test_run_and_export);
+  g_test_add_func ("/app/dbus/save-to-library", test_save_to_library);
   return g_test_run ();
 }
