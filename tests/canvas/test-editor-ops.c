@@ -143,12 +143,59 @@ test_super_block_ports (Fixture *f, gconstpointer data)
   g_assert_cmpuint (orr_block_get_port_count (super, ORR_PORT_EVENT_OUT), ==, 3);
 }
 
+/* Port blocks added inside a super block take the next number and the
+ * super block grows the port at once, each addition one undo step; a
+ * labelled port block names the port; removing the second of three
+ * inputs renumbers the third to 2 and the super block has two. */
+static void
+test_port_blocks_follow (Fixture *f, gconstpointer data)
+{
+  OrrDiagram *root = orr_model_get_root (f->model);
+  OrrRect g = { 0, 0, 0, 0 };
+  OrrBlock *super = orr_editor_add_block (f->model, root, f->registry, "SuperBlock", &g, NULL);
+  OrrBlock *in[3];
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *number = g_strdup_printf ("%u", i + 1);
+
+      in[i] = orr_editor_add_block (f->model, super->child, f->registry, "Input", &g, NULL);
+      g_assert_cmpstr (orr_block_get_param (in[i], "port"), ==, number);
+      g_assert_cmpuint (orr_block_get_port_count (super, ORR_PORT_IN), ==, i + 1);
+    }
+  orr_model_set_block_label (f->model, in[2], "torque");
+  orr_editor_sync_ports (f->model, f->registry, super, NULL);
+  g_assert_cmpstr (((OrrPort *) g_ptr_array_index (super->ports[ORR_PORT_IN], 2))->label, ==,
+                   "torque");
+
+  /* one undo takes the last Input away with its port */
+  orr_model_undo (f->model); /* the sync */
+  orr_model_undo (f->model); /* the label */
+  orr_model_undo (f->model); /* the third input */
+  g_assert_cmpuint (orr_block_get_port_count (super, ORR_PORT_IN), ==, 2);
+  orr_model_redo (f->model);
+  orr_model_redo (f->model);
+  orr_model_redo (f->model);
+  g_assert_cmpuint (orr_block_get_port_count (super, ORR_PORT_IN), ==, 3);
+
+  orr_model_begin (f->model, "Delete");
+  orr_model_remove_block (f->model, in[1]);
+  g_assert_true (orr_editor_after_removal (f->model, f->registry, super->child));
+  orr_model_commit (f->model);
+  g_assert_cmpuint (orr_block_get_port_count (super, ORR_PORT_IN), ==, 2);
+  g_assert_cmpstr (orr_block_get_param (in[2], "port"), ==, "2");
+  g_assert_cmpstr (((OrrPort *) g_ptr_array_index (super->ports[ORR_PORT_IN], 1))->label, ==,
+                   "torque");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/editor-ops/add-block", Fixture, NULL, set_up, test_add_block, tear_down);
   g_test_add ("/editor-ops/set-params", Fixture, NULL, set_up, test_set_params_sync_ports,
+              tear_down);
+  g_test_add ("/editor-ops/port-blocks-follow", Fixture, NULL, set_up, test_port_blocks_follow,
               tear_down);
   g_test_add ("/editor-ops/super-block-ports", Fixture, NULL, set_up, test_super_block_ports,
               tear_down);
