@@ -51,9 +51,9 @@ sample_hold_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_sample_hold_class = {
   .name = "SampleHold",
-  .palette = N_ ("Discrete"),
-  .label = N_ ("Sample and hold"),
-  .description = N_ ("Samples its input at each activation and holds it until the next."),
+  .palette = N_("Discrete"),
+  .label = N_("Sample and hold"),
+  .description = N_("Samples its input at each activation and holds it until the next."),
   .icon_text = "S/H",
   .params = NULL,
   .n_params = 0,
