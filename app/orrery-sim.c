@@ -538,11 +538,13 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
         g_print (_("Runs: %u (End blocks restarted the model %u times; the signals are the last "
                    "run's)\n"),
                  n_runs, n_runs - 1);
-      g_print (_("Simulated %g to %g s%s: %" G_GUINT64_FORMAT " steps, %" G_GUINT64_FORMAT
-                 " events, %" G_GUINT64_FORMAT " zero crossings, in %.3f s\n"),
+      /* %llu, not G_GUINT64_FORMAT: xgettext cannot see through the macro. */
+      g_print (_("Simulated %g to %g s%s: %llu steps, %llu events, %llu zero crossings, in "
+                 "%.3f s\n"),
                program->settings.start_time, stats->final_time,
-               stats->stopped ? _(" (stopped)") : "", stats->steps, stats->events,
-               stats->zero_crossings, (g_get_monotonic_time () - started) / 1e6);
+               stats->stopped ? _(" (stopped)") : "", (unsigned long long)stats->steps,
+               (unsigned long long)stats->events, (unsigned long long)stats->zero_crossings,
+               (g_get_monotonic_time () - started) / 1e6);
     }
 
   /* what was recorded is kept, even after a failure */
