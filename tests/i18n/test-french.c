@@ -5,13 +5,16 @@
  * docs/blocks.md is generated from), and that the palette browser and the
  * block dialog show the French. The expected French is po/fr.po's, written
  * out here: the test follows it through xgettext, msgfmt and the display
- * code. Runs under LANGUAGE=fr LC_ALL=C.UTF-8 (glibc honours LANGUAGE with
- * C.UTF-8, so no French locale needs installing); needs a display. */
+ * code, and the editor's window shows it too. Runs under LANGUAGE=fr LC_ALL=C.UTF-8 (glibc honours
+ * LANGUAGE with C.UTF-8, so no French locale needs installing); needs a display. */
 #include "app-test-util.h"
+#include "orr-application.h"
 #include "orr-block-dialog.h"
 #include "orr-palette-browser.h"
+#include "orr-window.h"
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <locale.h>
 #include <orr-editor-ops.h>
 #include <orr-palettes.h>
@@ -40,6 +43,22 @@ find_label (GtkWidget *root, const char *text)
   for (guint i = 0; i < labels->len; i++)
     if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), text) == 0)
       return labels->pdata[i];
+  return NULL;
+}
+
+/* A widget under root whose tooltip is text, or NULL. */
+static GtkWidget *
+find_tooltip (GtkWidget *root, const char *text)
+{
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (root), text) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_tooltip (child, text);
+      if (found != NULL)
+        return found;
+    }
   return NULL;
 }
 
@@ -143,6 +162,62 @@ test_block_dialog (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* The whole editor: the window's buttons, its palette browser and its
+ * primary menu. The pictures are for people to look at. */
+static void
+test_window (void)
+{
+  g_autoptr (OrrApplication) app = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *example
+    = g_build_filename (ORR_SOURCE_ROOT, "data", "examples", "pid-speed-control.orr", NULL);
+  GtkWidget *window;
+  GtkWidget *widget;
+  gint64 end;
+
+  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL)
+    {
+      g_test_skip ("no session bus (run under dbus-run-session)");
+      return;
+    }
+  app = orr_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  dir = g_dir_make_tmp ("orrery-french-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "pid.orr", NULL);
+  g_assert_true (g_file_get_contents (example, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+  file = g_file_new_for_path (path);
+  window = GTK_WIDGET (orr_application_open_file (app, file));
+  g_assert_nonnull (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
+  app_test_keep_picture (GTK_WINDOW (window), "window-fr");
+  end = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+
+  g_assert_nonnull (find_label (window, "Mathématiques"));
+  g_assert_nonnull (find_tooltip (window, "Lancer le modèle (F5)"));
+  widget = find_tooltip (window, "Menu principal");
+  g_assert_true (GTK_IS_MENU_BUTTON (widget));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (widget));
+  app_test_keep_picture_of (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (widget))),
+                            "primary-menu-fr");
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (widget));
+
+  orr_window_close_confirmed (ORR_WINDOW (window));
+  g_remove (path);
+  g_remove (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -165,6 +240,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/i18n/french/catalogue", test_catalogue);
   g_test_add_func ("/i18n/french/palette-browser", test_palette_browser);
   g_test_add_func ("/i18n/french/block-dialog", test_block_dialog);
+  g_test_add_func ("/i18n/french/window", test_window);
   status = g_test_run ();
   orr_registry_free (registry);
   return status;
