@@ -1,4 +1,5 @@
 /* main.c: the entry point of `orrery`, the editor. */
+#include "orr-paths.h"
 #include "orr-application.h"
 
 #include <glib/gi18n-lib.h>
@@ -10,7 +11,12 @@ main (int argc, char *argv[])
   g_autoptr (OrrApplication) app = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  {
+    /* beside the program, so that any prefix works */
+    g_autofree char *locale_dir = orr_paths_get_locale_dir ();
+
+    bindtextdomain (GETTEXT_PACKAGE, locale_dir);
+  }
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

@@ -4,6 +4,8 @@
  * window with unsaved changes is asked in turn). */
 #include "orr-application.h"
 
+#include "orr-examples.h"
+
 #include "orr-window.h"
 #include "orr-drafts.h"
 
@@ -334,6 +336,51 @@ open_path_activated (GSimpleAction *action, GVariant *parameter, gpointer user_d
   orr_application_open_file (self, file);
 }
 
+/* An example opens as a new, unsaved model: Save asks where to keep it,
+ * and the installed copy is never written. */
+static void
+open_example_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  OrrApplication *self = ORR_APPLICATION (user_data);
+  g_autofree char *dir = orr_examples_get_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr (OrrModel) model = NULL;
+  g_autoptr (GError) error = NULL;
+  OrrWindow *window;
+
+  if (dir == NULL)
+    {
+      g_message ("open-example: no examples are installed");
+      return;
+    }
+  path = g_build_filename (dir, g_variant_get_string (parameter, NULL), NULL);
+  model = orr_model_load_file (path, &error);
+  if (model == NULL)
+    {
+      GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+      GtkWidget *dialog = gtk_message_dialog_new (parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                                  GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s",
+                                                  _("Could not open the example"));
+
+      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
+      g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+  orr_model_clear_history (model);
+  window = orr_window_new (self, model, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+examples_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  OrrApplication *self = ORR_APPLICATION (user_data);
+
+  gtk_window_present (
+    orr_examples_window_new (gtk_application_get_active_window (GTK_APPLICATION (self))));
+}
+
 typedef struct
 {
   OrrApplication *self;
@@ -427,6 +474,8 @@ static const GActionEntry app_actions[] = {
   { "new", new_activated },
   { "open", open_activated },
   { "open-path", open_path_activated, "s" },
+  { "open-example", open_example_activated, "s" },
+  { "examples", examples_activated },
   { "quit", quit_activated },
   { "about", about_activated },
 };
@@ -441,6 +490,7 @@ static const struct
 } app_accels[] = {
   { "app.new", { "<Control>n", NULL } },
   { "app.open", { "<Control>o", NULL } },
+  { "app.examples", { "<Control><Shift>o", NULL } },
   { "app.quit", { "<Control>q", NULL } },
   { "win.save", { "<Control>s", NULL } },
   { "win.save-as", { "<Control><Shift>s", NULL } },
@@ -457,6 +507,7 @@ static const struct
   { "win.pause", { "F6", NULL } },
   { "win.stop", { "<Shift>F5", NULL } },
   { "win.check", { "<Control>b", NULL } },
+  { "win.quick-insert", { "<Control>i", NULL } },
   { "win.group", { "<Control>g", NULL } },
   { "win.expand", { "<Control><Shift>g", NULL } },
   { "win.enter", { "<Alt>Down", NULL } },

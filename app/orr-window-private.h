@@ -45,6 +45,11 @@ struct _OrrWindow
   struct _OrrRunController *runner; /* NULL until the first run */
   GtkWidget *scopes_pane;
   gint64 run_started_us;
+
+  /* orr-window-insert.c */
+  GtkWidget *quick_insert; /* created on first use */
+  double pointer_x, pointer_y;
+  gboolean pointer_inside;
 };
 
 void _orr_window_actions_init (OrrWindow *self);
@@ -80,6 +85,10 @@ void _orr_window_run_init (OrrWindow *self);
 void _orr_window_run_update (OrrWindow *self);
 void _orr_window_run_model_changed (OrrWindow *self, OrrChange *change);
 void _orr_window_run_dispose (OrrWindow *self);
+
+/* orr-window-insert.c: quick insert, by typing on the canvas. */
+void _orr_window_insert_init (OrrWindow *self);
+void _orr_window_insert_dispose (OrrWindow *self);
 
 /* orr-window-problems.c: the info bar and the problems list. */
 /* Shows message in the info bar and problems (OrrProblem*, may be NULL or

@@ -491,6 +491,7 @@ build_primary_menu (OrrApplication *app)
   g_menu_append (files, _("_New Model"), "app.new");
   g_menu_append (files, _("_Open…"), "app.open");
   g_menu_append_submenu (files, _("Open _Recent"), orr_application_get_recent_menu (app));
+  g_menu_append (files, _("Open _Example…"), "app.examples");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (files));
 
   g_menu_append (saving, _("_Save"), "win.save");
@@ -598,6 +599,7 @@ orr_window_dispose (GObject *object)
 
   /* a run going on stops with its window */
   _orr_window_run_dispose (self);
+  _orr_window_insert_dispose (self);
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
   /* Not discarded here: a window that goes away without the user's say
@@ -676,4 +678,5 @@ orr_window_init (OrrWindow *self)
   _orr_window_actions_init (self);
   _orr_window_hierarchy_init (self);
   _orr_window_run_init (self);
+  _orr_window_insert_init (self);
 }

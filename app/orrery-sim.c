@@ -3,9 +3,11 @@
  * it (run after run while End blocks restart it, through orr-runs.h), and
  * writes what the sinks recorded in the last run to CSV. Links the engine
  * and the standard palettes only, no GTK. */
+#include "orr-paths.h"
 #include <orr-palettes.h>
 #include <orrery/orr-compile.h>
 #include <orrery/orr-io.h>
+#include <orrery/orr-library.h>
 #include <orrery/orr-runs.h>
 #include <orrery/orr-simulation.h>
 #include <orrery/orr-solvers.h>
@@ -32,6 +34,7 @@ typedef struct
   char *solver;
   char **sets;
   char *output;
+  char **libraries;
   int max_runs;
   gboolean quiet;
   gboolean trust;
@@ -46,6 +49,7 @@ options_clear (Options *o)
   g_free (o->solver);
   g_strfreev (o->sets);
   g_free (o->output);
+  g_strfreev (o->libraries);
   g_strfreev (o->files);
 }
 
@@ -566,6 +570,22 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
   return status;
 }
 
+/* Blocks placed from user libraries run as the model stores them; the
+ * libraries only tell whether that copy is still what they hold. */
+static void
+resolve_libraries (const char *path, OrrModel *model, const Options *o)
+{
+  g_autoptr (OrrLibrarySet) set = orr_library_set_new ();
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+
+  for (char **dir = o->libraries; dir != NULL && *dir != NULL; dir++)
+    orr_library_set_add_folder (set, *dir, FALSE, warnings);
+  orr_library_set_add_default_folders (set, warnings);
+  orr_library_set_resolve (set, model, warnings);
+  for (guint i = 0; i < warnings->len; i++)
+    g_printerr (_("%s: warning: %s\n"), path, (const char *)g_ptr_array_index (warnings, i));
+}
+
 static int
 run (const Options *o)
 {
@@ -595,6 +615,7 @@ run (const Options *o)
   status = apply_settings (model, o);
   if (status != EXIT_OK)
     return status;
+  resolve_libraries (path, model, o);
 
   orr_palettes_register_standard (registry);
   runs = orr_runs_new (model, registry, overrides, &options);
@@ -640,6 +661,10 @@ main (int argc, char **argv)
       N_("Write the recorded signals to FILE.csv (of the last run, when End blocks restart the "
          "model)"),
       "FILE.csv" },
+    { "library", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.libraries,
+      N_("Look for the model's library blocks in DIR, a library or a folder of libraries, "
+         "besides $XDG_DATA_HOME/orrery/libraries (repeatable)"),
+      "DIR" },
     { "max-runs", 0, 0, G_OPTION_ARG_INT, &o.max_runs,
       N_("Fail when End blocks ask for more than N runs (default 1000)"), "N" },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, N_("Print errors only"), NULL },
@@ -654,7 +679,12 @@ main (int argc, char **argv)
   int status;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  {
+    /* beside the program, so that any prefix works */
+    g_autofree char *locale_dir = orr_paths_get_locale_dir ();
+
+    bindtextdomain (GETTEXT_PACKAGE, locale_dir);
+  }
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
@@ -666,6 +696,11 @@ main (int argc, char **argv)
                "and GetFromBase('name') reads what ToBase blocks stored. The runs end with\n"
                "the first one that ends without a restart; --output then holds the signals\n"
                "of the last run only.\n"
+               "\n"
+               "Library blocks: a block placed from a user library runs as the copy stored\n"
+               "in the model, which stays authoritative until the block is updated in the\n"
+               "editor. The libraries found (--library, $XDG_DATA_HOME/orrery/libraries) only\n"
+               "decide the warnings: library missing, block missing, or another version.\n"
                "\n"
                "Exit status:\n"
                "  0  the model was loaded, validated and simulated\n"

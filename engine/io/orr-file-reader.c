@@ -270,7 +270,7 @@ static void
 collect_foreign_attrs (xmlNode *element, OrrBlock *block)
 {
   static const char *const known[] = {
-    "id", "type", "x", "y", "width", "height", "rotation", "flip",
+    "id", "type", "x", "y", "width", "height", "rotation", "flip", "library", "ref", "version",
   };
 
   /* libxml2 keeps namespace declarations apart from attributes; they come
@@ -538,6 +538,25 @@ read_ports (Reader *r, OrrBlock *block, const BlockParts *parts, GError **error)
   return TRUE;
 }
 
+/* library="key" ref="path" version="major.minor": all three or none. */
+static gboolean
+read_library_ref (Reader *r, xmlNode *element, OrrBlock *block, GError **error)
+{
+  g_autofree char *library = orr_io_get_attr (element, "library");
+  g_autofree char *ref = orr_io_get_attr (element, "ref");
+  g_autofree char *version = orr_io_get_attr (element, "version");
+
+  if (library == NULL && ref == NULL && version == NULL)
+    return TRUE;
+  if (library == NULL || ref == NULL || version == NULL || *library == '\0' || *ref == '\0'
+      || *version == '\0')
+    return fail (r, element, ORR_IO_ERROR_INVALID, error,
+                 "a library reference on <block> needs non-empty \"library\", \"ref\" and "
+                 "\"version\" attributes");
+  block->libref = orr_library_ref_new (library, ref, version);
+  return TRUE;
+}
+
 /* Builds a detached block with everything inside it; the caller puts it in
  * its diagram. */
 static OrrBlock *
@@ -576,6 +595,8 @@ read_block (Reader *r, xmlNode *element, GError **error)
   block->geometry = geometry;
   block->rotation = (int)rotation;
   block->flip = flip;
+  if (!read_library_ref (r, element, block, error))
+    return NULL;
   collect_foreign_attrs (element, block);
   if (!sort_block_parts (r, element, block, &parts, error))
     return NULL;
@@ -1038,4 +1059,52 @@ orr_io_read_fragment (OrrModel *model, OrrDiagram *diagram, xmlNode *root, const
   Reader r = { .model = model, .name = name, .ids = ids };
 
   return read_diagram (&r, root, diagram, TRUE, new_blocks, error);
+}
+
+OrrBlock *
+orr_block_load_data (const char *data, gsize length, const char *display_name, GError **error)
+{
+  g_autoptr (xmlDoc) doc = NULL;
+  g_autoptr (GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  const char *name = display_name != NULL ? display_name : "(data)";
+  Reader r = { .model = NULL, .name = name, .ids = ids };
+  xmlNode *root;
+  xmlNode *element = NULL;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  doc = orr_io_parse_document (data, length, name, ORR_BLOCK_FILE_ROOT, error);
+  if (doc == NULL)
+    return NULL;
+  root = xmlDocGetRootElement (doc);
+  for (xmlNode *c = root->children; c != NULL; c = c->next)
+    {
+      if (c->type != XML_ELEMENT_NODE)
+        {
+          if (!check_not_content (&r, c, root, error))
+            return NULL;
+        }
+      else if (is_element (c, "block"))
+        {
+          if (element != NULL)
+            {
+              fail (&r, c, ORR_IO_ERROR_INVALID, error,
+                    "second <block> in <%s> (the first is on line %ld); a block file holds one",
+                    ORR_BLOCK_FILE_ROOT, line_of (element));
+              return NULL;
+            }
+          element = c;
+        }
+      /* anything else is left for newer versions to define */
+    }
+  if (element == NULL)
+    {
+      fail (&r, root, ORR_IO_ERROR_INVALID, error, "expected a <block> in <%s>",
+            ORR_BLOCK_FILE_ROOT);
+      return NULL;
+    }
+  /* The block and everything inside it are built detached, so no model is
+   * needed. */
+  return read_block (&r, element, error);
 }

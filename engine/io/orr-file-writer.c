@@ -173,6 +173,14 @@ orr_io_write_block (GString *out, const OrrBlock *block, guint depth)
     g_string_append_printf (out, " rotation=\"%d\"", block->rotation);
   if (block->flip)
     orr_io_append_attr (out, "flip", "true");
+  /* Only blocks placed from a library carry these, so other files keep
+   * their exact form. */
+  if (block->libref != NULL)
+    {
+      orr_io_append_attr (out, "library", block->libref->library);
+      orr_io_append_attr (out, "ref", block->libref->ref);
+      orr_io_append_attr (out, "version", block->libref->version);
+    }
   for (guint i = 0; i + 1 < array_len (block->foreign_attrs); i += 2)
     orr_io_append_attr (out, g_ptr_array_index (block->foreign_attrs, i),
                         g_ptr_array_index (block->foreign_attrs, i + 1));
@@ -298,6 +306,25 @@ orr_model_save_to_data (OrrModel *model, gsize *length)
   write_diagram (out, orr_model_get_root (model), 1);
   write_foreign (out, orr_model_get_foreign (model), 1);
   g_string_append (out, "</" ORR_FILE_ROOT ">\n");
+
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
+char *
+orr_block_save_to_data (const OrrBlock *block, gsize *length)
+{
+  GString *out = g_string_sized_new (2048);
+
+  g_return_val_if_fail (block != NULL, NULL);
+
+  orr_io_append_prologue (out);
+  g_string_append (out, "<" ORR_BLOCK_FILE_ROOT);
+  orr_io_append_attr (out, "version", ORR_FILE_FORMAT_VERSION);
+  g_string_append (out, ">\n");
+  orr_io_write_block (out, block, 1);
+  g_string_append (out, "</" ORR_BLOCK_FILE_ROOT ">\n");
 
   if (length != NULL)
     *length = out->len;

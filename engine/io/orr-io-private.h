@@ -10,6 +10,7 @@ G_BEGIN_DECLS
 
 #define ORR_FILE_ROOT "orrery"
 #define ORR_FRAGMENT_ROOT "orrery-fragment"
+#define ORR_BLOCK_FILE_ROOT "orrery-block"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
 

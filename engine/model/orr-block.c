@@ -123,6 +123,7 @@ orr_block_unref (OrrBlock *block)
   orr_mask_free (block->mask);
   g_ptr_array_unref (block->foreign);
   g_ptr_array_unref (block->foreign_attrs);
+  orr_library_ref_free (block->libref);
   g_free (block);
 }
 
@@ -180,6 +181,7 @@ orr_block_copy (const OrrBlock *block)
   copy->foreign = copy_strings (block->foreign);
   g_ptr_array_unref (copy->foreign_attrs);
   copy->foreign_attrs = copy_strings (block->foreign_attrs);
+  copy->libref = orr_library_ref_copy (block->libref);
 
   /* A block whose type was changed by hand in a file may carry a child
    * without being a SuperBlock; keep whatever structure it has. */
@@ -397,4 +399,41 @@ void
 orr_settings_clear (OrrSettings *settings)
 {
   g_clear_pointer (&settings->solver, g_free);
+}
+
+OrrLibraryRef *
+orr_library_ref_new (const char *library, const char *ref, const char *version)
+{
+  OrrLibraryRef *r = g_new0 (OrrLibraryRef, 1);
+
+  r->library = g_strdup (library);
+  r->ref = g_strdup (ref);
+  r->version = g_strdup (version);
+  return r;
+}
+
+OrrLibraryRef *
+orr_library_ref_copy (const OrrLibraryRef *ref)
+{
+  return ref != NULL ? orr_library_ref_new (ref->library, ref->ref, ref->version) : NULL;
+}
+
+void
+orr_library_ref_free (OrrLibraryRef *ref)
+{
+  if (ref == NULL)
+    return;
+  g_free (ref->library);
+  g_free (ref->ref);
+  g_free (ref->version);
+  g_free (ref);
+}
+
+gboolean
+orr_library_ref_equal (const OrrLibraryRef *a, const OrrLibraryRef *b)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+  return g_strcmp0 (a->library, b->library) == 0 && g_strcmp0 (a->ref, b->ref) == 0
+         && g_strcmp0 (a->version, b->version) == 0;
 }

@@ -24,6 +24,7 @@ typedef struct
   GPtrArray *params;
   GPtrArray *ports[ORR_N_PORT_KINDS];
   OrrMask *mask;
+  OrrLibraryRef *libref;
 } BlockState;
 
 typedef enum
@@ -118,6 +119,7 @@ block_state_capture (OrrBlock *block)
   for (guint k = 0; k < ORR_N_PORT_KINDS; k++)
     state->ports[k] = orr_ports_copy (block->ports[k]);
   state->mask = block->mask ? orr_mask_copy (block->mask) : NULL;
+  state->libref = orr_library_ref_copy (block->libref);
   return state;
 }
 
@@ -129,6 +131,7 @@ block_state_free (BlockState *state)
   for (guint k = 0; k < ORR_N_PORT_KINDS; k++)
     g_ptr_array_unref (state->ports[k]);
   orr_mask_free (state->mask);
+  orr_library_ref_free (state->libref);
   g_free (state);
 }
 
@@ -151,6 +154,7 @@ block_state_swap (BlockState *state, OrrBlock *block)
   for (guint k = 0; k < ORR_N_PORT_KINDS; k++)
     SWAP (GPtrArray *, state->ports[k], block->ports[k]);
   SWAP (OrrMask *, state->mask, block->mask);
+  SWAP (OrrLibraryRef *, state->libref, block->libref);
 #undef SWAP
 }
 
@@ -1059,6 +1063,21 @@ orr_model_set_mask (OrrModel *self, OrrBlock *block, OrrMask *mask)
   record_block_state (self, block);
   orr_mask_free (block->mask);
   block->mask = mask;
+  block_changed (self, block);
+  orr_model_commit (self);
+}
+
+void
+orr_model_set_block_library_ref (OrrModel *self, OrrBlock *block, const OrrLibraryRef *ref)
+{
+  RETURN_UNLESS_ATTACHED (self, block);
+  if (orr_library_ref_equal (block->libref, ref))
+    return;
+
+  orr_model_begin (self, ref ? "Set Library Reference" : "Remove Library Reference");
+  record_block_state (self, block);
+  orr_library_ref_free (block->libref);
+  block->libref = orr_library_ref_copy (ref);
   block_changed (self, block);
   orr_model_commit (self);
 }

@@ -5,10 +5,13 @@
  * lists exactly the accelerators the application and the window bind.
  * Needs a display and a session bus (xvfb-run ... dbus-run-session). */
 #include "app-test-util.h"
+#include "orr-examples.h"
+#include "orr-quick-insert.h"
 #include "orr-application.h"
 #include "orr-window.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <orrery/orr-io.h>
 #include <string.h>
 
@@ -413,6 +416,131 @@ test_about (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (about));
 }
 
+/* Open Example lists every model of the examples folder with its title
+ * and description, at least the seven the issue names; activating one
+ * opens it as a new unsaved window holding the same model as the file. */
+static void
+test_examples (Fixture *f, gconstpointer data)
+{
+  static const char *const wanted[]
+    = { "bouncing-ball.orr", "pid-speed-control.orr", "sampled-data-controller.orr",
+        "event-delay-clock.orr", "queue.orr", "thermostat.orr", "masked-super-block.orr" };
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  g_autoptr (GPtrArray) examples = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = orr_examples_get_dir ();
+  GtkWindow *list_window = NULL;
+  GtkListBox *list;
+  GtkListBoxRow *row;
+  OrrWindow *opened = NULL;
+  guint n_rows = 0;
+
+  g_assert_cmpstr (dir, ==, g_getenv ("ORRERY_EXAMPLES"));
+  examples = orr_examples_load_index (dir, &error);
+  g_assert_no_error (error);
+  for (guint w = 0; w < G_N_ELEMENTS (wanted); w++)
+    {
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < examples->len; i++)
+        {
+          OrrExample *e = g_ptr_array_index (examples, i);
+          if (g_str_equal (e->file, wanted[w]))
+            {
+              found = TRUE;
+              g_assert_cmpuint (strlen (e->title), >, 3);
+              g_assert_cmpuint (strlen (e->description), >, 20);
+            }
+        }
+      if (!found)
+        g_error ("the examples do not list %s", wanted[w]);
+    }
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->app), "examples", NULL);
+  spin (100);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+      if (g_strcmp0 (gtk_window_get_title (window), "Open Example") == 0)
+        list_window = window;
+    }
+  g_assert_nonnull (list_window);
+  /* the scrolled window wraps the list in a viewport */
+  list = GTK_LIST_BOX (gtk_viewport_get_child (GTK_VIEWPORT (gtk_scrolled_window_get_child (
+    GTK_SCROLLED_WINDOW (gtk_window_get_child (list_window))))));
+  while (gtk_list_box_get_row_at_index (list, n_rows) != NULL)
+    n_rows++;
+  g_assert_cmpuint (n_rows, ==, examples->len);
+  app_test_keep_picture (list_window, "examples");
+
+  /* the first row is the bouncing ball: it opens untitled */
+  row = gtk_list_box_get_row_at_index (list, 0);
+  g_assert_cmpstr (((OrrExample *) g_ptr_array_index (examples, 0))->file, ==,
+                   "bouncing-ball.orr");
+  g_object_add_weak_pointer (G_OBJECT (list_window), (gpointer *) &list_window);
+  g_signal_emit_by_name (list, "row-activated", row);
+  spin (100);
+  g_assert_null (list_window); /* it closes once the example is open */
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+      if (ORR_IS_WINDOW (window) && ORR_WINDOW (window) != f->window)
+        opened = ORR_WINDOW (window);
+    }
+  g_assert_nonnull (opened);
+  g_assert_null (orr_window_get_file (opened));
+  {
+    g_autofree char *path = g_build_filename (dir, "bouncing-ball.orr", NULL);
+    g_autoptr (OrrModel) original = orr_model_load_file (path, NULL);
+    g_autofree char *a = orr_model_save_to_data (original, NULL);
+    g_autofree char *b = orr_model_save_to_data (orr_window_get_model (opened), NULL);
+
+    g_assert_cmpstr (b, ==, a);
+  }
+  g_assert_false (orr_model_can_undo (orr_window_get_model (opened)));
+  gtk_window_destroy (GTK_WINDOW (opened));
+}
+
+/* Quick insert: the action opens the search popover on the canvas;
+ * "gain" and Enter add a Gain to the diagram, one undo step, where the
+ * popover pointed (the middle of the canvas when the pointer is away). */
+static void
+test_quick_insert (Fixture *f, gconstpointer data)
+{
+  OrrModel *model = orr_window_get_model (f->window);
+  OrrDiagram *root = orr_model_get_root (model);
+  OrrCanvas *canvas = orr_window_get_canvas (f->window);
+  guint before = root->blocks->len;
+  GtkWidget *popover = NULL;
+  OrrBlock *added;
+  double cx, cy, mx, my;
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "quick-insert", NULL);
+  spin (50);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (canvas)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (ORR_IS_QUICK_INSERT (child))
+      popover = child;
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_visible (popover));
+  orr_quick_insert_set_text (ORR_QUICK_INSERT (popover), "gain");
+  g_assert_cmpstr (orr_quick_insert_get_match_name (ORR_QUICK_INSERT (popover), 0), ==, "Gain");
+  orr_quick_insert_activate (ORR_QUICK_INSERT (popover));
+  spin (50);
+
+  g_assert_cmpuint (root->blocks->len, ==, before + 1);
+  added = g_ptr_array_index (root->blocks, root->blocks->len - 1);
+  g_assert_cmpstr (added->type, ==, "Gain");
+  /* centred where the popover pointed, within the canvas's grid */
+  cx = gtk_widget_get_width (GTK_WIDGET (canvas)) / 2.0;
+  cy = gtk_widget_get_height (GTK_WIDGET (canvas)) / 2.0;
+  orr_canvas_widget_to_model (canvas, cx, cy, &mx, &my);
+  g_assert_cmpfloat (fabs (added->geometry.x + added->geometry.width / 2 - mx), <=, 10);
+  g_assert_cmpfloat (fabs (added->geometry.y + added->geometry.height / 2 - my), <=, 10);
+  g_assert_true (orr_model_undo (model));
+  g_assert_cmpuint (root->blocks->len, ==, before);
+}
+
 /* Export writes the whole diagram in the format its name asks for. */
 static void
 test_export (Fixture *f, gconstpointer data)
@@ -562,6 +690,9 @@ main (int argc, char *argv[])
   g_test_add ("/window/recent", Fixture, app, fixture_set_up, test_recent, fixture_tear_down);
   g_test_add ("/window/drop", Fixture, app, fixture_set_up, test_drop, fixture_tear_down);
   g_test_add ("/window/about", Fixture, app, fixture_set_up, test_about, fixture_tear_down);
+  g_test_add ("/window/examples", Fixture, app, fixture_set_up, test_examples, fixture_tear_down);
+  g_test_add ("/window/quick-insert", Fixture, app, fixture_set_up, test_quick_insert,
+              fixture_tear_down);
   g_test_add ("/window/export", Fixture, app, fixture_set_up, test_export, fixture_tear_down);
   g_test_add ("/window/shortcuts-window", Fixture, app, fixture_set_up, test_shortcuts_window,
               fixture_tear_down);

@@ -44,6 +44,14 @@ gboolean orr_fragment_paste (OrrModel *model, OrrDiagram *diagram, const char *d
                              gsize length, double dx, double dy, GPtrArray *new_blocks,
                              GError **error);
 
+/* Block files: one block (with its whole diagram, mask and library
+ * reference) as an <orrery-block> document, in the model format's block
+ * element. User libraries keep their blocks this way (docs/library.md).
+ * Loading returns a detached block with the ids of the file. */
+char *orr_block_save_to_data (const OrrBlock *block, gsize *length);
+OrrBlock *orr_block_load_data (const char *data, gsize length, const char *display_name,
+                               GError **error);
+
 /* The shortest text that reads back as exactly the same double. */
 char *orr_format_double (double value);
 

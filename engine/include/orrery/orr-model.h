@@ -99,6 +99,19 @@ typedef struct
   char *description; /* may be NULL */
 } OrrMask;
 
+/* Where a block came from when it was placed from a user library (see
+ * docs/library.md): the library's unique key, the block's path inside it
+ * ("mechanics/Ball") and the library version it was copied from. The
+ * block's own content (diagram, mask, parameters) is the authoritative
+ * copy: it is what compiles and runs, also where the library is missing,
+ * until the block is updated from the library. */
+typedef struct
+{
+  char *library; /* the library's key */
+  char *ref;     /* the block's path in the library */
+  char *version; /* "major.minor" */
+} OrrLibraryRef;
+
 typedef struct
 {
   double start_time;
@@ -129,6 +142,7 @@ struct _OrrBlock
   OrrMask *mask;                       /* only for masked super blocks */
   GPtrArray *foreign;                  /* of char*: child elements this version does not know, kept verbatim */
   GPtrArray *foreign_attrs;            /* of char*: name, value, name, value... of unknown attributes */
+  OrrLibraryRef *libref;               /* NULL unless placed from a library */
   OrrDiagram *parent;                  /* NULL while not in a diagram */
   /*< private >*/
   gatomicrefcount ref_count;
@@ -253,6 +267,8 @@ void orr_model_set_port_label (OrrModel *model, OrrBlock *block, OrrPortKind kin
                                const char *label);
 /* Takes ownership of mask (NULL unmasks). */
 void orr_model_set_mask (OrrModel *model, OrrBlock *block, OrrMask *mask);
+/* Copies ref (NULL: the block no longer refers to a library). */
+void orr_model_set_block_library_ref (OrrModel *model, OrrBlock *block, const OrrLibraryRef *ref);
 
 OrrLink *orr_model_connect (OrrModel *model, OrrDiagram *diagram, const OrrEndpoint *from,
                             const OrrEndpoint *to, GError **error);
@@ -330,6 +346,11 @@ void orr_mask_free (OrrMask *mask);
 OrrMaskParam *orr_mask_param_new (const char *name, const char *label, const char *default_expr);
 void orr_mask_param_free (OrrMaskParam *param);
 
+OrrLibraryRef *orr_library_ref_new (const char *library, const char *ref, const char *version);
+OrrLibraryRef *orr_library_ref_copy (const OrrLibraryRef *ref);
+void orr_library_ref_free (OrrLibraryRef *ref);
+gboolean orr_library_ref_equal (const OrrLibraryRef *a, const OrrLibraryRef *b);
+
 OrrDiagram *orr_diagram_new (void);
 void orr_diagram_free (OrrDiagram *diagram);
 OrrBlock *orr_diagram_find_block (OrrDiagram *diagram, const char *id);
@@ -348,5 +369,6 @@ gboolean orr_port_kind_from_string (const char *text, OrrPortKind *kind);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrBlock, orr_block_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrLink, orr_link_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrMask, orr_mask_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrLibraryRef, orr_library_ref_free)
 
 G_END_DECLS
