@@ -651,22 +651,22 @@ main (int argc, char **argv)
   Options o = { .max_runs = G_MININT };
   GOptionEntry entries[] = {
     { "final-time", 0, 0, G_OPTION_ARG_STRING, &o.final_time,
-      N_("Simulate up to time T (seconds) instead of the model's final time"), "T" },
-    { "solver", 0, 0, G_OPTION_ARG_STRING, &o.solver, N_("Use solver NAME"), "NAME" },
+      N_("Simulate up to time T (seconds) instead of the model's final time"), N_("T") },
+    { "solver", 0, 0, G_OPTION_ARG_STRING, &o.solver, N_("Use solver NAME"), N_("NAME") },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.sets,
       N_("Set context variable NAME to the value of EXPR; wins over the model context "
          "(repeatable)"),
-      "NAME=EXPR" },
+      N_("NAME=EXPR") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
       N_("Write the recorded signals to FILE.csv (of the last run, when End blocks restart the "
          "model)"),
-      "FILE.csv" },
+      N_("FILE.csv") },
     { "library", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.libraries,
       N_("Look for the model's library blocks in DIR, a library or a folder of libraries, "
          "besides $XDG_DATA_HOME/orrery/libraries (repeatable)"),
-      "DIR" },
+      N_("DIR") },
     { "max-runs", 0, 0, G_OPTION_ARG_INT, &o.max_runs,
-      N_("Fail when End blocks ask for more than N runs (default 1000)"), "N" },
+      N_("Fail when End blocks ask for more than N runs (default 1000)"), N_("N") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, N_("Print errors only"), NULL },
     { "trust", 0, 0, G_OPTION_ARG_NONE, &o.trust,
       N_("Trust the model: compile and run the C code of its CCustomBlocks"), NULL },

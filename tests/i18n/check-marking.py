@@ -49,7 +49,9 @@ def sources(dirs, exts):
 def xgettext(files, out):
     cmd = [XGETTEXT, '--from-code=UTF-8', '--add-comments',
            '--package-name=orrery', '-o', out, '--directory', SRC] + KEYWORDS + files
-    return subprocess.run(cmd, capture_output=True, text=True)
+    # po/its has the rules for data/examples/index.xml
+    env = dict(os.environ, GETTEXTDATADIRS=os.path.join(SRC, 'po'))
+    return subprocess.run(cmd, capture_output=True, text=True, env=env)
 
 
 # ---- 1. POTFILES.in against what xgettext finds ---------------------------------
