@@ -384,6 +384,17 @@ initial_check (OrrBlockDialog *self, const char *expr)
   return active;
 }
 
+/* A class's labels, help and choices are English in the palettes, marked
+ * with N_(), and translated here; a mask's are the user's own words and
+ * shown as typed. "" stays "" (gettext would give the catalogue's header). */
+static const char *
+class_text (OrrBlockDialog *self, const char *text)
+{
+  if (self->klass == NULL || text == NULL || text[0] == '\0')
+    return text;
+  return g_dgettext (GETTEXT_PACKAGE, text);
+}
+
 static void
 add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spec, const char *name,
            const char *current)
@@ -391,7 +402,7 @@ add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spe
   Field *field = g_new0 (Field, 1);
   GtkWidget *label;
   GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  const char *help = spec != NULL ? spec->help : NULL;
+  const char *help = spec != NULL ? class_text (self, spec->help) : NULL;
 
   field->spec = spec;
   field->name = g_strdup (name);
@@ -400,7 +411,8 @@ add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spe
   if (field->kind == ORR_PARAM_CHOICE && (spec->choices == NULL || spec->choices[0] == NULL))
     field->kind = ORR_PARAM_EXPRESSION;
 
-  label = gtk_label_new (spec != NULL && spec->label != NULL ? spec->label : name);
+  label
+    = gtk_label_new (spec != NULL && spec->label != NULL ? class_text (self, spec->label) : name);
   gtk_label_set_xalign (GTK_LABEL (label), 1.0);
   gtk_widget_set_valign (label, GTK_ALIGN_START);
   gtk_widget_set_margin_top (label, 6);
@@ -411,8 +423,11 @@ add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spe
       case ORR_PARAM_CHOICE:
         {
           guint n = g_strv_length ((char **)spec->choices);
+          g_autofree const char **shown = g_new0 (const char *, n + 1);
 
-          field->input = gtk_drop_down_new_from_strings (spec->choices);
+          for (guint i = 0; i < n; i++)
+            shown[i] = class_text (self, spec->choices[i]);
+          field->input = gtk_drop_down_new_from_strings (shown);
           gtk_drop_down_set_selected (GTK_DROP_DOWN (field->input),
                                       initial_choice (self, current, n));
           g_signal_connect_swapped (field->input, "notify::selected", G_CALLBACK (validate), self);
@@ -499,13 +514,15 @@ build (OrrBlockDialog *self)
 
   if (self->klass != NULL)
     {
-      heading = gtk_label_new (self->klass->label != NULL ? self->klass->label : self->klass->name);
+      heading = gtk_label_new (self->klass->label != NULL ? class_text (self, self->klass->label)
+                                                          : self->klass->name);
       gtk_label_set_xalign (GTK_LABEL (heading), 0.0);
       gtk_widget_add_css_class (heading, "title-4");
       gtk_widget_add_css_class (heading, "heading");
       gtk_box_append (GTK_BOX (content), heading);
       if (self->klass->description != NULL)
-        gtk_box_append (GTK_BOX (content), caption_new (self->klass->description, "dim-label"));
+        gtk_box_append (GTK_BOX (content),
+                        caption_new (class_text (self, self->klass->description), "dim-label"));
     }
   else if (self->mask_specs != NULL || (orr_block_is_super (self->block) && self->block->mask))
     {
@@ -638,7 +655,7 @@ orr_block_dialog_new (GtkWindow *parent, OrrModel *model, OrrRegistry *registry,
     {
       GPtrArray *params = block->mask->params;
 
-      self->n_mask_specs = (int) params->len;
+      self->n_mask_specs = (int)params->len;
       self->mask_specs = g_new0 (OrrParamSpec, params->len);
       for (guint i = 0; i < params->len; i++)
         {
@@ -651,7 +668,7 @@ orr_block_dialog_new (GtkWindow *parent, OrrModel *model, OrrRegistry *registry,
           spec->kind = mp->kind == ORR_MASK_PARAM_CHOICE     ? ORR_PARAM_CHOICE
                        : mp->kind == ORR_MASK_PARAM_CHECKBOX ? ORR_PARAM_CHECKBOX
                                                              : ORR_PARAM_EXPRESSION;
-          spec->choices = (const char *const *) g_strdupv (mp->choices);
+          spec->choices = (const char *const *)g_strdupv (mp->choices);
           spec->tunable = mp->tunable;
         }
     }
@@ -735,10 +752,10 @@ orr_block_dialog_finalize (GObject *object)
   g_clear_pointer (&self->fields, g_ptr_array_unref);
   for (int i = 0; i < self->n_mask_specs; i++)
     {
-      g_free ((char *) self->mask_specs[i].name);
-      g_free ((char *) self->mask_specs[i].label);
-      g_free ((char *) self->mask_specs[i].default_expr);
-      g_strfreev ((char **) self->mask_specs[i].choices);
+      g_free ((char *)self->mask_specs[i].name);
+      g_free ((char *)self->mask_specs[i].label);
+      g_free ((char *)self->mask_specs[i].default_expr);
+      g_strfreev ((char **)self->mask_specs[i].choices);
     }
   g_free (self->mask_specs);
   g_clear_pointer (&self->scope, orr_scope_unref);

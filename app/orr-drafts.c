@@ -9,6 +9,9 @@
 #include "orr-drafts.h"
 
 #include <errno.h>
+/* gi18n.h, not gi18n-lib.h: tests/drafts builds this file without
+ * GETTEXT_PACKAGE; the editor's main() makes "orrery" the default domain. */
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <orrery/orr-io.h>
 #include <string.h>
@@ -58,7 +61,7 @@ write_draft (OrrDraft *self, GError **error)
     {
       int saved = errno;
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   "Cannot create the drafts folder %s: %s", self->dir, g_strerror (saved));
+                   _("Cannot create the drafts folder %s: %s"), self->dir, g_strerror (saved));
       return FALSE;
     }
   data = orr_model_save_to_data (self->model, &length);

@@ -52,7 +52,7 @@ start_element (GMarkupParseContext *context, const char *element, const char **n
   if (g_strcmp0 (element, "example") != 0)
     {
       g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_UNKNOWN_ELEMENT,
-                   "unknown element <%s>", element);
+                   _("unknown element <%s>"), element);
       return;
     }
   if (!g_markup_collect_attributes (element, names, values, error, G_MARKUP_COLLECT_STRING, "file",
@@ -64,7 +64,7 @@ start_element (GMarkupParseContext *context, const char *element, const char **n
   if (strchr (file, '/') != NULL || !g_str_has_suffix (file, ".orr"))
     {
       g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
-                   "“%s” is not the name of a model file", file);
+                   _("“%s” is not the name of a model file"), file);
       return;
     }
   example = g_new0 (OrrExample, 1);

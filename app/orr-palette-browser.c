@@ -13,6 +13,16 @@
 #define ICON_WIDTH 38
 #define ICON_HEIGHT 26
 
+/* The palettes keep labels, descriptions and help in English, marked with
+ * N_(): translated here, where they are shown. "" stays "" (gettext would
+ * give the catalogue's header), and a label from a user library that is not
+ * in the catalogue comes back as it is. */
+static const char *
+tr (const char *text)
+{
+  return text != NULL && text[0] != '\0' ? g_dgettext (GETTEXT_PACKAGE, text) : text;
+}
+
 /* ---- nodes: a palette, or a block class in it -------------------------------- */
 
 #define ORR_TYPE_PALETTE_NODE (orr_palette_node_get_type ())
@@ -76,12 +86,12 @@ block_tooltip (const OrrBlockClass *klass)
 {
   g_autoptr (GString) markup = g_string_new (NULL);
   g_autofree char *head = g_markup_printf_escaped (
-    "<b>%s</b>  <small>%s</small>", klass->label ? klass->label : klass->name, klass->name);
+    "<b>%s</b>  <small>%s</small>", klass->label ? tr (klass->label) : klass->name, klass->name);
 
   g_string_append (markup, head);
   if (klass->description != NULL)
     {
-      g_autofree char *text = g_markup_escape_text (klass->description, -1);
+      g_autofree char *text = g_markup_escape_text (tr (klass->description), -1);
       g_string_append_printf (markup, "\n%s", text);
     }
   if (klass->n_params > 0)
@@ -90,8 +100,8 @@ block_tooltip (const OrrBlockClass *klass)
     {
       const OrrParamSpec *spec = &klass->params[i];
       g_autofree char *line = g_markup_printf_escaped (
-        "\n• <i>%s</i> (%s)%s%s", spec->label ? spec->label : spec->name, spec->name,
-        spec->help ? ": " : "", spec->help ? spec->help : "");
+        "\n• <i>%s</i> (%s)%s%s", spec->label ? tr (spec->label) : spec->name, spec->name,
+        spec->help ? ": " : "", spec->help ? tr (spec->help) : "");
 
       g_string_append (markup, line);
     }
@@ -102,8 +112,11 @@ static OrrPaletteNode *
 block_node_new (const OrrBlockClass *klass)
 {
   OrrPaletteNode *node = g_object_new (ORR_TYPE_PALETTE_NODE, NULL);
+  /* English and translated words both find the block. */
   g_autofree char *text = g_strjoin ("\n", klass->name, klass->label ? klass->label : "",
-                                     klass->description ? klass->description : "", NULL);
+                                     klass->description ? klass->description : "",
+                                     klass->label ? tr (klass->label) : "",
+                                     klass->description ? tr (klass->description) : "", NULL);
 
   node->klass = klass;
   node->haystack = g_utf8_casefold (text, -1);
@@ -230,7 +243,7 @@ search_changed (OrrPaletteBrowser *self)
 static int
 match_rank (const OrrBlockClass *klass, const char *query)
 {
-  const char *names[] = { klass->name, klass->label };
+  const char *names[] = { klass->name, klass->label, tr (klass->label) };
   int best = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -449,7 +462,7 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_da
       g_object_set_data (G_OBJECT (icon), "icon-text", (gpointer)node->klass->icon_text);
       gtk_widget_queue_draw (icon);
       gtk_label_set_text (GTK_LABEL (label),
-                          node->klass->label ? node->klass->label : node->klass->name);
+                          node->klass->label ? tr (node->klass->label) : node->klass->name);
       gtk_widget_remove_css_class (label, "heading");
       gtk_widget_set_visible (count, FALSE);
       gtk_widget_set_tooltip_markup (expander, node->tooltip);
@@ -460,7 +473,7 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_da
       gulong id;
 
       gtk_widget_set_visible (icon, FALSE);
-      gtk_label_set_text (GTK_LABEL (label), node->palette);
+      gtk_label_set_text (GTK_LABEL (label), tr (node->palette));
       gtk_widget_add_css_class (label, "heading");
       /* The count follows the search while the row stays bound. */
       update_count (G_LIST_MODEL (node->matching), 0, 0, 0, count);

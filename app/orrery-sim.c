@@ -542,11 +542,13 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
         g_print (_("Runs: %u (End blocks restarted the model %u times; the signals are the last "
                    "run's)\n"),
                  n_runs, n_runs - 1);
-      g_print (_("Simulated %g to %g s%s: %" G_GUINT64_FORMAT " steps, %" G_GUINT64_FORMAT
-                 " events, %" G_GUINT64_FORMAT " zero crossings, in %.3f s\n"),
+      /* %llu, not G_GUINT64_FORMAT: xgettext cannot see through the macro. */
+      g_print (_("Simulated %g to %g s%s: %llu steps, %llu events, %llu zero crossings, in "
+                 "%.3f s\n"),
                program->settings.start_time, stats->final_time,
-               stats->stopped ? _(" (stopped)") : "", stats->steps, stats->events,
-               stats->zero_crossings, (g_get_monotonic_time () - started) / 1e6);
+               stats->stopped ? _(" (stopped)") : "", (unsigned long long)stats->steps,
+               (unsigned long long)stats->events, (unsigned long long)stats->zero_crossings,
+               (g_get_monotonic_time () - started) / 1e6);
     }
 
   /* what was recorded is kept, even after a failure */
@@ -649,22 +651,22 @@ main (int argc, char **argv)
   Options o = { .max_runs = G_MININT };
   GOptionEntry entries[] = {
     { "final-time", 0, 0, G_OPTION_ARG_STRING, &o.final_time,
-      N_("Simulate up to time T (seconds) instead of the model's final time"), "T" },
-    { "solver", 0, 0, G_OPTION_ARG_STRING, &o.solver, N_("Use solver NAME"), "NAME" },
+      N_("Simulate up to time T (seconds) instead of the model's final time"), N_("T") },
+    { "solver", 0, 0, G_OPTION_ARG_STRING, &o.solver, N_("Use solver NAME"), N_("NAME") },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.sets,
       N_("Set context variable NAME to the value of EXPR; wins over the model context "
          "(repeatable)"),
-      "NAME=EXPR" },
+      N_("NAME=EXPR") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
       N_("Write the recorded signals to FILE.csv (of the last run, when End blocks restart the "
          "model)"),
-      "FILE.csv" },
+      N_("FILE.csv") },
     { "library", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.libraries,
       N_("Look for the model's library blocks in DIR, a library or a folder of libraries, "
          "besides $XDG_DATA_HOME/orrery/libraries (repeatable)"),
-      "DIR" },
+      N_("DIR") },
     { "max-runs", 0, 0, G_OPTION_ARG_INT, &o.max_runs,
-      N_("Fail when End blocks ask for more than N runs (default 1000)"), "N" },
+      N_("Fail when End blocks ask for more than N runs (default 1000)"), N_("N") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, N_("Print errors only"), NULL },
     { "trust", 0, 0, G_OPTION_ARG_NONE, &o.trust,
       N_("Trust the model: compile and run the C code of its CCustomBlocks"), NULL },

@@ -364,7 +364,10 @@ compute_block_text (OrrCanvas *self, OrrBlock *block, gboolean *known)
     return g_strdup (iface->label);
   if (klass->icon_text != NULL)
     return g_strdup (klass->icon_text);
-  return g_strdup (klass->label != NULL ? klass->label : klass->name);
+  /* the palettes mark labels with N_(); "" would translate to the header */
+  if (klass->label != NULL && klass->label[0] != '\0')
+    return g_strdup (g_dgettext (GETTEXT_PACKAGE, klass->label));
+  return g_strdup (klass->name);
 }
 
 static const char *

@@ -14,6 +14,8 @@
 #include "activation-classes.h"
 #include "orr-block-params.h"
 
+#include <glib/gi18n-lib.h>
+
 /* 80 MB of pending times: far more than any channel should hold. */
 #define MAX_CAPACITY 10000000
 
@@ -32,10 +34,10 @@ typedef struct
 } Queue;
 
 static const OrrParamSpec event_delayed_channel_params[] = {
-  { "delay", "Delay", "1", "The time between an activation and its output event, > 0." },
-  { "capacity", "Capacity", "1000",
-    "How many events may wait in the channel at once, up to 10000000; one more stops the "
-    "simulation with an error." },
+  { "delay", N_("Delay"), "1", N_("The time between an activation and its output event, > 0.") },
+  { "capacity", N_("Capacity"), "1000",
+    N_("How many events may wait in the channel at once, up to 10000000; one more stops the "
+       "simulation with an error.") },
 };
 
 static gboolean
@@ -127,11 +129,11 @@ event_delayed_channel_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_event_delayed_channel_class = {
   .name = "EventDelayedChannel",
-  .palette = "Activation",
-  .label = "Event delayed channel",
-  .description = "Delays every activation by a fixed time, keeping all of them when they come "
-                 "faster than the delay; its output is fed back to its second activation input "
-                 "automatically.",
+  .palette = N_("Activation"),
+  .label = N_("Event delayed channel"),
+  .description = N_("Delays every activation by a fixed time, keeping all of them when they come "
+                    "faster than the delay; its output is fed back to its second activation input "
+                    "automatically."),
   .icon_text = "Δt…",
   .params = event_delayed_channel_params,
   .n_params = G_N_ELEMENTS (event_delayed_channel_params),

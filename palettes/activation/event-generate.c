@@ -7,10 +7,12 @@
 #include "activation-classes.h"
 #include "orr-block-params.h"
 
+#include <glib/gi18n-lib.h>
+
 static const OrrParamSpec event_generate_params[] = {
-  { "time", "Event time", "0",
-    "The time of the event, in seconds; a time before the start of the simulation gives no "
-    "event." },
+  { "time", N_("Event time"), "0",
+    N_("The time of the event, in seconds; a time before the start of the simulation gives no "
+       "event.") },
 };
 
 static gboolean
@@ -38,9 +40,9 @@ event_generate_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_event_generate_class = {
   .name = "EventGenerate",
-  .palette = "Activation",
-  .label = "Event generator",
-  .description = "Generates one event at a given time.",
+  .palette = N_("Activation"),
+  .label = N_("Event generator"),
+  .description = N_("Generates one event at a given time."),
   .icon_text = "t₁",
   .params = event_generate_params,
   .n_params = G_N_ELEMENTS (event_generate_params),

@@ -6,6 +6,8 @@
  * block has no ports, no parameters and no simulation function. */
 #include "activation-classes.h"
 
+#include <glib/gi18n-lib.h>
+
 static gboolean
 sync_tag_configure (OrrConfig *config, GError **error)
 {
@@ -15,9 +17,9 @@ sync_tag_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_sync_tag_class = {
   .name = "SyncTag",
-  .palette = "Activation",
-  .label = "Sync tag",
-  .description = "Keeps the sample clocks of its diagram synchronous among themselves only.",
+  .palette = N_("Activation"),
+  .label = N_("Sync tag"),
+  .description = N_("Keeps the sample clocks of its diagram synchronous among themselves only."),
   .icon_text = "sync",
   .params = NULL,
   .n_params = 0,

@@ -8,6 +8,8 @@
  * only the falling one becomes an event, at once (delay 0). */
 #include "activation-classes.h"
 
+#include <glib/gi18n-lib.h>
+
 static gboolean
 zero_cross_down_configure (OrrConfig *config, GError **error)
 {
@@ -40,9 +42,9 @@ zero_cross_down_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_zero_cross_down_class = {
   .name = "ZeroCrossDown",
-  .palette = "Activation",
-  .label = "Zero crossing down",
-  .description = "Generates an event when the input crosses zero from positive to negative.",
+  .palette = N_("Activation"),
+  .label = N_("Zero crossing down"),
+  .description = N_("Generates an event when the input crosses zero from positive to negative."),
   .icon_text = "↓0",
   .params = NULL,
   .n_params = 0,

@@ -8,6 +8,8 @@
  * only the rising one becomes an event, at once (delay 0). */
 #include "activation-classes.h"
 
+#include <glib/gi18n-lib.h>
+
 static gboolean
 zero_cross_up_configure (OrrConfig *config, GError **error)
 {
@@ -40,9 +42,9 @@ zero_cross_up_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_zero_cross_up_class = {
   .name = "ZeroCrossUp",
-  .palette = "Activation",
-  .label = "Zero crossing up",
-  .description = "Generates an event when the input crosses zero from negative to positive.",
+  .palette = N_("Activation"),
+  .label = N_("Zero crossing up"),
+  .description = N_("Generates an event when the input crosses zero from negative to positive."),
   .icon_text = "↑0",
   .params = NULL,
   .n_params = 0,

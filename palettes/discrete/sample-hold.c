@@ -6,6 +6,7 @@
 #include "discrete-classes.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 static gboolean
 sample_hold_configure (OrrConfig *config, GError **error)
@@ -50,9 +51,9 @@ sample_hold_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_sample_hold_class = {
   .name = "SampleHold",
-  .palette = "Discrete",
-  .label = "Sample and hold",
-  .description = "Samples its input at each activation and holds it until the next.",
+  .palette = N_("Discrete"),
+  .label = N_("Sample and hold"),
+  .description = N_("Samples its input at each activation and holds it until the next."),
   .icon_text = "S/H",
   .params = NULL,
   .n_params = 0,

@@ -13,14 +13,16 @@
 #include "matrix-exponential.h"
 #include "orr-block-params.h"
 
+#include <glib/gi18n-lib.h>
+
 static const OrrParamSpec sampled_data_params[] = {
-  { "A", "A matrix", "-1", "The n x n state matrix of the continuous system." },
-  { "B", "B matrix", "1", "The n x m input matrix: m is the size of the input." },
-  { "C", "C matrix", "1", "The p x n output matrix: p is the size of the output." },
-  { "D", "D matrix", "0", "The p x m direct feedthrough matrix, or 0 for none." },
-  { "x0", "Initial state", "0", "The n states at the start, or one value for all." },
-  { "period", "Sample period", "0.1",
-    "T, in seconds, positive: the period of the SampleClock that must drive the block." },
+  { "A", N_("A matrix"), "-1", N_("The n x n state matrix of the continuous system.") },
+  { "B", N_("B matrix"), "1", N_("The n x m input matrix: m is the size of the input.") },
+  { "C", N_("C matrix"), "1", N_("The p x n output matrix: p is the size of the output.") },
+  { "D", N_("D matrix"), "0", N_("The p x m direct feedthrough matrix, or 0 for none.") },
+  { "x0", N_("Initial state"), "0", N_("The n states at the start, or one value for all.") },
+  { "period", N_("Sample period"), "0.1",
+    N_("T, in seconds, positive: the period of the SampleClock that must drive the block.") },
 };
 
 static gboolean
@@ -91,10 +93,10 @@ sampled_data_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_sampled_data_class = {
   .name = "SampledData",
-  .palette = "Discrete",
-  .label = "Sampled data system",
-  .description = "A continuous linear system behind a zero-order hold, discretised exactly for "
-                 "its sample period.",
+  .palette = N_("Discrete"),
+  .label = N_("Sampled data system"),
+  .description = N_("A continuous linear system behind a zero-order hold, discretised exactly for "
+                    "its sample period."),
   .icon_text = "ZOH(A,B,C,D)",
   .params = sampled_data_params,
   .n_params = G_N_ELEMENTS (sampled_data_params),

@@ -10,6 +10,7 @@
 #include <float.h>
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 typedef struct
 {
@@ -126,9 +127,9 @@ inverse_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_inverse_class = {
   .name = "Inverse",
-  .palette = "Math",
-  .label = "Inverse",
-  .description = "The inverse of its square input matrix.",
+  .palette = N_("Math"),
+  .label = N_("Inverse"),
+  .description = N_("The inverse of its square input matrix."),
   .icon_text = "inv",
   .configure = inverse_configure,
   .simulate = inverse_simulate,

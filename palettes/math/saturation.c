@@ -5,14 +5,17 @@
 #include "limit-band.h"
 #include "math-classes.h"
 
+#include <glib/gi18n-lib.h>
+
 static const OrrParamSpec saturation_params[] = {
-  { "upper", "Upper limit", "1",
-    "The largest output: a scalar for every element, or a matrix of the input's size." },
-  { "lower", "Lower limit", "-1",
-    "The smallest output, at most the upper limit: a scalar or a matrix of the input's size." },
-  { "zero_crossing", "Zero crossing", "1",
-    "1: locate where the input reaches a limit and hold the region in between, for an "
-    "accurate and fast variable-step integration; 0: plain clamping.",
+  { "upper", N_("Upper limit"), "1",
+    N_("The largest output: a scalar for every element, or a matrix of the input's size.") },
+  { "lower", N_("Lower limit"), "-1",
+    N_(
+      "The smallest output, at most the upper limit: a scalar or a matrix of the input's size.") },
+  { "zero_crossing", N_("Zero crossing"), "1",
+    N_("1: locate where the input reaches a limit and hold the region in between, for an "
+       "accurate and fast variable-step integration; 0: plain clamping."),
     ORR_PARAM_CHECKBOX },
 };
 
@@ -47,9 +50,9 @@ saturation_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_saturation_class = {
   .name = "Saturation",
-  .palette = "Math",
-  .label = "Saturation",
-  .description = "Limits each element of the input to a range.",
+  .palette = N_("Math"),
+  .label = N_("Saturation"),
+  .description = N_("Limits each element of the input to a range."),
   .icon_text = "sat",
   .params = saturation_params,
   .n_params = G_N_ELEMENTS (saturation_params),

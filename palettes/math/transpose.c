@@ -1,6 +1,8 @@
 /* transpose.c: Transpose, y = u' for an n x m input (an m x n output). */
 #include "math-classes.h"
 
+#include <glib/gi18n-lib.h>
+
 static gboolean
 transpose_configure (OrrConfig *config, GError **error)
 {
@@ -29,9 +31,9 @@ transpose_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_transpose_class = {
   .name = "Transpose",
-  .palette = "Math",
-  .label = "Transpose",
-  .description = "The transpose of its input matrix.",
+  .palette = N_("Math"),
+  .label = N_("Transpose"),
+  .description = N_("The transpose of its input matrix."),
   .icon_text = "u'",
   .configure = transpose_configure,
   .simulate = transpose_simulate,

@@ -4,9 +4,11 @@
 #include "ports-classes.h"
 #include "orr-block-params.h"
 
+#include <glib/gi18n-lib.h>
+
 static const OrrParamSpec event_input_params[] = {
-  { "port", "Port number", "1",
-    "The super block activation input this block stands for, counted from 1." },
+  { "port", N_("Port number"), "1",
+    N_("The super block activation input this block stands for, counted from 1.") },
 };
 
 static gboolean
@@ -25,9 +27,9 @@ event_input_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_event_input_class = {
   .name = "EventInput",
-  .palette = "Ports",
-  .label = "Event input",
-  .description = "An activation input of the enclosing super block.",
+  .palette = N_("Ports"),
+  .label = N_("Event input"),
+  .description = N_("An activation input of the enclosing super block."),
   .icon_text = "EvIn",
   .params = event_input_params,
   .n_params = G_N_ELEMENTS (event_input_params),

@@ -8,10 +8,12 @@
 #include "routing-params.h"
 #include "orr-block-params.h"
 
+#include <glib/gi18n-lib.h>
+
 static const OrrParamSpec demux_params[] = {
-  { "outputs", "Output sizes", "2",
-    "A number n to split n elements into n scalar outputs, or a vector giving the length of "
-    "each output, e.g. [2 1 3]; the input has their total length." },
+  { "outputs", N_("Output sizes"), "2",
+    N_("A number n to split n elements into n scalar outputs, or a vector giving the length of "
+       "each output, e.g. [2 1 3]; the input has their total length.") },
 };
 
 static gboolean
@@ -49,9 +51,9 @@ demux_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_demux_class = {
   .name = "Demux",
-  .palette = "Routing",
-  .label = "Demux",
-  .description = "Splits a column vector into consecutive pieces.",
+  .palette = N_("Routing"),
+  .label = N_("Demux"),
+  .description = N_("Splits a column vector into consecutive pieces."),
   .icon_text = "Demux",
   .params = demux_params,
   .n_params = G_N_ELEMENTS (demux_params),

@@ -10,10 +10,13 @@
 #include "routing-params.h"
 #include "orr-block-params.h"
 
+#include <glib/gi18n-lib.h>
+
 static const OrrParamSpec mux_params[] = {
-  { "inputs", "Input sizes", "2",
-    "A number n for n scalar inputs, or a vector giving the length of each input, e.g. [2 1 3]; "
-    "the output is their concatenation." },
+  { "inputs", N_("Input sizes"), "2",
+    N_(
+      "A number n for n scalar inputs, or a vector giving the length of each input, e.g. [2 1 3]; "
+      "the output is their concatenation.") },
 };
 
 static gboolean
@@ -51,9 +54,9 @@ mux_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_mux_class = {
   .name = "Mux",
-  .palette = "Routing",
-  .label = "Mux",
-  .description = "Concatenates its inputs into one column vector.",
+  .palette = N_("Routing"),
+  .label = N_("Mux"),
+  .description = N_("Concatenates its inputs into one column vector."),
   .icon_text = "Mux",
   .params = mux_params,
   .n_params = G_N_ELEMENTS (mux_params),

@@ -10,11 +10,12 @@
 #include "orr-block-params.h"
 
 #include <math.h>
+#include <glib/gi18n-lib.h>
 
 static const OrrParamSpec selector_params[] = {
-  { "indices", "Indices", "1",
-    "The elements to pass, numbered from 1 column by column, e.g. [3 1] for the third element "
-    "then the first; the output has one element per index." },
+  { "indices", N_("Indices"), "1",
+    N_("The elements to pass, numbered from 1 column by column, e.g. [3 1] for the third element "
+       "then the first; the output has one element per index.") },
 };
 
 static gboolean
@@ -81,9 +82,9 @@ selector_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_selector_class = {
   .name = "Selector",
-  .palette = "Routing",
-  .label = "Selector",
-  .description = "Picks elements of its input by index into a column vector.",
+  .palette = N_("Routing"),
+  .label = N_("Selector"),
+  .description = N_("Picks elements of its input by index into a column vector."),
   .icon_text = "u(i)",
   .params = selector_params,
   .n_params = G_N_ELEMENTS (selector_params),

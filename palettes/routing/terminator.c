@@ -5,6 +5,8 @@
  * say "left unconnected on purpose". */
 #include "routing-classes.h"
 
+#include <glib/gi18n-lib.h>
+
 static gboolean
 terminator_configure (OrrConfig *config, GError **error)
 {
@@ -14,9 +16,9 @@ terminator_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_terminator_class = {
   .name = "Terminator",
-  .palette = "Routing",
-  .label = "Terminator",
-  .description = "Ends a signal that is not used.",
+  .palette = N_("Routing"),
+  .label = N_("Terminator"),
+  .description = N_("Ends a signal that is not used."),
   .icon_text = "⊣",
   .params = NULL,
   .n_params = 0,

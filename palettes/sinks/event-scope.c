@@ -8,14 +8,16 @@
 #include "sinks-classes.h"
 #include "orr-block-params.h"
 
+#include <glib/gi18n-lib.h>
+
 /* nevprt has one bit per activation input; the compiler tells 31 apart. */
 #define MAX_INPUTS 31
 
 static const OrrParamSpec event_scope_params[] = {
-  { "inputs", "Number of inputs", "1", "How many activation inputs, 1 to 31." },
-  { "refresh", "Refresh period", "10",
-    "The width of the time axis, in seconds: the plot scrolls by this much when the marks "
-    "reach its right edge." },
+  { "inputs", N_("Number of inputs"), "1", N_("How many activation inputs, 1 to 31.") },
+  { "refresh", N_("Refresh period"), "10",
+    N_("The width of the time axis, in seconds: the plot scrolls by this much when the marks "
+       "reach its right edge.") },
 };
 
 static gboolean
@@ -53,9 +55,9 @@ event_scope_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_event_scope_class = {
   .name = "EventScope",
-  .palette = "Sinks",
-  .label = "Event scope",
-  .description = "Shows the times of the events on its activation inputs.",
+  .palette = N_("Sinks"),
+  .label = N_("Event scope"),
+  .description = N_("Shows the times of the events on its activation inputs."),
   .icon_text = "┃┃┃",
   .params = event_scope_params,
   .n_params = G_N_ELEMENTS (event_scope_params),

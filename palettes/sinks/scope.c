@@ -16,6 +16,7 @@
 #include "orr-block-params.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 enum
 {
@@ -24,21 +25,21 @@ enum
 };
 
 static const char *const activation_choices[]
-  = { "Inherited from its inputs", "Clocked: one activation input", NULL };
+  = { N_("Inherited from its inputs"), N_("Clocked: one activation input"), NULL };
 
 static const OrrParamSpec scope_params[] = {
-  { "inputs", "Number of inputs", "1",
-    "How many inputs; each is a vector, and every element becomes one curve." },
-  { "ymin", "Y minimum", "-1", "The bottom of the value axis when the window opens." },
-  { "ymax", "Y maximum", "1", "The top of the value axis, above the minimum." },
-  { "refresh", "Refresh period", "10",
-    "The width of the time axis, in seconds: the plot scrolls by this much when the curves "
-    "reach its right edge." },
-  { "buffer", "Buffer size", "10000",
-    "How many samples the window keeps for drawing, at least 2; older ones scroll away." },
-  { "activation", "Activation", "1",
-    "1: record whenever the inputs change (inherited); 2: add an activation input and record "
-    "only at its events.",
+  { "inputs", N_("Number of inputs"), "1",
+    N_("How many inputs; each is a vector, and every element becomes one curve.") },
+  { "ymin", N_("Y minimum"), "-1", N_("The bottom of the value axis when the window opens.") },
+  { "ymax", N_("Y maximum"), "1", N_("The top of the value axis, above the minimum.") },
+  { "refresh", N_("Refresh period"), "10",
+    N_("The width of the time axis, in seconds: the plot scrolls by this much when the curves "
+       "reach its right edge.") },
+  { "buffer", N_("Buffer size"), "10000",
+    N_("How many samples the window keeps for drawing, at least 2; older ones scroll away.") },
+  { "activation", N_("Activation"), "1",
+    N_("1: record whenever the inputs change (inherited); 2: add an activation input and record "
+       "only at its events."),
     ORR_PARAM_CHOICE, activation_choices },
 };
 
@@ -122,9 +123,9 @@ scope_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_scope_class = {
   .name = "Scope",
-  .palette = "Sinks",
-  .label = "Scope",
-  .description = "Plots its inputs against time.",
+  .palette = N_("Sinks"),
+  .label = N_("Scope"),
+  .description = N_("Plots its inputs against time."),
   .icon_text = "Scope",
   .params = scope_params,
   .n_params = G_N_ELEMENTS (scope_params),

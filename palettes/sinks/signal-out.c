@@ -9,11 +9,12 @@
 #include "orr-block-params.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 static const OrrParamSpec signal_out_params[] = {
-  { "name", "Name", "'y'",
-    "The signal's name, a quoted string such as 'speed': the column heading in the command "
-    "line's CSV output." },
+  { "name", N_("Name"), "'y'",
+    N_("The signal's name, a quoted string such as 'speed': the column heading in the command "
+       "line's CSV output.") },
 };
 
 static gboolean
@@ -56,9 +57,9 @@ signal_out_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_signal_out_class = {
   .name = "SignalOut",
-  .palette = "Sinks",
-  .label = "Signal out",
-  .description = "Records its input under a name, for the command line's CSV output.",
+  .palette = N_("Sinks"),
+  .label = N_("Signal out"),
+  .description = N_("Records its input under a name, for the command line's CSV output."),
   .icon_text = "Out",
   .params = signal_out_params,
   .n_params = G_N_ELEMENTS (signal_out_params),

@@ -10,21 +10,24 @@
 #include "sinks-classes.h"
 #include "orr-block-params.h"
 
+#include <glib/gi18n-lib.h>
+
 enum
 {
   STORE_EACH = 1,
   STORE_AT_END = 2,
 };
 
-static const char *const when_choices[] = { "At each activation", "At the end of the run", NULL };
+static const char *const when_choices[]
+  = { N_("At each activation"), N_("At the end of the run"), NULL };
 
 static const OrrParamSpec to_base_params[] = {
-  { "name", "Variable name", "'x'",
-    "The name to store the input under, a quoted variable name such as 'p': the next run "
-    "reads it with GetFromBase('p')." },
-  { "when", "When to store", "2",
-    "1: at each activation (the base keeps the value of the last one); 2: once, at the end of "
-    "the run, the input as it is then.",
+  { "name", N_("Variable name"), "'x'",
+    N_("The name to store the input under, a quoted variable name such as 'p': the next run "
+       "reads it with GetFromBase('p').") },
+  { "when", N_("When to store"), "2",
+    N_("1: at each activation (the base keeps the value of the last one); 2: once, at the end of "
+       "the run, the input as it is then."),
     ORR_PARAM_CHOICE, when_choices },
 };
 
@@ -103,10 +106,10 @@ to_base_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_to_base_class = {
   .name = "ToBase",
-  .palette = "Sinks",
-  .label = "To base",
-  .description = "Stores its input under a name for the next runs, which read it with "
-                 "GetFromBase('name').",
+  .palette = N_("Sinks"),
+  .label = N_("To base"),
+  .description = N_("Stores its input under a name for the next runs, which read it with "
+                    "GetFromBase('name')."),
   .icon_text = "→base",
   .params = to_base_params,
   .n_params = G_N_ELEMENTS (to_base_params),

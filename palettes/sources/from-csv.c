@@ -16,6 +16,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 enum
 {
@@ -31,20 +32,20 @@ typedef struct
   double *values;
 } FromCsvWork;
 
-static const char *const method_choices[] = { "Hold (zero order)", "Linear", NULL };
+static const char *const method_choices[] = { N_("Hold (zero order)"), N_("Linear"), NULL };
 
 static const OrrParamSpec from_csv_params[] = {
-  { "file", "File name", "'data.csv'",
-    "The CSV file to read, a quoted string; a relative path is relative to the working "
-    "directory. Fields are separated by commas and use a decimal point; the first column "
-    "holds strictly increasing times; an optional first line of column names is skipped, and "
-    "so are empty lines and lines starting with #." },
-  { "columns", "Columns", "2",
-    "The columns to output, counted from 1 with the times in column 1 (so 2 is the first "
-    "data column): a vector of whole numbers, one per output element." },
-  { "method", "Interpolation", "2",
-    "Between the times: 1 hold the last value (steps); 2 linear. Before the first time and "
-    "after the last the end values are held.",
+  { "file", N_("File name"), "'data.csv'",
+    N_("The CSV file to read, a quoted string; a relative path is relative to the working "
+       "directory. Fields are separated by commas and use a decimal point; the first column "
+       "holds strictly increasing times; an optional first line of column names is skipped, and "
+       "so are empty lines and lines starting with #.") },
+  { "columns", N_("Columns"), "2",
+    N_("The columns to output, counted from 1 with the times in column 1 (so 2 is the first "
+       "data column): a vector of whole numbers, one per output element.") },
+  { "method", N_("Interpolation"), "2",
+    N_("Between the times: 1 hold the last value (steps); 2 linear. Before the first time and "
+       "after the last the end values are held."),
     ORR_PARAM_CHOICE, method_choices },
 };
 
@@ -295,9 +296,9 @@ from_csv_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_from_csv_class = {
   .name = "FromCSV",
-  .palette = "Sources",
-  .label = "From CSV",
-  .description = "A signal read from a CSV file of times and values, interpolated in between.",
+  .palette = N_("Sources"),
+  .label = N_("From CSV"),
+  .description = N_("A signal read from a CSV file of times and values, interpolated in between."),
   .icon_text = "csv",
   .params = from_csv_params,
   .n_params = G_N_ELEMENTS (from_csv_params),

@@ -5,6 +5,8 @@
  * show the start time forever. */
 #include "sources-classes.h"
 
+#include <glib/gi18n-lib.h>
+
 static gboolean
 time_configure (OrrConfig *config, GError **error)
 {
@@ -22,9 +24,9 @@ time_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_time_class = {
   .name = "Time",
-  .palette = "Sources",
-  .label = "Time",
-  .description = "Outputs the simulation time.",
+  .palette = N_("Sources"),
+  .label = N_("Time"),
+  .description = N_("Outputs the simulation time."),
   .icon_text = "t",
   .params = NULL,
   .n_params = 0,
