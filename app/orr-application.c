@@ -5,6 +5,7 @@
 #include "orr-application.h"
 
 #include "orr-examples.h"
+#include "orr-library-manager.h"
 
 #include "orr-window.h"
 #include "orr-drafts.h"
@@ -401,6 +402,36 @@ open_example_activated (GSimpleAction *action, GVariant *parameter, gpointer use
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* The folders the manager lists are the user's libraries: kept in the
+ * settings (when the schema is installed) for the next start. */
+static void
+libraries_changed (OrrLibraryManager *manager, OrrApplication *self)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema
+    = source != NULL ? g_settings_schema_source_lookup (source, ORR_APPLICATION_ID, TRUE) : NULL;
+  g_auto (GStrv) folders = orr_library_manager_dup_folders (manager);
+
+  if (schema != NULL)
+    {
+      g_autoptr (GSettings) settings = g_settings_new (ORR_APPLICATION_ID);
+
+      g_settings_set_strv (settings, "libraries", (const char *const *) folders);
+    }
+}
+
+static void
+library_manager_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  OrrApplication *self = ORR_APPLICATION (user_data);
+  GtkWindow *manager = orr_library_manager_new (
+    gtk_application_get_active_window (GTK_APPLICATION (self)),
+    orr_application_get_library_set (self));
+
+  g_signal_connect_object (manager, "libraries-changed", G_CALLBACK (libraries_changed), self, 0);
+  gtk_window_present (manager);
+}
+
 static void
 examples_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -505,6 +536,7 @@ static const GActionEntry app_actions[] = {
   { "open-path", open_path_activated, "s" },
   { "open-example", open_example_activated, "s" },
   { "examples", examples_activated },
+  { "library-manager", library_manager_activated },
   { "quit", quit_activated },
   { "about", about_activated },
 };
@@ -520,6 +552,7 @@ static const struct
   { "app.new", { "<Control>n", NULL } },
   { "app.open", { "<Control>o", NULL } },
   { "app.examples", { "<Control><Shift>o", NULL } },
+  { "app.library-manager", { "<Control><Shift>l", NULL } },
   { "app.quit", { "<Control>q", NULL } },
   { "win.save", { "<Control>s", NULL } },
   { "win.save-as", { "<Control><Shift>s", NULL } },

@@ -633,8 +633,13 @@ orr_quick_insert_new (OrrRegistry *registry)
   for (guint i = 0; i < n; i++)
     {
       const OrrBlockClass *klass = orr_registry_get_class (registry, i);
+      /* shown in the user's language, found also by the English words */
+      const char *english[] = { klass->label, klass->description, NULL };
       g_autoptr (OrrQuickInsertItem) item = orr_quick_insert_item_new (
-        klass->name, klass->label, klass->description, NULL, klass->palette, klass->icon_text);
+        klass->name, klass->label != NULL ? g_dgettext (GETTEXT_PACKAGE, klass->label) : NULL,
+        klass->description != NULL ? g_dgettext (GETTEXT_PACKAGE, klass->description) : NULL,
+        english, klass->palette != NULL ? g_dgettext (GETTEXT_PACKAGE, klass->palette) : NULL,
+        klass->icon_text);
 
       g_list_store_append (self->registry_items, item);
     }

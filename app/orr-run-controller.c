@@ -13,6 +13,8 @@
  */
 #include "orr-run-controller.h"
 
+#include <glib/gi18n.h>
+
 #include <orrery/orr-io.h>
 #include <orrery/orr-runs.h>
 
@@ -584,7 +586,7 @@ finish (OrrRunController *self)
   g_clear_pointer (&self->error, g_free);
   if (!job->ok)
     {
-      self->error = g_strdup (job->error != NULL ? job->error->message : "the run failed");
+      self->error = g_strdup (job->error != NULL ? job->error->message : _ ("the run failed"));
       state = ORR_RUN_FAILED;
     }
   else if (self->stop_requested)
@@ -879,14 +881,14 @@ orr_run_controller_start (OrrRunController *self, OrrModel *model, gboolean trus
       || self->state == ORR_RUN_PAUSED)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
-                           "the model is still running; stop it first");
+                           _ ("the model is still running; stop it first"));
       return FALSE;
     }
 
   /* Through the file format: the snapshot shares nothing with the model
    * the user goes on editing. */
   text = orr_model_save_to_data (model, &length);
-  snapshot = orr_model_load_data (text, length, "the model being run", error);
+  snapshot = orr_model_load_data (text, length, _ ("the model being run"), error);
   if (snapshot == NULL)
     return FALSE;
 
@@ -1172,7 +1174,7 @@ orr_run_controller_retune (OrrRunController *self, OrrModel *model, GError **err
   if (!is_active (self))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
-                           "the model is not running");
+                           _ ("the model is not running"));
       return FALSE;
     }
   /* Compiled here, on the main thread, like the run's own program but
@@ -1195,7 +1197,7 @@ orr_run_controller_retune (OrrRunController *self, OrrModel *model, GError **err
   if (self->job->sim == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PENDING,
-                           "the model is between runs; the change counts from the next one");
+                           _ ("the model is between runs; the change counts from the next one"));
       ok = FALSE;
     }
   else

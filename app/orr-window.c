@@ -537,6 +537,7 @@ build_primary_menu (OrrApplication *app)
 
       g_menu_append (library, _("Save to _Library…"), "win.save-to-library");
       g_menu_append (library, _("_Update from Library"), "win.update-from-library");
+      g_menu_append (library, _("Library _Manager…"), "app.library-manager");
       g_menu_append_section (diagram, NULL, G_MENU_MODEL (library));
     }
     g_menu_append_submenu (menu, _("_Diagram"), G_MENU_MODEL (diagram));
