@@ -749,7 +749,6 @@ static void
 draw_cursor (OrrScopeDraw *d, cairo_t *cr, int width)
 {
   OrrSignalLog *log = d->log;
-  g_autofree char *text = NULL;
   g_autoptr (GString) markup = g_string_new (NULL);
   guint64 i = orr_signal_log_find_time (log, nextafter (d->cursor_x, INFINITY));
   double x = to_px (d, d->cursor_x), bx, by;

@@ -152,6 +152,8 @@ test_create_reopen_load (void)
   const OrrMaskParam *g, *e;
 
   g_assert_no_error (error);
+  /* the library as made and as opened again from its folder agree */
+  g_assert_cmpstr (orr_library_get_key (made), ==, orr_library_get_key (library));
   g_assert_cmpstr (orr_library_get_name (library), ==, "Mechanics");
   g_assert_cmpstr (orr_library_get_key (library), ==, KEY);
   g_assert_cmpstr (orr_library_get_version (library), ==, "1.0");
