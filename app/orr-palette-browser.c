@@ -95,7 +95,7 @@ block_tooltip (const OrrBlockClass *klass)
       g_string_append_printf (markup, "\n%s", text);
     }
   if (klass->n_params > 0)
-    g_string_append_printf (markup, "\n\n<b>%s</b>", _("Parameters"));
+    g_string_append_printf (markup, "\n\n<b>%s</b>", _ ("Parameters"));
   for (int i = 0; i < klass->n_params; i++)
     {
       const OrrParamSpec *spec = &klass->params[i];
@@ -315,8 +315,9 @@ list_activated (OrrPaletteBrowser *self, guint position)
 
 /* ---- rows ---------------------------------------------------------------------- */
 
-static void
-draw_icon (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer user_data)
+void
+orr_palette_draw_block_icon (GtkDrawingArea *area, cairo_t *cr, int width, int height,
+                             gpointer user_data)
 {
   const char *text = g_object_get_data (G_OBJECT (area), "icon-text");
   GtkStyleContext *style = gtk_widget_get_style_context (GTK_WIDGET (area));
@@ -416,7 +417,7 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_d
 
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (icon), ICON_WIDTH);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (icon), ICON_HEIGHT);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (icon), draw_icon, NULL, NULL);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (icon), orr_palette_draw_block_icon, NULL, NULL);
   gtk_widget_add_css_class (icon, "orr-block-icon");
   gtk_widget_set_valign (icon, GTK_ALIGN_CENTER);
 
@@ -534,7 +535,7 @@ orr_palette_browser_set_registry (OrrPaletteBrowser *self, OrrRegistry *registry
   for (guint i = 0; i < n; i++)
     {
       const OrrBlockClass *klass = orr_registry_get_class (registry, i);
-      const char *palette = klass->palette != NULL ? klass->palette : _("Other");
+      const char *palette = klass->palette != NULL ? klass->palette : _ ("Other");
       OrrPaletteNode *node = g_hash_table_lookup (by_name, palette);
       g_autoptr (OrrPaletteNode) block = block_node_new (klass);
 
@@ -702,7 +703,7 @@ orr_palette_browser_init (OrrPaletteBrowser *self)
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
 
   self->search_entry = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
-  g_object_set (self->search_entry, "placeholder-text", _("Search blocks"), NULL);
+  g_object_set (self->search_entry, "placeholder-text", _ ("Search blocks"), NULL);
   gtk_widget_set_margin_start (GTK_WIDGET (self->search_entry), 6);
   gtk_widget_set_margin_end (GTK_WIDGET (self->search_entry), 6);
   gtk_widget_set_margin_top (GTK_WIDGET (self->search_entry), 6);

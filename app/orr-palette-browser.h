@@ -37,4 +37,10 @@ char **orr_palette_browser_get_rows (OrrPaletteBrowser *self);
  *   "block-activated" (const char *class_name): double click or Enter on a
  *       block; the window inserts it at the centre of the canvas. */
 
+/* Draws a block's icon as the canvas shows the block, in small: a framed
+ * box with its icon text, taken from the area's "icon-text" data. A draw
+ * function for GtkDrawingArea, shared by the lists that show blocks. */
+void orr_palette_draw_block_icon (GtkDrawingArea *area, cairo_t *cr, int width, int height,
+                                  gpointer user_data);
+
 G_END_DECLS

@@ -9,6 +9,8 @@
  * before the entry's own bindings would move focus away. */
 #include "orr-quick-insert.h"
 
+#include "orr-palette-browser.h"
+
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
@@ -527,38 +529,6 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, Gdk
 
 /* ---- rows ------------------------------------------------------------------------------ */
 
-static void
-draw_icon (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer user_data)
-{
-  const char *text = g_object_get_data (G_OBJECT (area), "icon-text");
-  GtkStyleContext *style = gtk_widget_get_style_context (GTK_WIDGET (area));
-  g_autoptr (PangoLayout) layout = NULL;
-  PangoRectangle ink, logical;
-  GdkRGBA color;
-  double scale;
-
-  gtk_style_context_get_color (style, &color);
-
-  /* The block as the canvas and the palette browser draw it, in small. */
-  cairo_rectangle (cr, 1.5, 1.5, width - 3, height - 3);
-  cairo_set_source_rgba (cr, color.red, color.green, color.blue, 0.07);
-  cairo_fill_preserve (cr);
-  gdk_cairo_set_source_rgba (cr, &color);
-  cairo_set_line_width (cr, 1.0);
-  cairo_stroke (cr);
-
-  if (text == NULL || text[0] == '\0')
-    return;
-  layout = gtk_widget_create_pango_layout (GTK_WIDGET (area), text);
-  pango_layout_get_pixel_extents (layout, &ink, &logical);
-  scale = MIN (
-    1.0, MIN ((width - 6.0) / MAX (logical.width, 1), (height - 4.0) / MAX (logical.height, 1)));
-  cairo_translate (cr, width / 2.0, height / 2.0);
-  cairo_scale (cr, scale, scale);
-  cairo_move_to (cr, -logical.width / 2.0, -logical.height / 2.0);
-  pango_cairo_show_layout (cr, layout);
-}
-
 /* A row: [icon] Label ........ Palette
  *               Description (dimmed, one line) */
 static void
@@ -574,7 +544,7 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer u
 
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (icon), ICON_WIDTH);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (icon), ICON_HEIGHT);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (icon), draw_icon, NULL, NULL);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (icon), orr_palette_draw_block_icon, NULL, NULL);
   gtk_widget_add_css_class (icon, "orr-block-icon");
   gtk_widget_set_valign (icon, GTK_ALIGN_CENTER);
 
