@@ -1138,6 +1138,46 @@ select_blocks (OrrCanvas *self, GPtrArray *blocks)
 
 /* Pastes data offset by (dx, dy), or, with centre set, moved so that the
  * pasted blocks are centred there; one undo step either way. */
+/* A pasted block whose name another block of the diagram has already
+ * gets the next free number on its name's stem ("Gain1" -> "Gain2",
+ * "Ball" -> "Ball1"): names are how paths and messages tell blocks apart. */
+static void
+rename_if_taken (OrrCanvas *self, OrrBlock *block)
+{
+  gboolean taken = FALSE;
+  g_autofree char *stem = NULL;
+  gsize n;
+
+  if (block->label == NULL || *block->label == '\0')
+    return;
+  for (guint i = 0; i < self->diagram->blocks->len && !taken; i++)
+    {
+      OrrBlock *other = g_ptr_array_index (self->diagram->blocks, i);
+      taken = other != block && g_strcmp0 (other->label, block->label) == 0;
+    }
+  if (!taken)
+    return;
+  stem = g_strdup (block->label);
+  n = strlen (stem);
+  while (n > 0 && g_ascii_isdigit (stem[n - 1]))
+    stem[--n] = '\0';
+  for (guint k = 1;; k++)
+    {
+      g_autofree char *label = g_strdup_printf ("%s%u", stem, k);
+      gboolean used = FALSE;
+
+      for (guint i = 0; i < self->diagram->blocks->len && !used; i++)
+        used = g_strcmp0 (((OrrBlock *) g_ptr_array_index (self->diagram->blocks, i))->label,
+                          label)
+               == 0;
+      if (!used)
+        {
+          orr_model_set_block_label (self->model, block, label);
+          return;
+        }
+    }
+}
+
 static gboolean
 paste_at (OrrCanvas *self, const char *data, gsize length, double dx, double dy,
           const OrrPoint *centre, GError **error)
@@ -1153,6 +1193,8 @@ paste_at (OrrCanvas *self, const char *data, gsize length, double dx, double dy,
     }
   for (guint i = 0; i < added->len; i++)
     g_ptr_array_add (pasted, orr_block_ref (g_ptr_array_index (added, i)));
+  for (guint i = 0; i < pasted->len; i++)
+    rename_if_taken (self, g_ptr_array_index (pasted, i));
   if (centre != NULL && pasted->len > 0)
     {
       OrrRect extent = ((OrrBlock *)g_ptr_array_index (pasted, 0))->geometry;
@@ -1525,6 +1567,15 @@ orr_canvas_set_block_annotation (OrrCanvas *canvas, const char *block_id, const 
   else
     g_hash_table_remove (canvas->annotations, block_id);
   gtk_widget_queue_draw (GTK_WIDGET (canvas));
+}
+
+const char *
+orr_canvas_get_block_annotation (OrrCanvas *canvas, const char *block_id)
+{
+  g_return_val_if_fail (ORR_IS_CANVAS (canvas), NULL);
+  g_return_val_if_fail (block_id != NULL, NULL);
+
+  return g_hash_table_lookup (canvas->annotations, block_id);
 }
 
 void

@@ -62,6 +62,8 @@ void orr_canvas_set_highlighted (OrrCanvas *canvas, const char *const *block_ids
  * model (not saved, not undone). */
 void orr_canvas_set_block_annotation (OrrCanvas *canvas, const char *block_id, const char *text);
 void orr_canvas_clear_block_annotations (OrrCanvas *canvas);
+/* The text set for a block, or NULL. */
+const char *orr_canvas_get_block_annotation (OrrCanvas *canvas, const char *block_id);
 
 /* Editing commands on the selection, each one undoable step. */
 void orr_canvas_delete_selection (OrrCanvas *canvas);

@@ -541,6 +541,69 @@ test_quick_insert (Fixture *f, gconstpointer data)
   g_assert_cmpuint (root->blocks->len, ==, before);
 }
 
+/* A Display shows its input's latest value on the canvas while and after
+ * the model runs: a Constant 2.5 through a Gain of 3 shows 7.5, a ramp
+ * (Time) shows the final time 4; an edit and a new run show the new
+ * value. */
+static void
+test_display_on_canvas (Fixture *f, gconstpointer data)
+{
+  static const char text[]
+    = "<orrery version=\"1.0\">"
+      "<settings start=\"0\" final=\"4\" solver=\"auto\" rtol=\"1e-08\" atol=\"1e-10\" "
+      "max-step=\"0\"/><diagram>"
+      "<block id=\"k\" type=\"Constant\" x=\"0\" y=\"0\" width=\"40\" height=\"40\">"
+      "<param name=\"value\">2.5</param><ports out=\"1\"/></block>"
+      "<block id=\"g\" type=\"Gain\" x=\"80\" y=\"0\" width=\"40\" height=\"40\">"
+      "<param name=\"gain\">3</param><ports in=\"1\" out=\"1\"/></block>"
+      "<block id=\"d\" type=\"Display\" x=\"160\" y=\"0\" width=\"60\" height=\"40\">"
+      "<ports in=\"1\"/></block>"
+      "<block id=\"t\" type=\"Time\" x=\"0\" y=\"80\" width=\"40\" height=\"40\">"
+      "<ports out=\"1\"/></block>"
+      "<block id=\"e\" type=\"Display\" x=\"160\" y=\"80\" width=\"60\" height=\"40\">"
+      "<ports in=\"1\"/></block>"
+      "<link id=\"l1\" kind=\"regular\" from=\"k\" from-port=\"1\" to=\"g\" to-port=\"1\"/>"
+      "<link id=\"l2\" kind=\"regular\" from=\"g\" from-port=\"1\" to=\"d\" to-port=\"1\"/>"
+      "<link id=\"l3\" kind=\"regular\" from=\"t\" from-port=\"1\" to=\"e\" to-port=\"1\"/>"
+      "</diagram></orrery>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = orr_model_load_data (text, strlen (text), "displays", &error);
+  GtkApplication *app = GTK_APPLICATION (f->app);
+  OrrWindow *window;
+  OrrCanvas *canvas;
+
+  g_assert_no_error (error);
+  window = orr_window_new (f->app, model, NULL);
+  gtk_application_add_window (app, GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (window));
+  canvas = orr_window_get_canvas (window);
+  spin (50);
+
+  for (int round = 0; round < 2; round++)
+    {
+      gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+      g_autoptr (GVariant) state = NULL;
+
+      g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
+      do
+        {
+          g_clear_pointer (&state, g_variant_unref);
+          spin (20);
+          state = g_action_group_get_action_state (G_ACTION_GROUP (window), "run-state");
+          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+        }
+      while (!g_str_equal (g_variant_get_string (state, NULL), "finished"));
+      spin (50);
+      g_assert_cmpstr (orr_canvas_get_block_annotation (canvas, "d"), ==,
+                       round == 0 ? "7.5" : "-5");
+      g_assert_cmpstr (orr_canvas_get_block_annotation (canvas, "e"), ==, "4");
+      /* before the second run, the gain changes */
+      orr_model_set_param (model, orr_model_find_block (model, "g"), "gain", "-2");
+    }
+  app_test_keep_picture (GTK_WINDOW (window), "displays");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Export writes the whole diagram in the format its name asks for. */
 static void
 test_export (Fixture *f, gconstpointer data)
@@ -692,6 +755,8 @@ main (int argc, char *argv[])
   g_test_add ("/window/about", Fixture, app, fixture_set_up, test_about, fixture_tear_down);
   g_test_add ("/window/examples", Fixture, app, fixture_set_up, test_examples, fixture_tear_down);
   g_test_add ("/window/quick-insert", Fixture, app, fixture_set_up, test_quick_insert,
+              fixture_tear_down);
+  g_test_add ("/window/display-on-canvas", Fixture, app, fixture_set_up, test_display_on_canvas,
               fixture_tear_down);
   g_test_add ("/window/export", Fixture, app, fixture_set_up, test_export, fixture_tear_down);
   g_test_add ("/window/shortcuts-window", Fixture, app, fixture_set_up, test_shortcuts_window,

@@ -484,10 +484,27 @@ test_copy_paste (Fixture *f, gconstpointer data)
   g_assert_nonnull (error);
   g_assert_cmpuint (n_blocks (f), ==, 2);
 
-  /* duplicate: the same, in one call */
+  /* duplicate: the same, in one call; the copy gets a name of its own,
+   * the next number on the original's stem */
+  orr_model_set_block_label (f->model, a, "Gain7");
+  orr_model_set_block_label (f->model, b, "Gain1");
   orr_canvas_select_block (f->canvas, a, FALSE);
   orr_canvas_duplicate_selection (f->canvas);
   g_assert_cmpuint (n_blocks (f), ==, 3);
+  {
+    OrrBlock *copy = g_ptr_array_index (orr_model_get_root (f->model)->blocks, 2);
+
+    g_assert_cmpstr (copy->label, ==, "Gain2");
+    orr_model_set_block_label (f->model, copy, "Ball");
+    orr_model_set_block_label (f->model, a, "Ball");
+    orr_canvas_select_block (f->canvas, a, FALSE);
+    orr_canvas_duplicate_selection (f->canvas);
+    copy = g_ptr_array_index (orr_model_get_root (f->model)->blocks, 3);
+    g_assert_cmpstr (copy->label, ==, "Ball1");
+    /* one undo takes the copy and its name away */
+    g_assert_true (orr_model_undo (f->model));
+    g_assert_cmpuint (n_blocks (f), ==, 3);
+  }
 }
 
 static void

@@ -58,6 +58,11 @@ gio mime application/x-orrery-model | grep -q 'org.orrery.Orrery.desktop' ||
 "$bin/orrery-sim" --quiet "$example" ||
   { echo "the installed orrery-sim failed on $example"; exit 1; }
 
+# The installed catalogue, found beside the program: French on request.
+[ -f "$share/locale/fr/LC_MESSAGES/orrery.mo" ] || { echo "no French catalogue installed"; exit 1; }
+LANGUAGE=fr LC_ALL=C.UTF-8 "$bin/orrery-sim" --help | grep -q "Charger, vérifier et simuler" ||
+  { echo "the installed orrery-sim does not speak French with LANGUAGE=fr"; exit 1; }
+
 # Open the model by its type: the desktop file's Exec line starts the
 # installed orrery.
 gio open "$example" &
@@ -102,4 +107,4 @@ while kill -0 "$app_pid" 2>/dev/null; do
   sleep 0.1
 done
 app_pid=
-echo "installed under $prefix: MIME type, default application, opened by type, ran the example"
+echo "installed under $prefix: MIME type, default application, French catalogue, opened by type, ran the example"
