@@ -1,13 +1,15 @@
 /* orr-window-insert.c: quick insert. Typing on the canvas (a letter or a
  * digit, no Ctrl or Alt) opens a search popover at the pointer with what
- * was typed; Enter or a click puts the chosen block there. Also the
- * win.quick-insert action (Ctrl+I), at the pointer or the canvas's
- * middle. */
+ * was typed; Enter or a click puts the chosen block there: a standard
+ * block, or a block of an installed library, placed as a reference to
+ * it. Also the win.quick-insert action (Ctrl+I), at the pointer or the
+ * canvas's middle. */
 #include "orr-window-private.h"
 
 #include "orr-quick-insert.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 static void
 pointer_moved (GtkEventControllerMotion *motion, double x, double y, OrrWindow *self)
@@ -23,15 +25,98 @@ pointer_left (GtkEventControllerMotion *motion, OrrWindow *self)
   self->pointer_inside = FALSE;
 }
 
+/* Library blocks are offered as "library:<key>:<path>". */
+#define LIBRARY_PREFIX "library:"
+
+static OrrLibrarySet *
+library_set (OrrWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  return ORR_IS_APPLICATION (app) ? orr_application_get_library_set (ORR_APPLICATION (app)) : NULL;
+}
+
+/* Every block of the installed libraries, for the search. */
+static GListModel *
+library_items (OrrWindow *self)
+{
+  OrrLibrarySet *set = library_set (self);
+  GPtrArray *libraries = set != NULL ? orr_library_set_get_libraries (set) : NULL;
+  GListStore *items = g_list_store_new (ORR_TYPE_QUICK_INSERT_ITEM);
+
+  for (guint i = 0; libraries != NULL && i < libraries->len; i++)
+    {
+      OrrLibrary *library = g_ptr_array_index (libraries, i);
+      g_auto (GStrv) paths = orr_library_list_blocks (library);
+
+      for (guint j = 0; paths[j] != NULL; j++)
+        {
+          g_autoptr (OrrBlock) block = orr_library_load_block (library, paths[j], NULL);
+          g_autofree char *name = g_strconcat (LIBRARY_PREFIX, orr_library_get_key (library), ":",
+                                               paths[j], NULL);
+          g_auto (GStrv) words = g_strsplit (paths[j], "/", -1);
+          const char *leaf = strrchr (paths[j], '/') != NULL ? strrchr (paths[j], '/') + 1
+                                                            : paths[j];
+          g_autoptr (OrrQuickInsertItem) item = NULL;
+
+          if (block == NULL)
+            continue;
+          item = orr_quick_insert_item_new (
+            name, leaf, block->mask != NULL ? block->mask->description : NULL,
+            (const char *const *) words, orr_library_get_name (library),
+            block->mask != NULL && block->mask->icon_text != NULL ? block->mask->icon_text : leaf);
+          g_list_store_append (items, item);
+        }
+    }
+  return G_LIST_MODEL (items);
+}
+
+static OrrBlock *
+place_library_block (OrrWindow *self, const char *name, double mx, double my, GError **error)
+{
+  g_auto (GStrv) parts = g_strsplit (name + strlen (LIBRARY_PREFIX), ":", 2);
+  OrrLibrarySet *set = library_set (self);
+  OrrLibrary *library;
+  OrrBlock *block;
+  OrrRect frame;
+
+  library = set != NULL && parts[0] != NULL ? orr_library_set_lookup (set, parts[0]) : NULL;
+  if (library == NULL || parts[1] == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No installed library has “%s”"),
+                   name + strlen (LIBRARY_PREFIX));
+      return NULL;
+    }
+  orr_model_begin (self->model, _("Add Library Block"));
+  block = orr_library_place_block (library, parts[1], self->model,
+                                   orr_canvas_get_diagram (self->canvas), mx, my, error);
+  if (block == NULL)
+    {
+      orr_model_rollback (self->model);
+      return NULL;
+    }
+  /* centred where the search pointed, as the standard blocks are */
+  frame = block->geometry;
+  orr_model_move_block (self->model, block, mx - frame.width / 2, my - frame.height / 2);
+  orr_model_commit (self->model);
+  orr_canvas_select_block (self->canvas, block, FALSE);
+  return block;
+}
+
 static void
 block_chosen (OrrWindow *self, const char *type)
 {
   g_autoptr (GError) error = NULL;
   double x, y, mx, my;
+  OrrBlock *block;
 
   orr_quick_insert_get_point (ORR_QUICK_INSERT (self->quick_insert), &x, &y);
   orr_canvas_widget_to_model (self->canvas, x, y, &mx, &my);
-  if (orr_canvas_insert_block (self->canvas, type, mx, my, &error) == NULL)
+  if (g_str_has_prefix (type, LIBRARY_PREFIX))
+    block = place_library_block (self, type, mx, my, &error);
+  else
+    block = orr_canvas_insert_block (self->canvas, type, mx, my, &error);
+  if (block == NULL)
     orr_window_show_message (self, error->message);
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
@@ -47,6 +132,12 @@ open_quick_insert (OrrWindow *self, const char *text)
       g_signal_connect_object (self->quick_insert, "block-chosen", G_CALLBACK (block_chosen), self,
                                G_CONNECT_SWAPPED);
     }
+  /* the libraries may have changed since: offer what they hold now */
+  {
+    g_autoptr (GListModel) items = library_items (self);
+
+    orr_quick_insert_set_extra_items (ORR_QUICK_INSERT (self->quick_insert), items);
+  }
   if (!self->pointer_inside)
     {
       x = gtk_widget_get_width (GTK_WIDGET (self->canvas)) / 2.0;

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <orrery/orr-io.h>
+#include <orrery/orr-library.h>
 #include <string.h>
 
 typedef struct
@@ -604,6 +605,68 @@ test_display_on_canvas (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The quick insert also searches the installed libraries: a library
+ * holding a masked lag under filters/SlowLag is found by "slowlag" (and
+ * by its path's words); Enter places it as a reference to the library,
+ * with its mask, centred where the search pointed, in one undo step. */
+static void
+test_quick_insert_library (Fixture *f, gconstpointer data)
+{
+  OrrModel *model = orr_window_get_model (f->window);
+  OrrDiagram *root = orr_model_get_root (model);
+  OrrCanvas *canvas = orr_window_get_canvas (f->window);
+  g_autofree char *dir = g_build_filename (f->dir, "mylib", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrLibrary) library = orr_library_create (dir, "Filters", "filters-key", &error);
+  g_autoptr (OrrModel) source = orr_model_new ();
+  OrrBlock *lag, *placed;
+  OrrMask *mask = orr_mask_new ();
+  GtkWidget *popover = NULL;
+  guint before = root->blocks->len;
+  double cx, cy, mx, my;
+
+  g_assert_no_error (error);
+  lag = orr_model_add_super_block (source, orr_model_get_root (source),
+                                   &(OrrRect){ 0, 0, 60, 40 });
+  g_ptr_array_add (mask->params, orr_mask_param_new ("tau", "Time constant", "1"));
+  mask->description = g_strdup ("A first-order lag.");
+  orr_model_set_mask (source, lag, mask);
+  g_assert_true (orr_library_add_block (library, "filters/SlowLag", lag, &error));
+  g_assert_no_error (error);
+  orr_library_set_add_folder (orr_application_get_library_set (f->app), dir, FALSE, NULL);
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "quick-insert", NULL);
+  spin (50);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (canvas)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (ORR_IS_QUICK_INSERT (child))
+      popover = child;
+  g_assert_nonnull (popover);
+  orr_quick_insert_set_text (ORR_QUICK_INSERT (popover), "filters slow");
+  g_assert_cmpstr (orr_quick_insert_get_match_name (ORR_QUICK_INSERT (popover), 0), ==,
+                   "library:filters-key:filters/SlowLag");
+  orr_quick_insert_set_text (ORR_QUICK_INSERT (popover), "slowlag");
+  g_assert_cmpstr (orr_quick_insert_get_match_name (ORR_QUICK_INSERT (popover), 0), ==,
+                   "library:filters-key:filters/SlowLag");
+  orr_quick_insert_activate (ORR_QUICK_INSERT (popover));
+  spin (50);
+
+  g_assert_cmpuint (root->blocks->len, ==, before + 1);
+  placed = g_ptr_array_index (root->blocks, root->blocks->len - 1);
+  g_assert_true (orr_block_is_super (placed));
+  g_assert_nonnull (placed->mask);
+  g_assert_nonnull (placed->libref);
+  g_assert_cmpstr (placed->libref->library, ==, "filters-key");
+  g_assert_cmpstr (placed->libref->ref, ==, "filters/SlowLag");
+  cx = gtk_widget_get_width (GTK_WIDGET (canvas)) / 2.0;
+  cy = gtk_widget_get_height (GTK_WIDGET (canvas)) / 2.0;
+  orr_canvas_widget_to_model (canvas, cx, cy, &mx, &my);
+  g_assert_cmpfloat (fabs (placed->geometry.x + placed->geometry.width / 2 - mx), <, 1e-9);
+  g_assert_cmpfloat (fabs (placed->geometry.y + placed->geometry.height / 2 - my), <, 1e-9);
+  g_assert_true (orr_model_undo (model));
+  g_assert_cmpuint (root->blocks->len, ==, before);
+}
+
 /* Export writes the whole diagram in the format its name asks for. */
 static void
 test_export (Fixture *f, gconstpointer data)
@@ -758,6 +821,8 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/window/display-on-canvas", Fixture, app, fixture_set_up, test_display_on_canvas,
               fixture_tear_down);
+  g_test_add ("/window/quick-insert-library", Fixture, app, fixture_set_up,
+              test_quick_insert_library, fixture_tear_down);
   g_test_add ("/window/export", Fixture, app, fixture_set_up, test_export, fixture_tear_down);
   g_test_add ("/window/shortcuts-window", Fixture, app, fixture_set_up, test_shortcuts_window,
               fixture_tear_down);
