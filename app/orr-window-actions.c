@@ -45,13 +45,29 @@ static const struct
   { "Escape", "win.go-up" },
 };
 
-static void
-set_enabled (OrrWindow *self, const char *name, gboolean enabled)
+void
+_orr_window_set_enabled (OrrWindow *self, const char *name, gboolean enabled)
 {
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
 
   if (G_IS_SIMPLE_ACTION (action))
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+OrrBlock *
+_orr_window_get_single_selected (OrrWindow *self)
+{
+  g_autoptr (GPtrArray) blocks = orr_canvas_get_selected_blocks (self->canvas);
+
+  return blocks != NULL && blocks->len == 1 ? g_ptr_array_index (blocks, 0) : NULL;
+}
+
+OrrLibrarySet *
+_orr_window_get_library_set (OrrWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  return ORR_IS_APPLICATION (app) ? orr_application_get_library_set (ORR_APPLICATION (app)) : NULL;
 }
 
 static char *
@@ -83,16 +99,16 @@ _orr_window_actions_update (OrrWindow *self)
   n_blocks = blocks != NULL ? blocks->len : 0;
   n_links = links != NULL ? links->len : 0;
 
-  set_enabled (self, "undo", orr_model_can_undo (self->model));
-  set_enabled (self, "redo", orr_model_can_redo (self->model));
-  set_enabled (self, "save", orr_model_get_modified (self->model) || self->file == NULL);
-  set_enabled (self, "copy", n_blocks > 0);
-  set_enabled (self, "cut", n_blocks > 0);
-  set_enabled (self, "duplicate", n_blocks > 0);
-  set_enabled (self, "rotate", n_blocks > 0);
-  set_enabled (self, "flip", n_blocks > 0);
-  set_enabled (self, "delete", n_blocks + n_links > 0);
-  set_enabled (self, "block-parameters", n_blocks == 1);
+  _orr_window_set_enabled (self, "undo", orr_model_can_undo (self->model));
+  _orr_window_set_enabled (self, "redo", orr_model_can_redo (self->model));
+  _orr_window_set_enabled (self, "save", orr_model_get_modified (self->model) || self->file == NULL);
+  _orr_window_set_enabled (self, "copy", n_blocks > 0);
+  _orr_window_set_enabled (self, "cut", n_blocks > 0);
+  _orr_window_set_enabled (self, "duplicate", n_blocks > 0);
+  _orr_window_set_enabled (self, "rotate", n_blocks > 0);
+  _orr_window_set_enabled (self, "flip", n_blocks > 0);
+  _orr_window_set_enabled (self, "delete", n_blocks + n_links > 0);
+  _orr_window_set_enabled (self, "block-parameters", n_blocks == 1);
   _orr_window_hierarchy_update (self, blocks);
   _orr_window_run_update (self);
   _orr_window_library_update (self, blocks);

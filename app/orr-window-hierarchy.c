@@ -14,23 +14,7 @@
 #include <glib/gi18n-lib.h>
 #include <orr-editor-ops.h>
 
-static void
-set_enabled (OrrWindow *self, const char *name, gboolean enabled)
-{
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
-
-  if (G_IS_SIMPLE_ACTION (action))
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
-}
-
 /* The one selected block, or NULL. */
-static OrrBlock *
-single_selected (OrrWindow *self)
-{
-  g_autoptr (GPtrArray) blocks = orr_canvas_get_selected_blocks (self->canvas);
-
-  return blocks != NULL && blocks->len == 1 ? g_ptr_array_index (blocks, 0) : NULL;
-}
 
 static const char *
 block_name (OrrBlock *block)
@@ -224,7 +208,7 @@ static void
 enter_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   OrrWindow *self = ORR_WINDOW (user_data);
-  OrrBlock *block = single_selected (self);
+  OrrBlock *block = _orr_window_get_single_selected (self);
 
   if (block != NULL && orr_block_is_super (block))
     _orr_window_show_diagram (self, block->child);
@@ -255,7 +239,7 @@ static void
 expand_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   OrrWindow *self = ORR_WINDOW (user_data);
-  OrrBlock *block = single_selected (self);
+  OrrBlock *block = _orr_window_get_single_selected (self);
   g_autoptr (GPtrArray) inlined = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_block_unref);
   g_autoptr (GError) error = NULL;
 
@@ -276,7 +260,7 @@ static void
 edit_mask_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   OrrWindow *self = ORR_WINDOW (user_data);
-  OrrBlock *block = single_selected (self);
+  OrrBlock *block = _orr_window_get_single_selected (self);
   GtkWindow *editor;
 
   if (block == NULL || !orr_block_is_super (block))
@@ -366,10 +350,10 @@ _orr_window_hierarchy_update (OrrWindow *self, GPtrArray *selected_blocks)
                        : NULL;
   gboolean super = single != NULL && orr_block_is_super (single);
 
-  set_enabled (self, "go-up", diagram != NULL && diagram->owner != NULL);
-  set_enabled (self, "go-to-top", diagram != NULL && diagram->owner != NULL);
-  set_enabled (self, "enter", super);
-  set_enabled (self, "group", selected_blocks != NULL && selected_blocks->len > 0);
-  set_enabled (self, "expand", super && single->mask == NULL);
-  set_enabled (self, "edit-mask", super);
+  _orr_window_set_enabled (self, "go-up", diagram != NULL && diagram->owner != NULL);
+  _orr_window_set_enabled (self, "go-to-top", diagram != NULL && diagram->owner != NULL);
+  _orr_window_set_enabled (self, "enter", super);
+  _orr_window_set_enabled (self, "group", selected_blocks != NULL && selected_blocks->len > 0);
+  _orr_window_set_enabled (self, "expand", super && single->mask == NULL);
+  _orr_window_set_enabled (self, "edit-mask", super);
 }

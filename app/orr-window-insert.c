@@ -28,19 +28,11 @@ pointer_left (GtkEventControllerMotion *motion, OrrWindow *self)
 /* Library blocks are offered as "library:<key>:<path>". */
 #define LIBRARY_PREFIX "library:"
 
-static OrrLibrarySet *
-library_set (OrrWindow *self)
-{
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  return ORR_IS_APPLICATION (app) ? orr_application_get_library_set (ORR_APPLICATION (app)) : NULL;
-}
-
 /* Every block of the installed libraries, for the search. */
 static GListModel *
 library_items (OrrWindow *self)
 {
-  OrrLibrarySet *set = library_set (self);
+  OrrLibrarySet *set = _orr_window_get_library_set (self);
   GPtrArray *libraries = set != NULL ? orr_library_set_get_libraries (set) : NULL;
   GListStore *items = g_list_store_new (ORR_TYPE_QUICK_INSERT_ITEM);
 
@@ -75,7 +67,7 @@ static OrrBlock *
 place_library_block (OrrWindow *self, const char *name, double mx, double my, GError **error)
 {
   g_auto (GStrv) parts = g_strsplit (name + strlen (LIBRARY_PREFIX), ":", 2);
-  OrrLibrarySet *set = library_set (self);
+  OrrLibrarySet *set = _orr_window_get_library_set (self);
   OrrLibrary *library;
   OrrBlock *block;
   OrrRect frame;

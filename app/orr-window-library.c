@@ -11,22 +11,6 @@
 
 #include <glib/gi18n-lib.h>
 
-static OrrBlock *
-single_selected (OrrWindow *self)
-{
-  g_autoptr (GPtrArray) blocks = orr_canvas_get_selected_blocks (self->canvas);
-
-  return blocks != NULL && blocks->len == 1 ? g_ptr_array_index (blocks, 0) : NULL;
-}
-
-static OrrLibrarySet *
-library_set (OrrWindow *self)
-{
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  return ORR_IS_APPLICATION (app) ? orr_application_get_library_set (ORR_APPLICATION (app)) : NULL;
-}
-
 static void
 report (OrrWindow *self, gboolean ok, const char *done, GError *error)
 {
@@ -39,7 +23,7 @@ report (OrrWindow *self, gboolean ok, const char *done, GError *error)
 static gboolean
 save_block (OrrWindow *self, OrrLibrary *library, const char *path, GError **error)
 {
-  OrrBlock *block = single_selected (self);
+  OrrBlock *block = _orr_window_get_single_selected (self);
 
   if (block == NULL)
     {
@@ -91,9 +75,9 @@ static void
 save_to_library_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   OrrWindow *self = ORR_WINDOW (user_data);
-  OrrLibrarySet *set = library_set (self);
+  OrrLibrarySet *set = _orr_window_get_library_set (self);
   GPtrArray *libraries = set != NULL ? orr_library_set_get_libraries (set) : NULL;
-  OrrBlock *block = single_selected (self);
+  OrrBlock *block = _orr_window_get_single_selected (self);
   g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
   g_auto (GStrv) labels = NULL;
   SaveDialog *d;
@@ -178,8 +162,8 @@ static void
 update_from_library_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   OrrWindow *self = ORR_WINDOW (user_data);
-  OrrBlock *block = single_selected (self);
-  OrrLibrarySet *set = library_set (self);
+  OrrBlock *block = _orr_window_get_single_selected (self);
+  OrrLibrarySet *set = _orr_window_get_library_set (self);
   OrrLibrary *library;
   g_autoptr (GError) error = NULL;
   g_autofree char *done = NULL;

@@ -54,6 +54,12 @@ struct _OrrWindow
 };
 
 void _orr_window_actions_init (OrrWindow *self);
+/* Shared by the window's files: enables the "win" action name; the one
+ * selected block (NULL for none or several); the application's user
+ * libraries (NULL outside an OrrApplication). */
+void _orr_window_set_enabled (OrrWindow *self, const char *name, gboolean enabled);
+OrrBlock *_orr_window_get_single_selected (OrrWindow *self);
+OrrLibrarySet *_orr_window_get_library_set (OrrWindow *self);
 /* Enables what the model's history, its saved state and the selection
  * allow. */
 void _orr_window_actions_update (OrrWindow *self);

@@ -36,15 +36,6 @@ static const struct
   { 10, N_("10× Real Time") },
 };
 
-static void
-set_enabled (OrrWindow *self, const char *name, gboolean enabled)
-{
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
-
-  if (G_IS_SIMPLE_ACTION (action))
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
-}
-
 static OrrRunState
 run_state (OrrWindow *self)
 {
@@ -572,10 +563,10 @@ _orr_window_run_update (OrrWindow *self)
 {
   gboolean active = running (self);
 
-  set_enabled (self, "run", !active);
-  set_enabled (self, "pause", active);
-  set_enabled (self, "stop", active);
-  set_enabled (self, "check", !active);
+  _orr_window_set_enabled (self, "run", !active);
+  _orr_window_set_enabled (self, "pause", active);
+  _orr_window_set_enabled (self, "stop", active);
+  _orr_window_set_enabled (self, "check", !active);
   if (self->runner == NULL && self->model != NULL)
     {
       double factor = orr_model_get_settings (self->model)->realtime_factor;

@@ -128,6 +128,8 @@ void orr_canvas_hit_test (OrrCanvas *self, double mx, double my, OrrCanvasHit *h
 OrrBlock *orr_canvas_block_at (OrrCanvas *self, double mx, double my);
 /* Blocks whose frames lie entirely inside rect (model). */
 void orr_canvas_blocks_in_rect (OrrCanvas *self, const OrrRect *rect, GPtrArray *result);
+/* The blocks whose bounds meet rect (not only those inside it). */
+void orr_canvas_blocks_touching (OrrCanvas *self, const OrrRect *rect, GPtrArray *result);
 void orr_canvas_visible_rect (OrrCanvas *self, OrrRect *rect);
 /* Draws what the view shows into cr (a width x height device area):
  * returns the number of items drawn. The snapshot and the benchmark call it. */

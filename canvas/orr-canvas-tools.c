@@ -561,25 +561,32 @@ orr_canvas_tools_motion (OrrCanvas *self, double wx, double wy, GdkModifierType 
 /* ---- ending a drag ------------------------------------------------------------- */
 
 /* Whether the polyline crosses a block of the diagram (other than the
- * end of its last segment, which enters the target's port). */
+ * end of its last segment, which enters the target's port): asked of the
+ * spatial index, segment by segment, so a large diagram costs no more
+ * than the blocks near the route. */
 static gboolean
 route_hits_blocks (OrrCanvas *self, const OrrPoint *pts, guint n, OrrBlock *target)
 {
-  for (guint i = 0; i < self->diagram->blocks->len; i++)
-    {
-      OrrBlock *block = g_ptr_array_index (self->diagram->blocks, i);
-      OrrRect r;
+  g_autoptr (GPtrArray) near = g_ptr_array_new ();
 
-      orr_canvas_block_frame (block, &r);
-      r.x -= 3, r.y -= 3, r.width += 6, r.height += 6;
-      for (guint k = 1; k < n; k++)
+  for (guint k = 1; k < n; k++)
+    {
+      const OrrPoint *a = &pts[k - 1], *b = &pts[k];
+      OrrRect seg = { MIN (a->x, b->x), MIN (a->y, b->y), fabs (a->x - b->x), fabs (a->y - b->y) };
+
+      g_ptr_array_set_size (near, 0);
+      orr_canvas_blocks_touching (self, &(OrrRect){ seg.x - 3, seg.y - 3, seg.width + 6,
+                                                   seg.height + 6 },
+                                 near);
+      for (guint i = 0; i < near->len; i++)
         {
-          const OrrPoint *a = &pts[k - 1], *b = &pts[k];
-          OrrRect seg = { MIN (a->x, b->x), MIN (a->y, b->y), fabs (a->x - b->x),
-                          fabs (a->y - b->y) };
+          OrrBlock *block = g_ptr_array_index (near, i);
+          OrrRect r;
 
           if (block == target && k == n - 1)
             continue;
+          orr_canvas_block_frame (block, &r);
+          r.x -= 3, r.y -= 3, r.width += 6, r.height += 6;
           if (orr_canvas_rect_intersects (&seg, &r))
             return TRUE;
         }
@@ -644,17 +651,22 @@ route_branch (OrrCanvas *self, OrrLink *branch, OrrLink *parent, double mx, doub
                      end.anchor.y + end.dy * ORR_CANVAS_LINK_STUB };
 
   /* candidate levels: straight to the stub's row (or column), or just
-   * past either side of any block */
+   * past either side of a block between the branch point and the stub
+   * (only those can stand in the way) */
   {
     double direct = across_vertical ? stub.y : stub.x;
+    g_autoptr (GPtrArray) between = g_ptr_array_new ();
+    OrrRect span = { MIN (p.x, stub.x) - 10, MIN (p.y, stub.y) - 10, fabs (p.x - stub.x) + 20,
+                     fabs (p.y - stub.y) + 20 };
 
     g_array_append_val (levels, direct);
-    for (guint i = 0; i < self->diagram->blocks->len; i++)
+    orr_canvas_blocks_touching (self, &span, between);
+    for (guint i = 0; i < between->len; i++)
       {
         OrrRect r;
         double lo, hi;
 
-        orr_canvas_block_frame (g_ptr_array_index (self->diagram->blocks, i), &r);
+        orr_canvas_block_frame (g_ptr_array_index (between, i), &r);
         lo = orr_canvas_snap ((across_vertical ? r.y : r.x) - 15);
         hi = orr_canvas_snap ((across_vertical ? r.y + r.height : r.x + r.width) + 15);
         g_array_append_val (levels, lo);

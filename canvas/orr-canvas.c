@@ -461,6 +461,12 @@ orr_canvas_block_at (OrrCanvas *self, double mx, double my)
 }
 
 void
+orr_canvas_blocks_touching (OrrCanvas *self, const OrrRect *rect, GPtrArray *result)
+{
+  query_items (self, rect, result, NULL);
+}
+
+void
 orr_canvas_blocks_in_rect (OrrCanvas *self, const OrrRect *rect, GPtrArray *result)
 {
   g_autoptr (GPtrArray) blocks = g_ptr_array_new ();
@@ -1146,6 +1152,7 @@ rename_if_taken (OrrCanvas *self, OrrBlock *block)
 {
   gboolean taken = FALSE;
   g_autofree char *stem = NULL;
+  g_autofree char *label = NULL;
   gsize n;
 
   if (block->label == NULL || *block->label == '\0')
@@ -1161,21 +1168,8 @@ rename_if_taken (OrrCanvas *self, OrrBlock *block)
   n = strlen (stem);
   while (n > 0 && g_ascii_isdigit (stem[n - 1]))
     stem[--n] = '\0';
-  for (guint k = 1;; k++)
-    {
-      g_autofree char *label = g_strdup_printf ("%s%u", stem, k);
-      gboolean used = FALSE;
-
-      for (guint i = 0; i < self->diagram->blocks->len && !used; i++)
-        used = g_strcmp0 (((OrrBlock *) g_ptr_array_index (self->diagram->blocks, i))->label,
-                          label)
-               == 0;
-      if (!used)
-        {
-          orr_model_set_block_label (self->model, block, label);
-          return;
-        }
-    }
+  label = orr_diagram_new_label (self->diagram, stem);
+  orr_model_set_block_label (self->model, block, label);
 }
 
 static gboolean

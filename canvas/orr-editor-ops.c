@@ -46,24 +46,6 @@ count_of_type (OrrDiagram *diagram, const char *type)
   return n;
 }
 
-/* "Gain3": the class name and the first number no block of the diagram
- * uses, so that messages and the canvas can tell blocks apart. */
-static char *
-unique_label (OrrDiagram *diagram, const char *type)
-{
-  for (guint n = 1;; n++)
-    {
-      g_autofree char *label = g_strdup_printf ("%s%u", type, n);
-      gboolean used = FALSE;
-      for (guint i = 0; i < diagram->blocks->len && !used; i++)
-        {
-          OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
-          used = g_strcmp0 (b->label, label) == 0;
-        }
-      if (!used)
-        return g_steal_pointer (&label);
-    }
-}
 
 static OrrBlockInterface *
 interface_in_scope (OrrModel *model, OrrRegistry *registry, const OrrBlockClass *klass,
@@ -122,7 +104,7 @@ orr_editor_add_block (OrrModel *model, OrrDiagram *diagram, OrrRegistry *registr
   if (where.width <= 0 || where.height <= 0)
     orr_canvas_default_size (counts[ORR_PORT_IN], counts[ORR_PORT_OUT], counts[ORR_PORT_EVENT_IN],
                              counts[ORR_PORT_EVENT_OUT], &where.width, &where.height);
-  label = unique_label (diagram, type);
+  label = orr_diagram_new_label (diagram, type);
 
   orr_model_begin (model, _ ("Add Block"));
   if (klass == NULL)

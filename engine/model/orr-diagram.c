@@ -65,6 +65,23 @@ orr_diagram_find_link (OrrDiagram *diagram, const char *id)
   return NULL;
 }
 
+char *
+orr_diagram_new_label (OrrDiagram *diagram, const char *stem)
+{
+  g_return_val_if_fail (diagram != NULL && stem != NULL, NULL);
+
+  for (guint n = 1;; n++)
+    {
+      g_autofree char *label = g_strdup_printf ("%s%u", stem, n);
+      gboolean used = FALSE;
+
+      for (guint i = 0; i < diagram->blocks->len && !used; i++)
+        used = g_strcmp0 (((OrrBlock *) g_ptr_array_index (diagram->blocks, i))->label, label) == 0;
+      if (!used)
+        return g_steal_pointer (&label);
+    }
+}
+
 void
 orr_diagram_foreach_block (OrrDiagram *diagram, void (*func) (OrrBlock *, gpointer), gpointer data)
 {

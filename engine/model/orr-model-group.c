@@ -190,16 +190,7 @@ orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks, GErro
   for (guint k = 0; k < ORR_N_PORT_KINDS; k++)
     orr_block_set_ports (super, k, counts[k]);
   /* a name to tell it by in paths and messages, as a new block gets */
-  for (guint n = 1; super->label == NULL; n++)
-    {
-      g_autofree char *label = g_strdup_printf ("%s%u", ORR_SUPER_BLOCK_TYPE, n);
-      gboolean used = FALSE;
-
-      for (guint i = 0; i < diagram->blocks->len && !used; i++)
-        used = g_strcmp0 (((OrrBlock *) g_ptr_array_index (diagram->blocks, i))->label, label) == 0;
-      if (!used)
-        super->label = g_steal_pointer (&label);
-    }
+  super->label = orr_diagram_new_label (diagram, ORR_SUPER_BLOCK_TYPE);
 
   for (guint i = 0; i < diagram->blocks->len; i++)
     {

@@ -354,6 +354,10 @@ gboolean orr_library_ref_equal (const OrrLibraryRef *a, const OrrLibraryRef *b);
 OrrDiagram *orr_diagram_new (void);
 void orr_diagram_free (OrrDiagram *diagram);
 OrrBlock *orr_diagram_find_block (OrrDiagram *diagram, const char *id);
+/* stem followed by the first number from 1 that no block of diagram has
+ * as its label ("Gain3"): what new and copied blocks are called, so that
+ * paths and messages tell blocks apart. */
+char *orr_diagram_new_label (OrrDiagram *diagram, const char *stem);
 /* Calls func for every block in the diagram and, depth first, in its super
  * blocks' diagrams. */
 void orr_diagram_foreach_block (OrrDiagram *diagram, void (*func) (OrrBlock *, gpointer),
