@@ -309,8 +309,422 @@ orr_canvas_route_ports (const OrrCanvasPort *from, const OrrCanvasPort *to,
   orr_canvas_route_simplify (route);
 }
 
+/* ---- routes around blocks ----------------------------------------------------------------- */
+
+/* A bend costs as much as this much length: fewer corners read better
+ * than a slightly shorter line. */
+#define BEND_COST (2 * ORR_CANVAS_GRID)
+/* Beyond this many obstacles the search grid grows too large to be worth
+ * it; such a route keeps its plain shape. */
+#define MAX_OBSTACLES 40
+/* A run along an obstacle's edge costs this much more per unit: among
+ * routes of one length, the one in the middle of a gap between blocks
+ * wins, not the one that grazes them. */
+#define EDGE_COST 0.25
+/* The link's own blocks are passed closer: the stubs end 18 from them. */
+#define OWN_MARGIN ORR_CANVAS_LINK_STUB
+
+/* What a unit step of the search grid is. */
+enum
+{
+  STEP_BLOCKED,
+  STEP_FREE,
+  STEP_ALONG_EDGE,
+};
+
+static gboolean
+segment_crosses (const OrrPoint *a, const OrrPoint *b, const OrrRect *r)
+{
+  double x0 = MIN (a->x, b->x), x1 = MAX (a->x, b->x);
+  double y0 = MIN (a->y, b->y), y1 = MAX (a->y, b->y);
+
+  /* the open rectangle against the closed segment: a route may run
+   * along an edge, which is where the router puts it */
+  return x1 > r->x + EPSILON && x0 < r->x + r->width - EPSILON && y1 > r->y + EPSILON
+         && y0 < r->y + r->height - EPSILON;
+}
+
+gboolean
+orr_canvas_route_crosses (const GArray *route, const OrrRect *rect)
+{
+  for (guint i = 1; i < route->len; i++)
+    if (segment_crosses (&g_array_index (route, OrrPoint, i - 1),
+                         &g_array_index (route, OrrPoint, i), rect))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+inflate (const OrrRect *r, double by, OrrRect *out)
+{
+  *out = (OrrRect){ r->x - by, r->y - by, r->width + 2 * by, r->height + 2 * by };
+}
+
+/* The plain route is kept when it passes no other block's port triangles
+ * and does not cut through its own blocks. */
+static int
+compare_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Sorted, without near repeats. */
+static void
+sort_lines (GArray *lines)
+{
+  guint k = 0;
+
+  g_array_sort (lines, compare_double);
+  for (guint i = 0; i < lines->len; i++)
+    if (k == 0 || g_array_index (lines, double, i) - g_array_index (lines, double, k - 1) > EPSILON)
+      g_array_index (lines, double, k++) = g_array_index (lines, double, i);
+  g_array_set_size (lines, k);
+}
+
+static guint
+line_index (const GArray *lines, double v)
+{
+  for (guint i = 0; i < lines->len; i++)
+    if (fabs (g_array_index (lines, double, i) - v) <= EPSILON)
+      return i;
+  g_return_val_if_reached (0);
+}
+
+/* Whether segment (a, b), horizontal or vertical, runs along an edge of r. */
+static gboolean
+segment_on_edge (const OrrPoint *a, const OrrPoint *b, const OrrRect *r)
+{
+  if (fabs (a->y - b->y) < EPSILON)
+    return (fabs (a->y - r->y) < EPSILON || fabs (a->y - r->y - r->height) < EPSILON)
+           && MAX (a->x, b->x) > r->x + EPSILON && MIN (a->x, b->x) < r->x + r->width - EPSILON;
+  return (fabs (a->x - r->x) < EPSILON || fabs (a->x - r->x - r->width) < EPSILON)
+         && MAX (a->y, b->y) > r->y + EPSILON && MIN (a->y, b->y) < r->y + r->height - EPSILON;
+}
+
+/* Each step to the next line, or to itself at the last one. */
+static guint8
+step_kind (const OrrPoint *a, const OrrPoint *b, const OrrRect *rects, guint n_rects)
+{
+  guint8 kind = STEP_FREE;
+
+  if (fabs (a->x - b->x) < EPSILON && fabs (a->y - b->y) < EPSILON)
+    return STEP_BLOCKED;
+  for (guint i = 0; i < n_rects; i++)
+    {
+      if (segment_crosses (a, b, &rects[i]))
+        return STEP_BLOCKED;
+      if (segment_on_edge (a, b, &rects[i]))
+        kind = STEP_ALONG_EDGE;
+    }
+  return kind;
+}
+
+/* Adds the middle of each gap between neighbouring lines (on the grid
+ * when it can): where a route between two blocks looks best. */
+static void
+add_gap_middles (GArray *lines)
+{
+  guint n = lines->len;
+
+  for (guint i = 0; i + 1 < n; i++)
+    {
+      double a = g_array_index (lines, double, i), b = g_array_index (lines, double, i + 1);
+      double mid = orr_canvas_snap ((a + b) / 2);
+      if (mid <= a || mid >= b)
+        mid = (a + b) / 2;
+      g_array_append_val (lines, mid);
+    }
+  sort_lines (lines);
+}
+
+static gboolean
+route_is_clear (const GArray *route, const OrrRect *from_frame, const OrrRect *to_frame,
+                const OrrRect *obstacles, guint n_obstacles)
+{
+  for (guint i = 0; i < n_obstacles; i++)
+    {
+      OrrRect r;
+      inflate (&obstacles[i], ORR_CANVAS_PORT_SIZE, &r);
+      if (orr_canvas_route_crosses (route, &r))
+        return FALSE;
+    }
+  return (from_frame == NULL || !orr_canvas_route_crosses (route, from_frame))
+         && (to_frame == NULL || !orr_canvas_route_crosses (route, to_frame));
+}
+
+/* Directions of travel: +x, -x, +y, -y. */
+static const int DIR_X[4] = { 1, -1, 0, 0 };
+static const int DIR_Y[4] = { 0, 0, 1, -1 };
+
+static int
+direction_of (double dx, double dy)
+{
+  if (fabs (dx) > 0.5)
+    return dx > 0 ? 0 : 1;
+  return dy > 0 ? 2 : 3;
+}
+
+typedef struct
+{
+  double cost;
+  guint state;
+} HeapEntry;
+
+/* A binary min-heap on (cost, state): the state breaks ties, so equal
+ * routes come out the same way every time. */
+static gboolean
+heap_less (const HeapEntry *a, const HeapEntry *b)
+{
+  return a->cost < b->cost || (a->cost == b->cost && a->state < b->state);
+}
+
+static void
+heap_push (GArray *heap, double cost, guint state)
+{
+  HeapEntry e = { cost, state };
+  guint i = heap->len;
+
+  g_array_append_val (heap, e);
+  while (i > 0)
+    {
+      guint parent = (i - 1) / 2;
+      HeapEntry *h = (HeapEntry *)heap->data;
+      if (!heap_less (&h[i], &h[parent]))
+        break;
+      e = h[i], h[i] = h[parent], h[parent] = e;
+      i = parent;
+    }
+}
+
+static HeapEntry
+heap_pop (GArray *heap)
+{
+  HeapEntry *h = (HeapEntry *)heap->data;
+  HeapEntry top = h[0];
+  guint i = 0, n = heap->len - 1;
+
+  h[0] = h[n];
+  g_array_set_size (heap, n);
+  for (;;)
+    {
+      guint l = 2 * i + 1, r = l + 1, m = i;
+      HeapEntry t;
+      if (l < n && heap_less (&h[l], &h[m]))
+        m = l;
+      if (r < n && heap_less (&h[r], &h[m]))
+        m = r;
+      if (m == i)
+        break;
+      t = h[i], h[i] = h[m], h[m] = t;
+      i = m;
+    }
+  return top;
+}
+
+/* Dijkstra over the grid of lines through the stubs' ends and the
+ * inflated obstacles' edges (where a detour can turn), a state being a
+ * grid point and the direction the route arrived in, so that bends cost.
+ * Writes the route from p to q and returns TRUE when one exists. */
+static gboolean
+search_route (const OrrCanvasPort *from, const OrrCanvasPort *to, const OrrRect *rects,
+              guint n_rects, GArray *route)
+{
+  const OrrPoint *p = &from->anchor, *q = &to->anchor;
+  OrrPoint p1 = { p->x + from->dx * ORR_CANVAS_LINK_STUB, p->y + from->dy * ORR_CANVAS_LINK_STUB };
+  OrrPoint q1 = { q->x + to->dx * ORR_CANVAS_LINK_STUB, q->y + to->dy * ORR_CANVAS_LINK_STUB };
+  g_autoptr (GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) ys = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (HeapEntry));
+  g_autofree double *cost = NULL;
+  g_autofree guint *prev = NULL;
+  g_autofree guint8 *hstep = NULL, *vstep = NULL;
+  int first_dir = direction_of (from->dx, from->dy);
+  int last_dir = direction_of (-to->dx, -to->dy); /* the way into q */
+  guint nx, ny, n_states, start, goal, done, state;
+  double mid;
+
+  mid = orr_canvas_snap ((p1.x + q1.x) / 2);
+  g_array_append_vals (xs, (double[]){ p1.x, q1.x, mid }, 3);
+  mid = orr_canvas_snap ((p1.y + q1.y) / 2);
+  g_array_append_vals (ys, (double[]){ p1.y, q1.y, mid }, 3);
+  for (guint i = 0; i < n_rects; i++)
+    {
+      const OrrRect *r = &rects[i];
+      g_array_append_vals (xs, (double[]){ r->x, r->x + r->width }, 2);
+      g_array_append_vals (ys, (double[]){ r->y, r->y + r->height }, 2);
+    }
+  sort_lines (xs);
+  sort_lines (ys);
+  add_gap_middles (xs);
+  add_gap_middles (ys);
+  nx = xs->len;
+  ny = ys->len;
+
+  /* which unit steps of the grid are free, once */
+  hstep = g_new (guint8, nx * ny);
+  vstep = g_new (guint8, nx * ny);
+  for (guint iy = 0; iy < ny; iy++)
+    for (guint ix = 0; ix < nx; ix++)
+      {
+        OrrPoint a = { g_array_index (xs, double, ix), g_array_index (ys, double, iy) };
+        OrrPoint right = { ix + 1 < nx ? g_array_index (xs, double, ix + 1) : a.x, a.y };
+        OrrPoint down = { a.x, iy + 1 < ny ? g_array_index (ys, double, iy + 1) : a.y };
+        hstep[iy * nx + ix] = step_kind (&a, &right, rects, n_rects); /* to (ix + 1, iy) */
+        vstep[iy * nx + ix] = step_kind (&a, &down, rects, n_rects);  /* to (ix, iy + 1) */
+      }
+
+  n_states = nx * ny * 4;
+  done = n_states; /* reached q1 and turned into q */
+  cost = g_new (double, n_states + 1);
+  prev = g_new (guint, n_states + 1);
+  for (guint i = 0; i <= n_states; i++)
+    cost[i] = G_MAXDOUBLE, prev[i] = G_MAXUINT;
+  start = (line_index (ys, p1.y) * nx + line_index (xs, p1.x)) * 4 + first_dir;
+  goal = line_index (ys, q1.y) * nx + line_index (xs, q1.x);
+  cost[start] = 0;
+  heap_push (heap, 0, start);
+
+  while (heap->len > 0)
+    {
+      HeapEntry e = heap_pop (heap);
+      guint node = e.state / 4;
+      int dir = e.state % 4;
+      guint ix = node % nx, iy = node / nx;
+
+      if (e.state == done)
+        break;
+      if (e.cost > cost[e.state])
+        continue;
+      if (node == goal && dir != (last_dir ^ 1))
+        {
+          double c = e.cost + (dir != last_dir ? BEND_COST : 0);
+          if (c < cost[done])
+            {
+              cost[done] = c;
+              prev[done] = e.state;
+              heap_push (heap, c, done);
+            }
+        }
+      for (int d = 0; d < 4; d++)
+        {
+          guint nix = ix + DIR_X[d], niy = iy + DIR_Y[d], next;
+          guint8 step;
+          double c, length;
+
+          /* turning back on itself is never shorter */
+          if (d == (dir ^ 1) || nix >= nx || niy >= ny)
+            continue;
+          switch (d)
+            {
+              case 0:
+                step = hstep[iy * nx + ix];
+                break;
+              case 1:
+                step = hstep[iy * nx + nix];
+                break;
+              case 2:
+                step = vstep[iy * nx + ix];
+                break;
+              default:
+                step = vstep[niy * nx + ix];
+                break;
+            }
+          if (step == STEP_BLOCKED)
+            continue;
+          length = fabs (g_array_index (xs, double, nix) - g_array_index (xs, double, ix))
+                   + fabs (g_array_index (ys, double, niy) - g_array_index (ys, double, iy));
+          c = e.cost + length * (step == STEP_ALONG_EDGE ? 1 + EDGE_COST : 1)
+              + (d != dir ? BEND_COST : 0);
+          next = (niy * nx + nix) * 4 + d;
+          if (c < cost[next])
+            {
+              cost[next] = c;
+              prev[next] = e.state;
+              heap_push (heap, c, next);
+            }
+        }
+    }
+  if (prev[done] == G_MAXUINT)
+    return FALSE;
+
+  /* walk back from q1 to p1, then write the points forward */
+  g_array_set_size (route, 0);
+  push (route, q->x, q->y);
+  for (state = prev[done]; state != G_MAXUINT; state = prev[state])
+    {
+      guint node = state / 4;
+      push (route, g_array_index (xs, double, node % nx), g_array_index (ys, double, node / nx));
+    }
+  push (route, p->x, p->y);
+  for (guint i = 0, j = route->len - 1; i < j; i++, j--)
+    {
+      OrrPoint t = g_array_index (route, OrrPoint, i);
+      g_array_index (route, OrrPoint, i) = g_array_index (route, OrrPoint, j);
+      g_array_index (route, OrrPoint, j) = t;
+    }
+  orr_canvas_route_simplify (route);
+  return TRUE;
+}
+
+void
+orr_canvas_route_ports_avoiding (const OrrCanvasPort *from, const OrrCanvasPort *to,
+                                 const OrrRect *from_frame, const OrrRect *to_frame,
+                                 const OrrRect *obstacles, guint n_obstacles, GArray *route)
+{
+  g_autoptr (GArray) rects = NULL;
+  g_autoptr (GArray) found = NULL;
+  OrrPoint p1, q1;
+
+  orr_canvas_route_ports (from, to, from_frame, to_frame, route);
+  if (n_obstacles == 0 || n_obstacles > MAX_OBSTACLES
+      || route_is_clear (route, from_frame, to_frame, obstacles, n_obstacles))
+    return;
+
+  rects = g_array_sized_new (FALSE, FALSE, sizeof (OrrRect), n_obstacles + 2);
+  for (guint i = 0; i < n_obstacles; i++)
+    {
+      OrrRect r;
+      inflate (&obstacles[i], ORR_CANVAS_ROUTE_MARGIN, &r);
+      g_array_append_val (rects, r);
+    }
+  /* the stubs leave the ports straight, whatever stands there */
+  p1 = (OrrPoint){ from->anchor.x + from->dx * ORR_CANVAS_LINK_STUB,
+                   from->anchor.y + from->dy * ORR_CANVAS_LINK_STUB };
+  q1 = (OrrPoint){ to->anchor.x + to->dx * ORR_CANVAS_LINK_STUB,
+                   to->anchor.y + to->dy * ORR_CANVAS_LINK_STUB };
+  for (guint i = 0; i < rects->len; i++)
+    if (segment_crosses (&from->anchor, &p1, &g_array_index (rects, OrrRect, i))
+        || segment_crosses (&q1, &to->anchor, &g_array_index (rects, OrrRect, i)))
+      return;
+  /* the link's own blocks are in the way too, past the stubs */
+  for (guint i = 0; i < 2; i++)
+    {
+      const OrrRect *own = i == 0 ? from_frame : to_frame;
+      OrrRect r;
+      if (own == NULL)
+        continue;
+      inflate (own, OWN_MARGIN, &r);
+      g_array_append_val (rects, r);
+    }
+
+  found = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+  if (search_route (from, to, (const OrrRect *)rects->data, rects->len, found))
+    {
+      g_array_set_size (route, 0);
+      g_array_append_vals (route, found->data, found->len);
+    }
+}
+
 guint
 orr_canvas_link_route (const OrrLink *link, const OrrBlock *from, const OrrBlock *to, GArray *route)
+{
+  return orr_canvas_link_route_avoiding (link, from, to, NULL, 0, route);
+}
+
+guint
+orr_canvas_link_route_avoiding (const OrrLink *link, const OrrBlock *from, const OrrBlock *to,
+                                const OrrRect *obstacles, guint n_obstacles, GArray *route)
 {
   OrrPortKind out_kind = link->kind == ORR_LINK_ACTIVATION ? ORR_PORT_EVENT_OUT : ORR_PORT_OUT;
   OrrPortKind in_kind = link->kind == ORR_LINK_ACTIVATION ? ORR_PORT_EVENT_IN : ORR_PORT_IN;
@@ -353,7 +767,7 @@ orr_canvas_link_route (const OrrLink *link, const OrrBlock *from, const OrrBlock
       OrrRect ff, tf;
       orr_canvas_block_frame (from, &ff);
       orr_canvas_block_frame (to, &tf);
-      orr_canvas_route_ports (&a, &b, &ff, &tf, route);
+      orr_canvas_route_ports_avoiding (&a, &b, &ff, &tf, obstacles, n_obstacles, route);
     }
   return route->len;
 }

@@ -49,6 +49,26 @@ guint orr_canvas_link_route (const OrrLink *link, const OrrBlock *from, const Or
  * preview); to may be NULL for a free end at (tx, ty). */
 void orr_canvas_route_ports (const OrrCanvasPort *from, const OrrCanvasPort *to,
                              const OrrRect *from_frame, const OrrRect *to_frame, GArray *route);
+/* How far an automatic route keeps from the blocks it goes around: far
+ * enough from their port triangles not to seem to end in one, and on the
+ * grid when the blocks are. */
+#define ORR_CANVAS_ROUTE_MARGIN 20.0
+
+/* As orr_canvas_link_route, but an automatic route that would cross one
+ * of obstacles (frames of the other blocks) goes around them: the
+ * shortest orthogonal route with few bends that keeps
+ * ORR_CANVAS_ROUTE_MARGIN from every obstacle (a stub's length from the
+ * link's own blocks). A route with nothing in the way, and stored bend points, are
+ * left as they are; when no way round is free the plain route stays. */
+guint orr_canvas_link_route_avoiding (const OrrLink *link, const OrrBlock *from, const OrrBlock *to,
+                                      const OrrRect *obstacles, guint n_obstacles, GArray *route);
+/* orr_canvas_route_ports around obstacles, as above. */
+void orr_canvas_route_ports_avoiding (const OrrCanvasPort *from, const OrrCanvasPort *to,
+                                      const OrrRect *from_frame, const OrrRect *to_frame,
+                                      const OrrRect *obstacles, guint n_obstacles, GArray *route);
+/* Whether a segment of an orthogonal route passes through the inside of
+ * rect (running along its edge does not count). */
+gboolean orr_canvas_route_crosses (const GArray *route, const OrrRect *rect);
 /* Drops repeated and collinear points. */
 void orr_canvas_route_simplify (GArray *route);
 

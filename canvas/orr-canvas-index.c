@@ -227,6 +227,17 @@ orr_canvas_index_contains (OrrCanvasIndex *index, gpointer item)
   return g_hash_table_contains (index->entries, item);
 }
 
+gboolean
+orr_canvas_index_get_bounds (OrrCanvasIndex *index, gpointer item, OrrRect *bounds)
+{
+  Entry *entry = g_hash_table_lookup (index->entries, item);
+
+  if (entry == NULL)
+    return FALSE;
+  *bounds = entry->bounds;
+  return TRUE;
+}
+
 guint
 orr_canvas_index_get_n_items (OrrCanvasIndex *index)
 {

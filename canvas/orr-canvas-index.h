@@ -16,6 +16,8 @@ void orr_canvas_index_clear (OrrCanvasIndex *index);
 void orr_canvas_index_set (OrrCanvasIndex *index, gpointer item, const OrrRect *bounds);
 void orr_canvas_index_remove (OrrCanvasIndex *index, gpointer item);
 gboolean orr_canvas_index_contains (OrrCanvasIndex *index, gpointer item);
+/* The bounds item was last set with; FALSE when it is not there. */
+gboolean orr_canvas_index_get_bounds (OrrCanvasIndex *index, gpointer item, OrrRect *bounds);
 guint orr_canvas_index_get_n_items (OrrCanvasIndex *index);
 /* Appends to result every item whose bounds intersect rect. */
 void orr_canvas_index_query (OrrCanvasIndex *index, const OrrRect *rect, GPtrArray *result);

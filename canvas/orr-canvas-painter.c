@@ -151,8 +151,8 @@ show_text (OrrCanvasPainter *painter, cairo_t *cr, const char *text,
   pango_layout_get_size (layout, &w, &h);
   if (w <= 0)
     return;
-  if (w / (double)PANGO_SCALE > max_width && max_width > 0)
-    scale = MAX (max_width / (w / (double)PANGO_SCALE), 0.5);
+  if (w / (double) PANGO_SCALE > max_width && max_width > 0)
+    scale = MAX (max_width / (w / (double) PANGO_SCALE), 0.5);
   cairo_save (cr);
   cairo_translate (cr, cx, top);
   cairo_scale (cr, scale, scale);
@@ -174,8 +174,8 @@ show_name (OrrCanvasPainter *painter, cairo_t *cr, const char *text, double cx, 
   pango_layout_get_size (layout, &w, &h);
   if (w <= 0)
     return;
-  if (w / (double)PANGO_SCALE > max_width && max_width > 0)
-    scale = MAX (max_width / (w / (double)PANGO_SCALE), 0.5);
+  if (w / (double) PANGO_SCALE > max_width && max_width > 0)
+    scale = MAX (max_width / (w / (double) PANGO_SCALE), 0.5);
   width = w * scale / PANGO_SCALE;
   cairo_rectangle (cr, cx - width / 2 - 1, top + 1, width + 2, h * scale / PANGO_SCALE - 2);
   set_color_alpha (cr, &painter->palette.background, 0.85);
@@ -427,6 +427,14 @@ orr_canvas_paint_polyline (OrrCanvasPainter *painter, cairo_t *cr, const GArray 
   cairo_set_dash (cr, NULL, 0, 0);
 }
 
+static const GArray *
+route_of (OrrCanvasPainter *painter, OrrLink *link, OrrBlock *from, OrrBlock *to)
+{
+  if (painter->link_route != NULL)
+    return painter->link_route (painter->link_route_data, link);
+  return orr_canvas_link_route (link, from, to, painter->route) >= 2 ? painter->route : NULL;
+}
+
 void
 orr_canvas_paint_link (OrrCanvasPainter *painter, cairo_t *cr, OrrLink *link, OrrBlock *from,
                        OrrBlock *to)
@@ -435,24 +443,25 @@ orr_canvas_paint_link (OrrCanvasPainter *painter, cairo_t *cr, OrrLink *link, Or
     = painter->selected_links != NULL && g_hash_table_contains (painter->selected_links, link);
   const GdkRGBA *color = link->kind == ORR_LINK_ACTIVATION ? &painter->palette.activation
                                                            : &painter->palette.foreground;
+  const GArray *route = route_of (painter, link, from, to);
 
-  if (orr_canvas_link_route (link, from, to, painter->route) < 2)
+  if (route == NULL)
     return;
   if (selected || link == painter->hover_link)
     {
       /* a halo under the line keeps its own colour readable */
       GdkRGBA halo = painter->palette.accent;
       halo.alpha = selected ? 0.6 : 0.3;
-      orr_canvas_paint_polyline (painter, cr, painter->route, &halo, 5.0, FALSE);
+      orr_canvas_paint_polyline (painter, cr, route, &halo, 5.0, FALSE);
     }
-  orr_canvas_paint_polyline (painter, cr, painter->route, color, 1.2, FALSE);
+  orr_canvas_paint_polyline (painter, cr, route, color, 1.2, FALSE);
   if (selected && painter->zoom >= LOD_PORTS)
     {
       /* the bend points, which can be dragged */
       double s = 4 / MAX (painter->zoom, 0.5);
-      for (guint i = 1; i + 1 < painter->route->len; i++)
+      for (guint i = 1; i + 1 < route->len; i++)
         {
-          OrrPoint *p = &g_array_index (painter->route, OrrPoint, i);
+          const OrrPoint *p = &g_array_index (route, OrrPoint, i);
           cairo_rectangle (cr, p->x - s / 2, p->y - s / 2, s, s);
         }
       set_color (cr, &painter->palette.accent);
@@ -638,9 +647,12 @@ paint_junctions (OrrCanvasPainter *painter, cairo_t *cr, OrrLink *const *links, 
           OrrLink *link = links[GPOINTER_TO_UINT (g_ptr_array_index (group, g))];
           OrrBlock *from = NULL, *to = NULL;
           GArray *route = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+          const GArray *drawn;
 
           painter->link_ends (painter->link_ends_data, link, &from, &to);
-          orr_canvas_link_route (link, from, to, route);
+          drawn = route_of (painter, link, from, to);
+          if (drawn != NULL)
+            g_array_append_vals (route, drawn->data, drawn->len);
           g_ptr_array_add (routes, route);
         }
       for (guint g = 0; g < group->len; g++)
@@ -672,16 +684,18 @@ orr_canvas_paint_links (OrrCanvasPainter *painter, cairo_t *cr, OrrLink *const *
         {
           OrrLink *link = links[i];
           OrrBlock *from = NULL, *to = NULL;
+          const GArray *route;
           if ((link->kind == ORR_LINK_ACTIVATION) != activation || !link_is_plain (painter, link))
             continue;
           painter->link_ends (painter->link_ends_data, link, &from, &to);
-          if (orr_canvas_link_route (link, from, to, painter->route) < 2)
+          route = route_of (painter, link, from, to);
+          if (route == NULL)
             continue;
-          cairo_move_to (cr, g_array_index (painter->route, OrrPoint, 0).x,
-                         g_array_index (painter->route, OrrPoint, 0).y);
-          for (guint k = 1; k < painter->route->len; k++)
-            cairo_line_to (cr, g_array_index (painter->route, OrrPoint, k).x,
-                           g_array_index (painter->route, OrrPoint, k).y);
+          cairo_move_to (cr, g_array_index (route, OrrPoint, 0).x,
+                         g_array_index (route, OrrPoint, 0).y);
+          for (guint k = 1; k < route->len; k++)
+            cairo_line_to (cr, g_array_index (route, OrrPoint, k).x,
+                           g_array_index (route, OrrPoint, k).y);
           any = TRUE;
         }
       if (!any)

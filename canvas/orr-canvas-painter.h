@@ -30,6 +30,10 @@ typedef const char *(*OrrCanvasBlockTextFunc) (gpointer data, OrrBlock *block, g
 typedef void (*OrrCanvasLinkEndsFunc) (gpointer data, OrrLink *link, OrrBlock **from,
                                        OrrBlock **to);
 
+/* The route a link is drawn along as the caller keeps it (around blocks),
+ * NULL when it is not drawn. */
+typedef const GArray *(*OrrCanvasLinkRouteFunc) (gpointer data, OrrLink *link);
+
 typedef struct
 {
   OrrCanvasPalette palette;
@@ -43,6 +47,9 @@ typedef struct
   gpointer block_text_data;
   OrrCanvasLinkEndsFunc link_ends;
   gpointer link_ends_data;
+  /* or NULL: the painter computes plain routes itself */
+  OrrCanvasLinkRouteFunc link_route;
+  gpointer link_route_data;
   /* laid-out texts kept across frames by the caller (text -> PangoLayout,
    * made in cache_context), or NULL: shaping is most of a text's cost */
   GHashTable *layout_cache;

@@ -109,7 +109,12 @@ struct _OrrCanvas
   OrrEvaluation *evaluation; /* for icon texts; dropped on parameter changes */
   GHashTable *layouts;       /* the painter's laid-out texts, kept across frames */
   PangoContext *pango_context;
-  GArray *scratch_route;
+  /* OrrLink* -> GArray of OrrPoint: each link's route as drawn, made when
+   * the link is indexed: an automatic route goes around the blocks near
+   * it, so it is computed once per change, not per frame */
+  GHashTable *routes;
+  GHashTable *detours; /* OrrLink* set: routes turned aside by a block */
+  GArray *plain_route; /* scratch */
 
   OrrCanvasDrag drag;
   double pointer_x, pointer_y; /* widget pixels, last seen */
@@ -128,6 +133,14 @@ void orr_canvas_hit_test (OrrCanvas *self, double mx, double my, OrrCanvasHit *h
 OrrBlock *orr_canvas_block_at (OrrCanvas *self, double mx, double my);
 /* Blocks whose frames lie entirely inside rect (model). */
 void orr_canvas_blocks_in_rect (OrrCanvas *self, const OrrRect *rect, GPtrArray *result);
+/* The route link is drawn along (around other blocks unless it has bend
+ * points): NULL when an end is missing. Owned by the canvas, valid until
+ * the next change of the model. */
+const GArray *orr_canvas_route_of (OrrCanvas *self, OrrLink *link);
+/* The automatic route between two ports around the canvas's blocks (the
+ * connect preview); to_block NULL for a free end. */
+void orr_canvas_route_around (OrrCanvas *self, const OrrCanvasPort *from, OrrBlock *from_block,
+                              const OrrCanvasPort *to, OrrBlock *to_block, GArray *route);
 /* The blocks whose bounds meet rect (not only those inside it). */
 void orr_canvas_blocks_touching (OrrCanvas *self, const OrrRect *rect, GPtrArray *result);
 void orr_canvas_visible_rect (OrrCanvas *self, OrrRect *rect);

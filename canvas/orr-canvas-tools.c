@@ -282,15 +282,16 @@ begin_segment (OrrCanvas *self)
 {
   OrrCanvasDrag *drag = &self->drag;
   OrrLink *link = drag->hit.link;
-  OrrBlock *from, *to;
+  const GArray *drawn = orr_canvas_route_of (self, link);
   guint s = drag->hit.segment;
   OrrPoint a, b;
   double len, stub;
 
+  /* the route as drawn, detours included: it is what the user grabbed */
   drag->route = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
-  orr_canvas_link_ends (self, link, &from, &to);
-  if (orr_canvas_link_route (link, from, to, drag->route) < 2 || s + 1 >= drag->route->len)
+  if (drawn == NULL || s + 1 >= drawn->len)
     return FALSE;
+  g_array_append_vals (drag->route, drawn->data, drawn->len);
 
   a = g_array_index (drag->route, OrrPoint, s);
   b = g_array_index (drag->route, OrrPoint, s + 1);
@@ -623,12 +624,14 @@ route_branch (OrrCanvas *self, OrrLink *branch, OrrLink *parent, double mx, doub
   double best = G_MAXDOUBLE, best_length = G_MAXDOUBLE;
   gboolean across_vertical, best_clean = FALSE;
   guint segment = 0;
+  const GArray *drawn = orr_canvas_route_of (self, parent);
 
   orr_canvas_link_ends (self, parent, &from, &to);
   orr_canvas_link_ends (self, branch, &unused, &target);
-  if (orr_canvas_link_route (parent, from, to, route) < 2 || target == NULL
+  if (drawn == NULL || target == NULL
       || !orr_canvas_block_port (target, in_kind, branch->to.port, &end))
     return;
+  g_array_append_vals (route, drawn->data, drawn->len);
   for (guint k = 1; k < route->len; k++)
     {
       double d = orr_canvas_segment_distance (&g_array_index (route, OrrPoint, k - 1),
@@ -818,10 +821,8 @@ orr_canvas_tools_paint (OrrCanvas *self, OrrCanvasPainter *painter, cairo_t *cr)
       if (drag->target != NULL
           && orr_canvas_block_port (drag->target, drag->target_kind, drag->target_port, &to))
         {
-          OrrRect ff, tf;
-          orr_canvas_block_frame (drag->source, &ff);
-          orr_canvas_block_frame (drag->target, &tf);
-          orr_canvas_route_ports (&from, &to, &ff, &tf, route);
+          /* the route the link will take once dropped */
+          orr_canvas_route_around (self, &from, drag->source, &to, drag->target, route);
           orr_canvas_paint_port_highlight (painter, cr, drag->target, drag->target_kind,
                                            drag->target_port);
         }

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <orrery/orr-interface.h>
 #include <orrery/orr-io.h>
+#include <string.h>
 
 #define MIN_ZOOM 0.05
 #define MAX_ZOOM 8.0
@@ -62,41 +63,190 @@ G_DEFINE_FINAL_TYPE (OrrCanvas, orr_canvas, GTK_TYPE_WIDGET)
 /* ---- the index ----------------------------------------------------------- */
 
 static void
-link_bounds (OrrCanvas *self, OrrLink *link, OrrRect *bounds, gboolean *ok)
+route_extent (const GArray *route, double margin, OrrRect *extent)
 {
-  OrrBlock *from, *to;
+  const OrrPoint *first = &g_array_index (route, OrrPoint, 0);
 
-  orr_canvas_link_ends (self, link, &from, &to);
-  *ok = orr_canvas_link_route (link, from, to, self->scratch_route) >= 2;
-  if (!*ok)
-    return;
-  bounds->x = g_array_index (self->scratch_route, OrrPoint, 0).x;
-  bounds->y = g_array_index (self->scratch_route, OrrPoint, 0).y;
-  bounds->width = bounds->height = 0;
-  for (guint i = 1; i < self->scratch_route->len; i++)
+  *extent = (OrrRect){ first->x, first->y, 0, 0 };
+  for (guint i = 1; i < route->len; i++)
     {
-      OrrPoint *p = &g_array_index (self->scratch_route, OrrPoint, i);
-      OrrRect r = { p->x, p->y, 0, 0 };
-      orr_canvas_rect_union (bounds, &r);
+      const OrrPoint *p = &g_array_index (route, OrrPoint, i);
+      orr_canvas_rect_union (extent, &(OrrRect){ p->x, p->y, 0, 0 });
     }
-  /* the line's width and its selection halo */
-  bounds->x -= 3;
-  bounds->y -= 3;
-  bounds->width += 6;
-  bounds->height += 6;
+  extent->x -= margin;
+  extent->y -= margin;
+  extent->width += 2 * margin;
+  extent->height += 2 * margin;
 }
 
+static gboolean
+rect_holds (const OrrRect *outer, const OrrRect *inner)
+{
+  return inner->x >= outer->x && inner->y >= outer->y
+         && inner->x + inner->width <= outer->x + outer->width
+         && inner->y + inner->height <= outer->y + outer->height;
+}
+
+/* An automatic route around the blocks near it (a link's when link is
+ * set, else between the two ports). Only blocks that touch the area
+ * searched are obstacles: it starts around the plain route and grows to
+ * hold the detour found, so a detour cannot run through a block nobody
+ * looked at. */
+static void
+route_around_blocks (OrrCanvas *self, OrrLink *link, const OrrCanvasPort *pf, OrrBlock *from,
+                     const OrrCanvasPort *pt, OrrBlock *to, GArray *route)
+{
+  g_autoptr (GArray) obstacles = g_array_new (FALSE, FALSE, sizeof (OrrRect));
+  g_autoptr (GPtrArray) items = g_ptr_array_new ();
+  OrrRect ff, tf, area, extent;
+  /* past a block's ports and the margin kept from it */
+  const double reach = ORR_CANVAS_ROUTE_MARGIN + ORR_CANVAS_PORT_SIZE;
+
+  if (from != NULL)
+    orr_canvas_block_frame (from, &ff);
+  if (to != NULL)
+    orr_canvas_block_frame (to, &tf);
+  if (link != NULL)
+    orr_canvas_link_route (link, from, to, route);
+  else
+    orr_canvas_route_ports (pf, pt, from != NULL ? &ff : NULL, to != NULL ? &tf : NULL, route);
+  /* kept to tell a detour from the plain route afterwards */
+  g_array_set_size (self->plain_route, 0);
+  g_array_append_vals (self->plain_route, route->data, route->len);
+  if (route->len < 2)
+    return;
+  route_extent (route, reach, &area);
+
+  for (int round = 0; round < 4; round++)
+    {
+      g_array_set_size (obstacles, 0);
+      g_ptr_array_set_size (items, 0);
+      /* not query_items: the drawing order does not matter here */
+      orr_canvas_index_query (self->index, &area, items);
+      for (guint i = 0; i < items->len; i++)
+        {
+          OrrBlock *block = g_ptr_array_index (items, i);
+          OrrRect frame;
+          if (block == from || block == to || !g_hash_table_contains (self->order, block))
+            continue;
+          orr_canvas_block_frame (block, &frame);
+          g_array_append_val (obstacles, frame);
+        }
+      if (obstacles->len == 0)
+        return; /* the plain route, already there */
+      if (link != NULL)
+        orr_canvas_link_route_avoiding (link, from, to, (const OrrRect *)obstacles->data,
+                                        obstacles->len, route);
+      else
+        orr_canvas_route_ports_avoiding (pf, pt, from != NULL ? &ff : NULL, to != NULL ? &tf : NULL,
+                                         (const OrrRect *)obstacles->data, obstacles->len, route);
+      route_extent (route, reach, &extent);
+      if (rect_holds (&area, &extent))
+        return;
+      orr_canvas_rect_union (&area, &extent);
+    }
+}
+
+void
+orr_canvas_route_around (OrrCanvas *self, const OrrCanvasPort *from, OrrBlock *from_block,
+                         const OrrCanvasPort *to, OrrBlock *to_block, GArray *route)
+{
+  route_around_blocks (self, NULL, from, from_block, to, to_block, route);
+}
+
+const GArray *
+orr_canvas_route_of (OrrCanvas *self, OrrLink *link)
+{
+  GArray *route = g_hash_table_lookup (self->routes, link);
+
+  return route != NULL && route->len >= 2 ? route : NULL;
+}
+
+/* Routes link again and files it under its route's bounds. */
 static void
 index_link (OrrCanvas *self, OrrLink *link)
 {
+  GArray *route = g_hash_table_lookup (self->routes, link);
+  OrrBlock *from, *to;
   OrrRect bounds;
-  gboolean ok;
 
-  link_bounds (self, link, &bounds, &ok);
-  if (ok)
-    orr_canvas_index_set (self->index, link, &bounds);
+  if (route == NULL)
+    {
+      route = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+      g_hash_table_insert (self->routes, link, route);
+    }
+  orr_canvas_link_ends (self, link, &from, &to);
+  if (from == NULL || to == NULL)
+    g_array_set_size (route, 0);
+  else if (link->points != NULL && link->points->len > 0)
+    orr_canvas_link_route (link, from, to, route); /* the user's bends stay */
   else
-    orr_canvas_index_remove (self->index, link);
+    {
+      route_around_blocks (self, link, NULL, from, NULL, to, route);
+      /* remembered, so that moves nearby re-route it only when it may
+       * straighten, see reroute_near */
+      if (route->len != self->plain_route->len
+          || memcmp (route->data, self->plain_route->data, route->len * sizeof (OrrPoint)) != 0)
+        g_hash_table_add (self->detours, link);
+      else
+        g_hash_table_remove (self->detours, link);
+    }
+  if (route->len < 2)
+    {
+      orr_canvas_index_remove (self->index, link);
+      return;
+    }
+  /* the line's width and its selection halo */
+  route_extent (route, 3, &bounds);
+  orr_canvas_index_set (self->index, link, &bounds);
+}
+
+/* A block came, went or changed from old_bounds to bounds (either NULL):
+ * automatic routes near there may now have to go around it (those it
+ * stands on), or run straighter (those that go around something). Most
+ * links near a move are neither, and keep their route. */
+static void
+reroute_near (OrrCanvas *self, const OrrRect *bounds, const OrrRect *old_bounds)
+{
+  g_autoptr (GPtrArray) items = g_ptr_array_new ();
+  const OrrRect *where[] = { bounds, old_bounds };
+  OrrRect area;
+  gboolean have_area = FALSE;
+
+  /* one query for a small move, two for a jump */
+  for (int k = 0; k < 2; k++)
+    {
+      OrrRect r;
+      if (where[k] == NULL)
+        continue;
+      r = (OrrRect){ where[k]->x - ORR_CANVAS_ROUTE_MARGIN, where[k]->y - ORR_CANVAS_ROUTE_MARGIN,
+                     where[k]->width + 2 * ORR_CANVAS_ROUTE_MARGIN,
+                     where[k]->height + 2 * ORR_CANVAS_ROUTE_MARGIN };
+      if (have_area && orr_canvas_rect_intersects (&area, &r))
+        orr_canvas_rect_union (&area, &r);
+      else
+        {
+          if (have_area)
+            orr_canvas_index_query (self->index, &area, items);
+          area = r;
+          have_area = TRUE;
+        }
+    }
+  if (have_area)
+    orr_canvas_index_query (self->index, &area, items);
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      OrrLink *link = g_ptr_array_index (items, i);
+      const GArray *route;
+      if (g_hash_table_contains (self->order, link)
+          || (link->points != NULL && link->points->len > 0))
+        continue; /* a block, or a link whose bends the user placed */
+      route = g_hash_table_lookup (self->routes, link);
+      if (g_hash_table_contains (self->detours, link)
+          || (bounds != NULL && route != NULL && orr_canvas_route_crosses (route, bounds)))
+        index_link (self, link);
+    }
 }
 
 static GPtrArray *
@@ -133,6 +283,8 @@ remove_link_item (OrrCanvas *self, OrrLink *link)
         g_ptr_array_remove_fast (links, link);
     }
   orr_canvas_index_remove (self->index, link);
+  g_hash_table_remove (self->routes, link);
+  g_hash_table_remove (self->detours, link);
   if (self->hover_link == link)
     self->hover_link = NULL;
   if (g_hash_table_remove (self->selected_links, link))
@@ -171,13 +323,16 @@ add_block_item (OrrCanvas *self, OrrBlock *block, gboolean check_order)
   orr_canvas_index_set (self->index, block, &bounds);
   /* links drawn before their block came back (undo) now have both ends */
   reindex_block_links (self, block);
+  reroute_near (self, &bounds, NULL);
 }
 
 static void
 remove_block_item (OrrCanvas *self, OrrBlock *block)
 {
-  gboolean deselected;
+  gboolean deselected, was_indexed;
+  OrrRect bounds;
 
+  was_indexed = orr_canvas_index_get_bounds (self->index, block, &bounds);
   orr_canvas_index_remove (self->index, block);
   if (g_hash_table_lookup (self->blocks_by_id, block->id) == block)
     g_hash_table_remove (self->blocks_by_id, block->id);
@@ -191,6 +346,8 @@ remove_block_item (OrrCanvas *self, OrrBlock *block)
     orr_canvas_tools_cancel (self);
   deselected = g_hash_table_remove (self->selected_blocks, block);
   reindex_block_links (self, block);
+  if (was_indexed)
+    reroute_near (self, NULL, &bounds);
   if (deselected)
     orr_canvas_selection_changed (self);
 }
@@ -199,6 +356,8 @@ static void
 rebuild_items (OrrCanvas *self)
 {
   orr_canvas_index_clear (self->index);
+  g_hash_table_remove_all (self->routes);
+  g_hash_table_remove_all (self->detours);
   g_hash_table_remove_all (self->blocks_by_id);
   g_hash_table_remove_all (self->links_by_block);
   g_hash_table_remove_all (self->order);
@@ -280,13 +439,16 @@ on_model_changed (OrrModel *model, gpointer data, gpointer user_data)
         break;
       case ORR_CHANGE_BLOCK_CHANGED:
         {
-          OrrRect bounds;
+          OrrRect bounds, old_bounds;
+          gboolean was_indexed
+            = orr_canvas_index_get_bounds (self->index, change->block, &old_bounds);
           BlockText *bt = g_hash_table_lookup (self->texts, change->block);
           if (bt != NULL)
             bt->check = TRUE;
           orr_canvas_block_bounds (change->block, &bounds);
           orr_canvas_index_set (self->index, change->block, &bounds);
           reindex_block_links (self, change->block);
+          reroute_near (self, &bounds, was_indexed ? &old_bounds : NULL);
           /* a masked super block's parameters are the scope inside it */
           if (orr_block_is_super (change->block))
             g_clear_pointer (&self->evaluation, orr_evaluation_free);
@@ -564,15 +726,13 @@ orr_canvas_hit_test (OrrCanvas *self, double mx, double my, OrrCanvasHit *hit)
   for (guint i = 0; i < links->len; i++)
     {
       OrrLink *link = g_ptr_array_index (links, i);
-      OrrBlock *from, *to;
-      orr_canvas_link_ends (self, link, &from, &to);
-      if (orr_canvas_link_route (link, from, to, self->scratch_route) < 2)
+      const GArray *route = orr_canvas_route_of (self, link);
+      if (route == NULL)
         continue;
-      for (guint s = 0; s + 1 < self->scratch_route->len; s++)
+      for (guint s = 0; s + 1 < route->len; s++)
         {
-          double d = orr_canvas_segment_distance (
-            &g_array_index (self->scratch_route, OrrPoint, s),
-            &g_array_index (self->scratch_route, OrrPoint, s + 1), mx, my);
+          double d = orr_canvas_segment_distance (&g_array_index (route, OrrPoint, s),
+                                                  &g_array_index (route, OrrPoint, s + 1), mx, my);
           if (d <= tol && d < best)
             {
               best = d;
@@ -723,8 +883,7 @@ orr_canvas_show_rect (OrrCanvas *canvas, const OrrRect *rect)
   orr_canvas_model_to_widget (canvas, rect->x + rect->width, rect->y + rect->height, &x1, &y1);
   if (x0 >= FIT_MARGIN && y0 >= FIT_MARGIN && x1 <= w - FIT_MARGIN && y1 <= h - FIT_MARGIN)
     return; /* already in view: nothing jumps */
-  orr_canvas_set_view (canvas, canvas->zoom,
-                       w / 2.0 - (rect->x + rect->width / 2) * canvas->zoom,
+  orr_canvas_set_view (canvas, canvas->zoom, w / 2.0 - (rect->x + rect->width / 2) * canvas->zoom,
                        h / 2.0 - (rect->y + rect->height / 2) * canvas->zoom);
 }
 
@@ -778,6 +937,8 @@ orr_canvas_init_painter (OrrCanvas *self, OrrCanvasPainter *painter, cairo_t *cr
   painter->block_text = text_for_block;
   painter->block_text_data = self;
   painter->link_ends = (OrrCanvasLinkEndsFunc)orr_canvas_link_ends;
+  painter->link_route = (OrrCanvasLinkRouteFunc)orr_canvas_route_of;
+  painter->link_route_data = self;
   painter->link_ends_data = self;
   if (!for_export)
     {
@@ -1474,7 +1635,9 @@ orr_canvas_finalize (GObject *object)
   g_object_unref (self->pango_context);
   g_clear_pointer (&self->evaluation, orr_evaluation_free);
   orr_canvas_index_free (self->index);
-  g_array_unref (self->scratch_route);
+  g_hash_table_unref (self->routes);
+  g_hash_table_unref (self->detours);
+  g_array_unref (self->plain_route);
   g_free (self->last_copy_key);
   G_OBJECT_CLASS (orr_canvas_parent_class)->finalize (object);
 }
@@ -1529,7 +1692,9 @@ orr_canvas_init (OrrCanvas *self)
   self->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->pango_context = orr_canvas_painter_create_context ();
   self->index = orr_canvas_index_new ();
-  self->scratch_route = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+  self->routes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)g_array_unref);
+  self->detours = g_hash_table_new (NULL, NULL);
+  self->plain_route = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);

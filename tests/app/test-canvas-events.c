@@ -1,0 +1,512 @@
+/* test-canvas-events.c: the editor driven by real input events. The
+ * window's controllers (palette list, canvas tools, shortcuts) receive
+ * pointer and key events the X server makes up through XTest, exactly as
+ * from a mouse and a keyboard, and the test checks what they did to the
+ * model: add a block from the palette, connect two ports, move a block
+ * onto the grid, rubber-band select, undo and redo by keys, copy and
+ * paste, delete. GTK has no API to inject events, hence X11 and XTest;
+ * the test skips (77) on another backend, without a display or a session
+ * bus. It moves the one pointer of the display: never run in parallel. */
+#include "app-test-util.h"
+#include "orr-application.h"
+#include "orr-canvas-geometry.h"
+#include "orr-window.h"
+
+#include <X11/Xlib.h>
+#include <X11/extensions/XTest.h>
+#include <X11/keysym.h>
+#include <gdk/x11/gdkx.h>
+#include <math.h>
+#include <string.h>
+
+/* How long a step may take before the test gives up: generous, the
+ * display is shared with a parallel build. */
+#define TIMEOUT_MS 10000
+
+typedef struct
+{
+  OrrApplication *app;
+  OrrWindow *window;
+  OrrCanvas *canvas;
+  OrrModel *model;
+  Display *display;
+  OrrBlock *a, *b; /* two Gains on one row, for the tool tests */
+} Fixture;
+
+typedef gboolean (*Condition) (Fixture *f, gconstpointer data);
+
+/* Iterates the main context until cond holds; fails with what was awaited
+ * after TIMEOUT_MS. */
+static void
+wait_until (Fixture *f, Condition cond, gconstpointer data, const char *what)
+{
+  gint64 deadline = g_get_monotonic_time () + TIMEOUT_MS * 1000;
+
+  while (!cond (f, data))
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("timed out after %d ms waiting for %s", TIMEOUT_MS, what);
+      /* the X server answers on the socket: poll it, do not block */
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (2000);
+    }
+}
+
+/* Lets GTK take in whatever the server has sent so far. */
+static void
+settle (Fixture *f, guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  XSync (f->display, False);
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (2000);
+}
+
+/* ---- where things are on the screen -------------------------------------------- */
+
+/* Widget coordinates of widget to root window coordinates. */
+static void
+widget_to_screen (Fixture *f, GtkWidget *widget, double wx, double wy, int *sx, int *sy)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSurface *surface = gtk_native_get_surface (native);
+  graphene_point_t p;
+  double tx, ty;
+  int rx, ry;
+  Window child;
+
+  g_assert_true (
+    gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (wx, wy), &p));
+  /* the surface holds the window's shadow too: its origin is not the
+   * widget's */
+  gtk_native_get_surface_transform (native, &tx, &ty);
+  XTranslateCoordinates (f->display, gdk_x11_surface_get_xid (surface),
+                         DefaultRootWindow (f->display), 0, 0, &rx, &ry, &child);
+  *sx = rx + (int)lround (p.x + tx);
+  *sy = ry + (int)lround (p.y + ty);
+}
+
+static void
+model_to_screen (Fixture *f, double mx, double my, int *sx, int *sy)
+{
+  double wx, wy;
+
+  orr_canvas_model_to_widget (f->canvas, mx, my, &wx, &wy);
+  widget_to_screen (f, GTK_WIDGET (f->canvas), wx, wy, sx, sy);
+}
+
+/* ---- what the mouse and the keyboard do ----------------------------------------- */
+
+static void
+pointer_to (Fixture *f, int x, int y)
+{
+  XTestFakeMotionEvent (f->display, -1, x, y, CurrentTime);
+  settle (f, 20);
+}
+
+static void
+button (Fixture *f, guint number, gboolean press)
+{
+  XTestFakeButtonEvent (f->display, number, press, CurrentTime);
+  settle (f, 20);
+}
+
+static void
+click_at (Fixture *f, int x, int y, int n_clicks)
+{
+  pointer_to (f, x, y);
+  for (int i = 0; i < n_clicks; i++)
+    {
+      button (f, 1, TRUE);
+      button (f, 1, FALSE);
+    }
+}
+
+/* Press, move in steps (past the drag threshold, each one seen by the
+ * gesture), release. */
+static void
+drag (Fixture *f, int x0, int y0, int x1, int y1)
+{
+  const int steps = 8;
+
+  pointer_to (f, x0, y0);
+  button (f, 1, TRUE);
+  for (int i = 1; i <= steps; i++)
+    pointer_to (f, x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps);
+  settle (f, 50);
+  button (f, 1, FALSE);
+  settle (f, 50);
+}
+
+static void
+key (Fixture *f, KeySym keysym, gboolean press)
+{
+  KeyCode code = XKeysymToKeycode (f->display, keysym);
+
+  g_assert_cmpuint (code, !=, 0);
+  XTestFakeKeyEvent (f->display, code, press, CurrentTime);
+  settle (f, 10);
+}
+
+/* A key with modifiers held (XK_Control_L, XK_Shift_L; 0 ends). */
+static void
+shortcut (Fixture *f, KeySym keysym, KeySym mod1, KeySym mod2)
+{
+  if (mod1 != 0)
+    key (f, mod1, TRUE);
+  if (mod2 != 0)
+    key (f, mod2, TRUE);
+  key (f, keysym, TRUE);
+  key (f, keysym, FALSE);
+  if (mod2 != 0)
+    key (f, mod2, FALSE);
+  if (mod1 != 0)
+    key (f, mod1, FALSE);
+}
+
+static void
+type_text (Fixture *f, const char *text)
+{
+  for (const char *c = text; *c != '\0'; c++)
+    {
+      char name[2] = { *c, '\0' };
+      KeySym keysym = XStringToKeysym (name);
+      key (f, keysym, TRUE);
+      key (f, keysym, FALSE);
+    }
+}
+
+/* ---- conditions ---------------------------------------------------------------------- */
+
+static gboolean
+window_mapped (Fixture *f, gconstpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (f->window));
+}
+
+static gboolean
+window_ready (Fixture *f, gconstpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (f->window))
+         && gtk_window_is_active (GTK_WINDOW (f->window))
+         && gtk_widget_get_width (GTK_WIDGET (f->canvas)) > 100;
+}
+
+static gboolean
+n_blocks_is (Fixture *f, gconstpointer data)
+{
+  return orr_model_get_root (f->model)->blocks->len == GPOINTER_TO_UINT (data);
+}
+
+static gboolean
+n_links_is (Fixture *f, gconstpointer data)
+{
+  return orr_model_get_root (f->model)->links->len == GPOINTER_TO_UINT (data);
+}
+
+static gboolean
+n_selected_is (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GPtrArray) selected = orr_canvas_get_selected_blocks (f->canvas);
+  return selected->len == GPOINTER_TO_UINT (data);
+}
+
+static gboolean
+a_is_at (Fixture *f, gconstpointer data)
+{
+  const OrrPoint *p = data;
+  return fabs (f->a->geometry.x - p->x) < 1e-9 && fabs (f->a->geometry.y - p->y) < 1e-9;
+}
+
+/* ---- fixture ------------------------------------------------------------------------ */
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  OrrModel *model = orr_model_new ();
+  OrrDiagram *root = orr_model_get_root (model);
+  g_autoptr (GError) error = NULL;
+
+  f->app = g_object_ref (ORR_APPLICATION ((gpointer)data));
+  f->window = orr_window_new (f->app, model, NULL);
+  g_object_unref (model);
+  f->model = orr_window_get_model (f->window);
+  f->canvas = orr_window_get_canvas (f->window);
+  f->display = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (f->window)));
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (f->window));
+
+  /* no window manager under Xvfb: the test gives the focus itself */
+  wait_until (f, window_mapped, NULL, "the window to be mapped");
+  XSetInputFocus (f->display,
+                  gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (f->window))),
+                  RevertToParent, CurrentTime);
+  wait_until (f, window_ready, NULL, "the window to be mapped, focused and laid out");
+  settle (f, 100);
+
+  if (g_test_get_path () != NULL && strstr (g_test_get_path (), "/palette") != NULL)
+    return;
+  /* two Gains 200 apart on one row, in view at zoom 1 */
+  orr_model_begin (f->model, "set up");
+  f->a = orr_model_add_block (f->model, root, "Gain", &(OrrRect){ 100, 100, 40, 40 });
+  f->b = orr_model_add_block (f->model, root, "Gain", &(OrrRect){ 300, 100, 40, 40 });
+  orr_model_set_port_count (f->model, f->a, ORR_PORT_IN, 1);
+  orr_model_set_port_count (f->model, f->a, ORR_PORT_OUT, 1);
+  orr_model_set_port_count (f->model, f->b, ORR_PORT_IN, 1);
+  orr_model_set_port_count (f->model, f->b, ORR_PORT_OUT, 1);
+  orr_model_commit (f->model);
+  orr_canvas_set_zoom (f->canvas, 1.0, 0, 0);
+  orr_canvas_show_rect (f->canvas, &(OrrRect){ 50, 50, 350, 150 });
+  orr_canvas_unselect_all (f->canvas);
+  settle (f, 50);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  /* nothing left pressed for the next test */
+  XTestFakeButtonEvent (f->display, 1, False, CurrentTime);
+  XSync (f->display, False);
+  orr_window_close_confirmed (f->window);
+  settle (f, 50);
+  g_clear_object (&f->app);
+}
+
+/* ---- tests ------------------------------------------------------------------------------ */
+
+/* The label of a palette row showing text, once the list shows it. */
+static GtkWidget *
+find_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_search_entry (GtkWidget *widget)
+{
+  if (GTK_IS_SEARCH_ENTRY (widget) && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_search_entry (child);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+label_shown (Fixture *f, gconstpointer data)
+{
+  return find_label (GTK_WIDGET (f->window), data) != NULL;
+}
+
+static OrrBlock *
+last_block (Fixture *f)
+{
+  OrrDiagram *root = orr_model_get_root (f->model);
+  return g_ptr_array_index (root->blocks, root->blocks->len - 1);
+}
+
+/* Typing in the palette's search, then a double click on the row adds
+ * the block; dragging a row onto the canvas adds one where it is
+ * dropped. */
+static void
+test_palette (Fixture *f, gconstpointer data)
+{
+  GtkWidget *entry = find_search_entry (GTK_WIDGET (f->window));
+  GtkWidget *label;
+  OrrBlock *block;
+  int x, y, cx, cy;
+  double mx, my;
+
+  g_assert_nonnull (entry);
+  g_assert_cmpuint (orr_model_get_root (f->model)->blocks->len, ==, 0);
+  widget_to_screen (f, entry, gtk_widget_get_width (entry) / 2.0,
+                    gtk_widget_get_height (entry) / 2.0, &x, &y);
+  click_at (f, x, y, 1);
+  type_text (f, "gain");
+  wait_until (f, label_shown, "Gain", "the palette to list Gain");
+  settle (f, 300); /* the search runs after a short delay: let it finish */
+  label = find_label (GTK_WIDGET (f->window), "Gain");
+  widget_to_screen (f, label, 10, gtk_widget_get_height (label) / 2.0, &x, &y);
+  click_at (f, x, y, 2);
+  wait_until (f, n_blocks_is, GUINT_TO_POINTER (1), "a double click on Gain to add a block");
+  g_assert_cmpstr (last_block (f)->type, ==, "Gain");
+
+  /* a drag from the row to a point of the canvas */
+  cx = gtk_widget_get_width (GTK_WIDGET (f->canvas)) / 4;
+  cy = gtk_widget_get_height (GTK_WIDGET (f->canvas)) * 3 / 4;
+  label = find_label (GTK_WIDGET (f->window), "Gain");
+  widget_to_screen (f, label, 10, gtk_widget_get_height (label) / 2.0, &x, &y);
+  {
+    int tx, ty;
+    widget_to_screen (f, GTK_WIDGET (f->canvas), cx, cy, &tx, &ty);
+    drag (f, x, y, tx, ty);
+  }
+  wait_until (f, n_blocks_is, GUINT_TO_POINTER (2), "a Gain dragged onto the canvas");
+  block = last_block (f);
+  g_assert_cmpstr (block->type, ==, "Gain");
+  /* centred on the drop point, give or take the grid */
+  orr_canvas_widget_to_model (f->canvas, cx, cy, &mx, &my);
+  g_assert_cmpfloat_with_epsilon (block->geometry.x + block->geometry.width / 2, mx,
+                                  ORR_CANVAS_GRID);
+  g_assert_cmpfloat_with_epsilon (block->geometry.y + block->geometry.height / 2, my,
+                                  ORR_CANVAS_GRID);
+}
+
+/* A drag from a's output to b's input connects them. */
+static void
+test_connect (Fixture *f, gconstpointer data)
+{
+  OrrCanvasPort from, to;
+  OrrLink *link;
+  int x0, y0, x1, y1;
+
+  g_assert_true (orr_canvas_block_port (f->a, ORR_PORT_OUT, 1, &from));
+  g_assert_true (orr_canvas_block_port (f->b, ORR_PORT_IN, 1, &to));
+  /* the middle of each port's triangle */
+  model_to_screen (f, (from.base.x + from.anchor.x) / 2, from.anchor.y, &x0, &y0);
+  model_to_screen (f, (to.base.x + to.anchor.x) / 2, to.anchor.y, &x1, &y1);
+  drag (f, x0, y0, x1, y1);
+  wait_until (f, n_links_is, GUINT_TO_POINTER (1), "the drag between the ports to connect");
+  link = g_ptr_array_index (orr_model_get_root (f->model)->links, 0);
+  g_assert_cmpstr (link->from.block, ==, f->a->id);
+  g_assert_cmpint (link->from.kind, ==, ORR_PORT_OUT);
+  g_assert_cmpuint (link->from.port, ==, 1);
+  g_assert_cmpstr (link->to.block, ==, f->b->id);
+  g_assert_cmpint (link->to.kind, ==, ORR_PORT_IN);
+  g_assert_cmpuint (link->to.port, ==, 1);
+}
+
+/* Dragging a block moves it by the pointer's way, snapped to the grid;
+ * Ctrl+Z puts it back, Ctrl+Shift+Z moves it again. */
+static void
+test_move_undo_redo (Fixture *f, gconstpointer data)
+{
+  double zoom = orr_canvas_get_zoom (f->canvas);
+  /* 53 and 27 pixels: 5.3 and 2.7 grid steps at zoom 1, far from a tie */
+  const int dx = 53, dy = 27;
+  OrrPoint start = { f->a->geometry.x, f->a->geometry.y };
+  OrrPoint moved = { orr_canvas_snap (start.x + dx / zoom), orr_canvas_snap (start.y + dy / zoom) };
+  int x, y;
+
+  g_assert_cmpfloat (fabs (moved.x - start.x), >, 0);
+  model_to_screen (f, start.x + 20, start.y + 20, &x, &y);
+  drag (f, x, y, x + dx, y + dy);
+  wait_until (f, a_is_at, &moved, "the dragged block to land on the grid");
+  g_assert_cmpfloat (fmod (f->a->geometry.x, ORR_CANVAS_GRID), ==, 0);
+
+  shortcut (f, XK_z, XK_Control_L, 0);
+  wait_until (f, a_is_at, &start, "Ctrl+Z to put the block back");
+  shortcut (f, XK_z, XK_Control_L, XK_Shift_L);
+  wait_until (f, a_is_at, &moved, "Ctrl+Shift+Z to move it again");
+}
+
+/* A drag on the empty canvas selects the blocks inside the band, only
+ * those. */
+static void
+test_rubber_band (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GPtrArray) selected = NULL;
+  int x0, y0, x1, y1;
+
+  /* around a only, then around both */
+  model_to_screen (f, 70, 70, &x0, &y0);
+  model_to_screen (f, 170, 170, &x1, &y1);
+  drag (f, x0, y0, x1, y1);
+  wait_until (f, n_selected_is, GUINT_TO_POINTER (1), "the band to select one block");
+  selected = orr_canvas_get_selected_blocks (f->canvas);
+  g_assert_true (g_ptr_array_index (selected, 0) == f->a);
+
+  model_to_screen (f, 370, 170, &x1, &y1);
+  drag (f, x0, y0, x1, y1);
+  wait_until (f, n_selected_is, GUINT_TO_POINTER (2), "the band to select both blocks");
+}
+
+/* Click a block, Ctrl+C, Ctrl+V: a copy of it; Delete removes the
+ * selection (the pasted copy), Ctrl+Z brings it back. */
+static void
+test_copy_paste_delete (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GPtrArray) selected = NULL;
+  OrrBlock *copy;
+  int x, y;
+
+  model_to_screen (f, f->a->geometry.x + 20, f->a->geometry.y + 20, &x, &y);
+  click_at (f, x, y, 1);
+  wait_until (f, n_selected_is, GUINT_TO_POINTER (1), "a click to select the block");
+  selected = orr_canvas_get_selected_blocks (f->canvas);
+  g_assert_true (g_ptr_array_index (selected, 0) == f->a);
+
+  /* paste lands near the pointer: keep it over the canvas, off a */
+  model_to_screen (f, 200, 250, &x, &y);
+  pointer_to (f, x, y);
+  shortcut (f, XK_c, XK_Control_L, 0);
+  shortcut (f, XK_v, XK_Control_L, 0);
+  wait_until (f, n_blocks_is, GUINT_TO_POINTER (3), "Ctrl+C, Ctrl+V to paste a copy");
+  copy = last_block (f);
+  g_assert_true (copy != f->a && copy != f->b);
+  g_assert_cmpstr (copy->type, ==, "Gain");
+  g_assert_cmpstr (copy->id, !=, f->a->id);
+  g_assert_cmpfloat (copy->geometry.width, ==, f->a->geometry.width);
+
+  /* the paste selected the copy: Delete removes it, not a */
+  wait_until (f, n_selected_is, GUINT_TO_POINTER (1), "the pasted block to be selected");
+  shortcut (f, XK_Delete, 0, 0);
+  wait_until (f, n_blocks_is, GUINT_TO_POINTER (2), "Delete to remove the pasted block");
+  g_assert_true (g_ptr_array_index (orr_model_get_root (f->model)->blocks, 0) == f->a);
+  g_assert_true (g_ptr_array_index (orr_model_get_root (f->model)->blocks, 1) == f->b);
+
+  shortcut (f, XK_z, XK_Control_L, 0);
+  wait_until (f, n_blocks_is, GUINT_TO_POINTER (3), "Ctrl+Z to bring the deleted block back");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr (OrrApplication) app = NULL;
+  g_autoptr (GError) error = NULL;
+  int event, error_base, major, minor;
+
+  /* real events need the X11 backend and its XTest extension */
+  g_setenv ("GDK_BACKEND", "x11", TRUE);
+  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL || !gtk_init_check ()
+      || !GDK_IS_X11_DISPLAY (gdk_display_get_default ())
+      || !XTestQueryExtension (gdk_x11_display_get_xdisplay (gdk_display_get_default ()), &event,
+                               &error_base, &major, &minor))
+    return 77;
+  g_test_init (&argc, &argv, NULL);
+
+  app = orr_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  g_test_add ("/canvas-events/palette", Fixture, app, fixture_set_up, test_palette,
+              fixture_tear_down);
+  g_test_add ("/canvas-events/connect", Fixture, app, fixture_set_up, test_connect,
+              fixture_tear_down);
+  g_test_add ("/canvas-events/move-undo-redo", Fixture, app, fixture_set_up, test_move_undo_redo,
+              fixture_tear_down);
+  g_test_add ("/canvas-events/rubber-band", Fixture, app, fixture_set_up, test_rubber_band,
+              fixture_tear_down);
+  g_test_add ("/canvas-events/copy-paste-delete", Fixture, app, fixture_set_up,
+              test_copy_paste_delete, fixture_tear_down);
+  return g_test_run ();
+}

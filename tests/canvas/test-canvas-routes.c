@@ -1,0 +1,356 @@
+/* test-canvas-routes.c: automatic link routes go around the blocks in
+ * their way. The expected figures are worked out from the set-up: Gains
+ * of the default 40x40 size, so that an output's anchor sits 8 to the
+ * right of its frame, an input's 8 to the left, both at mid height, and a
+ * detour keeps ORR_CANVAS_ROUTE_MARGIN (20) from the frames it passes.
+ * Crossings are checked here with the test's own rectangle arithmetic,
+ * not with the router's. */
+#include "canvas-test-util.h"
+
+#define EPS 1e-9
+
+/* Whether segment (a, b) of an orthogonal route enters the open
+ * rectangle r (touching its edge is allowed). */
+static gboolean
+enters (const OrrPoint *a, const OrrPoint *b, const OrrRect *r)
+{
+  double x0 = MIN (a->x, b->x), x1 = MAX (a->x, b->x);
+  double y0 = MIN (a->y, b->y), y1 = MAX (a->y, b->y);
+
+  return x1 > r->x + EPS && x0 < r->x + r->width - EPS && y1 > r->y + EPS
+         && y0 < r->y + r->height - EPS;
+}
+
+static gboolean
+route_enters (const GArray *route, const OrrRect *r)
+{
+  for (guint i = 1; i < route->len; i++)
+    if (enters (&g_array_index (route, OrrPoint, i - 1), &g_array_index (route, OrrPoint, i), r))
+      return TRUE;
+  return FALSE;
+}
+
+static double
+route_length (const GArray *route)
+{
+  double length = 0;
+
+  for (guint i = 1; i < route->len; i++)
+    {
+      const OrrPoint *a = &g_array_index (route, OrrPoint, i - 1);
+      const OrrPoint *b = &g_array_index (route, OrrPoint, i);
+      length += fabs (b->x - a->x) + fabs (b->y - a->y);
+    }
+  return length;
+}
+
+static void
+assert_orthogonal (const GArray *route)
+{
+  for (guint i = 1; i < route->len; i++)
+    {
+      const OrrPoint *a = &g_array_index (route, OrrPoint, i - 1);
+      const OrrPoint *b = &g_array_index (route, OrrPoint, i);
+      g_assert_true (fabs (a->x - b->x) < EPS || fabs (a->y - b->y) < EPS);
+    }
+}
+
+/* Leaves the output's anchor to the right, enters the input's anchor
+ * from the left (unrotated blocks). */
+static void
+assert_ends (const GArray *route, OrrBlock *from, OrrBlock *to)
+{
+  OrrCanvasPort out, in;
+  const OrrPoint *p0, *p1, *q0, *q1;
+
+  g_assert_true (orr_canvas_block_port (from, ORR_PORT_OUT, 1, &out));
+  g_assert_true (orr_canvas_block_port (to, ORR_PORT_IN, 1, &in));
+  g_assert_cmpuint (route->len, >=, 2);
+  p0 = &g_array_index (route, OrrPoint, 0);
+  p1 = &g_array_index (route, OrrPoint, 1);
+  q1 = &g_array_index (route, OrrPoint, route->len - 2);
+  q0 = &g_array_index (route, OrrPoint, route->len - 1);
+  g_assert_cmpfloat_with_epsilon (p0->x, out.anchor.x, EPS);
+  g_assert_cmpfloat_with_epsilon (p0->y, out.anchor.y, EPS);
+  g_assert_cmpfloat_with_epsilon (p1->y, p0->y, EPS);
+  g_assert_cmpfloat (p1->x, >, p0->x);
+  g_assert_cmpfloat_with_epsilon (q0->x, in.anchor.x, EPS);
+  g_assert_cmpfloat_with_epsilon (q0->y, in.anchor.y, EPS);
+  g_assert_cmpfloat_with_epsilon (q1->y, q0->y, EPS);
+  g_assert_cmpfloat (q1->x, <, q0->x);
+}
+
+static OrrLink *
+connect (Fixture *f, OrrBlock *a, OrrBlock *b)
+{
+  OrrEndpoint from = { a->id, ORR_PORT_OUT, 1 }, to = { b->id, ORR_PORT_IN, 1 };
+  OrrLink *link;
+
+  orr_model_begin (f->model, "connect");
+  link = orr_model_connect (f->model, orr_model_get_root (f->model), &from, &to, NULL);
+  orr_model_commit (f->model);
+  g_assert_nonnull (link);
+  return link;
+}
+
+static void
+frame_with_margin (OrrBlock *block, OrrRect *r)
+{
+  orr_canvas_block_frame (block, r);
+  r->x -= ORR_CANVAS_ROUTE_MARGIN;
+  r->y -= ORR_CANVAS_ROUTE_MARGIN;
+  r->width += 2 * ORR_CANVAS_ROUTE_MARGIN;
+  r->height += 2 * ORR_CANVAS_ROUTE_MARGIN;
+}
+
+/* a and b on one row, c between them: the straight line would go through
+ * c. The shortest way round leaves the row by 40 (from y 120 past c's
+ * frame at 100..140 plus the margin) and comes back: 144 along, 2 x 40
+ * across. */
+static void
+test_around_block (Fixture *f, gconstpointer data)
+{
+  OrrBlock *a = add_block (f, "Gain", 120, 120);
+  OrrBlock *b = add_block (f, "Gain", 320, 120);
+  OrrBlock *c = add_block (f, "Gain", 220, 120);
+  OrrLink *link = connect (f, a, b);
+  g_autoptr (GArray) plain = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+  g_autoptr (GArray) again = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+  OrrRect cf, cm, af, bf, obstacles[1];
+  const GArray *route;
+
+  orr_canvas_block_frame (c, &cf);
+  orr_canvas_block_frame (a, &af);
+  orr_canvas_block_frame (b, &bf);
+  frame_with_margin (c, &cm);
+
+  /* the set-up is what it claims: the plain route runs through c */
+  orr_canvas_link_route (link, a, b, plain);
+  g_assert_cmpuint (plain->len, ==, 2);
+  g_assert_true (route_enters (plain, &cf));
+
+  /* the pure function, given c */
+  obstacles[0] = cf;
+  g_assert_cmpuint (orr_canvas_link_route_avoiding (link, a, b, obstacles, 1, again), >=, 2);
+  assert_orthogonal (again);
+  assert_ends (again, a, b);
+  g_assert_false (route_enters (again, &cm));
+  g_assert_false (route_enters (again, &af));
+  g_assert_false (route_enters (again, &bf));
+  g_assert_cmpfloat_with_epsilon (route_length (again), 144 + 2 * 40, EPS);
+  /* out, aside, along, back, in: four bends */
+  g_assert_cmpuint (again->len, ==, 6);
+
+  /* the canvas draws and hit-tests that same route */
+  route = orr_canvas_route_of (f->canvas, link);
+  g_assert_nonnull (route);
+  g_assert_cmpuint (route->len, ==, again->len);
+  for (guint i = 0; i < route->len; i++)
+    {
+      g_assert_cmpfloat (g_array_index (route, OrrPoint, i).x, ==,
+                         g_array_index (again, OrrPoint, i).x);
+      g_assert_cmpfloat (g_array_index (route, OrrPoint, i).y, ==,
+                         g_array_index (again, OrrPoint, i).y);
+    }
+  {
+    /* a click on the detour's long run, above or below c, finds the link */
+    const OrrPoint *p = &g_array_index (route, OrrPoint, 2);
+    const OrrPoint *q = &g_array_index (route, OrrPoint, 3);
+    OrrCanvasHit hit;
+    g_assert_cmpfloat (p->y, ==, q->y);
+    orr_canvas_hit_test (f->canvas, (p->x + q->x) / 2, p->y, &hit);
+    g_assert_cmpint (hit.kind, ==, ORR_CANVAS_HIT_LINK);
+    g_assert_true (hit.link == link);
+  }
+}
+
+/* The Z from a to b lower right would turn down through c; the turn moves
+ * to a free column and the route keeps the Z's length, the Manhattan
+ * distance between the anchors (144 along, 100 down). */
+static void
+test_z_turn_moves_aside (Fixture *f, gconstpointer data)
+{
+  OrrBlock *a = add_block (f, "Gain", 120, 120);
+  OrrBlock *b = add_block (f, "Gain", 320, 220);
+  OrrBlock *c = add_block (f, "Gain", 220, 170);
+  OrrLink *link = connect (f, a, b);
+  g_autoptr (GArray) plain = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+  OrrRect cf, cm;
+  const GArray *route;
+
+  orr_canvas_block_frame (c, &cf);
+  frame_with_margin (c, &cm);
+  orr_canvas_link_route (link, a, b, plain);
+  g_assert_true (route_enters (plain, &cf));
+
+  route = orr_canvas_route_of (f->canvas, link);
+  g_assert_nonnull (route);
+  assert_orthogonal (route);
+  assert_ends (route, a, b);
+  g_assert_false (route_enters (route, &cm));
+  g_assert_cmpfloat_with_epsilon (route_length (route), 144 + 100, EPS);
+}
+
+/* Nothing in the way: the route is the plain one, point for point, for a
+ * straight link and for a Z, with a block near but off the path. */
+static void
+test_free_route_unchanged (Fixture *f, gconstpointer data)
+{
+  OrrBlock *a = add_block (f, "Gain", 120, 120);
+  OrrBlock *b = add_block (f, "Gain", 320, 120);
+  OrrBlock *d = add_block (f, "Gain", 320, 320);
+  OrrBlock *c = add_block (f, "Gain", 220, 190); /* below the row, off every path */
+  OrrLink *links[2] = { connect (f, a, b), connect (f, b, d) };
+  OrrBlock *ends[2][2] = { { a, b }, { b, d } };
+
+  g_assert_nonnull (c);
+  for (int i = 0; i < 2; i++)
+    {
+      g_autoptr (GArray) plain = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+      const GArray *route = orr_canvas_route_of (f->canvas, links[i]);
+
+      orr_canvas_link_route (links[i], ends[i][0], ends[i][1], plain);
+      g_assert_nonnull (route);
+      g_assert_cmpuint (route->len, ==, plain->len);
+      for (guint k = 0; k < plain->len; k++)
+        {
+          g_assert_cmpfloat (g_array_index (route, OrrPoint, k).x, ==,
+                             g_array_index (plain, OrrPoint, k).x);
+          g_assert_cmpfloat (g_array_index (route, OrrPoint, k).y, ==,
+                             g_array_index (plain, OrrPoint, k).y);
+        }
+    }
+}
+
+/* Routes follow the blocks: a block moved into the way turns the route
+ * aside, moved out of it lets it run straight again, undo brings the
+ * detour back; the index follows (a hit test on the new route finds it). */
+static void
+test_route_follows_moves (Fixture *f, gconstpointer data)
+{
+  OrrBlock *a = add_block (f, "Gain", 120, 120);
+  OrrBlock *b = add_block (f, "Gain", 320, 120);
+  OrrBlock *c = add_block (f, "Gain", 220, 320);
+  OrrLink *link = connect (f, a, b);
+  OrrRect cm;
+  const GArray *route;
+  OrrCanvasHit hit;
+
+  route = orr_canvas_route_of (f->canvas, link);
+  g_assert_cmpuint (route->len, ==, 2);
+
+  orr_model_begin (f->model, "move");
+  orr_model_move_block (f->model, c, 200, 100);
+  orr_model_commit (f->model);
+  frame_with_margin (c, &cm);
+  route = orr_canvas_route_of (f->canvas, link);
+  g_assert_cmpuint (route->len, ==, 6);
+  g_assert_false (route_enters (route, &cm));
+  orr_canvas_hit_test (f->canvas, 220, g_array_index (route, OrrPoint, 2).y, &hit);
+  g_assert_true (hit.kind == ORR_CANVAS_HIT_LINK && hit.link == link);
+
+  orr_model_begin (f->model, "move");
+  orr_model_move_block (f->model, c, 200, 300);
+  orr_model_commit (f->model);
+  route = orr_canvas_route_of (f->canvas, link);
+  g_assert_cmpuint (route->len, ==, 2);
+  orr_canvas_hit_test (f->canvas, 220, 120, &hit);
+  g_assert_true (hit.kind == ORR_CANVAS_HIT_LINK && hit.link == link);
+
+  g_assert_true (orr_model_undo (f->model));
+  route = orr_canvas_route_of (f->canvas, link);
+  g_assert_cmpuint (route->len, ==, 6);
+
+  /* deleting the block in the way straightens the route too */
+  orr_model_begin (f->model, "delete");
+  orr_model_remove_block (f->model, c);
+  orr_model_commit (f->model);
+  route = orr_canvas_route_of (f->canvas, link);
+  g_assert_cmpuint (route->len, ==, 2);
+}
+
+/* Bend points the user placed are kept even through a block. */
+static void
+test_bend_points_kept (Fixture *f, gconstpointer data)
+{
+  OrrBlock *a = add_block (f, "Gain", 120, 120);
+  OrrBlock *b = add_block (f, "Gain", 320, 220);
+  OrrBlock *c = add_block (f, "Gain", 220, 170);
+  OrrLink *link = connect (f, a, b);
+  const OrrPoint points[] = { { 220, 120 }, { 220, 220 } };
+  g_autoptr (GArray) plain = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+  const GArray *route;
+
+  g_assert_nonnull (c);
+  /* the vertical run straight through c, where the user put it */
+  orr_model_begin (f->model, "bend");
+  orr_model_set_link_points (f->model, link, points, G_N_ELEMENTS (points));
+  orr_model_commit (f->model);
+  orr_canvas_link_route (link, a, b, plain);
+  route = orr_canvas_route_of (f->canvas, link);
+  g_assert_cmpuint (route->len, ==, plain->len);
+  g_assert_cmpuint (route->len, ==, 4);
+  for (guint k = 0; k < plain->len; k++)
+    {
+      g_assert_cmpfloat (g_array_index (route, OrrPoint, k).x, ==,
+                         g_array_index (plain, OrrPoint, k).x);
+      g_assert_cmpfloat (g_array_index (route, OrrPoint, k).y, ==,
+                         g_array_index (plain, OrrPoint, k).y);
+    }
+}
+
+/* The same obstacles in another order give the same route; with no way
+ * round (the input walled in), the plain route stays. */
+static void
+test_deterministic_and_fallback (Fixture *f, gconstpointer data)
+{
+  OrrBlock *a = add_block (f, "Gain", 120, 120);
+  OrrBlock *b = add_block (f, "Gain", 420, 120);
+  OrrLink *link = connect (f, a, b);
+  g_autoptr (GArray) one = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+  g_autoptr (GArray) two = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+  g_autoptr (GArray) plain = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+  OrrRect some[3] = { { 200, 100, 40, 40 }, { 280, 60, 40, 40 }, { 280, 140, 40, 60 } };
+  OrrRect reversed[3] = { some[2], some[1], some[0] };
+  /* a frame over the input's stub: nothing can reach the port */
+  OrrRect wall[1] = { { 365, 100, 20, 40 } };
+
+  orr_canvas_link_route_avoiding (link, a, b, some, 3, one);
+  orr_canvas_link_route_avoiding (link, a, b, reversed, 3, two);
+  g_assert_cmpuint (one->len, ==, two->len);
+  g_assert_cmpmem (one->data, one->len * sizeof (OrrPoint), two->data,
+                   two->len * sizeof (OrrPoint));
+  for (int i = 0; i < 3; i++)
+    {
+      OrrRect m = { some[i].x - ORR_CANVAS_ROUTE_MARGIN, some[i].y - ORR_CANVAS_ROUTE_MARGIN,
+                    some[i].width + 2 * ORR_CANVAS_ROUTE_MARGIN,
+                    some[i].height + 2 * ORR_CANVAS_ROUTE_MARGIN };
+      g_assert_false (route_enters (one, &m));
+    }
+  assert_ends (one, a, b);
+
+  orr_canvas_link_route (link, a, b, plain);
+  orr_canvas_link_route_avoiding (link, a, b, wall, 1, two);
+  g_assert_cmpmem (plain->data, plain->len * sizeof (OrrPoint), two->data,
+                   two->len * sizeof (OrrPoint));
+}
+
+int
+main (int argc, char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/routes/around-block", Fixture, NULL, fixture_set_up, test_around_block,
+              fixture_tear_down);
+  g_test_add ("/routes/z-turn-moves-aside", Fixture, NULL, fixture_set_up, test_z_turn_moves_aside,
+              fixture_tear_down);
+  g_test_add ("/routes/free-route-unchanged", Fixture, NULL, fixture_set_up,
+              test_free_route_unchanged, fixture_tear_down);
+  g_test_add ("/routes/follows-moves", Fixture, NULL, fixture_set_up, test_route_follows_moves,
+              fixture_tear_down);
+  g_test_add ("/routes/bend-points-kept", Fixture, NULL, fixture_set_up, test_bend_points_kept,
+              fixture_tear_down);
+  g_test_add ("/routes/deterministic-and-fallback", Fixture, NULL, fixture_set_up,
+              test_deterministic_and_fallback, fixture_tear_down);
+  return g_test_run ();
+}
