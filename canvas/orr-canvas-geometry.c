@@ -360,8 +360,6 @@ inflate (const OrrRect *r, double by, OrrRect *out)
   *out = (OrrRect){ r->x - by, r->y - by, r->width + 2 * by, r->height + 2 * by };
 }
 
-/* The plain route is kept when it passes no other block's port triangles
- * and does not cut through its own blocks. */
 static int
 compare_double (gconstpointer a, gconstpointer b)
 {
@@ -438,9 +436,11 @@ add_gap_middles (GArray *lines)
   sort_lines (lines);
 }
 
-static gboolean
-route_is_clear (const GArray *route, const OrrRect *from_frame, const OrrRect *to_frame,
-                const OrrRect *obstacles, guint n_obstacles)
+/* Only another block's port triangles matter: a route may pass closer
+ * than the router's margin. */
+gboolean
+orr_canvas_route_is_clear (const GArray *route, const OrrRect *from_frame, const OrrRect *to_frame,
+                           const OrrRect *obstacles, guint n_obstacles)
 {
   for (guint i = 0; i < n_obstacles; i++)
     {
@@ -678,7 +678,7 @@ orr_canvas_route_ports_avoiding (const OrrCanvasPort *from, const OrrCanvasPort 
 
   orr_canvas_route_ports (from, to, from_frame, to_frame, route);
   if (n_obstacles == 0 || n_obstacles > MAX_OBSTACLES
-      || route_is_clear (route, from_frame, to_frame, obstacles, n_obstacles))
+      || orr_canvas_route_is_clear (route, from_frame, to_frame, obstacles, n_obstacles))
     return;
 
   rects = g_array_sized_new (FALSE, FALSE, sizeof (OrrRect), n_obstacles + 2);

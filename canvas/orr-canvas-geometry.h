@@ -66,6 +66,12 @@ guint orr_canvas_link_route_avoiding (const OrrLink *link, const OrrBlock *from,
 void orr_canvas_route_ports_avoiding (const OrrCanvasPort *from, const OrrCanvasPort *to,
                                       const OrrRect *from_frame, const OrrRect *to_frame,
                                       const OrrRect *obstacles, guint n_obstacles, GArray *route);
+/* Whether route may stay as it is: it passes no obstacle's port
+ * triangles (frames given) and does not cut through its own blocks'
+ * frames (either may be NULL). */
+gboolean orr_canvas_route_is_clear (const GArray *route, const OrrRect *from_frame,
+                                    const OrrRect *to_frame, const OrrRect *obstacles,
+                                    guint n_obstacles);
 /* Whether a segment of an orthogonal route passes through the inside of
  * rect (running along its edge does not count). */
 gboolean orr_canvas_route_crosses (const GArray *route, const OrrRect *rect);

@@ -132,8 +132,12 @@ route_around_blocks (OrrCanvas *self, OrrLink *link, const OrrCanvasPort *pf, Or
           orr_canvas_block_frame (block, &frame);
           g_array_append_val (obstacles, frame);
         }
-      if (obstacles->len == 0)
-        return; /* the plain route, already there */
+      if (obstacles->len == 0
+          || (round == 0
+              && orr_canvas_route_is_clear (route, from != NULL ? &ff : NULL,
+                                            to != NULL ? &tf : NULL,
+                                            (const OrrRect *)obstacles->data, obstacles->len)))
+        return; /* the plain route, already there: most links */
       if (link != NULL)
         orr_canvas_link_route_avoiding (link, from, to, (const OrrRect *)obstacles->data,
                                         obstacles->len, route);
@@ -323,7 +327,9 @@ add_block_item (OrrCanvas *self, OrrBlock *block, gboolean check_order)
   orr_canvas_index_set (self->index, block, &bounds);
   /* links drawn before their block came back (undo) now have both ends */
   reindex_block_links (self, block);
-  reroute_near (self, &bounds, NULL);
+  /* not while rebuilding: the links come after the blocks */
+  if (check_order)
+    reroute_near (self, &bounds, NULL);
 }
 
 static void
