@@ -4,12 +4,12 @@
  * from a mouse and a keyboard, and the test checks what they did to the
  * model: add a block from the palette, connect two ports, move a block
  * onto the grid, rubber-band select, undo and redo by keys, copy and
- * paste, delete. GTK has no API to inject events, hence X11 and XTest;
- * the test skips (77) on another backend, without a display or a session
- * bus. It moves the one pointer of the display: never run in parallel. */
+ * paste, delete, and a link turning aside for a block dragged onto it. GTK has no API to inject
+ * events, hence X11 and XTest; the test skips (77) on another backend, without a display or a
+ * session bus. It moves the one pointer of the display: never run in parallel. */
 #include "app-test-util.h"
 #include "orr-application.h"
-#include "orr-canvas-geometry.h"
+#include "orr-canvas-private.h"
 #include "orr-window.h"
 
 #include <X11/Xlib.h>
@@ -411,6 +411,7 @@ test_connect (Fixture *f, gconstpointer data)
   g_assert_cmpstr (link->to.block, ==, f->b->id);
   g_assert_cmpint (link->to.kind, ==, ORR_PORT_IN);
   g_assert_cmpuint (link->to.port, ==, 1);
+  app_test_keep_picture_of (GTK_WIDGET (f->window), "canvas-events-connect");
 }
 
 /* Dragging a block moves it by the pointer's way, snapped to the grid;
@@ -496,6 +497,66 @@ test_copy_paste_delete (Fixture *f, gconstpointer data)
   wait_until (f, n_blocks_is, GUINT_TO_POINTER (3), "Ctrl+Z to bring the deleted block back");
 }
 
+static gboolean
+block_is_at (Fixture *f, gconstpointer data)
+{
+  const OrrRect *want = data;
+  OrrBlock *block = last_block (f);
+  return fabs (block->geometry.x - want->x) < 1e-9 && fabs (block->geometry.y - want->y) < 1e-9;
+}
+
+/* A block dragged between two connected blocks turns their link aside:
+ * no segment of the drawn route enters its frame, grown by the router's
+ * margin; dragged away again, the link runs straight. */
+static void
+test_route_around_dragged_block (Fixture *f, gconstpointer data)
+{
+  OrrEndpoint from = { f->a->id, ORR_PORT_OUT, 1 }, to = { f->b->id, ORR_PORT_IN, 1 };
+  OrrRect in_the_way = { 200, 100, 40, 40 }, aside = { 200, 300, 40, 40 }, margin;
+  OrrBlock *c;
+  OrrLink *link;
+  const GArray *route;
+  int x, y;
+
+  orr_model_begin (f->model, "set up");
+  link = orr_model_connect (f->model, orr_model_get_root (f->model), &from, &to, NULL);
+  c = orr_model_add_block (f->model, orr_model_get_root (f->model), "Gain", &aside);
+  orr_model_set_port_count (f->model, c, ORR_PORT_IN, 1);
+  orr_model_set_port_count (f->model, c, ORR_PORT_OUT, 1);
+  orr_model_commit (f->model);
+  orr_canvas_show_rect (f->canvas, &(OrrRect){ 50, 50, 350, 300 });
+  settle (f, 50);
+  g_assert_cmpuint (orr_canvas_route_of (f->canvas, link)->len, ==, 2);
+
+  /* grab c by its middle and put it 200 higher, on the link */
+  model_to_screen (f, 220, 320, &x, &y);
+  {
+    int x1, y1;
+    model_to_screen (f, 220, 120, &x1, &y1);
+    drag (f, x, y, x1, y1);
+  }
+  wait_until (f, block_is_at, &in_the_way, "the block to land between the two");
+  route = orr_canvas_route_of (f->canvas, link);
+  g_assert_cmpuint (route->len, >, 2);
+  margin = (OrrRect){ in_the_way.x - ORR_CANVAS_ROUTE_MARGIN + 1e-6,
+                      in_the_way.y - ORR_CANVAS_ROUTE_MARGIN + 1e-6,
+                      in_the_way.width + 2 * ORR_CANVAS_ROUTE_MARGIN - 2e-6,
+                      in_the_way.height + 2 * ORR_CANVAS_ROUTE_MARGIN - 2e-6 };
+  for (guint i = 1; i < route->len; i++)
+    {
+      const OrrPoint *p = &g_array_index (route, OrrPoint, i - 1);
+      const OrrPoint *q = &g_array_index (route, OrrPoint, i);
+      OrrRect segment
+        = { MIN (p->x, q->x), MIN (p->y, q->y), fabs (q->x - p->x), fabs (q->y - p->y) };
+      g_assert_false (orr_canvas_rect_intersects (&segment, &margin));
+    }
+  app_test_keep_picture_of (GTK_WIDGET (f->window), "canvas-events-route");
+
+  shortcut (f, XK_z, XK_Control_L, 0);
+  wait_until (f, block_is_at, &aside, "Ctrl+Z to take the block back out of the way");
+  g_assert_cmpuint (orr_canvas_route_of (f->canvas, link)->len, ==, 2);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -528,5 +589,7 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/canvas-events/copy-paste-delete", Fixture, app, fixture_set_up_blocks,
               test_copy_paste_delete, fixture_tear_down);
+  g_test_add ("/canvas-events/route-around-dragged-block", Fixture, app, fixture_set_up_blocks,
+              test_route_around_dragged_block, fixture_tear_down);
   return g_test_run ();
 }
