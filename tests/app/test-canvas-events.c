@@ -297,42 +297,45 @@ fixture_tear_down (Fixture *f, gconstpointer data)
 
 /* ---- tests ------------------------------------------------------------------------------ */
 
-/* The label of a palette row showing text, once the list shows it. */
+/* The first mapped widget under widget that match accepts, depth first. */
 static GtkWidget *
-find_label (GtkWidget *widget, const char *text)
+find_widget (GtkWidget *widget, gboolean (*match) (GtkWidget *, gconstpointer), gconstpointer data)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
-      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+  if (gtk_widget_get_mapped (widget) && match (widget, data))
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_label (child, text);
+      GtkWidget *found = find_widget (child, match, data);
       if (found != NULL)
         return found;
     }
   return NULL;
 }
 
-static GtkWidget *
-find_search_entry (GtkWidget *widget)
+/* A label showing text: a palette row's, once the list shows it. */
+static gboolean
+is_label (GtkWidget *widget, gconstpointer text)
 {
-  if (GTK_IS_SEARCH_ENTRY (widget) && gtk_widget_get_mapped (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_search_entry (child);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+static gboolean
+is_search_entry (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_SEARCH_ENTRY (widget);
+}
+
+static GtkWidget *
+find_label (Fixture *f, const char *text)
+{
+  return find_widget (GTK_WIDGET (f->window), is_label, text);
 }
 
 static gboolean
 label_shown (Fixture *f, gconstpointer data)
 {
-  return find_label (GTK_WIDGET (f->window), data) != NULL;
+  return find_label (f, data) != NULL;
 }
 
 static OrrBlock *
@@ -348,7 +351,7 @@ last_block (Fixture *f)
 static void
 test_palette (Fixture *f, gconstpointer data)
 {
-  GtkWidget *entry = find_search_entry (GTK_WIDGET (f->window));
+  GtkWidget *entry = find_widget (GTK_WIDGET (f->window), is_search_entry, NULL);
   GtkWidget *label;
   OrrBlock *block;
   int x, y, cx, cy;
@@ -362,7 +365,7 @@ test_palette (Fixture *f, gconstpointer data)
   type_text (f, "gain");
   wait_until (f, label_shown, "Gain", "the palette to list Gain");
   settle (f, 300); /* the search runs after a short delay: let it finish */
-  label = find_label (GTK_WIDGET (f->window), "Gain");
+  label = find_label (f, "Gain");
   widget_to_screen (f, label, 10, gtk_widget_get_height (label) / 2.0, &x, &y);
   click_at (f, x, y, 2);
   wait_until (f, n_blocks_is, GUINT_TO_POINTER (1), "a double click on Gain to add a block");
@@ -371,7 +374,7 @@ test_palette (Fixture *f, gconstpointer data)
   /* a drag from the row to a point of the canvas */
   cx = gtk_widget_get_width (GTK_WIDGET (f->canvas)) / 4;
   cy = gtk_widget_get_height (GTK_WIDGET (f->canvas)) * 3 / 4;
-  label = find_label (GTK_WIDGET (f->window), "Gain");
+  label = find_label (f, "Gain");
   widget_to_screen (f, label, 10, gtk_widget_get_height (label) / 2.0, &x, &y);
   {
     int tx, ty;
