@@ -115,7 +115,9 @@ route_around_blocks (OrrCanvas *self, OrrLink *link, const OrrCanvasPort *pf, Or
   g_array_append_vals (self->plain_route, route->data, route->len);
   if (route->len < 2)
     return;
-  route_extent (route, reach, &area);
+  /* the plain route only has to miss the blocks' bounds (their port
+   * triangles); a detour also looks as far as the margin it keeps */
+  route_extent (route, 0, &area);
 
   for (int round = 0; round < 4; round++)
     {
@@ -145,7 +147,7 @@ route_around_blocks (OrrCanvas *self, OrrLink *link, const OrrCanvasPort *pf, Or
         orr_canvas_route_ports_avoiding (pf, pt, from != NULL ? &ff : NULL, to != NULL ? &tf : NULL,
                                          (const OrrRect *)obstacles->data, obstacles->len, route);
       route_extent (route, reach, &extent);
-      if (rect_holds (&area, &extent))
+      if (round > 0 && rect_holds (&area, &extent))
         return;
       orr_canvas_rect_union (&area, &extent);
     }
