@@ -200,6 +200,58 @@ test_z_turn_moves_aside (Fixture *f, gconstpointer data)
   g_assert_cmpfloat_with_epsilon (route_length (route), 144 + 100, EPS);
 }
 
+/* An activation link (down out of a, into the top of b) goes around c
+ * below a the same way, turned a quarter: it leaves a downwards, enters b
+ * from above, and steps 40 aside and back (144 down, 2 x 40 across). */
+static void
+test_activation_around_block (Fixture *f, gconstpointer data)
+{
+  OrrBlock *a = add_block (f, "Gain", 120, 120);
+  OrrBlock *b = add_block (f, "Gain", 120, 320);
+  OrrBlock *c = add_block (f, "Gain", 120, 220);
+  OrrEndpoint from = { a->id, ORR_PORT_EVENT_OUT, 1 }, to = { b->id, ORR_PORT_EVENT_IN, 1 };
+  OrrCanvasPort out, in;
+  const OrrPoint *p0, *p1, *q1, *q0;
+  const GArray *route;
+  g_autoptr (GArray) plain = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+  OrrLink *link;
+  OrrRect cf, cm;
+
+  orr_model_begin (f->model, "activation");
+  orr_model_set_port_count (f->model, a, ORR_PORT_EVENT_OUT, 1);
+  orr_model_set_port_count (f->model, b, ORR_PORT_EVENT_IN, 1);
+  link = orr_model_connect (f->model, orr_model_get_root (f->model), &from, &to, NULL);
+  orr_model_commit (f->model);
+  g_assert_nonnull (link);
+  g_assert_cmpint (link->kind, ==, ORR_LINK_ACTIVATION);
+  /* straight down, it would run through c */
+  orr_canvas_block_frame (c, &cf);
+  orr_canvas_link_route (link, a, b, plain);
+  g_assert_true (route_enters (plain, &cf));
+
+  route = orr_canvas_route_of (f->canvas, link);
+  g_assert_nonnull (route);
+  assert_orthogonal (route);
+  frame_with_margin (c, &cm);
+  g_assert_false (route_enters (route, &cm));
+  g_assert_cmpfloat_with_epsilon (route_length (route), 144 + 2 * 40, EPS);
+
+  g_assert_true (orr_canvas_block_port (a, ORR_PORT_EVENT_OUT, 1, &out));
+  g_assert_true (orr_canvas_block_port (b, ORR_PORT_EVENT_IN, 1, &in));
+  p0 = &g_array_index (route, OrrPoint, 0);
+  p1 = &g_array_index (route, OrrPoint, 1);
+  q1 = &g_array_index (route, OrrPoint, route->len - 2);
+  q0 = &g_array_index (route, OrrPoint, route->len - 1);
+  g_assert_cmpfloat_with_epsilon (p0->x, out.anchor.x, EPS);
+  g_assert_cmpfloat_with_epsilon (p0->y, out.anchor.y, EPS);
+  g_assert_cmpfloat_with_epsilon (p1->x, p0->x, EPS);
+  g_assert_cmpfloat (p1->y, >, p0->y);
+  g_assert_cmpfloat_with_epsilon (q0->x, in.anchor.x, EPS);
+  g_assert_cmpfloat_with_epsilon (q0->y, in.anchor.y, EPS);
+  g_assert_cmpfloat_with_epsilon (q1->x, q0->x, EPS);
+  g_assert_cmpfloat (q1->y, <, q0->y);
+}
+
 /* Nothing in the way: the route is the plain one, point for point, for a
  * straight link and for a Z, with a block near but off the path. */
 static void
@@ -340,6 +392,8 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/routes/z-turn-moves-aside", Fixture, NULL, fixture_set_up, test_z_turn_moves_aside,
               fixture_tear_down);
+  g_test_add ("/routes/activation-around-block", Fixture, NULL, fixture_set_up,
+              test_activation_around_block, fixture_tear_down);
   g_test_add ("/routes/free-route-unchanged", Fixture, NULL, fixture_set_up,
               test_free_route_unchanged, fixture_tear_down);
   g_test_add ("/routes/follows-moves", Fixture, NULL, fixture_set_up, test_route_follows_moves,
