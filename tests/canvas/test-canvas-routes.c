@@ -55,16 +55,18 @@ assert_orthogonal (const GArray *route)
     }
 }
 
-/* Leaves the output's anchor to the right, enters the input's anchor
- * from the left (unrotated blocks). */
+/* Starts at port 1 of out_kind on from and ends at port 1 of in_kind on
+ * to, leaving and entering straight: the first segment runs along
+ * (dx, dy) from the start, the last one along (dx, dy) into the end. */
 static void
-assert_ends (const GArray *route, OrrBlock *from, OrrBlock *to)
+assert_ends_kinds (const GArray *route, OrrBlock *from, OrrPortKind out_kind, OrrBlock *to,
+                   OrrPortKind in_kind, double dx, double dy)
 {
   OrrCanvasPort out, in;
   const OrrPoint *p0, *p1, *q0, *q1;
 
-  g_assert_true (orr_canvas_block_port (from, ORR_PORT_OUT, 1, &out));
-  g_assert_true (orr_canvas_block_port (to, ORR_PORT_IN, 1, &in));
+  g_assert_true (orr_canvas_block_port (from, out_kind, 1, &out));
+  g_assert_true (orr_canvas_block_port (to, in_kind, 1, &in));
   g_assert_cmpuint (route->len, >=, 2);
   p0 = &g_array_index (route, OrrPoint, 0);
   p1 = &g_array_index (route, OrrPoint, 1);
@@ -72,12 +74,21 @@ assert_ends (const GArray *route, OrrBlock *from, OrrBlock *to)
   q0 = &g_array_index (route, OrrPoint, route->len - 1);
   g_assert_cmpfloat_with_epsilon (p0->x, out.anchor.x, EPS);
   g_assert_cmpfloat_with_epsilon (p0->y, out.anchor.y, EPS);
-  g_assert_cmpfloat_with_epsilon (p1->y, p0->y, EPS);
-  g_assert_cmpfloat (p1->x, >, p0->x);
   g_assert_cmpfloat_with_epsilon (q0->x, in.anchor.x, EPS);
   g_assert_cmpfloat_with_epsilon (q0->y, in.anchor.y, EPS);
-  g_assert_cmpfloat_with_epsilon (q1->y, q0->y, EPS);
-  g_assert_cmpfloat (q1->x, <, q0->x);
+  /* along the direction, and not across it */
+  g_assert_cmpfloat ((p1->x - p0->x) * dx + (p1->y - p0->y) * dy, >, 0);
+  g_assert_cmpfloat_with_epsilon ((p1->x - p0->x) * dy - (p1->y - p0->y) * dx, 0, EPS);
+  g_assert_cmpfloat ((q0->x - q1->x) * dx + (q0->y - q1->y) * dy, >, 0);
+  g_assert_cmpfloat_with_epsilon ((q0->x - q1->x) * dy - (q0->y - q1->y) * dx, 0, EPS);
+}
+
+/* Leaves the output's anchor to the right, enters the input's anchor
+ * from the left (unrotated blocks). */
+static void
+assert_ends (const GArray *route, OrrBlock *from, OrrBlock *to)
+{
+  assert_ends_kinds (route, from, ORR_PORT_OUT, to, ORR_PORT_IN, 1, 0);
 }
 
 static void
@@ -210,8 +221,6 @@ test_activation_around_block (Fixture *f, gconstpointer data)
   OrrBlock *b = add_block (f, "Gain", 120, 320);
   OrrBlock *c = add_block (f, "Gain", 120, 220);
   OrrEndpoint from = { a->id, ORR_PORT_EVENT_OUT, 1 }, to = { b->id, ORR_PORT_EVENT_IN, 1 };
-  OrrCanvasPort out, in;
-  const OrrPoint *p0, *p1, *q1, *q0;
   const GArray *route;
   g_autoptr (GArray) plain = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
   OrrLink *link;
@@ -236,20 +245,8 @@ test_activation_around_block (Fixture *f, gconstpointer data)
   g_assert_false (route_enters (route, &cm));
   g_assert_cmpfloat_with_epsilon (route_length (route), 144 + 2 * 40, EPS);
 
-  g_assert_true (orr_canvas_block_port (a, ORR_PORT_EVENT_OUT, 1, &out));
-  g_assert_true (orr_canvas_block_port (b, ORR_PORT_EVENT_IN, 1, &in));
-  p0 = &g_array_index (route, OrrPoint, 0);
-  p1 = &g_array_index (route, OrrPoint, 1);
-  q1 = &g_array_index (route, OrrPoint, route->len - 2);
-  q0 = &g_array_index (route, OrrPoint, route->len - 1);
-  g_assert_cmpfloat_with_epsilon (p0->x, out.anchor.x, EPS);
-  g_assert_cmpfloat_with_epsilon (p0->y, out.anchor.y, EPS);
-  g_assert_cmpfloat_with_epsilon (p1->x, p0->x, EPS);
-  g_assert_cmpfloat (p1->y, >, p0->y);
-  g_assert_cmpfloat_with_epsilon (q0->x, in.anchor.x, EPS);
-  g_assert_cmpfloat_with_epsilon (q0->y, in.anchor.y, EPS);
-  g_assert_cmpfloat_with_epsilon (q1->x, q0->x, EPS);
-  g_assert_cmpfloat (q1->y, <, q0->y);
+  /* down out of a, down into b */
+  assert_ends_kinds (route, a, ORR_PORT_EVENT_OUT, b, ORR_PORT_EVENT_IN, 0, 1);
 }
 
 /* Nothing in the way: the route is the plain one, point for point, for a
