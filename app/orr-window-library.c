@@ -24,6 +24,7 @@ static gboolean
 save_block (OrrWindow *self, OrrLibrary *library, const char *path, GError **error)
 {
   OrrBlock *block = _orr_window_get_single_selected (self);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
   if (block == NULL)
     {
@@ -31,7 +32,12 @@ save_block (OrrWindow *self, OrrLibrary *library, const char *path, GError **err
                            _("Select the one block to keep in the library"));
       return FALSE;
     }
-  return orr_library_add_block (library, path, block, error);
+  if (!orr_library_add_block (library, path, block, error))
+    return FALSE;
+  /* every window's palettes show the new block */
+  if (ORR_IS_APPLICATION (app))
+    orr_application_libraries_changed (ORR_APPLICATION (app));
+  return TRUE;
 }
 
 /* ---- the dialog ------------------------------------------------------------- */
@@ -193,6 +199,23 @@ _orr_window_library_init (OrrWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), library_actions,
                                    G_N_ELEMENTS (library_actions), self);
+}
+
+static void
+libraries_changed (OrrWindow *self)
+{
+  orr_palette_browser_set_libraries (self->palette_browser, _orr_window_get_library_set (self));
+}
+
+void
+_orr_window_library_attach (OrrWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (ORR_IS_APPLICATION (app))
+    g_signal_connect_object (app, "libraries-changed", G_CALLBACK (libraries_changed), self,
+                             G_CONNECT_SWAPPED);
+  libraries_changed (self);
 }
 
 void
