@@ -150,6 +150,26 @@ save_to_library_activated (GSimpleAction *action, GVariant *parameter, gpointer 
   gtk_window_present (d->dialog);
 }
 
+/* The set's own instance of the library in dir, if it is installed: what
+ * the palettes list is what was saved into. */
+static OrrLibrary *
+installed_library (OrrWindow *self, const char *dir)
+{
+  OrrLibrarySet *set = _orr_window_get_library_set (self);
+  GPtrArray *libraries = set != NULL ? orr_library_set_get_libraries (set) : NULL;
+  g_autofree char *wanted = g_canonicalize_filename (dir, NULL);
+
+  for (guint i = 0; libraries != NULL && i < libraries->len; i++)
+    {
+      OrrLibrary *library = g_ptr_array_index (libraries, i);
+      g_autofree char *have = g_canonicalize_filename (orr_library_get_dir (library), NULL);
+
+      if (g_str_equal (have, wanted))
+        return g_object_ref (library);
+    }
+  return NULL;
+}
+
 static void
 save_to_library_at_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -159,7 +179,9 @@ save_to_library_at_activated (GSimpleAction *action, GVariant *parameter, gpoint
   g_autoptr (GError) error = NULL;
 
   g_variant_get (parameter, "(&s&s)", &dir, &path);
-  library = orr_library_open (dir, &error);
+  library = installed_library (self, dir);
+  if (library == NULL)
+    library = orr_library_open (dir, &error);
   if (library == NULL || !save_block (self, library, path, &error))
     g_message ("save-to-library-at: %s", error->message);
 }
