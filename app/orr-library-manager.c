@@ -1333,7 +1333,7 @@ build_detail (OrrLibraryManager *self)
 
   gtk_box_set_homogeneous (GTK_BOX (columns), TRUE);
   gtk_box_append (GTK_BOX (block_tools),
-                  command_button (_ ("_Remove Block…"), NULL, "manager.remove-block"));
+                  command_button (_ ("Remove _Block…"), NULL, "manager.remove-block"));
   gtk_box_append (GTK_BOX (block_tools),
                   command_button (_ ("Add to _Palette"), NULL, "manager.add-to-palette"));
   gtk_box_append (GTK_BOX (palette_tools),
