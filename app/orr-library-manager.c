@@ -843,7 +843,8 @@ palette_name_taken (OrrLibraryManager *self, GPtrArray *palettes, const char *na
       {
         GError *local = g_error_new (ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INVALID,
                                      _ ("There is a palette “%s” already."), name);
-        return refuse (self, local, error);
+        refuse (self, local, error);
+        return TRUE;
       }
   return FALSE;
 }
