@@ -737,7 +737,13 @@ orr_palette_browser_set_libraries (OrrPaletteBrowser *self, OrrLibrarySet *set)
 
   n_old = g_list_model_get_n_items (G_LIST_MODEL (self->palettes)) - self->n_standard;
   for (guint i = 0; libraries != NULL && i < libraries->len; i++)
-    g_ptr_array_add (nodes, library_node_new (self, g_ptr_array_index (libraries, i)));
+    {
+      OrrLibrary *library = g_ptr_array_index (libraries, i);
+
+      /* of a library's versions, the one its blocks are placed from */
+      if (orr_library_set_lookup (set, orr_library_get_key (library)) == library)
+        g_ptr_array_add (nodes, library_node_new (self, library));
+    }
   g_list_store_splice (self->palettes, self->n_standard, n_old, nodes->pdata, nodes->len);
   /* what the search leaves of the new ones */
   gtk_filter_changed (GTK_FILTER (self->top_filter), GTK_FILTER_CHANGE_DIFFERENT);

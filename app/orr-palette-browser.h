@@ -34,7 +34,8 @@ void orr_palette_browser_set_registry (OrrPaletteBrowser *self, OrrRegistry *reg
 GType orr_palette_library_drag_get_type (void);
 
 /* Lists the blocks of set's libraries after the standard palettes: one
- * entry per library ("Mechanics 1.2"), its palettes (library.xml's order)
+ * entry per library ("Mechanics 1.2"; of several versions of a library,
+ * the highest, which is what its blocks are placed from), its palettes (library.xml's order)
  * under it, their blocks under those, each with the library's icon for it
  * or the drawn block icon. Call again when the set changed; NULL removes
  * them. set is read now, not kept. */

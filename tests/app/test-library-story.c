@@ -434,6 +434,19 @@ test_story (Fixture *f, gconstpointer data)
   builder = open_window (f, ball_v2_path);
   save_ball_into (builder, v11_dir);
   orr_window_close_confirmed (builder);
+  /* the browsers followed: the new version only */
+  {
+    g_autofree char *expected
+      = g_strconcat ("Mechanics 1.1|  Mechanics|    library:", f->key, ":mechanics/Ball", NULL);
+    g_auto (GStrv) now = NULL;
+    g_autofree char *now_text = NULL;
+
+    orr_palette_browser_set_search_text (browser, "ball");
+    now = orr_palette_browser_get_rows (browser);
+    now_text = g_strjoinv ("|", now);
+    g_assert_cmpstr (now_text, ==, expected);
+    orr_palette_browser_set_search_text (browser, "");
+  }
 
   /* A is brought to 1.1 from the block's menu; B is left alone. */
   orr_canvas_select_block (orr_window_get_canvas (window_a), ball_a, FALSE);
