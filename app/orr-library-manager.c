@@ -1546,26 +1546,38 @@ orr_library_manager_dup_folders (OrrLibraryManager *self)
   return g_strv_builder_end (builder);
 }
 
-guint
-orr_library_manager_get_n_rows (OrrLibraryManager *self)
+/* What the three lists' accessors share. */
+static guint
+count_rows (GtkWidget *list)
 {
   guint n = 0;
 
-  g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), 0);
-  while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->list), n) != NULL)
+  while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), n) != NULL)
     n++;
   return n;
+}
+
+static void
+select_row_at (GtkWidget *list, guint index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), index);
+
+  g_return_if_fail (row != NULL);
+  gtk_list_box_select_row (GTK_LIST_BOX (list), row);
+}
+
+guint
+orr_library_manager_get_n_rows (OrrLibraryManager *self)
+{
+  g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), 0);
+  return count_rows (self->list);
 }
 
 void
 orr_library_manager_select_row (OrrLibraryManager *self, guint index)
 {
-  GtkListBoxRow *row;
-
   g_return_if_fail (ORR_IS_LIBRARY_MANAGER (self));
-  row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->list), index);
-  g_return_if_fail (row != NULL);
-  gtk_list_box_select_row (GTK_LIST_BOX (self->list), row);
+  select_row_at (self->list, index);
 }
 
 char *
@@ -1601,12 +1613,8 @@ orr_library_manager_get_selected (OrrLibraryManager *self)
 guint
 orr_library_manager_get_n_block_rows (OrrLibraryManager *self)
 {
-  guint n = 0;
-
   g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), 0);
-  while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->blocks), n) != NULL)
-    n++;
-  return n;
+  return count_rows (self->blocks);
 }
 
 char *
@@ -1624,12 +1632,8 @@ orr_library_manager_dup_block_row_text (OrrLibraryManager *self, guint index)
 guint
 orr_library_manager_get_n_palette_rows (OrrLibraryManager *self)
 {
-  guint n = 0;
-
   g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), 0);
-  while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->palettes), n) != NULL)
-    n++;
-  return n;
+  return count_rows (self->palettes);
 }
 
 char *
@@ -1646,23 +1650,15 @@ orr_library_manager_dup_palette_row_text (OrrLibraryManager *self, guint index)
 void
 orr_library_manager_select_palette_row (OrrLibraryManager *self, guint index)
 {
-  GtkListBoxRow *row;
-
   g_return_if_fail (ORR_IS_LIBRARY_MANAGER (self));
-  row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->palettes), index);
-  g_return_if_fail (row != NULL);
-  gtk_list_box_select_row (GTK_LIST_BOX (self->palettes), row);
+  select_row_at (self->palettes, index);
 }
 
 void
 orr_library_manager_select_block_row (OrrLibraryManager *self, guint index)
 {
-  GtkListBoxRow *row;
-
   g_return_if_fail (ORR_IS_LIBRARY_MANAGER (self));
-  row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->blocks), index);
-  g_return_if_fail (row != NULL);
-  gtk_list_box_select_row (GTK_LIST_BOX (self->blocks), row);
+  select_row_at (self->blocks, index);
 }
 
 const char *

@@ -27,25 +27,6 @@ typedef struct
   guint n_changed; /* "libraries-changed" emissions */
 } Fixture;
 
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
-      const char *entry;
-
-      while (d != NULL && (entry = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, entry, NULL);
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
 /* A masked super block "Ball" (parameters g, and e unless without_e)
  * holding a Gain of e (or 1), built in scratch. */
 static OrrBlock *
@@ -124,7 +105,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->manager));
   orr_library_set_free (f->set);
-  remove_tree (f->root);
+  app_test_remove_tree (f->root);
   g_free (f->root);
   g_free (f->mech_dir);
   g_free (f->sig_dir);

@@ -136,25 +136,6 @@ spin (guint ms)
     g_main_context_iteration (NULL, FALSE);
 }
 
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
-      const char *entry;
-
-      while (d != NULL && (entry = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, entry, NULL);
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
 static char *
 write_file (Fixture *f, const char *name, const char *text)
 {
@@ -480,7 +461,7 @@ test_story (Fixture *f, gconstpointer data)
                                    "model uses 1.0; using the copy stored in the model"));
 
   /* Without the libraries B still runs, from its stored copy, and says so. */
-  remove_tree (f->libs);
+  app_test_remove_tree (f->libs);
   err_gone = run_and_check (f, f->path_b, NULL, 0.5);
   missing = g_strdup_printf ("warning: Ball: library '%s' not found; using the copy stored in "
                              "the model",
@@ -516,7 +497,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
       else
         gtk_window_destroy (GTK_WINDOW (window));
     }
-  remove_tree (f->root);
+  app_test_remove_tree (f->root);
   g_clear_object (&f->app);
   g_free (f->root);
   g_free (f->libs);

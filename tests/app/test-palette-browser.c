@@ -347,25 +347,6 @@ test_enter_inserts_best_match (Fixture *f, gconstpointer data)
 
 /* ---- a user library --------------------------------------------------------------- */
 
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
-      const char *entry;
-
-      while (d != NULL && (entry = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, entry, NULL);
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
 /* A masked "Ball" (parameter g, "Gravity", 9.81) and a plain Gain
  * labelled label, built in scratch. */
 static OrrBlock *
@@ -551,7 +532,7 @@ test_libraries (Fixture *f, gconstpointer data)
   for (guint i = 0; blocks[i] != NULL; i++)
     g_assert_false (g_str_has_prefix (blocks[i], "library:"));
   gtk_window_destroy (GTK_WINDOW (window));
-  remove_tree (root);
+  app_test_remove_tree (root);
 }
 
 int
