@@ -604,6 +604,41 @@ test_palettes (Fixture *f, gconstpointer data)
   assert_saved_palettes (f, "Amplifiers: math/Amplifier");
 }
 
+/* The commands are keyboard reachable: the window binds these keys to
+ * these actions (read from its shortcut controller). */
+static void
+test_keys (Fixture *f, gconstpointer data)
+{
+  const char *expected[][2] = {
+    { "Delete", "manager.remove-block" },      { "<Control>p", "manager.add-to-palette" },
+    { "<Control>n", "manager.new-palette" },   { "F2", "manager.rename-palette" },
+    { "<Shift>Delete", "manager.delete-palette" }, { "<Alt>Up", "manager.move-up" },
+    { "<Alt>Down", "manager.move-down" },
+  };
+  g_autoptr (GHashTable) bound = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->manager));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+
+          if (GTK_IS_NAMED_ACTION (action))
+            g_hash_table_insert (
+              bound, gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut)),
+              g_strdup (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action))));
+        }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpstr (g_hash_table_lookup (bound, expected[i][0]), ==, expected[i][1]);
+}
+
 /* Remove Block asks, then deletes the file and the palette entry; a
  * locked library refuses without asking, in the engine's words. */
 static void
@@ -670,6 +705,8 @@ main (int argc, char *argv[])
   g_test_add ("/library-manager/palettes", Fixture, NULL, fixture_set_up, test_palettes,
               fixture_tear_down);
   g_test_add ("/library-manager/remove-block", Fixture, NULL, fixture_set_up, test_remove_block,
+              fixture_tear_down);
+  g_test_add ("/library-manager/keys", Fixture, NULL, fixture_set_up, test_keys,
               fixture_tear_down);
   return g_test_run ();
 }
