@@ -44,7 +44,7 @@ struct _OrrPaletteNode
   char *icon_text;            /* library blocks: the mask's icon text, or the label */
   char *icon_file;            /* library blocks: the library's icon for it, or NULL */
   char *haystack;             /* blocks: name, label and description, casefolded */
-  char *tooltip;              /* blocks: markup */
+  char *tooltip;              /* blocks, libraries: markup */
 };
 
 G_DEFINE_FINAL_TYPE (OrrPaletteNode, orr_palette_node, G_TYPE_OBJECT)
@@ -621,7 +621,7 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_da
                               g_object_unref);
       /* a library counts palettes, which says little: only palettes count */
       gtk_widget_set_visible (count, !node->is_library);
-      gtk_widget_set_tooltip_markup (expander, NULL);
+      gtk_widget_set_tooltip_markup (expander, node->tooltip);
       gtk_widget_add_css_class (expander, "orr-palette-row");
     }
 }
@@ -707,6 +707,11 @@ library_node_new (OrrPaletteBrowser *self, OrrLibrary *library)
   guint n = orr_library_get_n_palettes (library);
 
   node->is_library = TRUE;
+  /* what the library says about itself, and where it is */
+  node->tooltip = g_markup_printf_escaped (
+    "<b>%s</b> %s%s%s\n<small>%s</small>", orr_library_get_name (library),
+    orr_library_get_version (library), orr_library_get_description (library)[0] != '\0' ? "\n" : "",
+    orr_library_get_description (library), orr_library_get_dir (library));
   for (guint i = 0; i < n; i++)
     {
       const char *const *paths = orr_library_get_palette_blocks (library, i);

@@ -443,6 +443,7 @@ test_libraries (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   library = orr_library_create (dir, "Mechanics", "mech", &error);
   g_assert_no_error (error);
+  g_assert_true (orr_library_set_description (library, "Bodies and springs.", &error));
   g_assert_true (orr_library_add_block (library, "mechanics/Ball", build_ball (scratch), &error));
   g_assert_true (
     orr_library_add_block (library, "mechanics/Spring", build_gain (scratch, "Spring"), &error));
@@ -478,6 +479,16 @@ test_libraries (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (tips[0], "Mechanics 1.0 · mechanics/Ball"));
   g_assert_nonnull (strstr (tips[0], "<i>Gravity</i> (g) = 9.81"));
   g_assert_cmpuint (count_icon_files (find_widget (f->browser, GTK_TYPE_LIST_VIEW)), ==, 1);
+  /* the library's row says what the library is */
+  {
+    g_autoptr (GStrvBuilder) described = g_strv_builder_new ();
+    g_auto (GStrv) library_tips = NULL;
+
+    tooltips_with (window, "Bodies and springs.", described);
+    library_tips = g_strv_builder_end (described);
+    g_assert_cmpuint (g_strv_length (library_tips), ==, 1);
+    g_assert_true (g_str_has_prefix (library_tips[0], "<b>Mechanics</b> 1.0\nBodies and springs."));
+  }
   collect_payloads (f->browser, payloads);
   g_assert_cmpuint (payloads->len, ==, 1);
   g_assert_cmpstr (payloads->pdata[0], ==, "library:mech:mechanics/Ball");
