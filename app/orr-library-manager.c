@@ -782,7 +782,7 @@ edit_palette_new (const char *name)
 static GPtrArray *
 palettes_read (OrrLibrary *library)
 {
-  GPtrArray *palettes = g_ptr_array_new_with_free_func ((GDestroyNotify) edit_palette_free);
+  GPtrArray *palettes = g_ptr_array_new_with_free_func ((GDestroyNotify)edit_palette_free);
   guint n = orr_library_get_n_palettes (library);
 
   for (guint i = 0; i < n; i++)
@@ -818,8 +818,8 @@ palettes_write (OrrLibraryManager *self, OrrLibrary *library, GPtrArray *palette
       g_ptr_array_add (p->blocks, NULL); /* NULL-terminated for the library */
       g_ptr_array_add (lists, p->blocks->pdata);
     }
-  ok = orr_library_set_palettes (library, (const char *const *) names->pdata,
-                                 (const char *const *const *) lists->pdata, palettes->len, &local);
+  ok = orr_library_set_palettes (library, (const char *const *)names->pdata,
+                                 (const char *const *const *)lists->pdata, palettes->len, &local);
   for (guint i = 0; i < palettes->len; i++)
     {
       EditPalette *p = g_ptr_array_index (palettes, i);
@@ -839,7 +839,7 @@ palette_name_taken (OrrLibraryManager *self, GPtrArray *palettes, const char *na
                     GError **error)
 {
   for (guint i = 0; i < palettes->len; i++)
-    if ((int) i != except && g_str_equal (((EditPalette *) palettes->pdata[i])->name, name))
+    if ((int)i != except && g_str_equal (((EditPalette *)palettes->pdata[i])->name, name))
       {
         GError *local = g_error_new (ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INVALID,
                                      _ ("There is a palette “%s” already."), name);
@@ -959,8 +959,7 @@ orr_library_manager_delete_palette (OrrLibraryManager *self, GError **error)
     return error == NULL || *error == NULL;
   palettes = palettes_read (library);
   g_ptr_array_remove_index (palettes, palette);
-  return palettes_write (self, library, palettes, MIN (palette, (int) palettes->len - 1), -1,
-                         error);
+  return palettes_write (self, library, palettes, MIN (palette, (int)palettes->len - 1), -1, error);
 }
 
 gboolean
@@ -983,14 +982,14 @@ orr_library_manager_move_selected (OrrLibraryManager *self, int delta, GError **
     {
       /* a palette moves among the palettes */
       to = palette + delta;
-      if (to < 0 || to >= (int) palettes->len)
+      if (to < 0 || to >= (int)palettes->len)
         return TRUE;
       palettes->pdata[palette] = palettes->pdata[to];
       palettes->pdata[to] = p;
       return palettes_write (self, library, palettes, to, -1, error);
     }
   to = entry + delta;
-  if (to >= 0 && to < (int) p->blocks->len)
+  if (to >= 0 && to < (int)p->blocks->len)
     {
       gpointer path = p->blocks->pdata[entry];
 
@@ -1000,7 +999,7 @@ orr_library_manager_move_selected (OrrLibraryManager *self, int delta, GError **
     }
   /* past its palette's end: into the next palette (or the previous) */
   to = palette + delta;
-  if (to < 0 || to >= (int) palettes->len)
+  if (to < 0 || to >= (int)palettes->len)
     return TRUE;
   {
     EditPalette *next = g_ptr_array_index (palettes, to);
@@ -1017,7 +1016,7 @@ orr_library_manager_move_selected (OrrLibraryManager *self, int delta, GError **
       g_ptr_array_add (next->blocks, path);
     else
       g_ptr_array_insert (next->blocks, 0, path);
-    return palettes_write (self, library, palettes, to, delta < 0 ? (int) next->blocks->len - 1 : 0,
+    return palettes_write (self, library, palettes, to, delta < 0 ? (int)next->blocks->len - 1 : 0,
                            error);
   }
 }
@@ -1049,7 +1048,7 @@ orr_library_manager_add_to_palette (OrrLibraryManager *self, GError **error)
   palettes = palettes_read (library);
   /* the palette selected, else the last one, else a new one named after the library */
   if (!selected_palette_entry (self, &palette, &entry))
-    palette = (int) palettes->len - 1;
+    palette = (int)palettes->len - 1;
   if (palette < 0)
     {
       g_ptr_array_add (palettes, edit_palette_new (orr_library_get_name (library)));
@@ -1063,7 +1062,7 @@ orr_library_manager_add_to_palette (OrrLibraryManager *self, GError **error)
       return refuse (self, local, error);
     }
   g_ptr_array_add (p->blocks, g_strdup (path));
-  return palettes_write (self, library, palettes, palette, (int) p->blocks->len - 1, error);
+  return palettes_write (self, library, palettes, palette, (int)p->blocks->len - 1, error);
 }
 
 gboolean
@@ -1299,8 +1298,8 @@ command_button (const char *label, const char *icon, const char *action)
     {
       button = gtk_button_new_from_icon_name (icon);
       gtk_widget_set_tooltip_text (button, label);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      label, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                      -1);
     }
   else
     button = gtk_button_new_with_mnemonic (label);
@@ -1339,12 +1338,12 @@ build_detail (OrrLibraryManager *self)
                   command_button (_ ("Add to _Palette"), NULL, "manager.add-to-palette"));
   gtk_box_append (GTK_BOX (palette_tools),
                   command_button (_ ("New Palette"), "list-add-symbolic", "manager.new-palette"));
-  gtk_box_append (GTK_BOX (palette_tools),
-                  command_button (_ ("Rename Palette"), "document-edit-symbolic",
-                                  "manager.rename-palette"));
-  gtk_box_append (GTK_BOX (palette_tools),
-                  command_button (_ ("Delete Palette"), "list-remove-symbolic",
-                                  "manager.delete-palette"));
+  gtk_box_append (
+    GTK_BOX (palette_tools),
+    command_button (_ ("Rename Palette"), "document-edit-symbolic", "manager.rename-palette"));
+  gtk_box_append (
+    GTK_BOX (palette_tools),
+    command_button (_ ("Delete Palette"), "list-remove-symbolic", "manager.delete-palette"));
   gtk_box_append (GTK_BOX (palette_tools),
                   command_button (_ ("Move Up"), "go-up-symbolic", "manager.move-up"));
   gtk_box_append (GTK_BOX (palette_tools),
@@ -1407,8 +1406,7 @@ build_detail (OrrLibraryManager *self)
                                   GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (palette_scrolled, TRUE);
   gtk_widget_add_css_class (palette_scrolled, "frame");
-  gtk_box_append (GTK_BOX (columns),
-                  column_new (_ ("Palettes"), palette_scrolled, palette_tools));
+  gtk_box_append (GTK_BOX (columns), column_new (_ ("Palettes"), palette_scrolled, palette_tools));
   gtk_box_append (GTK_BOX (box), columns);
 
   self->detail_stack = gtk_stack_new ();
@@ -1716,8 +1714,7 @@ orr_library_manager_class_init (OrrLibraryManagerClass *klass)
                                        "manager.add-to-palette", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
                                        "manager.new-palette", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0, "manager.rename-palette",
-                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0, "manager.rename-palette", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, GDK_SHIFT_MASK,
                                        "manager.delete-palette", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK, "manager.move-up",

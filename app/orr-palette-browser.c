@@ -162,9 +162,9 @@ library_block_tooltip (OrrLibrary *library, const char *path, OrrBlock *block)
 {
   OrrMask *mask = block->mask;
   g_autoptr (GString) markup = g_string_new (NULL);
-  g_autofree char *head
-    = g_markup_printf_escaped ("<b>%s</b>  <small>%s %s · %s</small>", block->label,
-                               orr_library_get_name (library), orr_library_get_version (library), path);
+  g_autofree char *head = g_markup_printf_escaped ("<b>%s</b>  <small>%s %s · %s</small>",
+                                                   block->label, orr_library_get_name (library),
+                                                   orr_library_get_version (library), path);
 
   g_string_append (markup, head);
   if (mask != NULL && mask->description != NULL && mask->description[0] != '\0')
@@ -197,18 +197,16 @@ library_block_node_new (OrrLibrary *library, const char *path)
   if (block == NULL)
     return NULL; /* the library manager says why */
   node = g_object_new (ORR_TYPE_PALETTE_NODE, NULL);
-  node->name = g_strconcat (ORR_PALETTE_LIBRARY_PREFIX, orr_library_get_key (library), ":", path,
-                            NULL);
+  node->name
+    = g_strconcat (ORR_PALETTE_LIBRARY_PREFIX, orr_library_get_key (library), ":", path, NULL);
   node->label = g_strdup (slash != NULL ? slash + 1 : path);
-  node->icon_text = g_strdup (block->mask != NULL && block->mask->icon_text != NULL
-                                ? block->mask->icon_text
-                                : node->label);
+  node->icon_text = g_strdup (
+    block->mask != NULL && block->mask->icon_text != NULL ? block->mask->icon_text : node->label);
   node->icon_file = orr_library_get_block_icon (library, path);
-  text = g_strjoin ("\n", path, block->label != NULL ? block->label : "",
-                    block->mask != NULL && block->mask->description != NULL
-                      ? block->mask->description
-                      : "",
-                    orr_library_get_name (library), NULL);
+  text = g_strjoin (
+    "\n", path, block->label != NULL ? block->label : "",
+    block->mask != NULL && block->mask->description != NULL ? block->mask->description : "",
+    orr_library_get_name (library), NULL);
   node->haystack = g_utf8_casefold (text, -1);
   node->tooltip = library_block_tooltip (library, path, block);
   return node;
@@ -245,7 +243,7 @@ struct _OrrPaletteBrowser
 
 G_DEFINE_FINAL_TYPE (OrrPaletteBrowser, orr_palette_browser, GTK_TYPE_WIDGET)
 
-G_DEFINE_BOXED_TYPE (OrrPaletteLibraryDrag, orr_palette_library_drag, (GBoxedCopyFunc) g_strdup,
+G_DEFINE_BOXED_TYPE (OrrPaletteLibraryDrag, orr_palette_library_drag, (GBoxedCopyFunc)g_strdup,
                      g_free)
 
 enum
@@ -373,9 +371,9 @@ static int
 match_rank (OrrPaletteNode *node, const char *query)
 {
   const OrrBlockClass *klass = node->klass;
-  const char *names[] = { klass != NULL ? klass->name : node->label,
-                          klass != NULL ? klass->label : NULL,
-                          klass != NULL ? tr (klass->label) : NULL };
+  const char *names[]
+    = { klass != NULL ? klass->name : node->label, klass != NULL ? klass->label : NULL,
+        klass != NULL ? tr (klass->label) : NULL };
   int best = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -701,8 +699,8 @@ orr_palette_browser_set_registry (OrrPaletteBrowser *self, OrrRegistry *registry
 static OrrPaletteNode *
 library_node_new (OrrPaletteBrowser *self, OrrLibrary *library)
 {
-  g_autofree char *title = g_strdup_printf ("%s %s", orr_library_get_name (library),
-                                            orr_library_get_version (library));
+  g_autofree char *title
+    = g_strdup_printf ("%s %s", orr_library_get_name (library), orr_library_get_version (library));
   OrrPaletteNode *node = palette_node_new (title, GTK_FILTER (self->palette_filter));
   guint n = orr_library_get_n_palettes (library);
 
@@ -715,9 +713,8 @@ library_node_new (OrrPaletteBrowser *self, OrrLibrary *library)
   for (guint i = 0; i < n; i++)
     {
       const char *const *paths = orr_library_get_palette_blocks (library, i);
-      g_autoptr (OrrPaletteNode) palette
-        = palette_node_new (orr_library_get_palette_name (library, i),
-                            GTK_FILTER (self->block_filter));
+      g_autoptr (OrrPaletteNode) palette = palette_node_new (
+        orr_library_get_palette_name (library, i), GTK_FILTER (self->block_filter));
 
       for (guint j = 0; paths != NULL && paths[j] != NULL; j++)
         {
@@ -818,8 +815,8 @@ orr_palette_browser_get_rows (OrrPaletteBrowser *self)
       g_autoptr (GtkTreeListRow) row = g_list_model_get_item (tree, i);
       g_autoptr (OrrPaletteNode) node = gtk_tree_list_row_get_item (row);
       g_autofree char *indent = g_strnfill (2 * gtk_tree_list_row_get_depth (row), ' ');
-      g_autofree char *text = g_strconcat (
-        indent, node_is_block (node) ? node_block_name (node) : node->palette, NULL);
+      g_autofree char *text
+        = g_strconcat (indent, node_is_block (node) ? node_block_name (node) : node->palette, NULL);
 
       g_strv_builder_add (rows, text);
     }

@@ -104,7 +104,8 @@ _orr_window_insert_named (OrrWindow *self, const char *name, double mx, double m
   if (!g_str_has_prefix (name, LIBRARY_PREFIX))
     return orr_canvas_insert_block (self->canvas, name, mx, my, error);
   if (isnan (mx) || isnan (my))
-    orr_canvas_widget_to_model (self->canvas, gtk_widget_get_width (GTK_WIDGET (self->canvas)) / 2.0,
+    orr_canvas_widget_to_model (self->canvas,
+                                gtk_widget_get_width (GTK_WIDGET (self->canvas)) / 2.0,
                                 gtk_widget_get_height (GTK_WIDGET (self->canvas)) / 2.0, &mx, &my);
   return place_library_block (self, name, mx, my, error);
 }

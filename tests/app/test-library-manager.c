@@ -610,8 +610,8 @@ static void
 test_keys (Fixture *f, gconstpointer data)
 {
   const char *expected[][2] = {
-    { "Delete", "manager.remove-block" },      { "<Control>p", "manager.add-to-palette" },
-    { "<Control>n", "manager.new-palette" },   { "F2", "manager.rename-palette" },
+    { "Delete", "manager.remove-block" },          { "<Control>p", "manager.add-to-palette" },
+    { "<Control>n", "manager.new-palette" },       { "F2", "manager.rename-palette" },
     { "<Shift>Delete", "manager.delete-palette" }, { "<Alt>Up", "manager.move-up" },
     { "<Alt>Down", "manager.move-down" },
   };
@@ -706,7 +706,6 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/library-manager/remove-block", Fixture, NULL, fixture_set_up, test_remove_block,
               fixture_tear_down);
-  g_test_add ("/library-manager/keys", Fixture, NULL, fixture_set_up, test_keys,
-              fixture_tear_down);
+  g_test_add ("/library-manager/keys", Fixture, NULL, fixture_set_up, test_keys, fixture_tear_down);
   return g_test_run ();
 }

@@ -38,56 +38,62 @@
  * crossing of the height the velocity is reset to -e times itself.
  * Outputs: 1 height, 2 velocity. RESTITUTION is the gain's expression,
  * MASK_E the mask's extra parameter. */
+/* clang-format off */
 #define BALL(DESCRIPTION, MASK_E, RESTITUTION)                                                     \
-  "    <block id=\"ball\" type=\"SuperBlock\" x=\"100\" y=\"100\" width=\"60\" height=\"60\">\n"    \
-  "      <label>Ball</label>\n"                                                                     \
-  "      <ports out=\"2\"/>\n"                                                                      \
-  "      <mask icon-text=\"ball\">\n"                                                               \
-  "        <description>" DESCRIPTION "</description>\n"                                            \
-  "        <param name=\"h0\" label=\"Initial height (m)\" default=\"10\" kind=\"expression\"/>\n"  \
-  "        <param name=\"g\" label=\"Gravity (m/s^2)\" default=\"9.81\" kind=\"expression\"/>\n"    \
-  MASK_E                                                                                            \
-  "      </mask>\n"                                                                                 \
-  "      <diagram>\n"                                                                               \
-  "        <block id=\"c\" type=\"Constant\" x=\"20\" y=\"20\" width=\"40\" height=\"40\">\n"       \
-  "          <param name=\"value\">-g</param>\n"                                                    \
-  "          <ports out=\"1\"/>\n"                                                                  \
-  "        </block>\n"                                                                              \
-  "        <block id=\"v\" type=\"Integrator\" x=\"100\" y=\"20\" width=\"40\" height=\"40\">\n"    \
-  "          <param name=\"x0\">0</param>\n"                                                        \
-  "          <param name=\"reinit\">1</param>\n"                                                    \
-  "          <ports in=\"2\" out=\"1\" event-in=\"1\"/>\n"                                          \
-  "        </block>\n"                                                                              \
-  "        <block id=\"h\" type=\"Integrator\" x=\"180\" y=\"20\" width=\"40\" height=\"40\">\n"    \
-  "          <param name=\"x0\">h0</param>\n"                                                       \
-  "          <param name=\"reinit\">0</param>\n"                                                    \
-  "          <ports in=\"1\" out=\"1\"/>\n"                                                         \
-  "        </block>\n"                                                                              \
-  "        <block id=\"z\" type=\"ZeroCrossDown\" x=\"260\" y=\"100\" width=\"40\" height=\"40\">\n" \
-  "          <ports in=\"1\" event-out=\"1\"/>\n"                                                   \
-  "        </block>\n"                                                                              \
-  "        <block id=\"r\" type=\"Gain\" x=\"100\" y=\"100\" width=\"40\" height=\"40\">\n"         \
-  "          <param name=\"gain\">" RESTITUTION "</param>\n"                                        \
-  "          <ports in=\"1\" out=\"1\"/>\n"                                                         \
-  "        </block>\n"                                                                              \
-  "        <block id=\"o1\" type=\"Output\" x=\"300\" y=\"20\" width=\"20\" height=\"20\">\n"       \
-  "          <param name=\"port\">1</param>\n"                                                      \
-  "          <ports in=\"1\"/>\n"                                                                   \
-  "        </block>\n"                                                                              \
-  "        <block id=\"o2\" type=\"Output\" x=\"300\" y=\"60\" width=\"20\" height=\"20\">\n"       \
-  "          <param name=\"port\">2</param>\n"                                                      \
-  "          <ports in=\"1\"/>\n"                                                                   \
-  "        </block>\n"                                                                              \
-  "        <link id=\"l1\" kind=\"regular\" from=\"c\" from-port=\"1\" to=\"v\" to-port=\"1\"/>\n"  \
-  "        <link id=\"l2\" kind=\"regular\" from=\"v\" from-port=\"1\" to=\"h\" to-port=\"1\"/>\n"  \
-  "        <link id=\"l3\" kind=\"regular\" from=\"h\" from-port=\"1\" to=\"z\" to-port=\"1\"/>\n"  \
-  "        <link id=\"l4\" kind=\"regular\" from=\"v\" from-port=\"1\" to=\"r\" to-port=\"1\"/>\n"  \
-  "        <link id=\"l5\" kind=\"regular\" from=\"r\" from-port=\"1\" to=\"v\" to-port=\"2\"/>\n"  \
-  "        <link id=\"l6\" kind=\"activation\" from=\"z\" from-port=\"1\" to=\"v\" to-port=\"1\"/>\n" \
-  "        <link id=\"l7\" kind=\"regular\" from=\"h\" from-port=\"1\" to=\"o1\" to-port=\"1\"/>\n" \
-  "        <link id=\"l8\" kind=\"regular\" from=\"v\" from-port=\"1\" to=\"o2\" to-port=\"1\"/>\n" \
-  "      </diagram>\n"                                                                            \
+  "    <block id=\"ball\" type=\"SuperBlock\" x=\"100\" y=\"100\" width=\"60\" height=\"60\">\n"   \
+  "      <label>Ball</label>\n"                                                                    \
+  "      <ports out=\"2\"/>\n"                                                                     \
+  "      <mask icon-text=\"ball\">\n"                                                              \
+  "        <description>" DESCRIPTION "</description>\n"                                           \
+  "        <param name=\"h0\" label=\"Initial height (m)\" default=\"10\" kind=\"expression\"/>\n" \
+  "        <param name=\"g\" label=\"Gravity\" default=\"9.81\" kind=\"expression\"/>\n"            \
+  MASK_E                                                                                           \
+  "      </mask>\n"                                                                                \
+  "      <diagram>\n"                                                                              \
+  "        <block id=\"c\" type=\"Constant\" x=\"20\" y=\"20\" width=\"40\" height=\"40\">\n"      \
+  "          <param name=\"value\">-g</param>\n"                                                   \
+  "          <ports out=\"1\"/>\n"                                                                 \
+  "        </block>\n"                                                                             \
+  "        <block id=\"v\" type=\"Integrator\" x=\"100\" y=\"20\" width=\"40\" height=\"40\">\n"   \
+  "          <param name=\"x0\">0</param>\n"                                                       \
+  "          <param name=\"reinit\">1</param>\n"                                                   \
+  "          <ports in=\"2\" out=\"1\" event-in=\"1\"/>\n"                                         \
+  "        </block>\n"                                                                             \
+  "        <block id=\"h\" type=\"Integrator\" x=\"180\" y=\"20\" width=\"40\" height=\"40\">\n"   \
+  "          <param name=\"x0\">h0</param>\n"                                                      \
+  "          <param name=\"reinit\">0</param>\n"                                                   \
+  "          <ports in=\"1\" out=\"1\"/>\n"                                                        \
+  "        </block>\n"                                                                             \
+  "        <block id=\"z\" type=\"ZeroCrossDown\" x=\"260\" y=\"100\" width=\"40\" "               \
+  "height=\"40\">\n"                                                                               \
+  "          <ports in=\"1\" event-out=\"1\"/>\n"                                                  \
+  "        </block>\n"                                                                             \
+  "        <block id=\"r\" type=\"Gain\" x=\"100\" y=\"100\" width=\"40\" height=\"40\">\n"        \
+  "          <param name=\"gain\">" RESTITUTION "</param>\n"                                       \
+  "          <ports in=\"1\" out=\"1\"/>\n"                                                        \
+  "        </block>\n"                                                                             \
+  "        <block id=\"o1\" type=\"Output\" x=\"300\" y=\"20\" width=\"20\" height=\"20\">\n"      \
+  "          <param name=\"port\">1</param>\n"                                                     \
+  "          <ports in=\"1\"/>\n"                                                                  \
+  "        </block>\n"                                                                             \
+  "        <block id=\"o2\" type=\"Output\" x=\"300\" y=\"60\" width=\"20\" height=\"20\">\n"      \
+  "          <param name=\"port\">2</param>\n"                                                     \
+  "          <ports in=\"1\"/>\n"                                                                  \
+  "        </block>\n"                                                                             \
+  "        <link id=\"l1\" kind=\"regular\" from=\"c\" from-port=\"1\" to=\"v\" to-port=\"1\"/>\n" \
+  "        <link id=\"l2\" kind=\"regular\" from=\"v\" from-port=\"1\" to=\"h\" to-port=\"1\"/>\n" \
+  "        <link id=\"l3\" kind=\"regular\" from=\"h\" from-port=\"1\" to=\"z\" to-port=\"1\"/>\n" \
+  "        <link id=\"l4\" kind=\"regular\" from=\"v\" from-port=\"1\" to=\"r\" to-port=\"1\"/>\n" \
+  "        <link id=\"l5\" kind=\"regular\" from=\"r\" from-port=\"1\" to=\"v\" to-port=\"2\"/>\n" \
+  "        <link id=\"l6\" kind=\"activation\" from=\"z\" from-port=\"1\" to=\"v\" "               \
+  "to-port=\"1\"/>\n"                                                                              \
+  "        <link id=\"l7\" kind=\"regular\" from=\"h\" from-port=\"1\" to=\"o1\" "                 \
+  "to-port=\"1\"/>\n"                                                                              \
+  "        <link id=\"l8\" kind=\"regular\" from=\"v\" from-port=\"1\" to=\"o2\" "                 \
+  "to-port=\"1\"/>\n"                                                                              \
+  "      </diagram>\n"                                                                             \
   "    </block>\n"
+/* clang-format on */
 
 #define MODEL_HEAD                                                                                 \
   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"                                                   \
@@ -119,10 +125,10 @@ static const char scope_only[] = MODEL_HEAD
 typedef struct
 {
   OrrApplication *app;
-  char *root;     /* everything the test writes */
-  char *libs;     /* root/libs: the folder of libraries */
-  char *lib_dir;  /* libs/mechanics: version 1.0 */
-  char *key;      /* the library's key */
+  char *root;    /* everything the test writes */
+  char *libs;    /* root/libs: the folder of libraries */
+  char *lib_dir; /* libs/mechanics: version 1.0 */
+  char *key;     /* the library's key */
   char *path_a;
   char *path_b;
 } Fixture;
@@ -199,8 +205,7 @@ activate (OrrWindow *window, const char *action, GVariant *parameter)
 static OrrBlock *
 single_selected (OrrWindow *window)
 {
-  g_autoptr (GPtrArray) selected
-    = orr_canvas_get_selected_blocks (orr_window_get_canvas (window));
+  g_autoptr (GPtrArray) selected = orr_canvas_get_selected_blocks (orr_window_get_canvas (window));
 
   g_assert_cmpuint (selected->len, ==, 1);
   return g_ptr_array_index (selected, 0);
@@ -240,8 +245,7 @@ place_ball (Fixture *f, OrrWindow *window)
       OrrEndpoint from = { ball->id, ORR_PORT_OUT, port };
       OrrEndpoint to = { "scope", ORR_PORT_IN, port };
 
-      g_assert_nonnull (
-        orr_model_connect (model, orr_model_get_root (model), &from, &to, &error));
+      g_assert_nonnull (orr_model_connect (model, orr_model_get_root (model), &from, &to, &error));
       g_assert_no_error (error);
     }
   return ball;
@@ -290,8 +294,8 @@ run_and_check (Fixture *f, const char *path, const char *dir, double e)
   g_autofree char *csv = g_build_filename (f->root, "out.csv", NULL);
   g_autofree char *empty_home = g_build_filename (f->root, "empty-home", NULL);
   g_auto (GStrv) env = g_environ_setenv (g_get_environ (), "XDG_DATA_HOME", empty_home, TRUE);
-  const char *argv[] = { g_getenv ("ORRERY_SIM"), "--quiet", "--output", csv, path,
-                         dir != NULL ? "--library" : NULL, dir, NULL };
+  const char *argv[] = { g_getenv ("ORRERY_SIM"),          "--quiet", "--output", csv, path,
+                         dir != NULL ? "--library" : NULL, dir,       NULL };
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
   g_auto (GStrv) lines = NULL;

@@ -448,11 +448,11 @@ test_libraries (Fixture *f, gconstpointer data)
   g_assert_true (
     orr_library_add_block (library, "mechanics/Spring", build_gain (scratch, "Spring"), &error));
   g_assert_true (orr_library_set_palettes (library, names, members, 2, &error));
-  g_assert_true (g_file_set_contents (
-    icon,
-    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"26\" height=\"26\">"
-    "<circle cx=\"13\" cy=\"13\" r=\"11\" fill=\"#c0392b\"/></svg>",
-    -1, NULL));
+  g_assert_true (
+    g_file_set_contents (icon,
+                         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"26\" height=\"26\">"
+                         "<circle cx=\"13\" cy=\"13\" r=\"11\" fill=\"#c0392b\"/></svg>",
+                         -1, NULL));
   g_assert_true (orr_library_set_block_icon (library, "mechanics/Ball", icon, &error));
   g_assert_no_error (error);
   orr_library_set_add_folder (set, dir, FALSE, NULL);
