@@ -42,8 +42,12 @@ library_items (OrrWindow *self)
   for (guint i = 0; libraries != NULL && i < libraries->len; i++)
     {
       OrrLibrary *library = g_ptr_array_index (libraries, i);
-      g_auto (GStrv) paths = orr_library_list_blocks (library);
+      g_auto (GStrv) paths = NULL;
 
+      /* of a library's versions, the one its blocks are placed from */
+      if (orr_library_set_lookup (set, orr_library_get_key (library)) != library)
+        continue;
+      paths = orr_library_list_blocks (library);
       for (guint j = 0; paths[j] != NULL; j++)
         {
           g_autoptr (OrrBlock) block = orr_library_load_block (library, paths[j], NULL);

@@ -22,6 +22,7 @@
 #include "orr-application.h"
 #include "orr-library-manager.h"
 #include "orr-palette-browser.h"
+#include "orr-quick-insert.h"
 #include "orr-window.h"
 
 #include <glib/gstdio.h>
@@ -431,6 +432,26 @@ test_story (Fixture *f, gconstpointer data)
     now_text = g_strjoinv ("|", now);
     g_assert_cmpstr (now_text, ==, expected);
     orr_palette_browser_set_search_text (browser, "");
+  }
+  /* ...and quick insert offers the Ball once, not once a version */
+  {
+    g_autofree char *name = g_strconcat ("library:", f->key, ":mechanics/Ball", NULL);
+    OrrCanvas *canvas = orr_window_get_canvas (window_a);
+    GtkWidget *popover = NULL;
+    guint n_balls = 0;
+
+    activate (window_a, "quick-insert", NULL);
+    for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (canvas)); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (ORR_IS_QUICK_INSERT (child))
+        popover = child;
+    g_assert_nonnull (popover);
+    orr_quick_insert_set_text (ORR_QUICK_INSERT (popover), "ball");
+    for (guint i = 0; i < orr_quick_insert_get_n_matches (ORR_QUICK_INSERT (popover)); i++)
+      if (g_strcmp0 (orr_quick_insert_get_match_name (ORR_QUICK_INSERT (popover), i), name) == 0)
+        n_balls++;
+    g_assert_cmpuint (n_balls, ==, 1);
+    gtk_popover_popdown (GTK_POPOVER (popover));
   }
 
   /* A is brought to 1.1 from the block's menu; B is left alone. */
