@@ -1,8 +1,9 @@
 /* test-library-story.c: issue 8's "Done when", in the editor, in the
  * test's own process. A user creates the library "Mechanics" in the
  * library manager, saves a masked Ball super block into it from a model,
- * places the Ball from the palette browser into two models A and B,
- * releases the library and makes version 1.1 in which the Ball gains a
+ * places the Ball from the palette browser into two models A (double
+ * click) and B (dropped on the canvas, centred where it fell), releases
+ * the library and makes version 1.1 in which the Ball gains a
  * restitution parameter e (default 0.8; 1.0 bounces with a fixed 0.5),
  * updates the Ball of model A only (win.update-from-library), saves both
  * models, reopens them, and runs both with orrery-sim.
@@ -224,10 +225,37 @@ save_ball_into (OrrWindow *window, const char *dir)
   activate (window, "save-to-library-at", g_variant_new ("(ss)", dir, "mechanics/Ball"));
 }
 
-/* Places the Ball from the palette browser (as a double click does) and
- * wires its height and speed to the Scope. */
+/* What the canvas does with a library block dropped at (x, y): the
+ * window's drop target for them, given what the browser's drag offers. */
+static void
+drop_on_canvas (OrrWindow *window, const char *name, double x, double y)
+{
+  OrrCanvas *canvas = orr_window_get_canvas (window);
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (canvas));
+  GValue value = G_VALUE_INIT;
+  gboolean dropped = FALSE;
+
+  g_value_init (&value, ORR_TYPE_PALETTE_LIBRARY_DRAG);
+  g_value_set_boxed (&value, name);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !dropped; i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller)
+          && gdk_content_formats_contain_gtype (
+            gtk_drop_target_get_formats (GTK_DROP_TARGET (controller)),
+            ORR_TYPE_PALETTE_LIBRARY_DRAG))
+        g_signal_emit_by_name (controller, "drop", &value, x, y, &dropped);
+    }
+  g_value_unset (&value);
+  g_assert_true (dropped);
+}
+
+/* Places the Ball from the palette browser, by a double click (as
+ * "block-activated") or a drop on the canvas, and wires its height and
+ * speed to the Scope. */
 static OrrBlock *
-place_ball (Fixture *f, OrrWindow *window)
+place_ball (Fixture *f, OrrWindow *window, gboolean by_drop)
 {
   OrrPaletteBrowser *browser
     = ORR_PALETTE_BROWSER (find_child (GTK_WIDGET (window), ORR_TYPE_PALETTE_BROWSER));
@@ -236,8 +264,22 @@ place_ball (Fixture *f, OrrWindow *window)
   g_autoptr (GError) error = NULL;
   OrrBlock *ball;
 
-  g_signal_emit_by_name (browser, "block-activated", name);
-  ball = single_selected (window);
+  if (by_drop)
+    {
+      double mx, my;
+
+      drop_on_canvas (window, name, 120, 90);
+      ball = single_selected (window);
+      /* centred where it was dropped */
+      orr_canvas_widget_to_model (orr_window_get_canvas (window), 120, 90, &mx, &my);
+      g_assert_cmpfloat_with_epsilon (ball->geometry.x + ball->geometry.width / 2, mx, 1e-9);
+      g_assert_cmpfloat_with_epsilon (ball->geometry.y + ball->geometry.height / 2, my, 1e-9);
+    }
+  else
+    {
+      g_signal_emit_by_name (browser, "block-activated", name);
+      ball = single_selected (window);
+    }
   g_assert_nonnull (ball->libref);
   g_assert_cmpstr (ball->libref->library, ==, f->key);
   g_assert_cmpstr (ball->libref->ref, ==, "mechanics/Ball");
@@ -400,8 +442,8 @@ test_story (Fixture *f, gconstpointer data)
   app_test_keep_picture (GTK_WINDOW (window_a), "library-story-browser");
   orr_palette_browser_set_search_text (browser, "");
 
-  ball_a = place_ball (f, window_a);
-  ball_b = place_ball (f, window_b);
+  ball_a = place_ball (f, window_a, FALSE);
+  ball_b = place_ball (f, window_b, TRUE);
   g_assert_cmpstr (ball_a->libref->version, ==, "1.0");
   g_assert_cmpstr (ball_b->libref->version, ==, "1.0");
   g_assert_false (mask_has_param (ball_a, "e"));
