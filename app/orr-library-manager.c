@@ -101,8 +101,6 @@ block_row_new (const char *path, const char *description)
   gtk_widget_set_margin_end (box, 8);
   gtk_widget_set_margin_top (box, 6);
   gtk_widget_set_margin_bottom (box, 6);
-  g_object_set_data_full (G_OBJECT (box), "orr-block-text",
-                          g_strdup_printf ("%s\n%s", path, description), g_free);
   return box;
 }
 
@@ -187,8 +185,10 @@ show_detail (OrrLibraryManager *self, OrrLibrary *library)
       GtkWidget *row = block_row_new (paths[i], text);
 
       gtk_list_box_append (GTK_LIST_BOX (self->blocks), row);
-      g_object_set_data_full (G_OBJECT (gtk_widget_get_parent (row)), "orr-path",
-                              g_strdup (paths[i]), g_free);
+      row = gtk_widget_get_parent (row); /* the GtkListBoxRow around it */
+      g_object_set_data_full (G_OBJECT (row), "orr-path", g_strdup (paths[i]), g_free);
+      g_object_set_data_full (G_OBJECT (row), "orr-text",
+                              g_strdup_printf ("%s\n%s", paths[i], text), g_free);
     }
   for (guint i = 0; i < orr_library_get_n_palettes (library); i++)
     {
@@ -1555,6 +1555,16 @@ count_rows (GtkWidget *list)
   return n;
 }
 
+/* The text a block or palette row keeps for tests ("orr-text"). */
+static char *
+dup_row_text (GtkWidget *list, guint index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), index);
+
+  g_return_val_if_fail (row != NULL, NULL);
+  return g_strdup (g_object_get_data (G_OBJECT (row), "orr-text"));
+}
+
 static void
 select_row_at (GtkWidget *list, guint index)
 {
@@ -1618,13 +1628,8 @@ orr_library_manager_get_n_block_rows (OrrLibraryManager *self)
 char *
 orr_library_manager_dup_block_row_text (OrrLibraryManager *self, guint index)
 {
-  GtkListBoxRow *row;
-
   g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), NULL);
-  row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->blocks), index);
-  g_return_val_if_fail (row != NULL, NULL);
-  return g_strdup (
-    g_object_get_data (G_OBJECT (gtk_list_box_row_get_child (row)), "orr-block-text"));
+  return dup_row_text (self->blocks, index);
 }
 
 guint
@@ -1637,12 +1642,8 @@ orr_library_manager_get_n_palette_rows (OrrLibraryManager *self)
 char *
 orr_library_manager_dup_palette_row_text (OrrLibraryManager *self, guint index)
 {
-  GtkListBoxRow *row;
-
   g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), NULL);
-  row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->palettes), index);
-  g_return_val_if_fail (row != NULL, NULL);
-  return g_strdup (g_object_get_data (G_OBJECT (row), "orr-text"));
+  return dup_row_text (self->palettes, index);
 }
 
 void

@@ -133,9 +133,9 @@ save_to_library_activated (GSimpleAction *action, GVariant *parameter, gpointer 
                          block->label != NULL && *block->label != '\0' ? block->label : block->id);
   gtk_widget_set_hexpand (GTK_WIDGET (d->path), TRUE);
   gtk_entry_set_placeholder_text (d->path, _("mechanics/Ball"));
-  gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_("Library")), 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_ ("Library")), 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (d->libraries), 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_("Path")), 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_ ("Path")), 0, 1, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (d->path), 1, 1, 1, 1);
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_halign (box, GTK_ALIGN_END);
