@@ -1,9 +1,20 @@
-/* app-test-util.h: what the editor's GUI tests share: waiting for a
- * window to be on screen and keeping a picture of it in the build
- * directory, for people to look at (nothing is compared against it). */
+/* app-test-util.h: what the editor's GUI tests share: letting the main
+ * loop run, waiting for a window to be on screen and keeping a picture of
+ * it in the build directory, for people to look at (nothing is compared
+ * against it). */
 #pragma once
 
 #include <gtk/gtk.h>
+
+/* Lets the main loop run for ms milliseconds: layout, drawing, idles. */
+static inline void
+app_test_spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
 
 /* Waits until native (a window, or a popover that is popping up) has
  * drawn, and writes it as name.png into $ORRERY_TEST_OUTDIR (nothing when

@@ -11,7 +11,6 @@
 #include "orr-application.h"
 #include "orr-window.h"
 
-#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <string.h>
 
@@ -19,41 +18,22 @@ typedef struct
 {
   OrrApplication *app;
   OrrWindow *window;
-  char *dir;
-  char *path;
 } Fixture;
 
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
+/* The example itself: the tests change the model but never save it. */
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GFile) file = NULL;
   g_autofree char *example
     = g_build_filename (g_getenv ("ORRERY_EXAMPLES"), "bouncing-ball.orr", NULL);
-  g_autofree char *contents = NULL;
-
-  f->dir = g_dir_make_tmp ("orrery-a11y-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->path = g_build_filename (f->dir, "ball.orr", NULL);
-  g_assert_true (g_file_get_contents (example, &contents, NULL, NULL));
-  g_assert_true (g_file_set_contents (f->path, contents, -1, NULL));
+  g_autoptr (GFile) file = g_file_new_for_path (example);
 
   f->app = g_object_ref (ORR_APPLICATION ((gpointer)data));
-  file = g_file_new_for_path (f->path);
   f->window = ORR_WINDOW (orr_application_open_file (f->app, file));
   g_assert_nonnull (f->window);
   g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
   gtk_window_present (GTK_WINDOW (f->window));
-  spin (200);
+  app_test_spin (200);
 }
 
 static void
@@ -62,10 +42,6 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   if (f->window != NULL)
     orr_window_close_confirmed (f->window);
   g_clear_object (&f->app);
-  g_remove (f->path);
-  g_remove (f->dir);
-  g_free (f->path);
-  g_free (f->dir);
 }
 
 /* ---- walking the widget tree ------------------------------------------------------ */
@@ -304,7 +280,7 @@ wait_for_dialog (OrrWindow *window)
   while ((dialog = find_dialog (window)) == NULL && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE);
   g_assert_nonnull (dialog);
-  spin (100);
+  app_test_spin (100);
   return dialog;
 }
 
@@ -331,7 +307,7 @@ run_to_the_end (OrrWindow *window)
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
       g_main_context_iteration (NULL, FALSE);
     }
-  spin (200);
+  app_test_spin (200);
 }
 
 /* Icon buttons of the header bar, their names as the window gives them. */
@@ -348,19 +324,21 @@ static const struct
   { "win.zoom-in", "Zoom In" },
 };
 
+typedef gboolean (*Match) (GtkWidget *widget, const char *key);
+
+/* The first widget below root (root included) that matches key, outside
+ * popovers: the window's own, not its menus'. */
 static GtkWidget *
-find_actionable (GtkWidget *widget, const char *action)
+find_widget (GtkWidget *root, Match match, const char *key)
 {
-  /* the header bar's, not the main menu's items */
-  if (GTK_IS_POPOVER (widget))
+  if (GTK_IS_POPOVER (root))
     return NULL;
-  if (GTK_IS_BUTTON (widget)
-      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+  if (match (root, key))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_actionable (child, action);
+      GtkWidget *found = find_widget (child, match, key);
 
       if (found != NULL)
         return found;
@@ -368,36 +346,23 @@ find_actionable (GtkWidget *widget, const char *action)
   return NULL;
 }
 
-static GtkWidget *
-find_by_css_name (GtkWidget *widget, const char *name)
+static gboolean
+is_button_for (GtkWidget *widget, const char *action)
 {
-  if (g_str_equal (gtk_widget_get_css_name (widget), name))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_by_css_name (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return GTK_IS_BUTTON (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
 }
 
-static GtkWidget *
-find_by_css_class (GtkWidget *widget, const char *name)
+static gboolean
+has_css_name (GtkWidget *widget, const char *name)
 {
-  if (gtk_widget_has_css_class (widget, name))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_by_css_class (child, name);
+  return g_str_equal (gtk_widget_get_css_name (widget), name);
+}
 
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+static gboolean
+has_css_class (GtkWidget *widget, const char *name)
+{
+  return gtk_widget_has_css_class (widget, name);
 }
 
 static void
@@ -420,8 +385,8 @@ test_window_names (Fixture *f, gconstpointer data)
     activate (f->window, "connect", g_variant_new ("(sisi)", gain, 1, gain, 1));
   }
   activate (f->window, "check", NULL);
-  spin (300);
-  problems = find_by_css_class (GTK_WIDGET (f->window), "orr-problems");
+  app_test_spin (300);
+  problems = find_widget (GTK_WIDGET (f->window), has_css_class, "orr-problems");
   g_assert_nonnull (problems);
   g_assert_true (gtk_widget_get_mapped (problems));
   gtk_test_accessible_assert_property (problems, GTK_ACCESSIBLE_PROPERTY_LABEL, "Problems");
@@ -430,7 +395,8 @@ test_window_names (Fixture *f, gconstpointer data)
   /* the header bar's icon buttons say what they do, in words */
   for (guint i = 0; i < G_N_ELEMENTS (header_buttons); i++)
     {
-      GtkWidget *button = find_actionable (GTK_WIDGET (f->window), header_buttons[i].action);
+      GtkWidget *button
+        = find_widget (GTK_WIDGET (f->window), is_button_for, header_buttons[i].action);
 
       g_assert_nonnull (button);
       /* GTK 4.8 has no toggle-button role: a toggle is a button with a
@@ -458,7 +424,7 @@ test_window_names (Fixture *f, gconstpointer data)
   /* the name and the gain */
   g_assert_cmpuint (n_entries, >=, 2);
   gtk_window_destroy (dialog);
-  spin (100);
+  app_test_spin (100);
 
   /* the simulation settings */
   activate (f->window, "model-settings", NULL);
@@ -467,7 +433,7 @@ test_window_names (Fixture *f, gconstpointer data)
   assert_all_named (GTK_WIDGET (dialog), NULL, &n_entries);
   g_assert_cmpuint (n_entries, >=, 3);
   gtk_window_destroy (dialog);
-  spin (100);
+  app_test_spin (100);
 }
 
 static void
@@ -476,14 +442,14 @@ test_scopes_pane (Fixture *f, gconstpointer data)
   GtkWidget *pane, *scope;
 
   run_to_the_end (f->window);
-  pane = find_by_css_name (GTK_WIDGET (f->window), "scopes");
+  pane = find_widget (GTK_WIDGET (f->window), has_css_name, "scopes");
   g_assert_nonnull (pane);
   g_assert_true (gtk_widget_get_mapped (pane));
   g_assert_true (gtk_test_accessible_has_role (GTK_ACCESSIBLE (pane), GTK_ACCESSIBLE_ROLE_GROUP));
   gtk_test_accessible_assert_property (pane, GTK_ACCESSIBLE_PROPERTY_LABEL, "Scopes");
 
   /* the ball's one scope: a picture named after its Scope block's label */
-  scope = find_by_css_name (pane, "scope");
+  scope = find_widget (pane, has_css_name, "scope");
   g_assert_nonnull (scope);
   g_assert_true (gtk_test_accessible_has_role (GTK_ACCESSIBLE (scope), GTK_ACCESSIBLE_ROLE_IMG));
   gtk_test_accessible_assert_property (scope, GTK_ACCESSIBLE_PROPERTY_LABEL, "Height and speed");
@@ -492,7 +458,7 @@ test_scopes_pane (Fixture *f, gconstpointer data)
 static void
 assert_canvas_says (OrrCanvas *canvas, const char *expected)
 {
-  spin (20);
+  app_test_spin (20);
   gtk_test_accessible_assert_property (canvas, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, expected);
 }
 
