@@ -894,6 +894,8 @@ orr_palette_browser_init (OrrPaletteBrowser *self)
 
   self->search_entry = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
   g_object_set (self->search_entry, "placeholder-text", _ ("Search blocks"), NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _ ("Search blocks"), -1);
   gtk_widget_set_margin_start (GTK_WIDGET (self->search_entry), 6);
   gtk_widget_set_margin_end (GTK_WIDGET (self->search_entry), 6);
   gtk_widget_set_margin_top (GTK_WIDGET (self->search_entry), 6);
@@ -910,6 +912,8 @@ orr_palette_browser_init (OrrPaletteBrowser *self)
   self->list_view = GTK_LIST_VIEW (
     gtk_list_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection)), factory));
   gtk_widget_add_css_class (GTK_WIDGET (self->list_view), "navigation-sidebar");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list_view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Palettes"), -1);
   g_signal_connect_swapped (self->list_view, "activate", G_CALLBACK (list_activated), self);
 
   self->scrolled = gtk_scrolled_window_new ();

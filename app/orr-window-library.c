@@ -87,7 +87,7 @@ save_to_library_activated (GSimpleAction *action, GVariant *parameter, gpointer 
   g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
   g_auto (GStrv) labels = NULL;
   SaveDialog *d;
-  GtkWidget *grid, *button, *box;
+  GtkWidget *grid, *button, *box, *library_label, *path_label;
 
   if (block == NULL)
     return;
@@ -133,9 +133,16 @@ save_to_library_activated (GSimpleAction *action, GVariant *parameter, gpointer 
                          block->label != NULL && *block->label != '\0' ? block->label : block->id);
   gtk_widget_set_hexpand (GTK_WIDGET (d->path), TRUE);
   gtk_entry_set_placeholder_text (d->path, _("mechanics/Ball"));
-  gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_ ("Library")), 0, 0, 1, 1);
+  library_label = gtk_label_new (_("Library"));
+  path_label = gtk_label_new (_("Path"));
+  /* the labels sit beside the fields; tell screen readers which is whose */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (d->libraries),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, library_label, NULL, -1);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (d->path), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                  path_label, NULL, -1);
+  gtk_grid_attach (GTK_GRID (grid), library_label, 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (d->libraries), 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_ ("Path")), 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), path_label, 0, 1, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (d->path), 1, 1, 1, 1);
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_halign (box, GTK_ALIGN_END);

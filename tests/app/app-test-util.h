@@ -1,7 +1,7 @@
-/* app-test-util.h: what the editor's GUI tests share: waiting for a
- * window to be on screen and keeping a picture of it in the build
- * directory, for people to look at (nothing is compared against it), and
- * cleaning up the folders they write. */
+/* app-test-util.h: what the editor's GUI tests share: letting the main
+ * loop run, waiting for a window to be on screen and keeping a picture of
+ * it in the build directory, for people to look at (nothing is compared
+ * against it), and cleaning up the folders they write. */
 #pragma once
 
 #include <glib/gstdio.h>
@@ -25,6 +25,16 @@ app_test_remove_tree (const char *path)
     }
   else
     g_unlink (path);
+}
+
+/* Lets the main loop run for ms milliseconds: layout, drawing, idles. */
+static inline void
+app_test_spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
 }
 
 /* Waits until native (a window, or a popover that is popping up) has

@@ -135,15 +135,6 @@ typedef struct
   char *path_b;
 } Fixture;
 
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
 static char *
 write_file (Fixture *f, const char *name, const char *text)
 {
@@ -160,7 +151,7 @@ open_window (Fixture *f, const char *path)
   GtkWindow *window = orr_application_open_file (f->app, file);
 
   g_assert_true (ORR_IS_WINDOW (window));
-  spin (50);
+  app_test_spin (50);
   return ORR_WINDOW (window);
 }
 
@@ -201,7 +192,7 @@ activate (OrrWindow *window, const char *action, GVariant *parameter)
 {
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), action));
   g_action_group_activate_action (G_ACTION_GROUP (window), action, parameter);
-  spin (20);
+  app_test_spin (20);
 }
 
 static OrrBlock *
@@ -412,7 +403,7 @@ test_story (Fixture *f, gconstpointer data)
 
   /* The library manager (Ctrl+Shift+L) creates the library. */
   g_action_group_activate_action (G_ACTION_GROUP (f->app), "library-manager", NULL);
-  spin (50);
+  app_test_spin (50);
   manager = find_manager ();
   g_assert_nonnull (manager);
   g_assert_true (orr_library_manager_create_library (manager, f->lib_dir, "Mechanics", &error));
