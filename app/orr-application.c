@@ -65,6 +65,21 @@ orr_application_get_library_set (OrrApplication *self)
   return self->libraries;
 }
 
+enum
+{
+  SIGNAL_LIBRARIES_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+void
+orr_application_libraries_changed (OrrApplication *self)
+{
+  g_return_if_fail (ORR_IS_APPLICATION (self));
+  g_signal_emit (self, signals[SIGNAL_LIBRARIES_CHANGED], 0);
+}
+
 OrrRegistry *
 orr_application_get_registry (OrrApplication *self)
 {
@@ -418,6 +433,7 @@ libraries_changed (OrrLibraryManager *manager, OrrApplication *self)
 
       g_settings_set_strv (settings, "libraries", (const char *const *) folders);
     }
+  orr_application_libraries_changed (self);
 }
 
 static void
@@ -663,6 +679,13 @@ orr_application_class_init (OrrApplicationClass *klass)
   app_class->shutdown = orr_application_shutdown;
   app_class->activate = orr_application_activate;
   app_class->open = orr_application_open;
+
+  /* OrrApplication::libraries-changed: the user libraries changed (a
+   * folder added or removed, a library created, locked or versioned, a
+   * block saved into one). */
+  signals[SIGNAL_LIBRARIES_CHANGED]
+    = g_signal_new ("libraries-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                    NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

@@ -24,6 +24,10 @@ OrrRegistry *orr_application_get_registry (OrrApplication *self);
 /* The user libraries: the folders kept in the settings ("libraries") and
  * $XDG_DATA_HOME/orrery/libraries. */
 OrrLibrarySet *orr_application_get_library_set (OrrApplication *self);
+/* Says that the library set or a library in it changed (emits
+ * "libraries-changed"): every window's palette browser lists them
+ * again. */
+void orr_application_libraries_changed (OrrApplication *self);
 
 /* Presents the window already showing file, or opens file in a window of
  * its own (taking over an untouched empty window). An error is shown to

@@ -25,6 +25,7 @@ struct _OrrLibraryManager
   GtkWidget *state_label;
   GtkWidget *description_label;
   GtkWidget *blocks;
+  GtkWidget *palettes; /* palette rows, each followed by its block rows */
   GtkWidget *message;
   GtkWidget *remove_button;
   GtkWidget *lock_button;
@@ -75,6 +76,8 @@ refuse (OrrLibraryManager *self, GError *error, GError **out)
   return FALSE;
 }
 
+static void update_actions (OrrLibraryManager *self);
+
 /* ---- the detail pane -------------------------------------------------------------------- */
 
 static GtkWidget *
@@ -98,8 +101,6 @@ block_row_new (const char *path, const char *description)
   gtk_widget_set_margin_end (box, 8);
   gtk_widget_set_margin_top (box, 6);
   gtk_widget_set_margin_bottom (box, 6);
-  g_object_set_data_full (G_OBJECT (box), "orr-block-text",
-                          g_strdup_printf ("%s\n%s", path, description), g_free);
   return box;
 }
 
@@ -118,6 +119,29 @@ block_description (OrrLibrary *library, const char *path)
   return g_strdup (block->label != NULL ? block->label : "");
 }
 
+/* A row of the palette list: a palette (entry -1) in bold, or one of its
+ * blocks, indented under it. */
+static GtkWidget *
+palette_row_new (const char *text, guint palette, int entry)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_add_css_class (label, entry < 0 ? "heading" : "monospace");
+  gtk_widget_set_margin_start (label, entry < 0 ? 8 : 28);
+  gtk_widget_set_margin_end (label, 8);
+  gtk_widget_set_margin_top (label, 4);
+  gtk_widget_set_margin_bottom (label, 4);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+  g_object_set_data (G_OBJECT (row), "orr-palette", GINT_TO_POINTER (palette));
+  g_object_set_data (G_OBJECT (row), "orr-entry", GINT_TO_POINTER (entry));
+  g_object_set_data_full (G_OBJECT (row), "orr-text",
+                          g_strconcat (entry < 0 ? "" : "  ", text, NULL), g_free);
+  return row;
+}
+
 static void
 show_detail (OrrLibraryManager *self, OrrLibrary *library)
 {
@@ -125,8 +149,13 @@ show_detail (OrrLibraryManager *self, OrrLibrary *library)
   g_auto (GStrv) paths = NULL;
   const char *description;
 
+  self->refreshing = TRUE;
   while ((child = gtk_widget_get_first_child (self->blocks)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (self->blocks), child);
+  while ((child = gtk_widget_get_first_child (self->palettes)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->palettes), child);
+  self->refreshing = FALSE;
+  update_actions (self);
   gtk_widget_set_sensitive (self->remove_button, library != NULL);
   gtk_widget_set_sensitive (self->lock_button, library != NULL);
   gtk_widget_set_sensitive (self->version_button, library != NULL);
@@ -153,9 +182,24 @@ show_detail (OrrLibraryManager *self, OrrLibrary *library)
   for (guint i = 0; paths[i] != NULL; i++)
     {
       g_autofree char *text = block_description (library, paths[i]);
+      GtkWidget *row = block_row_new (paths[i], text);
 
-      gtk_list_box_append (GTK_LIST_BOX (self->blocks), block_row_new (paths[i], text));
+      gtk_list_box_append (GTK_LIST_BOX (self->blocks), row);
+      row = gtk_widget_get_parent (row); /* the GtkListBoxRow around it */
+      g_object_set_data_full (G_OBJECT (row), "orr-path", g_strdup (paths[i]), g_free);
+      g_object_set_data_full (G_OBJECT (row), "orr-text",
+                              g_strdup_printf ("%s\n%s", paths[i], text), g_free);
     }
+  for (guint i = 0; i < orr_library_get_n_palettes (library); i++)
+    {
+      const char *const *members = orr_library_get_palette_blocks (library, i);
+
+      gtk_list_box_append (GTK_LIST_BOX (self->palettes),
+                           palette_row_new (orr_library_get_palette_name (library, i), i, -1));
+      for (guint j = 0; members != NULL && members[j] != NULL; j++)
+        gtk_list_box_append (GTK_LIST_BOX (self->palettes), palette_row_new (members[j], i, j));
+    }
+  update_actions (self);
 }
 
 static void
@@ -707,6 +751,507 @@ lock_clicked (OrrLibraryManager *self)
   orr_library_manager_toggle_lock (self, NULL);
 }
 
+/* ---- editing palettes and blocks ------------------------------------------------------- */
+
+/* A library's palettes while they are edited: the library takes them
+ * back whole (orr_library_set_palettes), or refuses them whole. */
+typedef struct
+{
+  char *name;
+  GPtrArray *blocks; /* of char*, paths */
+} EditPalette;
+
+static void
+edit_palette_free (EditPalette *palette)
+{
+  g_free (palette->name);
+  g_ptr_array_unref (palette->blocks);
+  g_free (palette);
+}
+
+static EditPalette *
+edit_palette_new (const char *name)
+{
+  EditPalette *palette = g_new0 (EditPalette, 1);
+
+  palette->name = g_strdup (name);
+  palette->blocks = g_ptr_array_new_with_free_func (g_free);
+  return palette;
+}
+
+static GPtrArray *
+palettes_read (OrrLibrary *library)
+{
+  GPtrArray *palettes = g_ptr_array_new_with_free_func ((GDestroyNotify)edit_palette_free);
+  guint n = orr_library_get_n_palettes (library);
+
+  for (guint i = 0; i < n; i++)
+    {
+      EditPalette *palette = edit_palette_new (orr_library_get_palette_name (library, i));
+      const char *const *paths = orr_library_get_palette_blocks (library, i);
+
+      for (guint j = 0; paths != NULL && paths[j] != NULL; j++)
+        g_ptr_array_add (palette->blocks, g_strdup (paths[j]));
+      g_ptr_array_add (palettes, palette);
+    }
+  return palettes;
+}
+
+static void select_palette_entry (OrrLibraryManager *self, int palette, int entry);
+
+/* Gives the edited palettes to the library; on success the window shows
+ * them with (palette, entry) selected (entry -1: the palette's own row). */
+static gboolean
+palettes_write (OrrLibraryManager *self, OrrLibrary *library, GPtrArray *palettes, int palette,
+                int entry, GError **error)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autoptr (GPtrArray) lists = g_ptr_array_new ();
+  GError *local = NULL;
+  gboolean ok;
+
+  for (guint i = 0; i < palettes->len; i++)
+    {
+      EditPalette *p = g_ptr_array_index (palettes, i);
+
+      g_ptr_array_add (names, p->name);
+      g_ptr_array_add (p->blocks, NULL); /* NULL-terminated for the library */
+      g_ptr_array_add (lists, p->blocks->pdata);
+    }
+  ok = orr_library_set_palettes (library, (const char *const *)names->pdata,
+                                 (const char *const *const *)lists->pdata, palettes->len, &local);
+  for (guint i = 0; i < palettes->len; i++)
+    {
+      EditPalette *p = g_ptr_array_index (palettes, i);
+
+      g_ptr_array_remove_index (p->blocks, p->blocks->len - 1);
+    }
+  if (!ok)
+    return refuse (self, local, error);
+  changed (self, library);
+  show_message (self, NULL, FALSE);
+  select_palette_entry (self, palette, entry);
+  return TRUE;
+}
+
+static gboolean
+palette_name_taken (OrrLibraryManager *self, GPtrArray *palettes, const char *name, int except,
+                    GError **error)
+{
+  for (guint i = 0; i < palettes->len; i++)
+    if ((int)i != except && g_str_equal (((EditPalette *)palettes->pdata[i])->name, name))
+      {
+        GError *local = g_error_new (ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INVALID,
+                                     _ ("There is a palette “%s” already."), name);
+        refuse (self, local, error);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* The selected row of the palette list: its palette, and its block's
+ * place in it (-1 for the palette's own row). FALSE when none. */
+static gboolean
+selected_palette_entry (OrrLibraryManager *self, int *palette, int *entry)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (GTK_LIST_BOX (self->palettes));
+
+  if (row == NULL)
+    return FALSE;
+  *palette = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "orr-palette"));
+  *entry = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "orr-entry"));
+  return TRUE;
+}
+
+static void
+select_palette_entry (OrrLibraryManager *self, int palette, int entry)
+{
+  for (int i = 0;; i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->palettes), i);
+
+      if (row == NULL)
+        return;
+      if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "orr-palette")) == palette
+          && GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "orr-entry")) == entry)
+        {
+          gtk_list_box_select_row (GTK_LIST_BOX (self->palettes), row);
+          /* the keyboard stays on the row that moved: Alt+Down again moves it on */
+          gtk_widget_grab_focus (GTK_WIDGET (row));
+          return;
+        }
+    }
+}
+
+/* The library the edits go to; refuses a locked one up front, in the
+ * engine's words, before anything is asked. */
+static OrrLibrary *
+editable_library (OrrLibraryManager *self, GError **error)
+{
+  OrrLibrary *library = orr_library_manager_get_selected (self);
+  GError *local = NULL;
+
+  if (library == NULL)
+    return NULL;
+  /* setting the palettes it has is how the library says whether it may change */
+  if (orr_library_is_locked (library))
+    {
+      g_autoptr (GPtrArray) same = palettes_read (library);
+
+      if (!palettes_write (self, library, same, -1, -1, &local))
+        {
+          g_propagate_error (error, local);
+          return NULL;
+        }
+    }
+  return library;
+}
+
+gboolean
+orr_library_manager_add_palette (OrrLibraryManager *self, const char *name, GError **error)
+{
+  OrrLibrary *library;
+  g_autoptr (GPtrArray) palettes = NULL;
+
+  g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), FALSE);
+  if ((library = editable_library (self, error)) == NULL)
+    return error == NULL || *error == NULL;
+  palettes = palettes_read (library);
+  if (palette_name_taken (self, palettes, name, -1, error))
+    return FALSE;
+  g_ptr_array_add (palettes, edit_palette_new (name));
+  return palettes_write (self, library, palettes, palettes->len - 1, -1, error);
+}
+
+gboolean
+orr_library_manager_rename_palette (OrrLibraryManager *self, const char *name, GError **error)
+{
+  OrrLibrary *library;
+  g_autoptr (GPtrArray) palettes = NULL;
+  int palette, entry;
+  EditPalette *p;
+
+  g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), FALSE);
+  if (!selected_palette_entry (self, &palette, &entry))
+    return TRUE;
+  if ((library = editable_library (self, error)) == NULL)
+    return error == NULL || *error == NULL;
+  palettes = palettes_read (library);
+  if (palette_name_taken (self, palettes, name, palette, error))
+    return FALSE;
+  p = g_ptr_array_index (palettes, palette);
+  g_free (p->name);
+  p->name = g_strdup (name);
+  return palettes_write (self, library, palettes, palette, entry, error);
+}
+
+gboolean
+orr_library_manager_delete_palette (OrrLibraryManager *self, GError **error)
+{
+  OrrLibrary *library;
+  g_autoptr (GPtrArray) palettes = NULL;
+  int palette, entry;
+
+  g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), FALSE);
+  if (!selected_palette_entry (self, &palette, &entry))
+    return TRUE;
+  if ((library = editable_library (self, error)) == NULL)
+    return error == NULL || *error == NULL;
+  palettes = palettes_read (library);
+  g_ptr_array_remove_index (palettes, palette);
+  return palettes_write (self, library, palettes, MIN (palette, (int)palettes->len - 1), -1, error);
+}
+
+gboolean
+orr_library_manager_move_selected (OrrLibraryManager *self, int delta, GError **error)
+{
+  OrrLibrary *library;
+  g_autoptr (GPtrArray) palettes = NULL;
+  int palette, entry, to;
+  EditPalette *p;
+
+  g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), FALSE);
+  g_return_val_if_fail (delta == -1 || delta == 1, FALSE);
+  if (!selected_palette_entry (self, &palette, &entry))
+    return TRUE;
+  if ((library = editable_library (self, error)) == NULL)
+    return error == NULL || *error == NULL;
+  palettes = palettes_read (library);
+  p = g_ptr_array_index (palettes, palette);
+  if (entry < 0)
+    {
+      /* a palette moves among the palettes */
+      to = palette + delta;
+      if (to < 0 || to >= (int)palettes->len)
+        return TRUE;
+      palettes->pdata[palette] = palettes->pdata[to];
+      palettes->pdata[to] = p;
+      return palettes_write (self, library, palettes, to, -1, error);
+    }
+  to = entry + delta;
+  if (to >= 0 && to < (int)p->blocks->len)
+    {
+      gpointer path = p->blocks->pdata[entry];
+
+      p->blocks->pdata[entry] = p->blocks->pdata[to];
+      p->blocks->pdata[to] = path;
+      return palettes_write (self, library, palettes, palette, to, error);
+    }
+  /* past its palette's end: into the next palette (or the previous) */
+  to = palette + delta;
+  if (to < 0 || to >= (int)palettes->len)
+    return TRUE;
+  {
+    EditPalette *next = g_ptr_array_index (palettes, to);
+    char *path = g_ptr_array_steal_index (p->blocks, entry);
+
+    if (g_ptr_array_find_with_equal_func (next->blocks, path, g_str_equal, NULL))
+      {
+        GError *local = g_error_new (ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INVALID,
+                                     _ ("“%s” is in the palette “%s” already."), path, next->name);
+        g_free (path);
+        return refuse (self, local, error);
+      }
+    if (delta < 0)
+      g_ptr_array_add (next->blocks, path);
+    else
+      g_ptr_array_insert (next->blocks, 0, path);
+    return palettes_write (self, library, palettes, to, delta < 0 ? (int)next->blocks->len - 1 : 0,
+                           error);
+  }
+}
+
+/* The block selected in the block list (or, through it, in the palette
+ * list), NULL when none. */
+static const char *
+selected_block (OrrLibraryManager *self)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (GTK_LIST_BOX (self->blocks));
+
+  return row != NULL ? g_object_get_data (G_OBJECT (row), "orr-path") : NULL;
+}
+
+gboolean
+orr_library_manager_add_to_palette (OrrLibraryManager *self, GError **error)
+{
+  OrrLibrary *library;
+  g_autoptr (GPtrArray) palettes = NULL;
+  const char *path = selected_block (self);
+  int palette = -1, entry;
+  EditPalette *p;
+
+  g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), FALSE);
+  if (path == NULL)
+    return TRUE;
+  if ((library = editable_library (self, error)) == NULL)
+    return error == NULL || *error == NULL;
+  palettes = palettes_read (library);
+  /* the palette selected, else the last one, else a new one named after the library */
+  if (!selected_palette_entry (self, &palette, &entry))
+    palette = (int)palettes->len - 1;
+  if (palette < 0)
+    {
+      g_ptr_array_add (palettes, edit_palette_new (orr_library_get_name (library)));
+      palette = 0;
+    }
+  p = g_ptr_array_index (palettes, palette);
+  if (g_ptr_array_find_with_equal_func (p->blocks, path, g_str_equal, NULL))
+    {
+      GError *local = g_error_new (ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INVALID,
+                                   _ ("“%s” is in the palette “%s” already."), path, p->name);
+      return refuse (self, local, error);
+    }
+  g_ptr_array_add (p->blocks, g_strdup (path));
+  return palettes_write (self, library, palettes, palette, (int)p->blocks->len - 1, error);
+}
+
+gboolean
+orr_library_manager_remove_block (OrrLibraryManager *self, const char *path, GError **error)
+{
+  OrrLibrary *library;
+  GError *local = NULL;
+  g_autofree char *done = NULL;
+
+  g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  library = orr_library_manager_get_selected (self);
+  if (library == NULL)
+    return TRUE;
+  if (!orr_library_remove_block (library, path, &local))
+    return refuse (self, local, error);
+  done = g_strdup_printf (_ ("“%s” was removed from “%s”."), path, orr_library_get_name (library));
+  changed (self, library);
+  show_message (self, done, FALSE);
+  return TRUE;
+}
+
+/* ---- the editing commands ------------------------------------------------------------- */
+
+static gboolean
+palette_name_done (OrrLibraryManager *self, GtkWidget *prompt)
+{
+  g_autofree char *name = prompt_text (prompt, "name");
+
+  if (name[0] == '\0')
+    {
+      show_message (self, _ ("A palette needs a name."), TRUE);
+      return FALSE;
+    }
+  if (g_object_get_data (G_OBJECT (prompt), "orr-rename") != NULL)
+    return orr_library_manager_rename_palette (self, name, NULL);
+  return orr_library_manager_add_palette (self, name, NULL);
+}
+
+static void
+new_palette_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  OrrLibraryManager *self = ORR_LIBRARY_MANAGER (widget);
+  GtkWidget *prompt;
+
+  if (editable_library (self, NULL) == NULL)
+    return;
+  prompt = prompt_new (self, _ ("New Palette"),
+                       _ ("A palette is a group of the library's blocks in the palette browser."),
+                       palette_name_done);
+  prompt_add_entry (prompt, "name", _ ("_Name"), NULL);
+  gtk_window_present (GTK_WINDOW (prompt));
+}
+
+static void
+rename_palette_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  OrrLibraryManager *self = ORR_LIBRARY_MANAGER (widget);
+  OrrLibrary *library;
+  int palette, entry;
+  GtkWidget *prompt;
+
+  if (!selected_palette_entry (self, &palette, &entry)
+      || (library = editable_library (self, NULL)) == NULL)
+    return;
+  prompt = prompt_new (self, _ ("Rename Palette"),
+                       _ ("The palette browser shows the library's blocks under this name."),
+                       palette_name_done);
+  g_object_set_data (G_OBJECT (prompt), "orr-rename", GINT_TO_POINTER (1));
+  prompt_add_entry (prompt, "name", _ ("_Name"), orr_library_get_palette_name (library, palette));
+  gtk_window_present (GTK_WINDOW (prompt));
+}
+
+static void
+delete_palette_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  orr_library_manager_delete_palette (ORR_LIBRARY_MANAGER (widget), NULL);
+}
+
+static void
+move_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  orr_library_manager_move_selected (ORR_LIBRARY_MANAGER (widget),
+                                     g_str_equal (action_name, "manager.move-up") ? -1 : 1, NULL);
+}
+
+static void
+add_to_palette_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  orr_library_manager_add_to_palette (ORR_LIBRARY_MANAGER (widget), NULL);
+}
+
+static gboolean
+remove_block_done (OrrLibraryManager *self, GtkWidget *prompt)
+{
+  const char *path = g_object_get_data (G_OBJECT (prompt), "orr-path");
+
+  return orr_library_manager_remove_block (self, path, NULL);
+}
+
+/* Removing deletes a file: asked first, unless the library is locked,
+ * which refuses at once. */
+static void
+remove_block_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  OrrLibraryManager *self = ORR_LIBRARY_MANAGER (widget);
+  OrrLibrary *library = orr_library_manager_get_selected (self);
+  const char *path = selected_block (self);
+  g_autofree char *explanation = NULL;
+  GtkWidget *prompt;
+
+  if (library == NULL || path == NULL)
+    return;
+  if (orr_library_is_locked (library))
+    {
+      orr_library_manager_remove_block (self, path, NULL);
+      return;
+    }
+  explanation = g_strdup_printf (
+    _ ("“%s” and its icon are deleted from the folder of “%s”. Models that use it keep the "
+       "copy stored in them."),
+    path, orr_library_get_name (library));
+  prompt = prompt_new (self, _ ("Remove Block"), explanation, remove_block_done);
+  g_object_set_data_full (G_OBJECT (prompt), "orr-path", g_strdup (path), g_free);
+  gtk_window_present (GTK_WINDOW (prompt));
+}
+
+/* What the commands can act on now. */
+static void
+update_actions (OrrLibraryManager *self)
+{
+  OrrLibrary *library = orr_library_manager_get_selected (self);
+  gboolean editable = library != NULL && !orr_library_is_locked (library);
+  int palette = -1, entry = -1;
+  gboolean on_palette = selected_palette_entry (self, &palette, &entry);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "manager.remove-block",
+                                 selected_block (self) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "manager.add-to-palette",
+                                 editable && selected_block (self) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "manager.new-palette", editable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "manager.rename-palette",
+                                 editable && on_palette);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "manager.delete-palette",
+                                 editable && on_palette && entry < 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "manager.move-up", editable && on_palette);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "manager.move-down", editable && on_palette);
+}
+
+/* A block chosen in the palette list is the block the block list's
+ * commands act on; a palette's own row leaves no block chosen. */
+static void
+palette_row_selected (OrrLibraryManager *self, GtkListBoxRow *row)
+{
+  GtkWidget *label;
+
+  if (self->refreshing)
+    return;
+  label = row != NULL ? gtk_list_box_row_get_child (row) : NULL;
+  if (label != NULL && GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "orr-entry")) >= 0)
+    {
+      const char *path = gtk_label_get_text (GTK_LABEL (label));
+
+      for (int i = 0;; i++)
+        {
+          GtkListBoxRow *block = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->blocks), i);
+
+          if (block == NULL)
+            break;
+          if (g_strcmp0 (g_object_get_data (G_OBJECT (block), "orr-path"), path) == 0)
+            {
+              gtk_list_box_select_row (GTK_LIST_BOX (self->blocks), block);
+              break;
+            }
+        }
+    }
+  else
+    gtk_list_box_unselect_all (GTK_LIST_BOX (self->blocks));
+  update_actions (self);
+}
+
+static void
+block_row_selected (OrrLibraryManager *self)
+{
+  if (!self->refreshing)
+    update_actions (self);
+}
+
 /* ---- building ----------------------------------------------------------------------------- */
 
 static GtkWidget *
@@ -742,6 +1287,38 @@ heading_new (const char *text)
   return label;
 }
 
+/* A button for a manager.* command: a label with a mnemonic, or an icon
+ * whose name is its tooltip and its accessible label. */
+static GtkWidget *
+command_button (const char *label, const char *icon, const char *action)
+{
+  GtkWidget *button;
+
+  if (icon != NULL)
+    {
+      button = gtk_button_new_from_icon_name (icon);
+      gtk_widget_set_tooltip_text (button, label);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                      -1);
+    }
+  else
+    button = gtk_button_new_with_mnemonic (label);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  return button;
+}
+
+/* A heading, a list and its buttons. */
+static GtkWidget *
+column_new (const char *title, GtkWidget *list, GtkWidget *tools)
+{
+  GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+  gtk_box_append (GTK_BOX (column), heading_new (title));
+  gtk_box_append (GTK_BOX (column), list);
+  gtk_box_append (GTK_BOX (column), tools);
+  return column;
+}
+
 static GtkWidget *
 build_detail (OrrLibraryManager *self)
 {
@@ -749,6 +1326,28 @@ build_detail (OrrLibraryManager *self)
   GtkWidget *grid = gtk_grid_new ();
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *none = gtk_label_new (_ ("Select a library to see its blocks."));
+  GtkWidget *columns = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *block_tools = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *palette_tools = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *palette_scrolled;
+
+  gtk_box_set_homogeneous (GTK_BOX (columns), TRUE);
+  gtk_box_append (GTK_BOX (block_tools),
+                  command_button (_ ("Remove _Block…"), NULL, "manager.remove-block"));
+  gtk_box_append (GTK_BOX (block_tools),
+                  command_button (_ ("Add to _Palette"), NULL, "manager.add-to-palette"));
+  gtk_box_append (GTK_BOX (palette_tools),
+                  command_button (_ ("New Palette"), "list-add-symbolic", "manager.new-palette"));
+  gtk_box_append (
+    GTK_BOX (palette_tools),
+    command_button (_ ("Rename Palette"), "document-edit-symbolic", "manager.rename-palette"));
+  gtk_box_append (
+    GTK_BOX (palette_tools),
+    command_button (_ ("Delete Palette"), "list-remove-symbolic", "manager.delete-palette"));
+  gtk_box_append (GTK_BOX (palette_tools),
+                  command_button (_ ("Move Up"), "go-up-symbolic", "manager.move-up"));
+  gtk_box_append (GTK_BOX (palette_tools),
+                  command_button (_ ("Move Down"), "go-down-symbolic", "manager.move-down"));
 
   self->name_label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->name_label), 0.0);
@@ -776,9 +1375,9 @@ build_detail (OrrLibraryManager *self)
   gtk_label_set_selectable (GTK_LABEL (self->description_label), TRUE);
   gtk_box_append (GTK_BOX (box), self->description_label);
 
-  gtk_box_append (GTK_BOX (box), heading_new (_ ("Blocks")));
   self->blocks = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->blocks), GTK_SELECTION_NONE);
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->blocks), GTK_SELECTION_SINGLE);
+  g_signal_connect_swapped (self->blocks, "row-selected", G_CALLBACK (block_row_selected), self);
   gtk_list_box_set_show_separators (GTK_LIST_BOX (self->blocks), TRUE);
   gtk_list_box_set_placeholder (GTK_LIST_BOX (self->blocks),
                                 gtk_label_new (_ ("No blocks yet: save a masked super block "
@@ -788,7 +1387,27 @@ build_detail (OrrLibraryManager *self)
                                   GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_widget_add_css_class (scrolled, "frame");
-  gtk_box_append (GTK_BOX (box), scrolled);
+  gtk_box_append (GTK_BOX (columns), column_new (_ ("Blocks"), scrolled, block_tools));
+
+  self->palettes = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->palettes), GTK_SELECTION_SINGLE);
+  gtk_list_box_set_placeholder (GTK_LIST_BOX (self->palettes),
+                                gtk_label_new (_ ("No palettes: the browser does not show the "
+                                                  "library's blocks.")));
+  g_signal_connect_swapped (self->palettes, "row-selected", G_CALLBACK (palette_row_selected),
+                            self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->palettes), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Palettes"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->blocks), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Blocks"), -1);
+  palette_scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (palette_scrolled), self->palettes);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (palette_scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (palette_scrolled, TRUE);
+  gtk_widget_add_css_class (palette_scrolled, "frame");
+  gtk_box_append (GTK_BOX (columns), column_new (_ ("Palettes"), palette_scrolled, palette_tools));
+  gtk_box_append (GTK_BOX (box), columns);
 
   self->detail_stack = gtk_stack_new ();
   gtk_widget_add_css_class (none, "dim-label");
@@ -925,26 +1544,48 @@ orr_library_manager_dup_folders (OrrLibraryManager *self)
   return g_strv_builder_end (builder);
 }
 
-guint
-orr_library_manager_get_n_rows (OrrLibraryManager *self)
+/* What the three lists' accessors share. */
+static guint
+count_rows (GtkWidget *list)
 {
   guint n = 0;
 
-  g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), 0);
-  while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->list), n) != NULL)
+  while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), n) != NULL)
     n++;
   return n;
+}
+
+/* The text a block or palette row keeps for tests ("orr-text"). */
+static char *
+dup_row_text (GtkWidget *list, guint index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), index);
+
+  g_return_val_if_fail (row != NULL, NULL);
+  return g_strdup (g_object_get_data (G_OBJECT (row), "orr-text"));
+}
+
+static void
+select_row_at (GtkWidget *list, guint index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), index);
+
+  g_return_if_fail (row != NULL);
+  gtk_list_box_select_row (GTK_LIST_BOX (list), row);
+}
+
+guint
+orr_library_manager_get_n_rows (OrrLibraryManager *self)
+{
+  g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), 0);
+  return count_rows (self->list);
 }
 
 void
 orr_library_manager_select_row (OrrLibraryManager *self, guint index)
 {
-  GtkListBoxRow *row;
-
   g_return_if_fail (ORR_IS_LIBRARY_MANAGER (self));
-  row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->list), index);
-  g_return_if_fail (row != NULL);
-  gtk_list_box_select_row (GTK_LIST_BOX (self->list), row);
+  select_row_at (self->list, index);
 }
 
 char *
@@ -980,24 +1621,43 @@ orr_library_manager_get_selected (OrrLibraryManager *self)
 guint
 orr_library_manager_get_n_block_rows (OrrLibraryManager *self)
 {
-  guint n = 0;
-
   g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), 0);
-  while (gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->blocks), n) != NULL)
-    n++;
-  return n;
+  return count_rows (self->blocks);
 }
 
 char *
 orr_library_manager_dup_block_row_text (OrrLibraryManager *self, guint index)
 {
-  GtkListBoxRow *row;
-
   g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), NULL);
-  row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->blocks), index);
-  g_return_val_if_fail (row != NULL, NULL);
-  return g_strdup (
-    g_object_get_data (G_OBJECT (gtk_list_box_row_get_child (row)), "orr-block-text"));
+  return dup_row_text (self->blocks, index);
+}
+
+guint
+orr_library_manager_get_n_palette_rows (OrrLibraryManager *self)
+{
+  g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), 0);
+  return count_rows (self->palettes);
+}
+
+char *
+orr_library_manager_dup_palette_row_text (OrrLibraryManager *self, guint index)
+{
+  g_return_val_if_fail (ORR_IS_LIBRARY_MANAGER (self), NULL);
+  return dup_row_text (self->palettes, index);
+}
+
+void
+orr_library_manager_select_palette_row (OrrLibraryManager *self, guint index)
+{
+  g_return_if_fail (ORR_IS_LIBRARY_MANAGER (self));
+  select_row_at (self->palettes, index);
+}
+
+void
+orr_library_manager_select_block_row (OrrLibraryManager *self, guint index)
+{
+  g_return_if_fail (ORR_IS_LIBRARY_MANAGER (self));
+  select_row_at (self->blocks, index);
 }
 
 const char *
@@ -1016,6 +1676,10 @@ orr_library_manager_dispose (GObject *object)
   /* Rows going away with the window are not a selection by the user. */
   if (self->list != NULL)
     g_signal_handlers_disconnect_by_data (self->list, self);
+  if (self->blocks != NULL)
+    g_signal_handlers_disconnect_by_data (self->blocks, self);
+  if (self->palettes != NULL)
+    g_signal_handlers_disconnect_by_data (self->palettes, self);
   G_OBJECT_CLASS (orr_library_manager_parent_class)->dispose (object);
 }
 
@@ -1032,6 +1696,32 @@ orr_library_manager_class_init (OrrLibraryManagerClass *klass)
     = g_signal_new ("libraries-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                     NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+
+  gtk_widget_class_install_action (widget_class, "manager.remove-block", NULL,
+                                   remove_block_activated);
+  gtk_widget_class_install_action (widget_class, "manager.add-to-palette", NULL,
+                                   add_to_palette_activated);
+  gtk_widget_class_install_action (widget_class, "manager.new-palette", NULL,
+                                   new_palette_activated);
+  gtk_widget_class_install_action (widget_class, "manager.rename-palette", NULL,
+                                   rename_palette_activated);
+  gtk_widget_class_install_action (widget_class, "manager.delete-palette", NULL,
+                                   delete_palette_activated);
+  gtk_widget_class_install_action (widget_class, "manager.move-up", NULL, move_activated);
+  gtk_widget_class_install_action (widget_class, "manager.move-down", NULL, move_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "manager.remove-block",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
+                                       "manager.add-to-palette", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
+                                       "manager.new-palette", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0, "manager.rename-palette", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, GDK_SHIFT_MASK,
+                                       "manager.delete-palette", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK, "manager.move-up",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_ALT_MASK,
+                                       "manager.move-down", NULL);
 }
 
 static void

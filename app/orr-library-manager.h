@@ -2,7 +2,8 @@
  * libraries of an OrrLibrarySet (name, version, key, locked), shows the
  * selected one's description and blocks, and adds folders, removes
  * libraries from the list (never from disk), creates libraries, locks
- * and unlocks them and makes new versions. Refusals from the engine are
+ * and unlocks them and makes new versions; removes blocks and edits the
+ * library's palettes (groups, their order, which block is in which). Refusals from the engine are
  * shown in the window, word for word. "libraries-changed" is emitted
  * whenever the set changes, so the application can keep the folders in
  * its settings and refresh its palettes. */
@@ -57,6 +58,36 @@ gboolean orr_library_manager_create_library (OrrLibraryManager *self, const char
  * (the release it succeeds). A refused copy is deleted again. */
 gboolean orr_library_manager_new_version (OrrLibraryManager *self, const char *version,
                                           GError **error);
+/* The palette list: "Palette" rows, each followed by its blocks' rows
+ * "  path". Selecting a block's row there also selects it in the block
+ * list. */
+guint orr_library_manager_get_n_palette_rows (OrrLibraryManager *self);
+char *orr_library_manager_dup_palette_row_text (OrrLibraryManager *self, guint index);
+void orr_library_manager_select_palette_row (OrrLibraryManager *self, guint index);
+void orr_library_manager_select_block_row (OrrLibraryManager *self, guint index);
+
+/* The commands on the selected library, also window actions with keys:
+ *   manager.remove-block     Delete        asks first; a locked library refuses at once
+ *   manager.add-to-palette   Ctrl+P        the selected block into the selected palette
+ *                                          (else the last one)
+ *   manager.new-palette      Ctrl+N        asks for its name
+ *   manager.rename-palette   F2            the selected palette, asks for its name
+ *   manager.delete-palette   Shift+Delete  its blocks stay in the library
+ *   manager.move-up/down     Alt+Up/Down   a palette among palettes; a block in its
+ *                                          palette, and past either end into the next
+ * What they do once confirmed (FALSE and error when the library refuses,
+ * its message shown in the window): */
+gboolean orr_library_manager_remove_block (OrrLibraryManager *self, const char *path,
+                                           GError **error);
+gboolean orr_library_manager_add_to_palette (OrrLibraryManager *self, GError **error);
+gboolean orr_library_manager_add_palette (OrrLibraryManager *self, const char *name,
+                                          GError **error);
+gboolean orr_library_manager_rename_palette (OrrLibraryManager *self, const char *name,
+                                             GError **error);
+gboolean orr_library_manager_delete_palette (OrrLibraryManager *self, GError **error);
+/* delta -1 (up) or 1 (down); the moved row stays selected. */
+gboolean orr_library_manager_move_selected (OrrLibraryManager *self, int delta, GError **error);
+
 /* The message line's text, "" when it is hidden. */
 const char *orr_library_manager_get_message (OrrLibraryManager *self);
 

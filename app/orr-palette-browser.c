@@ -1,8 +1,9 @@
 /* orr-palette-browser.c: the block library beside the canvas. A tree of
- * palettes and their blocks (GtkTreeListModel in a GtkListView), filtered
- * by a search entry. The filter runs on each palette's block list; a
- * palette with nothing left disappears, and while searching every palette
- * is open so that matches show without clicking. */
+ * palettes and their blocks (GtkTreeListModel in a GtkListView), then of
+ * user libraries, their palettes and blocks, filtered by a search entry.
+ * The filter runs on each palette's block list; a palette (or library)
+ * with nothing left disappears, and while searching every group is open
+ * so that matches show without clicking. */
 #include "orr-palette-browser.h"
 
 #include <glib/gi18n-lib.h>
@@ -23,7 +24,7 @@ tr (const char *text)
   return text != NULL && text[0] != '\0' ? g_dgettext (GETTEXT_PACKAGE, text) : text;
 }
 
-/* ---- nodes: a palette, or a block class in it -------------------------------- */
+/* ---- nodes: a group (palette, library), or a block in it ----------------------- */
 
 #define ORR_TYPE_PALETTE_NODE (orr_palette_node_get_type ())
 G_DECLARE_FINAL_TYPE (OrrPaletteNode, orr_palette_node, ORR, PALETTE_NODE, GObject)
@@ -32,13 +33,18 @@ struct _OrrPaletteNode
 {
   GObject parent_instance;
 
-  char *palette;                /* palette nodes: the palette's name */
-  GListStore *blocks;           /* palette nodes: of OrrPaletteNode */
-  GtkFilterListModel *matching; /* palette nodes: blocks the search leaves */
+  char *palette;                /* groups: the palette's name, or "Library 1.2" */
+  GListStore *blocks;           /* groups: of OrrPaletteNode (a library's: its palettes) */
+  GtkFilterListModel *matching; /* groups: children the search leaves */
+  gboolean is_library;          /* groups: a library, whose children are palettes */
 
-  const OrrBlockClass *klass; /* block nodes */
-  char *haystack;             /* block nodes: name, label and description, casefolded */
-  char *tooltip;              /* block nodes: markup */
+  const OrrBlockClass *klass; /* standard blocks */
+  char *name;                 /* library blocks: "library:<key>:<path>" */
+  char *label;                /* library blocks: the path's last part */
+  char *icon_text;            /* library blocks: the mask's icon text, or the label */
+  char *icon_file;            /* library blocks: the library's icon for it, or NULL */
+  char *haystack;             /* blocks: name, label and description, casefolded */
+  char *tooltip;              /* blocks, libraries: markup */
 };
 
 G_DEFINE_FINAL_TYPE (OrrPaletteNode, orr_palette_node, G_TYPE_OBJECT)
@@ -51,6 +57,10 @@ orr_palette_node_finalize (GObject *object)
   g_free (self->palette);
   g_clear_object (&self->matching);
   g_clear_object (&self->blocks);
+  g_free (self->name);
+  g_free (self->label);
+  g_free (self->icon_text);
+  g_free (self->icon_file);
   g_free (self->haystack);
   g_free (self->tooltip);
   G_OBJECT_CLASS (orr_palette_node_parent_class)->finalize (object);
@@ -124,7 +134,87 @@ block_node_new (const OrrBlockClass *klass)
   return node;
 }
 
+static gboolean
+node_is_block (OrrPaletteNode *node)
+{
+  return node->klass != NULL || node->name != NULL;
+}
+
+/* What "block-activated" and the drags carry. */
+static const char *
+node_block_name (OrrPaletteNode *node)
+{
+  return node->klass != NULL ? node->klass->name : node->name;
+}
+
+static const char *
+node_block_label (OrrPaletteNode *node)
+{
+  if (node->klass == NULL)
+    return node->label;
+  return node->klass->label ? tr (node->klass->label) : node->klass->name;
+}
+
+/* A library block's tooltip is its documentation: the mask's description
+ * and parameters with their defaults, and where it comes from. */
+static char *
+library_block_tooltip (OrrLibrary *library, const char *path, OrrBlock *block)
+{
+  OrrMask *mask = block->mask;
+  g_autoptr (GString) markup = g_string_new (NULL);
+  g_autofree char *head = g_markup_printf_escaped ("<b>%s</b>  <small>%s %s · %s</small>",
+                                                   block->label, orr_library_get_name (library),
+                                                   orr_library_get_version (library), path);
+
+  g_string_append (markup, head);
+  if (mask != NULL && mask->description != NULL && mask->description[0] != '\0')
+    {
+      g_autofree char *text = g_markup_escape_text (mask->description, -1);
+      g_string_append_printf (markup, "\n%s", text);
+    }
+  if (mask != NULL && mask->params->len > 0)
+    g_string_append_printf (markup, "\n\n<b>%s</b>", _ ("Parameters"));
+  for (guint i = 0; mask != NULL && i < mask->params->len; i++)
+    {
+      const OrrMaskParam *param = g_ptr_array_index (mask->params, i);
+      g_autofree char *line = g_markup_printf_escaped (
+        "\n• <i>%s</i> (%s) = %s", param->label ? param->label : param->name, param->name,
+        param->default_expr ? param->default_expr : "");
+
+      g_string_append (markup, line);
+    }
+  return g_string_free (g_steal_pointer (&markup), FALSE);
+}
+
+static OrrPaletteNode *
+library_block_node_new (OrrLibrary *library, const char *path)
+{
+  g_autoptr (OrrBlock) block = orr_library_load_block (library, path, NULL);
+  const char *slash = strrchr (path, '/');
+  OrrPaletteNode *node;
+  g_autofree char *text = NULL;
+
+  if (block == NULL)
+    return NULL; /* the library manager says why */
+  node = g_object_new (ORR_TYPE_PALETTE_NODE, NULL);
+  node->name
+    = g_strconcat (ORR_PALETTE_LIBRARY_PREFIX, orr_library_get_key (library), ":", path, NULL);
+  node->label = g_strdup (slash != NULL ? slash + 1 : path);
+  node->icon_text = g_strdup (
+    block->mask != NULL && block->mask->icon_text != NULL ? block->mask->icon_text : node->label);
+  node->icon_file = orr_library_get_block_icon (library, path);
+  text = g_strjoin (
+    "\n", path, block->label != NULL ? block->label : "",
+    block->mask != NULL && block->mask->description != NULL ? block->mask->description : "",
+    orr_library_get_name (library), NULL);
+  node->haystack = g_utf8_casefold (text, -1);
+  node->tooltip = library_block_tooltip (library, path, block);
+  return node;
+}
+
 /* ---- the browser ------------------------------------------------------------------ */
+
+typedef char OrrPaletteLibraryDrag;
 
 struct _OrrPaletteBrowser
 {
@@ -138,15 +228,23 @@ struct _OrrPaletteBrowser
   GtkWidget *scrolled;
   GtkListView *list_view;
 
-  GListStore *palettes; /* of OrrPaletteNode */
+  GListStore *palettes; /* of OrrPaletteNode: the standard palettes, then libraries */
+  guint n_standard;     /* how many of them are standard palettes */
   GtkCustomFilter *block_filter;
+  /* Groups are kept when something under them is: a library's palettes
+   * are filtered before the top level (its own filter), so that a
+   * library counts what its palettes have left, not what they had. */
   GtkCustomFilter *palette_filter;
+  GtkCustomFilter *top_filter;
   GtkFilterListModel *matching_palettes;
   GtkTreeListModel *tree;
   GtkSingleSelection *selection;
 };
 
 G_DEFINE_FINAL_TYPE (OrrPaletteBrowser, orr_palette_browser, GTK_TYPE_WIDGET)
+
+G_DEFINE_BOXED_TYPE (OrrPaletteLibraryDrag, orr_palette_library_drag, (GBoxedCopyFunc)g_strdup,
+                     g_free)
 
 enum
 {
@@ -191,12 +289,40 @@ set_all_expanded (OrrPaletteBrowser *self, gboolean expanded)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->matching_palettes));
 
-  for (guint i = 0; i < n; i++)
+  if (!expanded)
     {
-      g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_child_row (self->tree, i);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_child_row (self->tree, i);
 
-      if (row != NULL)
-        gtk_tree_list_row_set_expanded (row, expanded);
+          if (row != NULL)
+            gtk_tree_list_row_set_expanded (row, FALSE);
+        }
+      return;
+    }
+  /* The tree grows as groups open: a library's palettes open in turn. */
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->tree)); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->tree), i);
+
+      if (gtk_tree_list_row_is_expandable (row))
+        gtk_tree_list_row_set_expanded (row, TRUE);
+    }
+}
+
+/* The blocks the search leaves under the groups in nodes, in display
+ * order, into out (of OrrPaletteNode, referenced). */
+static void
+collect_matching (GListModel *nodes, GPtrArray *out)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (nodes); i++)
+    {
+      g_autoptr (OrrPaletteNode) node = g_list_model_get_item (nodes, i);
+
+      if (node_is_block (node))
+        g_ptr_array_add (out, g_object_ref (node));
+      else
+        collect_matching (G_LIST_MODEL (node->matching), out);
     }
 }
 
@@ -227,6 +353,7 @@ apply_search (OrrPaletteBrowser *self, const char *text)
   /* Blocks first: the palette filter counts what the block filter left. */
   gtk_filter_changed (GTK_FILTER (self->block_filter), GTK_FILTER_CHANGE_DIFFERENT);
   gtk_filter_changed (GTK_FILTER (self->palette_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  gtk_filter_changed (GTK_FILTER (self->top_filter), GTK_FILTER_CHANGE_DIFFERENT);
   set_all_expanded (self, searching);
 }
 
@@ -241,9 +368,12 @@ search_changed (OrrPaletteBrowser *self)
  * beats a match in the description only ("gain" also finds the scopes,
  * whose help mentions it). */
 static int
-match_rank (const OrrBlockClass *klass, const char *query)
+match_rank (OrrPaletteNode *node, const char *query)
 {
-  const char *names[] = { klass->name, klass->label, tr (klass->label) };
+  const OrrBlockClass *klass = node->klass;
+  const char *names[]
+    = { klass != NULL ? klass->name : node->label, klass != NULL ? klass->label : NULL,
+        klass != NULL ? tr (klass->label) : NULL };
   int best = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -267,35 +397,26 @@ static void
 search_activated (OrrPaletteBrowser *self)
 {
   g_autofree char *query = NULL;
-  const OrrBlockClass *best = NULL;
+  g_autoptr (GPtrArray) blocks = g_ptr_array_new_with_free_func (g_object_unref);
+  OrrPaletteNode *best = NULL;
   int best_rank = -1;
-  guint n;
 
   search_changed (self);
   query = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
   g_strstrip (query);
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->matching_palettes));
-  for (guint i = 0; i < n && best_rank < 3; i++)
+  collect_matching (G_LIST_MODEL (self->matching_palettes), blocks);
+  for (guint i = 0; i < blocks->len && best_rank < 3; i++)
     {
-      g_autoptr (OrrPaletteNode) palette
-        = g_list_model_get_item (G_LIST_MODEL (self->matching_palettes), i);
-      guint m = g_list_model_get_n_items (G_LIST_MODEL (palette->matching));
+      int rank = match_rank (blocks->pdata[i], query);
 
-      for (guint j = 0; j < m && best_rank < 3; j++)
+      if (rank > best_rank)
         {
-          g_autoptr (OrrPaletteNode) block
-            = g_list_model_get_item (G_LIST_MODEL (palette->matching), j);
-          int rank = match_rank (block->klass, query);
-
-          if (rank > best_rank)
-            {
-              best = block->klass;
-              best_rank = rank;
-            }
+          best = blocks->pdata[i];
+          best_rank = rank;
         }
     }
   if (best != NULL)
-    g_signal_emit (self, signals[SIGNAL_BLOCK_ACTIVATED], 0, best->name);
+    g_signal_emit (self, signals[SIGNAL_BLOCK_ACTIVATED], 0, node_block_name (best));
 }
 
 static void
@@ -307,8 +428,8 @@ list_activated (OrrPaletteBrowser *self, guint position)
   if (row == NULL)
     return;
   node = gtk_tree_list_row_get_item (row);
-  if (node->klass != NULL)
-    g_signal_emit (self, signals[SIGNAL_BLOCK_ACTIVATED], 0, node->klass->name);
+  if (node_is_block (node))
+    g_signal_emit (self, signals[SIGNAL_BLOCK_ACTIVATED], 0, node_block_name (node));
   else
     gtk_tree_list_row_set_expanded (row, !gtk_tree_list_row_get_expanded (row));
 }
@@ -360,8 +481,10 @@ drag_prepare (GtkDragSource *source, double x, double y, gpointer user_data)
   if (row == NULL)
     return NULL;
   node = gtk_tree_list_row_get_item (row);
-  if (node->klass == NULL)
+  if (!node_is_block (node))
     return NULL; /* palettes do not drag */
+  if (node->klass == NULL)
+    return gdk_content_provider_new_typed (ORR_TYPE_PALETTE_LIBRARY_DRAG, node->name);
   payload = g_strconcat (ORR_CANVAS_BLOCK_DND_PREFIX, node->klass->name, NULL);
   return gdk_content_provider_new_typed (G_TYPE_STRING, payload);
 }
@@ -370,7 +493,9 @@ static void
 drag_begin (GtkDragSource *source, GdkDrag *drag, gpointer user_data)
 {
   GtkWidget *icon = user_data;
-  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (icon);
+  GtkWidget *image = gtk_widget_get_next_sibling (icon);
+  g_autoptr (GdkPaintable) paintable
+    = gtk_widget_paintable_new (gtk_widget_get_visible (image) ? image : icon);
 
   gtk_drag_source_set_icon (source, paintable, ICON_WIDTH / 2, ICON_HEIGHT / 2);
 }
@@ -388,7 +513,7 @@ row_pressed (GtkGestureClick *gesture, int n_press, double x, double y, gpointer
   if (row == NULL)
     return;
   node = gtk_tree_list_row_get_item (row);
-  if (node->klass != NULL)
+  if (node_is_block (node))
     return;
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
   if (n_press == 1)
@@ -411,6 +536,7 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_d
   GtkWidget *expander = gtk_tree_expander_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *icon = gtk_drawing_area_new ();
+  GtkWidget *image = gtk_image_new ();
   GtkWidget *label = gtk_label_new (NULL);
   GtkWidget *count = gtk_label_new (NULL);
   GtkDragSource *drag = gtk_drag_source_new ();
@@ -420,6 +546,9 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_d
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (icon), orr_palette_draw_block_icon, NULL, NULL);
   gtk_widget_add_css_class (icon, "orr-block-icon");
   gtk_widget_set_valign (icon, GTK_ALIGN_CENTER);
+  /* a library's own icon for a block, in the drawn icon's room */
+  gtk_image_set_pixel_size (GTK_IMAGE (image), ICON_HEIGHT);
+  gtk_widget_set_size_request (image, ICON_WIDTH, ICON_HEIGHT);
 
   gtk_label_set_xalign (GTK_LABEL (label), 0.0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
@@ -429,6 +558,7 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_d
   gtk_widget_set_margin_end (count, 6);
 
   gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), image);
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), count);
   gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
@@ -451,19 +581,22 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_da
   GtkWidget *expander = gtk_list_item_get_child (item);
   GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
   GtkWidget *icon = gtk_widget_get_first_child (box);
-  GtkWidget *label = gtk_widget_get_next_sibling (icon);
+  GtkWidget *image = gtk_widget_get_next_sibling (icon);
+  GtkWidget *label = gtk_widget_get_next_sibling (image);
   GtkWidget *count = gtk_widget_get_next_sibling (label);
   g_autoptr (OrrPaletteNode) node = gtk_tree_list_row_get_item (row);
 
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
 
-  if (node->klass != NULL)
+  if (node_is_block (node))
     {
-      gtk_widget_set_visible (icon, TRUE);
-      g_object_set_data (G_OBJECT (icon), "icon-text", (gpointer)node->klass->icon_text);
+      gtk_widget_set_visible (icon, node->icon_file == NULL);
+      gtk_widget_set_visible (image, node->icon_file != NULL);
+      gtk_image_set_from_file (GTK_IMAGE (image), node->icon_file);
+      g_object_set_data (G_OBJECT (icon), "icon-text",
+                         node->klass != NULL ? (gpointer)node->klass->icon_text : node->icon_text);
       gtk_widget_queue_draw (icon);
-      gtk_label_set_text (GTK_LABEL (label),
-                          node->klass->label ? tr (node->klass->label) : node->klass->name);
+      gtk_label_set_text (GTK_LABEL (label), node_block_label (node));
       gtk_widget_remove_css_class (label, "heading");
       gtk_widget_set_visible (count, FALSE);
       gtk_widget_set_tooltip_markup (expander, node->tooltip);
@@ -474,6 +607,7 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_da
       gulong id;
 
       gtk_widget_set_visible (icon, FALSE);
+      gtk_widget_set_visible (image, FALSE);
       gtk_label_set_text (GTK_LABEL (label), tr (node->palette));
       gtk_widget_add_css_class (label, "heading");
       /* The count follows the search while the row stays bound. */
@@ -483,8 +617,9 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_da
       g_object_set_data (G_OBJECT (count), "handler", GSIZE_TO_POINTER (id));
       g_object_set_data_full (G_OBJECT (count), "model", g_object_ref (node->matching),
                               g_object_unref);
-      gtk_widget_set_visible (count, TRUE);
-      gtk_widget_set_tooltip_markup (expander, NULL);
+      /* a library counts palettes, which says little: only palettes count */
+      gtk_widget_set_visible (count, !node->is_library);
+      gtk_widget_set_tooltip_markup (expander, node->tooltip);
       gtk_widget_add_css_class (expander, "orr-palette-row");
     }
 }
@@ -522,16 +657,14 @@ void
 orr_palette_browser_set_registry (OrrPaletteBrowser *self, OrrRegistry *registry)
 {
   g_autoptr (GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GListStore) standard = g_list_store_new (ORR_TYPE_PALETTE_NODE);
   guint n;
 
   g_return_if_fail (ORR_IS_PALETTE_BROWSER (self));
 
   self->registry = registry;
-  g_list_store_remove_all (self->palettes);
-  if (registry == NULL)
-    return;
+  n = registry != NULL ? orr_registry_get_n_classes (registry) : 0;
 
-  n = orr_registry_get_n_classes (registry);
   for (guint i = 0; i < n; i++)
     {
       const OrrBlockClass *klass = orr_registry_get_class (registry, i);
@@ -541,16 +674,83 @@ orr_palette_browser_set_registry (OrrPaletteBrowser *self, OrrRegistry *registry
 
       if (node == NULL)
         {
-          g_autoptr (OrrPaletteNode) created
-            = palette_node_new (palette, GTK_FILTER (self->block_filter));
-
-          g_list_store_append (self->palettes, created);
-          node = created;
-          g_hash_table_insert (by_name, (gpointer)palette, node); /* the store keeps it */
+          node = palette_node_new (palette, GTK_FILTER (self->block_filter));
+          g_list_store_append (standard, node);
+          g_object_unref (node); /* the store keeps it */
+          g_hash_table_insert (by_name, (gpointer)palette, node);
         }
       g_list_store_append (node->blocks, block);
     }
-  gtk_filter_changed (GTK_FILTER (self->palette_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  /* the libraries after them stay */
+  {
+    guint n_new = g_list_model_get_n_items (G_LIST_MODEL (standard));
+    g_autofree gpointer *items = g_new0 (gpointer, n_new + 1);
+
+    for (guint i = 0; i < n_new; i++)
+      items[i] = g_list_model_get_item (G_LIST_MODEL (standard), i);
+    g_list_store_splice (self->palettes, 0, self->n_standard, items, n_new);
+    for (guint i = 0; i < n_new; i++)
+      g_object_unref (items[i]);
+    self->n_standard = n_new;
+  }
+  gtk_filter_changed (GTK_FILTER (self->top_filter), GTK_FILTER_CHANGE_DIFFERENT);
+}
+
+static OrrPaletteNode *
+library_node_new (OrrPaletteBrowser *self, OrrLibrary *library)
+{
+  g_autofree char *title
+    = g_strdup_printf ("%s %s", orr_library_get_name (library), orr_library_get_version (library));
+  OrrPaletteNode *node = palette_node_new (title, GTK_FILTER (self->palette_filter));
+  guint n = orr_library_get_n_palettes (library);
+
+  node->is_library = TRUE;
+  /* what the library says about itself, and where it is */
+  node->tooltip = g_markup_printf_escaped (
+    "<b>%s</b> %s%s%s\n<small>%s</small>", orr_library_get_name (library),
+    orr_library_get_version (library), orr_library_get_description (library)[0] != '\0' ? "\n" : "",
+    orr_library_get_description (library), orr_library_get_dir (library));
+  for (guint i = 0; i < n; i++)
+    {
+      const char *const *paths = orr_library_get_palette_blocks (library, i);
+      g_autoptr (OrrPaletteNode) palette = palette_node_new (
+        orr_library_get_palette_name (library, i), GTK_FILTER (self->block_filter));
+
+      for (guint j = 0; paths != NULL && paths[j] != NULL; j++)
+        {
+          g_autoptr (OrrPaletteNode) block = library_block_node_new (library, paths[j]);
+
+          if (block != NULL)
+            g_list_store_append (palette->blocks, block);
+        }
+      g_list_store_append (node->blocks, palette);
+    }
+  return node;
+}
+
+void
+orr_palette_browser_set_libraries (OrrPaletteBrowser *self, OrrLibrarySet *set)
+{
+  GPtrArray *libraries = set != NULL ? orr_library_set_get_libraries (set) : NULL;
+  guint n_old;
+  g_autoptr (GPtrArray) nodes = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_return_if_fail (ORR_IS_PALETTE_BROWSER (self));
+
+  n_old = g_list_model_get_n_items (G_LIST_MODEL (self->palettes)) - self->n_standard;
+  for (guint i = 0; libraries != NULL && i < libraries->len; i++)
+    {
+      OrrLibrary *library = g_ptr_array_index (libraries, i);
+
+      /* of a library's versions, the one its blocks are placed from */
+      if (orr_library_set_lookup (set, orr_library_get_key (library)) == library)
+        g_ptr_array_add (nodes, library_node_new (self, library));
+    }
+  g_list_store_splice (self->palettes, self->n_standard, n_old, nodes->pdata, nodes->len);
+  /* what the search leaves of the new ones */
+  gtk_filter_changed (GTK_FILTER (self->top_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  if (self->words != NULL)
+    set_all_expanded (self, TRUE);
 }
 
 void
@@ -574,22 +774,13 @@ char **
 orr_palette_browser_get_matching_blocks (OrrPaletteBrowser *self)
 {
   g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
-  GListModel *palettes;
+  g_autoptr (GPtrArray) blocks = g_ptr_array_new_with_free_func (g_object_unref);
 
   g_return_val_if_fail (ORR_IS_PALETTE_BROWSER (self), NULL);
 
-  palettes = G_LIST_MODEL (self->matching_palettes);
-  for (guint i = 0; i < g_list_model_get_n_items (palettes); i++)
-    {
-      g_autoptr (OrrPaletteNode) palette = g_list_model_get_item (palettes, i);
-
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (palette->matching)); j++)
-        {
-          g_autoptr (OrrPaletteNode) block
-            = g_list_model_get_item (G_LIST_MODEL (palette->matching), j);
-          g_strv_builder_add (names, block->klass->name);
-        }
-    }
+  collect_matching (G_LIST_MODEL (self->matching_palettes), blocks);
+  for (guint i = 0; i < blocks->len; i++)
+    g_strv_builder_add (names, node_block_name (blocks->pdata[i]));
   return g_strv_builder_end (names);
 }
 
@@ -623,14 +814,11 @@ orr_palette_browser_get_rows (OrrPaletteBrowser *self)
     {
       g_autoptr (GtkTreeListRow) row = g_list_model_get_item (tree, i);
       g_autoptr (OrrPaletteNode) node = gtk_tree_list_row_get_item (row);
+      g_autofree char *indent = g_strnfill (2 * gtk_tree_list_row_get_depth (row), ' ');
+      g_autofree char *text
+        = g_strconcat (indent, node_is_block (node) ? node_block_name (node) : node->palette, NULL);
 
-      if (node->klass != NULL)
-        {
-          g_autofree char *indented = g_strconcat ("  ", node->klass->name, NULL);
-          g_strv_builder_add (rows, indented);
-        }
-      else
-        g_strv_builder_add (rows, node->palette);
+      g_strv_builder_add (rows, text);
     }
   return g_strv_builder_end (rows);
 }
@@ -651,6 +839,7 @@ orr_palette_browser_dispose (GObject *object)
   g_clear_object (&self->palettes);
   g_clear_object (&self->block_filter);
   g_clear_object (&self->palette_filter);
+  g_clear_object (&self->top_filter);
   G_OBJECT_CLASS (orr_palette_browser_parent_class)->dispose (object);
 }
 
@@ -693,9 +882,10 @@ orr_palette_browser_init (OrrPaletteBrowser *self)
 
   self->block_filter = gtk_custom_filter_new (block_matches, self, NULL);
   self->palette_filter = gtk_custom_filter_new (palette_matches, self, NULL);
+  self->top_filter = gtk_custom_filter_new (palette_matches, self, NULL);
   self->palettes = g_list_store_new (ORR_TYPE_PALETTE_NODE);
   self->matching_palettes = gtk_filter_list_model_new (
-    G_LIST_MODEL (g_object_ref (self->palettes)), GTK_FILTER (g_object_ref (self->palette_filter)));
+    G_LIST_MODEL (g_object_ref (self->palettes)), GTK_FILTER (g_object_ref (self->top_filter)));
   self->tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->matching_palettes)),
                                         FALSE, FALSE, create_children, self, NULL);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->tree)));
@@ -704,6 +894,8 @@ orr_palette_browser_init (OrrPaletteBrowser *self)
 
   self->search_entry = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
   g_object_set (self->search_entry, "placeholder-text", _ ("Search blocks"), NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->search_entry),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _ ("Search blocks"), -1);
   gtk_widget_set_margin_start (GTK_WIDGET (self->search_entry), 6);
   gtk_widget_set_margin_end (GTK_WIDGET (self->search_entry), 6);
   gtk_widget_set_margin_top (GTK_WIDGET (self->search_entry), 6);
@@ -720,6 +912,8 @@ orr_palette_browser_init (OrrPaletteBrowser *self)
   self->list_view = GTK_LIST_VIEW (
     gtk_list_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection)), factory));
   gtk_widget_add_css_class (GTK_WIDGET (self->list_view), "navigation-sidebar");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list_view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Palettes"), -1);
   g_signal_connect_swapped (self->list_view, "activate", G_CALLBACK (list_activated), self);
 
   self->scrolled = gtk_scrolled_window_new ();

@@ -221,6 +221,8 @@ make_header (OrrSignalLog *log)
   button = gtk_button_new_from_icon_name ("zoom-fit-best-symbolic");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "scope.reset-view");
   gtk_widget_set_tooltip_text (button, _ ("Reset the view (double click)"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Reset the View"), -1);
   gtk_widget_add_css_class (button, "flat");
   gtk_box_append (GTK_BOX (header), button);
 
@@ -231,6 +233,8 @@ make_header (OrrSignalLog *log)
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
   gtk_menu_button_set_has_frame (GTK_MENU_BUTTON (button), FALSE);
   gtk_widget_set_tooltip_text (button, _ ("Export"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Export"), -1);
   gtk_box_append (GTK_BOX (header), button);
   return rows;
 }
@@ -245,6 +249,10 @@ orr_scopes_pane_add_log (OrrScopesPane *self, OrrSignalLog *log)
   g_return_if_fail (ORR_IS_SIGNAL_LOG (log));
 
   view = orr_scope_view_new (log);
+  /* the plot's name for screen readers: the header's title is a label of
+   * its own, not bound to the drawing */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  orr_signal_log_get_title (log), -1);
   orr_scope_view_set_show_title (ORR_SCOPE_VIEW (view), FALSE);
   gtk_widget_set_vexpand (view, TRUE);
   gtk_widget_set_hexpand (view, TRUE);
@@ -323,6 +331,7 @@ orr_scopes_pane_class_init (OrrScopesPaneClass *klass)
   object_class->dispose = orr_scopes_pane_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "scopes");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void
@@ -338,6 +347,8 @@ orr_scopes_pane_init (OrrScopesPane *self)
                                   GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->box);
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Scopes"), -1);
 }
 
 GtkWidget *

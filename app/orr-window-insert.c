@@ -1,14 +1,16 @@
-/* orr-window-insert.c: quick insert. Typing on the canvas (a letter or a
- * digit, no Ctrl or Alt) opens a search popover at the pointer with what
- * was typed; Enter or a click puts the chosen block there: a standard
- * block, or a block of an installed library, placed as a reference to
- * it. Also the win.quick-insert action (Ctrl+I), at the pointer or the
- * canvas's middle. */
+/* orr-window-insert.c: putting blocks on the canvas by name. Typing on
+ * the canvas (a letter or a digit, no Ctrl or Alt) opens a search popover
+ * at the pointer with what was typed; Enter or a click puts the chosen
+ * block there: a standard block, or a block of an installed library,
+ * placed as a reference to it. Also the win.quick-insert action (Ctrl+I),
+ * at the pointer or the canvas's middle. The palette browser's blocks,
+ * activated or dropped on the canvas, go through the same function. */
 #include "orr-window-private.h"
 
 #include "orr-quick-insert.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 static void
@@ -25,8 +27,9 @@ pointer_left (GtkEventControllerMotion *motion, OrrWindow *self)
   self->pointer_inside = FALSE;
 }
 
-/* Library blocks are offered as "library:<key>:<path>". */
-#define LIBRARY_PREFIX "library:"
+/* Library blocks are offered as "library:<key>:<path>", as in the palette
+ * browser. */
+#define LIBRARY_PREFIX ORR_PALETTE_LIBRARY_PREFIX
 
 /* Every block of the installed libraries, for the search. */
 static GListModel *
@@ -39,8 +42,12 @@ library_items (OrrWindow *self)
   for (guint i = 0; libraries != NULL && i < libraries->len; i++)
     {
       OrrLibrary *library = g_ptr_array_index (libraries, i);
-      g_auto (GStrv) paths = orr_library_list_blocks (library);
+      g_auto (GStrv) paths = NULL;
 
+      /* of a library's versions, the one its blocks are placed from */
+      if (orr_library_set_lookup (set, orr_library_get_key (library)) != library)
+        continue;
+      paths = orr_library_list_blocks (library);
       for (guint j = 0; paths[j] != NULL; j++)
         {
           g_autoptr (OrrBlock) block = orr_library_load_block (library, paths[j], NULL);
@@ -95,22 +102,51 @@ place_library_block (OrrWindow *self, const char *name, double mx, double my, GE
   return block;
 }
 
+OrrBlock *
+_orr_window_insert_named (OrrWindow *self, const char *name, double mx, double my, GError **error)
+{
+  if (!g_str_has_prefix (name, LIBRARY_PREFIX))
+    return orr_canvas_insert_block (self->canvas, name, mx, my, error);
+  if (isnan (mx) || isnan (my))
+    orr_canvas_widget_to_model (self->canvas,
+                                gtk_widget_get_width (GTK_WIDGET (self->canvas)) / 2.0,
+                                gtk_widget_get_height (GTK_WIDGET (self->canvas)) / 2.0, &mx, &my);
+  return place_library_block (self, name, mx, my, error);
+}
+
 static void
 block_chosen (OrrWindow *self, const char *type)
 {
   g_autoptr (GError) error = NULL;
   double x, y, mx, my;
-  OrrBlock *block;
 
   orr_quick_insert_get_point (ORR_QUICK_INSERT (self->quick_insert), &x, &y);
   orr_canvas_widget_to_model (self->canvas, x, y, &mx, &my);
-  if (g_str_has_prefix (type, LIBRARY_PREFIX))
-    block = place_library_block (self, type, mx, my, &error);
-  else
-    block = orr_canvas_insert_block (self->canvas, type, mx, my, &error);
-  if (block == NULL)
+  if (_orr_window_insert_named (self, type, mx, my, &error) == NULL)
     orr_window_show_message (self, error->message);
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+}
+
+/* A library block from the palette browser; the canvas takes the
+ * standard ones itself. */
+static gboolean
+library_block_dropped (GtkDropTarget *target, const GValue *value, double x, double y,
+                       OrrWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  const char *name = g_value_get_boxed (value);
+  double mx, my;
+
+  if (name == NULL)
+    return FALSE;
+  orr_canvas_widget_to_model (self->canvas, x, y, &mx, &my);
+  if (_orr_window_insert_named (self, name, mx, my, &error) == NULL)
+    {
+      orr_window_show_message (self, error->message);
+      return FALSE;
+    }
+  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+  return TRUE;
 }
 
 static void
@@ -171,6 +207,7 @@ _orr_window_insert_init (OrrWindow *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkDropTarget *drop = gtk_drop_target_new (ORR_TYPE_PALETTE_LIBRARY_DRAG, GDK_ACTION_COPY);
 
   g_signal_connect (motion, "motion", G_CALLBACK (pointer_moved), self);
   g_signal_connect (motion, "enter", G_CALLBACK (pointer_moved), self);
@@ -181,6 +218,9 @@ _orr_window_insert_init (OrrWindow *self)
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_BUBBLE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (canvas_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self->canvas), keys);
+
+  g_signal_connect (drop, "drop", G_CALLBACK (library_block_dropped), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->canvas), GTK_EVENT_CONTROLLER (drop));
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), insert_actions,
                                    G_N_ELEMENTS (insert_actions), self);

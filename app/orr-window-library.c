@@ -24,6 +24,7 @@ static gboolean
 save_block (OrrWindow *self, OrrLibrary *library, const char *path, GError **error)
 {
   OrrBlock *block = _orr_window_get_single_selected (self);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
   if (block == NULL)
     {
@@ -31,7 +32,12 @@ save_block (OrrWindow *self, OrrLibrary *library, const char *path, GError **err
                            _("Select the one block to keep in the library"));
       return FALSE;
     }
-  return orr_library_add_block (library, path, block, error);
+  if (!orr_library_add_block (library, path, block, error))
+    return FALSE;
+  /* every window's palettes show the new block */
+  if (ORR_IS_APPLICATION (app))
+    orr_application_libraries_changed (ORR_APPLICATION (app));
+  return TRUE;
 }
 
 /* ---- the dialog ------------------------------------------------------------- */
@@ -81,7 +87,7 @@ save_to_library_activated (GSimpleAction *action, GVariant *parameter, gpointer 
   g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
   g_auto (GStrv) labels = NULL;
   SaveDialog *d;
-  GtkWidget *grid, *button, *box;
+  GtkWidget *grid, *button, *box, *library_label, *path_label;
 
   if (block == NULL)
     return;
@@ -127,9 +133,16 @@ save_to_library_activated (GSimpleAction *action, GVariant *parameter, gpointer 
                          block->label != NULL && *block->label != '\0' ? block->label : block->id);
   gtk_widget_set_hexpand (GTK_WIDGET (d->path), TRUE);
   gtk_entry_set_placeholder_text (d->path, _("mechanics/Ball"));
-  gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_("Library")), 0, 0, 1, 1);
+  library_label = gtk_label_new (_("Library"));
+  path_label = gtk_label_new (_("Path"));
+  /* the labels sit beside the fields; tell screen readers which is whose */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (d->libraries),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, library_label, NULL, -1);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (d->path), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                  path_label, NULL, -1);
+  gtk_grid_attach (GTK_GRID (grid), library_label, 0, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (d->libraries), 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_("Path")), 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), path_label, 0, 1, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (d->path), 1, 1, 1, 1);
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_halign (box, GTK_ALIGN_END);
@@ -144,6 +157,26 @@ save_to_library_activated (GSimpleAction *action, GVariant *parameter, gpointer 
   gtk_window_present (d->dialog);
 }
 
+/* The set's own instance of the library in dir, if it is installed: what
+ * the palettes list is what was saved into. */
+static OrrLibrary *
+installed_library (OrrWindow *self, const char *dir)
+{
+  OrrLibrarySet *set = _orr_window_get_library_set (self);
+  GPtrArray *libraries = set != NULL ? orr_library_set_get_libraries (set) : NULL;
+  g_autofree char *wanted = g_canonicalize_filename (dir, NULL);
+
+  for (guint i = 0; libraries != NULL && i < libraries->len; i++)
+    {
+      OrrLibrary *library = g_ptr_array_index (libraries, i);
+      g_autofree char *have = g_canonicalize_filename (orr_library_get_dir (library), NULL);
+
+      if (g_str_equal (have, wanted))
+        return g_object_ref (library);
+    }
+  return NULL;
+}
+
 static void
 save_to_library_at_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -153,7 +186,9 @@ save_to_library_at_activated (GSimpleAction *action, GVariant *parameter, gpoint
   g_autoptr (GError) error = NULL;
 
   g_variant_get (parameter, "(&s&s)", &dir, &path);
-  library = orr_library_open (dir, &error);
+  library = installed_library (self, dir);
+  if (library == NULL)
+    library = orr_library_open (dir, &error);
   if (library == NULL || !save_block (self, library, path, &error))
     g_message ("save-to-library-at: %s", error->message);
 }
@@ -193,6 +228,23 @@ _orr_window_library_init (OrrWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), library_actions,
                                    G_N_ELEMENTS (library_actions), self);
+}
+
+static void
+libraries_changed (OrrWindow *self)
+{
+  orr_palette_browser_set_libraries (self->palette_browser, _orr_window_get_library_set (self));
+}
+
+void
+_orr_window_library_attach (OrrWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (ORR_IS_APPLICATION (app))
+    g_signal_connect_object (app, "libraries-changed", G_CALLBACK (libraries_changed), self,
+                             G_CONNECT_SWAPPED);
+  libraries_changed (self);
 }
 
 void

@@ -95,11 +95,20 @@ void _orr_window_run_dispose (OrrWindow *self);
 
 /* orr-window-insert.c: quick insert, by typing on the canvas. */
 void _orr_window_insert_init (OrrWindow *self);
+/* Puts the block called name at (mx, my) in model coordinates (NAN: the
+ * middle of the view) and selects it: a standard class, or a library
+ * block "library:<key>:<path>" placed as a reference, in one undo step.
+ * What quick insert and the palette browser both do. */
+OrrBlock *_orr_window_insert_named (OrrWindow *self, const char *name, double mx, double my,
+                                    GError **error);
 void _orr_window_insert_dispose (OrrWindow *self);
 
 /* orr-window-library.c: saving blocks to libraries, updating from them. */
 void _orr_window_library_init (OrrWindow *self);
 void _orr_window_library_update (OrrWindow *self, GPtrArray *selected_blocks);
+/* Once the window has its application: the palette browser lists the
+ * installed libraries, and lists them again whenever they change. */
+void _orr_window_library_attach (OrrWindow *self);
 
 /* orr-window-problems.c: the info bar and the problems list. */
 /* Shows message in the info bar and problems (OrrProblem*, may be NULL or

@@ -177,7 +177,7 @@ palette_block_activated (OrrWindow *self, const char *type)
 {
   g_autoptr (GError) error = NULL;
 
-  if (orr_canvas_insert_block (self->canvas, type, NAN, NAN, &error) == NULL)
+  if (_orr_window_insert_named (self, type, NAN, NAN, &error) == NULL)
     orr_window_show_message (self, error->message);
   else
     gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
@@ -585,6 +585,7 @@ orr_window_new (OrrApplication *application, OrrModel *model, GFile *file)
   }
 
   orr_palette_browser_set_registry (self->palette_browser, self->registry);
+  _orr_window_library_attach (self);
   orr_canvas_set_model (self->canvas, self->model, self->registry);
   _orr_window_show_diagram (self, orr_model_get_root (self->model));
 

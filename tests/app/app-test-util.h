@@ -1,9 +1,41 @@
-/* app-test-util.h: what the editor's GUI tests share: waiting for a
- * window to be on screen and keeping a picture of it in the build
- * directory, for people to look at (nothing is compared against it). */
+/* app-test-util.h: what the editor's GUI tests share: letting the main
+ * loop run, waiting for a window to be on screen and keeping a picture of
+ * it in the build directory, for people to look at (nothing is compared
+ * against it), and cleaning up the folders they write. */
 #pragma once
 
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
+
+/* Deletes a folder the test made, with everything in it. */
+static inline void
+app_test_remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
+      const char *entry;
+
+      while (d != NULL && (entry = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, entry, NULL);
+          app_test_remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_unlink (path);
+}
+
+/* Lets the main loop run for ms milliseconds: layout, drawing, idles. */
+static inline void
+app_test_spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
 
 /* Waits until native (a window, or a popover that is popping up) has
  * drawn, and writes it as name.png into $ORRERY_TEST_OUTDIR (nothing when

@@ -4,8 +4,12 @@
  * descriptions; locking persists in library.xml; Create makes a folder
  * with a library.xml and a row; New Version makes a sibling copy at the
  * new version, and a working copy that dropped a mask parameter is
- * refused with the engine's message shown word for word. Every expected
- * string is written out by hand from what is built here. Needs a display
+ * refused with the engine's message shown word for word. Palettes are
+ * made, renamed, deleted and reordered, and blocks moved between them,
+ * through the window's actions, each change read back from library.xml
+ * by a fresh open; Remove Block asks first, deletes the block, and on a
+ * locked library shows the engine's refusal. Every expected string is
+ * written out by hand from what is built here. Needs a display
  * (xvfb-run). */
 #include "app-test-util.h"
 #include "orr-library-manager.h"
@@ -22,25 +26,6 @@ typedef struct
   OrrLibraryManager *manager;
   guint n_changed; /* "libraries-changed" emissions */
 } Fixture;
-
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
-      const char *entry;
-
-      while (d != NULL && (entry = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, entry, NULL);
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
 
 /* A masked super block "Ball" (parameters g, and e unless without_e)
  * holding a Gain of e (or 1), built in scratch. */
@@ -120,7 +105,7 @@ fixture_tear_down (Fixture *f, gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->manager));
   orr_library_set_free (f->set);
-  remove_tree (f->root);
+  app_test_remove_tree (f->root);
   g_free (f->root);
   g_free (f->mech_dir);
   g_free (f->sig_dir);
@@ -473,6 +458,234 @@ test_prompts (Fixture *f, gconstpointer data)
   assert_row (f, 3, "Mechanics\nVersion 1.1 · mech");
 }
 
+static char *
+palette_rows (Fixture *f)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) rows = NULL;
+
+  for (guint i = 0; i < orr_library_manager_get_n_palette_rows (f->manager); i++)
+    {
+      g_autofree char *row = orr_library_manager_dup_palette_row_text (f->manager, i);
+      g_strv_builder_add (builder, row);
+    }
+  rows = g_strv_builder_end (builder);
+  return g_strjoinv ("|", rows);
+}
+
+static void
+assert_palette_rows (Fixture *f, const char *expected)
+{
+  g_autofree char *rows = palette_rows (f);
+
+  g_assert_cmpstr (rows, ==, expected);
+}
+
+/* library.xml as a fresh open reads it: "Palette: a b|Palette2: ..." */
+static char *
+saved_palettes (Fixture *f)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrLibrary) library = orr_library_open (f->mech_dir, &error);
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < orr_library_get_n_palettes (library); i++)
+    {
+      const char *const *blocks = orr_library_get_palette_blocks (library, i);
+      g_autofree char *joined = g_strjoinv (" ", (char **)blocks);
+
+      g_string_append_printf (text, "%s%s: %s", i > 0 ? "|" : "",
+                              orr_library_get_palette_name (library, i), joined);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+assert_saved_palettes (Fixture *f, const char *expected)
+{
+  g_autofree char *saved = saved_palettes (f);
+
+  g_assert_cmpstr (saved, ==, expected);
+}
+
+/* An icon button, by its tooltip. */
+static GtkWidget *
+find_tool (GtkWidget *root, const char *tooltip)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_tool (child, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+act (Fixture *f, const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->manager), action, NULL));
+}
+
+/* Adding a block put it at the end of the library's one palette,
+ * "Mechanics"; the user groups the Amplifier apart and reorders. */
+static void
+test_palettes (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  orr_library_manager_select_row (f->manager, 0);
+  assert_palette_rows (f, "Mechanics|  mechanics/Ball|  math/Amplifier");
+  g_assert_true (gtk_widget_get_sensitive (find_tool (GTK_WIDGET (f->manager), "New Palette")));
+  /* nothing selected in the palette list: nothing to move */
+  g_assert_false (gtk_widget_get_sensitive (find_tool (GTK_WIDGET (f->manager), "Move Up")));
+
+  g_assert_true (orr_library_manager_add_palette (f->manager, "Amplifiers", &error));
+  g_assert_no_error (error);
+  assert_palette_rows (f, "Mechanics|  mechanics/Ball|  math/Amplifier|Amplifiers");
+  assert_saved_palettes (f, "Mechanics: mechanics/Ball math/Amplifier|Amplifiers: ");
+  g_assert_cmpuint (f->n_changed, ==, 1);
+  /* names are unique */
+  g_assert_false (orr_library_manager_add_palette (f->manager, "Amplifiers", &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (orr_library_manager_get_message (f->manager), ==,
+                   "There is a palette “Amplifiers” already.");
+  g_clear_error (&error);
+
+  /* Alt+Down past its palette's end moves the Amplifier into the next */
+  orr_library_manager_select_palette_row (f->manager, 2);
+  act (f, "manager.move-down");
+  assert_palette_rows (f, "Mechanics|  mechanics/Ball|Amplifiers|  math/Amplifier");
+  assert_saved_palettes (f, "Mechanics: mechanics/Ball|Amplifiers: math/Amplifier");
+  /* it stays selected: up twice takes it back and above the Ball */
+  act (f, "manager.move-up");
+  assert_saved_palettes (f, "Mechanics: mechanics/Ball math/Amplifier|Amplifiers: ");
+  act (f, "manager.move-up");
+  assert_palette_rows (f, "Mechanics|  math/Amplifier|  mechanics/Ball|Amplifiers");
+  /* at the top of the first palette there is nowhere to go */
+  act (f, "manager.move-up");
+  assert_saved_palettes (f, "Mechanics: math/Amplifier mechanics/Ball|Amplifiers: ");
+
+  /* a palette moves among palettes, with its blocks */
+  orr_library_manager_select_palette_row (f->manager, 3);
+  act (f, "manager.move-up");
+  assert_palette_rows (f, "Amplifiers|Mechanics|  math/Amplifier|  mechanics/Ball");
+  orr_library_manager_select_palette_row (f->manager, 1);
+  g_assert_true (orr_library_manager_rename_palette (f->manager, "Bodies", &error));
+  g_assert_no_error (error);
+  assert_saved_palettes (f, "Amplifiers: |Bodies: math/Amplifier mechanics/Ball");
+  app_test_keep_picture (GTK_WINDOW (f->manager), "library-manager-palettes");
+
+  /* deleting a palette keeps its blocks in the library */
+  orr_library_manager_select_palette_row (f->manager, 1);
+  act (f, "manager.delete-palette");
+  assert_saved_palettes (f, "Amplifiers: ");
+  g_assert_cmpuint (orr_library_manager_get_n_block_rows (f->manager), ==, 2);
+  /* and Add to Palette puts one back, into the palette selected */
+  orr_library_manager_select_palette_row (f->manager, 0);
+  orr_library_manager_select_block_row (f->manager, 0);
+  act (f, "manager.add-to-palette");
+  assert_palette_rows (f, "Amplifiers|  math/Amplifier");
+  assert_saved_palettes (f, "Amplifiers: math/Amplifier");
+
+  /* a locked library keeps its palettes; the engine says why */
+  g_assert_true (orr_library_manager_toggle_lock (f->manager, &error));
+  /* its editing buttons follow their actions, disabled */
+  g_assert_false (gtk_widget_get_sensitive (find_tool (GTK_WIDGET (f->manager), "New Palette")));
+  g_assert_false (gtk_widget_get_sensitive (find_tool (GTK_WIDGET (f->manager), "Move Up")));
+  g_assert_false (orr_library_manager_add_palette (f->manager, "More", &error));
+  g_assert_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_LOCKED);
+  g_assert_cmpstr (orr_library_manager_get_message (f->manager), ==, error->message);
+  assert_saved_palettes (f, "Amplifiers: math/Amplifier");
+}
+
+/* The commands are keyboard reachable: the window binds these keys to
+ * these actions (read from its shortcut controller). */
+static void
+test_keys (Fixture *f, gconstpointer data)
+{
+  const char *expected[][2] = {
+    { "Delete", "manager.remove-block" },          { "<Control>p", "manager.add-to-palette" },
+    { "<Control>n", "manager.new-palette" },       { "F2", "manager.rename-palette" },
+    { "<Shift>Delete", "manager.delete-palette" }, { "<Alt>Up", "manager.move-up" },
+    { "<Alt>Down", "manager.move-down" },
+  };
+  g_autoptr (GHashTable) bound = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->manager));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+
+          if (GTK_IS_NAMED_ACTION (action))
+            g_hash_table_insert (
+              bound, gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut)),
+              g_strdup (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action))));
+        }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpstr (g_hash_table_lookup (bound, expected[i][0]), ==, expected[i][1]);
+}
+
+/* Remove Block asks, then deletes the file and the palette entry; a
+ * locked library refuses without asking, in the engine's words. */
+static void
+test_remove_block (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) expected = NULL;
+  g_autoptr (OrrLibrary) reopened = NULL;
+  g_autoptr (OrrLibrary) locked = NULL;
+  g_autofree char *file = g_build_filename (f->mech_dir, "mechanics", "Ball.orrb", NULL);
+  GtkWindow *prompt;
+
+  g_assert_true (g_file_test (file, G_FILE_TEST_IS_REGULAR));
+  orr_library_manager_select_row (f->manager, 0);
+  orr_library_manager_select_block_row (f->manager, 1); /* mechanics/Ball */
+  act (f, "manager.remove-block");
+  prompt = find_prompt (f);
+  g_assert_nonnull (prompt);
+  g_assert_cmpstr (gtk_window_get_title (prompt), ==, "Remove Block");
+  app_test_keep_picture (prompt, "library-manager-remove-block");
+  g_assert_true (g_file_test (file, G_FILE_TEST_IS_REGULAR)); /* not before OK */
+  g_object_add_weak_pointer (G_OBJECT (prompt), (gpointer *)&prompt);
+  click (GTK_WIDGET (prompt), "_OK");
+  g_assert_null (prompt);
+  g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+  g_assert_cmpstr (orr_library_manager_get_message (f->manager), ==,
+                   "“mechanics/Ball” was removed from “Mechanics”.");
+  g_assert_cmpuint (orr_library_manager_get_n_block_rows (f->manager), ==, 1);
+  assert_palette_rows (f, "Mechanics|  math/Amplifier");
+  reopened = orr_library_open (f->mech_dir, &error);
+  g_assert_no_error (error);
+  g_assert_false (orr_library_has_block (reopened, "mechanics/Ball"));
+  g_assert_cmpuint (f->n_changed, ==, 1);
+
+  /* locked: what the engine says to anyone removing it */
+  g_assert_true (orr_library_manager_toggle_lock (f->manager, &error));
+  locked = orr_library_open (f->mech_dir, &error);
+  g_assert_no_error (error);
+  g_assert_false (orr_library_remove_block (locked, "math/Amplifier", &expected));
+  g_assert_error (expected, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_LOCKED);
+  orr_library_manager_select_block_row (f->manager, 0);
+  act (f, "manager.remove-block");
+  g_assert_null (find_prompt (f));
+  g_assert_cmpstr (orr_library_manager_get_message (f->manager), ==, expected->message);
+  g_assert_true (orr_library_has_block (locked, "math/Amplifier"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -489,5 +702,10 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/library-manager/prompts", Fixture, NULL, fixture_set_up, test_prompts,
               fixture_tear_down);
+  g_test_add ("/library-manager/palettes", Fixture, NULL, fixture_set_up, test_palettes,
+              fixture_tear_down);
+  g_test_add ("/library-manager/remove-block", Fixture, NULL, fixture_set_up, test_remove_block,
+              fixture_tear_down);
+  g_test_add ("/library-manager/keys", Fixture, NULL, fixture_set_up, test_keys, fixture_tear_down);
   return g_test_run ();
 }

@@ -2,10 +2,14 @@
  * as their palette.xml files order them, and its search keeps exactly the
  * blocks whose name, label or description holds every word typed. The
  * expectations come from the palette.xml files and from the classes' own
- * strings, never from the browser. Needs a display (xvfb-run). */
+ * strings, never from the browser. A user library built here shows after
+ * them, as library, palettes and blocks, found by the same search, and
+ * its blocks drag and activate by their "library:" names. Needs a display
+ * (xvfb-run). */
 #include "app-test-util.h"
 #include "orr-palette-browser.h"
 
+#include <glib/gstdio.h>
 #include <orr-palettes.h>
 #include <string.h>
 
@@ -242,10 +246,22 @@ collect_payloads (GtkWidget *widget, GPtrArray *payloads)
           if (provider != NULL)
             {
               GValue value = G_VALUE_INIT;
+              g_autoptr (GdkContentFormats) formats = gdk_content_provider_ref_formats (provider);
 
-              g_value_init (&value, G_TYPE_STRING);
-              g_assert_true (gdk_content_provider_get_value (provider, &value, NULL));
-              g_ptr_array_add (payloads, g_value_dup_string (&value));
+              /* library blocks offer their name, and no string the canvas
+               * would take for a class */
+              if (gdk_content_formats_contain_gtype (formats, G_TYPE_STRING))
+                {
+                  g_value_init (&value, G_TYPE_STRING);
+                  g_assert_true (gdk_content_provider_get_value (provider, &value, NULL));
+                  g_ptr_array_add (payloads, g_value_dup_string (&value));
+                }
+              else
+                {
+                  g_value_init (&value, ORR_TYPE_PALETTE_LIBRARY_DRAG);
+                  g_assert_true (gdk_content_provider_get_value (provider, &value, NULL));
+                  g_ptr_array_add (payloads, g_strdup (g_value_get_boxed (&value)));
+                }
               g_value_unset (&value);
               g_object_unref (provider);
             }
@@ -329,6 +345,207 @@ test_enter_inserts_best_match (Fixture *f, gconstpointer data)
   g_assert_cmpstr (activated, ==, "Integrator");
 }
 
+/* ---- a user library --------------------------------------------------------------- */
+
+/* A masked "Ball" (parameter g, "Gravity", 9.81) and a plain Gain
+ * labelled label, built in scratch. */
+static OrrBlock *
+build_ball (OrrModel *scratch)
+{
+  OrrBlock *ball
+    = orr_model_add_super_block (scratch, orr_model_get_root (scratch), &(OrrRect){ 0, 0, 60, 60 });
+  OrrMask *mask = orr_mask_new ();
+
+  orr_model_set_block_label (scratch, ball, "Ball");
+  g_ptr_array_add (mask->params, orr_mask_param_new ("g", "Gravity", "9.81"));
+  mask->description = g_strdup ("A falling ball of putty.");
+  mask->icon_text = g_strdup ("ball");
+  orr_model_set_mask (scratch, ball, mask);
+  return ball;
+}
+
+static OrrBlock *
+build_gain (OrrModel *scratch, const char *label)
+{
+  OrrBlock *gain = orr_model_add_block (scratch, orr_model_get_root (scratch), "Gain",
+                                        &(OrrRect){ 0, 0, 40, 40 });
+
+  orr_model_set_block_label (scratch, gain, label);
+  return gain;
+}
+
+static void
+tooltips_with (GtkWidget *widget, const char *text, GStrvBuilder *found)
+{
+  const char *tip = gtk_widget_get_tooltip_markup (widget);
+
+  if (GTK_IS_TREE_EXPANDER (widget) && tip != NULL && strstr (tip, text) != NULL)
+    g_strv_builder_add (found, tip);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    tooltips_with (child, text, found);
+}
+
+/* How many rows show a picture from a file rather than the drawn icon. */
+static guint
+count_icon_files (GtkWidget *widget)
+{
+  guint n = 0;
+
+  if (GTK_IS_IMAGE (widget) && gtk_widget_get_visible (widget)
+      && gtk_widget_get_visible (gtk_widget_get_parent (widget))
+      && gtk_image_get_storage_type (GTK_IMAGE (widget)) != GTK_IMAGE_EMPTY)
+    n++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_icon_files (child);
+  return n;
+}
+
+static char *
+joined_rows (Fixture *f)
+{
+  g_auto (GStrv) rows = orr_palette_browser_get_rows (ORR_PALETTE_BROWSER (f->browser));
+
+  return g_strjoinv ("|", rows);
+}
+
+/* The library "Mechanics" (key mech) with palettes "Bodies" (the Ball,
+ * with an SVG icon) and "Elastic" (Spring): its entry comes after every
+ * standard palette; searching "putty" leaves the Ball alone under its
+ * library and palette, with its documentation as tooltip; it drags and
+ * activates as "library:mech:mechanics/Ball"; a block added to the
+ * library shows once the browser is told; NULL takes the library away. */
+static void
+test_libraries (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("orrery-browser-lib-XXXXXX", &error);
+  g_autofree char *dir = g_build_filename (root, "mechanics", NULL);
+  g_autofree char *icon = g_build_filename (root, "ball.svg", NULL);
+  g_autoptr (OrrModel) scratch = orr_model_new ();
+  g_autoptr (OrrLibrary) library = NULL;
+  g_autoptr (OrrLibrarySet) set = orr_library_set_new ();
+  g_autoptr (GPtrArray) payloads = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) tips = NULL;
+  g_auto (GStrv) rows = NULL;
+  g_auto (GStrv) blocks = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *activated = NULL;
+  const char *names[] = { "Bodies", "Elastic" };
+  const char *bodies[] = { "mechanics/Ball", NULL };
+  const char *elastic[] = { "mechanics/Spring", NULL };
+  const char *const *members[] = { bodies, elastic };
+  GtkWidget *window = gtk_window_new ();
+  guint n;
+
+  g_assert_no_error (error);
+  library = orr_library_create (dir, "Mechanics", "mech", &error);
+  g_assert_no_error (error);
+  g_assert_true (orr_library_set_description (library, "Bodies and springs.", &error));
+  g_assert_true (orr_library_add_block (library, "mechanics/Ball", build_ball (scratch), &error));
+  g_assert_true (
+    orr_library_add_block (library, "mechanics/Spring", build_gain (scratch, "Spring"), &error));
+  g_assert_true (orr_library_set_palettes (library, names, members, 2, &error));
+  g_assert_true (
+    g_file_set_contents (icon,
+                         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"26\" height=\"26\">"
+                         "<circle cx=\"13\" cy=\"13\" r=\"11\" fill=\"#c0392b\"/></svg>",
+                         -1, NULL));
+  g_assert_true (orr_library_set_block_icon (library, "mechanics/Ball", icon, &error));
+  g_assert_no_error (error);
+  orr_library_set_add_folder (set, dir, FALSE, NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 260, 520);
+  gtk_window_set_child (GTK_WINDOW (window), f->browser);
+  orr_palette_browser_set_libraries (ORR_PALETTE_BROWSER (f->browser), set);
+
+  /* after the standard palettes, closed */
+  rows = orr_palette_browser_get_rows (ORR_PALETTE_BROWSER (f->browser));
+  n = g_strv_length (rows);
+  g_assert_cmpstr (rows[n - 1], ==, "Mechanics 1.0");
+  for (guint i = 0; i + 1 < n; i++)
+    g_assert_false (g_str_has_prefix (rows[i], " ")); /* nothing open yet */
+
+  orr_palette_browser_set_search_text (ORR_PALETTE_BROWSER (f->browser), "putty");
+  text = joined_rows (f);
+  g_assert_cmpstr (text, ==, "Mechanics 1.0|  Bodies|    library:mech:mechanics/Ball");
+  app_test_keep_picture (GTK_WINDOW (window), "palette-browser-library-search");
+  tooltips_with (window, "putty", builder);
+  tips = g_strv_builder_end (builder);
+  g_assert_cmpuint (g_strv_length (tips), ==, 1);
+  g_assert_nonnull (strstr (tips[0], "<b>Ball</b>"));
+  g_assert_nonnull (strstr (tips[0], "Mechanics 1.0 · mechanics/Ball"));
+  g_assert_nonnull (strstr (tips[0], "<i>Gravity</i> (g) = 9.81"));
+  g_assert_cmpuint (count_icon_files (find_widget (f->browser, GTK_TYPE_LIST_VIEW)), ==, 1);
+  /* the library's row says what the library is */
+  {
+    g_autoptr (GStrvBuilder) described = g_strv_builder_new ();
+    g_auto (GStrv) library_tips = NULL;
+
+    tooltips_with (window, "Bodies and springs.", described);
+    library_tips = g_strv_builder_end (described);
+    g_assert_cmpuint (g_strv_length (library_tips), ==, 1);
+    g_assert_true (g_str_has_prefix (library_tips[0], "<b>Mechanics</b> 1.0\nBodies and springs."));
+  }
+  collect_payloads (f->browser, payloads);
+  g_assert_cmpuint (payloads->len, ==, 1);
+  g_assert_cmpstr (payloads->pdata[0], ==, "library:mech:mechanics/Ball");
+
+  g_signal_connect (f->browser, "block-activated", G_CALLBACK (remember_activated), &activated);
+  g_signal_emit_by_name (find_widget (f->browser, GTK_TYPE_LIST_VIEW), "activate", 2u);
+  g_assert_cmpstr (activated, ==, "library:mech:mechanics/Ball");
+  g_clear_pointer (&activated, g_free);
+  g_signal_emit_by_name (find_widget (f->browser, GTK_TYPE_SEARCH_ENTRY), "activate");
+  g_assert_cmpstr (activated, ==, "library:mech:mechanics/Ball");
+
+  /* The library's name finds its blocks; one added shows once told. */
+  g_assert_true (
+    orr_library_add_block (library, "mechanics/Anvil", build_gain (scratch, "Anvil"), &error));
+  g_assert_no_error (error);
+  orr_palette_browser_set_search_text (ORR_PALETTE_BROWSER (f->browser), "mechanics");
+  g_clear_pointer (&text, g_free);
+  text = joined_rows (f);
+  g_assert_cmpstr (text, ==,
+                   "Mechanics 1.0|  Bodies|    library:mech:mechanics/Ball|  Elastic|    "
+                   "library:mech:mechanics/Spring");
+  {
+    g_autoptr (OrrLibrarySet) again = orr_library_set_new ();
+
+    orr_library_set_add_folder (again, dir, FALSE, NULL);
+    orr_palette_browser_set_libraries (ORR_PALETTE_BROWSER (f->browser), again);
+  }
+  blocks = orr_palette_browser_get_matching_blocks (ORR_PALETTE_BROWSER (f->browser));
+  g_assert_cmpuint (g_strv_length (blocks), ==, 3);
+  g_assert_cmpstr (blocks[2], ==, "library:mech:mechanics/Anvil"); /* the last palette's end */
+
+  /* Closed, with the library open: the picture to look at. */
+  orr_palette_browser_set_search_text (ORR_PALETTE_BROWSER (f->browser), "");
+  {
+    GtkWidget *list = find_widget (f->browser, GTK_TYPE_LIST_VIEW);
+
+    /* the library's row, then its two palettes' rows as they appear */
+    g_signal_emit_by_name (list, "activate", n - 1);
+    g_signal_emit_by_name (list, "activate", n);
+    g_signal_emit_by_name (list, "activate", n + 2);
+  }
+  g_clear_pointer (&text, g_free);
+  text = joined_rows (f);
+  g_assert_nonnull (strstr (text, "|Mechanics 1.0|  Bodies|    library:mech:mechanics/Ball|  "
+                                  "Elastic|    library:mech:mechanics/Spring|    "
+                                  "library:mech:mechanics/Anvil"));
+  app_test_keep_picture (GTK_WINDOW (window), "palette-browser-library");
+
+  orr_palette_browser_set_libraries (ORR_PALETTE_BROWSER (f->browser), NULL);
+  g_strfreev (blocks);
+  blocks = orr_palette_browser_get_matching_blocks (ORR_PALETTE_BROWSER (f->browser));
+  for (guint i = 0; blocks[i] != NULL; i++)
+    g_assert_false (g_str_has_prefix (blocks[i], "library:"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  app_test_remove_tree (root);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -344,5 +561,7 @@ main (int argc, char *argv[])
   g_test_add ("/palette-browser/rows", Fixture, NULL, fixture_set_up, test_rows, fixture_tear_down);
   g_test_add ("/palette-browser/enter-inserts-best-match", Fixture, NULL, fixture_set_up,
               test_enter_inserts_best_match, fixture_tear_down);
+  g_test_add ("/palette-browser/libraries", Fixture, NULL, fixture_set_up, test_libraries,
+              fixture_tear_down);
   return g_test_run ();
 }

@@ -5,8 +5,9 @@
 # is the default application for it, opening the file by its type starts
 # the installed orrery (found through the desktop file's Exec line),
 # which shows the model from its examples folder in the prefix; the
-# installed orrery-sim simulates an installed example. Needs a display
-# and a session bus (xvfb-run dbus-run-session).
+# installed orrery-sim simulates an installed example; started with
+# LANGUAGE=fr the installed orrery titles its windows in French. Needs a
+# display, a session bus (xvfb-run dbus-run-session) and xdotool.
 set -eu
 build=$1
 out=$2
@@ -26,6 +27,7 @@ share=$prefix/share
 example=$share/orrery/examples/bouncing-ball.orr
 [ -f "$example" ] || { echo "the examples are not installed ($example)"; exit 1; }
 for f in applications/org.orrery.Orrery.desktop metainfo/org.orrery.Orrery.metainfo.xml \
+         orrery/screenshots/window.png \
          mime/packages/org.orrery.Orrery.xml glib-2.0/schemas/org.orrery.Orrery.gschema.xml \
          icons/hicolor/scalable/apps/org.orrery.Orrery.svg \
          icons/hicolor/symbolic/apps/org.orrery.Orrery-symbolic.svg; do
@@ -63,15 +65,44 @@ gio mime application/x-orrery-model | grep -q 'org.orrery.Orrery.desktop' ||
 LANGUAGE=fr LC_ALL=C.UTF-8 "$bin/orrery-sim" --help | grep -q "Charger, vérifier et simuler" ||
   { echo "the installed orrery-sim does not speak French with LANGUAGE=fr"; exit 1; }
 
+wait_for_bus () {
+  deadline=$(( $(date +%s) + 30 ))
+  until gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Orrery/window/1 \
+          --method org.gtk.Actions.List >/dev/null 2>&1; do
+    [ "$(date +%s)" -lt "$deadline" ] || { echo "the installed orrery did not start"; exit 1; }
+    sleep 0.2
+  done
+}
+# Waits until a shown X window has exactly this name (its title).
+wait_for_window () {
+  i=0
+  until for w in $(xdotool search --onlyvisible --name . 2>/dev/null); do
+          xdotool getwindowname "$w"
+        done | grep -qxF "$1"; do
+    i=$((i + 1))
+    [ $i -le 50 ] || {
+      echo "no window named “$1”; the windows are:"
+      for w in $(xdotool search --onlyvisible --name .); do xdotool getwindowname "$w"; done
+      exit 1
+    }
+    sleep 0.2
+  done
+}
+quit_app () {
+  gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Orrery \
+    --method org.gtk.Actions.Activate quit "[]" {} >/dev/null
+  i=0
+  while kill -0 "$app_pid" 2>/dev/null; do
+    i=$((i + 1)); [ $i -le 100 ] || { echo "the installed app did not quit"; exit 1; }
+    sleep 0.1
+  done
+  app_pid=
+}
+
 # Open the model by its type: the desktop file's Exec line starts the
 # installed orrery.
 gio open "$example" &
-deadline=$(( $(date +%s) + 30 ))
-until gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Orrery/window/1 \
-        --method org.gtk.Actions.List >/dev/null 2>&1; do
-  [ "$(date +%s)" -lt "$deadline" ] || { echo "the installed orrery did not start"; exit 1; }
-  sleep 0.2
-done
+wait_for_bus
 app_pid=$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
   --method org.freedesktop.DBus.GetConnectionUnixProcessID org.orrery.Orrery |
   sed -n 's/^(uint32 \([0-9]*\),)$/\1/p')
@@ -99,12 +130,29 @@ until gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Or
   i=$((i + 1)); [ $i -le 100 ] || { echo "the installed app did not finish the run"; exit 1; }
   sleep 0.2
 done
+# without LANGUAGE it speaks English: the control for the French below
 gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Orrery \
-  --method org.gtk.Actions.Activate quit "[]" {} >/dev/null
-i=0
-while kill -0 "$app_pid" 2>/dev/null; do
-  i=$((i + 1)); [ $i -le 100 ] || { echo "the installed app did not quit"; exit 1; }
-  sleep 0.1
-done
-app_pid=
-echo "installed under $prefix: MIME type, default application, French catalogue, opened by type, ran the example"
+  --method org.gtk.Actions.Activate new "[]" {} >/dev/null
+wait_for_window "Untitled Model — Orrery"
+quit_app
+
+# The installed GUI in French: started with LANGUAGE=fr it finds its
+# catalogue beside the program and titles its windows from it. The X
+# server's window names are what the user reads in a task bar: a new
+# model, the Open Example dialog and a block's parameter dialog.
+LANGUAGE=fr "$bin/orrery" "$example" &
+app_pid=$!
+wait_for_bus
+gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Orrery \
+  --method org.gtk.Actions.Activate new "[]" {} >/dev/null
+wait_for_window "Modèle sans titre — Orrery"
+gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Orrery/window/1 \
+  --method org.gtk.Actions.Activate select-block "[<'b2'>]" {} >/dev/null
+gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Orrery/window/1 \
+  --method org.gtk.Actions.Activate block-parameters "[]" {} >/dev/null
+wait_for_window "Paramètres de « Velocity »"
+gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Orrery \
+  --method org.gtk.Actions.Activate examples "[]" {} >/dev/null
+wait_for_window "Ouvrir un exemple"
+quit_app
+echo "installed under $prefix: MIME type, default application, French catalogue, opened by type, ran the example, French windows"

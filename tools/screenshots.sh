@@ -1,0 +1,166 @@
+#!/bin/sh
+# tools/screenshots.sh [BUILD_DIR [OUT_DIR]]: takes the AppStream
+# screenshots (data/screenshots/*.png) from the real app. Starts the built
+# orrery on the bouncing-ball example under its own Xvfb and session bus,
+# drives it over D-Bus (org.gtk.Actions, see app/orr-window-actions.c) and
+# with xdotool, and writes
+#   window.png          the model after a run, with its scope
+#   palette-search.png  the palette browser's search for "integ"
+#   block-dialog.png    the parameter dialog of the Velocity integrator
+# The window's own screenshot action draws the first two; the dialog is a
+# window of its own, so the third lays it over the window, both read from
+# the X server (xwd).
+# Needs xvfb-run, dbus-run-session, xdotool and xwd (x11-apps).
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "${1:-$top/build}" && pwd)
+out=${2:-$top/data/screenshots}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+# Start over under a display and a bus of our own: a user's running
+# Orrery must not answer our calls.
+if [ -z "${ORRERY_SCREENSHOTS_INNER:-}" ]; then
+  ORRERY_SCREENSHOTS_INNER=1 exec xvfb-run -a -s "-screen 0 1280x1024x24" \
+    dbus-run-session -- "$0" "$build" "$out"
+fi
+
+tmp=$(mktemp -d)
+app_pid=
+cleanup () {
+  if [ -n "$app_pid" ]; then kill "$app_pid" 2>/dev/null || true; fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# English, drawn the same way on every machine, nothing of the user's
+export LC_ALL=C.UTF-8 LANGUAGE=en
+export GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1
+export GSETTINGS_SCHEMA_DIR="$build/data"
+export ORRERY_EXAMPLES="$top/data/examples"
+export ORRERY_DRAFTS_DIR="$tmp/drafts"
+export XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config"
+
+win=/org/orrery/Orrery/window/1
+call () {
+  gdbus call --session --dest org.orrery.Orrery --object-path "$win" \
+    --method org.gtk.Actions."$1" "$2" "$3" "$4" >/dev/null
+}
+# the window's screenshot action; retried until the file is there, as
+# the window may not have drawn yet
+shot () {
+  rm -f "$1"
+  i=0
+  until [ -s "$1" ]; do
+    i=$((i + 1)); [ $i -le 50 ] || { echo "no screenshot $1" >&2; exit 1; }
+    sleep 0.3
+    call Activate screenshot "[<'$1'>]" {}
+  done
+}
+
+# the model in a folder of a home of our own: the subtitle reads ~/Models
+export HOME="$tmp/home"
+mkdir -p "$HOME/Models"
+cp "$top/data/examples/bouncing-ball.orr" "$HOME/Models/"
+"$build/app/orrery" "$HOME/Models/bouncing-ball.orr" &
+app_pid=$!
+i=0
+until gdbus call --session --dest org.orrery.Orrery --object-path "$win" \
+        --method org.gtk.Actions.List >/dev/null 2>&1; do
+  i=$((i + 1)); [ $i -le 150 ] || { echo "orrery did not start" >&2; exit 1; }
+  sleep 0.2
+done
+wid=$(xdotool search --sync --onlyvisible --name 'bouncing-ball' | head -n 1)
+
+# 1. after a run: the bouncing ball's height and speed in the scope
+call Activate run "[]" {}
+i=0
+until gdbus call --session --dest org.orrery.Orrery --object-path "$win" \
+        --method org.gtk.Actions.Describe run-state | grep -q "'finished'"; do
+  i=$((i + 1)); [ $i -le 150 ] || { echo "the run did not finish" >&2; exit 1; }
+  sleep 0.2
+done
+sleep 1
+shot "$out/window.png"
+
+# 2. the palette's search, typed into its entry (top of the left pane)
+xdotool mousemove --window "$wid" 120 68 click 1
+sleep 0.3
+xdotool type --delay 60 integ
+sleep 1
+shot "$out/palette-search.png"
+# empty the search again, and leave the entry
+xdotool key ctrl+a BackSpace
+xdotool mousemove --window "$wid" 700 600 click 1
+
+# 3. the Velocity integrator's parameters, over the window
+call Activate select-block "[<'b2'>]" {}
+call Activate block-parameters "[]" {}
+dialog=
+i=0
+while [ -z "$dialog" ]; do
+  i=$((i + 1)); [ $i -le 50 ] || { echo "no block dialog" >&2; exit 1; }
+  sleep 0.2
+  dialog=$(xdotool search --onlyvisible --name 'Velocity' | grep -vx "$wid" | head -n 1 || true)
+done
+sleep 1
+# Without a window manager nothing stacks or frames the windows: each is
+# read from the X server on its own (xwd) and the dialog is laid, framed,
+# over the centre of the window, where a window manager puts it.
+xwd -id "$wid" -silent > "$tmp/window.xwd"
+xwd -id "$dialog" -silent > "$tmp/dialog.xwd"
+python3 - "$tmp/window.xwd" "$tmp/dialog.xwd" "$out/block-dialog.png" <<'EOF'
+import struct, sys, zlib
+
+def read_xwd(path):
+    """The pixels of an XWD dump of a true-colour window, as RGB rows."""
+    data = open(path, "rb").read()
+    fields = struct.unpack(">25I", data[:100])
+    header_size, width, height = fields[0], fields[4], fields[5]
+    byte_order, bytes_per_line, masks, ncolors = fields[7], fields[12], fields[14:17], fields[19]
+    # 24 bits a pixel are packed in 3 bytes, 32 in 4; lines are padded
+    size = fields[11] // 8
+    assert size in (3, 4), f"not a true-colour window: {fields}"
+    shifts = [(m & -m).bit_length() - 1 for m in masks]
+    pixels = data[header_size + 12 * ncolors:]
+    order = "little" if byte_order == 0 else "big"
+    rows = []
+    for y in range(height):
+        row = bytearray()
+        for x in range(width):
+            start = y * bytes_per_line + size * x
+            v = int.from_bytes(pixels[start:start + size], order)
+            row += bytes(((v & m) >> s) & 0xFF for m, s in zip(masks, shifts))
+        rows.append(row)
+    return width, height, rows
+
+def write_png(path, width, rows):
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    raw = b"".join(b"\0" + bytes(row) for row in rows)
+    png = b"\x89PNG\r\n\x1a\n"
+    png += chunk(b"IHDR", struct.pack(">IIBBBBB", width, len(rows), 8, 2, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+    open(path, "wb").write(png)
+
+w, h, window = read_xwd(sys.argv[1])
+dw, dh, dialog = read_xwd(sys.argv[2])
+x0, y0 = (w - dw) // 2, (h - dh) // 2
+frame = bytes((0x9A, 0x9A, 0x9A))
+for y in range(y0 - 1, y0 + dh + 1):
+    row = window[y]
+    if y0 <= y < y0 + dh:
+        row[3 * x0:3 * (x0 + dw)] = dialog[y - y0]
+        row[3 * (x0 - 1):3 * x0] = frame
+        row[3 * (x0 + dw):3 * (x0 + dw + 1)] = frame
+    else:
+        row[3 * (x0 - 1):3 * (x0 + dw + 1)] = frame * (dw + 2)
+write_png(sys.argv[3], w, window)
+EOF
+
+gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Orrery \
+  --method org.gtk.Actions.Activate quit "[]" {} >/dev/null || true
+i=0
+while kill -0 "$app_pid" 2>/dev/null && [ $i -lt 50 ]; do i=$((i + 1)); sleep 0.1; done
+echo "screenshots in $out: window.png palette-search.png block-dialog.png"
