@@ -42,6 +42,7 @@ struct _OrrConfig
   double required_period; /* 0: any activation */
   gboolean trusted;       /* native code may be built and loaded */
   gboolean interface_only;
+  GPtrArray *extra_params; /* of OrrExtraParam*, from OrrBlockClass.extra_params */
 };
 
 /* params: name -> OrrValue*, may be NULL for none. */
