@@ -1,0 +1,63 @@
+/* lag.c: a Model Exchange test FMU with an input: the first-order lag
+ * x' = (u - x) / T, y = x, x(0) = x0. Its output depends on the state
+ * only, not on u: in a feedback loop it must not make an algebraic loop.
+ * T <= 0 is refused at initialisation with a logged error. */
+#include "fmu-model.h"
+
+enum
+{
+  VR_U,
+  VR_Y,
+  VR_X,
+  VR_DER_X,
+  VR_T,
+  VR_X0,
+};
+
+const char model_guid[] = "{0b7d1d5e-6f3e-4f7a-9d55-2c1d1a3b7e01}";
+const int model_n_states = 1;
+const fmi2ValueReference model_states[] = { VR_X };
+const fmi2ValueReference model_derivatives[] = { VR_DER_X };
+const int model_n_indicators = 0;
+
+void
+model_start (Model *m)
+{
+  m->real[VR_T] = 0.5;
+  m->real[VR_X0] = 0;
+}
+
+fmi2Status
+model_initialise (Model *m)
+{
+  if (!(m->real[VR_T] > 0))
+    {
+      model_log (m, fmi2Error, "error", "the time constant T must be positive, not %g",
+                 m->real[VR_T]);
+      return fmi2Error;
+    }
+  m->real[VR_X] = m->real[VR_X0];
+  return fmi2OK;
+}
+
+void
+model_compute (Model *m)
+{
+  m->real[VR_Y] = m->real[VR_X];
+  m->real[VR_DER_X] = (m->real[VR_U] - m->real[VR_X]) / m->real[VR_T];
+}
+
+void
+model_indicators (Model *m, double *g)
+{
+}
+
+void
+model_event (Model *m, fmi2EventInfo *info)
+{
+}
+
+void
+model_step (Model *m, double h)
+{
+}
