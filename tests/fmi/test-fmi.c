@@ -5,8 +5,8 @@
  * against analytic solutions:
  *  - the bouncing ball's impacts at t1 (1 + 2 e + ... + 2 e^(k-1)),
  *    t1 = sqrt(2 h0 / g), as in SEMANTICS.md section 9 (1e-4);
- *  - the lag's step response 1 - exp(-t/T) (1e-6), and in a feedback
- *    loop 0.5 (1 - exp(-2t/T));
+ *  - the lag's step response 1 - exp(-t/T) (1e-6), in a feedback loop
+ *    0.5 (1 - exp(-2t/T)), and restarted from 0 by its time event;
  *  - the Co-Simulation integrator: at t_k, the sum of u(t_j) h over the
  *    steps before (1e-12). */
 #include "model-run.h"
@@ -149,8 +149,16 @@ test_describe_lag_and_integrator (void)
   g_assert_cmpuint (inputs->len, ==, 1);
   g_assert_cmpstr (((OrrFmuVariable *) inputs->pdata[0])->name, ==, "u");
   params = orr_fmu_description_list (lag, ORR_FMU_CAUSALITY_PARAMETER);
-  g_assert_cmpuint (params->len, ==, 2);
+  g_assert_cmpuint (params->len, ==, 3);
   g_assert_cmpstr (((OrrFmuVariable *) params->pdata[0])->name, ==, "T");
+  g_assert_cmpstr (((OrrFmuVariable *) params->pdata[2])->start, ==, "1e30");
+  {
+    const OrrFmuVariable *resets = variable (lag, "resets");
+
+    g_assert_cmpint (resets->type, ==, ORR_FMU_INTEGER);
+    g_assert_cmpint (resets->variability, ==, ORR_FMU_VARIABILITY_DISCRETE);
+    g_assert_cmpuint (resets->value_reference, ==, 0);
+  }
   /* y (variable 2) depends on x (3), not on u (1) */
   g_assert_false (orr_fmu_description_output_depends_on (lag, 2, 1));
   g_assert_true (orr_fmu_description_output_depends_on (lag, 2, 3));
@@ -321,6 +329,7 @@ test_interface (void)
 
   iface = orr_block_class_interface (&orr_fmu_block_class, lag, NULL, &error);
   g_assert_cmpint (iface->n_in, ==, 1);
+  g_assert_cmpint (iface->n_out, ==, 2); /* y, and the Integer resets */
   g_assert_false (iface->in[0].feedthrough);
   g_assert_cmpint (iface->nx, ==, 1);
   g_clear_pointer (&iface, orr_block_interface_free);
@@ -506,6 +515,51 @@ test_lag_step (void)
 {
   check_lag (NULL, 0.5);
   check_lag ("2", 2);
+}
+
+/* A time event of the FMU at t_reset = 1: x goes back to 0 exactly
+ * then, and the Integer output counts it. */
+static void
+test_lag_time_event (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (3, 0);
+  g_autofree char *file = quoted_fmu ("lag.fmu");
+  OrrBlock *one, *lag, *scope;
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  gboolean reset_seen = FALSE;
+  guint before = 0, after = 0;
+
+  one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  lag = add_block (model, "FMU", "Lag", 1, 2, 0, 1, "file", file, "fmu.t_reset", "1", NULL);
+  scope = add_block (model, "Scope", "Output", 2, 0, 0, 0, "inputs", "2", NULL);
+  link_data (model, one, 1, lag, 1);
+  link_data (model, lag, 1, scope, 1);
+  link_data (model, lag, 2, scope, 2);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Output");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i), y = V (r, i, 0), resets = V (r, i, 1);
+
+      if (t < 1 - 1e-12)
+        {
+          g_assert_cmpfloat_with_epsilon (y, 1 - exp (-t / 0.5), 1e-6);
+          g_assert_cmpfloat (resets, ==, 0);
+          before++;
+        }
+      else if (t > 1 + 1e-12)
+        {
+          g_assert_cmpfloat_with_epsilon (y, 1 - exp (-(t - 1) / 0.5), 1e-6);
+          g_assert_cmpfloat (resets, ==, 1);
+          after++;
+        }
+      else if (y == 0 && resets == 1)
+        reset_seen = TRUE;
+    }
+  g_assert_cmpuint (before, >, 10);
+  g_assert_cmpuint (after, >, 10);
+  g_assert_true (reset_seen);
 }
 
 /* y = lag(1 - y): x' = (1 - 2x) / T, x = (1 - exp(-2t/T)) / 2. The lag's
@@ -978,6 +1032,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fmi/me/ball-restitution", test_ball_restitution);
   g_test_add_func ("/fmi/me/lag-step", test_lag_step);
   g_test_add_func ("/fmi/me/lag-feedback", test_lag_feedback);
+  g_test_add_func ("/fmi/me/lag-time-event", test_lag_time_event);
   g_test_add_func ("/fmi/errors/fmu-status", test_fmu_error);
   g_test_add_func ("/fmi/errors/missing-function", test_missing_function_run);
   g_test_add_func ("/fmi/cs/integrator", test_cs_integrator);

@@ -1,7 +1,9 @@
 /* lag.c: a Model Exchange test FMU with an input: the first-order lag
  * x' = (u - x) / T, y = x, x(0) = x0. Its output depends on the state
  * only, not on u: in a feedback loop it must not make an algebraic loop.
- * T <= 0 is refused at initialisation with a logged error. */
+ * T <= 0 is refused at initialisation with a logged error. A time event
+ * at t_reset (a parameter, never by default) sets x back to 0 and counts
+ * in the Integer output "resets". */
 #include "fmu-model.h"
 
 enum
@@ -12,6 +14,13 @@ enum
   VR_DER_X,
   VR_T,
   VR_X0,
+  VR_T_RESET,
+};
+
+/* Integer value references */
+enum
+{
+  VR_RESETS,
 };
 
 const char model_guid[] = "{0b7d1d5e-6f3e-4f7a-9d55-2c1d1a3b7e01}";
@@ -25,6 +34,8 @@ model_start (Model *m)
 {
   m->real[VR_T] = 0.5;
   m->real[VR_X0] = 0;
+  m->real[VR_T_RESET] = 1e30;
+  m->integer[VR_RESETS] = 0;
 }
 
 fmi2Status
@@ -55,6 +66,14 @@ model_indicators (Model *m, double *g)
 void
 model_event (Model *m, fmi2EventInfo *info)
 {
+  if (m->integer[VR_RESETS] == 0 && m->time >= m->real[VR_T_RESET])
+    {
+      m->real[VR_X] = 0;
+      m->integer[VR_RESETS]++;
+      info->valuesOfContinuousStatesChanged = fmi2True;
+    }
+  info->nextEventTimeDefined = m->integer[VR_RESETS] == 0;
+  info->nextEventTime = m->real[VR_T_RESET];
 }
 
 void
