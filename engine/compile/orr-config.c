@@ -305,29 +305,27 @@ orr_config_add_extra_param (OrrConfig *c, const char *name, const char *label,
   g_ptr_array_add (c->extra_params, param);
 }
 
-GPtrArray *
-orr_block_class_extra_params (const OrrBlockClass *klass, const OrrBlock *block, OrrScope *scope,
-                              GError **error)
+OrrConfig *
+orr_config_new_for_block (const OrrBlockClass *klass, const OrrBlock *block, OrrScope *scope,
+                          GError **error)
 {
   g_autoptr (GHashTable) params
     = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) orr_value_unref);
-  g_autoptr (OrrConfig) config = NULL;
+  OrrConfig *config;
 
-  if (klass->extra_params == NULL)
-    return g_ptr_array_new_with_free_func ((GDestroyNotify) orr_extra_param_free);
-
-  /* The class's own parameters, as the block has them, decide. */
   for (int i = 0; i < klass->n_params; i++)
     {
       const OrrParamSpec *spec = &klass->params[i];
-      const char *text = block != NULL ? orr_block_get_param (block, spec->name) : NULL;
+      const char *expr = block ? orr_block_get_param (block, spec->name) : NULL;
       g_autoptr (GError) local = NULL;
       OrrValue *value;
 
-      text = text != NULL ? text : spec->default_expr;
-      if (spec->kind == ORR_PARAM_TEXT)
-        value = orr_value_new_string (text);
-      else if ((value = orr_expr_evaluate (text, scope, &local)) == NULL)
+      if (expr == NULL)
+        expr = spec->default_expr;
+      value = spec->kind == ORR_PARAM_TEXT ? orr_value_new_string (expr)
+                                           : orr_expr_evaluate (expr, scope, &local);
+
+      if (value == NULL)
         {
           g_set_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER, "parameter '%s': %s",
                        spec->name, local->message);
@@ -337,6 +335,21 @@ orr_block_class_extra_params (const OrrBlockClass *klass, const OrrBlock *block,
     }
   config = orr_config_new (params);
   config->interface_only = TRUE;
+  return config;
+}
+
+GPtrArray *
+orr_block_class_extra_params (const OrrBlockClass *klass, const OrrBlock *block, OrrScope *scope,
+                              GError **error)
+{
+  g_autoptr (OrrConfig) config = NULL;
+
+  if (klass->extra_params == NULL)
+    return g_ptr_array_new_with_free_func ((GDestroyNotify) orr_extra_param_free);
+  /* The class's own parameters, as the block has them, decide. */
+  config = orr_config_new_for_block (klass, block, scope, error);
+  if (config == NULL)
+    return NULL;
   config->extra_params = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_extra_param_free);
   if (!klass->extra_params (config, error))
     return NULL;

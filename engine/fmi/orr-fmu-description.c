@@ -474,23 +474,8 @@ orr_fmu_description_find (const OrrFmuDescription *d, const char *name)
   return NULL;
 }
 
-GPtrArray *
-orr_fmu_description_list (const OrrFmuDescription *d, OrrFmuCausality causality)
-{
-  GPtrArray *list = g_ptr_array_new ();
-
-  for (guint i = 0; i < d->variables->len; i++)
-    {
-      OrrFmuVariable *v = g_ptr_array_index (d->variables, i);
-
-      if (v->causality == causality)
-        g_ptr_array_add (list, v);
-    }
-  return list;
-}
-
-GPtrArray *
-orr_fmu_description_ports (const OrrFmuDescription *d, OrrFmuCausality causality)
+static GPtrArray *
+select_variables (const OrrFmuDescription *d, OrrFmuCausality causality, gboolean ports_only)
 {
   GPtrArray *list = g_ptr_array_new ();
 
@@ -499,11 +484,23 @@ orr_fmu_description_ports (const OrrFmuDescription *d, OrrFmuCausality causality
       OrrFmuVariable *v = g_ptr_array_index (d->variables, i);
 
       if (v->causality == causality
-          && (v->type == ORR_FMU_REAL || v->type == ORR_FMU_INTEGER
+          && (!ports_only || v->type == ORR_FMU_REAL || v->type == ORR_FMU_INTEGER
               || v->type == ORR_FMU_BOOLEAN))
         g_ptr_array_add (list, v);
     }
   return list;
+}
+
+GPtrArray *
+orr_fmu_description_list (const OrrFmuDescription *d, OrrFmuCausality causality)
+{
+  return select_variables (d, causality, FALSE);
+}
+
+GPtrArray *
+orr_fmu_description_ports (const OrrFmuDescription *d, OrrFmuCausality causality)
+{
+  return select_variables (d, causality, TRUE);
 }
 
 gboolean

@@ -408,7 +408,7 @@ status_name (fmi2Status status)
 
 /* The FMU's logger: every message goes to the simulation's messages; an
  * error's also waits for the failing call to quote it. */
-static void
+static void G_GNUC_PRINTF (5, 6)
 fmu_log (fmi2ComponentEnvironment env, fmi2String instance, fmi2Status status,
          fmi2String category, fmi2String message, ...)
 {
