@@ -878,6 +878,7 @@ run_cli (const char *model_text, const char *fmu_name, char **err)
   g_autofree char *fmu = fmu_path (fmu_name);
   g_autofree char *copy = g_build_filename (dir, fmu_name, NULL);
   g_autofree char *contents = NULL;
+  g_autofree char *table = NULL;
   g_autofree char *out = NULL;
   g_autoptr (GError) error = NULL;
   gsize length;
@@ -896,8 +897,8 @@ run_cli (const char *model_text, const char *fmu_name, char **err)
   g_assert_true (g_spawn_check_wait_status (status, &error));
   g_assert_no_error (error);
 
-  g_assert_true (g_file_get_contents (csv, &contents, NULL, &error));
-  lines = g_strsplit (contents, "\n", -1);
+  g_assert_true (g_file_get_contents (csv, &table, NULL, &error));
+  lines = g_strsplit (table, "\n", -1);
   for (int i = 0; lines[i] != NULL; i++)
     if (*lines[i] != '\0')
       g_ptr_array_add (rows, g_strsplit (lines[i], ",", -1));

@@ -176,28 +176,37 @@ fmi2GetReal (fmi2Component c, const fmi2ValueReference vr[], size_t n, fmi2Real 
   return fmi2OK;
 }
 
-fmi2Status
-fmi2GetInteger (fmi2Component c, const fmi2ValueReference vr[], size_t n, fmi2Integer value[])
+/* Integer and Boolean variables are both ints. */
+static fmi2Status
+get_ints (Model *m, const int *from, const fmi2ValueReference vr[], size_t n, int value[])
 {
-  Model *m = c;
-
   if (!valid (m, vr, n))
     return fmi2Error;
   for (size_t i = 0; i < n; i++)
-    value[i] = m->integer[vr[i]];
+    value[i] = from[vr[i]];
   return fmi2OK;
+}
+
+static fmi2Status
+set_ints (Model *m, int *to, const fmi2ValueReference vr[], size_t n, const int value[])
+{
+  if (!valid (m, vr, n))
+    return fmi2Error;
+  for (size_t i = 0; i < n; i++)
+    to[vr[i]] = value[i];
+  return fmi2OK;
+}
+
+fmi2Status
+fmi2GetInteger (fmi2Component c, const fmi2ValueReference vr[], size_t n, fmi2Integer value[])
+{
+  return get_ints (c, ((Model *) c)->integer, vr, n, value);
 }
 
 fmi2Status
 fmi2GetBoolean (fmi2Component c, const fmi2ValueReference vr[], size_t n, fmi2Boolean value[])
 {
-  Model *m = c;
-
-  if (!valid (m, vr, n))
-    return fmi2Error;
-  for (size_t i = 0; i < n; i++)
-    value[i] = m->boolean[vr[i]];
-  return fmi2OK;
+  return get_ints (c, ((Model *) c)->boolean, vr, n, value);
 }
 
 fmi2Status
@@ -222,26 +231,14 @@ fmi2Status
 fmi2SetInteger (fmi2Component c, const fmi2ValueReference vr[], size_t n,
                 const fmi2Integer value[])
 {
-  Model *m = c;
-
-  if (!valid (m, vr, n))
-    return fmi2Error;
-  for (size_t i = 0; i < n; i++)
-    m->integer[vr[i]] = value[i];
-  return fmi2OK;
+  return set_ints (c, ((Model *) c)->integer, vr, n, value);
 }
 
 fmi2Status
 fmi2SetBoolean (fmi2Component c, const fmi2ValueReference vr[], size_t n,
                 const fmi2Boolean value[])
 {
-  Model *m = c;
-
-  if (!valid (m, vr, n))
-    return fmi2Error;
-  for (size_t i = 0; i < n; i++)
-    m->boolean[vr[i]] = value[i];
-  return fmi2OK;
+  return set_ints (c, ((Model *) c)->boolean, vr, n, value);
 }
 
 fmi2Status
