@@ -727,7 +727,8 @@ me_init (FmuRun *w)
     /* the compiler's feedthrough, as configure declared it */
     w->in_feedthrough = feedthrough_flags (w->description, inputs, outputs);
   }
-  if (block->nx != w->description->n_states || block->ng != (int) w->description->n_event_indicators)
+  if (block->nx != w->description->n_states
+      || block->ng != (int) w->description->n_event_indicators)
     {
       orr_block_error (block, "FMU '%s' changed since the model was compiled", w->fmu);
       return FALSE;
