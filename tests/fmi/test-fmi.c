@@ -6,7 +6,8 @@
  *  - the bouncing ball's impacts at t1 (1 + 2 e + ... + 2 e^(k-1)),
  *    t1 = sqrt(2 h0 / g), as in SEMANTICS.md section 9 (1e-4);
  *  - the lag's step response 1 - exp(-t/T) (1e-6), in a feedback loop
- *    0.5 (1 - exp(-2t/T)), and restarted from 0 by its time event;
+ *    0.5 (1 - exp(-2t/T)), restarted from 0 by its time event, and held
+ *    near x_max by its step events;
  *  - the Co-Simulation integrator: at t_k, the sum of u(t_j) h over the
  *    steps before (1e-12). */
 #include "model-run.h"
@@ -91,7 +92,7 @@ test_describe_ball (void)
   g_assert_cmpstr (d->me_identifier, ==, "bouncing_ball");
   g_assert_null (d->cs_identifier);
   g_assert_false (d->me_can_get_and_set_fmu_state);
-  g_assert_false (d->me_completed_integrator_step_not_needed);
+  g_assert_true (d->me_completed_integrator_step_not_needed);
   g_assert_cmpuint (d->n_event_indicators, ==, 1);
   g_assert_true (d->has_default_experiment);
   g_assert_cmpfloat (d->start_time, ==, 0);
@@ -144,12 +145,12 @@ test_describe_lag_and_integrator (void)
   g_autoptr (GPtrArray) params = NULL;
 
   g_assert_no_error (error);
-  g_assert_true (lag->me_completed_integrator_step_not_needed);
+  g_assert_false (lag->me_completed_integrator_step_not_needed);
   inputs = orr_fmu_description_ports (lag, ORR_FMU_CAUSALITY_INPUT);
   g_assert_cmpuint (inputs->len, ==, 1);
   g_assert_cmpstr (((OrrFmuVariable *) inputs->pdata[0])->name, ==, "u");
   params = orr_fmu_description_list (lag, ORR_FMU_CAUSALITY_PARAMETER);
-  g_assert_cmpuint (params->len, ==, 3);
+  g_assert_cmpuint (params->len, ==, 4);
   g_assert_cmpstr (((OrrFmuVariable *) params->pdata[0])->name, ==, "T");
   g_assert_cmpstr (((OrrFmuVariable *) params->pdata[2])->start, ==, "1e30");
   {
@@ -560,6 +561,43 @@ test_lag_time_event (void)
   g_assert_cmpuint (before, >, 10);
   g_assert_cmpuint (after, >, 10);
   g_assert_true (reset_seen);
+}
+
+/* Step events: with x_max = 0.5 the FMU asks for an event after each
+ * accepted step that took x above 0.5, and sets x back to 0.5. Up to
+ * t = T ln 2, where 1 - exp(-t/T) reaches 0.5, y is the step response;
+ * after it y stays within one step's rise of 0.5 (x' = 1 there, and the
+ * solver's steps are at most 3/100 long), where the lag alone would
+ * climb to 0.9975 by t = 3. */
+static void
+test_lag_step_event (void)
+{
+  g_autoptr (OrrModel) model = lag_model ("0.5");
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double t_cross = 0.5 * log (2), highest = 0;
+
+  for (guint i = 0; i < orr_model_get_root (model)->blocks->len; i++)
+    {
+      OrrBlock *block = g_ptr_array_index (orr_model_get_root (model)->blocks, i);
+
+      if (g_strcmp0 (block->label, "Lag") == 0)
+        orr_model_set_param (model, block, "fmu.x_max", "0.5");
+    }
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Output");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i), y = V (r, i, 0);
+
+      if (t < t_cross)
+        g_assert_cmpfloat_with_epsilon (y, 1 - exp (-t / 0.5), 1e-6);
+      else
+        highest = MAX (highest, y);
+      g_assert_cmpfloat (y, <=, 0.5 + 3.0 / 100);
+    }
+  g_assert_cmpfloat (highest, >=, 0.5);
+  g_assert_cmpfloat_with_epsilon (V (r, r->t->len - 1, 0), 0.5, 3.0 / 100);
 }
 
 /* y = lag(1 - y): x' = (1 - 2x) / T, x = (1 - exp(-2t/T)) / 2. The lag's
@@ -1034,6 +1072,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fmi/me/lag-step", test_lag_step);
   g_test_add_func ("/fmi/me/lag-feedback", test_lag_feedback);
   g_test_add_func ("/fmi/me/lag-time-event", test_lag_time_event);
+  g_test_add_func ("/fmi/me/lag-step-event", test_lag_step_event);
   g_test_add_func ("/fmi/errors/fmu-status", test_fmu_error);
   g_test_add_func ("/fmi/errors/missing-function", test_missing_function_run);
   g_test_add_func ("/fmi/cs/integrator", test_cs_integrator);

@@ -66,6 +66,12 @@ model_event (Model *m, fmi2EventInfo *info)
     }
 }
 
+int
+model_step_event (Model *m)
+{
+  return 0;
+}
+
 void
 model_step (Model *m, double h)
 {

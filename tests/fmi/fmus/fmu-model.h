@@ -37,6 +37,9 @@ void model_compute (Model *m);
 void model_indicators (Model *m, double *g);
 /* One round of the event iteration. */
 void model_event (Model *m, fmi2EventInfo *info);
+/* Model Exchange, after each accepted step: nonzero to ask for a step
+ * event. */
+int model_step_event (Model *m);
 /* Co-Simulation: advance by h. */
 void model_step (Model *m, double h);
 

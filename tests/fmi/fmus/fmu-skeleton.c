@@ -276,7 +276,7 @@ fmi2Status
 fmi2CompletedIntegratorStep (fmi2Component c, fmi2Boolean no_set_prior, fmi2Boolean *enter_event,
                              fmi2Boolean *terminate)
 {
-  *enter_event = fmi2False;
+  *enter_event = model_step_event (c) ? fmi2True : fmi2False;
   *terminate = fmi2False;
   return fmi2OK;
 }

@@ -3,7 +3,9 @@
  * only, not on u: in a feedback loop it must not make an algebraic loop.
  * T <= 0 is refused at initialisation with a logged error. A time event
  * at t_reset (a parameter, never by default) sets x back to 0 and counts
- * in the Integer output "resets". */
+ * in the Integer output "resets". A step event clamps x to x_max (never
+ * by default): after an accepted step that took x above it, the FMU asks
+ * for an event and sets x to x_max. */
 #include "fmu-model.h"
 
 enum
@@ -15,6 +17,7 @@ enum
   VR_T,
   VR_X0,
   VR_T_RESET,
+  VR_X_MAX,
 };
 
 /* Integer value references */
@@ -35,6 +38,7 @@ model_start (Model *m)
   m->real[VR_T] = 0.5;
   m->real[VR_X0] = 0;
   m->real[VR_T_RESET] = 1e30;
+  m->real[VR_X_MAX] = 1e30;
   m->integer[VR_RESETS] = 0;
 }
 
@@ -72,8 +76,19 @@ model_event (Model *m, fmi2EventInfo *info)
       m->integer[VR_RESETS]++;
       info->valuesOfContinuousStatesChanged = fmi2True;
     }
+  if (m->real[VR_X] > m->real[VR_X_MAX])
+    {
+      m->real[VR_X] = m->real[VR_X_MAX];
+      info->valuesOfContinuousStatesChanged = fmi2True;
+    }
   info->nextEventTimeDefined = m->integer[VR_RESETS] == 0;
   info->nextEventTime = m->real[VR_T_RESET];
+}
+
+int
+model_step_event (Model *m)
+{
+  return m->real[VR_X] > m->real[VR_X_MAX];
 }
 
 void
