@@ -3,9 +3,9 @@
  * only, not on u: in a feedback loop it must not make an algebraic loop.
  * T <= 0 is refused at initialisation with a logged error. A time event
  * at t_reset (a parameter, never by default) sets x back to 0 and counts
- * in the Integer output "resets". A step event clamps x to x_max (never
- * by default): after an accepted step that took x above it, the FMU asks
- * for an event and sets x to x_max. */
+ * in the Integer output "resets". A step event saturates x at x_max
+ * (never by default): after an accepted step that took x above it, the
+ * FMU asks for an event, sets x to x_max and holds it there (x' = 0). */
 #include "fmu-model.h"
 
 enum
@@ -24,6 +24,7 @@ enum
 enum
 {
   VR_RESETS,
+  VR_SATURATED, /* internal, not in the description */
 };
 
 const char model_guid[] = "{0b7d1d5e-6f3e-4f7a-9d55-2c1d1a3b7e01}";
@@ -40,6 +41,7 @@ model_start (Model *m)
   m->real[VR_T_RESET] = 1e30;
   m->real[VR_X_MAX] = 1e30;
   m->integer[VR_RESETS] = 0;
+  m->integer[VR_SATURATED] = 0;
 }
 
 fmi2Status
@@ -59,7 +61,8 @@ void
 model_compute (Model *m)
 {
   m->real[VR_Y] = m->real[VR_X];
-  m->real[VR_DER_X] = (m->real[VR_U] - m->real[VR_X]) / m->real[VR_T];
+  m->real[VR_DER_X]
+    = m->integer[VR_SATURATED] ? 0 : (m->real[VR_U] - m->real[VR_X]) / m->real[VR_T];
 }
 
 void
@@ -73,12 +76,14 @@ model_event (Model *m, fmi2EventInfo *info)
   if (m->integer[VR_RESETS] == 0 && m->time >= m->real[VR_T_RESET])
     {
       m->real[VR_X] = 0;
+      m->integer[VR_SATURATED] = 0;
       m->integer[VR_RESETS]++;
       info->valuesOfContinuousStatesChanged = fmi2True;
     }
   if (m->real[VR_X] > m->real[VR_X_MAX])
     {
       m->real[VR_X] = m->real[VR_X_MAX];
+      m->integer[VR_SATURATED] = 1;
       info->valuesOfContinuousStatesChanged = fmi2True;
     }
   info->nextEventTimeDefined = m->integer[VR_RESETS] == 0;
