@@ -407,12 +407,22 @@ typedef struct
   int done;
 } Worker;
 
+/* What blocks report without failing (an FMU's log), as it happens, on
+ * the simulation's thread: one line each on stderr, after the block's path. */
+static void
+on_block_message (const char *block_path, const char *message, gpointer data)
+{
+  g_printerr (_("%s: message: %s\n"), block_path, message);
+}
+
 /* Each run records afresh: the CSV holds the last run's signals. */
 static void
 on_run_started (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *program,
                 gpointer data)
 {
   Worker *w = data;
+
+  orr_simulation_set_message_func (sim, on_block_message, NULL);
 
   g_mutex_lock (&w->lock);
   recorder_clear (&w->recorder);

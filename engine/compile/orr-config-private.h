@@ -3,6 +3,8 @@
 #pragma once
 
 #include <orrery/orr-block.h>
+#include <orrery/orr-expr.h>
+#include <orrery/orr-model.h>
 
 G_BEGIN_DECLS
 
@@ -42,10 +44,16 @@ struct _OrrConfig
   double required_period; /* 0: any activation */
   gboolean trusted;       /* native code may be built and loaded */
   gboolean interface_only;
+  GPtrArray *extra_params; /* of OrrExtraParam*, from OrrBlockClass.extra_params */
 };
 
 /* params: name -> OrrValue*, may be NULL for none. */
 OrrConfig *orr_config_new (GHashTable *params);
+/* A config for the editor's questions (interface_only): klass's parameters
+ * as block sets them (NULL block: the defaults), evaluated in scope; NULL
+ * with an error naming the parameter that does not evaluate. */
+OrrConfig *orr_config_new_for_block (const OrrBlockClass *klass, const OrrBlock *block,
+                                     OrrScope *scope, GError **error);
 void orr_config_free (OrrConfig *config);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrConfig, orr_config_free)

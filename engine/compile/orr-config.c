@@ -2,6 +2,8 @@
  * parameter helpers blocks use to read their evaluated parameters. */
 #include "orr-config-private.h"
 
+#include <orrery/orr-extra-params.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -42,6 +44,7 @@ orr_config_free (OrrConfig *c)
   g_array_unref (c->ipar);
   g_ptr_array_unref (c->opar);
   g_free (c->label);
+  g_clear_pointer (&c->extra_params, g_ptr_array_unref);
   g_free (c);
 }
 
@@ -271,4 +274,84 @@ void
 orr_config_set_self_activation (OrrConfig *c, int evout)
 {
   c->self_activation = evout;
+}
+
+/* ---- extra parameters (orr-extra-params.h) ------------------------------ */
+
+void
+orr_extra_param_free (OrrExtraParam *param)
+{
+  if (param == NULL)
+    return;
+  g_free (param->name);
+  g_free (param->label);
+  g_free (param->default_expr);
+  g_free (param->help);
+  g_free (param);
+}
+
+void
+orr_config_add_extra_param (OrrConfig *c, const char *name, const char *label,
+                            const char *default_expr, const char *help)
+{
+  OrrExtraParam *param = g_new0 (OrrExtraParam, 1);
+
+  g_return_if_fail (c->extra_params != NULL);
+
+  param->name = g_strdup (name);
+  param->label = g_strdup (label);
+  param->default_expr = g_strdup (default_expr);
+  param->help = g_strdup (help);
+  g_ptr_array_add (c->extra_params, param);
+}
+
+OrrConfig *
+orr_config_new_for_block (const OrrBlockClass *klass, const OrrBlock *block, OrrScope *scope,
+                          GError **error)
+{
+  g_autoptr (GHashTable) params
+    = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) orr_value_unref);
+  OrrConfig *config;
+
+  for (int i = 0; i < klass->n_params; i++)
+    {
+      const OrrParamSpec *spec = &klass->params[i];
+      const char *expr = block ? orr_block_get_param (block, spec->name) : NULL;
+      g_autoptr (GError) local = NULL;
+      OrrValue *value;
+
+      if (expr == NULL)
+        expr = spec->default_expr;
+      value = spec->kind == ORR_PARAM_TEXT ? orr_value_new_string (expr)
+                                           : orr_expr_evaluate (expr, scope, &local);
+
+      if (value == NULL)
+        {
+          g_set_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER, "parameter '%s': %s",
+                       spec->name, local->message);
+          return NULL;
+        }
+      g_hash_table_insert (params, (gpointer) spec->name, value);
+    }
+  config = orr_config_new (params);
+  config->interface_only = TRUE;
+  return config;
+}
+
+GPtrArray *
+orr_block_class_extra_params (const OrrBlockClass *klass, const OrrBlock *block, OrrScope *scope,
+                              GError **error)
+{
+  g_autoptr (OrrConfig) config = NULL;
+
+  if (klass->extra_params == NULL)
+    return g_ptr_array_new_with_free_func ((GDestroyNotify) orr_extra_param_free);
+  /* The class's own parameters, as the block has them, decide. */
+  config = orr_config_new_for_block (klass, block, scope, error);
+  if (config == NULL)
+    return NULL;
+  config->extra_params = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_extra_param_free);
+  if (!klass->extra_params (config, error))
+    return NULL;
+  return g_steal_pointer (&config->extra_params);
 }

@@ -80,6 +80,16 @@ block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass)
       if (value != NULL)
         g_hash_table_insert (params, (gpointer) spec->name, value);
     }
+  /* A class with extra parameters (orr-extra-params.h: the FMU block's
+   * "fmu.<name>") also sees whatever else the block sets. */
+  for (guint i = 0; klass->extra_params != NULL && i < block->params->len; i++)
+    {
+      OrrParam *p = g_ptr_array_index (block->params, i);
+      OrrValue *value = orr_evaluation_get_param (c->evaluation, block, p->name);
+
+      if (value != NULL && !g_hash_table_contains (params, p->name))
+        g_hash_table_insert (params, p->name, orr_value_ref (value));
+    }
   return params;
 }
 

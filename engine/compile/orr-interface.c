@@ -20,34 +20,11 @@ OrrBlockInterface *
 orr_block_class_interface (const OrrBlockClass *klass, const OrrBlock *block, OrrScope *scope,
                            GError **error)
 {
-  g_autoptr (GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                                         (GDestroyNotify) orr_value_unref);
-  g_autoptr (OrrConfig) config = NULL;
+  g_autoptr (OrrConfig) config = orr_config_new_for_block (klass, block, scope, error);
   OrrBlockInterface *iface;
 
-  for (int i = 0; i < klass->n_params; i++)
-    {
-      const OrrParamSpec *spec = &klass->params[i];
-      const char *expr = block ? orr_block_get_param (block, spec->name) : NULL;
-      g_autoptr (GError) local = NULL;
-      OrrValue *value;
-
-      if (expr == NULL)
-        expr = spec->default_expr;
-      value = spec->kind == ORR_PARAM_TEXT ? orr_value_new_string (expr)
-                                           : orr_expr_evaluate (expr, scope, &local);
-
-      if (value == NULL)
-        {
-          g_set_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER, "parameter '%s': %s",
-                       spec->name, local->message);
-          return NULL;
-        }
-      g_hash_table_insert (params, (gpointer) spec->name, value);
-    }
-
-  config = orr_config_new (params);
-  config->interface_only = TRUE;
+  if (config == NULL)
+    return NULL;
   if (klass->configure != NULL && !klass->configure (config, error))
     return NULL;
 

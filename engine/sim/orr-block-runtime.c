@@ -86,6 +86,73 @@ orr_block_alloc_work (OrrSimBlock *block, gsize size)
 }
 
 void
+orr_block_warning (OrrSimBlock *block, const char *format, ...)
+{
+  OrrSimulation *sim;
+  g_autofree char *message = NULL;
+  const char *path;
+  va_list args;
+
+  g_return_if_fail (block != NULL && block->sim != NULL);
+
+  sim = block->sim;
+  path = block->path != NULL ? block->path : "?";
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (sim->message_func != NULL)
+    sim->message_func (path, message, sim->message_data);
+  else
+    g_info ("%s: %s", path, message);
+}
+
+void
+orr_simulation_set_message_func (OrrSimulation *sim, OrrMessageFunc func, gpointer user_data)
+{
+  g_return_if_fail (sim != NULL);
+
+  sim->message_func = func;
+  sim->message_data = user_data;
+}
+
+void
+orr_block_set_step_hook (OrrSimBlock *block, OrrStepHook hook)
+{
+  OrrSimulation *sim;
+
+  g_return_if_fail (block != NULL && block->sim != NULL);
+
+  sim = block->sim;
+  if (sim->step_hooks == NULL)
+    {
+      if (hook == NULL)
+        return;
+      sim->step_hooks = g_new0 (OrrStepHook, MAX (sim->program->n_blocks, 1));
+    }
+  sim->n_step_hooks += (hook != NULL) - (sim->step_hooks[block->index] != NULL);
+  sim->step_hooks[block->index] = hook;
+}
+
+gboolean
+orr_sim_run_step_hooks (OrrSimulation *sim)
+{
+  gboolean changed = FALSE;
+
+  if (sim->n_step_hooks == 0)
+    return TRUE;
+  for (int b = 0; b < sim->program->n_blocks && !sim->failed; b++)
+    if (sim->step_hooks[b] != NULL && sim->step_hooks[b](&sim->blocks[b]))
+      changed = TRUE;
+  if (changed)
+    {
+      /* the block changed what the solver integrates, or its outputs */
+      sim->need_restart = TRUE;
+      sim->outputs_stale = TRUE;
+    }
+  return !sim->failed;
+}
+
+void
 orr_sim_free_work (OrrSimulation *sim)
 {
   if (sim->owned_work == NULL)

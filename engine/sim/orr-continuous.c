@@ -708,13 +708,14 @@ accept_point (OrrSimulation *sim, double t, gboolean complete)
   if (complete)
     {
       sim->outputs_stale = FALSE;
-      return orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, TRUE);
+      return orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, TRUE) && orr_sim_run_step_hooks (sim);
     }
   sim->outputs_stale = TRUE;
   sim->time.phase = ORR_PHASE_EVENT;
   sim->time.modes_fixed = sim->use_modes;
   ok = orr_sim_run_calls (sim, &sim->accepted_outputs)
-       && orr_sim_check_calls_finite (sim, &sim->accepted_outputs);
+       && orr_sim_check_calls_finite (sim, &sim->accepted_outputs)
+       && orr_sim_run_step_hooks (sim);
   sim->time.phase = saved_phase;
   return ok;
 }

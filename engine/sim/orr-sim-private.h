@@ -194,6 +194,15 @@ struct _OrrSimulation
   gboolean restart_requested; /* an End block asked for a new run */
   const char *restart_block;  /* its path (the program's) */
 
+  /* messages from blocks (orr_block_warning) */
+  OrrMessageFunc message_func;
+  gpointer message_data;
+
+  /* per block, what to call after each accepted step (orr_block_set_step_hook);
+   * NULL until a block sets one */
+  OrrStepHook *step_hooks;
+  int n_step_hooks;
+
   /* recording */
   OrrRecordFunc record_func;
   gpointer record_data;
@@ -437,6 +446,9 @@ gboolean orr_sim_check_list_finite (OrrSimulation *sim, const OrrActivationList 
 
 /* orr-block-runtime.c */
 void orr_sim_free_recorders (OrrSimulation *sim);
+/* Calls the blocks' step hooks after an accepted step; a hook that
+ * changed something asks for a restart. FALSE if a block failed. */
+gboolean orr_sim_run_step_hooks (OrrSimulation *sim);
 void orr_sim_free_work (OrrSimulation *sim);
 
 G_END_DECLS

@@ -479,6 +479,8 @@ orr_simulation_free (OrrSimulation *sim)
 
   orr_sim_continuous_free (sim);
   orr_sim_free_work (sim);
+  g_clear_pointer (&sim->step_hooks, g_free);
+  sim->n_step_hooks = 0;
   orr_sim_free_recorders (sim);
   orr_sim_activation_free (sim);
   orr_sim_zeno_free (sim);

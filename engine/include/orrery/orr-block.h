@@ -196,6 +196,20 @@ void orr_block_request_restart (OrrSimBlock *block);
  * with GetFromBase('name') (ToBase); takes a new reference. Only at
  * accepted points and in the terminate job; ignored at a trial point. */
 void orr_block_set_base_value (OrrSimBlock *block, const char *name, OrrValue *value);
+/* Reports something the user should see without stopping the run (an
+ * FMU's log line): it goes, prefixed by nothing, with the block's path
+ * alongside, to the simulation's message function
+ * (orr_simulation_set_message_func: the app's problems list, orrery-sim's
+ * stderr). Any phase; a trial point's messages are kept too. */
+void orr_block_warning (OrrSimBlock *block, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* Called after every step the continuous solver accepts, with the time
+ * and block->x at the accepted point (phase ORR_PHASE_EVENT), for blocks
+ * that must know a step is final (FMI's fmi2CompletedIntegratorStep). It
+ * returns TRUE when it changed block->x or its outputs (an FMU's step
+ * event): the solver then restarts from there. Set it in the init job;
+ * NULL removes it. */
+typedef gboolean (*OrrStepHook) (OrrSimBlock *block);
+void orr_block_set_step_hook (OrrSimBlock *block, OrrStepHook hook);
 /* Zeroed memory in block->work, freed by the simulator after terminate. */
 gpointer orr_block_alloc_work (OrrSimBlock *block, gsize size);
 /* A sink records one sample of n values at the current time into its
@@ -318,6 +332,18 @@ typedef struct
 } OrrParamSpec;
 
 typedef gboolean (*OrrConfigureFunc) (OrrConfig *config, GError **error);
+/* A class whose blocks have parameters beyond its specs, decided by the
+ * values of the specs (the FMU block: one per FMU parameter) declares
+ * them here with orr_config_add_extra_param, reading its own parameters
+ * from config as configure does. The app asks through
+ * orr_block_class_extra_params (orr-extra-params.h). An extra parameter a
+ * block does not set is absent at compile time: the class falls back on
+ * its default itself. */
+typedef gboolean (*OrrExtraParamsFunc) (OrrConfig *config, GError **error);
+/* Only inside an OrrExtraParamsFunc: one more parameter, with its dialog
+ * label, default expression and help (copied). */
+void orr_config_add_extra_param (OrrConfig *config, const char *name, const char *label,
+                                 const char *default_expr, const char *help);
 
 typedef struct
 {
@@ -330,6 +356,7 @@ typedef struct
   int n_params;
   OrrConfigureFunc configure;
   OrrSimFunc simulate;
+  OrrExtraParamsFunc extra_params; /* optional, NULL: none */
 } OrrBlockClass;
 
 #define ORR_CONFIG_ERROR (orr_config_error_quark ())

@@ -76,6 +76,14 @@ typedef void (*OrrRecordFunc) (int block, guint64 seq, double t, const double *v
                                gpointer user_data);
 void orr_simulation_set_record_func (OrrSimulation *sim, OrrRecordFunc func, gpointer user_data);
 
+/* Called on the simulation's thread for each message a block reports
+ * without failing (orr_block_warning): path is the block's path, both
+ * strings are only valid during the call. Without a function, messages
+ * go to the GLib log at level "info" (shown with G_MESSAGES_DEBUG). */
+typedef void (*OrrMessageFunc) (const char *path, const char *message, gpointer user_data);
+void orr_simulation_set_message_func (OrrSimulation *sim, OrrMessageFunc func,
+                                      gpointer user_data);
+
 /* Recorded samples also go into one single-producer single-consumer ring
  * buffer per recording block, for a consumer on another thread (the app's
  * scopes). Asking for a block's stream makes the caller its reader: from
