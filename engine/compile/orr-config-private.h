@@ -13,10 +13,21 @@ typedef struct
   gboolean feedthrough; /* inputs only */
 } OrrPortSpec;
 
+/* A parameter as the compiler hands it to configure(). */
+typedef struct
+{
+  const char *name; /* the class's OrrParamSpec name */
+  OrrValue *value;  /* owned */
+} OrrConfigParam;
+
 struct _OrrConfig
 {
   GHashTable *params; /* name -> OrrValue*, borrowed from the evaluation */
-  GPtrArray *scratch; /* memory handed out by orr_config_get_doubles */
+  /* or, from the compiler, an array: a block has a handful of parameters,
+   * and a hash table each costs more than the scan */
+  OrrConfigParam *param_list;
+  int n_param_list;
+  GPtrArray *scratch; /* memory handed out by orr_config_get_doubles, made on first use */
 
   GArray *inputs;  /* of OrrPortSpec */
   GArray *outputs; /* of OrrPortSpec */
@@ -46,6 +57,8 @@ struct _OrrConfig
 
 /* params: name -> OrrValue*, may be NULL for none. */
 OrrConfig *orr_config_new (GHashTable *params);
+/* Takes params (from g_new) and the values in it. */
+OrrConfig *orr_config_new_with_params (OrrConfigParam *params, int n);
 void orr_config_free (OrrConfig *config);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrConfig, orr_config_free)

@@ -13,7 +13,6 @@ orr_config_new (GHashTable *params)
   OrrConfig *c = g_new0 (OrrConfig, 1);
 
   c->params = params ? g_hash_table_ref (params) : NULL;
-  c->scratch = g_ptr_array_new_with_free_func (g_free);
   c->inputs = g_array_new (FALSE, TRUE, sizeof (OrrPortSpec));
   c->outputs = g_array_new (FALSE, TRUE, sizeof (OrrPortSpec));
   c->kind = ORR_BLOCK_ORDINARY;
@@ -26,13 +25,27 @@ orr_config_new (GHashTable *params)
   return c;
 }
 
+OrrConfig *
+orr_config_new_with_params (OrrConfigParam *params, int n)
+{
+  OrrConfig *c = orr_config_new (NULL);
+
+  c->param_list = params;
+  c->n_param_list = n;
+  return c;
+}
+
 void
 orr_config_free (OrrConfig *c)
 {
   if (c == NULL)
     return;
   g_clear_pointer (&c->params, g_hash_table_unref);
-  g_ptr_array_unref (c->scratch);
+  for (int i = 0; i < c->n_param_list; i++)
+    orr_value_unref (c->param_list[i].value);
+  g_free (c->param_list);
+  if (c->scratch != NULL)
+    g_ptr_array_unref (c->scratch);
   g_array_unref (c->inputs);
   g_array_unref (c->outputs);
   g_free (c->x0);
@@ -48,6 +61,9 @@ orr_config_free (OrrConfig *c)
 OrrValue *
 orr_config_get_param (OrrConfig *c, const char *name)
 {
+  for (int i = 0; i < c->n_param_list; i++)
+    if (strcmp (c->param_list[i].name, name) == 0)
+      return c->param_list[i].value;
   return c->params ? g_hash_table_lookup (c->params, name) : NULL;
 }
 
@@ -121,6 +137,8 @@ orr_config_get_doubles (OrrConfig *c, const char *name, const double **values, i
   n = orr_value_numel (v);
   copy = g_new0 (double, MAX (n, 1));
   orr_value_to_doubles (v, copy, n);
+  if (c->scratch == NULL)
+    c->scratch = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (c->scratch, copy);
   *values = copy;
   if (rows)

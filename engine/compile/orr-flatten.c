@@ -42,13 +42,14 @@ block_in (Compiler *c, OrrDiagram *diagram, const char *id)
 
 /* ---- configure ----------------------------------------------------------- */
 
-static GHashTable *
-block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass)
+/* The block's parameters, in *n of them, for orr_config_new_with_params. */
+static OrrConfigParam *
+block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass, int *n)
 {
-  GHashTable *params = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                              (GDestroyNotify) orr_value_unref);
+  OrrConfigParam *params = g_new (OrrConfigParam, MAX (klass->n_params, 1));
   OrrScope *scope = orr_evaluation_get_scope (c->evaluation, block->parent);
 
+  *n = 0;
   for (int i = 0; i < klass->n_params; i++)
     {
       const OrrParamSpec *spec = &klass->params[i];
@@ -78,7 +79,7 @@ block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass)
             }
         }
       if (value != NULL)
-        g_hash_table_insert (params, (gpointer) spec->name, value);
+        params[(*n)++] = (OrrConfigParam) { spec->name, value };
     }
   return params;
 }
@@ -91,10 +92,11 @@ configure_diagram (Compiler *c, OrrDiagram *diagram)
       OrrBlock *block = g_ptr_array_index (diagram->blocks, i);
       const char *ids[] = { block->id, NULL };
       g_autofree char *path = NULL;
-      g_autoptr (GHashTable) params = NULL;
       g_autoptr (GError) error = NULL;
       const OrrBlockClass *klass;
+      OrrConfigParam *params;
       OrrConfig *config;
+      int n_params;
 
       if (block->child != NULL)
         {
@@ -109,8 +111,8 @@ configure_diagram (Compiler *c, OrrDiagram *diagram)
                                 "unknown block type '%s' (is a library missing?)", block->type);
           continue;
         }
-      params = block_params (c, block, klass);
-      config = orr_config_new (params);
+      params = block_params (c, block, klass, &n_params);
+      config = orr_config_new_with_params (params, n_params);
       config->trusted = c->options.trust_native_code;
       if (klass->configure != NULL && !klass->configure (config, &error))
         {
