@@ -20,6 +20,7 @@ typedef struct
   char *path;
   int index; /* in Compiler.flat */
 
+  /* the arrays below are in the FlatBlock's own allocation */
   int n_in, n_out, n_evin, n_evout;
   int *in_block; /* per input: the driving flat block, -1 if unconnected */
   int *in_port;  /* and its output port (0-based) */

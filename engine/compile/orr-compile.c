@@ -34,23 +34,14 @@ static void
 flat_block_free (FlatBlock *fb)
 {
   g_free (fb->path);
-  g_free (fb->in_block);
-  g_free (fb->in_port);
   for (int p = 0; p < fb->n_evin; p++)
     if (fb->evin_sources[p] != NULL)
       g_array_unref (fb->evin_sources[p]);
-  g_free (fb->evin_sources);
-  g_free (fb->evout_source);
-  g_free (fb->in_rows);
-  g_free (fb->in_cols);
-  g_free (fb->in_type);
-  g_free (fb->out_rows);
-  g_free (fb->out_cols);
-  g_free (fb->out_type);
-  g_hash_table_unref (fb->activation);
+  if (fb->activation != NULL)
+    g_hash_table_unref (fb->activation);
   if (fb->after != NULL)
     g_array_unref (fb->after);
-  g_free (fb);
+  g_free (fb); /* with its per-port arrays (orr-flatten.c) */
 }
 
 /* ---- program assembly -------------------------------------------------------- */
@@ -269,6 +260,7 @@ assemble (Compiler *c)
   g_autoptr (GArray) continuous = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
   g_autoptr (GArray) surfaces = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
   g_autoptr (GArray) derivatives = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
+  GArray **lists;
   gsize offset = 0;
 
   for (int i = 0; i < n_flat; i++)
@@ -300,7 +292,7 @@ assemble (Compiler *c)
       OrrProgramBlock *pb = &program->blocks[k];
 
       pb->klass = fb->klass;
-      pb->path = g_strdup (fb->path);
+      pb->path = fb->path; /* the program takes it at the end */
       pb->kind = config->kind;
       pb->model_block_id = fb->doc->id;
       pb->always_active = config->always_active || config->nx > 0;
@@ -405,13 +397,29 @@ assemble (Compiler *c)
   fill_list (&program->surface_list, g_steal_pointer (&surfaces));
   fill_list (&program->derivative_list, g_steal_pointer (&derivatives));
 
-  /* each source's list: the blocks it activates, in schedule order */
+  /* each source's list: the blocks it activates, in schedule order; one
+   * pass over the blocks, as asking every block about every source grows
+   * with their product */
+  lists = g_new (GArray *, MAX (program->n_sources, 1));
+  for (int s = 0; s < program->n_sources; s++)
+    lists[s] = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
+  for (int k = 0; k < c->n_ranked; k++)
+    {
+      GHashTableIter iter;
+      gpointer id, bits;
+
+      if (c->order[k]->activation == NULL)
+        continue;
+      g_hash_table_iter_init (&iter, c->order[k]->activation);
+      while (g_hash_table_iter_next (&iter, &id, &bits))
+        if (program_source[GPOINTER_TO_INT (id)] >= 0)
+          add_activation (lists[program_source[GPOINTER_TO_INT (id)]], k, GPOINTER_TO_INT (bits));
+    }
   for (int s = 0; s < program->n_sources; s++)
     {
       SourceInfo *info = &g_array_index (c->sources, SourceInfo, source_map[s]);
       FlatBlock *owner = g_ptr_array_index (c->flat, info->block);
       OrrSource *src = &program->sources[s];
-      g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
 
       src->kind = info->kind;
       src->block = program_index[info->block];
@@ -420,18 +428,14 @@ assemble (Compiler *c)
       src->offset = info->offset;
       src->clock_group = info->group;
       src->name = g_strdup_printf ("%s, activation output %d", owner->path, info->port + 1);
-      for (int k = 0; k < c->n_ranked; k++)
-        {
-          gpointer bits = g_hash_table_lookup (c->order[k]->activation,
-                                               GINT_TO_POINTER (source_map[s]));
-          if (bits != NULL)
-            add_activation (items, k, GPOINTER_TO_INT (bits));
-        }
-      fill_list (&src->list, g_steal_pointer (&items));
+      fill_list (&src->list, lists[s]);
     }
+  g_free (lists);
 
   assemble_clocks (c, program, source_map);
   assemble_band (c, program, program_index);
+  for (int k = 0; k < c->n_ranked; k++)
+    c->order[k]->path = NULL;
   orr_settings_copy (&program->settings, orr_model_get_settings (c->model));
   return program;
 }

@@ -556,6 +556,36 @@ sync_group (Compiler *c, OrrDiagram *diagram, GHashTable *groups)
   }
 }
 
+/* The flat block and its per-port arrays in one allocation (freed with
+ * g_free): a model has many blocks with a few ports each. */
+static FlatBlock *
+flat_block_new (OrrConfig *config)
+{
+  int n_in = config->inputs->len, n_out = config->outputs->len;
+  int n_evin = config->n_evin, n_evout = config->n_evout;
+  gsize n_ints = 5 * (gsize) n_in + 3 * (gsize) n_out + n_evout;
+  FlatBlock *fb = g_malloc0 (sizeof (FlatBlock) + sizeof (GArray *) * n_evin + sizeof (int) * n_ints);
+  int *ints;
+
+  fb->config = config;
+  fb->n_in = n_in;
+  fb->n_out = n_out;
+  fb->n_evin = n_evin;
+  fb->n_evout = n_evout;
+  fb->evin_sources = (GArray **) (fb + 1);
+  ints = (int *) (fb->evin_sources + n_evin);
+  fb->in_block = ints, ints += n_in;
+  fb->in_port = ints, ints += n_in;
+  fb->in_rows = ints, ints += n_in;
+  fb->in_cols = ints, ints += n_in;
+  fb->in_type = ints, ints += n_in;
+  fb->out_rows = ints, ints += n_out;
+  fb->out_cols = ints, ints += n_out;
+  fb->out_type = ints, ints += n_out;
+  fb->evout_source = ints;
+  return fb;
+}
+
 static void
 collect_flat (Compiler *c, OrrDiagram *diagram, GHashTable *groups)
 {
@@ -576,23 +606,13 @@ collect_flat (Compiler *c, OrrDiagram *diagram, GHashTable *groups)
           || config->kind == ORR_BLOCK_FROM)
         continue;
 
-      fb = g_new0 (FlatBlock, 1);
+      fb = flat_block_new (config);
       fb->doc = block;
       fb->klass = orr_registry_lookup (c->registry, block->type);
-      fb->config = config;
       fb->path = orr_block_get_path (block);
       fb->index = c->flat->len;
-      fb->n_in = config->inputs->len;
-      fb->n_out = config->outputs->len;
-      fb->n_evin = config->n_evin;
-      fb->n_evout = config->n_evout;
-      fb->in_block = g_new (int, MAX (fb->n_in, 1));
-      fb->in_port = g_new (int, MAX (fb->n_in, 1));
-      fb->evin_sources = g_new0 (GArray *, MAX (fb->n_evin, 1));
-      fb->evout_source = g_new (int, MAX (fb->n_evout, 1));
       for (int p = 0; p < fb->n_evout; p++)
         fb->evout_source[p] = -1;
-      fb->activation = g_hash_table_new (NULL, NULL);
       fb->rank = -1;
       fb->clock_group = sync_group (c, diagram, groups);
       g_ptr_array_add (c->flat, fb);
