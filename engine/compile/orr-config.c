@@ -135,16 +135,22 @@ orr_config_get_doubles (OrrConfig *c, const char *name, const double **values, i
   if (v == NULL)
     return FALSE;
   n = orr_value_numel (v);
+  if (rows)
+    *rows = (int) orr_value_rows (v);
+  if (cols)
+    *cols = (int) orr_value_cols (v);
+  if (orr_value_get_type_id (v) == ORR_TYPE_DOUBLE && n > 0)
+    {
+      /* already doubles, and the parameter lives as long as the config */
+      *values = orr_value_data (v);
+      return TRUE;
+    }
   copy = g_new0 (double, MAX (n, 1));
   orr_value_to_doubles (v, copy, n);
   if (c->scratch == NULL)
     c->scratch = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (c->scratch, copy);
   *values = copy;
-  if (rows)
-    *rows = (int) orr_value_rows (v);
-  if (cols)
-    *cols = (int) orr_value_cols (v);
   return TRUE;
 }
 
