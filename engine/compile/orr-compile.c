@@ -326,7 +326,7 @@ assemble (Compiler *c)
       pb->z_offset = program->nz;
       program->nz += config->nz;
       pb->z0 = g_memdup2 (config->z0, sizeof (double) * MAX (config->nz, 1));
-      pb->noz = config->oz0->len;
+      pb->noz = orr_config_n (config->oz0);
       pb->oz0 = g_new0 (OrrValue *, MAX (pb->noz, 1));
       for (int j = 0; j < pb->noz; j++)
         pb->oz0[j] = orr_value_ref (g_ptr_array_index (config->oz0, j));
@@ -338,11 +338,12 @@ assemble (Compiler *c)
       program->nmode += pb->nmode;
       pb->analytic_jacobian = config->analytic_jacobian;
 
-      pb->n_rpar = config->rpar->len;
-      pb->rpar = g_memdup2 (config->rpar->data, sizeof (double) * MAX (pb->n_rpar, 1));
-      pb->n_ipar = config->ipar->len;
-      pb->ipar = g_memdup2 (config->ipar->data, sizeof (int) * MAX (pb->n_ipar, 1));
-      pb->n_opar = config->opar->len;
+      pb->n_rpar = orr_config_n (config->rpar);
+      pb->rpar = pb->n_rpar > 0 ? g_memdup2 (config->rpar->data, sizeof (double) * pb->n_rpar)
+                                : NULL;
+      pb->n_ipar = orr_config_n (config->ipar);
+      pb->ipar = pb->n_ipar > 0 ? g_memdup2 (config->ipar->data, sizeof (int) * pb->n_ipar) : NULL;
+      pb->n_opar = orr_config_n (config->opar);
       pb->opar = g_new0 (OrrValue *, MAX (pb->n_opar, 1));
       for (int j = 0; j < pb->n_opar; j++)
         pb->opar[j] = orr_value_ref (g_ptr_array_index (config->opar, j));

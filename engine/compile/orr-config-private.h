@@ -42,6 +42,9 @@ struct _OrrConfig
   gboolean implicit;
   int nz;
   double *z0;
+  /* oz0, rpar, ipar and opar: made on first use when the compiler made the
+   * config (orr_config_new_with_params), since most blocks leave some
+   * empty; read them through orr_config_n() */
   GPtrArray *oz0; /* of OrrValue* */
   int ng, nmode;
   gboolean analytic_jacobian;
@@ -60,6 +63,9 @@ OrrConfig *orr_config_new (GHashTable *params);
 /* Takes params (from g_new) and the values in it. */
 OrrConfig *orr_config_new_with_params (OrrConfigParam *params, int n);
 void orr_config_free (OrrConfig *config);
+
+/* The length of oz0, rpar, ipar or opar, which may not exist. */
+#define orr_config_n(array) ((array) != NULL ? (int) (array)->len : 0)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrConfig, orr_config_free)
 

@@ -28,7 +28,7 @@ static int
 port_number (Compiler *c, OrrBlock *block)
 {
   OrrConfig *config = g_hash_table_lookup (c->configs, block);
-  return config && config->ipar->len > 0 ? g_array_index (config->ipar, int, 0) : -1;
+  return config && orr_config_n (config->ipar) > 0 ? g_array_index (config->ipar, int, 0) : -1;
 }
 
 /* The block with this id in diagram: through the model's index, since
@@ -272,7 +272,8 @@ static const char *
 tag_of (Compiler *c, OrrBlock *block)
 {
   OrrConfig *config = g_hash_table_lookup (c->configs, block);
-  OrrValue *tag = config && config->opar->len > 0 ? g_ptr_array_index (config->opar, 0) : NULL;
+  OrrValue *tag
+    = config && orr_config_n (config->opar) > 0 ? g_ptr_array_index (config->opar, 0) : NULL;
   return tag ? orr_value_get_string (tag) : NULL;
 }
 
@@ -280,7 +281,7 @@ static gboolean
 goto_is_global (Compiler *c, OrrBlock *block)
 {
   OrrConfig *config = g_hash_table_lookup (c->configs, block);
-  return config->ipar->len > 0 && g_array_index (config->ipar, int, 0) == 1;
+  return orr_config_n (config->ipar) > 0 && g_array_index (config->ipar, int, 0) == 1;
 }
 
 static void
