@@ -531,8 +531,7 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   c.configs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_config_free);
   c.flat_of = g_hash_table_new (NULL, NULL);
   c.sources = g_array_new (FALSE, FALSE, sizeof (SourceInfo));
-  c.link_index = g_hash_table_new_full (orr_port_key_hash, orr_port_key_equal, g_free,
-                                        (GDestroyNotify) g_ptr_array_unref);
+  c.link_index = g_hash_table_new (orr_port_key_hash, orr_port_key_equal);
   c.gotos = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                    (GDestroyNotify) g_ptr_array_unref);
   orr_union_find_init (&c.dims);
@@ -558,6 +557,8 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   g_hash_table_unref (c.flat_of);
   g_array_unref (c.sources);
   g_hash_table_unref (c.link_index);
+  g_free (c.port_links);
+  g_free (c.linked);
   g_hash_table_unref (c.gotos);
   orr_union_find_clear (&c.dims);
   orr_union_find_clear (&c.types);

@@ -198,59 +198,86 @@ orr_compile_configure (Compiler *c)
 
 /* ---- link index ------------------------------------------------------------ */
 
-/* A port of a block, as the key of the link index. The block id is
- * borrowed from the model, which outlives the compilation. */
-typedef struct
-{
-  const OrrDiagram *diagram;
-  const char *block_id;
-  int kind;
-  guint port;
-} PortKey;
-
 guint
 orr_port_key_hash (gconstpointer data)
 {
-  const PortKey *k = data;
+  const OrrPortKey *k = data;
   return g_str_hash (k->block_id) ^ ((guint) k->kind * 31u + k->port) * 2654435761u;
 }
 
 gboolean
 orr_port_key_equal (gconstpointer a, gconstpointer b)
 {
-  const PortKey *x = a, *y = b;
+  const OrrPortKey *x = a, *y = b;
   return x->diagram == y->diagram && x->kind == y->kind && x->port == y->port
          && strcmp (x->block_id, y->block_id) == 0;
 }
 
+/* Every link of the model, depth first, with the diagram it is in. */
 static void
-index_links (Compiler *c, OrrDiagram *diagram)
+gather_links (OrrDiagram *diagram, GPtrArray *links, GPtrArray *diagrams)
 {
   for (guint i = 0; i < diagram->links->len; i++)
     {
-      OrrLink *l = g_ptr_array_index (diagram->links, i);
-      PortKey key = { diagram, l->to.block, l->to.kind, l->to.port };
-      GPtrArray *into = g_hash_table_lookup (c->link_index, &key);
-
-      if (into == NULL)
-        {
-          into = g_ptr_array_new ();
-          g_hash_table_insert (c->link_index, g_memdup2 (&key, sizeof key), into);
-        }
-      g_ptr_array_add (into, l);
+      g_ptr_array_add (links, g_ptr_array_index (diagram->links, i));
+      g_ptr_array_add (diagrams, diagram);
     }
   for (guint i = 0; i < diagram->blocks->len; i++)
     {
       OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
       if (b->child != NULL)
-        index_links (c, b->child);
+        gather_links (b->child, links, diagrams);
     }
 }
 
-static GPtrArray *
+/* The links into each port, in the model's order: counted per port, then
+ * laid out in one array, so that a model of many links costs no
+ * allocation per port. */
+static void
+index_links (Compiler *c, OrrDiagram *root)
+{
+  g_autoptr (GPtrArray) links = g_ptr_array_new ();
+  g_autoptr (GPtrArray) diagrams = g_ptr_array_new ();
+  g_autofree guint *entry_of = NULL;
+  guint n_entries = 0, offset = 0;
+
+  gather_links (root, links, diagrams);
+  c->port_links = g_new (OrrPortLinks, MAX (links->len, 1));
+  c->linked = g_new (OrrLink *, MAX (links->len, 1));
+  entry_of = g_new (guint, MAX (links->len, 1));
+  for (guint i = 0; i < links->len; i++)
+    {
+      OrrLink *l = g_ptr_array_index (links, i);
+      OrrPortKey key = { g_ptr_array_index (diagrams, i), l->to.block, l->to.kind, l->to.port };
+      OrrPortLinks *entry = g_hash_table_lookup (c->link_index, &key);
+
+      if (entry == NULL)
+        {
+          entry = &c->port_links[n_entries++];
+          entry->key = key;
+          entry->n = 0;
+          g_hash_table_add (c->link_index, entry);
+        }
+      entry->n++;
+      entry_of[i] = entry - c->port_links;
+    }
+  for (guint e = 0; e < n_entries; e++)
+    {
+      c->port_links[e].links = c->linked + offset;
+      offset += c->port_links[e].n;
+      c->port_links[e].n = 0;
+    }
+  for (guint i = 0; i < links->len; i++)
+    {
+      OrrPortLinks *entry = &c->port_links[entry_of[i]];
+      entry->links[entry->n++] = g_ptr_array_index (links, i);
+    }
+}
+
+static OrrPortLinks *
 links_into (Compiler *c, OrrDiagram *diagram, const char *block_id, OrrPortKind kind, guint port)
 {
-  PortKey key = { diagram, block_id, kind, port };
+  OrrPortKey key = { diagram, block_id, kind, port };
   return g_hash_table_lookup (c->link_index, &key);
 }
 
@@ -371,7 +398,7 @@ static gboolean
 resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, int depth,
                 int *out_block, int *out_port)
 {
-  GPtrArray *links;
+  OrrPortLinks *links;
   OrrLink *l;
 
   if (depth > MAX_RESOLVE_DEPTH)
@@ -386,7 +413,7 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
       links = links_into (c, block->child, out->id, ORR_PORT_IN, 1);
       if (links == NULL)
         return FALSE;
-      l = g_ptr_array_index (links, 0);
+      l = links->links[0];
       return resolve_output (c, block->child, block_in (c, block->child, l->from.block),
                              l->from.port, depth + 1, out_block, out_port);
     }
@@ -401,7 +428,7 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
       links = links_into (c, g->parent, g->id, ORR_PORT_IN, 1);
       if (links == NULL)
         return FALSE;
-      l = g_ptr_array_index (links, 0);
+      l = links->links[0];
       return resolve_output (c, g->parent, block_in (c, g->parent, l->from.block), l->from.port,
                              depth + 1, out_block, out_port);
     }
@@ -417,7 +444,7 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
       links = links_into (c, outer, super->id, ORR_PORT_IN, port_number (c, block));
       if (links == NULL)
         return FALSE;
-      l = g_ptr_array_index (links, 0);
+      l = links->links[0];
       return resolve_output (c, outer, block_in (c, outer, l->from.block), l->from.port,
                              depth + 1, out_block, out_port);
     }
@@ -513,11 +540,11 @@ static void
 resolve_event_target (Compiler *c, OrrDiagram *diagram, const char *block_id, guint port,
                       int depth, GArray *found)
 {
-  GPtrArray *links = links_into (c, diagram, block_id, ORR_PORT_EVENT_IN, port);
+  OrrPortLinks *links = links_into (c, diagram, block_id, ORR_PORT_EVENT_IN, port);
 
-  for (guint i = 0; links != NULL && i < links->len; i++)
+  for (guint i = 0; links != NULL && i < links->n; i++)
     {
-      OrrLink *l = g_ptr_array_index (links, i);
+      OrrLink *l = links->links[i];
       resolve_event_output (c, diagram, block_in (c, diagram, l->from.block),
                             l->from.port, depth, found);
     }
@@ -695,14 +722,14 @@ orr_compile_flatten (Compiler *c)
 
       for (int p = 0; p < fb->n_in; p++)
         {
-          GPtrArray *links = links_into (c, diagram, fb->doc->id, ORR_PORT_IN, p + 1);
+          OrrPortLinks *links = links_into (c, diagram, fb->doc->id, ORR_PORT_IN, p + 1);
           OrrLink *l;
 
           fb->in_block[p] = -1;
           fb->in_port[p] = -1;
           if (links == NULL)
             continue;
-          l = g_ptr_array_index (links, 0);
+          l = links->links[0];
           resolve_output (c, diagram, block_in (c, diagram, l->from.block),
                           l->from.port, 0, &fb->in_block[p], &fb->in_port[p]);
         }
