@@ -399,10 +399,22 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
                 int *out_block, int *out_port)
 {
   OrrPortLinks *links;
+  FlatBlock *fb;
   OrrLink *l;
 
   if (depth > MAX_RESOLVE_DEPTH)
     return FALSE;
+
+  /* a real block, the usual case: Froms and port blocks are never flat */
+  fb = block->child == NULL ? g_hash_table_lookup (c->flat_of, block) : NULL;
+  if (fb != NULL)
+    {
+      if ((int) port > fb->n_out)
+        return FALSE;
+      *out_block = fb->index;
+      *out_port = port - 1;
+      return TRUE;
+    }
 
   if (block->child != NULL)
     {
@@ -449,14 +461,7 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
                              depth + 1, out_block, out_port);
     }
 
-  {
-    FlatBlock *fb = g_hash_table_lookup (c->flat_of, block);
-    if (fb == NULL || (int) port > fb->n_out)
-      return FALSE;
-    *out_block = fb->index;
-    *out_port = port - 1;
-    return TRUE;
-  }
+  return FALSE;
 }
 
 /* ---- activation signals ---------------------------------------------------- */
@@ -617,6 +622,8 @@ flat_block_new (OrrConfig *config)
 static void
 collect_flat (Compiler *c, OrrDiagram *diagram, GHashTable *groups)
 {
+  int group = -1; /* this diagram's, asked for at its first flat block */
+
   for (guint i = 0; i < diagram->blocks->len; i++)
     {
       OrrBlock *block = g_ptr_array_index (diagram->blocks, i);
@@ -642,7 +649,9 @@ collect_flat (Compiler *c, OrrDiagram *diagram, GHashTable *groups)
       for (int p = 0; p < fb->n_evout; p++)
         fb->evout_source[p] = -1;
       fb->rank = -1;
-      fb->clock_group = sync_group (c, diagram, groups);
+      if (group < 0)
+        group = sync_group (c, diagram, groups);
+      fb->clock_group = group;
       g_ptr_array_add (c->flat, fb);
       g_hash_table_insert (c->flat_of, block, fb);
     }
