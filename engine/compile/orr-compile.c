@@ -180,7 +180,10 @@ assemble_band (Compiler *c, OrrProgram *program, int *program_index)
   int n = c->flat->len;
   g_autofree int *seen = g_new (int, MAX (n, 1));
   g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (int));
-  GPtrArray **consumers = g_new0 (GPtrArray *, MAX (n, 1));
+  /* the inputs block a drives: (consumer, port) at edge[2 * k] for k from
+   * first[a] to first[a + 1] - 1, counted, then placed */
+  g_autofree int *first = g_new0 (int, n + 1);
+  g_autofree int *edge = NULL;
   int lower = 0, upper = 0;
 
   for (int i = 0; i < n; i++)
@@ -188,14 +191,26 @@ assemble_band (Compiler *c, OrrProgram *program, int *program_index)
       FlatBlock *fb = g_ptr_array_index (c->flat, i);
       for (int p = 0; p < fb->n_in; p++)
         if (fb->in_block[p] >= 0)
-          {
-            if (consumers[fb->in_block[p]] == NULL)
-              consumers[fb->in_block[p]] = g_ptr_array_new ();
-            /* encode consumer and input port */
-            g_ptr_array_add (consumers[fb->in_block[p]], GINT_TO_POINTER (i * 1024 + MIN (p, 1023)));
-          }
+          first[fb->in_block[p] + 1]++;
       seen[i] = -1;
     }
+  for (int a = 0; a < n; a++)
+    first[a + 1] += first[a];
+  edge = g_new (int, 2 * MAX (first[n], 1));
+  for (int i = 0; i < n; i++)
+    {
+      FlatBlock *fb = g_ptr_array_index (c->flat, i);
+      for (int p = 0; p < fb->n_in; p++)
+        if (fb->in_block[p] >= 0)
+          {
+            int k = first[fb->in_block[p]]++;
+            edge[2 * k] = i;
+            edge[2 * k + 1] = p;
+          }
+    }
+  for (int a = n; a > 0; a--)
+    first[a] = first[a - 1];
+  first[0] = 0;
 
   for (int a = 0; a < n; a++)
     {
@@ -214,10 +229,9 @@ assemble_band (Compiler *c, OrrProgram *program, int *program_index)
       for (guint head = 0; head < queue->len; head++)
         {
           int v = g_array_index (queue, int, head);
-          for (guint k = 0; consumers[v] != NULL && k < consumers[v]->len; k++)
+          for (int k = first[v]; k < first[v + 1]; k++)
             {
-              int code = GPOINTER_TO_INT (g_ptr_array_index (consumers[v], k));
-              int w = code / 1024, port = code % 1024;
+              int w = edge[2 * k], port = edge[2 * k + 1];
               FlatBlock *fw = g_ptr_array_index (c->flat, w);
               OrrPortSpec *spec = &g_array_index (fw->config->inputs, OrrPortSpec, port);
 
@@ -239,11 +253,6 @@ assemble_band (Compiler *c, OrrProgram *program, int *program_index)
     }
   program->jacobian_lower = MIN (lower, MAX (program->nx - 1, 0));
   program->jacobian_upper = MIN (upper, MAX (program->nx - 1, 0));
-
-  for (int i = 0; i < n; i++)
-    if (consumers[i] != NULL)
-      g_ptr_array_unref (consumers[i]);
-  g_free (consumers);
 }
 
 static OrrProgram *
