@@ -215,8 +215,8 @@ orr_compile_activations (Compiler *c)
   for (guint i = 0; i < c->flat->len; i++)
     {
       FlatBlock *fb = g_ptr_array_index (c->flat, i);
-      fb->constant = !fb->continuous && set_size (fb) == 0
-                     && !fb->explicit_activation && fb->config->kind != ORR_BLOCK_SAMPLE_CLOCK;
+      fb->constant = !fb->continuous && set_size (fb) == 0 && !fb->explicit_activation
+                     && fb->config->kind != ORR_BLOCK_SAMPLE_CLOCK;
       if (fb->config->required_period > 0)
         check_required_period (c, fb);
     }

@@ -348,8 +348,8 @@ assemble (Compiler *c)
       pb->analytic_jacobian = config->analytic_jacobian;
 
       pb->n_rpar = orr_config_n (config->rpar);
-      pb->rpar = pb->n_rpar > 0 ? g_memdup2 (config->rpar->data, sizeof (double) * pb->n_rpar)
-                                : NULL;
+      pb->rpar
+        = pb->n_rpar > 0 ? g_memdup2 (config->rpar->data, sizeof (double) * pb->n_rpar) : NULL;
       pb->n_ipar = orr_config_n (config->ipar);
       pb->ipar = pb->n_ipar > 0 ? g_memdup2 (config->ipar->data, sizeof (int) * pb->n_ipar) : NULL;
       pb->n_opar = orr_config_n (config->opar);

@@ -25,9 +25,9 @@ struct _OrrEvaluation
   /* Every block's parameters in one array, each block's chained from the
    * newest: a hash table per block cost more than the rest of the
    * evaluation. */
-  GArray *params;           /* of ParamEntry */
-  GHashTable *first_param;  /* OrrBlock* -> index + 1 of its newest ParamEntry */
-  GStringChunk *names;      /* parameter names, once each */
+  GArray *params;          /* of ParamEntry */
+  GHashTable *first_param; /* OrrBlock* -> index + 1 of its newest ParamEntry */
+  GStringChunk *names;     /* parameter names, once each */
   guint n_params;
   OrrExprCache *exprs; /* block parameters parsed once per distinct text */
 };

@@ -597,7 +597,8 @@ flat_block_new (OrrConfig *config)
   int n_in = config->inputs->len, n_out = config->outputs->len;
   int n_evin = config->n_evin, n_evout = config->n_evout;
   gsize n_ints = 5 * (gsize) n_in + 3 * (gsize) n_out + n_evout;
-  FlatBlock *fb = g_malloc0 (sizeof (FlatBlock) + sizeof (GArray *) * n_evin + sizeof (int) * n_ints);
+  FlatBlock *fb
+    = g_malloc0 (sizeof (FlatBlock) + sizeof (GArray *) * n_evin + sizeof (int) * n_ints);
   int *ints;
 
   fb->config = config;

@@ -197,8 +197,13 @@ orr_compile_schedule (Compiler *c)
 
     if (c->n_ranked < schedulable_count)
       {
-        Tarjan t = { c, &consumers, g_new (int, MAX (n, 1)), g_new (int, MAX (n, 1)), g_new0 (gboolean, MAX (n, 1)),
-                     g_array_new (FALSE, FALSE, sizeof (int)), 0 };
+        Tarjan t = { c,
+                     &consumers,
+                     g_new (int, MAX (n, 1)),
+                     g_new (int, MAX (n, 1)),
+                     g_new0 (gboolean, MAX (n, 1)),
+                     g_array_new (FALSE, FALSE, sizeof (int)),
+                     0 };
         for (int i = 0; i < n; i++)
           t.index[i] = -1;
         for (int i = 0; i < n; i++)

@@ -180,11 +180,11 @@ bench (int target_blocks)
   }
   ok = last.t == 1 && fabs (last.value - expected) < 1e-5;
 
-  g_print ("%7d blocks (%d in the program): build %.3f s (%.2f us/block), compile %.3f s "
-           "(%.2f us/block; CPU %.3f s, %.2f us/block), new simulation %.3f s, run to t = 1 %.3f s\n",
-           stages * 3 + 2, n_blocks, build_s, build_s / n_blocks * 1e6, compile_s,
-           compile_s / n_blocks * 1e6, compile_cpu_s, compile_cpu_s / n_blocks * 1e6, new_s,
-           run_s);
+  g_print (
+    "%7d blocks (%d in the program): build %.3f s (%.2f us/block), compile %.3f s "
+    "(%.2f us/block; CPU %.3f s, %.2f us/block), new simulation %.3f s, run to t = 1 %.3f s\n",
+    stages * 3 + 2, n_blocks, build_s, build_s / n_blocks * 1e6, compile_s,
+    compile_s / n_blocks * 1e6, compile_cpu_s, compile_cpu_s / n_blocks * 1e6, new_s, run_s);
   g_print ("        memory per block: model %.0f B heap (%.0f B resident), program %.0f B heap "
            "(%.0f B resident), simulation %.0f B heap (%.0f B resident)\n",
            (m1.heap - m0.heap) / n_blocks, (m1.rss - m0.rss) / n_blocks,
