@@ -25,14 +25,26 @@ is_continuous_clock (Compiler *c, int source)
   return s->kind == ORR_SOURCE_CLOCK && s->period == 0;
 }
 
+/* A block's set is made when its first source arrives: most blocks of a
+ * continuous model never get one. */
 static gboolean
-merge_into (GHashTable *set, int source, int bits)
+merge_into (FlatBlock *fb, int source, int bits)
 {
-  int old = GPOINTER_TO_INT (g_hash_table_lookup (set, GINT_TO_POINTER (source)));
+  int old;
+
+  if (fb->activation == NULL)
+    fb->activation = g_hash_table_new (NULL, NULL);
+  old = GPOINTER_TO_INT (g_hash_table_lookup (fb->activation, GINT_TO_POINTER (source)));
   if ((old | bits) == old)
     return FALSE;
-  g_hash_table_insert (set, GINT_TO_POINTER (source), GINT_TO_POINTER (old | bits));
+  g_hash_table_insert (fb->activation, GINT_TO_POINTER (source), GINT_TO_POINTER (old | bits));
   return TRUE;
+}
+
+static guint
+set_size (FlatBlock *fb)
+{
+  return fb->activation != NULL ? g_hash_table_size (fb->activation) : 0;
 }
 
 static void
@@ -44,7 +56,7 @@ explicit_activation (Compiler *c, FlatBlock *fb)
   if (self >= 0 && self < fb->n_evout)
     {
       fb->explicit_activation = TRUE;
-      merge_into (fb->activation, orr_compile_source_of (c, fb, self), 1 << fb->n_evin);
+      merge_into (fb, orr_compile_source_of (c, fb, self), 1 << fb->n_evin);
     }
 
   for (int p = 0; p < fb->n_evin; p++)
@@ -57,7 +69,7 @@ explicit_activation (Compiler *c, FlatBlock *fb)
           if (is_continuous_clock (c, s))
             fb->continuous = TRUE;
           else
-            merge_into (fb->activation, s, 1 << p);
+            merge_into (fb, s, 1 << p);
         }
     }
 }
@@ -74,8 +86,11 @@ drop_redundant_branches (Compiler *c, FlatBlock *fb)
 {
   GHashTableIter iter;
   gpointer key, value;
-  g_autoptr (GArray) dropped = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GArray) dropped = NULL;
 
+  if (fb->activation == NULL)
+    return;
+  dropped = g_array_new (FALSE, FALSE, sizeof (int));
   g_hash_table_iter_init (&iter, fb->activation);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
@@ -88,7 +103,7 @@ drop_redundant_branches (Compiler *c, FlatBlock *fb)
       if (branch->kind != ORR_SOURCE_BRANCH)
         continue;
       owner = g_ptr_array_index (c->flat, branch->block);
-      if (owner == fb || owner->continuous || g_hash_table_size (owner->activation) == 0)
+      if (owner == fb || owner->continuous || set_size (owner) == 0)
         continue;
       covered = TRUE;
       g_hash_table_iter_init (&parents, owner->activation);
@@ -114,11 +129,12 @@ static void
 check_required_period (Compiler *c, FlatBlock *fb)
 {
   double period = fb->config->required_period;
-  gboolean ok = !fb->continuous && g_hash_table_size (fb->activation) > 0;
+  gboolean ok = !fb->continuous && set_size (fb) > 0;
   GHashTableIter iter;
   gpointer key;
 
-  g_hash_table_iter_init (&iter, fb->activation);
+  if (ok)
+    g_hash_table_iter_init (&iter, fb->activation);
   while (ok && g_hash_table_iter_next (&iter, &key, NULL))
     {
       SourceInfo *s = &g_array_index (c->sources, SourceInfo, GPOINTER_TO_INT (key));
@@ -186,9 +202,11 @@ orr_compile_activations (Compiler *c)
                   fb->continuous = TRUE;
                   changed = TRUE;
                 }
+              if (driver->activation == NULL)
+                continue;
               g_hash_table_iter_init (&iter, driver->activation);
               while (g_hash_table_iter_next (&iter, &key, &value))
-                if (merge_into (fb->activation, GPOINTER_TO_INT (key), bit))
+                if (merge_into (fb, GPOINTER_TO_INT (key), bit))
                   changed = TRUE;
             }
         }
@@ -197,8 +215,8 @@ orr_compile_activations (Compiler *c)
   for (guint i = 0; i < c->flat->len; i++)
     {
       FlatBlock *fb = g_ptr_array_index (c->flat, i);
-      fb->constant = !fb->continuous && g_hash_table_size (fb->activation) == 0
-                     && !fb->explicit_activation && fb->config->kind != ORR_BLOCK_SAMPLE_CLOCK;
+      fb->constant = !fb->continuous && set_size (fb) == 0 && !fb->explicit_activation
+                     && fb->config->kind != ORR_BLOCK_SAMPLE_CLOCK;
       if (fb->config->required_period > 0)
         check_required_period (c, fb);
     }

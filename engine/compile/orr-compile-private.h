@@ -20,6 +20,7 @@ typedef struct
   char *path;
   int index; /* in Compiler.flat */
 
+  /* the arrays below are in the FlatBlock's own allocation */
   int n_in, n_out, n_evin, n_evout;
   int *in_block; /* per input: the driving flat block, -1 if unconnected */
   int *in_port;  /* and its output port (0-based) */
@@ -57,6 +58,24 @@ typedef struct
   int n, capacity;
 } UnionFind;
 
+/* A port of a block, as the key of the link index. The block id is
+ * borrowed from the model, which outlives the compilation. */
+typedef struct
+{
+  const OrrDiagram *diagram;
+  const char *block_id;
+  int kind;
+  guint port;
+} OrrPortKey;
+
+/* The links into one port, in the model's order. */
+typedef struct
+{
+  OrrPortKey key; /* first: the entry is its own key in the link index */
+  guint n;
+  OrrLink **links; /* into Compiler.linked */
+} OrrPortLinks;
+
 typedef struct
 {
   OrrModel *model;
@@ -68,7 +87,9 @@ typedef struct
   GHashTable *configs;  /* OrrBlock* -> OrrConfig* for every configured block */
   GHashTable *flat_of;  /* OrrBlock* -> FlatBlock* */
   GArray *sources;      /* of SourceInfo */
-  GHashTable *link_index; /* (diagram, block id, kind, port) -> GPtrArray of OrrLink* into that port */
+  GHashTable *link_index;   /* set of OrrPortLinks*, by their key */
+  OrrPortLinks *port_links; /* the link index's entries */
+  OrrLink **linked;         /* their links */
   GHashTable *gotos;      /* tag -> GPtrArray of Goto OrrBlock* */
   UnionFind dims;
   UnionFind types;

@@ -34,23 +34,14 @@ static void
 flat_block_free (FlatBlock *fb)
 {
   g_free (fb->path);
-  g_free (fb->in_block);
-  g_free (fb->in_port);
   for (int p = 0; p < fb->n_evin; p++)
     if (fb->evin_sources[p] != NULL)
       g_array_unref (fb->evin_sources[p]);
-  g_free (fb->evin_sources);
-  g_free (fb->evout_source);
-  g_free (fb->in_rows);
-  g_free (fb->in_cols);
-  g_free (fb->in_type);
-  g_free (fb->out_rows);
-  g_free (fb->out_cols);
-  g_free (fb->out_type);
-  g_hash_table_unref (fb->activation);
+  if (fb->activation != NULL)
+    g_hash_table_unref (fb->activation);
   if (fb->after != NULL)
     g_array_unref (fb->after);
-  g_free (fb);
+  g_free (fb); /* with its per-port arrays (orr-flatten.c) */
 }
 
 /* ---- program assembly -------------------------------------------------------- */
@@ -189,7 +180,10 @@ assemble_band (Compiler *c, OrrProgram *program, int *program_index)
   int n = c->flat->len;
   g_autofree int *seen = g_new (int, MAX (n, 1));
   g_autoptr (GArray) queue = g_array_new (FALSE, FALSE, sizeof (int));
-  GPtrArray **consumers = g_new0 (GPtrArray *, MAX (n, 1));
+  /* the inputs block a drives: (consumer, port) at edge[2 * k] for k from
+   * first[a] to first[a + 1] - 1, counted, then placed */
+  g_autofree int *first = g_new0 (int, n + 1);
+  g_autofree int *edge = NULL;
   int lower = 0, upper = 0;
 
   for (int i = 0; i < n; i++)
@@ -197,14 +191,26 @@ assemble_band (Compiler *c, OrrProgram *program, int *program_index)
       FlatBlock *fb = g_ptr_array_index (c->flat, i);
       for (int p = 0; p < fb->n_in; p++)
         if (fb->in_block[p] >= 0)
-          {
-            if (consumers[fb->in_block[p]] == NULL)
-              consumers[fb->in_block[p]] = g_ptr_array_new ();
-            /* encode consumer and input port */
-            g_ptr_array_add (consumers[fb->in_block[p]], GINT_TO_POINTER (i * 1024 + MIN (p, 1023)));
-          }
+          first[fb->in_block[p] + 1]++;
       seen[i] = -1;
     }
+  for (int a = 0; a < n; a++)
+    first[a + 1] += first[a];
+  edge = g_new (int, 2 * MAX (first[n], 1));
+  for (int i = 0; i < n; i++)
+    {
+      FlatBlock *fb = g_ptr_array_index (c->flat, i);
+      for (int p = 0; p < fb->n_in; p++)
+        if (fb->in_block[p] >= 0)
+          {
+            int k = first[fb->in_block[p]]++;
+            edge[2 * k] = i;
+            edge[2 * k + 1] = p;
+          }
+    }
+  for (int a = n; a > 0; a--)
+    first[a] = first[a - 1];
+  first[0] = 0;
 
   for (int a = 0; a < n; a++)
     {
@@ -223,10 +229,9 @@ assemble_band (Compiler *c, OrrProgram *program, int *program_index)
       for (guint head = 0; head < queue->len; head++)
         {
           int v = g_array_index (queue, int, head);
-          for (guint k = 0; consumers[v] != NULL && k < consumers[v]->len; k++)
+          for (int k = first[v]; k < first[v + 1]; k++)
             {
-              int code = GPOINTER_TO_INT (g_ptr_array_index (consumers[v], k));
-              int w = code / 1024, port = code % 1024;
+              int w = edge[2 * k], port = edge[2 * k + 1];
               FlatBlock *fw = g_ptr_array_index (c->flat, w);
               OrrPortSpec *spec = &g_array_index (fw->config->inputs, OrrPortSpec, port);
 
@@ -248,11 +253,6 @@ assemble_band (Compiler *c, OrrProgram *program, int *program_index)
     }
   program->jacobian_lower = MIN (lower, MAX (program->nx - 1, 0));
   program->jacobian_upper = MIN (upper, MAX (program->nx - 1, 0));
-
-  for (int i = 0; i < n; i++)
-    if (consumers[i] != NULL)
-      g_ptr_array_unref (consumers[i]);
-  g_free (consumers);
 }
 
 static OrrProgram *
@@ -269,6 +269,7 @@ assemble (Compiler *c)
   g_autoptr (GArray) continuous = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
   g_autoptr (GArray) surfaces = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
   g_autoptr (GArray) derivatives = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
+  GArray **lists;
   gsize offset = 0;
 
   for (int i = 0; i < n_flat; i++)
@@ -300,7 +301,7 @@ assemble (Compiler *c)
       OrrProgramBlock *pb = &program->blocks[k];
 
       pb->klass = fb->klass;
-      pb->path = g_strdup (fb->path);
+      pb->path = fb->path; /* the program takes it at the end */
       pb->kind = config->kind;
       pb->model_block_id = fb->doc->id;
       pb->always_active = config->always_active || config->nx > 0;
@@ -334,7 +335,7 @@ assemble (Compiler *c)
       pb->z_offset = program->nz;
       program->nz += config->nz;
       pb->z0 = g_memdup2 (config->z0, sizeof (double) * MAX (config->nz, 1));
-      pb->noz = config->oz0->len;
+      pb->noz = orr_config_n (config->oz0);
       pb->oz0 = g_new0 (OrrValue *, MAX (pb->noz, 1));
       for (int j = 0; j < pb->noz; j++)
         pb->oz0[j] = orr_value_ref (g_ptr_array_index (config->oz0, j));
@@ -346,11 +347,12 @@ assemble (Compiler *c)
       program->nmode += pb->nmode;
       pb->analytic_jacobian = config->analytic_jacobian;
 
-      pb->n_rpar = config->rpar->len;
-      pb->rpar = g_memdup2 (config->rpar->data, sizeof (double) * MAX (pb->n_rpar, 1));
-      pb->n_ipar = config->ipar->len;
-      pb->ipar = g_memdup2 (config->ipar->data, sizeof (int) * MAX (pb->n_ipar, 1));
-      pb->n_opar = config->opar->len;
+      pb->n_rpar = orr_config_n (config->rpar);
+      pb->rpar
+        = pb->n_rpar > 0 ? g_memdup2 (config->rpar->data, sizeof (double) * pb->n_rpar) : NULL;
+      pb->n_ipar = orr_config_n (config->ipar);
+      pb->ipar = pb->n_ipar > 0 ? g_memdup2 (config->ipar->data, sizeof (int) * pb->n_ipar) : NULL;
+      pb->n_opar = orr_config_n (config->opar);
       pb->opar = g_new0 (OrrValue *, MAX (pb->n_opar, 1));
       for (int j = 0; j < pb->n_opar; j++)
         pb->opar[j] = orr_value_ref (g_ptr_array_index (config->opar, j));
@@ -405,13 +407,29 @@ assemble (Compiler *c)
   fill_list (&program->surface_list, g_steal_pointer (&surfaces));
   fill_list (&program->derivative_list, g_steal_pointer (&derivatives));
 
-  /* each source's list: the blocks it activates, in schedule order */
+  /* each source's list: the blocks it activates, in schedule order; one
+   * pass over the blocks, as asking every block about every source grows
+   * with their product */
+  lists = g_new (GArray *, MAX (program->n_sources, 1));
+  for (int s = 0; s < program->n_sources; s++)
+    lists[s] = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
+  for (int k = 0; k < c->n_ranked; k++)
+    {
+      GHashTableIter iter;
+      gpointer id, bits;
+
+      if (c->order[k]->activation == NULL)
+        continue;
+      g_hash_table_iter_init (&iter, c->order[k]->activation);
+      while (g_hash_table_iter_next (&iter, &id, &bits))
+        if (program_source[GPOINTER_TO_INT (id)] >= 0)
+          add_activation (lists[program_source[GPOINTER_TO_INT (id)]], k, GPOINTER_TO_INT (bits));
+    }
   for (int s = 0; s < program->n_sources; s++)
     {
       SourceInfo *info = &g_array_index (c->sources, SourceInfo, source_map[s]);
       FlatBlock *owner = g_ptr_array_index (c->flat, info->block);
       OrrSource *src = &program->sources[s];
-      g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
 
       src->kind = info->kind;
       src->block = program_index[info->block];
@@ -420,18 +438,14 @@ assemble (Compiler *c)
       src->offset = info->offset;
       src->clock_group = info->group;
       src->name = g_strdup_printf ("%s, activation output %d", owner->path, info->port + 1);
-      for (int k = 0; k < c->n_ranked; k++)
-        {
-          gpointer bits = g_hash_table_lookup (c->order[k]->activation,
-                                               GINT_TO_POINTER (source_map[s]));
-          if (bits != NULL)
-            add_activation (items, k, GPOINTER_TO_INT (bits));
-        }
-      fill_list (&src->list, g_steal_pointer (&items));
+      fill_list (&src->list, lists[s]);
     }
+  g_free (lists);
 
   assemble_clocks (c, program, source_map);
   assemble_band (c, program, program_index);
+  for (int k = 0; k < c->n_ranked; k++)
+    c->order[k]->path = NULL;
   orr_settings_copy (&program->settings, orr_model_get_settings (c->model));
   return program;
 }
@@ -526,8 +540,7 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   c.configs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_config_free);
   c.flat_of = g_hash_table_new (NULL, NULL);
   c.sources = g_array_new (FALSE, FALSE, sizeof (SourceInfo));
-  c.link_index = g_hash_table_new_full (orr_port_key_hash, orr_port_key_equal, g_free,
-                                        (GDestroyNotify) g_ptr_array_unref);
+  c.link_index = g_hash_table_new (orr_port_key_hash, orr_port_key_equal);
   c.gotos = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                    (GDestroyNotify) g_ptr_array_unref);
   orr_union_find_init (&c.dims);
@@ -553,6 +566,8 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   g_hash_table_unref (c.flat_of);
   g_array_unref (c.sources);
   g_hash_table_unref (c.link_index);
+  g_free (c.port_links);
+  g_free (c.linked);
   g_hash_table_unref (c.gotos);
   orr_union_find_clear (&c.dims);
   orr_union_find_clear (&c.types);

@@ -15,10 +15,21 @@ typedef struct
   gboolean feedthrough; /* inputs only */
 } OrrPortSpec;
 
+/* A parameter as the compiler hands it to configure(). */
+typedef struct
+{
+  const char *name; /* the class's OrrParamSpec name */
+  OrrValue *value;  /* owned */
+} OrrConfigParam;
+
 struct _OrrConfig
 {
   GHashTable *params; /* name -> OrrValue*, borrowed from the evaluation */
-  GPtrArray *scratch; /* memory handed out by orr_config_get_doubles */
+  /* or, from the compiler, an array: a block has a handful of parameters,
+   * and a hash table each costs more than the scan */
+  OrrConfigParam *param_list;
+  int n_param_list;
+  GPtrArray *scratch; /* memory handed out by orr_config_get_doubles, made on first use */
 
   GArray *inputs;  /* of OrrPortSpec */
   GArray *outputs; /* of OrrPortSpec */
@@ -33,6 +44,9 @@ struct _OrrConfig
   gboolean implicit;
   int nz;
   double *z0;
+  /* oz0, rpar, ipar and opar: made on first use when the compiler made the
+   * config (orr_config_new_with_params), since most blocks leave some
+   * empty; read them through orr_config_n() */
   GPtrArray *oz0; /* of OrrValue* */
   int ng, nmode;
   gboolean analytic_jacobian;
@@ -54,7 +68,12 @@ OrrConfig *orr_config_new (GHashTable *params);
  * with an error naming the parameter that does not evaluate. */
 OrrConfig *orr_config_new_for_block (const OrrBlockClass *klass, const OrrBlock *block,
                                      OrrScope *scope, GError **error);
+/* Takes params (from g_new) and the values in it. */
+OrrConfig *orr_config_new_with_params (OrrConfigParam *params, int n);
 void orr_config_free (OrrConfig *config);
+
+/* The length of oz0, rpar, ipar or opar, which may not exist. */
+#define orr_config_n(array) ((array) != NULL ? (int) (array)->len : 0)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrConfig, orr_config_free)
 

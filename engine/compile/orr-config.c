@@ -9,22 +9,55 @@
 
 G_DEFINE_QUARK (orr-config-error-quark, orr_config_error)
 
-OrrConfig *
-orr_config_new (GHashTable *params)
+static OrrConfig *
+config_alloc (void)
 {
   OrrConfig *c = g_new0 (OrrConfig, 1);
 
-  c->params = params ? g_hash_table_ref (params) : NULL;
-  c->scratch = g_ptr_array_new_with_free_func (g_free);
   c->inputs = g_array_new (FALSE, TRUE, sizeof (OrrPortSpec));
   c->outputs = g_array_new (FALSE, TRUE, sizeof (OrrPortSpec));
   c->kind = ORR_BLOCK_ORDINARY;
   c->self_activation = -1;
   c->inheritance = ORR_INHERIT_UNION;
-  c->oz0 = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_value_unref);
-  c->rpar = g_array_new (FALSE, FALSE, sizeof (double));
-  c->ipar = g_array_new (FALSE, FALSE, sizeof (int));
-  c->opar = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_value_unref);
+  return c;
+}
+
+static GPtrArray *
+values_array (GPtrArray **array)
+{
+  if (*array == NULL)
+    *array = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_value_unref);
+  return *array;
+}
+
+static GArray *
+numbers_array (GArray **array, guint element_size)
+{
+  if (*array == NULL)
+    *array = g_array_new (FALSE, FALSE, element_size);
+  return *array;
+}
+
+OrrConfig *
+orr_config_new (GHashTable *params)
+{
+  OrrConfig *c = config_alloc ();
+
+  c->params = params ? g_hash_table_ref (params) : NULL;
+  values_array (&c->oz0);
+  numbers_array (&c->rpar, sizeof (double));
+  numbers_array (&c->ipar, sizeof (int));
+  values_array (&c->opar);
+  return c;
+}
+
+OrrConfig *
+orr_config_new_with_params (OrrConfigParam *params, int n)
+{
+  OrrConfig *c = config_alloc ();
+
+  c->param_list = params;
+  c->n_param_list = n;
   return c;
 }
 
@@ -34,15 +67,19 @@ orr_config_free (OrrConfig *c)
   if (c == NULL)
     return;
   g_clear_pointer (&c->params, g_hash_table_unref);
-  g_ptr_array_unref (c->scratch);
+  for (int i = 0; i < c->n_param_list; i++)
+    orr_value_unref (c->param_list[i].value);
+  g_free (c->param_list);
+  if (c->scratch != NULL)
+    g_ptr_array_unref (c->scratch);
   g_array_unref (c->inputs);
   g_array_unref (c->outputs);
   g_free (c->x0);
   g_free (c->z0);
-  g_ptr_array_unref (c->oz0);
-  g_array_unref (c->rpar);
-  g_array_unref (c->ipar);
-  g_ptr_array_unref (c->opar);
+  g_clear_pointer (&c->oz0, g_ptr_array_unref);
+  g_clear_pointer (&c->rpar, g_array_unref);
+  g_clear_pointer (&c->ipar, g_array_unref);
+  g_clear_pointer (&c->opar, g_ptr_array_unref);
   g_free (c->label);
   g_clear_pointer (&c->extra_params, g_ptr_array_unref);
   g_free (c);
@@ -51,6 +88,9 @@ orr_config_free (OrrConfig *c)
 OrrValue *
 orr_config_get_param (OrrConfig *c, const char *name)
 {
+  for (int i = 0; i < c->n_param_list; i++)
+    if (strcmp (c->param_list[i].name, name) == 0)
+      return c->param_list[i].value;
   return c->params ? g_hash_table_lookup (c->params, name) : NULL;
 }
 
@@ -122,14 +162,22 @@ orr_config_get_doubles (OrrConfig *c, const char *name, const double **values, i
   if (v == NULL)
     return FALSE;
   n = orr_value_numel (v);
-  copy = g_new0 (double, MAX (n, 1));
-  orr_value_to_doubles (v, copy, n);
-  g_ptr_array_add (c->scratch, copy);
-  *values = copy;
   if (rows)
     *rows = (int) orr_value_rows (v);
   if (cols)
     *cols = (int) orr_value_cols (v);
+  if (orr_value_get_type_id (v) == ORR_TYPE_DOUBLE && n > 0)
+    {
+      /* already doubles, and the parameter lives as long as the config */
+      *values = orr_value_data (v);
+      return TRUE;
+    }
+  copy = g_new0 (double, MAX (n, 1));
+  orr_value_to_doubles (v, copy, n);
+  if (c->scratch == NULL)
+    c->scratch = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (c->scratch, copy);
+  *values = copy;
   return TRUE;
 }
 
@@ -206,7 +254,7 @@ orr_config_set_discrete_states (OrrConfig *c, int nz, const double *z0)
 void
 orr_config_add_object_state (OrrConfig *c, OrrValue *value)
 {
-  g_ptr_array_add (c->oz0, orr_value_ref (value));
+  g_ptr_array_add (values_array (&c->oz0), orr_value_ref (value));
 }
 
 void
@@ -226,7 +274,7 @@ orr_config_set_jacobian (OrrConfig *c, gboolean analytic)
 void
 orr_config_set_rpar (OrrConfig *c, const double *values, int n)
 {
-  g_array_set_size (c->rpar, 0);
+  g_array_set_size (numbers_array (&c->rpar, sizeof (double)), 0);
   if (n > 0)
     g_array_append_vals (c->rpar, values, n);
 }
@@ -234,7 +282,7 @@ orr_config_set_rpar (OrrConfig *c, const double *values, int n)
 void
 orr_config_set_ipar (OrrConfig *c, const int *values, int n)
 {
-  g_array_set_size (c->ipar, 0);
+  g_array_set_size (numbers_array (&c->ipar, sizeof (int)), 0);
   if (n > 0)
     g_array_append_vals (c->ipar, values, n);
 }
@@ -242,7 +290,7 @@ orr_config_set_ipar (OrrConfig *c, const int *values, int n)
 void
 orr_config_add_opar (OrrConfig *c, OrrValue *value)
 {
-  g_ptr_array_add (c->opar, orr_value_ref (value));
+  g_ptr_array_add (values_array (&c->opar), orr_value_ref (value));
 }
 
 void

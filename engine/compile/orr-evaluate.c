@@ -10,12 +10,24 @@ G_DEFINE_QUARK (orr-evaluate-error-quark, orr_evaluate_error)
 /* Past this many, listing more problems in one message helps nobody. */
 #define MAX_PROBLEMS_IN_MESSAGE 20
 
+typedef struct
+{
+  const char *name; /* in names */
+  OrrValue *value;  /* owned */
+  guint next;       /* index + 1 of the block's previous entry, 0: none */
+} ParamEntry;
+
 struct _OrrEvaluation
 {
   OrrRegistry *registry; /* may be NULL: every parameter is an expression */
   GPtrArray *problems;  /* of OrrProblem* */
   GHashTable *scopes;   /* OrrDiagram* -> OrrScope* */
-  GHashTable *params;   /* OrrBlock* -> GHashTable (name -> OrrValue*) */
+  /* Every block's parameters in one array, each block's chained from the
+   * newest: a hash table per block cost more than the rest of the
+   * evaluation. */
+  GArray *params;          /* of ParamEntry */
+  GHashTable *first_param; /* OrrBlock* -> index + 1 of its newest ParamEntry */
+  GStringChunk *names;     /* parameter names, once each */
   guint n_params;
   OrrExprCache *exprs; /* block parameters parsed once per distinct text */
 };
@@ -140,17 +152,15 @@ add_scoped_problem (OrrEvaluation *self, OrrBlock *block, char *where, const cha
                                                      scopes, error->message)));
 }
 
+/* Takes value. A name stored twice for a block reads as the newer value. */
 static void
 store_param (OrrEvaluation *self, OrrBlock *block, const char *name, OrrValue *value)
 {
-  GHashTable *table = g_hash_table_lookup (self->params, block);
-  if (table == NULL)
-    {
-      table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                     (GDestroyNotify) orr_value_unref);
-      g_hash_table_insert (self->params, block, table);
-    }
-  g_hash_table_insert (table, g_strdup (name), value);
+  ParamEntry entry = { g_string_chunk_insert_const (self->names, name), value,
+                       GPOINTER_TO_UINT (g_hash_table_lookup (self->first_param, block)) };
+
+  g_array_append_val (self->params, entry);
+  g_hash_table_insert (self->first_param, block, GUINT_TO_POINTER (self->params->len));
   self->n_params++;
 }
 
@@ -283,7 +293,9 @@ orr_evaluate_model_with_registry (OrrModel *model, OrrScope *overrides, OrrRegis
   self->exprs = orr_expr_cache_new ();
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
   self->scopes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_scope_unref);
-  self->params = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
+  self->params = g_array_new (FALSE, FALSE, sizeof (ParamEntry));
+  self->first_param = g_hash_table_new (NULL, NULL);
+  self->names = g_string_chunk_new (256);
 
   if (overrides != NULL)
     {
@@ -308,7 +320,11 @@ orr_evaluation_free (OrrEvaluation *self)
     return;
   g_ptr_array_unref (self->problems);
   g_hash_table_unref (self->scopes);
-  g_hash_table_unref (self->params);
+  for (guint i = 0; i < self->params->len; i++)
+    orr_value_unref (g_array_index (self->params, ParamEntry, i).value);
+  g_array_unref (self->params);
+  g_hash_table_unref (self->first_param);
+  g_string_chunk_free (self->names);
   orr_expr_cache_free (self->exprs);
   g_free (self);
 }
@@ -365,8 +381,16 @@ orr_evaluation_get_scope (OrrEvaluation *self, OrrDiagram *diagram)
 OrrValue *
 orr_evaluation_get_param (OrrEvaluation *self, OrrBlock *block, const char *name)
 {
-  GHashTable *table = g_hash_table_lookup (self->params, block);
-  return table ? g_hash_table_lookup (table, name) : NULL;
+  guint i = GPOINTER_TO_UINT (g_hash_table_lookup (self->first_param, block));
+
+  while (i > 0)
+    {
+      ParamEntry *entry = &g_array_index (self->params, ParamEntry, i - 1);
+      if (strcmp (entry->name, name) == 0)
+        return entry->value;
+      i = entry->next;
+    }
+  return NULL;
 }
 
 guint

@@ -28,7 +28,7 @@ static int
 port_number (Compiler *c, OrrBlock *block)
 {
   OrrConfig *config = g_hash_table_lookup (c->configs, block);
-  return config && config->ipar->len > 0 ? g_array_index (config->ipar, int, 0) : -1;
+  return config && orr_config_n (config->ipar) > 0 ? g_array_index (config->ipar, int, 0) : -1;
 }
 
 /* The block with this id in diagram: through the model's index, since
@@ -42,13 +42,15 @@ block_in (Compiler *c, OrrDiagram *diagram, const char *id)
 
 /* ---- configure ----------------------------------------------------------- */
 
-static GHashTable *
-block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass)
+/* The block's parameters, in *n of them, for orr_config_new_with_params. */
+static OrrConfigParam *
+block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass, int *n)
 {
-  GHashTable *params = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                              (GDestroyNotify) orr_value_unref);
+  int size = klass->n_params + (klass->extra_params != NULL ? (int) block->params->len : 0);
+  OrrConfigParam *params = g_new (OrrConfigParam, MAX (size, 1));
   OrrScope *scope = orr_evaluation_get_scope (c->evaluation, block->parent);
 
+  *n = 0;
   for (int i = 0; i < klass->n_params; i++)
     {
       const OrrParamSpec *spec = &klass->params[i];
@@ -78,7 +80,7 @@ block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass)
             }
         }
       if (value != NULL)
-        g_hash_table_insert (params, (gpointer) spec->name, value);
+        params[(*n)++] = (OrrConfigParam) { spec->name, value };
     }
   /* A class with extra parameters (orr-extra-params.h: the FMU block's
    * "fmu.<name>") also sees whatever else the block sets. */
@@ -87,8 +89,12 @@ block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass)
       OrrParam *p = g_ptr_array_index (block->params, i);
       OrrValue *value = orr_evaluation_get_param (c->evaluation, block, p->name);
 
-      if (value != NULL && !g_hash_table_contains (params, p->name))
-        g_hash_table_insert (params, p->name, orr_value_ref (value));
+      gboolean seen = FALSE;
+
+      for (int j = 0; j < *n && !seen; j++)
+        seen = strcmp (params[j].name, p->name) == 0;
+      if (value != NULL && !seen)
+        params[(*n)++] = (OrrConfigParam) { p->name, orr_value_ref (value) };
     }
   return params;
 }
@@ -101,10 +107,11 @@ configure_diagram (Compiler *c, OrrDiagram *diagram)
       OrrBlock *block = g_ptr_array_index (diagram->blocks, i);
       const char *ids[] = { block->id, NULL };
       g_autofree char *path = NULL;
-      g_autoptr (GHashTable) params = NULL;
       g_autoptr (GError) error = NULL;
       const OrrBlockClass *klass;
+      OrrConfigParam *params;
       OrrConfig *config;
+      int n_params;
 
       if (block->child != NULL)
         {
@@ -119,8 +126,8 @@ configure_diagram (Compiler *c, OrrDiagram *diagram)
                                 "unknown block type '%s' (is a library missing?)", block->type);
           continue;
         }
-      params = block_params (c, block, klass);
-      config = orr_config_new (params);
+      params = block_params (c, block, klass, &n_params);
+      config = orr_config_new_with_params (params, n_params);
       config->trusted = c->options.trust_native_code;
       if (klass->configure != NULL && !klass->configure (config, &error))
         {
@@ -206,59 +213,86 @@ orr_compile_configure (Compiler *c)
 
 /* ---- link index ------------------------------------------------------------ */
 
-/* A port of a block, as the key of the link index. The block id is
- * borrowed from the model, which outlives the compilation. */
-typedef struct
-{
-  const OrrDiagram *diagram;
-  const char *block_id;
-  int kind;
-  guint port;
-} PortKey;
-
 guint
 orr_port_key_hash (gconstpointer data)
 {
-  const PortKey *k = data;
+  const OrrPortKey *k = data;
   return g_str_hash (k->block_id) ^ ((guint) k->kind * 31u + k->port) * 2654435761u;
 }
 
 gboolean
 orr_port_key_equal (gconstpointer a, gconstpointer b)
 {
-  const PortKey *x = a, *y = b;
+  const OrrPortKey *x = a, *y = b;
   return x->diagram == y->diagram && x->kind == y->kind && x->port == y->port
          && strcmp (x->block_id, y->block_id) == 0;
 }
 
+/* Every link of the model, depth first, with the diagram it is in. */
 static void
-index_links (Compiler *c, OrrDiagram *diagram)
+gather_links (OrrDiagram *diagram, GPtrArray *links, GPtrArray *diagrams)
 {
   for (guint i = 0; i < diagram->links->len; i++)
     {
-      OrrLink *l = g_ptr_array_index (diagram->links, i);
-      PortKey key = { diagram, l->to.block, l->to.kind, l->to.port };
-      GPtrArray *into = g_hash_table_lookup (c->link_index, &key);
-
-      if (into == NULL)
-        {
-          into = g_ptr_array_new ();
-          g_hash_table_insert (c->link_index, g_memdup2 (&key, sizeof key), into);
-        }
-      g_ptr_array_add (into, l);
+      g_ptr_array_add (links, g_ptr_array_index (diagram->links, i));
+      g_ptr_array_add (diagrams, diagram);
     }
   for (guint i = 0; i < diagram->blocks->len; i++)
     {
       OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
       if (b->child != NULL)
-        index_links (c, b->child);
+        gather_links (b->child, links, diagrams);
     }
 }
 
-static GPtrArray *
+/* The links into each port, in the model's order: counted per port, then
+ * laid out in one array, so that a model of many links costs no
+ * allocation per port. */
+static void
+index_links (Compiler *c, OrrDiagram *root)
+{
+  g_autoptr (GPtrArray) links = g_ptr_array_new ();
+  g_autoptr (GPtrArray) diagrams = g_ptr_array_new ();
+  g_autofree guint *entry_of = NULL;
+  guint n_entries = 0, offset = 0;
+
+  gather_links (root, links, diagrams);
+  c->port_links = g_new (OrrPortLinks, MAX (links->len, 1));
+  c->linked = g_new (OrrLink *, MAX (links->len, 1));
+  entry_of = g_new (guint, MAX (links->len, 1));
+  for (guint i = 0; i < links->len; i++)
+    {
+      OrrLink *l = g_ptr_array_index (links, i);
+      OrrPortKey key = { g_ptr_array_index (diagrams, i), l->to.block, l->to.kind, l->to.port };
+      OrrPortLinks *entry = g_hash_table_lookup (c->link_index, &key);
+
+      if (entry == NULL)
+        {
+          entry = &c->port_links[n_entries++];
+          entry->key = key;
+          entry->n = 0;
+          g_hash_table_add (c->link_index, entry);
+        }
+      entry->n++;
+      entry_of[i] = entry - c->port_links;
+    }
+  for (guint e = 0; e < n_entries; e++)
+    {
+      c->port_links[e].links = c->linked + offset;
+      offset += c->port_links[e].n;
+      c->port_links[e].n = 0;
+    }
+  for (guint i = 0; i < links->len; i++)
+    {
+      OrrPortLinks *entry = &c->port_links[entry_of[i]];
+      entry->links[entry->n++] = g_ptr_array_index (links, i);
+    }
+}
+
+static OrrPortLinks *
 links_into (Compiler *c, OrrDiagram *diagram, const char *block_id, OrrPortKind kind, guint port)
 {
-  PortKey key = { diagram, block_id, kind, port };
+  OrrPortKey key = { diagram, block_id, kind, port };
   return g_hash_table_lookup (c->link_index, &key);
 }
 
@@ -280,7 +314,8 @@ static const char *
 tag_of (Compiler *c, OrrBlock *block)
 {
   OrrConfig *config = g_hash_table_lookup (c->configs, block);
-  OrrValue *tag = config && config->opar->len > 0 ? g_ptr_array_index (config->opar, 0) : NULL;
+  OrrValue *tag
+    = config && orr_config_n (config->opar) > 0 ? g_ptr_array_index (config->opar, 0) : NULL;
   return tag ? orr_value_get_string (tag) : NULL;
 }
 
@@ -288,7 +323,7 @@ static gboolean
 goto_is_global (Compiler *c, OrrBlock *block)
 {
   OrrConfig *config = g_hash_table_lookup (c->configs, block);
-  return config->ipar->len > 0 && g_array_index (config->ipar, int, 0) == 1;
+  return orr_config_n (config->ipar) > 0 && g_array_index (config->ipar, int, 0) == 1;
 }
 
 static void
@@ -378,11 +413,23 @@ static gboolean
 resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, int depth,
                 int *out_block, int *out_port)
 {
-  GPtrArray *links;
+  OrrPortLinks *links;
+  FlatBlock *fb;
   OrrLink *l;
 
   if (depth > MAX_RESOLVE_DEPTH)
     return FALSE;
+
+  /* a real block, the usual case: Froms and port blocks are never flat */
+  fb = block->child == NULL ? g_hash_table_lookup (c->flat_of, block) : NULL;
+  if (fb != NULL)
+    {
+      if ((int) port > fb->n_out)
+        return FALSE;
+      *out_block = fb->index;
+      *out_port = port - 1;
+      return TRUE;
+    }
 
   if (block->child != NULL)
     {
@@ -393,7 +440,7 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
       links = links_into (c, block->child, out->id, ORR_PORT_IN, 1);
       if (links == NULL)
         return FALSE;
-      l = g_ptr_array_index (links, 0);
+      l = links->links[0];
       return resolve_output (c, block->child, block_in (c, block->child, l->from.block),
                              l->from.port, depth + 1, out_block, out_port);
     }
@@ -408,7 +455,7 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
       links = links_into (c, g->parent, g->id, ORR_PORT_IN, 1);
       if (links == NULL)
         return FALSE;
-      l = g_ptr_array_index (links, 0);
+      l = links->links[0];
       return resolve_output (c, g->parent, block_in (c, g->parent, l->from.block), l->from.port,
                              depth + 1, out_block, out_port);
     }
@@ -424,19 +471,12 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
       links = links_into (c, outer, super->id, ORR_PORT_IN, port_number (c, block));
       if (links == NULL)
         return FALSE;
-      l = g_ptr_array_index (links, 0);
+      l = links->links[0];
       return resolve_output (c, outer, block_in (c, outer, l->from.block), l->from.port,
                              depth + 1, out_block, out_port);
     }
 
-  {
-    FlatBlock *fb = g_hash_table_lookup (c->flat_of, block);
-    if (fb == NULL || (int) port > fb->n_out)
-      return FALSE;
-    *out_block = fb->index;
-    *out_port = port - 1;
-    return TRUE;
-  }
+  return FALSE;
 }
 
 /* ---- activation signals ---------------------------------------------------- */
@@ -520,11 +560,11 @@ static void
 resolve_event_target (Compiler *c, OrrDiagram *diagram, const char *block_id, guint port,
                       int depth, GArray *found)
 {
-  GPtrArray *links = links_into (c, diagram, block_id, ORR_PORT_EVENT_IN, port);
+  OrrPortLinks *links = links_into (c, diagram, block_id, ORR_PORT_EVENT_IN, port);
 
-  for (guint i = 0; links != NULL && i < links->len; i++)
+  for (guint i = 0; links != NULL && i < links->n; i++)
     {
-      OrrLink *l = g_ptr_array_index (links, i);
+      OrrLink *l = links->links[i];
       resolve_event_output (c, diagram, block_in (c, diagram, l->from.block),
                             l->from.port, depth, found);
     }
@@ -564,9 +604,42 @@ sync_group (Compiler *c, OrrDiagram *diagram, GHashTable *groups)
   }
 }
 
+/* The flat block and its per-port arrays in one allocation (freed with
+ * g_free): a model has many blocks with a few ports each. */
+static FlatBlock *
+flat_block_new (OrrConfig *config)
+{
+  int n_in = config->inputs->len, n_out = config->outputs->len;
+  int n_evin = config->n_evin, n_evout = config->n_evout;
+  gsize n_ints = 5 * (gsize) n_in + 3 * (gsize) n_out + n_evout;
+  FlatBlock *fb
+    = g_malloc0 (sizeof (FlatBlock) + sizeof (GArray *) * n_evin + sizeof (int) * n_ints);
+  int *ints;
+
+  fb->config = config;
+  fb->n_in = n_in;
+  fb->n_out = n_out;
+  fb->n_evin = n_evin;
+  fb->n_evout = n_evout;
+  fb->evin_sources = (GArray **) (fb + 1);
+  ints = (int *) (fb->evin_sources + n_evin);
+  fb->in_block = ints, ints += n_in;
+  fb->in_port = ints, ints += n_in;
+  fb->in_rows = ints, ints += n_in;
+  fb->in_cols = ints, ints += n_in;
+  fb->in_type = ints, ints += n_in;
+  fb->out_rows = ints, ints += n_out;
+  fb->out_cols = ints, ints += n_out;
+  fb->out_type = ints, ints += n_out;
+  fb->evout_source = ints;
+  return fb;
+}
+
 static void
 collect_flat (Compiler *c, OrrDiagram *diagram, GHashTable *groups)
 {
+  int group = -1; /* this diagram's, asked for at its first flat block */
+
   for (guint i = 0; i < diagram->blocks->len; i++)
     {
       OrrBlock *block = g_ptr_array_index (diagram->blocks, i);
@@ -584,25 +657,17 @@ collect_flat (Compiler *c, OrrDiagram *diagram, GHashTable *groups)
           || config->kind == ORR_BLOCK_FROM)
         continue;
 
-      fb = g_new0 (FlatBlock, 1);
+      fb = flat_block_new (config);
       fb->doc = block;
       fb->klass = orr_registry_lookup (c->registry, block->type);
-      fb->config = config;
       fb->path = orr_block_get_path (block);
       fb->index = c->flat->len;
-      fb->n_in = config->inputs->len;
-      fb->n_out = config->outputs->len;
-      fb->n_evin = config->n_evin;
-      fb->n_evout = config->n_evout;
-      fb->in_block = g_new (int, MAX (fb->n_in, 1));
-      fb->in_port = g_new (int, MAX (fb->n_in, 1));
-      fb->evin_sources = g_new0 (GArray *, MAX (fb->n_evin, 1));
-      fb->evout_source = g_new (int, MAX (fb->n_evout, 1));
       for (int p = 0; p < fb->n_evout; p++)
         fb->evout_source[p] = -1;
-      fb->activation = g_hash_table_new (NULL, NULL);
       fb->rank = -1;
-      fb->clock_group = sync_group (c, diagram, groups);
+      if (group < 0)
+        group = sync_group (c, diagram, groups);
+      fb->clock_group = group;
       g_ptr_array_add (c->flat, fb);
       g_hash_table_insert (c->flat_of, block, fb);
     }
@@ -682,14 +747,14 @@ orr_compile_flatten (Compiler *c)
 
       for (int p = 0; p < fb->n_in; p++)
         {
-          GPtrArray *links = links_into (c, diagram, fb->doc->id, ORR_PORT_IN, p + 1);
+          OrrPortLinks *links = links_into (c, diagram, fb->doc->id, ORR_PORT_IN, p + 1);
           OrrLink *l;
 
           fb->in_block[p] = -1;
           fb->in_port[p] = -1;
           if (links == NULL)
             continue;
-          l = g_ptr_array_index (links, 0);
+          l = links->links[0];
           resolve_output (c, diagram, block_in (c, diagram, l->from.block),
                           l->from.port, 0, &fb->in_block[p], &fb->in_port[p]);
         }

@@ -18,10 +18,17 @@ schedulable (FlatBlock *fb)
 }
 
 /* Tarjan's strongly connected components over the unordered blocks. */
+/* consumers of block v: edge[first[v]] .. edge[first[v + 1] - 1] */
+typedef struct
+{
+  int *first;
+  int *edge;
+} Consumers;
+
 typedef struct
 {
   Compiler *c;
-  GPtrArray **consumers;
+  const Consumers *consumers;
   int *index, *low;
   gboolean *on_stack;
   GArray *stack;
@@ -62,15 +69,16 @@ report_loop (Compiler *c, GArray *members)
 static void
 strong_connect (Tarjan *t, int v)
 {
-  GPtrArray *out = t->consumers[v];
+  const int *out = t->consumers->edge + t->consumers->first[v];
+  int n_out = t->consumers->first[v + 1] - t->consumers->first[v];
 
   t->index[v] = t->low[v] = t->next++;
   g_array_append_val (t->stack, v);
   t->on_stack[v] = TRUE;
 
-  for (guint i = 0; out != NULL && i < out->len; i++)
+  for (int i = 0; i < n_out; i++)
     {
-      int w = GPOINTER_TO_INT (g_ptr_array_index (out, i));
+      int w = out[i];
       if (t->index[w] < 0)
         {
           strong_connect (t, w);
@@ -95,25 +103,21 @@ strong_connect (Tarjan *t, int v)
         }
       while (w != v);
 
-      for (guint i = 0; out != NULL && i < out->len; i++)
-        if (GPOINTER_TO_INT (g_ptr_array_index (out, i)) == v)
+      for (int i = 0; i < n_out; i++)
+        if (out[i] == v)
           self_loop = TRUE;
       if (members->len > 1 || self_loop)
         report_loop (t->c, members);
     }
 }
 
-void
-orr_compile_schedule (Compiler *c)
+/* Calls edge (a, i) for every block i that must follow block a: it reads
+ * a through a feedthrough input, or gave up a branch of conditional a
+ * (orr-activation.c). */
+static void
+for_each_dependency (Compiler *c, void (*edge) (int a, int i, gpointer data), gpointer data)
 {
-  int n = c->flat->len;
-  g_autofree int *pending = g_new0 (int, MAX (n, 1));
-  GPtrArray **consumers = g_new0 (GPtrArray *, MAX (n, 1));
-  g_autoptr (GArray) ready = g_array_new (FALSE, FALSE, sizeof (int));
-  guint head = 0;
-
-  /* consumers[a]: the blocks that read a through a feedthrough input */
-  for (int i = 0; i < n; i++)
+  for (guint i = 0; i < c->flat->len; i++)
     {
       FlatBlock *fb = g_ptr_array_index (c->flat, i);
       if (!schedulable (fb))
@@ -121,25 +125,48 @@ orr_compile_schedule (Compiler *c)
       for (int p = 0; p < fb->n_in; p++)
         {
           OrrPortSpec *spec = &g_array_index (fb->config->inputs, OrrPortSpec, p);
-          int a = fb->in_block[p];
-          if (a < 0 || !spec->feedthrough)
-            continue;
-          if (consumers[a] == NULL)
-            consumers[a] = g_ptr_array_new ();
-          g_ptr_array_add (consumers[a], GINT_TO_POINTER (i));
-          pending[i]++;
+          if (fb->in_block[p] >= 0 && spec->feedthrough)
+            edge (fb->in_block[p], i, data);
         }
-      /* orders that are not data: a block after the conditional whose
-       * branch it gave up (orr-activation.c) */
       for (guint k = 0; fb->after != NULL && k < fb->after->len; k++)
-        {
-          int a = g_array_index (fb->after, int, k);
-          if (consumers[a] == NULL)
-            consumers[a] = g_ptr_array_new ();
-          g_ptr_array_add (consumers[a], GINT_TO_POINTER (i));
-          pending[i]++;
-        }
+        edge (g_array_index (fb->after, int, k), i, data);
     }
+}
+
+static void
+count_edge (int a, int i, gpointer data)
+{
+  ((Consumers *) data)->first[a + 1]++;
+}
+
+static void
+place_edge (int a, int i, gpointer data)
+{
+  Consumers *consumers = data;
+  /* first[a] runs ahead while a's edges are placed, then is restored */
+  consumers->edge[consumers->first[a]++] = i;
+}
+
+void
+orr_compile_schedule (Compiler *c)
+{
+  int n = c->flat->len;
+  g_autofree int *pending = g_new0 (int, MAX (n, 1));
+  Consumers consumers = { g_new0 (int, n + 1), NULL };
+  g_autoptr (GArray) ready = g_array_new (FALSE, FALSE, sizeof (int));
+  guint head = 0;
+
+  /* consumers of each block, in one array: counted, then placed */
+  for_each_dependency (c, count_edge, &consumers);
+  for (int a = 0; a < n; a++)
+    consumers.first[a + 1] += consumers.first[a];
+  consumers.edge = g_new (int, MAX (consumers.first[n], 1));
+  for_each_dependency (c, place_edge, &consumers);
+  for (int a = n; a > 0; a--)
+    consumers.first[a] = consumers.first[a - 1];
+  consumers.first[0] = 0;
+  for (int w = 0; w < consumers.first[n]; w++)
+    pending[consumers.edge[w]]++;
 
   /* Kahn's algorithm, taking ready blocks in model order so that the same
    * model always gives the same schedule. */
@@ -154,9 +181,9 @@ orr_compile_schedule (Compiler *c)
 
       fb->rank = c->n_ranked;
       c->order[c->n_ranked++] = fb;
-      for (guint i = 0; consumers[v] != NULL && i < consumers[v]->len; i++)
+      for (int i = consumers.first[v]; i < consumers.first[v + 1]; i++)
         {
-          int w = GPOINTER_TO_INT (g_ptr_array_index (consumers[v], i));
+          int w = consumers.edge[i];
           if (--pending[w] == 0)
             g_array_append_val (ready, w);
         }
@@ -170,8 +197,13 @@ orr_compile_schedule (Compiler *c)
 
     if (c->n_ranked < schedulable_count)
       {
-        Tarjan t = { c, consumers, g_new (int, MAX (n, 1)), g_new (int, MAX (n, 1)), g_new0 (gboolean, MAX (n, 1)),
-                     g_array_new (FALSE, FALSE, sizeof (int)), 0 };
+        Tarjan t = { c,
+                     &consumers,
+                     g_new (int, MAX (n, 1)),
+                     g_new (int, MAX (n, 1)),
+                     g_new0 (gboolean, MAX (n, 1)),
+                     g_array_new (FALSE, FALSE, sizeof (int)),
+                     0 };
         for (int i = 0; i < n; i++)
           t.index[i] = -1;
         for (int i = 0; i < n; i++)
@@ -187,8 +219,6 @@ orr_compile_schedule (Compiler *c)
       }
   }
 
-  for (int i = 0; i < n; i++)
-    if (consumers[i] != NULL)
-      g_ptr_array_unref (consumers[i]);
-  g_free (consumers);
+  g_free (consumers.first);
+  g_free (consumers.edge);
 }

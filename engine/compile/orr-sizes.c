@@ -6,6 +6,8 @@
  * or double (types). */
 #include "orr-compile-private.h"
 
+#include <string.h>
+
 void
 orr_union_find_init (UnionFind *uf)
 {
@@ -71,21 +73,47 @@ unite (UnionFind *uf, int a, int b, int *value_a, int *value_b)
   return TRUE;
 }
 
+/* A block's negative sizes and their nodes: a block has few, so a list
+ * searched in turn, on the stack unless it grows long. */
+typedef struct
+{
+  int size, node;
+} Placeholder;
+
+typedef struct
+{
+  int n, capacity;
+  Placeholder *items;
+  Placeholder local[8];
+} Placeholders;
+
 /* The node of one dimension: fixed sizes get a node of their own, equal
  * negative sizes of one block share one. */
 static int
-dim_node (Compiler *c, GHashTable *placeholders, int size)
+dim_node (Compiler *c, Placeholders *p, int size)
 {
-  gpointer node;
-
   if (size > 0)
     return orr_union_find_add (&c->dims, size);
-  if (!g_hash_table_lookup_extended (placeholders, GINT_TO_POINTER (size), NULL, &node))
+  if (p->items == NULL)
     {
-      node = GINT_TO_POINTER (orr_union_find_add (&c->dims, 0));
-      g_hash_table_insert (placeholders, GINT_TO_POINTER (size), node);
+      p->items = p->local;
+      p->capacity = G_N_ELEMENTS (p->local);
     }
-  return GPOINTER_TO_INT (node);
+  for (int i = 0; i < p->n; i++)
+    if (p->items[i].size == size)
+      return p->items[i].node;
+  if (p->n == p->capacity)
+    {
+      Placeholder *more = g_new (Placeholder, 2 * p->capacity);
+      memcpy (more, p->items, sizeof (Placeholder) * p->n);
+      if (p->items != p->local)
+        g_free (p->items);
+      p->items = more;
+      p->capacity *= 2;
+    }
+  p->items[p->n].size = size;
+  p->items[p->n].node = orr_union_find_add (&c->dims, 0);
+  return p->items[p->n++].node;
 }
 
 static int
@@ -101,30 +129,25 @@ type_node (Compiler *c, int *shared, OrrType type)
 static void
 make_nodes (Compiler *c, FlatBlock *fb)
 {
-  g_autoptr (GHashTable) placeholders = g_hash_table_new (NULL, NULL);
+  Placeholders placeholders = { 0 };
   int shared_type = -1;
-
-  fb->in_rows = g_new (int, MAX (fb->n_in, 1));
-  fb->in_cols = g_new (int, MAX (fb->n_in, 1));
-  fb->in_type = g_new (int, MAX (fb->n_in, 1));
-  fb->out_rows = g_new (int, MAX (fb->n_out, 1));
-  fb->out_cols = g_new (int, MAX (fb->n_out, 1));
-  fb->out_type = g_new (int, MAX (fb->n_out, 1));
 
   for (int i = 0; i < fb->n_in; i++)
     {
       OrrPortSpec *s = &g_array_index (fb->config->inputs, OrrPortSpec, i);
-      fb->in_rows[i] = dim_node (c, placeholders, s->rows);
-      fb->in_cols[i] = dim_node (c, placeholders, s->cols);
+      fb->in_rows[i] = dim_node (c, &placeholders, s->rows);
+      fb->in_cols[i] = dim_node (c, &placeholders, s->cols);
       fb->in_type[i] = type_node (c, &shared_type, s->type);
     }
   for (int i = 0; i < fb->n_out; i++)
     {
       OrrPortSpec *s = &g_array_index (fb->config->outputs, OrrPortSpec, i);
-      fb->out_rows[i] = dim_node (c, placeholders, s->rows);
-      fb->out_cols[i] = dim_node (c, placeholders, s->cols);
+      fb->out_rows[i] = dim_node (c, &placeholders, s->rows);
+      fb->out_cols[i] = dim_node (c, &placeholders, s->cols);
       fb->out_type[i] = type_node (c, &shared_type, s->type);
     }
+  if (placeholders.items != placeholders.local)
+    g_free (placeholders.items);
 }
 
 static void

@@ -23,6 +23,22 @@ orr_append_double (GString *s, double d)
       g_string_append (s, d > 0 ? "Inf" : "-Inf");
       return;
     }
+  /* Whole numbers, the most common parameters, print as "%.15g" prints
+   * them, without formatting and parsing back three times. */
+  if (d == trunc (d) && fabs (d) < 1e15)
+    {
+      char digits[24], *p = digits + sizeof digits;
+      guint64 u = (guint64) fabs (d);
+
+      *--p = '\0';
+      do
+        *--p = (char) ('0' + u % 10);
+      while ((u /= 10) > 0);
+      if (signbit (d))
+        *--p = '-';
+      g_string_append (s, p);
+      return;
+    }
   /* The shortest of these that reads back exactly keeps 0.1 as "0.1". */
   for (k = 0; k < G_N_ELEMENTS (formats); k++)
     {
