@@ -4,14 +4,24 @@
  * Beside the samples each channel keeps a min/max summary pyramid: level 1
  * holds the smallest and largest finite value of each complete block of
  * FANOUT samples, level 2 of each complete block of FANOUT level-1 entries,
- * and so on. Appending extends it incrementally (only complete blocks are
- * summarised), and the range of any index interval costs at most about
+ * and so on. It is extended when asked for a range (only complete blocks
+ * are summarised, each once), not when appending: a run feeding the log
+ * pays only for storing its samples, and a channel nobody draws is never
+ * summarised. The range of any index interval costs at most about
  * 2 * FANOUT steps per level instead of one per sample: a 10-million-sample
  * plot decimates into 1,000 columns in a few thousand steps per column. */
+#ifdef __linux__
+#define _GNU_SOURCE /* mremap () */
+#endif
 #include "orr-signal-log.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #define FANOUT 16
 /* 16^8 samples, far beyond what fits in memory */
@@ -22,6 +32,87 @@ typedef struct
   double min, max; /* +inf, -inf when the block holds no finite value */
 } Summary;
 
+/* A growing array of doubles. A run's log grows to tens of megabytes
+ * while the simulation goes on: on Linux large ones are mapped memory
+ * that grows with mremap() (the pages move, nothing is copied, where
+ * realloc() copies whenever the heap cannot grow in place) and asks for
+ * transparent huge pages (one page fault per 2 MB instead of per 4 kB). */
+typedef struct
+{
+  double *data;
+  guint64 len;
+  gsize capacity; /* doubles */
+  gboolean mapped;
+} Series;
+
+/* 2 MB: a huge page */
+#define SERIES_MAP_BYTES ((gsize)2 << 20)
+
+static Series *
+series_new (void)
+{
+  return g_new0 (Series, 1);
+}
+
+static void
+series_free (Series *series)
+{
+#ifdef __linux__
+  if (series->mapped)
+    munmap (series->data, series->capacity * sizeof (double));
+  else
+#endif
+    g_free (series->data);
+  g_free (series);
+}
+
+static void
+series_set_size (Series *series, guint64 len)
+{
+  gsize bytes;
+
+  if (len > series->capacity)
+    {
+      gsize capacity = MAX (MAX (series->capacity * 2, len), 64);
+
+      bytes = capacity * sizeof (double);
+#ifdef __linux__
+      if (bytes >= SERIES_MAP_BYTES)
+        {
+          void *p;
+
+          bytes = (bytes + SERIES_MAP_BYTES - 1) & ~(SERIES_MAP_BYTES - 1);
+          capacity = bytes / sizeof (double);
+          if (series->mapped)
+            p = mremap (series->data, series->capacity * sizeof (double), bytes, MREMAP_MAYMOVE);
+          else
+            {
+              p = mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+              if (p != MAP_FAILED)
+                {
+                  if (series->len > 0)
+                    memcpy (p, series->data, series->len * sizeof (double));
+                  g_free (series->data);
+                }
+            }
+          if (p == MAP_FAILED)
+            g_error ("out of memory for %" G_GSIZE_FORMAT " bytes of samples", bytes);
+          /* advice only: without huge pages, ordinary ones */
+          madvise (p, bytes, MADV_HUGEPAGE);
+          series->data = p;
+          series->mapped = TRUE;
+          series->capacity = capacity;
+        }
+      else
+#endif
+        {
+          series->data = g_realloc_n (series->data, capacity, sizeof (double));
+          series->capacity = capacity;
+        }
+    }
+  series->len = len;
+}
+
 struct _OrrSignalLog
 {
   GObject parent_instance;
@@ -30,16 +121,18 @@ struct _OrrSignalLog
   char *title;
   guint n_channels;
   char **names; /* n_channels, NULL until set */
-  GArray *t;    /* of double */
+  Series *t;
   /* of double, one array per channel: a column's range then reads
    * contiguous memory, not one cache line per sample */
-  GArray **values;
+  Series **values;
   gboolean has_hint;
   double hint[4];
   double start, final;
-  /* pyramid[c * MAX_LEVELS + (level - 1)]: GArray of Summary; level L
-   * always has exactly floor (entries of level L-1 / FANOUT) entries */
+  /* pyramid[c * MAX_LEVELS + (level - 1)]: GArray of Summary; after
+   * extend_pyramid (), level L has exactly floor (entries of level L-1 /
+   * FANOUT) entries */
   GArray **pyramid;
+  guint unannounced; /* appended by _append_rows (), not yet emitted */
 };
 
 G_DEFINE_FINAL_TYPE (OrrSignalLog, orr_signal_log, G_TYPE_OBJECT)
@@ -62,9 +155,9 @@ orr_signal_log_finalize (GObject *object)
   for (guint c = 0; c < self->n_channels; c++)
     g_free (self->names[c]);
   g_free (self->names);
-  g_array_unref (self->t);
+  series_free (self->t);
   for (guint c = 0; c < self->n_channels; c++)
-    g_array_unref (self->values[c]);
+    series_free (self->values[c]);
   g_free (self->values);
   for (guint i = 0; i < self->n_channels * MAX_LEVELS; i++)
     g_array_unref (self->pyramid[i]);
@@ -88,7 +181,7 @@ orr_signal_log_class_init (OrrSignalLogClass *klass)
 static void
 orr_signal_log_init (OrrSignalLog *self)
 {
-  self->t = g_array_new (FALSE, FALSE, sizeof (double));
+  self->t = series_new ();
   self->final = 1;
 }
 
@@ -101,9 +194,9 @@ orr_signal_log_new (OrrSignalLogKind kind, const char *title, guint n_channels)
   self->title = g_strdup (title != NULL ? title : "");
   self->n_channels = MAX (n_channels, 1);
   self->names = g_new0 (char *, self->n_channels);
-  self->values = g_new (GArray *, self->n_channels);
+  self->values = g_new (Series *, self->n_channels);
   for (guint c = 0; c < self->n_channels; c++)
-    self->values[c] = g_array_new (FALSE, FALSE, sizeof (double));
+    self->values[c] = series_new ();
   for (guint c = 0; c < self->n_channels; c++)
     self->names[c] = g_strdup_printf ("u%u", c + 1);
   self->pyramid = g_new (GArray *, self->n_channels * MAX_LEVELS);
@@ -204,19 +297,24 @@ level_of (OrrSignalLog *self, guint channel, guint level)
   return self->pyramid[channel * MAX_LEVELS + level - 1];
 }
 
-/* Summarises the blocks that the last append completed, level by level. */
+/* Summarises the blocks completed since the last call, level by level. */
 static void
 extend_pyramid (OrrSignalLog *self, guint channel)
 {
   const double *v = (const double *)self->values[channel]->data;
   guint64 below = self->t->len; /* entries of the level below */
 
+  /* the usual case while drawing: nothing new since the last frame */
+  if (level_of (self, channel, 1)->len == below / FANOUT)
+    return;
   for (guint level = 1; level < MAX_LEVELS + 1; level++)
     {
       GArray *summaries = level_of (self, channel, level);
       guint64 complete = below / FANOUT;
+      guint64 done = summaries->len;
 
-      for (guint64 b = summaries->len; b < complete; b++)
+      g_array_set_size (summaries, complete);
+      for (guint64 b = done; b < complete; b++)
         {
           Summary s = { INFINITY, -INFINITY };
 
@@ -240,11 +338,44 @@ extend_pyramid (OrrSignalLog *self, guint channel)
                   s.max = MAX (s.max, lower[k].max);
                 }
             }
-          g_array_append_val (summaries, s);
+          g_array_index (summaries, Summary, b) = s;
         }
       if (complete == 0)
         break;
       below = complete;
+    }
+}
+
+/* Sample i has time t[i * t_stride] and channel c's value at
+ * values[i * v_stride + c]. */
+static void
+append_strided (OrrSignalLog *self, const double *t, gsize t_stride, const double *values,
+                gsize v_stride, guint n)
+{
+  guint64 old = self->t->len;
+  double *times;
+
+  if (n == 0)
+    return;
+  series_set_size (self->t, old + n);
+  times = (double *)self->t->data + old;
+  for (guint i = 0; i < n; i++)
+    times[i] = t[i * t_stride];
+  for (guint c = 0; c < self->n_channels; c++)
+    series_set_size (self->values[c], old + n);
+  /* One channel at a time through a block of rows small enough to stay in
+   * the first-level cache: each pass writes one array sequentially. */
+  for (guint first = 0; first < n; first += 256)
+    {
+      guint end = MIN (first + 256, n);
+
+      for (guint c = 0; c < self->n_channels; c++)
+        {
+          double *v = (double *)self->values[c]->data + old;
+
+          for (guint i = first; i < end; i++)
+            v[i] = values[i * v_stride + c];
+        }
     }
 }
 
@@ -254,20 +385,29 @@ orr_signal_log_append (OrrSignalLog *self, const double *t, const double *values
   g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
   if (n == 0)
     return;
-  g_array_append_vals (self->t, t, n);
-  for (guint c = 0; c < self->n_channels; c++)
-    {
-      GArray *channel = self->values[c];
-      guint64 old = channel->len;
-      double *v;
+  append_strided (self, t, 1, values, self->n_channels, n);
+  g_signal_emit (self, signals[SIGNAL_APPENDED], 0, n);
+}
 
-      g_array_set_size (channel, channel->len + n);
-      v = (double *)channel->data + old;
-      for (guint i = 0; i < n; i++)
-        v[i] = values[(gsize)i * self->n_channels + c];
-    }
-  for (guint c = 0; c < self->n_channels; c++)
-    extend_pyramid (self, c);
+void
+orr_signal_log_append_rows (OrrSignalLog *self, const double *rows, gsize stride, guint n)
+{
+  g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
+  g_return_if_fail (stride > self->n_channels);
+  append_strided (self, rows, stride, rows + 1, stride, n);
+  self->unannounced += n;
+}
+
+void
+orr_signal_log_emit_appended (OrrSignalLog *self)
+{
+  guint n;
+
+  g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
+  if (self->unannounced == 0)
+    return;
+  n = self->unannounced;
+  self->unannounced = 0;
   g_signal_emit (self, signals[SIGNAL_APPENDED], 0, n);
 }
 
@@ -275,9 +415,10 @@ void
 orr_signal_log_clear (OrrSignalLog *self)
 {
   g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
-  g_array_set_size (self->t, 0);
+  series_set_size (self->t, 0);
+  self->unannounced = 0;
   for (guint c = 0; c < self->n_channels; c++)
-    g_array_set_size (self->values[c], 0);
+    series_set_size (self->values[c], 0);
   for (guint i = 0; i < self->n_channels * MAX_LEVELS; i++)
     g_array_set_size (self->pyramid[i], 0);
   g_signal_emit (self, signals[SIGNAL_CLEARED], 0);
@@ -295,7 +436,7 @@ orr_signal_log_get_t (OrrSignalLog *self, guint64 index)
 {
   g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), NAN);
   g_return_val_if_fail (index < self->t->len, NAN);
-  return g_array_index (self->t, double, index);
+  return self->t->data[index];
 }
 
 double
@@ -303,7 +444,7 @@ orr_signal_log_get_value (OrrSignalLog *self, guint64 index, guint channel)
 {
   g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), NAN);
   g_return_val_if_fail (index < self->t->len && channel < self->n_channels, NAN);
-  return g_array_index (self->values[channel], double, index);
+  return self->values[channel]->data[index];
 }
 
 guint64
@@ -383,6 +524,7 @@ orr_signal_log_get_value_range (OrrSignalLog *self, guint channel, double *min, 
 {
   g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), FALSE);
   g_return_val_if_fail (channel < self->n_channels, FALSE);
+  extend_pyramid (self, channel);
   return range_of (self, channel, 0, self->t->len, min, max);
 }
 
@@ -392,6 +534,7 @@ orr_signal_log_get_value_range_in (OrrSignalLog *self, guint channel, double t0,
 {
   g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), FALSE);
   g_return_val_if_fail (channel < self->n_channels, FALSE);
+  extend_pyramid (self, channel);
   return range_of (self, channel, orr_signal_log_find_time (self, t0),
                    orr_signal_log_find_time (self, nextafter (t1, INFINITY)), min, max);
 }
@@ -452,13 +595,14 @@ orr_signal_log_decimate (OrrSignalLog *self, guint channel, double t0, double t1
 
   g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
   g_return_if_fail (channel < self->n_channels && n_columns > 0 && t1 > t0);
+  extend_pyramid (self, channel);
   v = (const double *)self->values[channel]->data;
   width = (t1 - t0) / n_columns;
   i = orr_signal_log_find_time (self, t0);
   for (guint col = 0; col < n_columns; col++)
     {
       double end = col + 1 == n_columns ? t1 : t0 + (col + 1) * width;
-      guint64 stop = i < self->t->len && g_array_index (self->t, double, i) < end
+      guint64 stop = i < self->t->len && self->t->data[i] < end
                        ? find_time_near (self, i, i + count, end)
                        : i;
 
@@ -489,7 +633,7 @@ orr_signal_log_export_csv (OrrSignalLog *self, const char *path, GError **error)
   for (guint64 i = 0; i < self->t->len; i++)
     {
       g_string_append (
-        out, g_ascii_formatd (buf, sizeof buf, "%.17g", g_array_index (self->t, double, i)));
+        out, g_ascii_formatd (buf, sizeof buf, "%.17g", self->t->data[i]));
       for (guint c = 0; c < self->n_channels; c++)
         {
           g_string_append_c (out, ',');

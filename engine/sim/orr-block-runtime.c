@@ -8,8 +8,9 @@
 
 #include "orr-sim-private.h"
 
-/* How long a producer facing a full ring sleeps before looking again. */
-#define FULL_RING_WAIT_US 200
+/* The longest a producer facing a full ring sleeps before looking at the
+ * stop request again (the reader wakes it as soon as there is room). */
+#define FULL_RING_WAIT_US 5000
 
 void
 orr_block_error (OrrSimBlock *block, const char *format, ...)
@@ -179,7 +180,7 @@ orr_block_record (OrrSimBlock *block, const double *values, int n)
     {
       if (!orr_stream_has_reader (recorder->stream) || g_atomic_int_get (&sim->stop_requested))
         break;
-      g_usleep (FULL_RING_WAIT_US);
+      orr_stream_wait_room (recorder->stream, FULL_RING_WAIT_US);
     }
 }
 

@@ -386,6 +386,8 @@ OrrStream *orr_stream_new (int n_channels, gboolean reader_attached);
 void orr_stream_free (OrrStream *stream);
 /* FALSE when the ring is full. */
 gboolean orr_stream_try_push (OrrStream *stream, double t, const double *values, int n);
+/* On a full ring: sleeps until the reader frees room, or timeout_us. */
+void orr_stream_wait_room (OrrStream *stream, gint64 timeout_us);
 void orr_stream_attach_reader (OrrStream *stream);
 gboolean orr_stream_has_reader (OrrStream *stream);
 

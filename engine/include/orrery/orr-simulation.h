@@ -87,6 +87,14 @@ OrrStream *orr_simulation_get_stream (OrrSimulation *sim, int block);
 /* Reads up to max samples; t[i] and values[i * n_channels ...]. Returns
  * the number read. */
 guint orr_stream_read (OrrStream *stream, double *t, double *values, guint max);
+/* Reading in place, without a copy: points *rows at up to max waiting
+ * samples, contiguous rows of 1 + n_channels doubles (t, then the
+ * values), and returns how many (fewer than are waiting where the ring
+ * wraps: call again after consuming). The rows stay valid and unchanged
+ * until orr_stream_consume() hands them back to the producer; n must not
+ * exceed what the last peek returned. */
+guint orr_stream_peek (OrrStream *stream, const double **rows, guint max);
+void orr_stream_consume (OrrStream *stream, guint n);
 int orr_stream_get_n_channels (OrrStream *stream);
 
 /* Real-time pacing: factor simulated seconds per wall-clock second (1:
