@@ -27,14 +27,14 @@
 #define DRAIN_CHUNK 4096
 #define DRAIN_CHUNKS_PER_DISPATCH 16
 #define DRAIN_BUDGET_US 8000
-/* How soon the next drain comes. A producer whose ring is full waits for
- * the reader, so a fast run must not be paced by the drain: with a whole
- * chunk waiting in some stream the next dispatch follows at once; for
- * DRAIN_FAST_HOLD_US after a dispatch that read DRAIN_FAST_SAMPLES or
- * more, every DRAIN_FAST_US (a ring of 65536 samples fills in 15 ms at 4
- * million samples a second, and a producer just let go of a full ring
- * may not have written much by the next look); otherwise about 30 Hz,
- * enough for a plot. */
+/* How soon the next drain comes. A stream with a reader holds a lot
+ * before its producer must wait, but samples read soon after they were
+ * written are still in the cache, and the queue's memory is reused
+ * instead of growing: with a whole chunk waiting in some stream the next
+ * dispatch follows at once; for DRAIN_FAST_HOLD_US after a dispatch that
+ * read DRAIN_FAST_SAMPLES or more, every DRAIN_FAST_US (about 1 MB of
+ * samples at 8 channels and 8 million samples a second); otherwise about
+ * 30 Hz, enough for a plot. */
 #define DRAIN_PERIOD_US (G_USEC_PER_SEC / 30)
 #define DRAIN_FAST_US 2000
 #define DRAIN_FAST_HOLD_US 200000
@@ -316,7 +316,7 @@ on_run_started (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *
       if (r == NULL)
         continue;
       /* Asking now, before the run, makes the main context the stream's
-       * reader: a full ring then waits for the next drain instead of
+       * reader: a full stream then waits for the next drain instead of
        * dropping samples. */
       orr_simulation_get_stream (sim, b);
       g_ptr_array_add (batch->recorders, r);
@@ -536,7 +536,7 @@ drain_running (OrrRunController *self, Batch *batch, gboolean unbounded)
           OrrStream *stream = NULL;
           guint n = 0;
 
-          /* The rows are read where they lie in the ring, which the run
+          /* The rows are read where they lie in the stream, which the run
            * frees when it ends: the lock keeps it until they are copied
            * and handed back. Nothing emitted meanwhile (see append_rows). */
           g_mutex_lock (&job->lock);
@@ -548,7 +548,7 @@ drain_running (OrrRunController *self, Batch *batch, gboolean unbounded)
               const double *rows;
               guint got;
 
-              /* twice at most: where the ring wraps */
+              /* more than once where a block of the stream ends */
               while (n < DRAIN_CHUNK && (got = orr_stream_peek (stream, &rows, DRAIN_CHUNK - n)) > 0)
                 {
                   append_rows (self, r, rows, channels, got);
@@ -1014,7 +1014,7 @@ orr_run_controller_wait (OrrRunController *self)
     {
       gboolean done;
 
-      /* keep reading, or a producer waiting on a full ring never ends */
+      /* keep reading, or a producer waiting on a full stream never ends */
       poll_job (self, TRUE);
       if (self->job != job || !is_active (self))
         return;
