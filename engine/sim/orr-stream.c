@@ -33,9 +33,12 @@
 /* Rows per block: about 256 kB, between 16 and 4096 rows. */
 #define BLOCK_BYTES (256u << 10)
 /* Unread samples allowed without a reader (a ring's worth, as before
- * there were blocks: at most 65536 samples or 8 MB) and with one. */
+ * there were blocks: at most 65536 samples or 8 MB) and with one: about
+ * a million samples of 8 channels, a tenth of a second or more of the
+ * fastest runs, which a reader also swallows in one go when the run ends
+ * (more would be a longer pause for it then). */
 #define FREE_LIMIT_BYTES (8u << 20)
-#define READER_LIMIT_BYTES ((gsize)256 << 20)
+#define READER_LIMIT_BYTES ((gsize)64 << 20)
 
 typedef struct _Block Block;
 struct _Block

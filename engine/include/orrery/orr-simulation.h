@@ -79,7 +79,7 @@ void orr_simulation_set_record_func (OrrSimulation *sim, OrrRecordFunc func, gpo
 /* Recorded samples also go into one single-producer single-consumer
  * lock-free queue per recording block, for a consumer on another thread
  * (the app's scopes). Asking for a block's stream makes the caller its
- * reader: from then on the queue holds up to about 256 MB unread (a
+ * reader: from then on the queue holds up to about 64 MB unread (a
  * reader late for a moment does not slow the run), and beyond that the
  * producer waits (checking for stop) until the reader catches up; a
  * stream nobody asked for keeps about 8 MB and drops what does not fit,
