@@ -8,6 +8,8 @@
  * (k + 1) * [1 ... 8] (a clock, a counter, a gain, a scope): each value is
  * known exactly, so the test compares with == (times within 1e-9 s).
  */
+#include "counter-scope-model.h"
+
 #include <orr-palettes.h>
 #include <orrery/orr-compile.h>
 #include <orrery/orr-io.h>
@@ -16,48 +18,46 @@
 #include <math.h>
 #include <string.h>
 
-#define N_CHANNELS 8
-
-/* 300,000 samples (final time half a period after the last tick): many
- * blocks of the queue, several times the ~8 MB a stream without reader
- * keeps. */
+#define N_CHANNELS COUNTER_SCOPE_CHANNELS
+/* many blocks of the queue, several times the ~8 MB a stream without
+ * reader keeps */
 #define N_SAMPLES 300000
-static const char model_text[]
-  = "<orrery version=\"1.0\">"
-    "<settings start=\"0\" final=\"299.9995\" solver=\"auto\" rtol=\"1e-06\" atol=\"1e-08\" "
-    "max-step=\"0\"/>"
-    "<diagram>"
-    "<block id=\"c\" type=\"SampleClock\" x=\"0\" y=\"0\" width=\"40\" height=\"40\">"
-    "<param name=\"period\">1e-3</param>"
-    "<ports event-out=\"1\"/></block>"
-    "<block id=\"n\" type=\"Counter\" x=\"0\" y=\"0\" width=\"40\" height=\"40\">"
-    "<ports out=\"1\" event-in=\"1\"/></block>"
-    "<block id=\"k\" type=\"Gain\" x=\"0\" y=\"0\" width=\"40\" height=\"40\">"
-    "<param name=\"gain\">[1; 2; 3; 4; 5; 6; 7; 8]</param>"
-    "<ports in=\"1\" out=\"1\"/></block>"
-    "<block id=\"s\" type=\"Scope\" x=\"0\" y=\"0\" width=\"40\" height=\"40\"><ports in=\"1\"/>"
-    "</block>"
-    "<link id=\"l1\" kind=\"activation\" from=\"c\" from-port=\"1\" to=\"n\" to-port=\"1\"/>"
-    "<link id=\"l2\" kind=\"regular\" from=\"n\" from-port=\"1\" to=\"k\" to-port=\"1\"/>"
-    "<link id=\"l3\" kind=\"regular\" from=\"k\" from-port=\"1\" to=\"s\" to-port=\"1\"/>"
-    "</diagram></orrery>";
 
-static OrrProgram *
-compile_model (OrrRegistry *registry, int *scope)
+/* A simulation of the model, not run yet. */
+typedef struct
+{
+  OrrRegistry *registry;
+  OrrProgram *program;
+  OrrSimulation *sim;
+  int scope; /* the Scope's program block */
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (OrrModel) model = orr_model_load_data (model_text, strlen (model_text), "t", &error);
-  OrrProgram *program;
+  g_autofree char *text = counter_scope_model (N_SAMPLES);
+  g_autoptr (OrrModel) model = orr_model_load_data (text, strlen (text), "t", &error);
 
   g_assert_no_error (error);
-  program = orr_compile (model, registry, NULL, NULL, &error);
+  f->registry = orr_registry_new ();
+  orr_palettes_register_standard (f->registry);
+  f->program = orr_compile (model, f->registry, NULL, NULL, &error);
   g_assert_no_error (error);
-  *scope = -1;
-  for (int b = 0; b < program->n_blocks; b++)
-    if (g_strcmp0 (program->blocks[b].model_block_id, "s") == 0)
-      *scope = b;
-  g_assert_cmpint (*scope, >=, 0);
-  return program;
+  f->scope = -1;
+  for (int b = 0; b < f->program->n_blocks; b++)
+    if (g_strcmp0 (f->program->blocks[b].model_block_id, "s") == 0)
+      f->scope = b;
+  g_assert_cmpint (f->scope, >=, 0);
+  f->sim = orr_simulation_new (f->program);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  g_clear_pointer (&f->sim, orr_simulation_free);
+  g_clear_pointer (&f->program, orr_program_free);
+  g_clear_pointer (&f->registry, orr_registry_free);
 }
 
 /* Sample k as the model records it. */
@@ -147,43 +147,25 @@ read_stream (gpointer data)
   return NULL;
 }
 
+/* data: TRUE to read with orr_stream_read, else peek and consume */
 static void
-run_with_reader (gboolean use_read)
+test_reader (Fixture *f, gconstpointer data)
 {
-  g_autoptr (OrrRegistry) registry = orr_registry_new ();
-  g_autoptr (OrrProgram) program = NULL;
-  g_autoptr (OrrSimulation) sim = NULL;
   g_autoptr (GError) error = NULL;
   Reader reader = { 0 };
   GThread *thread;
-  int scope;
 
-  orr_palettes_register_standard (registry);
-  program = compile_model (registry, &scope);
-  sim = orr_simulation_new (program);
-  reader.sim = sim;
-  reader.block = scope;
-  reader.use_read = use_read;
+  reader.sim = f->sim;
+  reader.block = f->scope;
+  reader.use_read = GPOINTER_TO_INT (data);
   /* declares the reader before the first sample */
-  g_assert_null (orr_simulation_get_stream (sim, scope));
+  g_assert_null (orr_simulation_get_stream (f->sim, f->scope));
   thread = g_thread_new ("reader", read_stream, &reader);
-  g_assert_true (orr_simulation_run (sim, &error));
+  g_assert_true (orr_simulation_run (f->sim, &error));
   g_assert_no_error (error);
   g_atomic_int_set (&reader.done, 1);
   g_thread_join (thread);
   g_assert_cmpuint (reader.count, ==, N_SAMPLES);
-}
-
-static void
-test_peek_consume (void)
-{
-  run_with_reader (FALSE);
-}
-
-static void
-test_read (void)
-{
-  run_with_reader (TRUE);
 }
 
 /* Nobody asked for the stream: the run does not block, and a reader
@@ -191,24 +173,17 @@ test_read (void)
  * (the stream's limit without a reader: at least 1024, at most 65536
  * samples), and nothing after them. */
 static void
-test_no_reader_drops (void)
+test_no_reader_drops (Fixture *f, gconstpointer data)
 {
-  g_autoptr (OrrRegistry) registry = orr_registry_new ();
-  g_autoptr (OrrProgram) program = NULL;
-  g_autoptr (OrrSimulation) sim = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GRand) rand = g_rand_new_with_seed (11);
   Reader reader = { 0 };
   OrrStream *stream;
-  int scope;
 
-  orr_palettes_register_standard (registry);
-  program = compile_model (registry, &scope);
-  sim = orr_simulation_new (program);
-  g_assert_true (orr_simulation_run (sim, &error));
+  g_assert_true (orr_simulation_run (f->sim, &error));
   g_assert_no_error (error);
 
-  stream = orr_simulation_get_stream (sim, scope);
+  stream = orr_simulation_get_stream (f->sim, f->scope);
   g_assert_nonnull (stream);
   while (read_some (&reader, stream, rand) > 0)
     ;
@@ -220,8 +195,11 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/stream/peek-consume", test_peek_consume);
-  g_test_add_func ("/stream/read", test_read);
-  g_test_add_func ("/stream/no-reader-drops", test_no_reader_drops);
+  g_test_add ("/stream/peek-consume", Fixture, GINT_TO_POINTER (FALSE), fixture_set_up,
+              test_reader, fixture_tear_down);
+  g_test_add ("/stream/read", Fixture, GINT_TO_POINTER (TRUE), fixture_set_up, test_reader,
+              fixture_tear_down);
+  g_test_add ("/stream/no-reader-drops", Fixture, NULL, fixture_set_up, test_no_reader_drops,
+              fixture_tear_down);
   return g_test_run ();
 }
