@@ -10,9 +10,6 @@
  * summarised. The range of any index interval costs at most about
  * 2 * FANOUT steps per level instead of one per sample: a 10-million-sample
  * plot decimates into 1,000 columns in a few thousand steps per column. */
-#ifdef __linux__
-#define _GNU_SOURCE /* mremap () */
-#endif
 #include "orr-signal-log.h"
 
 #include <glib/gstdio.h>
@@ -32,21 +29,90 @@ typedef struct
   double min, max; /* +inf, -inf when the block holds no finite value */
 } Summary;
 
-/* A growing array of doubles. A run's log grows to tens of megabytes
- * while the simulation goes on: on Linux large ones are mapped memory
- * that grows with mremap() (the pages move, nothing is copied, where
- * realloc() copies whenever the heap cannot grow in place) and asks for
- * transparent huge pages (one page fault per 2 MB instead of per 4 kB). */
+/* A growing array of doubles in chunks. A run's log grows to tens of
+ * megabytes while the simulation goes on, and what costs then is not
+ * copying but the kernel handing out fresh pages, zeroed one by one: so
+ * chunk 0 grows on the heap up to SMALL_LEN doubles (a small log stays
+ * small), and beyond that every chunk is CHUNK_LEN doubles, 2 MB, a huge page
+ * where the kernel has them, never moved once written, and when a log
+ * goes, kept for the next (up to POOL_MAX of them, process-wide: the
+ * next run of a window reuses the last one's memory instead of asking
+ * the kernel again). FANOUT divides CHUNK_LEN: a summary block never
+ * straddles two chunks. */
+#define CHUNK_SHIFT 18
+#define CHUNK_LEN ((guint64)1 << CHUNK_SHIFT)
+#define CHUNK_MASK (CHUNK_LEN - 1)
+#define CHUNK_BYTES (CHUNK_LEN * sizeof (double))
+#define POOL_MAX 64
+/* a small log's chunk 0 stays on the heap up to 64 kB */
+#define SMALL_LEN 8192
+G_STATIC_ASSERT (CHUNK_LEN % FANOUT == 0);
+
 typedef struct
 {
-  double *data;
+  double **chunks;
+  guint n_chunks;
+  gsize first_capacity; /* doubles in chunks[0]; CHUNK_LEN: one of the pool's */
   guint64 len;
-  gsize capacity; /* doubles */
-  gboolean mapped;
 } Series;
 
-/* 2 MB: a huge page */
-#define SERIES_MAP_BYTES ((gsize)2 << 20)
+G_LOCK_DEFINE_STATIC (pool);
+static double *pool[POOL_MAX];
+static guint pool_len;
+
+static double *
+chunk_new (void)
+{
+  double *chunk = NULL;
+
+  G_LOCK (pool);
+  if (pool_len > 0)
+    chunk = pool[--pool_len];
+  G_UNLOCK (pool);
+  if (chunk != NULL)
+    return chunk;
+#ifdef __linux__
+  {
+    /* twice the size, then the unaligned ends given back: a chunk aligned
+     * on 2 MB can be one huge page */
+    char *p = mmap (NULL, 2 * CHUNK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+                    0);
+    gsize head;
+
+    if (p == MAP_FAILED)
+      g_error ("out of memory for a chunk of %" G_GSIZE_FORMAT " bytes of samples",
+               (gsize)CHUNK_BYTES);
+    head = (CHUNK_BYTES - (guintptr)p % CHUNK_BYTES) % CHUNK_BYTES;
+    if (head > 0)
+      munmap (p, head);
+    munmap (p + head + CHUNK_BYTES, CHUNK_BYTES - head);
+    /* advice only: without huge pages, ordinary ones */
+    madvise (p + head, CHUNK_BYTES, MADV_HUGEPAGE);
+    return (double *)(p + head);
+  }
+#else
+  return g_malloc (CHUNK_BYTES);
+#endif
+}
+
+static void
+chunk_free (double *chunk)
+{
+  G_LOCK (pool);
+  if (pool_len < POOL_MAX)
+    {
+      pool[pool_len++] = chunk;
+      chunk = NULL;
+    }
+  G_UNLOCK (pool);
+  if (chunk == NULL)
+    return;
+#ifdef __linux__
+  munmap (chunk, CHUNK_BYTES);
+#else
+  g_free (chunk);
+#endif
+}
 
 static Series *
 series_new (void)
@@ -57,58 +123,64 @@ series_new (void)
 static void
 series_free (Series *series)
 {
-#ifdef __linux__
-  if (series->mapped)
-    munmap (series->data, series->capacity * sizeof (double));
-  else
-#endif
-    g_free (series->data);
+  if (series->n_chunks > 0 && series->first_capacity < CHUNK_LEN)
+    g_free (series->chunks[0]);
+  else if (series->n_chunks > 0)
+    chunk_free (series->chunks[0]);
+  for (guint k = 1; k < series->n_chunks; k++)
+    chunk_free (series->chunks[k]);
+  g_free (series->chunks);
   g_free (series);
 }
 
+static inline double
+series_at (const Series *series, guint64 i)
+{
+  return series->chunks[i >> CHUNK_SHIFT][i & CHUNK_MASK];
+}
+
+/* Where element i lies; the chunk goes on for CHUNK_LEN - (i & CHUNK_MASK)
+ * elements (within the size). */
+static inline double *
+series_ptr (const Series *series, guint64 i)
+{
+  return series->chunks[i >> CHUNK_SHIFT] + (i & CHUNK_MASK);
+}
+
+/* Grows (or shrinks: the memory stays) to len elements. */
 static void
 series_set_size (Series *series, guint64 len)
 {
-  gsize bytes;
+  guint needed = len == 0 ? 0 : (guint)((len - 1) >> CHUNK_SHIFT) + 1;
+  gsize first = needed > 1 ? CHUNK_LEN : len;
 
-  if (len > series->capacity)
+  if (series->n_chunks == 0 && needed > 0)
     {
-      gsize capacity = MAX (MAX (series->capacity * 2, len), 64);
+      series->chunks = g_new0 (double *, 1);
+      series->n_chunks = 1;
+    }
+  if (first > series->first_capacity && first <= SMALL_LEN)
+    {
+      gsize capacity = MIN (MAX (MAX (series->first_capacity * 2, first), 64), SMALL_LEN);
 
-      bytes = capacity * sizeof (double);
-#ifdef __linux__
-      if (bytes >= SERIES_MAP_BYTES)
-        {
-          void *p;
+      series->chunks[0] = g_realloc_n (series->chunks[0], capacity, sizeof (double));
+      series->first_capacity = capacity;
+    }
+  else if (first > series->first_capacity)
+    {
+      double *chunk = chunk_new ();
 
-          bytes = (bytes + SERIES_MAP_BYTES - 1) & ~(SERIES_MAP_BYTES - 1);
-          capacity = bytes / sizeof (double);
-          if (series->mapped)
-            p = mremap (series->data, series->capacity * sizeof (double), bytes, MREMAP_MAYMOVE);
-          else
-            {
-              p = mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-              if (p != MAP_FAILED)
-                {
-                  if (series->len > 0)
-                    memcpy (p, series->data, series->len * sizeof (double));
-                  g_free (series->data);
-                }
-            }
-          if (p == MAP_FAILED)
-            g_error ("out of memory for %" G_GSIZE_FORMAT " bytes of samples", bytes);
-          /* advice only: without huge pages, ordinary ones */
-          madvise (p, bytes, MADV_HUGEPAGE);
-          series->data = p;
-          series->mapped = TRUE;
-          series->capacity = capacity;
-        }
-      else
-#endif
-        {
-          series->data = g_realloc_n (series->data, capacity, sizeof (double));
-          series->capacity = capacity;
-        }
+      memcpy (chunk, series->chunks[0], MIN (series->len, series->first_capacity) * sizeof (double));
+      g_free (series->chunks[0]);
+      series->chunks[0] = chunk;
+      series->first_capacity = CHUNK_LEN;
+    }
+  if (needed > series->n_chunks)
+    {
+      series->chunks = g_renew (double *, series->chunks, needed);
+      for (guint k = series->n_chunks; k < needed; k++)
+        series->chunks[k] = chunk_new ();
+      series->n_chunks = needed;
     }
   series->len = len;
 }
@@ -301,7 +373,7 @@ level_of (OrrSignalLog *self, guint channel, guint level)
 static void
 extend_pyramid (OrrSignalLog *self, guint channel)
 {
-  const double *v = (const double *)self->values[channel]->data;
+  const Series *v = self->values[channel];
   guint64 below = self->t->len; /* entries of the level below */
 
   /* the usual case while drawing: nothing new since the last frame */
@@ -319,15 +391,16 @@ extend_pyramid (OrrSignalLog *self, guint channel)
           Summary s = { INFINITY, -INFINITY };
 
           if (level == 1)
-            for (guint64 i = b * FANOUT; i < (b + 1) * FANOUT; i++)
-              {
-                double x = v[i];
-                if (isfinite (x))
+            {
+              const double *x = series_ptr (v, b * FANOUT);
+
+              for (guint k = 0; k < FANOUT; k++)
+                if (isfinite (x[k]))
                   {
-                    s.min = MIN (s.min, x);
-                    s.max = MAX (s.max, x);
+                    s.min = MIN (s.min, x[k]);
+                    s.max = MAX (s.max, x[k]);
                   }
-              }
+            }
           else
             {
               const Summary *lower
@@ -353,29 +426,32 @@ append_strided (OrrSignalLog *self, const double *t, gsize t_stride, const doubl
                 gsize v_stride, guint n)
 {
   guint64 old = self->t->len;
-  double *times;
 
   if (n == 0)
     return;
   series_set_size (self->t, old + n);
-  times = (double *)self->t->data + old;
-  for (guint i = 0; i < n; i++)
-    times[i] = t[i * t_stride];
   for (guint c = 0; c < self->n_channels; c++)
     series_set_size (self->values[c], old + n);
-  /* One channel at a time through a block of rows small enough to stay in
-   * the first-level cache: each pass writes one array sequentially. */
-  for (guint first = 0; first < n; first += 256)
+  /* Pieces within one chunk (all the series have the same length, so
+   * their chunks end at the same sample), each one channel at a time
+   * through a block of rows small enough to stay in the first-level
+   * cache: each pass writes one array sequentially. */
+  for (guint first = 0; first < n;)
     {
-      guint end = MIN (first + 256, n);
+      guint64 at = old + first;
+      guint end = (guint)MIN ((guint64)first + 256, MIN ((guint64)n, first + CHUNK_LEN - (at & CHUNK_MASK)));
+      double *times = series_ptr (self->t, at);
 
+      for (guint i = first; i < end; i++)
+        times[i - first] = t[i * t_stride];
       for (guint c = 0; c < self->n_channels; c++)
         {
-          double *v = (double *)self->values[c]->data + old;
+          double *v = series_ptr (self->values[c], at);
 
           for (guint i = first; i < end; i++)
-            v[i] = values[i * v_stride + c];
+            v[i - first] = values[i * v_stride + c];
         }
+      first = end;
     }
 }
 
@@ -436,7 +512,7 @@ orr_signal_log_get_t (OrrSignalLog *self, guint64 index)
 {
   g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), NAN);
   g_return_val_if_fail (index < self->t->len, NAN);
-  return self->t->data[index];
+  return series_at (self->t, index);
 }
 
 double
@@ -444,13 +520,12 @@ orr_signal_log_get_value (OrrSignalLog *self, guint64 index, guint channel)
 {
   g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), NAN);
   g_return_val_if_fail (index < self->t->len && channel < self->n_channels, NAN);
-  return self->values[channel]->data[index];
+  return series_at (self->values[channel], index);
 }
 
 guint64
 orr_signal_log_find_time (OrrSignalLog *self, double t)
 {
-  const double *times = (const double *)self->t->data;
   guint64 lo = 0, hi = self->t->len;
 
   g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), 0);
@@ -458,7 +533,7 @@ orr_signal_log_find_time (OrrSignalLog *self, double t)
     {
       guint64 mid = lo + (hi - lo) / 2;
 
-      if (times[mid] < t)
+      if (series_at (self->t, mid) < t)
         lo = mid + 1;
       else
         hi = mid;
@@ -472,7 +547,7 @@ widen (OrrSignalLog *self, guint channel, guint level, guint64 i, double *lo, do
 {
   if (level == 0)
     {
-      double x = ((const double *)self->values[channel]->data)[i];
+      double x = series_at (self->values[channel], i);
 
       if (isfinite (x))
         {
@@ -548,15 +623,15 @@ orr_signal_log_get_value_range_in (OrrSignalLog *self, guint channel, double t0,
 static guint64
 find_time_near (OrrSignalLog *self, guint64 from, guint64 guess, double t)
 {
-  const double *times = (const double *)self->t->data;
+  const Series *times = self->t;
   guint64 n = self->t->len, lo, hi, step = 1;
 
   guess = CLAMP (guess, from + 1, n);
   /* the answer is in (lo - 1, hi]: times[lo - 1] < t <= times[hi] */
-  if (guess == n || times[guess] >= t)
+  if (guess == n || series_at (times, guess) >= t)
     {
       hi = guess;
-      while (hi - from > step && times[hi - step] >= t)
+      while (hi - from > step && series_at (times, hi - step) >= t)
         {
           hi -= step;
           step *= 2;
@@ -566,7 +641,7 @@ find_time_near (OrrSignalLog *self, guint64 from, guint64 guess, double t)
   else
     {
       lo = guess + 1;
-      while (guess + step < n && times[guess + step] < t)
+      while (guess + step < n && series_at (times, guess + step) < t)
         {
           lo = guess + step + 1;
           step *= 2;
@@ -577,7 +652,7 @@ find_time_near (OrrSignalLog *self, guint64 from, guint64 guess, double t)
     {
       guint64 mid = lo + (hi - lo) / 2;
 
-      if (times[mid] < t)
+      if (series_at (times, mid) < t)
         lo = mid + 1;
       else
         hi = mid;
@@ -589,28 +664,28 @@ void
 orr_signal_log_decimate (OrrSignalLog *self, guint channel, double t0, double t1, guint n_columns,
                          double *mins, double *maxs, double *firsts, double *lasts)
 {
-  const double *v;
+  const Series *v;
   double width;
   guint64 i, count = 1;
 
   g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
   g_return_if_fail (channel < self->n_channels && n_columns > 0 && t1 > t0);
   extend_pyramid (self, channel);
-  v = (const double *)self->values[channel]->data;
+  v = self->values[channel];
   width = (t1 - t0) / n_columns;
   i = orr_signal_log_find_time (self, t0);
   for (guint col = 0; col < n_columns; col++)
     {
       double end = col + 1 == n_columns ? t1 : t0 + (col + 1) * width;
-      guint64 stop = i < self->t->len && self->t->data[i] < end
+      guint64 stop = i < self->t->len && series_at (self->t, i) < end
                        ? find_time_near (self, i, i + count, end)
                        : i;
 
       mins[col] = maxs[col] = firsts[col] = lasts[col] = NAN;
       if (stop > i)
         {
-          firsts[col] = v[i];
-          lasts[col] = v[stop - 1];
+          firsts[col] = series_at (v, i);
+          lasts[col] = series_at (v, stop - 1);
           if (!range_of (self, channel, i, stop, &mins[col], &maxs[col]))
             mins[col] = maxs[col] = NAN;
         }
@@ -633,7 +708,7 @@ orr_signal_log_export_csv (OrrSignalLog *self, const char *path, GError **error)
   for (guint64 i = 0; i < self->t->len; i++)
     {
       g_string_append (
-        out, g_ascii_formatd (buf, sizeof buf, "%.17g", self->t->data[i]));
+        out, g_ascii_formatd (buf, sizeof buf, "%.17g", series_at (self->t, i)));
       for (guint c = 0; c < self->n_channels; c++)
         {
           g_string_append_c (out, ',');
