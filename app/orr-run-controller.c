@@ -58,7 +58,7 @@ typedef struct
   /* after the run: what was left in the stream (under the Job lock until
    * the batch is taken off the Job), rows as the stream holds them */
   int rest_channels;
-  GArray *rest_rows; /* of double, 1 + rest_channels per sample */
+  GArray *rest_rows;   /* of double, 1 + rest_channels per sample */
   OrrSignalLog *log;   /* main context only */
 } Recorder;
 
@@ -407,8 +407,7 @@ set_state (OrrRunController *self, OrrRunState state)
  * values than its inputs hold. The log emits "appended" only at
  * orr_signal_log_emit_appended(), once the stream has its rows back. */
 static void
-append_rows (OrrRunController *self, Recorder *r, const double *rows, int stream_channels,
-             guint n)
+append_rows (OrrRunController *self, Recorder *r, const double *rows, int stream_channels, guint n)
 {
   gsize stride = (gsize)stream_channels + 1;
   guint nc = r->n_channels;
@@ -422,8 +421,10 @@ append_rows (OrrRunController *self, Recorder *r, const double *rows, int stream
     }
   if (nc > self->buf_channels)
     {
+      gsize size = (gsize)DRAIN_CHUNK * (nc + 1);
+
       g_free (self->buf_remap);
-      self->buf_remap = g_new (double, DRAIN_CHUNK * (nc + 1));
+      self->buf_remap = g_new (double, size);
       self->buf_channels = nc;
     }
   /* rest_rows may hold more than a chunk */
@@ -549,7 +550,8 @@ drain_running (OrrRunController *self, Batch *batch, gboolean unbounded)
               guint got;
 
               /* more than once where a block of the stream ends */
-              while (n < DRAIN_CHUNK && (got = orr_stream_peek (stream, &rows, DRAIN_CHUNK - n)) > 0)
+              while (n < DRAIN_CHUNK
+                     && (got = orr_stream_peek (stream, &rows, DRAIN_CHUNK - n)) > 0)
                 {
                   append_rows (self, r, rows, channels, got);
                   orr_stream_consume (stream, got);

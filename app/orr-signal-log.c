@@ -75,8 +75,8 @@ chunk_new (void)
   {
     /* twice the size, then the unaligned ends given back: a chunk aligned
      * on 2 MB can be one huge page */
-    char *p = mmap (NULL, 2 * CHUNK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
-                    0);
+    char *p
+      = mmap (NULL, 2 * CHUNK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     gsize head;
 
     if (p == MAP_FAILED)
@@ -170,7 +170,8 @@ series_set_size (Series *series, guint64 len)
     {
       double *chunk = chunk_new ();
 
-      memcpy (chunk, series->chunks[0], MIN (series->len, series->first_capacity) * sizeof (double));
+      memcpy (chunk, series->chunks[0],
+              MIN (series->len, series->first_capacity) * sizeof (double));
       g_free (series->chunks[0]);
       series->chunks[0] = chunk;
       series->first_capacity = CHUNK_LEN;
@@ -439,7 +440,8 @@ append_strided (OrrSignalLog *self, const double *t, gsize t_stride, const doubl
   for (guint first = 0; first < n;)
     {
       guint64 at = old + first;
-      guint end = (guint)MIN ((guint64)first + 256, MIN ((guint64)n, first + CHUNK_LEN - (at & CHUNK_MASK)));
+      guint end = (guint)MIN ((guint64)first + 256,
+                              MIN ((guint64)n, first + CHUNK_LEN - (at & CHUNK_MASK)));
       double *times = series_ptr (self->t, at);
 
       for (guint i = first; i < end; i++)
@@ -707,8 +709,7 @@ orr_signal_log_export_csv (OrrSignalLog *self, const char *path, GError **error)
   g_string_append_c (out, '\n');
   for (guint64 i = 0; i < self->t->len; i++)
     {
-      g_string_append (
-        out, g_ascii_formatd (buf, sizeof buf, "%.17g", series_at (self->t, i)));
+      g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.17g", series_at (self->t, i)));
       for (guint c = 0; c < self->n_channels; c++)
         {
           g_string_append_c (out, ',');

@@ -59,22 +59,22 @@ struct _OrrStream
   GCond room;
 
   /* the producer's */
-  _Alignas (CACHE_LINE) atomic_size_t head;
+  _Alignas(CACHE_LINE) atomic_size_t head;
   gsize tail_seen;
   Block *write_block;
-  gsize write_index; /* rows written in write_block */
-  Block *spare;      /* blocks to reuse, taken from returned */
+  gsize write_index;  /* rows written in write_block */
+  Block *spare;       /* blocks to reuse, taken from returned */
   atomic_int waiting; /* the producer sleeps (or is about to) on room */
 
   /* the consumer's */
-  _Alignas (CACHE_LINE) atomic_size_t tail;
+  _Alignas(CACHE_LINE) atomic_size_t tail;
   gsize head_seen; /* at the last peek: what may be consumed */
   Block *read_block;
   gsize read_index; /* rows consumed in read_block */
 
   /* emptied blocks, pushed by the consumer, taken all at once by the
    * producer (one pusher, one taker: no ABA) */
-  _Alignas (CACHE_LINE) _Atomic (Block *) returned;
+  _Alignas(CACHE_LINE) _Atomic (Block *) returned;
 };
 
 static Block *
@@ -141,7 +141,7 @@ static gsize
 limit_of (OrrStream *stream)
 {
   return atomic_load_explicit (&stream->reader, memory_order_relaxed) ? stream->reader_limit
-                                                                       : stream->free_limit;
+                                                                      : stream->free_limit;
 }
 
 gboolean
@@ -247,8 +247,7 @@ orr_stream_peek (OrrStream *stream, const double **rows, guint max)
       while (!atomic_compare_exchange_weak_explicit (&stream->returned, &top, done,
                                                      memory_order_release, memory_order_relaxed));
     }
-  count = MIN (MIN (stream->head_seen - tail, stream->block_rows - stream->read_index),
-               (gsize) max);
+  count = MIN (MIN (stream->head_seen - tail, stream->block_rows - stream->read_index), (gsize)max);
   *rows = stream->read_block->rows + stream->read_index * stream->row;
   return (guint) count;
 }
@@ -261,8 +260,7 @@ orr_stream_consume (OrrStream *stream, guint n)
   g_return_if_fail (stream != NULL);
 
   tail = atomic_load_explicit (&stream->tail, memory_order_relaxed);
-  g_return_if_fail (n <= stream->head_seen - tail
-                    && n <= stream->block_rows - stream->read_index);
+  g_return_if_fail (n <= stream->head_seen - tail && n <= stream->block_rows - stream->read_index);
   if (n == 0)
     return;
   stream->read_index += n;
@@ -297,7 +295,7 @@ orr_stream_read (OrrStream *stream, double *t, double *values, guint max)
           if (t != NULL)
             t[total + i] = slot[0];
           if (values != NULL)
-            memcpy (values + (gsize) (total + i) * stream->n_channels, slot + 1,
+            memcpy (values + (gsize)(total + i) * stream->n_channels, slot + 1,
                     sizeof (double) * stream->n_channels);
         }
       orr_stream_consume (stream, count);

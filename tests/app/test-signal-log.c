@@ -137,7 +137,7 @@ check_all (OrrSignalLog *log, const Reference *ref, GRand *rand)
 static void
 append_random (OrrSignalLog *log, Reference *ref, GRand *rand, guint n, gsize stride, double *t)
 {
-  g_autofree double *rows = g_new (double, (gsize)n * stride);
+  g_autofree double *rows = g_new (double, (gsize)n *stride);
 
   for (guint i = 0; i < n; i++)
     {
@@ -151,7 +151,7 @@ append_random (OrrSignalLog *log, Reference *ref, GRand *rand, guint n, gsize st
         {
           int kind = g_rand_int_range (rand, 0, 100);
 
-          row[1 + c] = kind == 0 ? NAN
+          row[1 + c] = kind == 0   ? NAN
                        : kind == 1 ? (g_rand_boolean (rand) ? INFINITY : -INFINITY)
                                    : g_rand_double_range (rand, -1e3, 1e3);
         }

@@ -289,7 +289,8 @@ bench_case (OrrRegistry *registry, Case *bench)
   with_scope = median (wall[1], REPEATS);
   g_print ("run-scopes, %s: %" G_GUINT64_FORMAT " samples x %d channels (median of %d)\n",
            bench->name, bench->expected, N_CHANNELS, REPEATS);
-  g_print ("  without a reader:            %.3f s (CPU %.3f s)\n", without, median (cpu[0], REPEATS));
+  g_print ("  without a reader:            %.3f s (CPU %.3f s)\n", without,
+           median (cpu[0], REPEATS));
   g_print ("  run controller, drained log: %.3f s (CPU %.3f s, main thread %.3f s)\n", with_scope,
            median (cpu[1], REPEATS), median (main_cpu[1], REPEATS));
   g_print ("  ratio %.3f (goal <= 1.10), best %.3f / %.3f\n", with_scope / without, wall[1][0],

@@ -90,7 +90,7 @@ read_some (Reader *reader, OrrStream *stream, GRand *rand)
   if (reader->use_read)
     {
       g_autofree double *t = g_new (double, max);
-      g_autofree double *values = g_new (double, (gsize)max * N_CHANNELS);
+      g_autofree double *values = g_new (double, (gsize)max *N_CHANNELS);
       guint n = orr_stream_read (stream, t, values, max);
       double row[1 + N_CHANNELS];
 
@@ -195,8 +195,8 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add ("/stream/peek-consume", Fixture, GINT_TO_POINTER (FALSE), fixture_set_up,
-              test_reader, fixture_tear_down);
+  g_test_add ("/stream/peek-consume", Fixture, GINT_TO_POINTER (FALSE), fixture_set_up, test_reader,
+              fixture_tear_down);
   g_test_add ("/stream/read", Fixture, GINT_TO_POINTER (TRUE), fixture_set_up, test_reader,
               fixture_tear_down);
   g_test_add ("/stream/no-reader-drops", Fixture, NULL, fixture_set_up, test_no_reader_drops,
