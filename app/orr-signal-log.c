@@ -169,9 +169,11 @@ series_set_size (Series *series, guint64 len)
   else if (first > series->first_capacity)
     {
       double *chunk = chunk_new ();
+      gsize kept = MIN (series->len, series->first_capacity);
 
-      memcpy (chunk, series->chunks[0],
-              MIN (series->len, series->first_capacity) * sizeof (double));
+      /* chunks[0] is still NULL when the first append is a large one */
+      if (kept > 0)
+        memcpy (chunk, series->chunks[0], kept * sizeof (double));
       g_free (series->chunks[0]);
       series->chunks[0] = chunk;
       series->first_capacity = CHUNK_LEN;
