@@ -27,14 +27,14 @@
 #define DRAIN_CHUNK 4096
 #define DRAIN_CHUNKS_PER_DISPATCH 16
 #define DRAIN_BUDGET_US 8000
-/* How soon the next drain comes. A producer whose ring is full waits for
- * the reader, so a fast run must not be paced by the drain: with a whole
- * chunk waiting in some stream the next dispatch follows at once; for
- * DRAIN_FAST_HOLD_US after a dispatch that read DRAIN_FAST_SAMPLES or
- * more, every DRAIN_FAST_US (a ring of 65536 samples fills in 15 ms at 4
- * million samples a second, and a producer just let go of a full ring
- * may not have written much by the next look); otherwise about 30 Hz,
- * enough for a plot. */
+/* How soon the next drain comes. A stream with a reader holds a lot
+ * before its producer must wait, but samples read soon after they were
+ * written are still in the cache, and the queue's memory is reused
+ * instead of growing: with a whole chunk waiting in some stream the next
+ * dispatch follows at once; for DRAIN_FAST_HOLD_US after a dispatch that
+ * read DRAIN_FAST_SAMPLES or more, every DRAIN_FAST_US (about 1 MB of
+ * samples at 8 channels and 8 million samples a second); otherwise about
+ * 30 Hz, enough for a plot. */
 #define DRAIN_PERIOD_US (G_USEC_PER_SEC / 30)
 #define DRAIN_FAST_US 2000
 #define DRAIN_FAST_HOLD_US 200000
@@ -56,10 +56,9 @@ typedef struct
   gboolean has_hint;
   double hint[4];
   /* after the run: what was left in the stream (under the Job lock until
-   * the batch is taken off the Job) */
+   * the batch is taken off the Job), rows as the stream holds them */
   int rest_channels;
-  GArray *rest_t;      /* of double */
-  GArray *rest_values; /* of double, rest_channels per sample */
+  GArray *rest_rows;   /* of double, 1 + rest_channels per sample */
   OrrSignalLog *log;   /* main context only */
 } Recorder;
 
@@ -99,8 +98,7 @@ recorder_free (Recorder *r)
 {
   g_free (r->block_id);
   g_free (r->path);
-  g_clear_pointer (&r->rest_t, g_array_unref);
-  g_clear_pointer (&r->rest_values, g_array_unref);
+  g_clear_pointer (&r->rest_rows, g_array_unref);
   g_clear_object (&r->log);
   g_free (r);
 }
@@ -160,11 +158,10 @@ struct _OrrRunController
   GListStore *logs;
   GHashTable *logs_by_id; /* block id -> OrrSignalLog (borrowed from logs) */
 
-  /* reusable drain buffers */
-  double *buf_t;
-  double *buf_values;
+  /* rows of (t, the log's channels) for streams whose rows do not fit
+   * their log as they are (XYScope pairs, missing values) */
   double *buf_remap;
-  gsize buf_channels; /* the values buffers hold DRAIN_CHUNK samples of this many */
+  gsize buf_channels; /* it holds DRAIN_CHUNK rows of 1 + this many */
   guint drain_first;  /* the recorder the next drain starts with */
   gint64 fast_until;  /* samples flowed fast lately: drain often until then */
 };
@@ -319,7 +316,7 @@ on_run_started (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *
       if (r == NULL)
         continue;
       /* Asking now, before the run, makes the main context the stream's
-       * reader: a full ring then waits for the next drain instead of
+       * reader: a full stream then waits for the next drain instead of
        * dropping samples. */
       orr_simulation_get_stream (sim, b);
       g_ptr_array_add (batch->recorders, r);
@@ -351,26 +348,18 @@ on_run_finished (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram 
     {
       Recorder *r = g_ptr_array_index (batch->recorders, i);
       OrrStream *stream = orr_simulation_get_stream (sim, r->block);
+      const double *rows;
       guint n;
 
       if (stream == NULL)
         continue;
       r->rest_channels = orr_stream_get_n_channels (stream);
-      r->rest_t = g_array_new (FALSE, FALSE, sizeof (double));
-      r->rest_values = g_array_new (FALSE, FALSE, sizeof (double));
-      do
+      r->rest_rows = g_array_new (FALSE, FALSE, sizeof (double));
+      while ((n = orr_stream_peek (stream, &rows, G_MAXUINT)) > 0)
         {
-          guint old = r->rest_t->len;
-
-          g_array_set_size (r->rest_t, old + DRAIN_CHUNK);
-          g_array_set_size (r->rest_values, (old + DRAIN_CHUNK) * r->rest_channels);
-          n = orr_stream_read (stream, &g_array_index (r->rest_t, double, old),
-                               &g_array_index (r->rest_values, double, old * r->rest_channels),
-                               DRAIN_CHUNK);
-          g_array_set_size (r->rest_t, old + n);
-          g_array_set_size (r->rest_values, (old + n) * r->rest_channels);
+          g_array_append_vals (r->rest_rows, rows, (gsize)n * (r->rest_channels + 1));
+          orr_stream_consume (stream, n);
         }
-      while (n == DRAIN_CHUNK);
     }
   batch->ended = TRUE;
   job->sim = NULL;
@@ -412,51 +401,53 @@ set_state (OrrRunController *self, OrrRunState state)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
 }
 
+/* Appends n rows of a stream with stream_channels values each (t, then
+ * the values) to the recorder's log, pairing an XYScope's x1..xn y1..yn
+ * as (x1, y1) ..., and padding with NaN should a block record fewer
+ * values than its inputs hold. The log emits "appended" only at
+ * orr_signal_log_emit_appended(), once the stream has its rows back. */
 static void
-ensure_buffers (OrrRunController *self, gsize channels)
+append_rows (OrrRunController *self, Recorder *r, const double *rows, int stream_channels, guint n)
 {
-  if (self->buf_t == NULL)
-    self->buf_t = g_new (double, DRAIN_CHUNK);
-  if (channels <= self->buf_channels)
-    return;
-  g_free (self->buf_values);
-  g_free (self->buf_remap);
-  self->buf_values = g_new (double, DRAIN_CHUNK * channels);
-  self->buf_remap = g_new (double, DRAIN_CHUNK * channels);
-  self->buf_channels = channels;
-}
-
-/* Appends n samples of a stream with stream_channels values each to the
- * recorder's log, pairing an XYScope's x1..xn y1..yn as (x1, y1) ...,
- * and padding with NaN should a block record fewer values than its
- * inputs hold. */
-static void
-append_samples (OrrRunController *self, Recorder *r, const double *t, const double *values,
-                int stream_channels, guint n)
-{
-  const double *rows = values;
+  gsize stride = (gsize)stream_channels + 1;
   guint nc = r->n_channels;
 
   if (n == 0 || r->log == NULL)
     return;
-  if ((guint)stream_channels != nc || r->xy_curves > 1)
+  if ((guint)stream_channels == nc && r->xy_curves <= 1)
     {
-      double *out;
-
-      ensure_buffers (self, MAX (nc, (guint)stream_channels));
-      out = self->buf_remap;
-      for (guint i = 0; i < n; i++)
-        for (guint c = 0; c < nc; c++)
-          {
-            /* log channel 2k is x_k (recorded at k), 2k+1 is y_k (at n + k) */
-            guint from = r->xy_curves > 1 ? (c % 2 == 0 ? c / 2 : r->xy_curves + c / 2) : c;
-
-            out[(gsize)i * nc + c]
-              = from < (guint)stream_channels ? values[(gsize)i * stream_channels + from] : NAN;
-          }
-      rows = out;
+      orr_signal_log_append_rows (r->log, rows, stride, n);
+      return;
     }
-  orr_signal_log_append (r->log, t, rows, n);
+  if (nc > self->buf_channels)
+    {
+      gsize size = (gsize)DRAIN_CHUNK * (nc + 1);
+
+      g_free (self->buf_remap);
+      self->buf_remap = g_new (double, size);
+      self->buf_channels = nc;
+    }
+  /* rest_rows may hold more than a chunk */
+  for (guint first = 0; first < n; first += DRAIN_CHUNK)
+    {
+      guint count = MIN (n - first, DRAIN_CHUNK);
+
+      for (guint i = 0; i < count; i++)
+        {
+          const double *in = rows + (gsize)(first + i) * stride;
+          double *out = self->buf_remap + (gsize)i * (nc + 1);
+
+          out[0] = in[0];
+          for (guint c = 0; c < nc; c++)
+            {
+              /* log channel 2k is x_k (recorded at k), 2k+1 is y_k (at n + k) */
+              guint from = r->xy_curves > 1 ? (c % 2 == 0 ? c / 2 : r->xy_curves + c / 2) : c;
+
+              out[1 + c] = from < (guint)stream_channels ? in[1 + from] : NAN;
+            }
+        }
+      orr_signal_log_append_rows (r->log, self->buf_remap, nc + 1, count);
+    }
 }
 
 static void
@@ -544,26 +535,38 @@ drain_running (OrrRunController *self, Batch *batch, gboolean unbounded)
       for (int chunk = 0; unbounded || chunk < DRAIN_CHUNKS_PER_DISPATCH; chunk++)
         {
           OrrStream *stream = NULL;
-          int channels = 0;
           guint n = 0;
 
+          /* The rows are read where they lie in the stream, which the run
+           * frees when it ends: the lock keeps it until they are copied
+           * and handed back. Nothing emitted meanwhile (see append_rows). */
           g_mutex_lock (&job->lock);
           if (!batch->ended && job->sim != NULL)
             stream = orr_simulation_get_stream (job->sim, r->block);
           if (stream != NULL)
             {
-              channels = orr_stream_get_n_channels (stream);
-              ensure_buffers (self, MAX ((guint)channels, r->n_channels));
-              n = orr_stream_read (stream, self->buf_t, self->buf_values, DRAIN_CHUNK);
+              int channels = orr_stream_get_n_channels (stream);
+              const double *rows;
+              guint got;
+
+              /* more than once where a block of the stream ends */
+              while (n < DRAIN_CHUNK
+                     && (got = orr_stream_peek (stream, &rows, DRAIN_CHUNK - n)) > 0)
+                {
+                  append_rows (self, r, rows, channels, got);
+                  orr_stream_consume (stream, got);
+                  n += got;
+                }
             }
           g_mutex_unlock (&job->lock);
 
-          append_samples (self, r, self->buf_t, self->buf_values, channels, n);
           total += n;
           if (n < DRAIN_CHUNK)
             break;
           backlog = TRUE;
         }
+      if (r->log != NULL)
+        orr_signal_log_emit_appended (r->log);
     }
   if (total >= DRAIN_FAST_SAMPLES)
     self->fast_until = g_get_monotonic_time () + DRAIN_FAST_HOLD_US;
@@ -647,9 +650,11 @@ poll_job (OrrRunController *self, gboolean unbounded)
         {
           Recorder *r = g_ptr_array_index (b->recorders, k);
 
-          if (r->rest_t != NULL)
-            append_samples (self, r, (double *)r->rest_t->data, (double *)r->rest_values->data,
-                            r->rest_channels, r->rest_t->len);
+          if (r->rest_rows != NULL)
+            append_rows (self, r, (double *)r->rest_rows->data, r->rest_channels,
+                         r->rest_rows->len / (r->rest_channels + 1));
+          if (r->log != NULL)
+            orr_signal_log_emit_appended (r->log);
         }
       if (self->job != job)
         return next;
@@ -754,8 +759,6 @@ orr_run_controller_finalize (GObject *object)
   g_clear_pointer (&self->context, g_main_context_unref);
   g_ptr_array_unref (self->problems);
   g_free (self->error);
-  g_free (self->buf_t);
-  g_free (self->buf_values);
   g_free (self->buf_remap);
   G_OBJECT_CLASS (orr_run_controller_parent_class)->finalize (object);
 }
@@ -1013,7 +1016,7 @@ orr_run_controller_wait (OrrRunController *self)
     {
       gboolean done;
 
-      /* keep reading, or a producer waiting on a full ring never ends */
+      /* keep reading, or a producer waiting on a full stream never ends */
       poll_job (self, TRUE);
       if (self->job != job || !is_active (self))
         return;

@@ -4,14 +4,21 @@
  * Beside the samples each channel keeps a min/max summary pyramid: level 1
  * holds the smallest and largest finite value of each complete block of
  * FANOUT samples, level 2 of each complete block of FANOUT level-1 entries,
- * and so on. Appending extends it incrementally (only complete blocks are
- * summarised), and the range of any index interval costs at most about
+ * and so on. It is extended when asked for a range (only complete blocks
+ * are summarised, each once), not when appending: a run feeding the log
+ * pays only for storing its samples, and a channel nobody draws is never
+ * summarised. The range of any index interval costs at most about
  * 2 * FANOUT steps per level instead of one per sample: a 10-million-sample
  * plot decimates into 1,000 columns in a few thousand steps per column. */
 #include "orr-signal-log.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #define FANOUT 16
 /* 16^8 samples, far beyond what fits in memory */
@@ -22,6 +29,165 @@ typedef struct
   double min, max; /* +inf, -inf when the block holds no finite value */
 } Summary;
 
+/* A growing array of doubles in chunks. A run's log grows to tens of
+ * megabytes while the simulation goes on, and what costs then is not
+ * copying but the kernel handing out fresh pages, zeroed one by one: so
+ * chunk 0 grows on the heap up to SMALL_LEN doubles (a small log stays
+ * small), and beyond that every chunk is CHUNK_LEN doubles, 2 MB, a huge page
+ * where the kernel has them, never moved once written, and when a log
+ * goes, kept for the next (up to POOL_MAX of them, process-wide: the
+ * next run of a window reuses the last one's memory instead of asking
+ * the kernel again). FANOUT divides CHUNK_LEN: a summary block never
+ * straddles two chunks. */
+#define CHUNK_SHIFT 18
+#define CHUNK_LEN ((guint64)1 << CHUNK_SHIFT)
+#define CHUNK_MASK (CHUNK_LEN - 1)
+#define CHUNK_BYTES (CHUNK_LEN * sizeof (double))
+#define POOL_MAX 64
+/* a small log's chunk 0 stays on the heap up to 64 kB */
+#define SMALL_LEN 8192
+G_STATIC_ASSERT (CHUNK_LEN % FANOUT == 0);
+
+typedef struct
+{
+  double **chunks;
+  guint n_chunks;
+  gsize first_capacity; /* doubles in chunks[0]; CHUNK_LEN: one of the pool's */
+  guint64 len;
+} Series;
+
+G_LOCK_DEFINE_STATIC (pool);
+static double *pool[POOL_MAX];
+static guint pool_len;
+
+static double *
+chunk_new (void)
+{
+  double *chunk = NULL;
+
+  G_LOCK (pool);
+  if (pool_len > 0)
+    chunk = pool[--pool_len];
+  G_UNLOCK (pool);
+  if (chunk != NULL)
+    return chunk;
+#ifdef __linux__
+  {
+    /* twice the size, then the unaligned ends given back: a chunk aligned
+     * on 2 MB can be one huge page */
+    char *p
+      = mmap (NULL, 2 * CHUNK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    gsize head;
+
+    if (p == MAP_FAILED)
+      g_error ("out of memory for a chunk of %" G_GSIZE_FORMAT " bytes of samples",
+               (gsize)CHUNK_BYTES);
+    head = (CHUNK_BYTES - (guintptr)p % CHUNK_BYTES) % CHUNK_BYTES;
+    if (head > 0)
+      munmap (p, head);
+    munmap (p + head + CHUNK_BYTES, CHUNK_BYTES - head);
+    /* advice only: without huge pages, ordinary ones */
+    madvise (p + head, CHUNK_BYTES, MADV_HUGEPAGE);
+    return (double *)(p + head);
+  }
+#else
+  return g_malloc (CHUNK_BYTES);
+#endif
+}
+
+static void
+chunk_free (double *chunk)
+{
+  G_LOCK (pool);
+  if (pool_len < POOL_MAX)
+    {
+      pool[pool_len++] = chunk;
+      chunk = NULL;
+    }
+  G_UNLOCK (pool);
+  if (chunk == NULL)
+    return;
+#ifdef __linux__
+  munmap (chunk, CHUNK_BYTES);
+#else
+  g_free (chunk);
+#endif
+}
+
+static Series *
+series_new (void)
+{
+  return g_new0 (Series, 1);
+}
+
+static void
+series_free (Series *series)
+{
+  if (series->n_chunks > 0 && series->first_capacity < CHUNK_LEN)
+    g_free (series->chunks[0]);
+  else if (series->n_chunks > 0)
+    chunk_free (series->chunks[0]);
+  for (guint k = 1; k < series->n_chunks; k++)
+    chunk_free (series->chunks[k]);
+  g_free (series->chunks);
+  g_free (series);
+}
+
+static inline double
+series_at (const Series *series, guint64 i)
+{
+  return series->chunks[i >> CHUNK_SHIFT][i & CHUNK_MASK];
+}
+
+/* Where element i lies; the chunk goes on for CHUNK_LEN - (i & CHUNK_MASK)
+ * elements (within the size). */
+static inline double *
+series_ptr (const Series *series, guint64 i)
+{
+  return series->chunks[i >> CHUNK_SHIFT] + (i & CHUNK_MASK);
+}
+
+/* Grows (or shrinks: the memory stays) to len elements. */
+static void
+series_set_size (Series *series, guint64 len)
+{
+  guint needed = len == 0 ? 0 : (guint)((len - 1) >> CHUNK_SHIFT) + 1;
+  gsize first = needed > 1 ? CHUNK_LEN : len;
+
+  if (series->n_chunks == 0 && needed > 0)
+    {
+      series->chunks = g_new0 (double *, 1);
+      series->n_chunks = 1;
+    }
+  if (first > series->first_capacity && first <= SMALL_LEN)
+    {
+      gsize capacity = MIN (MAX (MAX (series->first_capacity * 2, first), 64), SMALL_LEN);
+
+      series->chunks[0] = g_realloc_n (series->chunks[0], capacity, sizeof (double));
+      series->first_capacity = capacity;
+    }
+  else if (first > series->first_capacity)
+    {
+      double *chunk = chunk_new ();
+      gsize kept = MIN (series->len, series->first_capacity);
+
+      /* chunks[0] is still NULL when the first append is a large one */
+      if (kept > 0)
+        memcpy (chunk, series->chunks[0], kept * sizeof (double));
+      g_free (series->chunks[0]);
+      series->chunks[0] = chunk;
+      series->first_capacity = CHUNK_LEN;
+    }
+  if (needed > series->n_chunks)
+    {
+      series->chunks = g_renew (double *, series->chunks, needed);
+      for (guint k = series->n_chunks; k < needed; k++)
+        series->chunks[k] = chunk_new ();
+      series->n_chunks = needed;
+    }
+  series->len = len;
+}
+
 struct _OrrSignalLog
 {
   GObject parent_instance;
@@ -30,16 +196,18 @@ struct _OrrSignalLog
   char *title;
   guint n_channels;
   char **names; /* n_channels, NULL until set */
-  GArray *t;    /* of double */
+  Series *t;
   /* of double, one array per channel: a column's range then reads
    * contiguous memory, not one cache line per sample */
-  GArray **values;
+  Series **values;
   gboolean has_hint;
   double hint[4];
   double start, final;
-  /* pyramid[c * MAX_LEVELS + (level - 1)]: GArray of Summary; level L
-   * always has exactly floor (entries of level L-1 / FANOUT) entries */
+  /* pyramid[c * MAX_LEVELS + (level - 1)]: GArray of Summary; after
+   * extend_pyramid (), level L has exactly floor (entries of level L-1 /
+   * FANOUT) entries */
   GArray **pyramid;
+  guint unannounced; /* appended by _append_rows (), not yet emitted */
 };
 
 G_DEFINE_FINAL_TYPE (OrrSignalLog, orr_signal_log, G_TYPE_OBJECT)
@@ -62,9 +230,9 @@ orr_signal_log_finalize (GObject *object)
   for (guint c = 0; c < self->n_channels; c++)
     g_free (self->names[c]);
   g_free (self->names);
-  g_array_unref (self->t);
+  series_free (self->t);
   for (guint c = 0; c < self->n_channels; c++)
-    g_array_unref (self->values[c]);
+    series_free (self->values[c]);
   g_free (self->values);
   for (guint i = 0; i < self->n_channels * MAX_LEVELS; i++)
     g_array_unref (self->pyramid[i]);
@@ -88,7 +256,7 @@ orr_signal_log_class_init (OrrSignalLogClass *klass)
 static void
 orr_signal_log_init (OrrSignalLog *self)
 {
-  self->t = g_array_new (FALSE, FALSE, sizeof (double));
+  self->t = series_new ();
   self->final = 1;
 }
 
@@ -101,9 +269,9 @@ orr_signal_log_new (OrrSignalLogKind kind, const char *title, guint n_channels)
   self->title = g_strdup (title != NULL ? title : "");
   self->n_channels = MAX (n_channels, 1);
   self->names = g_new0 (char *, self->n_channels);
-  self->values = g_new (GArray *, self->n_channels);
+  self->values = g_new (Series *, self->n_channels);
   for (guint c = 0; c < self->n_channels; c++)
-    self->values[c] = g_array_new (FALSE, FALSE, sizeof (double));
+    self->values[c] = series_new ();
   for (guint c = 0; c < self->n_channels; c++)
     self->names[c] = g_strdup_printf ("u%u", c + 1);
   self->pyramid = g_new (GArray *, self->n_channels * MAX_LEVELS);
@@ -204,32 +372,38 @@ level_of (OrrSignalLog *self, guint channel, guint level)
   return self->pyramid[channel * MAX_LEVELS + level - 1];
 }
 
-/* Summarises the blocks that the last append completed, level by level. */
+/* Summarises the blocks completed since the last call, level by level. */
 static void
 extend_pyramid (OrrSignalLog *self, guint channel)
 {
-  const double *v = (const double *)self->values[channel]->data;
+  const Series *v = self->values[channel];
   guint64 below = self->t->len; /* entries of the level below */
 
+  /* the usual case while drawing: nothing new since the last frame */
+  if (level_of (self, channel, 1)->len == below / FANOUT)
+    return;
   for (guint level = 1; level < MAX_LEVELS + 1; level++)
     {
       GArray *summaries = level_of (self, channel, level);
       guint64 complete = below / FANOUT;
+      guint64 done = summaries->len;
 
-      for (guint64 b = summaries->len; b < complete; b++)
+      g_array_set_size (summaries, complete);
+      for (guint64 b = done; b < complete; b++)
         {
           Summary s = { INFINITY, -INFINITY };
 
           if (level == 1)
-            for (guint64 i = b * FANOUT; i < (b + 1) * FANOUT; i++)
-              {
-                double x = v[i];
-                if (isfinite (x))
+            {
+              const double *x = series_ptr (v, b * FANOUT);
+
+              for (guint k = 0; k < FANOUT; k++)
+                if (isfinite (x[k]))
                   {
-                    s.min = MIN (s.min, x);
-                    s.max = MAX (s.max, x);
+                    s.min = MIN (s.min, x[k]);
+                    s.max = MAX (s.max, x[k]);
                   }
-              }
+            }
           else
             {
               const Summary *lower
@@ -240,11 +414,48 @@ extend_pyramid (OrrSignalLog *self, guint channel)
                   s.max = MAX (s.max, lower[k].max);
                 }
             }
-          g_array_append_val (summaries, s);
+          g_array_index (summaries, Summary, b) = s;
         }
       if (complete == 0)
         break;
       below = complete;
+    }
+}
+
+/* Sample i has time t[i * t_stride] and channel c's value at
+ * values[i * v_stride + c]. */
+static void
+append_strided (OrrSignalLog *self, const double *t, gsize t_stride, const double *values,
+                gsize v_stride, guint n)
+{
+  guint64 old = self->t->len;
+
+  if (n == 0)
+    return;
+  series_set_size (self->t, old + n);
+  for (guint c = 0; c < self->n_channels; c++)
+    series_set_size (self->values[c], old + n);
+  /* Pieces within one chunk (all the series have the same length, so
+   * their chunks end at the same sample), each one channel at a time
+   * through a block of rows small enough to stay in the first-level
+   * cache: each pass writes one array sequentially. */
+  for (guint first = 0; first < n;)
+    {
+      guint64 at = old + first;
+      guint end = (guint)MIN ((guint64)first + 256,
+                              MIN ((guint64)n, first + CHUNK_LEN - (at & CHUNK_MASK)));
+      double *times = series_ptr (self->t, at);
+
+      for (guint i = first; i < end; i++)
+        times[i - first] = t[i * t_stride];
+      for (guint c = 0; c < self->n_channels; c++)
+        {
+          double *v = series_ptr (self->values[c], at);
+
+          for (guint i = first; i < end; i++)
+            v[i - first] = values[i * v_stride + c];
+        }
+      first = end;
     }
 }
 
@@ -254,20 +465,29 @@ orr_signal_log_append (OrrSignalLog *self, const double *t, const double *values
   g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
   if (n == 0)
     return;
-  g_array_append_vals (self->t, t, n);
-  for (guint c = 0; c < self->n_channels; c++)
-    {
-      GArray *channel = self->values[c];
-      guint64 old = channel->len;
-      double *v;
+  append_strided (self, t, 1, values, self->n_channels, n);
+  g_signal_emit (self, signals[SIGNAL_APPENDED], 0, n);
+}
 
-      g_array_set_size (channel, channel->len + n);
-      v = (double *)channel->data + old;
-      for (guint i = 0; i < n; i++)
-        v[i] = values[(gsize)i * self->n_channels + c];
-    }
-  for (guint c = 0; c < self->n_channels; c++)
-    extend_pyramid (self, c);
+void
+orr_signal_log_append_rows (OrrSignalLog *self, const double *rows, gsize stride, guint n)
+{
+  g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
+  g_return_if_fail (stride > self->n_channels);
+  append_strided (self, rows, stride, rows + 1, stride, n);
+  self->unannounced += n;
+}
+
+void
+orr_signal_log_emit_appended (OrrSignalLog *self)
+{
+  guint n;
+
+  g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
+  if (self->unannounced == 0)
+    return;
+  n = self->unannounced;
+  self->unannounced = 0;
   g_signal_emit (self, signals[SIGNAL_APPENDED], 0, n);
 }
 
@@ -275,9 +495,10 @@ void
 orr_signal_log_clear (OrrSignalLog *self)
 {
   g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
-  g_array_set_size (self->t, 0);
+  series_set_size (self->t, 0);
+  self->unannounced = 0;
   for (guint c = 0; c < self->n_channels; c++)
-    g_array_set_size (self->values[c], 0);
+    series_set_size (self->values[c], 0);
   for (guint i = 0; i < self->n_channels * MAX_LEVELS; i++)
     g_array_set_size (self->pyramid[i], 0);
   g_signal_emit (self, signals[SIGNAL_CLEARED], 0);
@@ -295,7 +516,7 @@ orr_signal_log_get_t (OrrSignalLog *self, guint64 index)
 {
   g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), NAN);
   g_return_val_if_fail (index < self->t->len, NAN);
-  return g_array_index (self->t, double, index);
+  return series_at (self->t, index);
 }
 
 double
@@ -303,13 +524,12 @@ orr_signal_log_get_value (OrrSignalLog *self, guint64 index, guint channel)
 {
   g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), NAN);
   g_return_val_if_fail (index < self->t->len && channel < self->n_channels, NAN);
-  return g_array_index (self->values[channel], double, index);
+  return series_at (self->values[channel], index);
 }
 
 guint64
 orr_signal_log_find_time (OrrSignalLog *self, double t)
 {
-  const double *times = (const double *)self->t->data;
   guint64 lo = 0, hi = self->t->len;
 
   g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), 0);
@@ -317,7 +537,7 @@ orr_signal_log_find_time (OrrSignalLog *self, double t)
     {
       guint64 mid = lo + (hi - lo) / 2;
 
-      if (times[mid] < t)
+      if (series_at (self->t, mid) < t)
         lo = mid + 1;
       else
         hi = mid;
@@ -331,7 +551,7 @@ widen (OrrSignalLog *self, guint channel, guint level, guint64 i, double *lo, do
 {
   if (level == 0)
     {
-      double x = ((const double *)self->values[channel]->data)[i];
+      double x = series_at (self->values[channel], i);
 
       if (isfinite (x))
         {
@@ -383,6 +603,7 @@ orr_signal_log_get_value_range (OrrSignalLog *self, guint channel, double *min, 
 {
   g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), FALSE);
   g_return_val_if_fail (channel < self->n_channels, FALSE);
+  extend_pyramid (self, channel);
   return range_of (self, channel, 0, self->t->len, min, max);
 }
 
@@ -392,6 +613,7 @@ orr_signal_log_get_value_range_in (OrrSignalLog *self, guint channel, double t0,
 {
   g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), FALSE);
   g_return_val_if_fail (channel < self->n_channels, FALSE);
+  extend_pyramid (self, channel);
   return range_of (self, channel, orr_signal_log_find_time (self, t0),
                    orr_signal_log_find_time (self, nextafter (t1, INFINITY)), min, max);
 }
@@ -405,15 +627,15 @@ orr_signal_log_get_value_range_in (OrrSignalLog *self, guint channel, double t0,
 static guint64
 find_time_near (OrrSignalLog *self, guint64 from, guint64 guess, double t)
 {
-  const double *times = (const double *)self->t->data;
+  const Series *times = self->t;
   guint64 n = self->t->len, lo, hi, step = 1;
 
   guess = CLAMP (guess, from + 1, n);
   /* the answer is in (lo - 1, hi]: times[lo - 1] < t <= times[hi] */
-  if (guess == n || times[guess] >= t)
+  if (guess == n || series_at (times, guess) >= t)
     {
       hi = guess;
-      while (hi - from > step && times[hi - step] >= t)
+      while (hi - from > step && series_at (times, hi - step) >= t)
         {
           hi -= step;
           step *= 2;
@@ -423,7 +645,7 @@ find_time_near (OrrSignalLog *self, guint64 from, guint64 guess, double t)
   else
     {
       lo = guess + 1;
-      while (guess + step < n && times[guess + step] < t)
+      while (guess + step < n && series_at (times, guess + step) < t)
         {
           lo = guess + step + 1;
           step *= 2;
@@ -434,7 +656,7 @@ find_time_near (OrrSignalLog *self, guint64 from, guint64 guess, double t)
     {
       guint64 mid = lo + (hi - lo) / 2;
 
-      if (times[mid] < t)
+      if (series_at (times, mid) < t)
         lo = mid + 1;
       else
         hi = mid;
@@ -446,27 +668,28 @@ void
 orr_signal_log_decimate (OrrSignalLog *self, guint channel, double t0, double t1, guint n_columns,
                          double *mins, double *maxs, double *firsts, double *lasts)
 {
-  const double *v;
+  const Series *v;
   double width;
   guint64 i, count = 1;
 
   g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
   g_return_if_fail (channel < self->n_channels && n_columns > 0 && t1 > t0);
-  v = (const double *)self->values[channel]->data;
+  extend_pyramid (self, channel);
+  v = self->values[channel];
   width = (t1 - t0) / n_columns;
   i = orr_signal_log_find_time (self, t0);
   for (guint col = 0; col < n_columns; col++)
     {
       double end = col + 1 == n_columns ? t1 : t0 + (col + 1) * width;
-      guint64 stop = i < self->t->len && g_array_index (self->t, double, i) < end
+      guint64 stop = i < self->t->len && series_at (self->t, i) < end
                        ? find_time_near (self, i, i + count, end)
                        : i;
 
       mins[col] = maxs[col] = firsts[col] = lasts[col] = NAN;
       if (stop > i)
         {
-          firsts[col] = v[i];
-          lasts[col] = v[stop - 1];
+          firsts[col] = series_at (v, i);
+          lasts[col] = series_at (v, stop - 1);
           if (!range_of (self, channel, i, stop, &mins[col], &maxs[col]))
             mins[col] = maxs[col] = NAN;
         }
@@ -488,8 +711,7 @@ orr_signal_log_export_csv (OrrSignalLog *self, const char *path, GError **error)
   g_string_append_c (out, '\n');
   for (guint64 i = 0; i < self->t->len; i++)
     {
-      g_string_append (
-        out, g_ascii_formatd (buf, sizeof buf, "%.17g", g_array_index (self->t, double, i)));
+      g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.17g", series_at (self->t, i)));
       for (guint c = 0; c < self->n_channels; c++)
         {
           g_string_append_c (out, ',');

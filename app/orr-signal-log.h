@@ -4,8 +4,9 @@
  *
  * The run controller fills logs from the simulation's streams; scope views
  * draw them. Appending is amortised O(1); the per-column minimum and
- * maximum a plot needs are answered from a summary pyramid, so a log of
- * millions of samples redraws in milliseconds. Main thread only; GLib only
+ * maximum a plot needs are answered from a summary pyramid, built as the
+ * ranges are asked for, so a log of millions of samples redraws in
+ * milliseconds. Main thread only; GLib only
  * (no display needed), so benchmarks and tests run without one.
  */
 #pragma once
@@ -50,6 +51,14 @@ void orr_signal_log_get_time_span (OrrSignalLog *log, double *start, double *fin
 /* Appends n samples: t[i], and values[i * n_channels + c]. Times must not
  * decrease. Emits "appended" (guint n) once per call. */
 void orr_signal_log_append (OrrSignalLog *log, const double *t, const double *values, guint n);
+/* For a reader appending in pieces, straight from where the samples lie
+ * (a stream's ring, orr_stream_peek()): appends rows of stride doubles
+ * (stride > n_channels), sample i being rows[i * stride] (its time) then
+ * its n_channels values; but emits nothing: the reader calls
+ * orr_signal_log_emit_appended() when done with its source, which emits
+ * "appended" once for every sample appended so since. */
+void orr_signal_log_append_rows (OrrSignalLog *log, const double *rows, gsize stride, guint n);
+void orr_signal_log_emit_appended (OrrSignalLog *log);
 /* Forgets every sample (a new run); emits "cleared". */
 void orr_signal_log_clear (OrrSignalLog *log);
 

@@ -8,8 +8,9 @@
 
 #include "orr-sim-private.h"
 
-/* How long a producer facing a full ring sleeps before looking again. */
-#define FULL_RING_WAIT_US 200
+/* The longest a producer at its stream's limit sleeps before looking at the
+ * stop request again (the reader wakes it as soon as there is room). */
+#define FULL_STREAM_WAIT_US 5000
 
 void
 orr_block_error (OrrSimBlock *block, const char *format, ...)
@@ -240,13 +241,13 @@ orr_block_record (OrrSimBlock *block, const double *values, int n)
     sim->record_func (block->index, sim->record_seq, t, sample, n_channels, sim->record_data);
   sim->record_seq++;
 
-  /* A full ring waits for its reader; without a reader (nobody asked for
-   * this stream) the sample is dropped, so batch runs never block. */
+  /* A full stream waits for its reader; without a reader (nobody asked
+   * for this stream) the sample is dropped, so batch runs never block. */
   while (!orr_stream_try_push (recorder->stream, t, sample, n_channels))
     {
       if (!orr_stream_has_reader (recorder->stream) || g_atomic_int_get (&sim->stop_requested))
         break;
-      g_usleep (FULL_RING_WAIT_US);
+      orr_stream_wait_room (recorder->stream, FULL_STREAM_WAIT_US);
     }
 }
 

@@ -10,7 +10,7 @@
  *   orr-event-crossings.c  surfaces whose sign flips across an event, and
  *                        firing the blocks whose surfaces crossed
  *   orr-zeno.c           noticing events that accumulate (Zeno behaviour)
- *   orr-stream.c         ring buffers between the run and its readers
+ *   orr-stream.c         queues of samples between the run and its readers
  *   orr-block-runtime.c  the calls a block makes (orr_block_error ...)
  *   orr-pacing.c         step and event boundaries: real-time pacing
  *   orr-retune.c         new parameter values while the run goes on
@@ -393,8 +393,10 @@ gboolean orr_sim_zeno_check_deadline (OrrSimulation *sim);
 /* orr-stream.c */
 OrrStream *orr_stream_new (int n_channels, gboolean reader_attached);
 void orr_stream_free (OrrStream *stream);
-/* FALSE when the ring is full. */
+/* FALSE when the stream holds as much unread as it may. */
 gboolean orr_stream_try_push (OrrStream *stream, double t, const double *values, int n);
+/* On a full stream: sleeps until the reader frees room, or timeout_us. */
+void orr_stream_wait_room (OrrStream *stream, gint64 timeout_us);
 void orr_stream_attach_reader (OrrStream *stream);
 gboolean orr_stream_has_reader (OrrStream *stream);
 

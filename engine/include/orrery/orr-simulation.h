@@ -84,17 +84,27 @@ typedef void (*OrrMessageFunc) (const char *path, const char *message, gpointer 
 void orr_simulation_set_message_func (OrrSimulation *sim, OrrMessageFunc func,
                                       gpointer user_data);
 
-/* Recorded samples also go into one single-producer single-consumer ring
- * buffer per recording block, for a consumer on another thread (the app's
- * scopes). Asking for a block's stream makes the caller its reader: from
- * then on a full ring makes the producer wait (checking for stop) until
- * the reader catches up; a stream nobody asked for drops what does not
- * fit, so a batch run without readers never blocks. NULL if the block
- * never recorded (call again later). */
+/* Recorded samples also go into one single-producer single-consumer
+ * lock-free queue per recording block, for a consumer on another thread
+ * (the app's scopes). Asking for a block's stream makes the caller its
+ * reader: from then on the queue holds up to about 64 MB unread (a
+ * reader late for a moment does not slow the run), and beyond that the
+ * producer waits (checking for stop) until the reader catches up; a
+ * stream nobody asked for keeps about 8 MB and drops what does not fit,
+ * so a batch run without readers never blocks. NULL if the block never
+ * recorded (call again later). */
 OrrStream *orr_simulation_get_stream (OrrSimulation *sim, int block);
 /* Reads up to max samples; t[i] and values[i * n_channels ...]. Returns
  * the number read. */
 guint orr_stream_read (OrrStream *stream, double *t, double *values, guint max);
+/* Reading in place, without a copy: points *rows at up to max waiting
+ * samples, contiguous rows of 1 + n_channels doubles (t, then the
+ * values), and returns how many (fewer than are waiting where a block of
+ * the queue ends: call again after consuming). The rows stay valid and
+ * unchanged until orr_stream_consume() hands them back to the producer;
+ * n must not exceed what the last peek returned. */
+guint orr_stream_peek (OrrStream *stream, const double **rows, guint max);
+void orr_stream_consume (OrrStream *stream, guint n);
 int orr_stream_get_n_channels (OrrStream *stream);
 
 /* Real-time pacing: factor simulated seconds per wall-clock second (1:
