@@ -15,6 +15,7 @@
 #include "orr-window.h"
 
 #include <math.h>
+#include <orrery/orr-interface.h>
 #include <string.h>
 
 #define H0 10.0
@@ -263,6 +264,8 @@ test_ball (Fixture *f, gconstpointer data)
 {
   g_autofree char *file = fmu_path ("bouncing_ball.fmu");
   g_autofree char *quoted = g_strdup_printf ("'%s'", file);
+  g_autofree char *broken_file = fmu_path ("broken.fmu");
+  g_autofree char *broken = g_strdup_printf ("'%s'", broken_file);
   g_autoptr (GPtrArray) rows = NULL;
   g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GError) error = NULL;
@@ -288,8 +291,16 @@ test_ball (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (orr_block_dialog_get_error_label (
                                                   dialog, "file"))),
                             "no-such-file.fmu"));
+  /* a broken FMU: the engine's message, naming the description's fault */
+  set_text (dialog, "file", broken);
+  g_assert_false (orr_block_dialog_is_valid (dialog));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (orr_block_dialog_get_error_label (
+                                                  dialog, "file"))),
+                            "has no valueReference"));
+  g_assert_null (orr_block_dialog_get_field (dialog, "fmu.e"));
   set_text (dialog, "file", quoted);
   g_assert_true (orr_block_dialog_is_valid (dialog));
+  g_assert_false (gtk_widget_get_visible (orr_block_dialog_get_error_label (dialog, "file")));
   g_assert_cmpstr (get_text (dialog, "fmu.g"), ==, "9.81");
   g_assert_cmpstr (get_text (dialog, "fmu.e"), ==, "0.9");
   /* only parameters: no field for the outputs h and v */
@@ -381,6 +392,149 @@ test_ball (Fixture *f, gconstpointer data)
   g_assert_cmpuint (n_logged, ==, 4);
 }
 
+/* Changing the file of a block that has FMU parameters set: values typed
+ * for parameters of the same name stay, the other FMU's parameters
+ * replace the old ones, and applying drops the old FMU's settings, all
+ * in one undo step. */
+static void
+test_file_change (Fixture *f, gconstpointer data)
+{
+  g_autofree char *ball_file = fmu_path ("bouncing_ball.fmu");
+  g_autofree char *lag_file = fmu_path ("lag.fmu");
+  g_autofree char *copy_file = g_build_filename (f->dir, "ball's copy.fmu", NULL);
+  g_autofree char *ball = g_strdup_printf ("'%s'", ball_file);
+  g_autofree char *lag = g_strdup_printf ("'%s'", lag_file);
+  g_autofree char *contents = NULL;
+  g_autofree char *extra = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize length;
+  OrrModel *model;
+  OrrBlockDialog *dialog;
+  OrrBlock *fmu;
+
+  /* a copy of the ball whose name needs its quote doubled */
+  g_assert_true (g_file_get_contents (ball_file, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (copy_file, contents, (gssize) length, NULL));
+  open_model (f, 1, "Ball", 1, "");
+  model = orr_window_get_model (f->window);
+  fmu = block (f, "b1");
+  orr_model_begin (model, "set up");
+  orr_model_set_param (model, fmu, "file", ball);
+  orr_model_set_param (model, fmu, "fmu.e", "0.7");
+  orr_model_commit (model);
+
+  dialog = open_dialog (f, "b1");
+  g_assert_cmpstr (get_text (dialog, "fmu.e"), ==, "0.7");
+  g_assert_cmpstr (get_text (dialog, "fmu.g"), ==, "9.81");
+  set_text (dialog, "fmu.g", "9.5");
+  {
+    g_auto (GStrv) parts = g_strsplit (copy_file, "'", -1);
+    g_autofree char *doubled = g_strjoinv ("''", parts);
+    g_autofree char *copy = g_strdup_printf ("'%s'", doubled);
+
+    set_text (dialog, "file", copy);
+  }
+  g_assert_true (orr_block_dialog_is_valid (dialog));
+  g_assert_cmpstr (get_text (dialog, "fmu.g"), ==, "9.5");
+  g_assert_cmpstr (get_text (dialog, "fmu.e"), ==, "0.7");
+
+  /* the lag: its own parameters, with lag.xml's start values */
+  set_text (dialog, "file", lag);
+  g_assert_true (orr_block_dialog_is_valid (dialog));
+  g_assert_null (orr_block_dialog_get_field (dialog, "fmu.e"));
+  g_assert_null (orr_block_dialog_get_field (dialog, "fmu.g"));
+  g_assert_cmpstr (get_text (dialog, "fmu.T"), ==, "0.5");
+  g_assert_cmpstr (get_text (dialog, "fmu.x0"), ==, "0");
+  g_assert_cmpstr (get_text (dialog, "fmu.x_max"), ==, "1e30");
+  g_assert_true (orr_block_dialog_apply (dialog, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  g_assert_null (orr_block_get_param (fmu, "fmu.e"));
+  g_assert_null (orr_block_get_param (fmu, "fmu.T"));
+  g_assert_cmpuint (fmu->ports[ORR_PORT_IN]->len, ==, 1);
+  g_assert_cmpuint (fmu->ports[ORR_PORT_OUT]->len, ==, 2);
+  g_assert_cmpstr (port_label (fmu, ORR_PORT_IN, 1), ==, "u");
+  g_assert_cmpstr (port_label (fmu, ORR_PORT_OUT, 1), ==, "y");
+  g_assert_cmpstr (port_label (fmu, ORR_PORT_OUT, 2), ==, "resets");
+
+  g_assert_true (orr_model_undo (model));
+  g_assert_cmpstr (orr_block_get_param (fmu, "file"), ==, ball);
+  g_assert_cmpstr (orr_block_get_param (fmu, "fmu.e"), ==, "0.7");
+  g_assert_cmpuint (fmu->ports[ORR_PORT_IN]->len, ==, 0);
+  g_remove (copy_file);
+}
+
+/* The interface carries the names configure gives the ports; a class
+ * that names none leaves them NULL. */
+static void
+test_interface_labels (Fixture *f, gconstpointer data)
+{
+  OrrRegistry *registry = orr_application_get_registry (f->app);
+  g_autofree char *file = fmu_path ("integrator.fmu");
+  g_autofree char *quoted = g_strdup_printf ("'%s'", file);
+  g_autoptr (OrrBlock) fmu = orr_block_new ("b1", "FMU");
+  g_autoptr (OrrBlockInterface) iface = NULL;
+  g_autoptr (OrrBlockInterface) gain = NULL;
+  g_autoptr (GError) error = NULL;
+
+  orr_block_add_param (fmu, "file", quoted);
+  iface = orr_block_class_interface (orr_registry_lookup (registry, "FMU"), fmu, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (iface->n_in, ==, 1);
+  g_assert_cmpint (iface->n_out, ==, 1);
+  g_assert_cmpstr (iface->in[0].label, ==, "u");
+  g_assert_cmpstr (iface->out[0].label, ==, "y");
+  gain = orr_block_class_interface (orr_registry_lookup (registry, "Gain"), NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (gain->in[0].label);
+  g_assert_null (gain->out[0].label);
+}
+
+/* An FMU that refuses to initialise: the run fails, and the FMU's own
+ * message stays in the problems list under the error. */
+static void
+test_failed_run_keeps_log (Fixture *f, gconstpointer data)
+{
+  g_autofree char *file = fmu_path ("bouncing_ball.fmu");
+  g_autofree char *quoted = g_strdup_printf ("'%s'", file);
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  OrrModel *model;
+  OrrBlock *ball;
+  gboolean found = FALSE;
+
+  open_model (f, 1, "Ball", 2, "");
+  model = orr_window_get_model (f->window);
+  ball = block (f, "b1");
+  orr_model_begin (model, "set up");
+  orr_model_set_param (model, ball, "file", quoted);
+  orr_model_set_param (model, ball, "fmu.e", "1.5");
+  orr_model_set_port_count (model, ball, ORR_PORT_OUT, 2);
+  orr_model_set_port_count (model, ball, ORR_PORT_EVENT_OUT, 1);
+  orr_model_commit (model);
+  connect (f, "b1", 1, "b2", 1);
+  connect (f, "b1", 2, "b2", 2);
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
+  for (;;)
+    {
+      g_autoptr (GVariant) state
+        = g_action_group_get_action_state (G_ACTION_GROUP (f->window), "run-state");
+
+      if (strcmp (g_variant_get_string (state, NULL), "failed") == 0)
+        break;
+      g_assert_cmpstr (g_variant_get_string (state, NULL), !=, "finished");
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  app_test_spin (200);
+  collect_warnings (GTK_WIDGET (f->window), FALSE, warnings);
+  for (guint i = 0; i < warnings->len; i++)
+    found |= strstr (warnings->pdata[i], "the restitution e must be in [0, 1], not 1.5") != NULL;
+  g_assert_true (found);
+}
+
 /* The Co-Simulation integrator: a Constant 3 into it, stepped every
  * 0.125 s, its y0 set in the dialog. */
 static void
@@ -454,5 +608,11 @@ main (int argc, char *argv[])
   g_test_add ("/fmu/ball", Fixture, app, fixture_set_up, test_ball, fixture_tear_down);
   g_test_add ("/fmu/integrator", Fixture, app, fixture_set_up, test_integrator,
               fixture_tear_down);
+  g_test_add ("/fmu/file-change", Fixture, app, fixture_set_up, test_file_change,
+              fixture_tear_down);
+  g_test_add ("/fmu/interface-labels", Fixture, app, fixture_set_up, test_interface_labels,
+              fixture_tear_down);
+  g_test_add ("/fmu/failed-run-keeps-log", Fixture, app, fixture_set_up,
+              test_failed_run_keeps_log, fixture_tear_down);
   return g_test_run ();
 }
