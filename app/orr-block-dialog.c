@@ -57,11 +57,11 @@ struct _OrrBlockDialog
   gboolean valid;
 
   /* extra parameters (OrrBlockClass.extra_params) */
-  GtkWidget *extra_box;  /* the section: heading and grid; hidden when empty */
-  char *extra_key;       /* the own fields' texts the section was built for */
-  GStrv extra_names;     /* the names the section lists */
-  GStrv opened_extras;   /* the extra parameters when the dialog opened */
-  GtkSizeGroup *labels;  /* the labels of both sections, one column wide */
+  GtkWidget *extra_box; /* the section: heading and grid; hidden when empty */
+  char *extra_key;      /* the own fields' texts the section was built for */
+  GStrv extra_names;    /* the names the section lists */
+  GStrv opened_extras;  /* the extra parameters when the dialog opened */
+  GtkSizeGroup *labels; /* the labels of both sections, one column wide */
   gboolean rebuilding;
 };
 
@@ -484,11 +484,11 @@ choose_file (GtkWidget *button, GtkWidget *entry)
 {
   GtkRoot *root = gtk_widget_get_root (button);
   GtkFileChooserNative *chooser
-    = gtk_file_chooser_native_new (_("Choose an FMU"), GTK_WINDOW (root),
-                                   GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+    = gtk_file_chooser_native_new (_ ("Choose an FMU"), GTK_WINDOW (root),
+                                   GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
   g_autoptr (GtkFileFilter) fmus = gtk_file_filter_new ();
 
-  gtk_file_filter_set_name (fmus, _("FMUs (*.fmu)"));
+  gtk_file_filter_set_name (fmus, _ ("FMUs (*.fmu)"));
   gtk_file_filter_add_pattern (fmus, "*.fmu");
   gtk_file_filter_add_pattern (fmus, "*.FMU");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), fmus);
@@ -585,7 +585,7 @@ add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spe
   if (is_chosen_file (self, name) && field->kind == ORR_PARAM_EXPRESSION)
     {
       GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      GtkWidget *choose = gtk_button_new_with_mnemonic (_("C_hoose…"));
+      GtkWidget *choose = gtk_button_new_with_mnemonic (_ ("C_hoose…"));
 
       gtk_widget_set_valign (choose, GTK_ALIGN_START);
       g_signal_connect (choose, "clicked", G_CALLBACK (choose_file), field->input);
@@ -640,7 +640,7 @@ same_names (GStrv names, GPtrArray *params)
   if (names == NULL || g_strv_length (names) != params->len)
     return FALSE;
   for (guint i = 0; i < params->len; i++)
-    if (strcmp (names[i], ((OrrExtraParam *) params->pdata[i])->name) != 0)
+    if (strcmp (names[i], ((OrrExtraParam *)params->pdata[i])->name) != 0)
       return FALSE;
   return TRUE;
 }
@@ -654,8 +654,8 @@ extras_heading (OrrBlockDialog *self, OrrBlock *probe)
     = orr_block_class_interface (self->klass, probe, self->scope, NULL);
 
   if (iface != NULL && iface->label != NULL)
-    return g_strdup_printf (_("Parameters of “%s”"), iface->label);
-  return g_strdup (_("More parameters"));
+    return g_strdup_printf (_ ("Parameters of “%s”"), iface->label);
+  return g_strdup (_ ("More parameters"));
 }
 
 static void
@@ -696,12 +696,15 @@ rebuild_extras (OrrBlockDialog *self, OrrBlock *probe, GPtrArray *params)
   for (guint i = 0; i < params->len; i++)
     {
       const OrrExtraParam *param = params->pdata[i];
-      OrrParamSpec spec = { param->name, param->label, param->default_expr, param->help,
-                            ORR_PARAM_EXPRESSION, NULL, FALSE };
+      OrrParamSpec spec = { .name = param->name,
+                            .label = param->label,
+                            .default_expr = param->default_expr,
+                            .help = param->help,
+                            .kind = ORR_PARAM_EXPRESSION };
       const char *set = orr_block_get_param (self->block, param->name);
       const char *current = set != NULL ? set : param->default_expr;
       const char *kept = g_hash_table_lookup (typed, param->name);
-      Field *field = add_field (self, GTK_GRID (grid), (int) i, &spec, param->name, current);
+      Field *field = add_field (self, GTK_GRID (grid), (int)i, &spec, param->name, current);
 
       field->spec = NULL; /* spec lives on this stack */
       field->extra = TRUE;
@@ -714,7 +717,7 @@ rebuild_extras (OrrBlockDialog *self, OrrBlock *probe, GPtrArray *params)
   g_strfreev (self->extra_names);
   self->extra_names = g_new0 (char *, params->len + 1);
   for (guint i = 0; i < params->len; i++)
-    self->extra_names[i] = g_strdup (((OrrExtraParam *) params->pdata[i])->name);
+    self->extra_names[i] = g_strdup (((OrrExtraParam *)params->pdata[i])->name);
 }
 
 /* Asks the class for its extra parameters when the own fields changed. */

@@ -323,7 +323,7 @@ deliver_messages (gpointer data)
 
   g_mutex_lock (&job->lock);
   messages = g_steal_pointer (&job->messages);
-  job->messages = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  job->messages = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   g_mutex_unlock (&job->lock);
   if (job->owner == NULL)
     return G_SOURCE_REMOVE;
@@ -352,14 +352,14 @@ on_message (const char *path, const char *message, gpointer data)
   id = g_hash_table_lookup (job->ids_by_path, path);
   ids[0] = id;
   first = job->messages->len == 0;
-  g_ptr_array_add (job->messages, orr_problem_new (id != NULL ? ids : NULL, g_strdup (path),
-                                                   g_strdup (message)));
+  g_ptr_array_add (job->messages,
+                   orr_problem_new (id != NULL ? ids : NULL, g_strdup (path), g_strdup (message)));
   g_mutex_unlock (&job->lock);
   if (first)
     {
       g_autoptr (GSource) idle = g_idle_source_new ();
 
-      g_source_set_callback (idle, deliver_messages, job_ref (job), (GDestroyNotify) job_unref);
+      g_source_set_callback (idle, deliver_messages, job_ref (job), (GDestroyNotify)job_unref);
       g_source_set_static_name (idle, "[orrery] run messages");
       g_source_attach (idle, job->context);
     }
@@ -916,7 +916,7 @@ orr_run_controller_init (OrrRunController *self)
   self->logs = g_list_store_new (ORR_TYPE_SIGNAL_LOG);
   self->logs_by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
-  self->messages = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  self->messages = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
 
   self->drain = g_source_new (&drain_source_funcs, sizeof (GSource));
   g_source_set_callback (self->drain, on_drain, self, NULL);
@@ -987,7 +987,7 @@ orr_run_controller_start (OrrRunController *self, OrrModel *model, gboolean trus
   g_cond_init (&job->done_cond);
   job->batches = g_ptr_array_new_with_free_func ((GDestroyNotify) batch_free);
   job->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
-  job->messages = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  job->messages = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   job->ids_by_path = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   job->realtime_factor = self->realtime_factor;
   job->owner = self;

@@ -87,7 +87,8 @@ _orr_window_show_problems (OrrWindow *self, const char *message, GPtrArray *prob
     gtk_list_box_remove (self->problems_list, child);
   g_object_set_data (G_OBJECT (self), N_WARNINGS_KEY, NULL);
   for (guint i = 0; i < n; i++)
-    gtk_list_box_append (self->problems_list, problem_row_new (g_ptr_array_index (problems, i), FALSE));
+    gtk_list_box_append (self->problems_list,
+                         problem_row_new (g_ptr_array_index (problems, i), FALSE));
   gtk_widget_set_visible (GTK_WIDGET (self->problems_scroller), n > 0);
 
   if (message != NULL)
@@ -131,7 +132,7 @@ _orr_window_add_warning (OrrWindow *self, const OrrProblem *problem)
   g_object_set_data (G_OBJECT (self), N_WARNINGS_KEY, GUINT_TO_POINTER (n + 1));
   if (n == MAX_WARNING_ROWS)
     {
-      OrrProblem more = { .message = _("More messages are not shown here.") };
+      OrrProblem more = { .message = _ ("More messages are not shown here.") };
 
       row = problem_row_new (&more, TRUE);
     }

@@ -206,8 +206,7 @@ sync_super_block (OrrModel *model, OrrRegistry *registry, OrrBlock *block)
  * names none of a kind leaves that kind's labels alone; one that names
  * some owns them all, so a port it no longer names loses its old name. */
 static void
-label_ports (OrrModel *model, OrrBlock *block, OrrPortKind kind, const OrrPortShape *shapes,
-             int n)
+label_ports (OrrModel *model, OrrBlock *block, OrrPortKind kind, const OrrPortShape *shapes, int n)
 {
   gboolean named = FALSE;
 
@@ -215,8 +214,8 @@ label_ports (OrrModel *model, OrrBlock *block, OrrPortKind kind, const OrrPortSh
     named |= shapes[i].label != NULL;
   if (!named)
     return;
-  for (int i = 0; i < n && (guint) i < orr_block_get_port_count (block, kind); i++)
-    orr_model_set_port_label (model, block, kind, (guint) i + 1, shapes[i].label);
+  for (int i = 0; i < n && (guint)i < orr_block_get_port_count (block, kind); i++)
+    orr_model_set_port_label (model, block, kind, (guint)i + 1, shapes[i].label);
 }
 
 gboolean

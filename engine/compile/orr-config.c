@@ -146,7 +146,7 @@ set_port_label (OrrConfig *c, GArray *ports, int index, const char *label)
   OrrPortSpec *spec;
   char *copy;
 
-  g_return_if_fail (index >= 0 && (guint) index < ports->len);
+  g_return_if_fail (index >= 0 && (guint)index < ports->len);
   spec = &g_array_index (ports, OrrPortSpec, index);
   copy = g_strdup (label);
   /* scratch frees it with the config, whatever replaces it later */

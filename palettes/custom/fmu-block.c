@@ -309,11 +309,11 @@ static void
 name_ports (OrrConfig *config, GPtrArray *inputs, GPtrArray *outputs)
 {
   for (guint i = 0; i < inputs->len; i++)
-    orr_config_set_input_label (config, (int) i,
-                                ((const OrrFmuVariable *) g_ptr_array_index (inputs, i))->name);
+    orr_config_set_input_label (config, (int)i,
+                                ((const OrrFmuVariable *)g_ptr_array_index (inputs, i))->name);
   for (guint i = 0; i < outputs->len; i++)
-    orr_config_set_output_label (config, (int) i,
-                                 ((const OrrFmuVariable *) g_ptr_array_index (outputs, i))->name);
+    orr_config_set_output_label (config, (int)i,
+                                 ((const OrrFmuVariable *)g_ptr_array_index (outputs, i))->name);
 }
 
 static gboolean

@@ -1,8 +1,10 @@
 /* test-fmu.c: FMU blocks in the editor, end to end. The block dialog of
  * an FMU block lists the FMU's parameters with their start values (those
- * of the XML descriptions in tests/fmi/fmus), choosing a file rebuilds that list, applying
- * names the block's ports after the FMU's variables in one undo step, and
- * a run through the window's run action gives the analytic results: the
+ * of the XML descriptions in tests/fmi/fmus) and shows a broken FMU's
+ * message under the file field; choosing another file rebuilds that list,
+ * keeping values typed for parameters of the same name; applying names
+ * the block's ports after the FMU's variables, in one undo step. A run
+ * through the window's run action gives the analytic results: the
  * bouncing ball's impacts at t1 = sqrt (2 h0 / g), then t1 (1 + 2e + ...
  * + 2e^(k-1)) with the restitution e set in the dialog (SEMANTICS.md
  * section 9), with the FMU's log of each bounce in the problems list; the
@@ -66,7 +68,7 @@ open_model (Fixture *f, double final, const char *label, int n_scope_inputs, con
   file = g_file_new_for_path (path);
   f->window = ORR_WINDOW (orr_application_open_file (f->app, file));
   g_assert_nonnull (f->window);
-  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
   gtk_window_present (GTK_WINDOW (f->window));
   app_test_spin (100);
@@ -77,7 +79,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
 {
   g_autoptr (GError) error = NULL;
 
-  f->app = g_object_ref (ORR_APPLICATION ((gpointer) data));
+  f->app = g_object_ref (ORR_APPLICATION ((gpointer)data));
   f->dir = g_dir_make_tmp ("orrery-fmu-app-XXXXXX", &error);
   g_assert_no_error (error);
 }
@@ -147,15 +149,15 @@ get_text (OrrBlockDialog *dialog, const char *name)
 static const char *
 port_label (OrrBlock *b, OrrPortKind kind, guint port)
 {
-  return ((OrrPort *) g_ptr_array_index (b->ports[kind], port - 1))->label;
+  return ((OrrPort *)g_ptr_array_index (b->ports[kind], port - 1))->label;
 }
 
 static void
 connect (Fixture *f, const char *from, guint from_port, const char *to, guint to_port)
 {
   OrrModel *model = orr_window_get_model (f->window);
-  OrrEndpoint a = { (char *) from, ORR_PORT_OUT, from_port };
-  OrrEndpoint b = { (char *) to, ORR_PORT_IN, to_port };
+  OrrEndpoint a = { (char *)from, ORR_PORT_OUT, from_port };
+  OrrEndpoint b = { (char *)to, ORR_PORT_IN, to_port };
   g_autoptr (GError) error = NULL;
 
   g_assert_nonnull (orr_model_connect (model, orr_model_get_root (model), &a, &b, &error));
@@ -288,15 +290,15 @@ test_ball (Fixture *f, gconstpointer data)
   set_text (dialog, "file", "'no-such-file.fmu'");
   g_assert_false (orr_block_dialog_is_valid (dialog));
   g_assert_true (gtk_widget_get_visible (orr_block_dialog_get_error_label (dialog, "file")));
-  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (orr_block_dialog_get_error_label (
-                                                  dialog, "file"))),
-                            "no-such-file.fmu"));
+  g_assert_nonnull (
+    strstr (gtk_label_get_text (GTK_LABEL (orr_block_dialog_get_error_label (dialog, "file"))),
+            "no-such-file.fmu"));
   /* a broken FMU: the engine's message, naming the description's fault */
   set_text (dialog, "file", broken);
   g_assert_false (orr_block_dialog_is_valid (dialog));
-  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (orr_block_dialog_get_error_label (
-                                                  dialog, "file"))),
-                            "has no valueReference"));
+  g_assert_nonnull (
+    strstr (gtk_label_get_text (GTK_LABEL (orr_block_dialog_get_error_label (dialog, "file"))),
+            "has no valueReference"));
   g_assert_null (orr_block_dialog_get_field (dialog, "fmu.e"));
   set_text (dialog, "file", quoted);
   g_assert_true (orr_block_dialog_is_valid (dialog));
@@ -315,9 +317,8 @@ test_ball (Fixture *f, gconstpointer data)
   g_assert_true (orr_block_dialog_is_valid (dialog));
   /* the FMU's section, below the block's own fields, in view */
   {
-    GtkWidget *scrolled
-      = gtk_widget_get_ancestor (orr_block_dialog_get_field (dialog, "fmu.e"),
-                                 GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *scrolled = gtk_widget_get_ancestor (orr_block_dialog_get_field (dialog, "fmu.e"),
+                                                   GTK_TYPE_SCROLLED_WINDOW);
     GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
 
     app_test_keep_picture (GTK_WINDOW (dialog), "fmu-dialog-top");
@@ -414,7 +415,7 @@ test_file_change (Fixture *f, gconstpointer data)
 
   /* a copy of the ball whose name needs its quote doubled */
   g_assert_true (g_file_get_contents (ball_file, &contents, &length, NULL));
-  g_assert_true (g_file_set_contents (copy_file, contents, (gssize) length, NULL));
+  g_assert_true (g_file_set_contents (copy_file, contents, (gssize)length, NULL));
   open_model (f, 1, "Ball", 1, "");
   model = orr_window_get_model (f->window);
   fmu = block (f, "b1");
@@ -606,13 +607,12 @@ main (int argc, char *argv[])
   g_assert_no_error (error);
 
   g_test_add ("/fmu/ball", Fixture, app, fixture_set_up, test_ball, fixture_tear_down);
-  g_test_add ("/fmu/integrator", Fixture, app, fixture_set_up, test_integrator,
-              fixture_tear_down);
+  g_test_add ("/fmu/integrator", Fixture, app, fixture_set_up, test_integrator, fixture_tear_down);
   g_test_add ("/fmu/file-change", Fixture, app, fixture_set_up, test_file_change,
               fixture_tear_down);
   g_test_add ("/fmu/interface-labels", Fixture, app, fixture_set_up, test_interface_labels,
               fixture_tear_down);
-  g_test_add ("/fmu/failed-run-keeps-log", Fixture, app, fixture_set_up,
-              test_failed_run_keeps_log, fixture_tear_down);
+  g_test_add ("/fmu/failed-run-keeps-log", Fixture, app, fixture_set_up, test_failed_run_keeps_log,
+              fixture_tear_down);
   return g_test_run ();
 }
