@@ -101,6 +101,24 @@ fmu_path (const char *name)
   return g_build_filename (g_getenv ("FMU_DIR"), name, NULL);
 }
 
+/* A path as the "file" parameter takes it: a string, quotes doubled. */
+static char *
+quote (const char *path)
+{
+  g_auto (GStrv) parts = g_strsplit (path, "'", -1);
+  g_autofree char *doubled = g_strjoinv ("''", parts);
+
+  return g_strdup_printf ("'%s'", doubled);
+}
+
+static char *
+quoted_fmu (const char *name)
+{
+  g_autofree char *path = fmu_path (name);
+
+  return quote (path);
+}
+
 static OrrBlock *
 block (Fixture *f, const char *id)
 {
@@ -164,25 +182,25 @@ connect (Fixture *f, const char *from, guint from_port, const char *to, guint to
   g_assert_no_error (error);
 }
 
-/* Runs through the window's run action until the run is over. */
+/* Runs through the window's run action until the run ends in state end
+ * ("finished" or "failed"; the other of the two fails the test). */
 static void
-run (Fixture *f)
+run_until (Fixture *f, const char *end)
 {
   gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-  g_autoptr (GVariant) state = NULL;
+  const char *other = strcmp (end, "finished") == 0 ? "failed" : "finished";
 
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "run"));
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
   for (;;)
     {
-      const char *s;
+      g_autoptr (GVariant) state
+        = g_action_group_get_action_state (G_ACTION_GROUP (f->window), "run-state");
+      const char *s = g_variant_get_string (state, NULL);
 
-      g_clear_pointer (&state, g_variant_unref);
-      state = g_action_group_get_action_state (G_ACTION_GROUP (f->window), "run-state");
-      s = g_variant_get_string (state, NULL);
-      if (strcmp (s, "finished") == 0)
+      if (strcmp (s, end) == 0)
         break;
-      g_assert_cmpstr (s, !=, "failed");
+      g_assert_cmpstr (s, !=, other);
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
       g_main_context_iteration (NULL, FALSE);
     }
@@ -264,10 +282,8 @@ keep_window_picture (Fixture *f, const char *name)
 static void
 test_ball (Fixture *f, gconstpointer data)
 {
-  g_autofree char *file = fmu_path ("bouncing_ball.fmu");
-  g_autofree char *quoted = g_strdup_printf ("'%s'", file);
-  g_autofree char *broken_file = fmu_path ("broken.fmu");
-  g_autofree char *broken = g_strdup_printf ("'%s'", broken_file);
+  g_autofree char *quoted = quoted_fmu ("bouncing_ball.fmu");
+  g_autofree char *broken = quoted_fmu ("broken.fmu");
   g_autoptr (GPtrArray) rows = NULL;
   g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GError) error = NULL;
@@ -348,7 +364,7 @@ test_ball (Fixture *f, gconstpointer data)
 
   connect (f, "b1", 1, "b2", 1);
   connect (f, "b1", 2, "b2", 2);
-  run (f);
+  run_until (f, "finished");
   g_assert_cmpstr (port_label (ball, ORR_PORT_OUT, 1), ==, "h");
   keep_window_picture (f, "fmu-window");
 
@@ -401,12 +417,11 @@ static void
 test_file_change (Fixture *f, gconstpointer data)
 {
   g_autofree char *ball_file = fmu_path ("bouncing_ball.fmu");
-  g_autofree char *lag_file = fmu_path ("lag.fmu");
   g_autofree char *copy_file = g_build_filename (f->dir, "ball's copy.fmu", NULL);
-  g_autofree char *ball = g_strdup_printf ("'%s'", ball_file);
-  g_autofree char *lag = g_strdup_printf ("'%s'", lag_file);
+  g_autofree char *ball = quote (ball_file);
+  g_autofree char *lag = quoted_fmu ("lag.fmu");
+  g_autofree char *copy = quote (copy_file);
   g_autofree char *contents = NULL;
-  g_autofree char *extra = NULL;
   g_autoptr (GError) error = NULL;
   gsize length;
   OrrModel *model;
@@ -428,13 +443,7 @@ test_file_change (Fixture *f, gconstpointer data)
   g_assert_cmpstr (get_text (dialog, "fmu.e"), ==, "0.7");
   g_assert_cmpstr (get_text (dialog, "fmu.g"), ==, "9.81");
   set_text (dialog, "fmu.g", "9.5");
-  {
-    g_auto (GStrv) parts = g_strsplit (copy_file, "'", -1);
-    g_autofree char *doubled = g_strjoinv ("''", parts);
-    g_autofree char *copy = g_strdup_printf ("'%s'", doubled);
-
-    set_text (dialog, "file", copy);
-  }
+  set_text (dialog, "file", copy);
   g_assert_true (orr_block_dialog_is_valid (dialog));
   g_assert_cmpstr (get_text (dialog, "fmu.g"), ==, "9.5");
   g_assert_cmpstr (get_text (dialog, "fmu.e"), ==, "0.7");
@@ -472,8 +481,7 @@ static void
 test_interface_labels (Fixture *f, gconstpointer data)
 {
   OrrRegistry *registry = orr_application_get_registry (f->app);
-  g_autofree char *file = fmu_path ("integrator.fmu");
-  g_autofree char *quoted = g_strdup_printf ("'%s'", file);
+  g_autofree char *quoted = quoted_fmu ("integrator.fmu");
   g_autoptr (OrrBlock) fmu = orr_block_new ("b1", "FMU");
   g_autoptr (OrrBlockInterface) iface = NULL;
   g_autoptr (OrrBlockInterface) gain = NULL;
@@ -497,10 +505,8 @@ test_interface_labels (Fixture *f, gconstpointer data)
 static void
 test_failed_run_keeps_log (Fixture *f, gconstpointer data)
 {
-  g_autofree char *file = fmu_path ("bouncing_ball.fmu");
-  g_autofree char *quoted = g_strdup_printf ("'%s'", file);
+  g_autofree char *quoted = quoted_fmu ("bouncing_ball.fmu");
   g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
-  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
   OrrModel *model;
   OrrBlock *ball;
   gboolean found = FALSE;
@@ -517,19 +523,7 @@ test_failed_run_keeps_log (Fixture *f, gconstpointer data)
   connect (f, "b1", 1, "b2", 1);
   connect (f, "b1", 2, "b2", 2);
 
-  g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
-  for (;;)
-    {
-      g_autoptr (GVariant) state
-        = g_action_group_get_action_state (G_ACTION_GROUP (f->window), "run-state");
-
-      if (strcmp (g_variant_get_string (state, NULL), "failed") == 0)
-        break;
-      g_assert_cmpstr (g_variant_get_string (state, NULL), !=, "finished");
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, FALSE);
-    }
-  app_test_spin (200);
+  run_until (f, "failed");
   collect_warnings (GTK_WIDGET (f->window), FALSE, warnings);
   for (guint i = 0; i < warnings->len; i++)
     found |= strstr (warnings->pdata[i], "the restitution e must be in [0, 1], not 1.5") != NULL;
@@ -541,8 +535,7 @@ test_failed_run_keeps_log (Fixture *f, gconstpointer data)
 static void
 test_integrator (Fixture *f, gconstpointer data)
 {
-  g_autofree char *file = fmu_path ("integrator.fmu");
-  g_autofree char *quoted = g_strdup_printf ("'%s'", file);
+  g_autofree char *quoted = quoted_fmu ("integrator.fmu");
   g_autoptr (GPtrArray) rows = NULL;
   g_autoptr (GError) error = NULL;
   OrrBlockDialog *dialog;
@@ -573,7 +566,7 @@ test_integrator (Fixture *f, gconstpointer data)
 
   connect (f, "b0", 1, "b1", 1);
   connect (f, "b1", 1, "b2", 1);
-  run (f);
+  run_until (f, "finished");
   keep_window_picture (f, "fmu-integrator-window");
 
   /* y(t_k) = y0 + 3 t_k at t_k = k / 8 (binary fractions: exact) */
