@@ -98,6 +98,8 @@ fixture_tear_down (Fixture *f, gconstpointer data)
 static char *
 fmu_path (const char *name)
 {
+  /* set by meson (tests/app/meson.build): where tests/fmi built them */
+  g_assert_nonnull (g_getenv ("FMU_DIR"));
   return g_build_filename (g_getenv ("FMU_DIR"), name, NULL);
 }
 
