@@ -4,12 +4,21 @@
  * and super-block contexts), and when they all evaluate the class's
  * configure runs on them, which catches what only the block knows (Mux
  * sizes that are not positive integers...). Errors show in red under their
- * field, and Apply waits until there are none. */
+ * field, and Apply waits until there are none.
+ *
+ * A class with extra parameters (the FMU block: one per parameter of the
+ * FMU its file names) gets a second section after its own fields. It is
+ * rebuilt whenever the class's own fields change to values for which the
+ * class lists other extra parameters (another FMU file), keeping what the
+ * user typed for parameters of the same name; while the own fields are
+ * wrong (a file that is not an FMU) the section stays as it was and the
+ * class's message shows under the faulty field. */
 #include "orr-block-dialog.h"
 
 #include <glib/gi18n-lib.h>
 #include <orr-editor-ops.h>
 #include <orrery/orr-evaluate.h>
+#include <orrery/orr-extra-params.h>
 #include <orrery/orr-interface.h>
 #include <string.h>
 
@@ -21,6 +30,7 @@ typedef struct
   GtkWidget *input;
   GtkWidget *error_label;
   char *shown; /* the value as the dialog first showed it (or last applied it) */
+  gboolean extra; /* in the extra parameters' section */
 } Field;
 
 struct _OrrBlockDialog
@@ -45,6 +55,14 @@ struct _OrrBlockDialog
   GtkWidget *apply_button;
   GtkWidget *ok_button;
   gboolean valid;
+
+  /* extra parameters (OrrBlockClass.extra_params) */
+  GtkWidget *extra_box; /* the section: heading and grid; hidden when empty */
+  char *extra_key;      /* the own fields' texts the section was built for */
+  GStrv extra_names;    /* the names the section lists */
+  GStrv opened_extras;  /* the extra parameters when the dialog opened */
+  GtkSizeGroup *labels; /* the labels of both sections, one column wide */
+  gboolean rebuilding;
 };
 
 G_DEFINE_FINAL_TYPE (OrrBlockDialog, orr_block_dialog, GTK_TYPE_WINDOW)
@@ -146,12 +164,36 @@ field_named_in (OrrBlockDialog *self, const char *message)
   return NULL;
 }
 
+/* A block with the dialog's values, own fields only or all of them. */
+static OrrBlock *
+probe_new (OrrBlockDialog *self, gboolean with_extras)
+{
+  OrrBlock *probe = orr_block_new (self->block->id, self->block->type);
+
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = self->fields->pdata[i];
+      g_autofree char *text = NULL;
+
+      if (field->extra && !with_extras)
+        continue;
+      text = field_get_text (field);
+      orr_block_add_param (probe, field->name, text);
+    }
+  return probe;
+}
+
+static void update_extras (OrrBlockDialog *self);
+
 static void
 validate (OrrBlockDialog *self)
 {
   gboolean valid = TRUE;
   g_autoptr (OrrBlock) probe = NULL;
 
+  if (self->rebuilding)
+    return; /* the new section's fields are being filled in */
+  update_extras (self);
   show_error (self->general_error, NULL, NULL);
 
   for (guint i = 0; i < self->fields->len; i++)
@@ -191,14 +233,7 @@ validate (OrrBlockDialog *self)
       g_autoptr (OrrBlockInterface) interface = NULL;
       g_autoptr (GError) error = NULL;
 
-      probe = orr_block_new (self->block->id, self->block->type);
-      for (guint i = 0; i < self->fields->len; i++)
-        {
-          Field *field = self->fields->pdata[i];
-          g_autofree char *text = field_get_text (field);
-
-          orr_block_add_param (probe, field->name, text);
-        }
+      probe = probe_new (self, TRUE);
       interface = orr_block_class_interface (self->klass, probe, self->scope, &error);
       if (interface == NULL)
         {
@@ -219,6 +254,31 @@ validate (OrrBlockDialog *self)
 }
 
 /* ---- applying ------------------------------------------------------------------ */
+
+/* The extra parameters the block set for what its own parameters were
+ * (another FMU's) mean nothing now. */
+static gboolean
+is_stale_extra (OrrBlockDialog *self, const char *name)
+{
+  return orr_block_get_param (self->block, name) != NULL && find_field (self, name) == NULL;
+}
+
+static gboolean
+has_stale_extras (OrrBlockDialog *self)
+{
+  for (guint i = 0; self->opened_extras != NULL && self->opened_extras[i] != NULL; i++)
+    if (is_stale_extra (self, self->opened_extras[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+remove_stale_extras (OrrBlockDialog *self)
+{
+  for (guint i = 0; self->opened_extras != NULL && self->opened_extras[i] != NULL; i++)
+    if (is_stale_extra (self, self->opened_extras[i]))
+      orr_model_set_param (self->model, self->block, self->opened_extras[i], NULL);
+}
 
 gboolean
 orr_block_dialog_apply (OrrBlockDialog *self, GError **error)
@@ -263,13 +323,14 @@ orr_block_dialog_apply (OrrBlockDialog *self, GError **error)
     g_clear_pointer (&label, g_free);
   label_changed = g_strcmp0 (label, self->block->label) != 0;
 
-  if (names->len == 1 && !label_changed)
+  if (names->len == 1 && !label_changed && !has_stale_extras (self))
     return TRUE;
 
   /* One undo step for the whole dialog: name and parameters together. */
   orr_model_begin (self->model, _("Edit Block"));
   if (label_changed)
     orr_model_set_block_label (self->model, self->block, label);
+  remove_stale_extras (self);
   if (names->len > 1
       && !orr_editor_set_params (self->model, self->registry, self->block,
                                  (const char *const *)names->pdata,
@@ -395,7 +456,56 @@ class_text (OrrBlockDialog *self, const char *text)
   return g_dgettext (GETTEXT_PACKAGE, text);
 }
 
+/* Writes a chosen file into the field as a string expression: quoted,
+ * with quotes in the path doubled. */
 static void
+file_chosen (GtkNativeDialog *chooser, int response, GtkWidget *entry)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+      if (path != NULL)
+        {
+          g_auto (GStrv) parts = g_strsplit (path, "'", -1);
+          g_autofree char *doubled = g_strjoinv ("''", parts);
+          g_autofree char *expr = g_strdup_printf ("'%s'", doubled);
+
+          gtk_editable_set_text (GTK_EDITABLE (entry), expr);
+        }
+    }
+  gtk_native_dialog_destroy (chooser);
+  g_object_unref (chooser);
+}
+
+static void
+choose_file (GtkWidget *button, GtkWidget *entry)
+{
+  GtkRoot *root = gtk_widget_get_root (button);
+  GtkFileChooserNative *chooser
+    = gtk_file_chooser_native_new (_ ("Choose an FMU"), GTK_WINDOW (root),
+                                   GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
+  g_autoptr (GtkFileFilter) fmus = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (fmus, _ ("FMUs (*.fmu)"));
+  gtk_file_filter_add_pattern (fmus, "*.fmu");
+  gtk_file_filter_add_pattern (fmus, "*.FMU");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), fmus);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (file_chosen), entry);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* The class's "file" parameter, when its extra parameters come from a
+ * file (the FMU block): typed, or chosen. */
+static gboolean
+is_chosen_file (OrrBlockDialog *self, const char *name)
+{
+  return self->klass != NULL && self->klass->extra_params != NULL && strcmp (name, "file") == 0;
+}
+
+static Field *
 add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spec, const char *name,
            const char *current)
 {
@@ -417,6 +527,7 @@ add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spe
   gtk_widget_set_valign (label, GTK_ALIGN_START);
   gtk_widget_set_margin_top (label, 6);
   gtk_widget_set_tooltip_text (label, name);
+  gtk_size_group_add_widget (self->labels, label);
 
   switch (field->kind)
     {
@@ -471,7 +582,18 @@ add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spe
         break;
     }
   gtk_widget_set_hexpand (field->input, TRUE);
-  if (field->kind != ORR_PARAM_TEXT)
+  if (is_chosen_file (self, name) && field->kind == ORR_PARAM_EXPRESSION)
+    {
+      GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *choose = gtk_button_new_with_mnemonic (_ ("C_hoose…"));
+
+      gtk_widget_set_valign (choose, GTK_ALIGN_START);
+      g_signal_connect (choose, "clicked", G_CALLBACK (choose_file), field->input);
+      gtk_box_append (GTK_BOX (line), field->input);
+      gtk_box_append (GTK_BOX (line), choose);
+      gtk_box_append (GTK_BOX (column), line);
+    }
+  else if (field->kind != ORR_PARAM_TEXT)
     gtk_box_append (GTK_BOX (column), field->input);
   gtk_widget_set_tooltip_text (field->input, help);
   gtk_accessible_update_relation (GTK_ACCESSIBLE (field->input),
@@ -488,6 +610,137 @@ add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spe
 
   gtk_grid_attach (grid, label, 0, row, 1, 1);
   gtk_grid_attach (grid, column, 1, row, 1, 1);
+  return field;
+}
+
+/* ---- extra parameters ------------------------------------------------------- */
+
+static char *
+own_fields_key (OrrBlockDialog *self)
+{
+  GString *key = g_string_new (NULL);
+
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = self->fields->pdata[i];
+      g_autofree char *text = NULL;
+
+      if (field->extra)
+        continue;
+      text = field_get_text (field);
+      g_string_append (key, text);
+      g_string_append_c (key, '\x1f');
+    }
+  return g_string_free (key, FALSE);
+}
+
+static gboolean
+same_names (GStrv names, GPtrArray *params)
+{
+  if (names == NULL || g_strv_length (names) != params->len)
+    return FALSE;
+  for (guint i = 0; i < params->len; i++)
+    if (strcmp (names[i], ((OrrExtraParam *)params->pdata[i])->name) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* The section's heading: the name the class shows in the block (the
+ * FMU's model name), else a plain one. */
+static char *
+extras_heading (OrrBlockDialog *self, OrrBlock *probe)
+{
+  g_autoptr (OrrBlockInterface) iface
+    = orr_block_class_interface (self->klass, probe, self->scope, NULL);
+
+  if (iface != NULL && iface->label != NULL)
+    return g_strdup_printf (_ ("Parameters of “%s”"), iface->label);
+  return g_strdup (_ ("More parameters"));
+}
+
+static void
+rebuild_extras (OrrBlockDialog *self, OrrBlock *probe, GPtrArray *params)
+{
+  g_autoptr (GHashTable) typed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *heading;
+  GtkWidget *child;
+  g_autofree char *title = NULL;
+
+  /* what the user typed in the old section */
+  for (guint i = self->fields->len; i-- > 0;)
+    {
+      Field *field = self->fields->pdata[i];
+      g_autofree char *text = NULL;
+
+      if (!field->extra)
+        continue;
+      text = field_get_text (field);
+      if (g_strcmp0 (text, field->shown) != 0)
+        g_hash_table_insert (typed, g_strdup (field->name), g_steal_pointer (&text));
+      g_ptr_array_remove_index (self->fields, i);
+    }
+  while ((child = gtk_widget_get_first_child (self->extra_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->extra_box), child);
+
+  title = extras_heading (self, probe);
+  heading = gtk_label_new (title);
+  gtk_label_set_xalign (GTK_LABEL (heading), 0.0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_box_append (GTK_BOX (self->extra_box), heading);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_box_append (GTK_BOX (self->extra_box), grid);
+
+  self->rebuilding = TRUE;
+  for (guint i = 0; i < params->len; i++)
+    {
+      const OrrExtraParam *param = params->pdata[i];
+      OrrParamSpec spec = { .name = param->name,
+                            .label = param->label,
+                            .default_expr = param->default_expr,
+                            .help = param->help,
+                            .kind = ORR_PARAM_EXPRESSION };
+      const char *set = orr_block_get_param (self->block, param->name);
+      const char *current = set != NULL ? set : param->default_expr;
+      const char *kept = g_hash_table_lookup (typed, param->name);
+      Field *field = add_field (self, GTK_GRID (grid), (int)i, &spec, param->name, current);
+
+      field->spec = NULL; /* spec lives on this stack */
+      field->extra = TRUE;
+      if (kept != NULL)
+        gtk_editable_set_text (GTK_EDITABLE (field->input), kept);
+    }
+  self->rebuilding = FALSE;
+  gtk_widget_set_visible (self->extra_box, params->len > 0);
+
+  g_strfreev (self->extra_names);
+  self->extra_names = g_new0 (char *, params->len + 1);
+  for (guint i = 0; i < params->len; i++)
+    self->extra_names[i] = g_strdup (((OrrExtraParam *)params->pdata[i])->name);
+}
+
+/* Asks the class for its extra parameters when the own fields changed. */
+static void
+update_extras (OrrBlockDialog *self)
+{
+  g_autofree char *key = NULL;
+  g_autoptr (OrrBlock) probe = NULL;
+  g_autoptr (GPtrArray) params = NULL;
+
+  if (self->extra_box == NULL)
+    return;
+  key = own_fields_key (self);
+  if (g_strcmp0 (key, self->extra_key) == 0)
+    return;
+  g_free (self->extra_key);
+  self->extra_key = g_steal_pointer (&key);
+
+  probe = probe_new (self, FALSE);
+  params = orr_block_class_extra_params (self->klass, probe, self->scope, NULL);
+  if (params == NULL || same_names (self->extra_names, params))
+    return; /* wrong own fields show their error; the section waits */
+  rebuild_extras (self, probe, params);
 }
 
 static void
@@ -556,6 +809,7 @@ build (OrrBlockDialog *self)
 
   name_label = gtk_label_new_with_mnemonic (_("_Name"));
   gtk_label_set_xalign (GTK_LABEL (name_label), 1.0);
+  gtk_size_group_add_widget (self->labels, name_label);
   self->name_entry = gtk_entry_new ();
   gtk_editable_set_text (GTK_EDITABLE (self->name_entry),
                          self->block->label != NULL ? self->block->label : "");
@@ -605,7 +859,20 @@ build (OrrBlockDialog *self)
                                   GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 520);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), grid);
+  if (self->klass != NULL && self->klass->extra_params != NULL)
+    {
+      GtkWidget *sections = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+
+      self->extra_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+      gtk_widget_set_visible (self->extra_box, FALSE);
+      gtk_box_append (GTK_BOX (sections), grid);
+      gtk_box_append (GTK_BOX (sections), self->extra_box);
+      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), sections);
+      update_extras (self);
+      self->opened_extras = g_strdupv (self->extra_names);
+    }
+  else
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), grid);
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_box_append (GTK_BOX (content), scrolled);
 
@@ -750,6 +1017,10 @@ orr_block_dialog_finalize (GObject *object)
   OrrBlockDialog *self = ORR_BLOCK_DIALOG (object);
 
   g_clear_pointer (&self->fields, g_ptr_array_unref);
+  g_free (self->extra_key);
+  g_clear_object (&self->labels);
+  g_strfreev (self->extra_names);
+  g_strfreev (self->opened_extras);
   for (int i = 0; i < self->n_mask_specs; i++)
     {
       g_free ((char *)self->mask_specs[i].name);
@@ -781,4 +1052,5 @@ static void
 orr_block_dialog_init (OrrBlockDialog *self)
 {
   self->fields = g_ptr_array_new_with_free_func ((GDestroyNotify)field_free);
+  self->labels = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 }

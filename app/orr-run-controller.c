@@ -88,6 +88,11 @@ typedef struct
   gboolean ok;
   GError *error;
   GPtrArray *problems;
+  /* messages blocks report without failing (FMU logs), not yet handed to
+   * the main context, of OrrProblem*; and the run's block paths -> model
+   * block ids, for the problems list to show the block */
+  GPtrArray *messages;
+  GHashTable *ids_by_path;
 
   /* main context only: the controller, NULL once it is gone */
   OrrRunController *owner;
@@ -127,6 +132,8 @@ job_unref (Job *job)
   g_main_context_unref (job->context);
   g_ptr_array_unref (job->batches);
   g_ptr_array_unref (job->problems);
+  g_ptr_array_unref (job->messages);
+  g_hash_table_unref (job->ids_by_path);
   g_clear_error (&job->error);
   g_mutex_clear (&job->lock);
   g_cond_clear (&job->done_cond);
@@ -154,6 +161,7 @@ struct _OrrRunController
   double realtime_factor;
   char *error;
   GPtrArray *problems;
+  GPtrArray *messages; /* of OrrProblem*: the warnings of this start */
 
   GListStore *logs;
   GHashTable *logs_by_id; /* block id -> OrrSignalLog (borrowed from logs) */
@@ -192,6 +200,7 @@ enum
 {
   SIGNAL_LOG_ADDED,
   SIGNAL_FINISHED,
+  SIGNAL_MESSAGE,
   N_SIGNALS
 };
 
@@ -300,6 +309,71 @@ recorder_new (const OrrProgram *program, int index)
   return r;
 }
 
+/* ---- messages: what blocks report without failing ---------------------- */
+
+/* Main context: hands the messages the worker queued to the controller. */
+static gboolean
+deliver_messages (gpointer data)
+{
+  Job *job = data;
+  g_autoptr (GPtrArray) messages = NULL;
+
+  g_mutex_lock (&job->lock);
+  messages = g_steal_pointer (&job->messages);
+  job->messages = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
+  g_mutex_unlock (&job->lock);
+  if (job->owner == NULL)
+    return G_SOURCE_REMOVE;
+  for (guint i = 0; i < messages->len; i++)
+    {
+      OrrProblem *problem = g_ptr_array_index (messages, i);
+
+      g_ptr_array_add (job->owner->messages, orr_problem_copy (problem));
+      g_signal_emit (job->owner, signals[SIGNAL_MESSAGE], 0, problem);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+/* The simulation's thread: queue, and wake the main context once per
+ * batch of messages (an FMU logging every step must not flood it with
+ * sources). */
+static void
+on_message (const char *path, const char *message, gpointer data)
+{
+  Job *job = data;
+  const char *id;
+  const char *ids[2] = { NULL, NULL };
+  gboolean first;
+
+  g_mutex_lock (&job->lock);
+  id = g_hash_table_lookup (job->ids_by_path, path);
+  ids[0] = id;
+  first = job->messages->len == 0;
+  g_ptr_array_add (job->messages,
+                   orr_problem_new (id != NULL ? ids : NULL, g_strdup (path), g_strdup (message)));
+  g_mutex_unlock (&job->lock);
+  if (first)
+    {
+      g_autoptr (GSource) idle = g_idle_source_new ();
+
+      g_source_set_callback (idle, deliver_messages, job_ref (job), (GDestroyNotify)job_unref);
+      g_source_set_static_name (idle, "[orrery] run messages");
+      g_source_attach (idle, job->context);
+    }
+}
+
+static void
+watch_messages (Job *job, OrrSimulation *sim, const OrrProgram *program)
+{
+  g_mutex_lock (&job->lock);
+  for (int b = 0; b < program->n_blocks; b++)
+    if (program->blocks[b].model_block_id != NULL)
+      g_hash_table_insert (job->ids_by_path, g_strdup (program->blocks[b].path),
+                           g_strdup (program->blocks[b].model_block_id));
+  g_mutex_unlock (&job->lock);
+  orr_simulation_set_message_func (sim, on_message, job);
+}
+
 static void
 on_run_started (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *program,
                 gpointer data)
@@ -309,6 +383,7 @@ on_run_started (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *
 
   batch->run = run;
   batch->recorders = g_ptr_array_new_with_free_func ((GDestroyNotify) recorder_free);
+  watch_messages (job, sim, program);
   for (int b = 0; b < program->n_blocks; b++)
     {
       Recorder *r = recorder_new (program, b);
@@ -758,6 +833,7 @@ orr_run_controller_finalize (GObject *object)
   g_clear_pointer (&self->logs_by_id, g_hash_table_unref);
   g_clear_pointer (&self->context, g_main_context_unref);
   g_ptr_array_unref (self->problems);
+  g_ptr_array_unref (self->messages);
   g_free (self->error);
   g_free (self->buf_remap);
   G_OBJECT_CLASS (orr_run_controller_parent_class)->finalize (object);
@@ -832,6 +908,8 @@ orr_run_controller_class_init (OrrRunControllerClass *klass)
                     G_TYPE_NONE, 1, ORR_TYPE_SIGNAL_LOG);
   signals[SIGNAL_FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                            0, NULL, NULL, NULL, G_TYPE_NONE, 1, ORR_TYPE_RUN_STATE);
+  signals[SIGNAL_MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 static void
@@ -841,6 +919,7 @@ orr_run_controller_init (OrrRunController *self)
   self->logs = g_list_store_new (ORR_TYPE_SIGNAL_LOG);
   self->logs_by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  self->messages = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
 
   self->drain = g_source_new (&drain_source_funcs, sizeof (GSource));
   g_source_set_callback (self->drain, on_drain, self, NULL);
@@ -911,6 +990,8 @@ orr_run_controller_start (OrrRunController *self, OrrModel *model, gboolean trus
   g_cond_init (&job->done_cond);
   job->batches = g_ptr_array_new_with_free_func ((GDestroyNotify) batch_free);
   job->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  job->messages = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
+  job->ids_by_path = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   job->realtime_factor = self->realtime_factor;
   job->owner = self;
   self->job = job;
@@ -919,6 +1000,7 @@ orr_run_controller_start (OrrRunController *self, OrrModel *model, gboolean trus
   self->seen_run = 0;
   g_clear_pointer (&self->error, g_free);
   g_ptr_array_set_size (self->problems, 0);
+  g_ptr_array_set_size (self->messages, 0);
   drop_logs (self);
 
   /* the worker's reference; it lets go as its last act */
@@ -1121,6 +1203,14 @@ orr_run_controller_get_problems (OrrRunController *self)
   g_return_val_if_fail (ORR_IS_RUN_CONTROLLER (self), NULL);
 
   return self->problems;
+}
+
+GPtrArray *
+orr_run_controller_get_messages (OrrRunController *self)
+{
+  g_return_val_if_fail (ORR_IS_RUN_CONTROLLER (self), NULL);
+
+  return self->messages;
 }
 
 GListModel *

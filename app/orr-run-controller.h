@@ -86,6 +86,13 @@ double orr_run_controller_get_realtime_factor (OrrRunController *self);
  * owned by the controller and change at the next start. */
 const char *orr_run_controller_get_error (OrrRunController *self);
 GPtrArray *orr_run_controller_get_problems (OrrRunController *self);
+/* What blocks reported during the runs of this start without failing
+ * (an FMU's log): OrrProblem*, where = the block's path, block_ids its
+ * model block when known. Each also comes as the "message" signal
+ * (pointer to the OrrProblem, valid during the emission) on the main
+ * context, in order, while the run goes on. Owned by the controller;
+ * emptied by the next start. */
+GPtrArray *orr_run_controller_get_messages (OrrRunController *self);
 
 /* The logs of this start, one per recording block, in program order (of
  * OrrSignalLog; the list is emptied by the next start). When an End block

@@ -7,6 +7,8 @@
 #include "orr-palette-browser.h"
 #include "orr-window.h"
 
+#include <orrery/orr-evaluate.h>
+
 G_BEGIN_DECLS
 
 struct _OrrWindow
@@ -114,6 +116,8 @@ void _orr_window_library_attach (OrrWindow *self);
 /* Shows message in the info bar and problems (OrrProblem*, may be NULL or
  * empty) in the list under the canvas; NULL message hides both. */
 void _orr_window_show_problems (OrrWindow *self, const char *message, GPtrArray *problems);
+/* Appends a message a block reported while running, as a warning row. */
+void _orr_window_add_warning (OrrWindow *self, const OrrProblem *problem);
 /* The template's callbacks for the info bar and the list. */
 void _orr_window_info_bar_response (OrrWindow *self, int response);
 void _orr_window_problem_activated (OrrWindow *self, GtkListBoxRow *row);

@@ -2,7 +2,9 @@
  * A compile or run error shows in an info bar above the canvas, and each
  * problem (an undefined name, an algebraic loop, a size conflict...) as a
  * row of the problems list; activating a row goes to the diagram holding
- * the blocks involved and highlights every one of them. */
+ * the blocks involved and highlights every one of them. Messages blocks
+ * report while running (an FMU's log) are rows too, marked as warnings:
+ * they leave the info bar and the run alone. */
 #include "orr-window-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -10,6 +12,10 @@
 
 #define PROBLEM_IDS_KEY "orr-problem-block-ids"
 #define PENDING_IDS_KEY "orr-problem-pending-ids"
+#define N_WARNINGS_KEY "orr-problem-n-warnings"
+/* A list box of thousands of rows makes the window crawl; an FMU logging
+ * at every step would get there. The rest stays in the run controller. */
+#define MAX_WARNING_ROWS 500
 
 /* After the layout: scroll again to the blocks, in the canvas's new size. */
 static gboolean
@@ -23,8 +29,9 @@ show_pending_blocks (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* warning: a message reported while running, marked with an icon */
 static GtkWidget *
-problem_row_new (const OrrProblem *problem)
+problem_row_new (const OrrProblem *problem, gboolean warning)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
@@ -44,6 +51,19 @@ problem_row_new (const OrrProblem *problem)
   gtk_widget_set_margin_end (box, 8);
   gtk_widget_set_margin_top (box, 4);
   gtk_widget_set_margin_bottom (box, 4);
+  if (warning)
+    {
+      GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+      GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+
+      gtk_widget_set_valign (icon, GTK_ALIGN_START);
+      gtk_widget_set_margin_start (icon, 8);
+      gtk_widget_set_margin_top (icon, 6);
+      gtk_box_append (GTK_BOX (line), icon);
+      gtk_box_append (GTK_BOX (line), box);
+      gtk_widget_add_css_class (row, "warning");
+      box = line;
+    }
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), problem->block_ids != NULL);
   if (problem->block_ids != NULL)
@@ -65,8 +85,10 @@ _orr_window_show_problems (OrrWindow *self, const char *message, GPtrArray *prob
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->problems_list))) != NULL)
     gtk_list_box_remove (self->problems_list, child);
+  g_object_set_data (G_OBJECT (self), N_WARNINGS_KEY, NULL);
   for (guint i = 0; i < n; i++)
-    gtk_list_box_append (self->problems_list, problem_row_new (g_ptr_array_index (problems, i)));
+    gtk_list_box_append (self->problems_list,
+                         problem_row_new (g_ptr_array_index (problems, i), FALSE));
   gtk_widget_set_visible (GTK_WIDGET (self->problems_scroller), n > 0);
 
   if (message != NULL)
@@ -95,6 +117,29 @@ _orr_window_show_problems (OrrWindow *self, const char *message, GPtrArray *prob
                            g_object_unref);
         }
     }
+}
+
+void
+_orr_window_add_warning (OrrWindow *self, const OrrProblem *problem)
+{
+  guint n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (self), N_WARNINGS_KEY));
+  GtkWidget *row;
+
+  g_return_if_fail (ORR_IS_WINDOW (self));
+
+  if (n > MAX_WARNING_ROWS)
+    return;
+  g_object_set_data (G_OBJECT (self), N_WARNINGS_KEY, GUINT_TO_POINTER (n + 1));
+  if (n == MAX_WARNING_ROWS)
+    {
+      OrrProblem more = { .message = _ ("More messages are not shown here.") };
+
+      row = problem_row_new (&more, TRUE);
+    }
+  else
+    row = problem_row_new (problem, TRUE);
+  gtk_list_box_append (self->problems_list, row);
+  gtk_widget_set_visible (GTK_WIDGET (self->problems_scroller), TRUE);
 }
 
 void

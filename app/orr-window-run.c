@@ -274,8 +274,13 @@ run_finished (OrrWindow *self, OrrRunState state)
           const char *error = orr_run_controller_get_error (self->runner);
           GPtrArray *problems = orr_run_controller_get_problems (self->runner);
 
+          GPtrArray *warnings = orr_run_controller_get_messages (self->runner);
+
           message = g_strdup (_("The simulation failed"));
           _orr_window_show_problems (self, error != NULL ? error : message, problems);
+          /* the FMU's log usually says why: keep it under the error */
+          for (guint i = 0; i < warnings->len; i++)
+            _orr_window_add_warning (self, g_ptr_array_index (warnings, i));
         }
         break;
       default:
@@ -298,6 +303,8 @@ ensure_runner (OrrWindow *self)
   g_signal_connect_object (self->runner, "notify::run-number", G_CALLBACK (update_progress), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->runner, "log-added", G_CALLBACK (log_added), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->runner, "message", G_CALLBACK (_orr_window_add_warning), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->runner, "finished", G_CALLBACK (run_finished), self,
                            G_CONNECT_SWAPPED);

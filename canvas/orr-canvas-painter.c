@@ -574,6 +574,8 @@ orr_canvas_paint_blocks (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *const
             OrrRect frame;
             orr_canvas_block_frame (block, &frame);
             paint_texts (painter, cr, block, &frame, g_ptr_array_index (texts, i), TRUE);
+            /* atomic blocks may name their ports too (an FMU's variables) */
+            paint_port_labels (painter, cr, block, &frame);
           }
     }
 

@@ -59,6 +59,22 @@ interface_in_scope (OrrModel *model, OrrRegistry *registry, const OrrBlockClass 
   return orr_block_class_interface (klass, block, scope, error);
 }
 
+/* The names a class gives its ports (an FMU's variables). A class that
+ * names none of a kind leaves that kind's labels alone; one that names
+ * some owns them all, so a port it no longer names loses its old name. */
+static void
+label_ports (OrrModel *model, OrrBlock *block, OrrPortKind kind, const OrrPortShape *shapes, int n)
+{
+  gboolean named = FALSE;
+
+  for (int i = 0; i < n; i++)
+    named |= shapes[i].label != NULL;
+  if (!named)
+    return;
+  for (int i = 0; i < n && (guint)i < orr_block_get_port_count (block, kind); i++)
+    orr_model_set_port_label (model, block, kind, (guint)i + 1, shapes[i].label);
+}
+
 OrrBlock *
 orr_editor_add_block (OrrModel *model, OrrDiagram *diagram, OrrRegistry *registry, const char *type,
                       const OrrRect *geometry, GError **error)
@@ -115,6 +131,11 @@ orr_editor_add_block (OrrModel *model, OrrDiagram *diagram, OrrRegistry *registr
   for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
     if (counts[kind] != orr_block_get_port_count (block, kind))
       orr_model_set_port_count (model, block, kind, counts[kind]);
+  if (iface != NULL)
+    {
+      label_ports (model, block, ORR_PORT_IN, iface->in, iface->n_in);
+      label_ports (model, block, ORR_PORT_OUT, iface->out, iface->n_out);
+    }
   if (diagram->owner != NULL && is_port_block (type))
     {
       /* A new port block inside a super block is the next port, and the
@@ -234,6 +255,8 @@ orr_editor_sync_ports (OrrModel *model, OrrRegistry *registry, OrrBlock *block, 
   for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
     if (counts[kind] != orr_block_get_port_count (block, kind))
       orr_model_set_port_count (model, block, kind, counts[kind]);
+  label_ports (model, block, ORR_PORT_IN, iface->in, iface->n_in);
+  label_ports (model, block, ORR_PORT_OUT, iface->out, iface->n_out);
   orr_model_commit (model);
   return TRUE;
 }

@@ -13,6 +13,7 @@ typedef struct
   int rows, cols;
   OrrType type;
   gboolean feedthrough; /* inputs only */
+  const char *label;    /* the port's name for the canvas, or NULL; owned by scratch */
 } OrrPortSpec;
 
 /* A parameter as the compiler hands it to configure(). */

@@ -184,8 +184,35 @@ orr_config_get_doubles (OrrConfig *c, const char *name, const double **values, i
 static void
 add_port (GArray *ports, int rows, int cols, OrrType type, gboolean feedthrough)
 {
-  OrrPortSpec spec = { rows, cols, type, feedthrough };
+  OrrPortSpec spec = { rows, cols, type, feedthrough, NULL };
   g_array_append_val (ports, spec);
+}
+
+static void
+set_port_label (OrrConfig *c, GArray *ports, int index, const char *label)
+{
+  OrrPortSpec *spec;
+  char *copy;
+
+  g_return_if_fail (index >= 0 && (guint)index < ports->len);
+  spec = &g_array_index (ports, OrrPortSpec, index);
+  copy = g_strdup (label);
+  /* scratch frees it with the config, whatever replaces it later */
+  if (copy != NULL)
+    g_ptr_array_add (c->scratch, copy);
+  spec->label = copy;
+}
+
+void
+orr_config_set_input_label (OrrConfig *c, int index, const char *label)
+{
+  set_port_label (c, c->inputs, index, label);
+}
+
+void
+orr_config_set_output_label (OrrConfig *c, int index, const char *label)
+{
+  set_port_label (c, c->outputs, index, label);
 }
 
 void

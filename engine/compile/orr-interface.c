@@ -11,7 +11,7 @@ copy_ports (GArray *specs)
   for (guint i = 0; i < specs->len; i++)
     {
       OrrPortSpec *s = &g_array_index (specs, OrrPortSpec, i);
-      shapes[i] = (OrrPortShape){ s->rows, s->cols, s->type, s->feedthrough };
+      shapes[i] = (OrrPortShape){ s->rows, s->cols, s->type, s->feedthrough, g_strdup (s->label) };
     }
   return shapes;
 }
@@ -50,6 +50,10 @@ orr_block_interface_free (OrrBlockInterface *iface)
 {
   if (iface == NULL)
     return;
+  for (int i = 0; i < iface->n_in; i++)
+    g_free (iface->in[i].label);
+  for (int i = 0; i < iface->n_out; i++)
+    g_free (iface->out[i].label);
   g_free (iface->in);
   g_free (iface->out);
   g_free (iface->label);

@@ -304,6 +304,18 @@ declare_cs (OrrConfig *config, GPtrArray *inputs, GPtrArray *outputs, double ste
   orr_config_set_discrete_states (config, 1, &z0);
 }
 
+/* The ports carry the FMU's variable names, which the canvas shows. */
+static void
+name_ports (OrrConfig *config, GPtrArray *inputs, GPtrArray *outputs)
+{
+  for (guint i = 0; i < inputs->len; i++)
+    orr_config_set_input_label (config, (int)i,
+                                ((const OrrFmuVariable *)g_ptr_array_index (inputs, i))->name);
+  for (guint i = 0; i < outputs->len; i++)
+    orr_config_set_output_label (config, (int)i,
+                                 ((const OrrFmuVariable *)g_ptr_array_index (outputs, i))->name);
+}
+
 static gboolean
 fmu_configure (OrrConfig *config, GError **error)
 {
@@ -349,6 +361,7 @@ fmu_configure (OrrConfig *config, GError **error)
     declare_me (config, d, inputs, outputs);
   else
     declare_cs (config, inputs, outputs, step);
+  name_ports (config, inputs, outputs);
   if (g_utf8_strlen (d->model_name, -1) <= LABEL_MAX_CHARS)
     orr_config_set_label (config, d->model_name);
 

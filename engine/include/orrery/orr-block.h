@@ -267,6 +267,13 @@ gboolean orr_config_get_doubles (OrrConfig *config, const char *name, const doub
 void orr_config_add_input (OrrConfig *config, int rows, int cols, OrrType type,
                            gboolean feedthrough);
 void orr_config_add_output (OrrConfig *config, int rows, int cols, OrrType type);
+/* Names the regular input or output index (0-based, already added) for
+ * the canvas, which draws the name beside the port: the FMU block names
+ * its ports after the FMU's variables. label is copied; NULL: unnamed.
+ * The editor writes the names into the model when ports follow the
+ * parameters (orr_editor_sync_ports). */
+void orr_config_set_input_label (OrrConfig *config, int index, const char *label);
+void orr_config_set_output_label (OrrConfig *config, int index, const char *label);
 /* Type ORR_TYPE_INHERIT: decided by the link, like a negative size. */
 #define ORR_TYPE_INHERIT ((OrrType) -1)
 void orr_config_set_event_ports (OrrConfig *config, int n_in, int n_out);

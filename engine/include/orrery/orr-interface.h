@@ -16,6 +16,7 @@ typedef struct
   int rows, cols; /* negative: inherited from the link */
   OrrType type;   /* ORR_TYPE_INHERIT: inherited */
   gboolean feedthrough; /* inputs only */
+  char *label;          /* the name configure gave the port, or NULL */
 } OrrPortShape;
 
 typedef struct

@@ -1,0 +1,613 @@
+/* test-fmu.c: FMU blocks in the editor, end to end. The block dialog of
+ * an FMU block lists the FMU's parameters with their start values (those
+ * of the XML descriptions in tests/fmi/fmus) and shows a broken FMU's
+ * message under the file field; choosing another file rebuilds that list,
+ * keeping values typed for parameters of the same name; applying names
+ * the block's ports after the FMU's variables, in one undo step. A run
+ * through the window's run action gives the analytic results: the
+ * bouncing ball's impacts at t1 = sqrt (2 h0 / g), then t1 (1 + 2e + ...
+ * + 2e^(k-1)) with the restitution e set in the dialog (SEMANTICS.md
+ * section 9), with the FMU's log of each bounce in the problems list; the
+ * Co-Simulation integrator's y(t_k) = y0 + 3 t_k. The FMUs are the ones
+ * tests/fmi builds ($FMU_DIR). Needs a display and a session bus
+ * (xvfb-run ... dbus-run-session). */
+#include "app-test-util.h"
+#include "orr-application.h"
+#include "orr-block-dialog.h"
+#include "orr-window.h"
+
+#include <math.h>
+#include <orrery/orr-interface.h>
+#include <string.h>
+
+#define H0 10.0
+#define G 9.81
+/* the impacts the ODE solver locates, to within its tolerance (rtol 1e-10) */
+#define IMPACT_TOLERANCE 1e-4
+
+typedef struct
+{
+  OrrApplication *app;
+  OrrWindow *window;
+  char *dir;
+} Fixture;
+
+static const char model_head[]
+  = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<orrery version=\"1.0\">\n"
+    "  <settings start=\"0\" final=\"%g\" solver=\"auto\" rtol=\"1e-10\" atol=\"1e-12\" "
+    "max-step=\"0\"/>\n"
+    "  <diagram>\n";
+
+/* A new FMU block ("b1", no file yet, called label), and a Scope b2 of n
+ * inputs; before them, extra block text (a Constant b0). */
+static void
+open_model (Fixture *f, double final, const char *label, int n_scope_inputs, const char *extra)
+{
+  g_autofree char *head = g_strdup_printf (model_head, final);
+  g_autofree char *path = g_build_filename (f->dir, "fmu.orr", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+
+  text = g_strdup_printf (
+    "%s%s"
+    "    <block id=\"b1\" type=\"FMU\" x=\"120\" y=\"60\" width=\"80\" height=\"60\">\n"
+    "      <label>%s</label>\n"
+    "    </block>\n"
+    "    <block id=\"b2\" type=\"Scope\" x=\"300\" y=\"60\" width=\"40\" height=\"40\">\n"
+    "      <label>Trajectory</label>\n"
+    "      <param name=\"inputs\">%d</param>\n"
+    "      <ports in=\"%d\"/>\n"
+    "    </block>\n"
+    "  </diagram>\n"
+    "</orrery>\n",
+    head, extra, label, n_scope_inputs, n_scope_inputs);
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  file = g_file_new_for_path (path);
+  f->window = ORR_WINDOW (orr_application_open_file (f->app, file));
+  g_assert_nonnull (f->window);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (f->window));
+  app_test_spin (100);
+}
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  f->app = g_object_ref (ORR_APPLICATION ((gpointer)data));
+  f->dir = g_dir_make_tmp ("orrery-fmu-app-XXXXXX", &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  if (f->window != NULL)
+    orr_window_close_confirmed (f->window);
+  app_test_spin (50);
+  g_clear_object (&f->app);
+  app_test_remove_tree (f->dir);
+  g_free (f->dir);
+}
+
+static char *
+fmu_path (const char *name)
+{
+  /* set by meson (tests/app/meson.build): where tests/fmi built them */
+  g_assert_nonnull (g_getenv ("FMU_DIR"));
+  return g_build_filename (g_getenv ("FMU_DIR"), name, NULL);
+}
+
+/* A path as the "file" parameter takes it: a string, quotes doubled. */
+static char *
+quote (const char *path)
+{
+  g_auto (GStrv) parts = g_strsplit (path, "'", -1);
+  g_autofree char *doubled = g_strjoinv ("''", parts);
+
+  return g_strdup_printf ("'%s'", doubled);
+}
+
+static char *
+quoted_fmu (const char *name)
+{
+  g_autofree char *path = fmu_path (name);
+
+  return quote (path);
+}
+
+static OrrBlock *
+block (Fixture *f, const char *id)
+{
+  OrrBlock *b = orr_model_find_block (orr_window_get_model (f->window), id);
+
+  g_assert_nonnull (b);
+  return b;
+}
+
+/* The window's block dialog of block id, once it is up. */
+static OrrBlockDialog *
+open_dialog (Fixture *f, const char *id)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  orr_window_edit_block (f->window, block (f, id));
+  app_test_spin (50);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (ORR_IS_BLOCK_DIALOG (window))
+        return ORR_BLOCK_DIALOG (window);
+    }
+  g_assert_not_reached ();
+}
+
+static void
+set_text (OrrBlockDialog *dialog, const char *name, const char *text)
+{
+  GtkWidget *entry = orr_block_dialog_get_field (dialog, name);
+
+  g_assert_true (GTK_IS_ENTRY (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+}
+
+static const char *
+get_text (OrrBlockDialog *dialog, const char *name)
+{
+  GtkWidget *entry = orr_block_dialog_get_field (dialog, name);
+
+  g_assert_true (GTK_IS_ENTRY (entry));
+  return gtk_editable_get_text (GTK_EDITABLE (entry));
+}
+
+static const char *
+port_label (OrrBlock *b, OrrPortKind kind, guint port)
+{
+  return ((OrrPort *)g_ptr_array_index (b->ports[kind], port - 1))->label;
+}
+
+static void
+connect (Fixture *f, const char *from, guint from_port, const char *to, guint to_port)
+{
+  OrrModel *model = orr_window_get_model (f->window);
+  OrrEndpoint a = { (char *)from, ORR_PORT_OUT, from_port };
+  OrrEndpoint b = { (char *)to, ORR_PORT_IN, to_port };
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (orr_model_connect (model, orr_model_get_root (model), &a, &b, &error));
+  g_assert_no_error (error);
+}
+
+/* Runs through the window's run action until the run ends in state end
+ * ("finished" or "failed"; the other of the two fails the test). */
+static void
+run_until (Fixture *f, const char *end)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  const char *other = strcmp (end, "finished") == 0 ? "failed" : "finished";
+
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "run"));
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
+  for (;;)
+    {
+      g_autoptr (GVariant) state
+        = g_action_group_get_action_state (G_ACTION_GROUP (f->window), "run-state");
+      const char *s = g_variant_get_string (state, NULL);
+
+      if (strcmp (s, end) == 0)
+        break;
+      g_assert_cmpstr (s, !=, other);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  /* the last messages and samples */
+  app_test_spin (200);
+}
+
+/* The Scope b2's recording, exported by the window: rows of doubles,
+ * time first. */
+static GPtrArray *
+scope_rows (Fixture *f)
+{
+  g_autofree char *csv = g_build_filename (f->dir, "scope.csv", NULL);
+  g_autofree char *table = NULL;
+  g_auto (GStrv) lines = NULL;
+  GPtrArray *rows = g_ptr_array_new_with_free_func (g_free);
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "export-scope-data",
+                                  g_variant_new ("(ss)", "b2", csv));
+  g_assert_true (g_file_get_contents (csv, &table, NULL, NULL));
+  lines = g_strsplit (table, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[0], "time,"));
+  for (int i = 1; lines[i] != NULL; i++)
+    {
+      g_auto (GStrv) fields = NULL;
+      double *row;
+
+      if (*lines[i] == '\0')
+        continue;
+      fields = g_strsplit (lines[i], ",", -1);
+      row = g_new0 (double, g_strv_length (fields));
+      for (int k = 0; fields[k] != NULL; k++)
+        row[k] = g_ascii_strtod (fields[k], NULL);
+      g_ptr_array_add (rows, row);
+    }
+  return rows;
+}
+
+/* The k-th impact (1-based) of a ball dropped from H0 with restitution e:
+ * each flight after the first lasts e times the one before. */
+static double
+impact_time (guint k, double e)
+{
+  double t1 = sqrt (2 * H0 / G);
+  double t = t1;
+
+  for (guint j = 1; j < k; j++)
+    t += 2 * t1 * pow (e, j);
+  return t;
+}
+
+/* Every label of the window's problems list rows marked as warnings. */
+static void
+collect_warnings (GtkWidget *widget, gboolean in_warning, GPtrArray *texts)
+{
+  in_warning |= GTK_IS_LIST_BOX_ROW (widget) && gtk_widget_has_css_class (widget, "warning");
+  if (in_warning && GTK_IS_LABEL (widget))
+    g_ptr_array_add (texts, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    collect_warnings (c, in_warning, texts);
+}
+
+static void
+keep_window_picture (Fixture *f, const char *name)
+{
+  const char *outdir = g_getenv ("ORRERY_TEST_OUTDIR");
+  g_autofree char *file = g_strconcat (name, ".png", NULL);
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (outdir == NULL)
+    return;
+  path = g_build_filename (outdir, file, NULL);
+  orr_window_screenshot (f->window, path, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_ball (Fixture *f, gconstpointer data)
+{
+  g_autofree char *quoted = quoted_fmu ("bouncing_ball.fmu");
+  g_autofree char *broken = quoted_fmu ("broken.fmu");
+  g_autoptr (GPtrArray) rows = NULL;
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  OrrModel *model;
+  OrrBlockDialog *dialog;
+  OrrBlock *ball;
+  const double e = 0.5;
+  guint n_impacts = 0;
+  guint n_logged = 0;
+
+  open_model (f, 4, "Ball", 2, "");
+  model = orr_window_get_model (f->window);
+  ball = block (f, "b1");
+  g_assert_cmpuint (ball->ports[ORR_PORT_OUT]->len, ==, 0);
+
+  /* no file yet: no FMU parameters; choosing the file lists them, with
+   * the start values of bouncing-ball.xml */
+  dialog = open_dialog (f, "b1");
+  g_assert_null (orr_block_dialog_get_field (dialog, "fmu.e"));
+  set_text (dialog, "file", "'no-such-file.fmu'");
+  g_assert_false (orr_block_dialog_is_valid (dialog));
+  g_assert_true (gtk_widget_get_visible (orr_block_dialog_get_error_label (dialog, "file")));
+  g_assert_nonnull (
+    strstr (gtk_label_get_text (GTK_LABEL (orr_block_dialog_get_error_label (dialog, "file"))),
+            "no-such-file.fmu"));
+  /* a broken FMU: the engine's message, naming the description's fault */
+  set_text (dialog, "file", broken);
+  g_assert_false (orr_block_dialog_is_valid (dialog));
+  g_assert_nonnull (
+    strstr (gtk_label_get_text (GTK_LABEL (orr_block_dialog_get_error_label (dialog, "file"))),
+            "has no valueReference"));
+  g_assert_null (orr_block_dialog_get_field (dialog, "fmu.e"));
+  set_text (dialog, "file", quoted);
+  g_assert_true (orr_block_dialog_is_valid (dialog));
+  g_assert_false (gtk_widget_get_visible (orr_block_dialog_get_error_label (dialog, "file")));
+  g_assert_cmpstr (get_text (dialog, "fmu.g"), ==, "9.81");
+  g_assert_cmpstr (get_text (dialog, "fmu.e"), ==, "0.9");
+  /* only parameters: no field for the outputs h and v */
+  g_assert_null (orr_block_dialog_get_field (dialog, "fmu.h"));
+  set_text (dialog, "fmu.e", "0.5");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (orr_block_dialog_get_field (dialog, "logging")),
+                               TRUE);
+  /* a value that does not evaluate is refused like any other */
+  set_text (dialog, "fmu.g", "9.81 +");
+  g_assert_false (orr_block_dialog_is_valid (dialog));
+  set_text (dialog, "fmu.g", "9.81");
+  g_assert_true (orr_block_dialog_is_valid (dialog));
+  /* the FMU's section, below the block's own fields, in view */
+  {
+    GtkWidget *scrolled = gtk_widget_get_ancestor (orr_block_dialog_get_field (dialog, "fmu.e"),
+                                                   GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+    app_test_keep_picture (GTK_WINDOW (dialog), "fmu-dialog-top");
+    gtk_adjustment_set_value (v, gtk_adjustment_get_upper (v));
+    app_test_keep_picture (GTK_WINDOW (dialog), "fmu-dialog");
+  }
+
+  g_assert_true (orr_block_dialog_apply (dialog, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  app_test_spin (50);
+
+  /* the FMU's outputs h and v, named; the time-event output unnamed */
+  g_assert_cmpuint (ball->ports[ORR_PORT_OUT]->len, ==, 2);
+  g_assert_cmpstr (port_label (ball, ORR_PORT_OUT, 1), ==, "h");
+  g_assert_cmpstr (port_label (ball, ORR_PORT_OUT, 2), ==, "v");
+  g_assert_cmpstr (orr_block_get_param (ball, "fmu.e"), ==, "0.5");
+  /* fmu.g was left at its start value: not written */
+  g_assert_null (orr_block_get_param (ball, "fmu.g"));
+
+  /* one undo step takes the file, the parameter and the named ports back */
+  g_assert_true (orr_model_undo (model));
+  g_assert_cmpuint (ball->ports[ORR_PORT_OUT]->len, ==, 0);
+  g_assert_null (orr_block_get_param (ball, "fmu.e"));
+  g_assert_true (orr_model_redo (model));
+  g_assert_cmpstr (port_label (ball, ORR_PORT_OUT, 2), ==, "v");
+
+  connect (f, "b1", 1, "b2", 1);
+  connect (f, "b1", 2, "b2", 2);
+  run_until (f, "finished");
+  g_assert_cmpstr (port_label (ball, ORR_PORT_OUT, 1), ==, "h");
+  keep_window_picture (f, "fmu-window");
+
+  /* the impacts, where v turns from falling to rising: the scope records
+   * both sides of each at its time */
+  rows = scope_rows (f);
+  g_assert_cmpuint (rows->len, >, 100);
+  for (guint i = 1; i < rows->len; i++)
+    {
+      const double *before = rows->pdata[i - 1], *after = rows->pdata[i];
+
+      if (before[2] < 0 && after[2] > 0)
+        {
+          n_impacts++;
+          g_test_message ("impact %u at %.6f, expected %.6f", n_impacts, after[0],
+                          impact_time (n_impacts, e));
+          g_assert_cmpfloat_with_epsilon (after[0], impact_time (n_impacts, e), IMPACT_TOLERANCE);
+        }
+    }
+  /* 1.42784, 2.85568, 3.56960, 3.92656 before t = 4 */
+  g_assert_cmpfloat (impact_time (4, e), <, 4);
+  g_assert_cmpfloat (impact_time (5, e), >, 4);
+  g_assert_cmpuint (n_impacts, ==, 4);
+
+  /* the FMU's log, one warning per bounce under the block's path */
+  collect_warnings (GTK_WIDGET (f->window), FALSE, warnings);
+  for (guint i = 0; i < warnings->len; i++)
+    {
+      const char *text = warnings->pdata[i];
+      const char *at = strstr (text, "bounce at t = ");
+
+      if (at == NULL)
+        continue;
+      g_assert_true (g_str_has_prefix (text, "FMU 'bouncing_ball.fmu' OK [events]"));
+      /* the row's heading, just before: the block's path */
+      g_assert_cmpuint (i, >, 0);
+      g_assert_cmpstr (warnings->pdata[i - 1], ==, "Ball");
+      n_logged++;
+      g_assert_cmpfloat_with_epsilon (g_ascii_strtod (at + strlen ("bounce at t = "), NULL),
+                                      impact_time (n_logged, e), IMPACT_TOLERANCE);
+    }
+  g_assert_cmpuint (n_logged, ==, 4);
+}
+
+/* Changing the file of a block that has FMU parameters set: values typed
+ * for parameters of the same name stay, the other FMU's parameters
+ * replace the old ones, and applying drops the old FMU's settings, all
+ * in one undo step. */
+static void
+test_file_change (Fixture *f, gconstpointer data)
+{
+  g_autofree char *ball_file = fmu_path ("bouncing_ball.fmu");
+  g_autofree char *copy_file = g_build_filename (f->dir, "ball's copy.fmu", NULL);
+  g_autofree char *ball = quote (ball_file);
+  g_autofree char *lag = quoted_fmu ("lag.fmu");
+  g_autofree char *copy = quote (copy_file);
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize length;
+  OrrModel *model;
+  OrrBlockDialog *dialog;
+  OrrBlock *fmu;
+
+  /* a copy of the ball whose name needs its quote doubled */
+  g_assert_true (g_file_get_contents (ball_file, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (copy_file, contents, (gssize)length, NULL));
+  open_model (f, 1, "Ball", 1, "");
+  model = orr_window_get_model (f->window);
+  fmu = block (f, "b1");
+  orr_model_begin (model, "set up");
+  orr_model_set_param (model, fmu, "file", ball);
+  orr_model_set_param (model, fmu, "fmu.e", "0.7");
+  orr_model_commit (model);
+
+  dialog = open_dialog (f, "b1");
+  g_assert_cmpstr (get_text (dialog, "fmu.e"), ==, "0.7");
+  g_assert_cmpstr (get_text (dialog, "fmu.g"), ==, "9.81");
+  set_text (dialog, "fmu.g", "9.5");
+  set_text (dialog, "file", copy);
+  g_assert_true (orr_block_dialog_is_valid (dialog));
+  g_assert_cmpstr (get_text (dialog, "fmu.g"), ==, "9.5");
+  g_assert_cmpstr (get_text (dialog, "fmu.e"), ==, "0.7");
+
+  /* the lag: its own parameters, with lag.xml's start values */
+  set_text (dialog, "file", lag);
+  g_assert_true (orr_block_dialog_is_valid (dialog));
+  g_assert_null (orr_block_dialog_get_field (dialog, "fmu.e"));
+  g_assert_null (orr_block_dialog_get_field (dialog, "fmu.g"));
+  g_assert_cmpstr (get_text (dialog, "fmu.T"), ==, "0.5");
+  g_assert_cmpstr (get_text (dialog, "fmu.x0"), ==, "0");
+  g_assert_cmpstr (get_text (dialog, "fmu.x_max"), ==, "1e30");
+  g_assert_true (orr_block_dialog_apply (dialog, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  g_assert_null (orr_block_get_param (fmu, "fmu.e"));
+  g_assert_null (orr_block_get_param (fmu, "fmu.T"));
+  g_assert_cmpuint (fmu->ports[ORR_PORT_IN]->len, ==, 1);
+  g_assert_cmpuint (fmu->ports[ORR_PORT_OUT]->len, ==, 2);
+  g_assert_cmpstr (port_label (fmu, ORR_PORT_IN, 1), ==, "u");
+  g_assert_cmpstr (port_label (fmu, ORR_PORT_OUT, 1), ==, "y");
+  g_assert_cmpstr (port_label (fmu, ORR_PORT_OUT, 2), ==, "resets");
+
+  g_assert_true (orr_model_undo (model));
+  g_assert_cmpstr (orr_block_get_param (fmu, "file"), ==, ball);
+  g_assert_cmpstr (orr_block_get_param (fmu, "fmu.e"), ==, "0.7");
+  g_assert_cmpuint (fmu->ports[ORR_PORT_IN]->len, ==, 0);
+  g_remove (copy_file);
+}
+
+/* The interface carries the names configure gives the ports; a class
+ * that names none leaves them NULL. */
+static void
+test_interface_labels (Fixture *f, gconstpointer data)
+{
+  OrrRegistry *registry = orr_application_get_registry (f->app);
+  g_autofree char *quoted = quoted_fmu ("integrator.fmu");
+  g_autoptr (OrrBlock) fmu = orr_block_new ("b1", "FMU");
+  g_autoptr (OrrBlockInterface) iface = NULL;
+  g_autoptr (OrrBlockInterface) gain = NULL;
+  g_autoptr (GError) error = NULL;
+
+  orr_block_add_param (fmu, "file", quoted);
+  iface = orr_block_class_interface (orr_registry_lookup (registry, "FMU"), fmu, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (iface->n_in, ==, 1);
+  g_assert_cmpint (iface->n_out, ==, 1);
+  g_assert_cmpstr (iface->in[0].label, ==, "u");
+  g_assert_cmpstr (iface->out[0].label, ==, "y");
+  gain = orr_block_class_interface (orr_registry_lookup (registry, "Gain"), NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (gain->in[0].label);
+  g_assert_null (gain->out[0].label);
+}
+
+/* An FMU that refuses to initialise: the run fails, and the FMU's own
+ * message stays in the problems list under the error. */
+static void
+test_failed_run_keeps_log (Fixture *f, gconstpointer data)
+{
+  g_autofree char *quoted = quoted_fmu ("bouncing_ball.fmu");
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  OrrModel *model;
+  OrrBlock *ball;
+  gboolean found = FALSE;
+
+  open_model (f, 1, "Ball", 2, "");
+  model = orr_window_get_model (f->window);
+  ball = block (f, "b1");
+  orr_model_begin (model, "set up");
+  orr_model_set_param (model, ball, "file", quoted);
+  orr_model_set_param (model, ball, "fmu.e", "1.5");
+  orr_model_set_port_count (model, ball, ORR_PORT_OUT, 2);
+  orr_model_set_port_count (model, ball, ORR_PORT_EVENT_OUT, 1);
+  orr_model_commit (model);
+  connect (f, "b1", 1, "b2", 1);
+  connect (f, "b1", 2, "b2", 2);
+
+  run_until (f, "failed");
+  collect_warnings (GTK_WIDGET (f->window), FALSE, warnings);
+  for (guint i = 0; i < warnings->len; i++)
+    found |= strstr (warnings->pdata[i], "the restitution e must be in [0, 1], not 1.5") != NULL;
+  g_assert_true (found);
+}
+
+/* The Co-Simulation integrator: a Constant 3 into it, stepped every
+ * 0.125 s, its y0 set in the dialog. */
+static void
+test_integrator (Fixture *f, gconstpointer data)
+{
+  g_autofree char *quoted = quoted_fmu ("integrator.fmu");
+  g_autoptr (GPtrArray) rows = NULL;
+  g_autoptr (GError) error = NULL;
+  OrrBlockDialog *dialog;
+  OrrBlock *fmu;
+  guint k = 0;
+
+  open_model (f, 1, "Integral", 1,
+              "    <block id=\"b0\" type=\"Constant\" x=\"20\" y=\"60\" width=\"40\" "
+              "height=\"40\">\n"
+              "      <param name=\"value\">3</param>\n"
+              "      <ports out=\"1\"/>\n"
+              "    </block>\n");
+  fmu = block (f, "b1");
+  dialog = open_dialog (f, "b1");
+  set_text (dialog, "file", quoted);
+  set_text (dialog, "step", "0.125");
+  /* integrator.xml: y0 starts at 0 */
+  g_assert_cmpstr (get_text (dialog, "fmu.y0"), ==, "0");
+  set_text (dialog, "fmu.y0", "1");
+  g_assert_true (orr_block_dialog_apply (dialog, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  g_assert_cmpuint (fmu->ports[ORR_PORT_IN]->len, ==, 1);
+  g_assert_cmpuint (fmu->ports[ORR_PORT_OUT]->len, ==, 1);
+  g_assert_cmpstr (port_label (fmu, ORR_PORT_IN, 1), ==, "u");
+  g_assert_cmpstr (port_label (fmu, ORR_PORT_OUT, 1), ==, "y");
+
+  connect (f, "b0", 1, "b1", 1);
+  connect (f, "b1", 1, "b2", 1);
+  run_until (f, "finished");
+  keep_window_picture (f, "fmu-integrator-window");
+
+  /* y(t_k) = y0 + 3 t_k at t_k = k / 8 (binary fractions: exact) */
+  rows = scope_rows (f);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const double *row = rows->pdata[i];
+
+      g_assert_cmpfloat_with_epsilon (row[0], k * 0.125, 1e-12);
+      g_assert_cmpfloat_with_epsilon (row[1], 1 + 3 * k * 0.125, 1e-12);
+      k++;
+    }
+  g_assert_cmpuint (k, ==, 9);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr (OrrApplication) app = NULL;
+  g_autoptr (GError) error = NULL;
+
+  /* A GUI test: skipped (77) without a display or a session bus. */
+  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL || !gtk_init_check ())
+    return 77;
+  g_test_init (&argc, &argv, NULL);
+
+  app = orr_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  g_test_add ("/fmu/ball", Fixture, app, fixture_set_up, test_ball, fixture_tear_down);
+  g_test_add ("/fmu/integrator", Fixture, app, fixture_set_up, test_integrator, fixture_tear_down);
+  g_test_add ("/fmu/file-change", Fixture, app, fixture_set_up, test_file_change,
+              fixture_tear_down);
+  g_test_add ("/fmu/interface-labels", Fixture, app, fixture_set_up, test_interface_labels,
+              fixture_tear_down);
+  g_test_add ("/fmu/failed-run-keeps-log", Fixture, app, fixture_set_up, test_failed_run_keeps_log,
+              fixture_tear_down);
+  return g_test_run ();
+}
