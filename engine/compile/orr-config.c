@@ -151,6 +151,16 @@ orr_config_get_int (OrrConfig *c, const char *name, int *value, GError **error)
   return TRUE;
 }
 
+/* Memory the config frees with itself (the scratch list is made on
+ * first use: most blocks never need it). */
+static void
+keep_until_free (OrrConfig *c, gpointer memory)
+{
+  if (c->scratch == NULL)
+    c->scratch = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (c->scratch, memory);
+}
+
 gboolean
 orr_config_get_doubles (OrrConfig *c, const char *name, const double **values, int *rows,
                         int *cols, GError **error)
@@ -174,9 +184,7 @@ orr_config_get_doubles (OrrConfig *c, const char *name, const double **values, i
     }
   copy = g_new0 (double, MAX (n, 1));
   orr_value_to_doubles (v, copy, n);
-  if (c->scratch == NULL)
-    c->scratch = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (c->scratch, copy);
+  keep_until_free (c, copy);
   *values = copy;
   return TRUE;
 }
@@ -197,9 +205,9 @@ set_port_label (OrrConfig *c, GArray *ports, int index, const char *label)
   g_return_if_fail (index >= 0 && (guint)index < ports->len);
   spec = &g_array_index (ports, OrrPortSpec, index);
   copy = g_strdup (label);
-  /* scratch frees it with the config, whatever replaces it later */
+  /* freed with the config, whatever replaces it later */
   if (copy != NULL)
-    g_ptr_array_add (c->scratch, copy);
+    keep_until_free (c, copy);
   spec->label = copy;
 }
 
