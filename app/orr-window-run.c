@@ -169,7 +169,14 @@ name_channels (OrrWindow *self, OrrSignalLog *log)
       name = g_strdup (source->label != NULL && *source->label != '\0' ? source->label : source->id);
       if (orr_block_get_port_count (source, ORR_PORT_OUT) > 1)
         {
-          char *numbered = g_strdup_printf ("%s.%u", name, link->from.port);
+          /* a named port (an FMU's variable, a super block's port) by its name */
+          const OrrPort *port = link->from.port >= 1 && link->from.port <= source->ports[ORR_PORT_OUT]->len
+                                  ? g_ptr_array_index (source->ports[ORR_PORT_OUT],
+                                                       link->from.port - 1)
+                                  : NULL;
+          char *numbered = port != NULL && port->label != NULL && *port->label != '\0'
+                             ? g_strdup_printf ("%s.%s", name, port->label)
+                             : g_strdup_printf ("%s.%u", name, link->from.port);
           g_free (name);
           name = numbered;
         }
