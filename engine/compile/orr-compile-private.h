@@ -76,6 +76,14 @@ typedef struct
   OrrLink **links; /* into Compiler.linked */
 } OrrPortLinks;
 
+/* A configured block, in Compiler.configured. */
+typedef struct
+{
+  OrrBlock *block;
+  const OrrBlockClass *klass;
+  OrrConfig *config;
+} Configured;
+
 typedef struct
 {
   OrrModel *model;
@@ -85,6 +93,10 @@ typedef struct
   GPtrArray *problems;  /* of OrrProblem* */
   GPtrArray *flat;      /* of FlatBlock* */
   GHashTable *configs;  /* OrrBlock* -> OrrConfig* for every configured block */
+  /* the same, in the order of a depth-first walk of the model: the steps
+   * that visit every block walk this instead of the tree, and need no
+   * lookup in configs (at 100,000 blocks, mostly cache misses) */
+  GArray *configured; /* of Configured */
   GHashTable *flat_of;  /* OrrBlock* -> FlatBlock* */
   GArray *sources;      /* of SourceInfo */
   GHashTable *link_index;   /* set of OrrPortLinks*, by their key */

@@ -593,6 +593,7 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   c.problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
   c.flat = g_ptr_array_new_with_free_func ((GDestroyNotify) flat_block_free);
   c.configs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_config_free);
+  c.configured = g_array_new (FALSE, FALSE, sizeof (Configured));
   c.flat_of = g_hash_table_new (NULL, NULL);
   c.sources = g_array_new (FALSE, FALSE, sizeof (SourceInfo));
   c.link_index = g_hash_table_new (orr_port_key_hash, orr_port_key_equal);
@@ -618,6 +619,7 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
 
   g_ptr_array_unref (c.flat);
   g_hash_table_unref (c.configs);
+  g_array_unref (c.configured);
   g_hash_table_unref (c.flat_of);
   g_array_unref (c.sources);
   g_hash_table_unref (c.link_index);

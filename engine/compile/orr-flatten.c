@@ -137,6 +137,7 @@ configure_diagram (Compiler *c, OrrDiagram *diagram)
           continue;
         }
       g_hash_table_insert (c->configs, block, config);
+      g_array_append_val (c->configured, ((Configured) { block, klass, config }));
     }
 }
 
@@ -327,20 +328,16 @@ goto_is_global (Compiler *c, OrrBlock *block)
 }
 
 static void
-index_gotos (Compiler *c, OrrDiagram *diagram)
+index_gotos (Compiler *c)
 {
-  for (guint i = 0; i < diagram->blocks->len; i++)
+  for (guint i = 0; i < c->configured->len; i++)
     {
-      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+      Configured *entry = &g_array_index (c->configured, Configured, i);
+      OrrBlock *b = entry->block;
       const char *tag;
       GPtrArray *list;
 
-      if (b->child != NULL)
-        {
-          index_gotos (c, b->child);
-          continue;
-        }
-      if (kind_of (c, b) != ORR_BLOCK_GOTO || (tag = tag_of (c, b)) == NULL)
+      if (entry->config->kind != ORR_BLOCK_GOTO || (tag = tag_of (c, b)) == NULL)
         continue;
       list = g_hash_table_lookup (c->gotos, tag);
       if (list == NULL)
@@ -376,19 +373,15 @@ goto_for (Compiler *c, OrrBlock *from, int *count)
 }
 
 static void
-check_froms (Compiler *c, OrrDiagram *diagram)
+check_froms (Compiler *c)
 {
-  for (guint i = 0; i < diagram->blocks->len; i++)
+  for (guint i = 0; i < c->configured->len; i++)
     {
-      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+      Configured *entry = &g_array_index (c->configured, Configured, i);
+      OrrBlock *b = entry->block;
       int count;
 
-      if (b->child != NULL)
-        {
-          check_froms (c, b->child);
-          continue;
-        }
-      if (kind_of (c, b) != ORR_BLOCK_FROM)
+      if (entry->config->kind != ORR_BLOCK_FROM)
         continue;
       goto_for (c, b, &count);
       if (count != 1)
@@ -636,37 +629,38 @@ flat_block_new (OrrConfig *config)
 }
 
 static void
-collect_flat (Compiler *c, OrrDiagram *diagram, GHashTable *groups)
+collect_flat (Compiler *c, GHashTable *groups)
 {
-  int group = -1; /* this diagram's, asked for at its first flat block */
+  OrrDiagram *diagram = NULL; /* the last flat block's, and its clock group */
+  int group = 0;
 
-  for (guint i = 0; i < diagram->blocks->len; i++)
+  for (guint i = 0; i < c->configured->len; i++)
     {
-      OrrBlock *block = g_ptr_array_index (diagram->blocks, i);
-      OrrConfig *config;
+      Configured *entry = &g_array_index (c->configured, Configured, i);
+      OrrBlock *block = entry->block;
+      OrrConfig *config = entry->config;
       FlatBlock *fb;
 
-      if (block->child != NULL)
-        {
-          collect_flat (c, block->child, groups);
-          continue;
-        }
-      config = g_hash_table_lookup (c->configs, block);
-      if (config == NULL || is_port_kind (config->kind) || config->kind == ORR_BLOCK_EVENT_UNION
+      if (is_port_kind (config->kind) || config->kind == ORR_BLOCK_EVENT_UNION
           || config->kind == ORR_BLOCK_SYNC_TAG || config->kind == ORR_BLOCK_GOTO
           || config->kind == ORR_BLOCK_FROM)
         continue;
 
       fb = flat_block_new (config);
       fb->doc = block;
-      fb->klass = orr_registry_lookup (c->registry, block->type);
+      fb->klass = entry->klass;
       fb->path = orr_block_get_path (block);
       fb->index = c->flat->len;
       for (int p = 0; p < fb->n_evout; p++)
         fb->evout_source[p] = -1;
       fb->rank = -1;
-      if (group < 0)
-        group = sync_group (c, diagram, groups);
+      if (block->parent != diagram)
+        {
+          /* asked at each diagram's first flat block, as groups are
+           * numbered in the order they are found */
+          diagram = block->parent;
+          group = sync_group (c, diagram, groups);
+        }
       fb->clock_group = group;
       g_ptr_array_add (c->flat, fb);
       g_hash_table_insert (c->flat_of, block, fb);
@@ -733,12 +727,12 @@ orr_compile_flatten (Compiler *c)
   OrrDiagram *root = orr_model_get_root (c->model);
 
   index_links (c, root);
-  index_gotos (c, root);
+  index_gotos (c);
   check_link_ends (c, root);
-  check_froms (c, root);
+  check_froms (c);
   if (orr_compiler_has_problems (c))
     return;
-  collect_flat (c, root, groups);
+  collect_flat (c, groups);
 
   for (guint i = 0; i < c->flat->len; i++)
     {
