@@ -81,7 +81,8 @@ typedef struct
 {
   OrrBlock *block;
   const OrrBlockClass *klass;
-  OrrConfig *config;
+  OrrConfig *config; /* owned */
+  FlatBlock *flat;   /* NULL if it does not survive flattening */
 } Configured;
 
 typedef struct
@@ -92,12 +93,11 @@ typedef struct
   OrrEvaluation *evaluation;
   GPtrArray *problems;  /* of OrrProblem* */
   GPtrArray *flat;      /* of FlatBlock* */
-  GHashTable *configs;  /* OrrBlock* -> OrrConfig* for every configured block */
-  /* the same, in the order of a depth-first walk of the model: the steps
-   * that visit every block walk this instead of the tree, and need no
-   * lookup in configs (at 100,000 blocks, mostly cache misses) */
-  GArray *configured; /* of Configured */
-  GHashTable *flat_of;  /* OrrBlock* -> FlatBlock* */
+  /* every configured block, in the order of a depth-first walk of the
+   * model: the steps that visit every block walk this instead of the tree
+   * and need no lookup (at 100,000 blocks, mostly cache misses) */
+  GArray *configured;        /* of Configured */
+  GHashTable *configured_of; /* OrrBlock* -> its position in configured + 1 */
   GArray *sources;      /* of SourceInfo */
   GHashTable *link_index;   /* set of OrrPortLinks*, by their key */
   OrrPortLinks *port_links; /* the link index's entries */

@@ -592,9 +592,8 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
     c.options = *options;
   c.problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
   c.flat = g_ptr_array_new_with_free_func ((GDestroyNotify) flat_block_free);
-  c.configs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_config_free);
   c.configured = g_array_new (FALSE, FALSE, sizeof (Configured));
-  c.flat_of = g_hash_table_new (NULL, NULL);
+  c.configured_of = g_hash_table_new (NULL, NULL);
   c.sources = g_array_new (FALSE, FALSE, sizeof (SourceInfo));
   c.link_index = g_hash_table_new (orr_port_key_hash, orr_port_key_equal);
   c.gotos = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
@@ -618,9 +617,10 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
     fail (&c, problems, error);
 
   g_ptr_array_unref (c.flat);
-  g_hash_table_unref (c.configs);
+  for (guint i = 0; i < c.configured->len; i++)
+    orr_config_free (g_array_index (c.configured, Configured, i).config);
   g_array_unref (c.configured);
-  g_hash_table_unref (c.flat_of);
+  g_hash_table_unref (c.configured_of);
   g_array_unref (c.sources);
   g_hash_table_unref (c.link_index);
   g_free (c.port_links);

@@ -17,17 +17,39 @@ is_port_kind (OrrBlockKind kind)
          || kind == ORR_BLOCK_EVENT_INPUT_PORT || kind == ORR_BLOCK_EVENT_OUTPUT_PORT;
 }
 
+/* A block's entry in Compiler.configured, NULL if it has none. */
+static Configured *
+configured_of (Compiler *c, OrrBlock *block)
+{
+  guint i = GPOINTER_TO_UINT (g_hash_table_lookup (c->configured_of, block));
+  return i > 0 ? &g_array_index (c->configured, Configured, i - 1) : NULL;
+}
+
+static OrrConfig *
+config_of (Compiler *c, OrrBlock *block)
+{
+  Configured *entry = configured_of (c, block);
+  return entry != NULL ? entry->config : NULL;
+}
+
+static FlatBlock *
+flat_of (Compiler *c, OrrBlock *block)
+{
+  Configured *entry = configured_of (c, block);
+  return entry != NULL ? entry->flat : NULL;
+}
+
 static OrrBlockKind
 kind_of (Compiler *c, OrrBlock *block)
 {
-  OrrConfig *config = g_hash_table_lookup (c->configs, block);
+  OrrConfig *config = config_of (c, block);
   return config ? config->kind : ORR_BLOCK_ORDINARY;
 }
 
 static int
 port_number (Compiler *c, OrrBlock *block)
 {
-  OrrConfig *config = g_hash_table_lookup (c->configs, block);
+  OrrConfig *config = config_of (c, block);
   return config && orr_config_n (config->ipar) > 0 ? g_array_index (config->ipar, int, 0) : -1;
 }
 
@@ -136,8 +158,8 @@ configure_diagram (Compiler *c, OrrDiagram *diagram)
           orr_config_free (config);
           continue;
         }
-      g_hash_table_insert (c->configs, block, config);
-      g_array_append_val (c->configured, ((Configured) { block, klass, config }));
+      g_array_append_val (c->configured, ((Configured) { block, klass, config, NULL }));
+      g_hash_table_insert (c->configured_of, block, GUINT_TO_POINTER (c->configured->len));
     }
 }
 
@@ -162,7 +184,7 @@ check_super_ports (Compiler *c, OrrBlock *super)
           OrrBlock *b = g_ptr_array_index (super->child->blocks, i);
           int number;
 
-          if (b->child != NULL || kind_of (c, b) != kinds[k] || !g_hash_table_contains (c->configs, b))
+          if (b->child != NULL || kind_of (c, b) != kinds[k] || config_of (c, b) == NULL)
             continue;
           number = port_number (c, b);
           n++;
@@ -314,7 +336,7 @@ port_block (Compiler *c, OrrBlock *super, OrrBlockKind kind, int number)
 static const char *
 tag_of (Compiler *c, OrrBlock *block)
 {
-  OrrConfig *config = g_hash_table_lookup (c->configs, block);
+  OrrConfig *config = config_of (c, block);
   OrrValue *tag
     = config && orr_config_n (config->opar) > 0 ? g_ptr_array_index (config->opar, 0) : NULL;
   return tag ? orr_value_get_string (tag) : NULL;
@@ -323,8 +345,9 @@ tag_of (Compiler *c, OrrBlock *block)
 static gboolean
 goto_is_global (Compiler *c, OrrBlock *block)
 {
-  OrrConfig *config = g_hash_table_lookup (c->configs, block);
-  return orr_config_n (config->ipar) > 0 && g_array_index (config->ipar, int, 0) == 1;
+  OrrConfig *config = config_of (c, block);
+  return config != NULL && orr_config_n (config->ipar) > 0
+         && g_array_index (config->ipar, int, 0) == 1;
 }
 
 static void
@@ -414,7 +437,7 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
     return FALSE;
 
   /* a real block, the usual case: Froms and port blocks are never flat */
-  fb = block->child == NULL ? g_hash_table_lookup (c->flat_of, block) : NULL;
+  fb = block->child == NULL ? flat_of (c, block) : NULL;
   if (fb != NULL)
     {
       if ((int) port > fb->n_out)
@@ -529,14 +552,14 @@ resolve_event_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint p
     }
   if (kind == ORR_BLOCK_EVENT_UNION)
     {
-      OrrConfig *config = g_hash_table_lookup (c->configs, block);
-      for (int p = 1; p <= config->n_evin; p++)
+      OrrConfig *config = config_of (c, block);
+      for (int p = 1; config != NULL && p <= config->n_evin; p++)
         resolve_event_target (c, diagram, block->id, p, depth + 1, found);
       return;
     }
 
   {
-    FlatBlock *fb = g_hash_table_lookup (c->flat_of, block);
+    FlatBlock *fb = flat_of (c, block);
     int id;
     if (fb == NULL || (int) port > fb->n_evout)
       return;
@@ -663,7 +686,7 @@ collect_flat (Compiler *c, GHashTable *groups)
         }
       fb->clock_group = group;
       g_ptr_array_add (c->flat, fb);
-      g_hash_table_insert (c->flat_of, block, fb);
+      entry->flat = fb;
     }
 }
 
@@ -680,7 +703,7 @@ check_link_ends (Compiler *c, OrrDiagram *diagram)
       for (int e = 0; e < 2; e++)
         {
           OrrBlock *b = block_in (c, diagram, ends[e]->block);
-          OrrConfig *config = b ? g_hash_table_lookup (c->configs, b) : NULL;
+          OrrConfig *config = b ? config_of (c, b) : NULL;
           int count;
 
           if (config == NULL)
