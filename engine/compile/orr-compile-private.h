@@ -73,7 +73,10 @@ typedef struct
 {
   OrrPortKey key; /* first: the entry is its own key in the link index */
   guint n;
-  OrrLink **links; /* into Compiler.linked */
+  OrrLink **links;  /* into Compiler.linked */
+  OrrBlock **from;  /* each link's source block in the diagram (NULL: none), into
+                     * Compiler.linked_from: looked up once, not at each use */
+  OrrBlock *to;     /* the key's block, NULL if the diagram has none */
 } OrrPortLinks;
 
 /* A configured block, in Compiler.configured. */
@@ -102,6 +105,8 @@ typedef struct
   GHashTable *link_index;   /* set of OrrPortLinks*, by their key */
   OrrPortLinks *port_links; /* the link index's entries */
   OrrLink **linked;         /* their links */
+  OrrBlock **linked_from;   /* and the links' source blocks */
+  guint n_port_links;
   GHashTable *gotos;      /* tag -> GPtrArray of Goto OrrBlock* */
   UnionFind dims;
   UnionFind types;

@@ -625,6 +625,7 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   g_hash_table_unref (c.link_index);
   g_free (c.port_links);
   g_free (c.linked);
+  g_free (c.linked_from);
   g_hash_table_unref (c.gotos);
   orr_union_find_clear (&c.dims);
   orr_union_find_clear (&c.types);

@@ -270,23 +270,21 @@ gather_links (OrrDiagram *diagram, GPtrArray *links, GPtrArray *diagrams)
 
 /* The links into each port, in the model's order: counted per port, then
  * laid out in one array, so that a model of many links costs no
- * allocation per port. */
+ * allocation per port. Each link's ends are looked up in the model here,
+ * once. Fills each link's entry and source block (for check_link_ends). */
 static void
-index_links (Compiler *c, OrrDiagram *root)
+index_links (Compiler *c, GPtrArray *links, GPtrArray *diagrams, guint *entry_of, OrrBlock **from)
 {
-  g_autoptr (GPtrArray) links = g_ptr_array_new ();
-  g_autoptr (GPtrArray) diagrams = g_ptr_array_new ();
-  g_autofree guint *entry_of = NULL;
   guint n_entries = 0, offset = 0;
 
-  gather_links (root, links, diagrams);
   c->port_links = g_new (OrrPortLinks, MAX (links->len, 1));
   c->linked = g_new (OrrLink *, MAX (links->len, 1));
-  entry_of = g_new (guint, MAX (links->len, 1));
+  c->linked_from = g_new (OrrBlock *, MAX (links->len, 1));
   for (guint i = 0; i < links->len; i++)
     {
       OrrLink *l = g_ptr_array_index (links, i);
-      OrrPortKey key = { g_ptr_array_index (diagrams, i), l->to.block, l->to.kind, l->to.port };
+      OrrDiagram *diagram = g_ptr_array_index (diagrams, i);
+      OrrPortKey key = { diagram, l->to.block, l->to.kind, l->to.port };
       OrrPortLinks *entry = g_hash_table_lookup (c->link_index, &key);
 
       if (entry == NULL)
@@ -294,22 +292,27 @@ index_links (Compiler *c, OrrDiagram *root)
           entry = &c->port_links[n_entries++];
           entry->key = key;
           entry->n = 0;
+          entry->to = block_in (c, diagram, l->to.block);
           g_hash_table_add (c->link_index, entry);
         }
       entry->n++;
       entry_of[i] = entry - c->port_links;
+      from[i] = block_in (c, diagram, l->from.block);
     }
   for (guint e = 0; e < n_entries; e++)
     {
       c->port_links[e].links = c->linked + offset;
+      c->port_links[e].from = c->linked_from + offset;
       offset += c->port_links[e].n;
       c->port_links[e].n = 0;
     }
   for (guint i = 0; i < links->len; i++)
     {
       OrrPortLinks *entry = &c->port_links[entry_of[i]];
+      entry->from[entry->n] = from[i];
       entry->links[entry->n++] = g_ptr_array_index (links, i);
     }
+  c->n_port_links = n_entries;
 }
 
 static OrrPortLinks *
@@ -457,8 +460,8 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
       if (links == NULL)
         return FALSE;
       l = links->links[0];
-      return resolve_output (c, block->child, block_in (c, block->child, l->from.block),
-                             l->from.port, depth + 1, out_block, out_port);
+      return resolve_output (c, block->child, links->from[0], l->from.port, depth + 1, out_block,
+                             out_port);
     }
 
   if (kind_of (c, block) == ORR_BLOCK_FROM)
@@ -472,8 +475,8 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
       if (links == NULL)
         return FALSE;
       l = links->links[0];
-      return resolve_output (c, g->parent, block_in (c, g->parent, l->from.block), l->from.port,
-                             depth + 1, out_block, out_port);
+      return resolve_output (c, g->parent, links->from[0], l->from.port, depth + 1, out_block,
+                             out_port);
     }
 
   if (kind_of (c, block) == ORR_BLOCK_INPUT_PORT)
@@ -488,8 +491,8 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
       if (links == NULL)
         return FALSE;
       l = links->links[0];
-      return resolve_output (c, outer, block_in (c, outer, l->from.block), l->from.port,
-                             depth + 1, out_block, out_port);
+      return resolve_output (c, outer, links->from[0], l->from.port, depth + 1, out_block,
+                             out_port);
     }
 
   return FALSE;
@@ -581,8 +584,7 @@ resolve_event_target (Compiler *c, OrrDiagram *diagram, const char *block_id, gu
   for (guint i = 0; links != NULL && i < links->n; i++)
     {
       OrrLink *l = links->links[i];
-      resolve_event_output (c, diagram, block_in (c, diagram, l->from.block),
-                            l->from.port, depth, found);
+      resolve_event_output (c, diagram, links->from[i], l->from.port, depth, found);
     }
 }
 
@@ -676,6 +678,8 @@ collect_flat (Compiler *c, GHashTable *groups)
       fb->index = c->flat->len;
       for (int p = 0; p < fb->n_evout; p++)
         fb->evout_source[p] = -1;
+      for (int p = 0; p < fb->n_in; p++)
+        fb->in_block[p] = fb->in_port[p] = -1; /* unconnected until a link says */
       fb->rank = -1;
       if (block->parent != diagram)
         {
@@ -693,16 +697,17 @@ collect_flat (Compiler *c, GHashTable *groups)
 /* Links must fit the configured ports: the file may have been written when
  * a parameter gave the block another number of ports. */
 static void
-check_link_ends (Compiler *c, OrrDiagram *diagram)
+check_link_ends (Compiler *c, GPtrArray *links, const guint *entry_of, OrrBlock *const *from)
 {
-  for (guint i = 0; i < diagram->links->len; i++)
+  for (guint i = 0; i < links->len; i++)
     {
-      OrrLink *l = g_ptr_array_index (diagram->links, i);
+      OrrLink *l = g_ptr_array_index (links, i);
       const OrrEndpoint *ends[2] = { &l->from, &l->to };
+      OrrBlock *blocks[2] = { from[i], c->port_links[entry_of[i]].to };
 
       for (int e = 0; e < 2; e++)
         {
-          OrrBlock *b = block_in (c, diagram, ends[e]->block);
+          OrrBlock *b = blocks[e];
           OrrConfig *config = b ? config_of (c, b) : NULL;
           int count;
 
@@ -735,50 +740,50 @@ check_link_ends (Compiler *c, OrrDiagram *diagram)
             }
         }
     }
-  for (guint i = 0; i < diagram->blocks->len; i++)
-    {
-      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
-      if (b->child != NULL)
-        check_link_ends (c, b->child);
-    }
 }
 
 void
 orr_compile_flatten (Compiler *c)
 {
   g_autoptr (GHashTable) groups = g_hash_table_new (NULL, NULL);
+  g_autoptr (GPtrArray) links = g_ptr_array_new ();
+  g_autoptr (GPtrArray) diagrams = g_ptr_array_new ();
+  g_autofree guint *entry_of = NULL;
+  g_autofree OrrBlock **from = NULL;
   OrrDiagram *root = orr_model_get_root (c->model);
 
-  index_links (c, root);
+  gather_links (root, links, diagrams);
+  entry_of = g_new (guint, MAX (links->len, 1));
+  from = g_new (OrrBlock *, MAX (links->len, 1));
+  index_links (c, links, diagrams, entry_of, from);
   index_gotos (c);
-  check_link_ends (c, root);
+  check_link_ends (c, links, entry_of, from); /* in the model's order, as gathered */
   check_froms (c);
   if (orr_compiler_has_problems (c))
     return;
   collect_flat (c, groups);
 
+  /* each data input's driver, from the links into it: walking the index
+   * asks no block for its links */
+  for (guint e = 0; e < c->n_port_links; e++)
+    {
+      OrrPortLinks *entry = &c->port_links[e];
+      FlatBlock *fb = entry->key.kind == ORR_PORT_IN ? flat_of (c, entry->to) : NULL;
+      int p = (int) entry->key.port - 1;
+
+      if (fb == NULL || p < 0 || p >= fb->n_in)
+        continue;
+      resolve_output (c, fb->doc->parent, entry->from[0], entry->links[0]->from.port, 0,
+                      &fb->in_block[p], &fb->in_port[p]);
+    }
   for (guint i = 0; i < c->flat->len; i++)
     {
       FlatBlock *fb = g_ptr_array_index (c->flat, i);
-      OrrDiagram *diagram = fb->doc->parent;
 
-      for (int p = 0; p < fb->n_in; p++)
-        {
-          OrrPortLinks *links = links_into (c, diagram, fb->doc->id, ORR_PORT_IN, p + 1);
-          OrrLink *l;
-
-          fb->in_block[p] = -1;
-          fb->in_port[p] = -1;
-          if (links == NULL)
-            continue;
-          l = links->links[0];
-          resolve_output (c, diagram, block_in (c, diagram, l->from.block),
-                          l->from.port, 0, &fb->in_block[p], &fb->in_port[p]);
-        }
       for (int p = 0; p < fb->n_evin; p++)
         {
           fb->evin_sources[p] = g_array_new (FALSE, FALSE, sizeof (int));
-          resolve_event_target (c, diagram, fb->doc->id, p + 1, 0, fb->evin_sources[p]);
+          resolve_event_target (c, fb->doc->parent, fb->doc->id, p + 1, 0, fb->evin_sources[p]);
         }
     }
 }
