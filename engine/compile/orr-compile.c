@@ -255,6 +255,45 @@ assemble_band (Compiler *c, OrrProgram *program, int *program_index)
   program->jacobian_upper = MIN (upper, MAX (program->nx - 1, 0));
 }
 
+/* A block's arrays in the program's one allocation (OrrProgram.block_arrays),
+ * each rounded up to 8 bytes so that the doubles and pointers after it stay
+ * aligned. One walk from a NULL cursor measures, a second hands out. */
+static gpointer
+take (guint8 **cursor, gsize n, gsize size)
+{
+  gpointer piece = *cursor;
+  *cursor += (n * size + 7) & ~(gsize) 7;
+  return piece;
+}
+
+typedef struct
+{
+  int *out, *evout_source, *ipar;
+  OrrInputRef *in;
+  gboolean *feedthrough;
+  double *x0, *z0, *rpar;
+  OrrValue **oz0, **opar;
+} BlockArrays;
+
+static BlockArrays
+block_arrays (FlatBlock *fb, guint8 **cursor)
+{
+  OrrConfig *config = fb->config;
+  BlockArrays a;
+
+  a.out = take (cursor, MAX (fb->n_out, 1), sizeof (int));
+  a.in = take (cursor, MAX (fb->n_in, 1), sizeof (OrrInputRef));
+  a.feedthrough = take (cursor, MAX (fb->n_in, 1), sizeof (gboolean));
+  a.evout_source = take (cursor, MAX (fb->n_evout, 1), sizeof (int));
+  a.x0 = take (cursor, MAX (config->nx, 1), sizeof (double));
+  a.z0 = take (cursor, MAX (config->nz, 1), sizeof (double));
+  a.oz0 = take (cursor, MAX (orr_config_n (config->oz0), 1), sizeof (OrrValue *));
+  a.rpar = take (cursor, orr_config_n (config->rpar), sizeof (double));
+  a.ipar = take (cursor, orr_config_n (config->ipar), sizeof (int));
+  a.opar = take (cursor, MAX (orr_config_n (config->opar), 1), sizeof (OrrValue *));
+  return a;
+}
+
 static OrrProgram *
 assemble (Compiler *c)
 {
@@ -271,6 +310,7 @@ assemble (Compiler *c)
   g_autoptr (GArray) derivatives = g_array_new (FALSE, FALSE, sizeof (OrrActivation));
   GArray **lists;
   gsize offset = 0;
+  guint8 *cursor = NULL;
 
   for (int i = 0; i < n_flat; i++)
     program_index[i] = -1;
@@ -295,10 +335,15 @@ assemble (Compiler *c)
   program->n_blocks = c->n_ranked;
   program->blocks = g_new0 (OrrProgramBlock, MAX (c->n_ranked, 1));
   for (int k = 0; k < c->n_ranked; k++)
+    block_arrays (c->order[k], &cursor);
+  program->block_arrays = g_malloc0 (MAX ((gsize) cursor, 1));
+  cursor = program->block_arrays;
+  for (int k = 0; k < c->n_ranked; k++)
     {
       FlatBlock *fb = c->order[k];
       OrrConfig *config = fb->config;
       OrrProgramBlock *pb = &program->blocks[k];
+      BlockArrays arrays = block_arrays (fb, &cursor);
 
       pb->klass = fb->klass;
       pb->path = fb->path; /* the program takes it at the end */
@@ -310,7 +355,9 @@ assemble (Compiler *c)
 
       /* one buffer per output */
       pb->n_out = fb->n_out;
-      pb->out = g_new (int, MAX (fb->n_out, 1));
+      pb->out = arrays.out;
+      pb->in = arrays.in; /* filled below, once every buffer exists */
+      pb->feedthrough = arrays.feedthrough;
       first_buffer[fb->index] = buffers->len;
       for (int j = 0; j < fb->n_out; j++)
         {
@@ -329,14 +376,18 @@ assemble (Compiler *c)
       pb->x_offset = program->nx;
       program->nx += config->nx;
       pb->implicit = config->implicit;
-      pb->x0 = g_memdup2 (config->x0, sizeof (double) * MAX (config->nx, 1));
+      pb->x0 = config->x0 != NULL
+                 ? memcpy (arrays.x0, config->x0, sizeof (double) * MAX (config->nx, 1))
+                 : NULL;
       program->needs_dae |= config->implicit && config->nx > 0;
       pb->nz = config->nz;
       pb->z_offset = program->nz;
       program->nz += config->nz;
-      pb->z0 = g_memdup2 (config->z0, sizeof (double) * MAX (config->nz, 1));
+      pb->z0 = config->z0 != NULL
+                 ? memcpy (arrays.z0, config->z0, sizeof (double) * MAX (config->nz, 1))
+                 : NULL;
       pb->noz = orr_config_n (config->oz0);
-      pb->oz0 = g_new0 (OrrValue *, MAX (pb->noz, 1));
+      pb->oz0 = arrays.oz0;
       for (int j = 0; j < pb->noz; j++)
         pb->oz0[j] = orr_value_ref (g_ptr_array_index (config->oz0, j));
       pb->ng = config->ng >= 0 ? config->ng : input_numel (c, fb, 0);
@@ -348,18 +399,21 @@ assemble (Compiler *c)
       pb->analytic_jacobian = config->analytic_jacobian;
 
       pb->n_rpar = orr_config_n (config->rpar);
-      pb->rpar
-        = pb->n_rpar > 0 ? g_memdup2 (config->rpar->data, sizeof (double) * pb->n_rpar) : NULL;
+      pb->rpar = pb->n_rpar > 0
+                   ? memcpy (arrays.rpar, config->rpar->data, sizeof (double) * pb->n_rpar)
+                   : NULL;
       pb->n_ipar = orr_config_n (config->ipar);
-      pb->ipar = pb->n_ipar > 0 ? g_memdup2 (config->ipar->data, sizeof (int) * pb->n_ipar) : NULL;
+      pb->ipar = pb->n_ipar > 0
+                   ? memcpy (arrays.ipar, config->ipar->data, sizeof (int) * pb->n_ipar)
+                   : NULL;
       pb->n_opar = orr_config_n (config->opar);
-      pb->opar = g_new0 (OrrValue *, MAX (pb->n_opar, 1));
+      pb->opar = arrays.opar;
       for (int j = 0; j < pb->n_opar; j++)
         pb->opar[j] = orr_value_ref (g_ptr_array_index (config->opar, j));
 
       pb->n_evin = fb->n_evin;
       pb->n_evout = fb->n_evout;
-      pb->evout_source = g_new (int, MAX (fb->n_evout, 1));
+      pb->evout_source = arrays.evout_source;
       for (int j = 0; j < fb->n_evout; j++)
         pb->evout_source[j] = fb->evout_source[j] < 0 ? -1 : program_source[fb->evout_source[j]];
     }
@@ -374,8 +428,6 @@ assemble (Compiler *c)
       OrrProgramBlock *pb = &program->blocks[k];
 
       pb->n_in = fb->n_in;
-      pb->in = g_new0 (OrrInputRef, MAX (fb->n_in, 1));
-      pb->feedthrough = g_new0 (gboolean, MAX (fb->n_in, 1));
       for (int p = 0; p < fb->n_in; p++)
         {
           OrrInputRef *ref = &pb->in[p];
@@ -459,21 +511,24 @@ orr_program_free (OrrProgram *program)
     {
       OrrProgramBlock *pb = &program->blocks[k];
       g_free (pb->path);
+      for (int j = 0; j < pb->noz; j++)
+        orr_value_unref (pb->oz0[j]);
+      for (int j = 0; j < pb->n_opar; j++)
+        orr_value_unref (pb->opar[j]);
+      if (program->block_arrays != NULL)
+        continue;
       g_free (pb->in);
       g_free (pb->feedthrough);
       g_free (pb->out);
       g_free (pb->evout_source);
       g_free (pb->x0);
       g_free (pb->z0);
-      for (int j = 0; j < pb->noz; j++)
-        orr_value_unref (pb->oz0[j]);
       g_free (pb->oz0);
       g_free (pb->rpar);
       g_free (pb->ipar);
-      for (int j = 0; j < pb->n_opar; j++)
-        orr_value_unref (pb->opar[j]);
       g_free (pb->opar);
     }
+  g_free (program->block_arrays);
   g_free (program->blocks);
   g_free (program->buffers);
   for (int s = 0; s < program->n_sources; s++)
@@ -537,8 +592,8 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
     c.options = *options;
   c.problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
   c.flat = g_ptr_array_new_with_free_func ((GDestroyNotify) flat_block_free);
-  c.configs = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_config_free);
-  c.flat_of = g_hash_table_new (NULL, NULL);
+  c.configured = g_array_new (FALSE, FALSE, sizeof (Configured));
+  c.configured_of = g_hash_table_new (NULL, NULL);
   c.sources = g_array_new (FALSE, FALSE, sizeof (SourceInfo));
   c.link_index = g_hash_table_new (orr_port_key_hash, orr_port_key_equal);
   c.gotos = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
@@ -562,12 +617,15 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
     fail (&c, problems, error);
 
   g_ptr_array_unref (c.flat);
-  g_hash_table_unref (c.configs);
-  g_hash_table_unref (c.flat_of);
+  for (guint i = 0; i < c.configured->len; i++)
+    orr_config_free (g_array_index (c.configured, Configured, i).config);
+  g_array_unref (c.configured);
+  g_hash_table_unref (c.configured_of);
   g_array_unref (c.sources);
   g_hash_table_unref (c.link_index);
   g_free (c.port_links);
   g_free (c.linked);
+  g_free (c.linked_from);
   g_hash_table_unref (c.gotos);
   orr_union_find_clear (&c.dims);
   orr_union_find_clear (&c.types);

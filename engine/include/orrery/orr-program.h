@@ -135,6 +135,11 @@ struct _OrrProgram
                                        * (always computed by the compiler) */
 
   OrrSettings settings;
+
+  /* private: the compiler makes every block's arrays (in, out, x0, rpar,
+   * ...) in this one allocation, since a model has many blocks with a few
+   * small arrays each; NULL when each array is its own allocation. */
+  gpointer block_arrays;
 };
 
 void orr_program_free (OrrProgram *program);
