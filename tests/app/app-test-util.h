@@ -7,6 +7,8 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "orr-application.h"
+
 /* Deletes a folder the test made, with everything in it. */
 static inline void
 app_test_remove_tree (const char *path)
@@ -83,4 +85,20 @@ app_test_keep_picture (GtkWindow *window, const char *name)
 {
   gtk_window_present (window);
   app_test_keep_picture_of (GTK_WIDGET (window), name);
+}
+
+/* The one application every test of a program shares: an application
+ * stays exported on the bus for the rest of the process. Not unique: a
+ * test must not talk to, or be, someone's running Orrery. */
+static inline OrrApplication *
+app_test_application_new (void)
+{
+  OrrApplication *app = orr_application_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  return app;
 }

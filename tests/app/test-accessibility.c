@@ -490,7 +490,6 @@ int
 main (int argc, char *argv[])
 {
   g_autoptr (OrrApplication) app = NULL;
-  g_autoptr (GError) error = NULL;
 
   /* The app tests turn accessibility off (GTK_A11Y=none: no AT-SPI bus
    * under Xvfb), which leaves widgets without the contexts this test
@@ -501,13 +500,7 @@ main (int argc, char *argv[])
     return 77;
   g_test_init (&argc, &argv, NULL);
 
-  /* One application for every test, not unique: a test must not talk to,
-   * or be, someone's running Orrery. */
-  app = orr_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
+  app = app_test_application_new ();
 
   g_test_add_func ("/accessibility/walk-finds-unnamed", test_walk_finds_unnamed);
   g_test_add ("/accessibility/window-names", Fixture, app, fixture_set_up, test_window_names,

@@ -564,7 +564,6 @@ int
 main (int argc, char *argv[])
 {
   g_autoptr (OrrApplication) app = NULL;
-  g_autoptr (GError) error = NULL;
   int event, error_base, major, minor;
 
   /* real events need the X11 backend and its XTest extension */
@@ -576,11 +575,7 @@ main (int argc, char *argv[])
     return 77;
   g_test_init (&argc, &argv, NULL);
 
-  app = orr_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
+  app = app_test_application_new ();
 
   g_test_add ("/canvas-events/palette", Fixture, app, fixture_set_up, test_palette,
               fixture_tear_down);

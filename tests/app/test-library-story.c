@@ -569,18 +569,13 @@ int
 main (int argc, char **argv)
 {
   g_autoptr (OrrApplication) app = NULL;
-  g_autoptr (GError) error = NULL;
 
   /* A GUI test: skipped (77) without a display or a session bus. */
   if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL || !gtk_init_check ())
     return 77;
   g_test_init (&argc, &argv, NULL);
 
-  app = orr_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
+  app = app_test_application_new ();
 
   g_test_add ("/library-story/done-when", Fixture, app, fixture_set_up, test_story,
               fixture_tear_down);

@@ -789,21 +789,13 @@ int
 main (int argc, char *argv[])
 {
   g_autoptr (OrrApplication) app = NULL;
-  g_autoptr (GError) error = NULL;
 
   /* A GUI test: skipped (77) without a display or a session bus. */
   if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL || !gtk_init_check ())
     return 77;
   g_test_init (&argc, &argv, NULL);
 
-  /* One application for every test: an application stays exported on the
-   * bus for the rest of the process. Not unique: a test must not talk to,
-   * or be, someone's running Orrery. */
-  app = orr_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
+  app = app_test_application_new ();
 
   g_test_add ("/window/history-and-title", Fixture, app, fixture_set_up, test_history_and_title,
               fixture_tear_down);
