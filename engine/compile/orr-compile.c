@@ -262,7 +262,9 @@ static gpointer
 take (guint8 **cursor, gsize n, gsize size)
 {
   gpointer piece = *cursor;
-  *cursor += (n * size + 7) & ~(gsize) 7;
+  /* in integers: the measuring walk starts at NULL, and pointer
+   * arithmetic on NULL is undefined */
+  *cursor = (guint8 *) ((guintptr) *cursor + ((n * size + 7) & ~(gsize) 7));
   return piece;
 }
 
