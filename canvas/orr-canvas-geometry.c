@@ -291,10 +291,8 @@ orr_canvas_route_ports (const OrrCanvasPort *from, const OrrCanvasPort *to,
         push (route, c.x, c.y);
       else
         {
-          OrrPoint p1
-            = { p->x + from->dx * ORR_CANVAS_LINK_STUB, p->y + from->dy * ORR_CANVAS_LINK_STUB };
-          OrrPoint q1
-            = { q->x + to->dx * ORR_CANVAS_LINK_STUB, q->y + to->dy * ORR_CANVAS_LINK_STUB };
+          OrrPoint p1 = orr_canvas_port_stub_end (from);
+          OrrPoint q1 = orr_canvas_port_stub_end (to);
           push (route, p1.x, p1.y);
           /* turn so that the last leg enters q1 along the target's axis */
           if (fabs (to->dx) > 0.5)
@@ -531,8 +529,8 @@ search_route (const OrrCanvasPort *from, const OrrCanvasPort *to, const OrrRect 
               guint n_rects, GArray *route)
 {
   const OrrPoint *p = &from->anchor, *q = &to->anchor;
-  OrrPoint p1 = { p->x + from->dx * ORR_CANVAS_LINK_STUB, p->y + from->dy * ORR_CANVAS_LINK_STUB };
-  OrrPoint q1 = { q->x + to->dx * ORR_CANVAS_LINK_STUB, q->y + to->dy * ORR_CANVAS_LINK_STUB };
+  OrrPoint p1 = orr_canvas_port_stub_end (from);
+  OrrPoint q1 = orr_canvas_port_stub_end (to);
   g_autoptr (GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) ys = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GArray) heap = g_array_new (FALSE, FALSE, sizeof (HeapEntry));
@@ -689,10 +687,8 @@ orr_canvas_route_ports_avoiding (const OrrCanvasPort *from, const OrrCanvasPort 
       g_array_append_val (rects, r);
     }
   /* the stubs leave the ports straight, whatever stands there */
-  p1 = (OrrPoint){ from->anchor.x + from->dx * ORR_CANVAS_LINK_STUB,
-                   from->anchor.y + from->dy * ORR_CANVAS_LINK_STUB };
-  q1 = (OrrPoint){ to->anchor.x + to->dx * ORR_CANVAS_LINK_STUB,
-                   to->anchor.y + to->dy * ORR_CANVAS_LINK_STUB };
+  p1 = orr_canvas_port_stub_end (from);
+  q1 = orr_canvas_port_stub_end (to);
   for (guint i = 0; i < rects->len; i++)
     if (segment_crosses (&from->anchor, &p1, &g_array_index (rects, OrrRect, i))
         || segment_crosses (&q1, &to->anchor, &g_array_index (rects, OrrRect, i)))

@@ -24,6 +24,14 @@ typedef struct
   double dx, dy;   /* unit vector pointing away from the block */
 } OrrCanvasPort;
 
+/* Where a link leaving (or entering) port turns first: the end of its stub. */
+static inline OrrPoint
+orr_canvas_port_stub_end (const OrrCanvasPort *port)
+{
+  return (OrrPoint){ port->anchor.x + port->dx * ORR_CANVAS_LINK_STUB,
+                     port->anchor.y + port->dy * ORR_CANVAS_LINK_STUB };
+}
+
 /* The frame as drawn: geometry turned by the rotation about its centre
  * (width and height swap at 90 and 270 degrees). */
 void orr_canvas_block_frame (const OrrBlock *block, OrrRect *frame);

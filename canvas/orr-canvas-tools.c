@@ -650,8 +650,7 @@ route_branch (OrrCanvas *self, OrrLink *branch, OrrLink *parent, double mx, doub
     else
       p = (OrrPoint){ a->x, CLAMP (orr_canvas_snap (my), MIN (a->y, b->y), MAX (a->y, b->y)) };
   }
-  stub = (OrrPoint){ end.anchor.x + end.dx * ORR_CANVAS_LINK_STUB,
-                     end.anchor.y + end.dy * ORR_CANVAS_LINK_STUB };
+  stub = orr_canvas_port_stub_end (&end);
 
   /* candidate levels: straight to the stub's row (or column), or just
    * past either side of a block between the branch point and the stub
