@@ -6,6 +6,8 @@
  * in the message line under the panes. */
 #include "orr-library-manager.h"
 
+#include <orrery/orr-io.h>
+
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -396,25 +398,6 @@ orr_library_manager_create_library (OrrLibraryManager *self, const char *dir, co
   return TRUE;
 }
 
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
-      const char *entry;
-
-      while (d != NULL && (entry = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, entry, NULL);
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
 /* The release a new version of library succeeds: the highest locked
  * library of its key, else library itself (so the version still has to
  * grow). */
@@ -475,13 +458,13 @@ orr_library_manager_new_version (OrrLibraryManager *self, const char *version, G
   copy = orr_library_copy_to (library, dir, &local);
   if (copy == NULL)
     {
-      remove_tree (dir);
+      orr_remove_tree (dir);
       return refuse (self, local, error);
     }
   if (!orr_library_new_version (copy, version, previous_release (self, library), &local))
     {
       g_clear_object (&copy);
-      remove_tree (dir);
+      orr_remove_tree (dir);
       return refuse (self, local, error);
     }
   g_ptr_array_add (libraries (self), g_object_ref (copy));

@@ -8,6 +8,7 @@
  * renamed into place, which is atomic: two processes unpacking the same
  * FMU both end up with a whole folder. */
 #include <orrery/orr-fmu.h>
+#include <orrery/orr-io.h>
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -177,24 +178,6 @@ extract_all (const char *path, const char *dest, const char *name, GError **erro
   return ok;
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *child;
-
-  while (dir != NULL && (child = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *sub = g_build_filename (path, child, NULL);
-
-      if (g_file_test (sub, G_FILE_TEST_IS_DIR) && !g_file_test (sub, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (sub);
-      else
-        g_unlink (sub);
-    }
-  g_rmdir (path);
-}
-
 char *
 orr_fmu_unpack (const char *path, char **sha256, GError **error)
 {
@@ -229,12 +212,12 @@ orr_fmu_unpack (const char *path, char **sha256, GError **error)
         }
       if (!extract_all (path, work, name, error))
         {
-          remove_tree (work);
+          orr_remove_tree (work);
           return NULL;
         }
       /* Another process may have won the race: its folder is as good. */
       if (g_rename (work, folder) != 0)
-        remove_tree (work);
+        orr_remove_tree (work);
     }
   if (sha256 != NULL)
     *sha256 = g_steal_pointer (&hash);

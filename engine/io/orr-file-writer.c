@@ -378,3 +378,22 @@ orr_model_save_file (OrrModel *model, const char *path, GError **error)
   orr_model_set_saved (model);
   return TRUE;
 }
+
+void
+orr_remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+      const char *entry;
+
+      while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, entry, NULL);
+          orr_remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_unlink (path);
+}

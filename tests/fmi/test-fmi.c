@@ -12,6 +12,7 @@
  *    steps before (1e-12). */
 #include "model-run.h"
 
+#include <orrery/orr-io.h>
 #include <orrery/orr-extra-params.h>
 #include <orrery/orr-fmu.h>
 #include <orrery/orr-interface.h>
@@ -43,24 +44,6 @@ impact_time (int k, double e)
   for (int j = 1; j < k; j++)
     t += 2 * t1 * pow (e, j);
   return t;
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *sub = g_build_filename (path, name, NULL);
-
-      if (g_file_test (sub, G_FILE_TEST_IS_DIR))
-        remove_tree (sub);
-      else
-        g_unlink (sub);
-    }
-  g_rmdir (path);
 }
 
 /* ---- descriptions --------------------------------------------------------- */
@@ -944,7 +927,7 @@ run_cli (const char *model_text, const char *fmu_name, char **err)
   for (int i = 0; lines[i] != NULL; i++)
     if (*lines[i] != '\0')
       g_ptr_array_add (rows, g_strsplit (lines[i], ",", -1));
-  remove_tree (dir);
+  orr_remove_tree (dir);
   return rows;
 }
 
@@ -1085,7 +1068,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fmi/cli/ball", test_cli_ball);
   g_test_add_func ("/fmi/cli/integrator", test_cli_integrator);
   status = g_test_run ();
-  remove_tree (parent);
+  orr_remove_tree (parent);
   g_free (cache_dir);
   return status;
 }

@@ -32,25 +32,6 @@ make_tmp_dir (void)
   return dir;
 }
 
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
-      const char *entry;
-
-      while (d != NULL && (entry = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, entry, NULL);
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
 /* The Ball as a library author builds it in a scratch model: masked
  * parameters g (default 9.81) and e (0.5), and with with_r a third one,
  * r (0.1). with_e FALSE builds a Ball that dropped e. */
@@ -197,7 +178,7 @@ test_create_reopen_load (void)
   /* paths stay inside the library */
   g_assert_false (orr_library_add_block (library, "../escape", ball, &error));
   g_assert_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INVALID);
-  remove_tree (dir);
+  orr_remove_tree (dir);
 }
 
 static void
@@ -219,7 +200,7 @@ test_bad_library_file (void)
   expected = g_strdup_printf ("%s:2: ", file);
   g_assert_true (g_str_has_prefix (error->message, expected));
   g_assert_nonnull (strstr (error->message, "1.x"));
-  remove_tree (dir);
+  orr_remove_tree (dir);
 }
 
 static void
@@ -288,7 +269,7 @@ test_reference_round_trip (void)
     g_assert_error (error, ORR_IO_ERROR, ORR_IO_ERROR_INVALID);
     g_assert_true (g_str_has_prefix (error->message, "broken.orr:"));
   }
-  remove_tree (dir);
+  orr_remove_tree (dir);
 }
 
 static void
@@ -319,7 +300,7 @@ test_missing_library (void)
 
   /* without it (an empty folder of libraries, quiet): a warning naming the
    * block by its path, and the stored copy runs: y(1) = -e g = -1 */
-  remove_tree (dir);
+  orr_remove_tree (dir);
   orr_library_set_add_folder (without, other, TRUE, warnings);
   g_assert_cmpuint (warnings->len, ==, 0);
   g_assert_null (orr_library_set_lookup (without, KEY));
@@ -337,7 +318,7 @@ test_missing_library (void)
   orr_library_set_add_folder (without, dir, FALSE, warnings);
   g_assert_cmpuint (warnings->len, ==, 1);
   g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0), "no such library folder"));
-  remove_tree (other);
+  orr_remove_tree (other);
 }
 
 static void
@@ -376,9 +357,9 @@ test_new_version_refused (void)
   g_assert_cmpint (orr_library_version_compare ("1.10", "1.9"), >, 0);
   g_assert_cmpint (orr_library_version_compare ("2.0", "10.0"), <, 0);
 
-  remove_tree (dir1);
-  remove_tree (dir2);
-  remove_tree (dir3);
+  orr_remove_tree (dir1);
+  orr_remove_tree (dir2);
+  orr_remove_tree (dir3);
 }
 
 static void
@@ -487,12 +468,12 @@ test_new_version_and_update (void)
     g_assert_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INVALID);
     g_assert_nonnull (
       strstr (error->message, "Plant/Ball: the block does not come from library 'Other'"));
-    remove_tree (dir4);
+    orr_remove_tree (dir4);
   }
 
-  remove_tree (dir1);
-  remove_tree (dir2);
-  remove_tree (dir3);
+  orr_remove_tree (dir1);
+  orr_remove_tree (dir2);
+  orr_remove_tree (dir3);
 }
 
 static void
@@ -549,7 +530,7 @@ test_lock (void)
     g_assert_cmpstr (orr_library_get_palette_name (again, 0), ==, "Balls");
     g_assert_null (orr_library_get_palette_blocks (again, 0)[0]);
   }
-  remove_tree (dir);
+  orr_remove_tree (dir);
 }
 
 static void
@@ -615,8 +596,8 @@ test_icon_description_foreign (void)
   /* removing the block takes its icon along */
   g_assert_true (orr_library_remove_block (reopened, BALL, &error));
   g_assert_false (g_file_test (png_in_library, G_FILE_TEST_EXISTS));
-  remove_tree (dir);
-  remove_tree (spare);
+  orr_remove_tree (dir);
+  orr_remove_tree (spare);
 }
 
 int

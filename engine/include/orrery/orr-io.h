@@ -52,6 +52,12 @@ char *orr_block_save_to_data (const OrrBlock *block, gsize *length);
 OrrBlock *orr_block_load_data (const char *data, gsize length, const char *display_name,
                                GError **error);
 
+/* Deletes path and, when it is a folder, everything in it (a symbolic
+ * link is removed, never followed). Best effort: what cannot be removed
+ * stays. For folders the program made itself (an unpacked FMU, a library
+ * version that failed half-way). */
+void orr_remove_tree (const char *path);
+
 /* The shortest text that reads back as exactly the same double. */
 char *orr_format_double (double value);
 
