@@ -2,7 +2,7 @@
 # tools/screenshots.sh [BUILD_DIR [OUT_DIR]]: takes the AppStream
 # screenshots (data/screenshots/*.png) from the real app. Starts the built
 # orrery on the bouncing-ball example under its own Xvfb and session bus,
-# drives it over D-Bus (org.gtk.Actions, see app/orr-window-actions.c) and
+# drives it over D-Bus (org.gtk.Actions, see app/window/orr-window-actions.c) and
 # with xdotool, and writes
 #   window.png          the model after a run, with its scope
 #   palette-search.png  the palette browser's search for "integ"

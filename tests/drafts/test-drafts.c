@@ -1,4 +1,4 @@
-/* test-drafts.c: autosaved drafts (app/orr-drafts.c): written a while after
+/* test-drafts.c: autosaved drafts (app/session/orr-drafts.c): written a while after
  * a change and not before, equal to the model, gone when the model is
  * saved or undone to its saved state, and offered for recovery only when
  * the process that wrote them is gone. */
