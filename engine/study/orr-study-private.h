@@ -1,0 +1,38 @@
+/* orr-study-private.h: the study's fields, shared by the file, the runner
+ * and the results (engine/study). */
+#pragma once
+
+#include <glib/gstdio.h>
+#include <orrery/orr-study.h>
+
+struct _OrrStudy
+{
+  char *model;   /* as written in the file */
+  char *results; /* as written, or NULL for the default */
+  char *dir;     /* the study file's folder: relative paths start here */
+  char *path;    /* the study file, NULL when not loaded from one */
+  OrrStudyDesign design;
+  guint samples;
+  guint64 seed;
+  gboolean keep_signals;
+  double final_time; /* NAN: the model's */
+  GArray *variables; /* of OrrStudyVariable */
+  GArray *metrics;   /* of OrrStudyMetric */
+};
+
+/* orr-study-results.c: one finished run, as the runner hands it over. */
+typedef struct
+{
+  guint run;
+  OrrStudyRunStatus status;
+  char *message;
+  double *params;   /* n_params */
+  double *metrics;  /* n_metrics */
+  GVariant *signals; /* a(suadad): path, channels, times, values; or NULL */
+} OrrStudyResult;
+
+void orr_study_result_free (OrrStudyResult *result);
+/* Writes the run's part (atomically): a run is done once its part is. */
+gboolean orr_study_write_part (OrrStudy *study, OrrStudyPlan *plan, const OrrStudyResult *result,
+                               GError **error);
+gboolean orr_study_part_exists (OrrStudy *study, guint run);
