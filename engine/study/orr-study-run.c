@@ -113,6 +113,27 @@ bind_signal (OrrScope *scope, OrrRecording *recording, const char *path, GError 
   return TRUE;
 }
 
+/* A metric is one expression, or statements that assign the metric's
+ * name ("k = find(v > 0); m = t(k(2))"). */
+static OrrValue *
+evaluate_metric (const OrrStudyMetric *m, OrrScope *scope, GError **error)
+{
+  OrrValue *value;
+
+  if (orr_expr_check_syntax (m->expr, TRUE, NULL))
+    return orr_expr_evaluate (m->expr, scope, error);
+  if (!orr_script_run (m->expr, scope, error))
+    return NULL;
+  value = orr_scope_has_local (scope, m->name) ? orr_scope_lookup (scope, m->name) : NULL;
+  if (value == NULL)
+    {
+      g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_INVALID,
+                   "the statements do not assign %s", m->name);
+      return NULL;
+    }
+  return orr_value_ref (value);
+}
+
 /* The metrics, in order, each seeing the ones before; a metric that fails
  * is NAN and its message is added to messages. */
 static void
@@ -133,7 +154,7 @@ evaluate_metrics (Study *st, OrrModel *model, OrrRuns *runs, OrrRecording *recor
 
       metrics[k] = NAN;
       if (m->signal == NULL || bind_signal (local, recording, m->signal, &error))
-        value = orr_expr_evaluate (m->expr, local, &error);
+        value = evaluate_metric (m, local, &error);
       if (value != NULL
           && (!orr_value_is_scalar (value) || orr_value_get_type_id (value) == ORR_TYPE_STRING))
         g_set_error (&error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_INVALID,
