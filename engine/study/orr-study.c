@@ -339,8 +339,10 @@ orr_study_load_from_data (const char *data, gssize length, const char *dir, GErr
       const xmlError *e = xmlGetLastError ();
 
       if (e != NULL && e->message != NULL)
-        g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_FILE, "line %d: %s", e->line,
-                     g_strchomp (g_strdup (e->message)));
+        {
+          g_autofree char *message = g_strchomp (g_strdup (e->message));
+          g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_FILE, "line %d: %s", e->line, message);
+        }
       else
         fail (error, ORR_STUDY_ERROR_FILE, NULL, "not an XML document");
       return NULL;
