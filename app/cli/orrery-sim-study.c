@@ -91,9 +91,9 @@ on_progress (guint run, OrrStudyRunStatus status, const char *message, guint don
       g_printerr (_ ("run %u failed: %s\n"), run, message);
     }
   if (p->show)
-    g_printerr ("\r"), g_printerr (_ ("  %u of %u runs done [%3.0f%%], %u failed, %.1f s"), done, total,
-                total ? 100.0 * done / total : 100.0, p->failed,
-                (g_get_monotonic_time () - p->started) / 1e6);
+    g_printerr ("\r"), g_printerr (_ ("  %u of %u runs done [%3.0f%%], %u failed, %.1f s"), done,
+                                   total, total ? 100.0 * done / total : 100.0, p->failed,
+                                   (g_get_monotonic_time () - p->started) / 1e6);
 }
 
 static OrrStudy *
@@ -430,6 +430,84 @@ cmd_gather_or_plan (int argc, char **argv, gboolean plan_only)
   return status;
 }
 
+static int
+cmd_optimize (int argc, char **argv)
+{
+  gboolean quiet = FALSE;
+  char **files = NULL;
+  GOptionEntry entries[] = {
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_ ("Print errors and the optimum only"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_ ("STUDY.orrs") },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrStudy) study = NULL;
+  g_autoptr (OrrRegistry) registry = NULL;
+  g_autoptr (OrrStudyOptimum) optimum = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autofree char *dir = NULL;
+  Progress progress = { 0 };
+  Watch watch = { cancellable, 0 };
+  GThread *watcher;
+  int status = EXIT_OK;
+
+  g_option_context_set_summary (context, _ ("Search the study's variables for the best objective "
+                                            "(its <optimize> element)."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      status = usage ("%s", error->message);
+      goto out;
+    }
+  if (files == NULL || files[0] == NULL || files[1] != NULL)
+    {
+      status = usage ("%s", _ ("one study file, please"));
+      goto out;
+    }
+  study = orr_study_load (files[0], &error);
+  if (study == NULL)
+    {
+      g_printerr ("orrery-sim: %s\n", error->message);
+      status = EXIT_STUDY_ERROR;
+      goto out;
+    }
+  registry = orr_registry_new ();
+  orr_palettes_register_standard (registry);
+  interrupted = 0;
+  signal (SIGINT, on_interrupt);
+  watcher = g_thread_new ("interrupt", watch_interrupt, &watch);
+  progress.show = !quiet && isatty (STDERR_FILENO);
+  progress.started = g_get_monotonic_time ();
+  optimum = orr_study_optimize (study, registry, on_progress, &progress, cancellable, &error);
+  g_atomic_int_set (&watch.done, 1);
+  g_thread_join (watcher);
+  signal (SIGINT, SIG_DFL);
+  if (progress.show)
+    g_printerr ("\r%70s\r", "");
+  dir = orr_study_dup_results_dir (study);
+  if (optimum == NULL)
+    {
+      g_printerr ("orrery-sim: %s: %s\n", files[0], error->message);
+      status = EXIT_STUDY_ERROR;
+      goto out;
+    }
+  g_print (_ ("Optimum after %u evaluations (%s):\n"), optimum->evaluations, optimum->message);
+  for (guint j = 0; j < optimum->n_values; j++)
+    {
+      char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_print ("  %s = %s\n", orr_study_get_variable (study, j)->name,
+               g_ascii_dtostr (buffer, sizeof buffer, optimum->values[j]));
+    }
+  g_print (_ ("  objective = %.17g\n"), optimum->objective);
+  if (!quiet)
+    g_print (_ ("Every evaluation: %s/optimize.csv\n"), dir);
+out:
+  g_strfreev (files);
+  return status;
+}
+
 int
 orr_sim_study_main (int argc, char **argv)
 {
@@ -441,6 +519,8 @@ orr_sim_study_main (int argc, char **argv)
     return cmd_gather_or_plan (argc - 1, argv + 1, FALSE);
   if (g_strcmp0 (what, "plan") == 0)
     return cmd_gather_or_plan (argc - 1, argv + 1, TRUE);
+  if (g_strcmp0 (what, "optimize") == 0)
+    return cmd_optimize (argc - 1, argv + 1);
   if (g_strcmp0 (what, "--help") == 0 || g_strcmp0 (what, "-h") == 0 || what == NULL)
     {
       g_print (
@@ -459,5 +539,5 @@ orr_sim_study_main (int argc, char **argv)
            "3 some runs failed (their rows say why).\n"));
       return what == NULL ? EXIT_USAGE : EXIT_OK;
     }
-  return usage (_ ("unknown study command '%s' (run, gather, plan)"), what);
+  return usage (_ ("unknown study command '%s' (run, gather, plan, optimize)"), what);
 }

@@ -18,6 +18,12 @@ struct _OrrStudy
   double final_time; /* NAN: the model's */
   GArray *variables; /* of OrrStudyVariable */
   GArray *metrics;   /* of OrrStudyMetric */
+  OrrStudyOptimizer optimizer;
+  char *objective;
+  gboolean maximize;
+  guint max_evaluations;
+  double tolerance;     /* relative, on the variables */
+  GPtrArray *constraints; /* of char*: expressions <= 0 */
 };
 
 /* orr-study-results.c: one finished run, as the runner hands it over. */
@@ -36,3 +42,15 @@ void orr_study_result_free (OrrStudyResult *result);
 gboolean orr_study_write_part (OrrStudy *study, OrrStudyPlan *plan, const OrrStudyResult *result,
                                GError **error);
 gboolean orr_study_part_exists (OrrStudy *study, guint run);
+
+/* orr-study.c: the plan's variable names, NULL-terminated. */
+const char *const *orr_study_plan_get_names (OrrStudyPlan *plan);
+
+/* orr-study-run.c, for the optimiser: the study's model opened once, and
+ * one run with given values on the calling thread. */
+typedef struct _OrrStudySession OrrStudySession;
+OrrStudySession *orr_study_session_new (OrrStudy *study, OrrRegistry *registry,
+                                        const char *const *names, guint n_vars, GError **error);
+OrrStudyResult *orr_study_session_run (OrrStudySession *session, guint run, const double *values);
+void orr_study_session_stop (OrrStudySession *session);
+void orr_study_session_free (OrrStudySession *session);

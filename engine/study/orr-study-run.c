@@ -29,7 +29,9 @@ typedef struct
 struct Study
 {
   OrrStudy *study;
-  OrrStudyPlan *plan;
+  OrrStudyPlan *plan; /* NULL when optimising */
+  guint n_vars;
+  const char *const *names; /* of the varied variables */
   OrrRegistry *registry;
   const char *model_data;
   gsize model_length;
@@ -213,11 +215,12 @@ describe_failure (GPtrArray *problems, const GError *error)
   return g_string_free (text, FALSE);
 }
 
+/* Runs the model with the study's variables set to values. */
 static OrrStudyResult *
-run_one (Worker *w, guint run)
+run_values (Worker *w, guint run, const double *values)
 {
   Study *st = w->study;
-  guint n_vars = orr_study_plan_get_n_variables (st->plan);
+  guint n_vars = st->n_vars;
   guint n_metrics = orr_study_get_n_metrics (st->study);
   OrrStudyResult *r = g_new0 (OrrStudyResult, 1);
   g_autoptr (OrrScope) overrides = orr_scope_new (NULL);
@@ -235,9 +238,9 @@ run_one (Worker *w, guint run)
     {
       g_autoptr (OrrValue) v = NULL;
 
-      r->params[j] = orr_study_plan_get_value (st->plan, run, j);
+      r->params[j] = values[j];
       v = orr_value_new_double (r->params[j]);
-      orr_scope_set (overrides, orr_study_plan_get_name (st->plan, j), v);
+      orr_scope_set (overrides, st->names[j], v);
     }
   runs = orr_runs_new (w->model, st->registry, overrides, NULL);
   orr_runs_set_callbacks (runs, on_started, on_finished, &rr);
@@ -275,6 +278,17 @@ run_one (Worker *w, guint run)
   g_clear_pointer (&rr.recording, orr_recording_unref);
   orr_runs_free (runs);
   return r;
+}
+
+static OrrStudyResult *
+run_one (Worker *w, guint run)
+{
+  Study *st = w->study;
+  g_autofree double *values = g_new0 (double, MAX (st->n_vars, 1));
+
+  for (guint j = 0; j < st->n_vars; j++)
+    values[j] = orr_study_plan_get_value (st->plan, run, j);
+  return run_values (w, run, values);
 }
 
 static gpointer
@@ -322,30 +336,32 @@ orr_study_count_done (OrrStudy *study, OrrStudyPlan *plan)
   return done;
 }
 
-gboolean
-orr_study_run (OrrStudy *study, OrrStudyPlan *plan, OrrRegistry *registry, guint first, guint last,
-               guint n_threads, OrrStudyProgressFunc progress, gpointer user_data,
-               GCancellable *cancellable, GError **error)
+/* Reads the study's model once and checks that it loads: every worker
+ * loads its copy from these bytes. */
+static gboolean
+study_open (Study *st, OrrStudy *study, OrrRegistry *registry, char **data_out, GError **error)
 {
   g_autofree char *model_path = orr_study_dup_model_path (study);
   g_autofree char *data = NULL;
   g_autoptr (GError) local = NULL;
   g_autoptr (OrrModel) check = NULL;
-  g_autofree Worker *workers = NULL;
-  Study st = { 0 };
-  guint n_runs = orr_study_plan_get_n_runs (plan), done = 0, running;
   GStatBuf sb;
   gsize length;
-  gboolean ok = TRUE;
 
-  if (model_path == NULL || g_stat (model_path, &sb) != 0 || !S_ISREG (sb.st_mode)
-      || !g_file_get_contents (model_path, &data, &length, &local))
+  /* only a regular file: a FIFO would block, a device never end */
+  if (model_path == NULL || g_stat (model_path, &sb) != 0)
     {
+      int e = errno;
       g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_MODEL,
                    "the study's model %s cannot be read: %s", model_path ? model_path : "(none)",
-                   local != NULL                                 ? local->message
-                   : model_path && g_stat (model_path, &sb) == 0 ? "not a regular file"
-                                                                 : g_strerror (errno));
+                   g_strerror (e));
+      return FALSE;
+    }
+  if (!S_ISREG (sb.st_mode) || !g_file_get_contents (model_path, &data, &length, &local))
+    {
+      g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_MODEL,
+                   "the study's model %s cannot be read: %s", model_path,
+                   local != NULL ? local->message : "not a regular file");
       return FALSE;
     }
   check = orr_model_load_data (data, length, model_path, &local);
@@ -354,18 +370,59 @@ orr_study_run (OrrStudy *study, OrrStudyPlan *plan, OrrRegistry *registry, guint
       g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_MODEL, "%s", local->message);
       return FALSE;
     }
-  g_clear_object (&check);
-
-  st.study = study;
-  st.plan = plan;
-  st.registry = registry;
-  st.model_data = data;
-  st.model_length = length;
-  st.model_name = model_path;
-  st.finished = g_async_queue_new_full ((GDestroyNotify)orr_study_result_free);
-  st.need_recording = orr_study_get_keep_signals (study);
+  st->study = study;
+  st->registry = registry;
+  st->model_data = data;
+  st->model_length = length;
+  st->model_name = g_steal_pointer (&model_path);
+  st->need_recording = orr_study_get_keep_signals (study);
   for (guint k = 0; k < orr_study_get_n_metrics (study); k++)
-    st.need_recording |= orr_study_get_metric (study, k)->signal != NULL;
+    st->need_recording |= orr_study_get_metric (study, k)->signal != NULL;
+  *data_out = g_steal_pointer (&data);
+  return TRUE;
+}
+
+static void
+worker_init (Worker *w, Study *st)
+{
+  w->study = st;
+  g_mutex_init (&w->lock);
+  w->model = orr_model_load_data (st->model_data, st->model_length, st->model_name, NULL);
+  if (isfinite (orr_study_get_final_time (st->study)))
+    {
+      OrrSettings settings;
+
+      orr_settings_copy (&settings, orr_model_get_settings (w->model));
+      settings.final_time = orr_study_get_final_time (st->study);
+      orr_model_set_settings (w->model, &settings);
+      orr_settings_clear (&settings);
+    }
+}
+
+static void
+worker_clear (Worker *w)
+{
+  g_clear_object (&w->model);
+  g_mutex_clear (&w->lock);
+}
+
+gboolean
+orr_study_run (OrrStudy *study, OrrStudyPlan *plan, OrrRegistry *registry, guint first, guint last,
+               guint n_threads, OrrStudyProgressFunc progress, gpointer user_data,
+               GCancellable *cancellable, GError **error)
+{
+  g_autofree char *data = NULL;
+  g_autofree Worker *workers = NULL;
+  Study st = { 0 };
+  guint n_runs = orr_study_plan_get_n_runs (plan), done = 0, running;
+  gboolean ok = TRUE;
+
+  if (!study_open (&st, study, registry, &data, error))
+    return FALSE;
+  st.plan = plan;
+  st.n_vars = orr_study_plan_get_n_variables (plan);
+  st.names = orr_study_plan_get_names (plan);
+  st.finished = g_async_queue_new_full ((GDestroyNotify)orr_study_result_free);
   last = MIN (last, n_runs ? n_runs - 1 : 0);
   st.todo = g_new (guint, n_runs ? last - first + 1 : 1);
   for (guint i = first; n_runs > 0 && i <= last; i++)
@@ -380,20 +437,7 @@ orr_study_run (OrrStudy *study, OrrStudyPlan *plan, OrrRegistry *registry, guint
   n_threads = MAX (1, MIN (n_threads, MAX (st.n_todo, 1)));
   workers = g_new0 (Worker, n_threads);
   for (guint i = 0; i < n_threads; i++)
-    {
-      workers[i].study = &st;
-      g_mutex_init (&workers[i].lock);
-      workers[i].model = orr_model_load_data (data, length, model_path, NULL);
-      if (isfinite (orr_study_get_final_time (study)))
-        {
-          OrrSettings settings;
-
-          orr_settings_copy (&settings, orr_model_get_settings (workers[i].model));
-          settings.final_time = orr_study_get_final_time (study);
-          orr_model_set_settings (workers[i].model, &settings);
-          orr_settings_clear (&settings);
-        }
-    }
+    worker_init (&workers[i], &st);
   for (guint i = 0; i < n_threads; i++)
     workers[i].thread = g_thread_new ("study", worker_main, &workers[i]);
 
@@ -438,10 +482,61 @@ orr_study_run (OrrStudy *study, OrrStudyPlan *plan, OrrRegistry *registry, guint
   for (guint i = 0; i < n_threads; i++)
     {
       g_thread_join (workers[i].thread);
-      g_clear_object (&workers[i].model);
-      g_mutex_clear (&workers[i].lock);
+      worker_clear (&workers[i]);
     }
   g_async_queue_unref (st.finished);
   g_free (st.todo);
+  g_free ((char *)st.model_name);
   return ok;
+}
+
+/* ---- one run at a time, for the optimiser --------------------------------- */
+
+struct _OrrStudySession
+{
+  Study st;
+  char *data;
+  Worker worker;
+};
+
+OrrStudySession *
+orr_study_session_new (OrrStudy *study, OrrRegistry *registry, const char *const *names,
+                       guint n_vars, GError **error)
+{
+  OrrStudySession *session = g_new0 (OrrStudySession, 1);
+
+  if (!study_open (&session->st, study, registry, &session->data, error))
+    {
+      g_free (session);
+      return NULL;
+    }
+  session->st.names = names;
+  session->st.n_vars = n_vars;
+  worker_init (&session->worker, &session->st);
+  return session;
+}
+
+OrrStudyResult *
+orr_study_session_run (OrrStudySession *session, guint run, const double *values)
+{
+  return run_values (&session->worker, run, values);
+}
+
+/* Any thread: stops the run under way and every later one. */
+void
+orr_study_session_stop (OrrStudySession *session)
+{
+  g_atomic_int_set (&session->st.stopping, 1);
+  stop_all (&session->worker, 1);
+}
+
+void
+orr_study_session_free (OrrStudySession *session)
+{
+  if (session == NULL)
+    return;
+  worker_clear (&session->worker);
+  g_free ((char *)session->st.model_name);
+  g_free (session->data);
+  g_free (session);
 }

@@ -46,6 +46,9 @@ orr_study_new (void)
   s->seed = 1;
   s->final_time = NAN;
   s->dir = g_strdup (".");
+  s->constraints = g_ptr_array_new_with_free_func (g_free);
+  s->max_evaluations = 200;
+  s->tolerance = 1e-6;
   return s;
 }
 
@@ -60,6 +63,8 @@ orr_study_free (OrrStudy *s)
   g_free (s->path);
   g_array_unref (s->variables);
   g_array_unref (s->metrics);
+  g_free (s->objective);
+  g_ptr_array_unref (s->constraints);
   g_free (s);
 }
 
@@ -147,7 +152,7 @@ static const struct
 static gboolean
 read_variable (OrrStudy *s, xmlNode *node, GError **error)
 {
-  OrrStudyVariable v = { 0 };
+  OrrStudyVariable v = { .start = NAN };
   g_autofree char *kind = prop (node, "kind");
   gboolean ok = FALSE;
   guint k;
@@ -203,8 +208,10 @@ read_variable (OrrStudy *s, xmlNode *node, GError **error)
       guint64 count = 0;
       g_autofree char *scale = prop (node, "scale");
 
+      v.start = NAN;
       if (!prop_double (node, kinds[k].a, TRUE, &v.a, error)
-          || !prop_double (node, kinds[k].b, TRUE, &v.b, error))
+          || !prop_double (node, kinds[k].b, TRUE, &v.b, error)
+          || !prop_double (node, "start", FALSE, &v.start, error))
         goto out;
       if (v.kind == ORR_STUDY_VALUES_RANGE)
         {
@@ -246,6 +253,53 @@ read_metric (OrrStudy *s, xmlNode *node, GError **error)
   if (expr == NULL || *expr == '\0')
     return fail (error, ORR_STUDY_ERROR_FILE, node, "metric %s needs an expression (expr)", name);
   orr_study_add_metric (s, name, signal, expr);
+  return TRUE;
+}
+
+static const char *const optimizers[] = { NULL, "bobyqa", "cobyla", "nelder-mead" };
+
+static gboolean
+read_optimize (OrrStudy *s, xmlNode *node, GError **error)
+{
+  g_autofree char *algorithm = prop (node, "algorithm");
+  g_autofree char *goal = prop (node, "goal");
+  guint64 max = s->max_evaluations;
+  guint k;
+
+  for (k = 1; k < G_N_ELEMENTS (optimizers); k++)
+    if (g_strcmp0 (algorithm, optimizers[k]) == 0)
+      break;
+  if (k == G_N_ELEMENTS (optimizers))
+    return fail (error, ORR_STUDY_ERROR_FILE, node,
+                 "algorithm=\"%s\" is not one of bobyqa, cobyla, nelder-mead",
+                 algorithm ? algorithm : "");
+  s->optimizer = k;
+  s->objective = prop (node, "objective");
+  if (s->objective == NULL || *s->objective == '\0')
+    return fail (error, ORR_STUDY_ERROR_FILE, node,
+                 "<optimize> needs an objective (an expression)");
+  if (goal != NULL && strcmp (goal, "minimize") != 0 && strcmp (goal, "maximize") != 0)
+    return fail (error, ORR_STUDY_ERROR_FILE, node, "goal=\"%s\" is neither minimize nor maximize",
+                 goal);
+  s->maximize = g_strcmp0 (goal, "maximize") == 0;
+  if (!prop_uint (node, "max-evaluations", 1000000, &max, error)
+      || !prop_double (node, "tolerance", FALSE, &s->tolerance, error))
+    return FALSE;
+  s->max_evaluations = (guint)max;
+  for (xmlNode *c = node->children; c != NULL; c = c->next)
+    {
+      g_autofree char *expr = NULL;
+
+      if (c->type != XML_ELEMENT_NODE)
+        continue;
+      if (strcmp ((const char *)c->name, "constraint") != 0)
+        return fail (error, ORR_STUDY_ERROR_FILE, c, "<%s> has no place in <optimize> (constraint)",
+                     (const char *)c->name);
+      expr = prop (c, "expr");
+      if (expr == NULL || *expr == '\0')
+        return fail (error, ORR_STUDY_ERROR_FILE, c, "<constraint> needs an expression (expr)");
+      g_ptr_array_add (s->constraints, g_steal_pointer (&expr));
+    }
   return TRUE;
 }
 
@@ -309,9 +363,16 @@ read_study (OrrStudy *s, xmlDoc *doc, GError **error)
           if (!read_metric (s, node, error))
             return FALSE;
         }
+      else if (strcmp ((const char *)node->name, "optimize") == 0
+               && s->optimizer == ORR_STUDY_OPTIMIZER_NONE)
+        {
+          if (!read_optimize (s, node, error))
+            return FALSE;
+        }
       else
         return fail (error, ORR_STUDY_ERROR_FILE, node,
-                     "<%s> has no place in a study (vary, metric)", (const char *)node->name);
+                     "<%s> has no place in a study (vary, metric, one optimize)",
+                     (const char *)node->name);
     }
   return TRUE;
 }
@@ -341,7 +402,8 @@ orr_study_load_from_data (const char *data, gssize length, const char *dir, GErr
       if (e != NULL && e->message != NULL)
         {
           g_autofree char *message = g_strchomp (g_strdup (e->message));
-          g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_FILE, "line %d: %s", e->line, message);
+          g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_FILE, "line %d: %s", e->line,
+                       message);
         }
       else
         fail (error, ORR_STUDY_ERROR_FILE, NULL, "not an XML document");
@@ -464,6 +526,8 @@ orr_study_to_data (OrrStudy *s, gsize *length)
         {
           attr_double (out, kinds[k].a, v->a);
           attr_double (out, kinds[k].b, v->b);
+          if (isfinite (v->start))
+            attr_double (out, "start", v->start);
           if (v->kind == ORR_STUDY_VALUES_RANGE)
             {
               g_autofree char *count = g_strdup_printf ("%u", v->count);
@@ -485,6 +549,30 @@ orr_study_to_data (OrrStudy *s, gsize *length)
         attr (out, "signal", m->signal);
       attr (out, "expr", m->expr);
       g_string_append (out, "/>\n");
+    }
+  if (s->optimizer != ORR_STUDY_OPTIMIZER_NONE)
+    {
+      g_autofree char *max = g_strdup_printf ("%u", s->max_evaluations);
+
+      g_string_append (out, "  <optimize");
+      attr (out, "algorithm", optimizers[s->optimizer]);
+      attr (out, "objective", s->objective);
+      attr (out, "goal", s->maximize ? "maximize" : "minimize");
+      attr (out, "max-evaluations", max);
+      attr_double (out, "tolerance", s->tolerance);
+      if (s->constraints->len == 0)
+        g_string_append (out, "/>\n");
+      else
+        {
+          g_string_append (out, ">\n");
+          for (guint i = 0; i < s->constraints->len; i++)
+            {
+              g_string_append (out, "    <constraint");
+              attr (out, "expr", g_ptr_array_index (s->constraints, i));
+              g_string_append (out, "/>\n");
+            }
+          g_string_append (out, "  </optimize>\n");
+        }
     }
   g_string_append (out, "</study>\n");
   if (length != NULL)
@@ -962,4 +1050,40 @@ orr_study_plan_get_value (OrrStudyPlan *plan, guint run, guint variable)
 {
   g_return_val_if_fail (run < plan->n_runs && variable < plan->n_vars, NAN);
   return plan->values[run * plan->n_vars + variable];
+}
+
+const char *const *
+orr_study_plan_get_names (OrrStudyPlan *plan)
+{
+  return (const char *const *)plan->names;
+}
+
+OrrStudyOptimizer
+orr_study_get_optimizer (OrrStudy *s)
+{
+  return s->optimizer;
+}
+
+const char *
+orr_study_get_objective (OrrStudy *s)
+{
+  return s->objective;
+}
+
+void
+orr_study_set_optimization (OrrStudy *s, OrrStudyOptimizer optimizer, const char *objective,
+                            gboolean maximize, guint max_evaluations, double tolerance)
+{
+  s->optimizer = optimizer;
+  g_free (s->objective);
+  s->objective = g_strdup (objective);
+  s->maximize = maximize;
+  s->max_evaluations = max_evaluations;
+  s->tolerance = tolerance;
+}
+
+void
+orr_study_add_constraint (OrrStudy *s, const char *expr)
+{
+  g_ptr_array_add (s->constraints, g_strdup (expr));
 }

@@ -57,6 +57,7 @@ typedef struct
   guint count;    /* RANGE */
   gboolean log;   /* RANGE */
   GArray *values; /* LIST: of double */
+  double start;   /* where an optimisation starts; NAN: the middle of [a, b] */
 } OrrStudyVariable;
 
 /* A metric is an expression in the parameter language evaluated after
@@ -166,6 +167,47 @@ typedef struct
 OrrStudyRow *orr_study_read_row (OrrStudy *study, guint run, GError **error);
 void orr_study_row_free (OrrStudyRow *row);
 
+/* ---- optimisation ----------------------------------------------------- */
+
+/* A study with an <optimize> element searches, instead of a plan, for the
+ * values of its variables (ranges or uniform distributions: their bounds)
+ * that minimise (or maximise) an objective, an expression over the
+ * variables and the run's metrics, subject to constraints (expressions
+ * that must be <= 0; COBYLA only). NLopt's derivative-free local
+ * methods: BOBYQA (as Activate's BobyqaOpt), COBYLA and Nelder-Mead. */
+typedef enum
+{
+  ORR_STUDY_OPTIMIZER_NONE,
+  ORR_STUDY_OPTIMIZER_BOBYQA,
+  ORR_STUDY_OPTIMIZER_COBYLA,
+  ORR_STUDY_OPTIMIZER_NELDER_MEAD,
+} OrrStudyOptimizer;
+
+OrrStudyOptimizer orr_study_get_optimizer (OrrStudy *study);
+const char *orr_study_get_objective (OrrStudy *study);
+void orr_study_set_optimization (OrrStudy *study, OrrStudyOptimizer optimizer, const char *objective,
+                                 gboolean maximize, guint max_evaluations, double tolerance);
+void orr_study_add_constraint (OrrStudy *study, const char *expr);
+
+typedef struct
+{
+  guint evaluations;
+  guint n_values;
+  double *values; /* the best point found, in the study's variable order */
+  double objective;
+  char *message; /* how the search ended */
+} OrrStudyOptimum;
+
+/* Runs the search on this thread, writing every evaluation to
+ * optimize.csv in the results folder; each evaluation is reported
+ * through progress (run = evaluation number). NULL with an error when
+ * it cannot start or no evaluation succeeded. */
+OrrStudyOptimum *orr_study_optimize (OrrStudy *study, OrrRegistry *registry,
+                                     OrrStudyProgressFunc progress, gpointer user_data,
+                                     GCancellable *cancellable, GError **error);
+void orr_study_optimum_free (OrrStudyOptimum *optimum);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrStudyOptimum, orr_study_optimum_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrStudy, orr_study_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrStudyPlan, orr_study_plan_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrStudyRow, orr_study_row_free)
