@@ -22,7 +22,7 @@ struct _OrrStudy
   char *objective;
   gboolean maximize;
   guint max_evaluations;
-  double tolerance;     /* relative, on the variables */
+  double tolerance;       /* relative, on the variables */
   GPtrArray *constraints; /* of char*: expressions <= 0 */
 };
 
@@ -32,16 +32,33 @@ typedef struct
   guint run;
   OrrStudyRunStatus status;
   char *message;
-  double *params;   /* n_params */
-  double *metrics;  /* n_metrics */
+  double *params;    /* n_params */
+  double *metrics;   /* n_metrics */
   GVariant *signals; /* a(suadad): path, channels, times, values; or NULL */
 } OrrStudyResult;
 
 void orr_study_result_free (OrrStudyResult *result);
-/* Writes the run's part (atomically): a run is done once its part is. */
-gboolean orr_study_write_part (OrrStudy *study, OrrStudyPlan *plan, const OrrStudyResult *result,
-                               GError **error);
-gboolean orr_study_part_exists (OrrStudy *study, guint run);
+
+/* A journal of finished runs in the results folder, one per process
+ * (orr-study-results.c): a run is done once its line is written. */
+typedef struct _OrrStudyJournal OrrStudyJournal;
+OrrStudyJournal *orr_study_journal_open (OrrStudy *study, GError **error);
+gboolean orr_study_journal_write (OrrStudyJournal *journal, const OrrStudyResult *result,
+                                  guint n_params, guint n_metrics, GError **error);
+void orr_study_journal_close (OrrStudyJournal *journal);
+
+/* A run the results folder holds, and where its signals are. */
+typedef struct
+{
+  OrrStudyRow *row;
+  char *signals_path; /* NULL: none kept */
+  guint64 offset, length;
+} OrrStudyStored;
+
+void orr_study_stored_free (OrrStudyStored *stored);
+/* Every run of 0 .. n_runs - 1 the folder holds (OrrStudyStored*), NULL
+ * where a run is not done. */
+GPtrArray *orr_study_load_runs (OrrStudy *study, guint n_runs, GError **error);
 
 /* orr-study.c: the plan's variable names, NULL-terminated. */
 const char *const *orr_study_plan_get_names (OrrStudyPlan *plan);

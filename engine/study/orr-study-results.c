@@ -9,28 +9,109 @@
 #include "orr-study-private.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <hdf5.h>
 #include <math.h>
 #include <orrery/orr-io.h>
 #include <string.h>
 
-#define PART_GROUP "run"
+/* A study's results folder holds, under parts/, one journal per process
+ * that ran some of its runs (a local run, each Slurm task): a text file
+ * with a line per finished run, appended with one write as the run ends
+ * and never rewritten, and beside it a file of the runs' recorded signals
+ * (GVariant data, one block per run, the line says where). A torn last
+ * line (a crash in the middle of a write) is not a run: it is made again.
+ * No sync per run: a study does not pay the disk's latency for each of
+ * thousands of runs; after a power cut the runs not on disk are redone. */
+
+struct _OrrStudyJournal
+{
+  int fd;
+  int signals_fd;
+  char *path, *signals_path;
+  guint64 signals_size;
+};
 
 static char *
-part_path (OrrStudy *study, guint run, const char *suffix)
+parts_dir (OrrStudy *study)
 {
   g_autofree char *dir = orr_study_dup_results_dir (study);
-  g_autofree char *name = g_strdup_printf ("run-%07u.%s", run, suffix);
 
-  return g_build_filename (dir, "parts", name, NULL);
+  return g_build_filename (dir, "parts", NULL);
 }
 
-gboolean
-orr_study_part_exists (OrrStudy *study, guint run)
+OrrStudyJournal *
+orr_study_journal_open (OrrStudy *study, GError **error)
 {
-  g_autofree char *path = part_path (study, run, "ini");
+  g_autofree char *dir = parts_dir (study);
+  g_autofree char *tag = NULL;
+  OrrStudyJournal *j;
 
-  return g_file_test (path, G_FILE_TEST_IS_REGULAR);
+  if (g_mkdir_with_parents (dir, 0777) != 0)
+    {
+      int e = errno;
+      g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS, "%s: %s", dir, g_strerror (e));
+      return NULL;
+    }
+  /* unique among the processes writing into the folder, here or elsewhere */
+  tag = g_strdup_printf ("%s-%d-%" G_GINT64_FORMAT, g_get_host_name (), (int)getpid (),
+                         g_get_real_time ());
+  j = g_new0 (OrrStudyJournal, 1);
+  j->signals_fd = -1;
+  {
+    g_autofree char *name = g_strdup_printf ("journal-%s.tsv", tag);
+    g_autofree char *signals = g_strdup_printf ("signals-%s.bin", tag);
+
+    j->path = g_build_filename (dir, name, NULL);
+    j->signals_path = g_build_filename (dir, signals, NULL);
+  }
+  j->fd = g_open (j->path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0666);
+  if (j->fd < 0)
+    {
+      int e = errno;
+      g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS, "%s: %s", j->path,
+                   g_strerror (e));
+      orr_study_journal_close (j);
+      return NULL;
+    }
+  return j;
+}
+
+void
+orr_study_journal_close (OrrStudyJournal *j)
+{
+  if (j == NULL)
+    return;
+  if (j->fd >= 0)
+    close (j->fd);
+  if (j->signals_fd >= 0)
+    close (j->signals_fd);
+  g_free (j->path);
+  g_free (j->signals_path);
+  g_free (j);
+}
+
+static gboolean
+write_all (int fd, const char *path, const char *data, gsize length, GError **error)
+{
+  while (length > 0)
+    {
+      gssize n = write (fd, data, length);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          int e = errno;
+          g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS, "%s: %s", path,
+                       n < 0 ? g_strerror (e) : "nothing written");
+          return FALSE;
+        }
+      data += n;
+      length -= n;
+    }
+  return TRUE;
 }
 
 /* Numbers as the table shows them: exact, and NaN/Inf spelled as the
@@ -64,45 +145,52 @@ parse_number (const char *text, gboolean *ok)
 }
 
 gboolean
-orr_study_write_part (OrrStudy *study, OrrStudyPlan *plan, const OrrStudyResult *r, GError **error)
+orr_study_journal_write (OrrStudyJournal *j, const OrrStudyResult *r, guint n_params,
+                         guint n_metrics, GError **error)
 {
-  g_autofree char *path = part_path (study, r->run, "ini");
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autoptr (GKeyFile) kf = g_key_file_new ();
-  g_autofree char *data = NULL;
-  gsize length;
+  g_autoptr (GString) line = g_string_new (NULL);
+  g_autofree char *message = g_strescape (r->message ? r->message : "", NULL);
+  guint64 offset = 0, length = 0;
 
-  if (g_mkdir_with_parents (dir, 0777) != 0)
-    {
-      int e = errno;
-      g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS, "%s: %s", dir, g_strerror (e));
-      return FALSE;
-    }
-  g_key_file_set_uint64 (kf, PART_GROUP, "index", r->run);
-  g_key_file_set_string (kf, PART_GROUP, "status", r->status == ORR_STUDY_RUN_OK ? "ok" : "failed");
-  g_key_file_set_string (kf, PART_GROUP, "message", r->message ? r->message : "");
-  for (guint j = 0; j < orr_study_plan_get_n_variables (plan); j++)
-    {
-      g_autofree char *v = format_number (r->params[j]);
-      g_key_file_set_string (kf, "params", orr_study_plan_get_name (plan, j), v);
-    }
-  for (guint k = 0; k < orr_study_get_n_metrics (study); k++)
-    {
-      g_autofree char *v = format_number (r->metrics[k]);
-      g_key_file_set_string (kf, "metrics", orr_study_get_metric (study, k)->name, v);
-    }
-  /* the signals first: the key file's presence says the run is done */
+  /* the signals first: the line's presence says the run is done */
   if (r->signals != NULL)
     {
-      g_autofree char *spath = part_path (study, r->run, "signals");
-
-      if (!g_file_set_contents_full (spath, g_variant_get_data (r->signals),
-                                     g_variant_get_size (r->signals),
-                                     G_FILE_SET_CONTENTS_CONSISTENT, 0666, error))
+      if (j->signals_fd < 0)
+        {
+          j->signals_fd = g_open (j->signals_path,
+                                  O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0666);
+          if (j->signals_fd < 0)
+            {
+              int e = errno;
+              g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS, "%s: %s",
+                           j->signals_path, g_strerror (e));
+              return FALSE;
+            }
+        }
+      offset = j->signals_size;
+      length = g_variant_get_size (r->signals);
+      if (!write_all (j->signals_fd, j->signals_path, g_variant_get_data (r->signals), length,
+                      error))
         return FALSE;
+      j->signals_size += length;
     }
-  data = g_key_file_to_data (kf, &length, NULL);
-  return g_file_set_contents_full (path, data, length, G_FILE_SET_CONTENTS_CONSISTENT, 0666, error);
+  g_string_append_printf (line, "%u\t%s\t%u", r->run,
+                          r->status == ORR_STUDY_RUN_OK ? "ok" : "failed", n_params);
+  for (guint i = 0; i < n_params; i++)
+    {
+      g_autofree char *v = format_number (r->params[i]);
+      g_string_append_printf (line, "\t%s", v);
+    }
+  g_string_append_printf (line, "\t%u", n_metrics);
+  for (guint i = 0; i < n_metrics; i++)
+    {
+      g_autofree char *v = format_number (r->metrics[i]);
+      g_string_append_printf (line, "\t%s", v);
+    }
+  g_string_append_printf (line, "\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\t%s\n", offset,
+                          length, message);
+  /* one write, O_APPEND: a line is whole or torn, never interleaved */
+  return write_all (j->fd, j->path, line->str, line->len, error);
 }
 
 void
@@ -116,53 +204,130 @@ orr_study_row_free (OrrStudyRow *row)
   g_free (row);
 }
 
+void
+orr_study_stored_free (OrrStudyStored *stored)
+{
+  if (stored == NULL)
+    return;
+  orr_study_row_free (stored->row);
+  g_free (stored->signals_path);
+  g_free (stored);
+}
+
+/* One journal line, or NULL if it is not a whole one. */
+static OrrStudyStored *
+parse_line (char *line, const char *signals_path)
+{
+  g_auto (GStrv) f = g_strsplit (line, "\t", -1);
+  guint n = g_strv_length (f), k = 0;
+  guint64 run, n_params, n_metrics, offset, length;
+  gboolean ok = TRUE;
+  OrrStudyStored *stored;
+  OrrStudyRow *row;
+
+  if (n < 3 || !g_ascii_string_to_unsigned (f[0], 10, 0, G_MAXUINT - 1, &run, NULL)
+      || (strcmp (f[1], "ok") != 0 && strcmp (f[1], "failed") != 0)
+      || !g_ascii_string_to_unsigned (f[2], 10, 0, 100000, &n_params, NULL) || n < 3 + n_params + 1)
+    return NULL;
+  k = 3 + n_params;
+  if (!g_ascii_string_to_unsigned (f[k], 10, 0, 100000, &n_metrics, NULL)
+      || n != k + 1 + n_metrics + 3
+      || !g_ascii_string_to_unsigned (f[k + 1 + n_metrics], 10, 0, G_MAXUINT64, &offset, NULL)
+      || !g_ascii_string_to_unsigned (f[k + 2 + n_metrics], 10, 0, G_MAXUINT64, &length, NULL))
+    return NULL;
+  row = g_new0 (OrrStudyRow, 1);
+  row->run = (guint)run;
+  row->status = strcmp (f[1], "ok") == 0 ? ORR_STUDY_RUN_OK : ORR_STUDY_RUN_FAILED;
+  row->n_params = (guint)n_params;
+  row->n_metrics = (guint)n_metrics;
+  row->params = g_new0 (double, MAX (n_params, 1));
+  row->metrics = g_new0 (double, MAX (n_metrics, 1));
+  for (guint i = 0; i < n_params; i++)
+    row->params[i] = parse_number (f[3 + i], &ok);
+  for (guint i = 0; i < n_metrics; i++)
+    row->metrics[i] = parse_number (f[k + 1 + i], &ok);
+  row->message = g_strcompress (f[n - 1]);
+  if (!ok)
+    {
+      orr_study_row_free (row);
+      return NULL;
+    }
+  stored = g_new0 (OrrStudyStored, 1);
+  stored->row = row;
+  stored->signals_path = length > 0 ? g_strdup (signals_path) : NULL;
+  stored->offset = offset;
+  stored->length = length;
+  return stored;
+}
+
+GPtrArray *
+orr_study_load_runs (OrrStudy *study, guint n_runs, GError **error)
+{
+  g_autofree char *dir = parts_dir (study);
+  g_autoptr (GDir) d = NULL;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *runs = g_ptr_array_new_full (n_runs, (GDestroyNotify)orr_study_stored_free);
+  const char *name;
+
+  g_ptr_array_set_size (runs, n_runs);
+  d = g_dir_open (dir, 0, NULL);
+  if (d == NULL)
+    return runs; /* nothing run yet */
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, "journal-") && g_str_has_suffix (name, ".tsv"))
+      g_ptr_array_add (names, g_strdup (name));
+  /* in name order, so that a run found twice (two tasks given the same
+   * share) resolves the same way everywhere: the first one read wins */
+  g_ptr_array_sort (names, (GCompareFunc)g_strcmp0);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *journal = g_ptr_array_index (names, i);
+      g_autofree char *path = g_build_filename (dir, journal, NULL);
+      g_autofree char *signals = NULL;
+      g_autofree char *data = NULL;
+      g_autoptr (GError) local = NULL;
+      g_auto (GStrv) lines = NULL;
+
+      signals
+        = g_strdup_printf ("%s/signals-%.*s.bin", dir, (int)(strlen (journal) - 12), journal + 8);
+      if (!g_file_get_contents (path, &data, NULL, &local))
+        {
+          g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS, "%s", local->message);
+          g_ptr_array_unref (runs);
+          return NULL;
+        }
+      lines = g_strsplit (data, "\n", -1);
+      /* the last piece follows the last newline: empty, or a torn line */
+      for (guint l = 0; lines[l] != NULL && lines[l + 1] != NULL; l++)
+        {
+          OrrStudyStored *stored = parse_line (lines[l], signals);
+
+          if (stored == NULL)
+            continue;
+          if (stored->row->run < n_runs && g_ptr_array_index (runs, stored->row->run) == NULL)
+            g_ptr_array_index (runs, stored->row->run) = stored;
+          else
+            orr_study_stored_free (stored);
+        }
+    }
+  return runs;
+}
+
 OrrStudyRow *
 orr_study_read_row (OrrStudy *study, guint run, GError **error)
 {
-  g_autofree char *path = part_path (study, run, "ini");
-  g_autoptr (GKeyFile) kf = g_key_file_new ();
-  g_autoptr (GError) local = NULL;
-  g_autoptr (OrrStudyRow) row = g_new0 (OrrStudyRow, 1);
-  g_autofree char *status = NULL;
-  g_auto (GStrv) params = NULL;
-  gboolean ok = TRUE;
+  g_autoptr (GPtrArray) runs = orr_study_load_runs (study, run + 1, error);
+  OrrStudyStored *stored;
 
-  if (!g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, &local))
+  if (runs == NULL)
+    return NULL;
+  stored = g_ptr_array_index (runs, run);
+  if (stored == NULL)
     {
-      g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS, "run %u: %s: %s", run, path,
-                   local->message);
+      g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS, "run %u is not done", run);
       return NULL;
     }
-  row->run = run;
-  status = g_key_file_get_string (kf, PART_GROUP, "status", NULL);
-  row->status = g_strcmp0 (status, "ok") == 0 ? ORR_STUDY_RUN_OK : ORR_STUDY_RUN_FAILED;
-  row->message = g_key_file_get_string (kf, PART_GROUP, "message", NULL);
-  if (row->message == NULL)
-    row->message = g_strdup ("");
-  params = g_key_file_get_keys (kf, "params", NULL, NULL);
-  row->n_params = params ? g_strv_length (params) : 0;
-  row->params = g_new0 (double, MAX (row->n_params, 1));
-  row->n_metrics = orr_study_get_n_metrics (study);
-  row->metrics = g_new0 (double, MAX (row->n_metrics, 1));
-  for (guint j = 0; j < row->n_params; j++)
-    {
-      g_autofree char *v = g_key_file_get_string (kf, "params", params[j], NULL);
-      row->params[j] = parse_number (v, &ok);
-    }
-  for (guint k = 0; k < row->n_metrics; k++)
-    {
-      g_autofree char *v
-        = g_key_file_get_string (kf, "metrics", orr_study_get_metric (study, k)->name, NULL);
-      row->metrics[k] = parse_number (v, &ok);
-    }
-  if (!ok)
-    {
-      g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS,
-                   "run %u: %s holds a value that is not a number (the study changed since?)", run,
-                   path);
-      return NULL;
-    }
-  return g_steal_pointer (&row);
+  return g_steal_pointer (&stored->row);
 }
 
 /* ---- gathering -------------------------------------------------------- */
@@ -270,26 +435,32 @@ h5_group (hid_t where, const char *name)
 /* One run's signals under /signals/run-NNNNNNN/K (K counting from 1, the
  * block's path in the attribute "path": paths hold '/', HDF5's separator). */
 static gboolean
-h5_signals (hid_t signals, OrrStudy *study, guint run, GError **error)
+h5_signals (hid_t signals, const OrrStudyStored *stored, GError **error)
 {
-  g_autofree char *path = part_path (study, run, "signals");
+  g_autofree char *name = g_strdup_printf ("run-%07u", stored->row->run);
   g_autofree char *data = NULL;
-  g_autofree char *name = g_strdup_printf ("run-%07u", run);
   g_autoptr (GVariant) v = NULL;
-  g_autoptr (GError) local = NULL;
-  gsize length;
-  hid_t group;
   gboolean ok = TRUE;
+  hid_t group;
+  int fd;
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+  if (stored->signals_path == NULL)
     return TRUE; /* a failed run recorded nothing */
-  if (!g_file_get_contents (path, &data, &length, &local))
+  data = g_try_malloc (MAX (stored->length, 1));
+  fd = g_open (stored->signals_path, O_RDONLY | O_CLOEXEC, 0);
+  if (data == NULL || fd < 0
+      || pread (fd, data, stored->length, (off_t)stored->offset) != (gssize)stored->length)
     {
-      g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS, "%s", local->message);
+      if (fd >= 0)
+        close (fd);
+      g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS,
+                   "%s: the signals of run %u cannot be read", stored->signals_path,
+                   stored->row->run);
       return FALSE;
     }
-  v = g_variant_ref_sink (
-    g_variant_new_from_data (G_VARIANT_TYPE ("a(suadad)"), data, length, FALSE, NULL, NULL));
+  close (fd);
+  v = g_variant_ref_sink (g_variant_new_from_data (G_VARIANT_TYPE ("a(suadad)"), data,
+                                                   stored->length, FALSE, NULL, NULL));
   group = h5_group (signals, name);
   if (group < 0)
     return FALSE;
@@ -310,7 +481,8 @@ h5_signals (hid_t signals, OrrStudy *study, guint run, GError **error)
       if (sig < 0 || m == 0 || nv != n * m)
         {
           g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS,
-                       "%s: signal %" G_GSIZE_FORMAT " is damaged", path, i + 1);
+                       "%s: signal %" G_GSIZE_FORMAT " of run %u is damaged", stored->signals_path,
+                       i + 1, stored->row->run);
           ok = FALSE;
         }
       else
@@ -334,7 +506,8 @@ orr_study_gather (OrrStudy *study, OrrStudyPlan *plan, const char *h5_path, cons
   guint n_runs = orr_study_plan_get_n_runs (plan);
   guint n_vars = orr_study_plan_get_n_variables (plan);
   guint n_metrics = orr_study_get_n_metrics (study);
-  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_study_row_free);
+  g_autoptr (GPtrArray) stored = NULL;
+  g_autoptr (GPtrArray) rows = g_ptr_array_new ();
   g_autoptr (GString) csv = g_string_new ("run,status");
   guint missing = 0, first_missing = 0;
   gboolean ok = TRUE;
@@ -342,8 +515,11 @@ orr_study_gather (OrrStudy *study, OrrStudyPlan *plan, const char *h5_path, cons
 
   h5_path = h5_path ? h5_path : h5_default;
   csv_path = csv_path ? csv_path : csv_default;
+  stored = orr_study_load_runs (study, n_runs, error);
+  if (stored == NULL)
+    return FALSE;
   for (guint i = 0; i < n_runs; i++)
-    if (!orr_study_part_exists (study, i) && missing++ == 0)
+    if (g_ptr_array_index (stored, i) == NULL && missing++ == 0)
       first_missing = i;
   if (missing > 0)
     {
@@ -355,23 +531,22 @@ orr_study_gather (OrrStudy *study, OrrStudyPlan *plan, const char *h5_path, cons
     }
   for (guint i = 0; i < n_runs; i++)
     {
-      OrrStudyRow *row = orr_study_read_row (study, i, error);
+      OrrStudyRow *row = ((OrrStudyStored *)g_ptr_array_index (stored, i))->row;
 
-      if (row == NULL)
-        return FALSE;
-      /* a part made from another version of the study would mislabel its values */
-      for (guint j = 0; j < n_vars; j++)
-        if (row->n_params != n_vars
-            || (row->params[j] != orr_study_plan_get_value (plan, i, j)
-                && !(isnan (row->params[j]) && isnan (orr_study_plan_get_value (plan, i, j)))))
-          {
-            g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS,
-                         "run %u was made with other values than the study now plans: the study "
-                         "changed since; delete %s to run it again",
-                         i, dir);
-            orr_study_row_free (row);
-            return FALSE;
-          }
+      /* a run made from another version of the study would mislabel its values */
+      gboolean same = row->n_params == n_vars && row->n_metrics == n_metrics;
+
+      for (guint j = 0; same && j < n_vars; j++)
+        same = row->params[j] == orr_study_plan_get_value (plan, i, j)
+               || (isnan (row->params[j]) && isnan (orr_study_plan_get_value (plan, i, j)));
+      if (!same)
+        {
+          g_set_error (error, ORR_STUDY_ERROR, ORR_STUDY_ERROR_RESULTS,
+                       "run %u was made with other values than the study now plans: the study "
+                       "changed since; delete %s to run it again",
+                       i, dir);
+          return FALSE;
+        }
       g_ptr_array_add (rows, row);
     }
 
@@ -468,7 +643,7 @@ orr_study_gather (OrrStudy *study, OrrStudyPlan *plan, const char *h5_path, cons
 
       ok = signals >= 0;
       for (guint i = 0; ok && i < n_runs; i++)
-        ok = h5_signals (signals, study, i, error);
+        ok = h5_signals (signals, g_ptr_array_index (stored, i), error);
       if (signals >= 0)
         H5Gclose (signals);
       if (!ok && error != NULL && *error != NULL)

@@ -329,10 +329,11 @@ stop_all (Worker *workers, guint n)
 guint
 orr_study_count_done (OrrStudy *study, OrrStudyPlan *plan)
 {
+  g_autoptr (GPtrArray) runs = orr_study_load_runs (study, orr_study_plan_get_n_runs (plan), NULL);
   guint done = 0;
 
-  for (guint i = 0; i < orr_study_plan_get_n_runs (plan); i++)
-    done += orr_study_part_exists (study, i);
+  for (guint i = 0; runs != NULL && i < runs->len; i++)
+    done += g_ptr_array_index (runs, i) != NULL;
   return done;
 }
 
@@ -413,11 +414,14 @@ orr_study_run (OrrStudy *study, OrrStudyPlan *plan, OrrRegistry *registry, guint
 {
   g_autofree char *data = NULL;
   g_autofree Worker *workers = NULL;
+  g_autoptr (GPtrArray) stored = NULL;
+  OrrStudyJournal *journal = NULL;
   Study st = { 0 };
   guint n_runs = orr_study_plan_get_n_runs (plan), done = 0, running;
   gboolean ok = TRUE;
 
-  if (!study_open (&st, study, registry, &data, error))
+  stored = orr_study_load_runs (study, n_runs, error);
+  if (stored == NULL || !study_open (&st, study, registry, &data, error))
     return FALSE;
   st.plan = plan;
   st.n_vars = orr_study_plan_get_n_variables (plan);
@@ -427,10 +431,16 @@ orr_study_run (OrrStudy *study, OrrStudyPlan *plan, OrrRegistry *registry, guint
   st.todo = g_new (guint, n_runs ? last - first + 1 : 1);
   for (guint i = first; n_runs > 0 && i <= last; i++)
     {
-      if (orr_study_part_exists (study, i))
+      if (g_ptr_array_index (stored, i) != NULL)
         done++;
       else
         st.todo[st.n_todo++] = i;
+    }
+  if (st.n_todo > 0 && (journal = orr_study_journal_open (study, error)) == NULL)
+    {
+      g_free (st.todo);
+      g_free ((char *)st.model_name);
+      return FALSE;
     }
   if (n_threads == 0)
     n_threads = g_get_num_processors ();
@@ -461,7 +471,8 @@ orr_study_run (OrrStudy *study, OrrStudyPlan *plan, OrrRegistry *registry, guint
         {
           g_autoptr (GError) write_error = NULL;
 
-          if (!orr_study_write_part (study, plan, r, &write_error))
+          if (!orr_study_journal_write (journal, r, st.n_vars, orr_study_get_n_metrics (study),
+                                        &write_error))
             {
               /* results that cannot be kept end the study */
               if (ok)
@@ -485,6 +496,7 @@ orr_study_run (OrrStudy *study, OrrStudyPlan *plan, OrrRegistry *registry, guint
       worker_clear (&workers[i]);
     }
   g_async_queue_unref (st.finished);
+  orr_study_journal_close (journal);
   g_free (st.todo);
   g_free ((char *)st.model_name);
   return ok;

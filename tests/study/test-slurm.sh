@@ -112,8 +112,10 @@ if [[ ! -f "$work/cluster/sweep.results/results.csv" ]]; then
   exit 1
 fi
 # every task did its share
-n_parts=$(ls "$work/cluster/sweep.results/parts" | grep -c '\.ini$')
-[[ $n_parts == 13 ]] || { echo "Slurm test: $n_parts parts, not 13"; exit 1; }
+# every task did its share: four journals (one per task) of 13 runs in all
+n_journals=$(ls "$work/cluster/sweep.results/parts" | grep -c '^journal-.*\.tsv$')
+n_runs=$(cat "$work"/cluster/sweep.results/parts/journal-*.tsv | wc -l)
+[[ $n_journals == 4 && $n_runs == 13 ]] || { echo "Slurm test: $n_journals journals of $n_runs runs, not 4 of 13"; exit 1; }
 if ! cmp "$work/local/sweep.results/results.csv" "$work/cluster/sweep.results/results.csv"; then
   diff "$work/local/sweep.results/results.csv" "$work/cluster/sweep.results/results.csv" || true
   exit 1
