@@ -31,6 +31,8 @@ struct _OrrRecording
   int n_blocks;
   Signal **by_block;  /* NULL where the block has not recorded (yet) */
   GPtrArray *signals; /* of Signal, program order */
+  gboolean direct;    /* filled by the record function, not from streams */
+  GError *error;      /* direct: why recording stopped the simulation */
 };
 
 static void
@@ -44,8 +46,8 @@ signal_free (Signal *s)
   g_free (s);
 }
 
-OrrRecording *
-orr_recording_new (OrrSimulation *sim, const OrrProgram *program)
+static OrrRecording *
+recording_new (OrrSimulation *sim, const OrrProgram *program, gboolean direct)
 {
   OrrRecording *r = g_new0 (OrrRecording, 1);
 
@@ -63,7 +65,8 @@ orr_recording_new (OrrSimulation *sim, const OrrProgram *program)
       /* Asking for every stream now makes this recording their reader,
        * so that no sample is dropped; a full queue waits for the next
        * drain. Blocks that never record give NULL now and later. */
-      orr_simulation_get_stream (sim, b);
+      if (!direct)
+        orr_simulation_get_stream (sim, b);
       s = g_new0 (Signal, 1);
       s->block = b;
       s->path = g_strdup (block->path);
@@ -73,6 +76,50 @@ orr_recording_new (OrrSimulation *sim, const OrrProgram *program)
         s->signal_name = g_strdup (orr_value_get_string (block->opar[0]));
       r->by_block[b] = s;
     }
+  r->direct = direct;
+  return r;
+}
+
+OrrRecording *
+orr_recording_new (OrrSimulation *sim, const OrrProgram *program)
+{
+  return recording_new (sim, program, FALSE);
+}
+
+static gboolean reserve (Signal *s, gsize need, GError **error);
+static void add_signal (OrrRecording *r, Signal *s);
+
+static void
+on_record (int block, guint64 seq, double t, const double *values, int n, gpointer data)
+{
+  OrrRecording *r = data;
+  Signal *s;
+
+  if (r->error != NULL || block < 0 || block >= r->n_blocks || (s = r->by_block[block]) == NULL)
+    return;
+  if (s->n_channels == 0)
+    {
+      s->n_channels = (guint)MAX (n, 1);
+      add_signal (r, s);
+    }
+  if ((guint)n != s->n_channels)
+    return; /* a block records one width */
+  if (!reserve (s, s->n_samples + 1, &r->error))
+    {
+      orr_simulation_stop (r->sim);
+      return;
+    }
+  s->t[s->n_samples] = t;
+  memcpy (s->values + s->n_samples * s->n_channels, values, sizeof (double) * s->n_channels);
+  s->n_samples++;
+}
+
+OrrRecording *
+orr_recording_new_direct (OrrSimulation *sim, const OrrProgram *program)
+{
+  OrrRecording *r = recording_new (sim, program, TRUE);
+
+  orr_simulation_set_record_func (sim, on_record, r);
   return r;
 }
 
@@ -94,6 +141,7 @@ orr_recording_unref (OrrRecording *r)
       signal_free (r->by_block[b]);
   g_free (r->by_block);
   g_ptr_array_unref (r->signals);
+  g_clear_error (&r->error);
   g_free (r);
 }
 
@@ -146,7 +194,7 @@ fail:
 gboolean
 orr_recording_drain (OrrRecording *r, guint max_chunks, GError **error)
 {
-  if (r->sim == NULL)
+  if (r->sim == NULL || r->direct)
     return TRUE;
   for (int b = 0; b < r->n_blocks; b++)
     {
@@ -186,7 +234,14 @@ orr_recording_finish (OrrRecording *r, GError **error)
 {
   gboolean ok = orr_recording_drain (r, 0, error);
 
+  if (r->direct && r->sim != NULL)
+    orr_simulation_set_record_func (r->sim, NULL, NULL);
   r->sim = NULL;
+  if (ok && r->error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&r->error));
+      return FALSE;
+    }
   return ok;
 }
 

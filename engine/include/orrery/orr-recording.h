@@ -32,6 +32,12 @@ typedef enum
 } OrrRecordingError;
 
 OrrRecording *orr_recording_new (OrrSimulation *sim, const OrrProgram *program);
+/* Records on the simulation's own thread, through its record function
+ * (orr_simulation_set_record_func), instead of reading its streams:
+ * nothing to drain, for a caller that runs the simulation and then reads
+ * on the same thread (studies, scripts). A signal that cannot grow stops
+ * the simulation; finish then gives the error. */
+OrrRecording *orr_recording_new_direct (OrrSimulation *sim, const OrrProgram *program);
 OrrRecording *orr_recording_ref (OrrRecording *recording);
 void orr_recording_unref (OrrRecording *recording);
 
