@@ -66,6 +66,12 @@ typedef struct _OrrScope OrrScope;
 
 /* A scope maps names to values.  Lookups fall through to @parent (which
  * may be NULL); assignments always land in the scope itself. */
+/**
+ * orr_scope_new: (constructor)
+ * @parent: (nullable): where lookups fall through to
+ *
+ * Returns: (transfer full): a new scope
+ */
 OrrScope *orr_scope_new             (OrrScope     *parent);
 OrrScope *orr_scope_ref             (OrrScope     *s);
 void      orr_scope_unref           (OrrScope     *s);
