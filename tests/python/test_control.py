@@ -78,3 +78,30 @@ def test_custom_c_block(tmp_path, monkeypatch):
     # at 0, 1, ..., 5 and the block counts them
     result = orrery.simulate(model, trust_native_code=True)
     assert result["Count"].values[-1, 0] == 6.0
+
+
+def test_exception_in_progress_stops_and_propagates():
+    class Enough(Exception):
+        pass
+
+    def progress(time):
+        raise Enough(time)
+
+    with pytest.raises(Enough):
+        orrery.simulate(long_lag_model(), progress=progress)
+
+
+def test_keyboard_interrupt_stops_the_run():
+    # SIGINT while the engine runs: Python sees it in the helper's
+    # callback, the run stops, and KeyboardInterrupt reaches the script
+    import os
+    import signal
+    import threading
+
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            orrery.simulate(long_lag_model())
+    finally:
+        timer.cancel()

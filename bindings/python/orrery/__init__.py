@@ -19,6 +19,8 @@ they are read-only.
 import ctypes
 import ctypes.util
 import re
+import signal
+import threading
 
 import gi
 
@@ -277,19 +279,43 @@ def simulate(model, overrides=None, progress=None, trust_native_code=False):
     overrides: a dict of names pinned in the model context (numbers,
     bools, strings), e.g. {"e": 0.8}. progress: called with the simulated
     time about every 20 ms; returning False stops the run (the result
-    then holds what was recorded, and result.stopped is True). Failures
-    raise GLib.Error, whose message names the block by its path."""
+    then holds what was recorded, and result.stopped is True). Ctrl+C, or
+    an exception in progress, stops the run cleanly and is raised once the
+    blocks have terminated. Failures raise GLib.Error, whose message names
+    the block by its path."""
     stopped = []
+    raised = []
 
+    # Always called: besides progress, it is where Python gets a chance to
+    # see Ctrl+C while the engine runs.
     def on_progress(time, _data=None):
-        if progress is None:
+        try:
+            if progress is not None and progress(time) is False:
+                stopped.append(time)
+                return False
             return True
-        go_on = progress(time)
-        if go_on is False:
-            stopped.append(time)
+        except BaseException as exception:  # KeyboardInterrupt included
+            raised.append(exception)
             return False
-        return True
 
-    recording = model.simulate(registry(), _scope(overrides), _flags(trust_native_code),
-                               on_progress if progress is not None else None)
+    # Ctrl+C becomes a stop request rather than an exception thrown at a
+    # random point of the callback (where PyGObject could only print it);
+    # a handler the program installed itself is left alone.
+    interrupted = []
+    previous = None
+    if (threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler):
+        previous = signal.signal(signal.SIGINT, lambda number, frame: interrupted.append(number))
+    try:
+        if interrupted:
+            raise KeyboardInterrupt
+        recording = model.simulate(registry(), _scope(overrides), _flags(trust_native_code),
+                                   lambda time, *data: not interrupted and on_progress(time))
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        raise KeyboardInterrupt
+    if raised:
+        raise raised[0]
     return Result(recording, stopped=bool(stopped))
