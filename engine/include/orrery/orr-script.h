@@ -314,4 +314,6 @@ GBytes *orr_recording_get_values_bytes (OrrRecording *recording, guint signal);
  */
 gboolean orr_recording_is_finished (OrrRecording *recording);
 
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrSettings, orr_settings_free)
+
 G_END_DECLS
