@@ -62,3 +62,15 @@ def test_save_and_load_round_trip(tmp_path):
     again.set_param(again.find_block_by_path("Source"), "value", "2*k")
     result = orrery.simulate(again)
     assert result["Scope"].values[:, 0] == pytest.approx(6.0)
+
+
+def test_blocks_walks_super_blocks(examples):
+    model = orrery.load(examples / "masked-super-block.orr")
+    paths = [block.get_path() for block in orrery.blocks(model)]
+    assert len(paths) == len(set(paths))
+    for path in paths:
+        assert model.find_block_by_path(path).get_path() == path
+    # both super blocks and the blocks inside them, each inside after its owner
+    assert paths.index("Fast lag") < paths.index("Fast lag/Gain")
+    assert paths.index("Slow lag") < paths.index("Slow lag/Gain")
+    assert sum(p.count("/") == 0 for p in paths) == model.get_root().get_n_blocks()

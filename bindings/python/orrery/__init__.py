@@ -36,6 +36,8 @@ __all__ = [
     "Result",
     "Signal",
     "add_block",
+    "as_array",
+    "blocks",
     "check",
     "connect",
     "load",
@@ -103,6 +105,19 @@ def connect(model, source, target, activation=False, points=None):
     if points:
         model.set_link_points(link, [Orrery.Point.new(float(x), float(y)) for x, y in points])
     return link
+
+
+def blocks(model, diagram=None):
+    """Every block of the model (or of diagram and what it holds), depth
+    first in drawing order: super blocks before their insides."""
+    if diagram is None:
+        diagram = model.get_root()
+    for i in range(diagram.get_n_blocks()):
+        block = diagram.get_block(i)
+        yield block
+        child = block.get_child()
+        if child is not None:
+            yield from blocks(model, child)
 
 
 class Problem:
