@@ -348,6 +348,15 @@ void orr_model_set_settings (OrrModel *model, const OrrSettings *settings);
  * they were. Links that crossed the boundary are cut and reconnected through
  * new Input/Output and EventInput/EventOutput port blocks, numbered by the
  * position of the outside end (top to bottom, then left to right). */
+/**
+ * orr_model_group:
+ * @model: a model
+ * @blocks: (array length=n_blocks): blocks of one diagram
+ * @n_blocks: how many
+ * @error: where a refusal says why
+ *
+ * Returns: (transfer none): the new super block, or %NULL with @error set
+ */
 OrrBlock *orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks,
                            GError **error);
 /* The reverse: the blocks inside the super block move into its diagram,
