@@ -5,10 +5,12 @@
 # `orrery` helper found through GI_TYPELIB_PATH, LD_LIBRARY_PATH and
 # PYTHONPATH pointing into the prefix only (never into the build tree),
 # and the installed example script building, saving and simulating the
-# bouncing ball.
+# bouncing ball; and a C program built against the installed headers and
+# library (orrery-1.0.pc) saving the same file.
 set -eu
 build=$1
 python=$2
+source=$(cd "$(dirname "$0")" && pwd)
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 
@@ -52,4 +54,19 @@ out=$("$python" "$script" "$root/ball.orr")
 echo "$out" | grep -q "impacts at 1.42784, 3.99796, 6.31107" ||
   { echo "the installed example script printed:"; echo "$out"; exit 1; }
 [ -s "$root/ball.orr" ] || { echo "the installed example saved nothing"; exit 1; }
-echo "installed: typelib, library, .gir, pkg-config file and helper; imported and ran the example from the prefix"
+# C programs build against the installed headers and library through
+# pkg-config, and make the same file as the script
+# (the .pc file names the prefix it was configured with: a copy points
+# it into the staging folder, as a distribution's package would be there)
+pc=$(find "$root" -name orrery-1.0.pc | head -n 1)
+mkdir "$root/pc"
+sed "s|^prefix=|prefix=$root|" "$pc" >"$root/pc/orrery-1.0.pc"
+cflags=$(PKG_CONFIG_PATH=$root/pc pkg-config --cflags orrery-1.0)
+libs=$(PKG_CONFIG_PATH=$root/pc pkg-config --libs orrery-1.0)
+# shellcheck disable=SC2086
+cc -std=gnu11 -o "$root/build-ball" "$source/build-bouncing-ball.c" $cflags $libs ||
+  { echo "a C program does not build against the installed orrery-1.0.pc"; exit 1; }
+"$root/build-ball" "$root/ball-c.orr"
+cmp "$root/ball.orr" "$root/ball-c.orr" ||
+  { echo "the installed library's C build differs from the installed script's"; exit 1; }
+echo "installed: typelib, library, .gir, pkg-config file and helper; imported and ran the example from the prefix; a C program built with orrery-1.0.pc saved the same model"
