@@ -105,3 +105,13 @@ def test_keyboard_interrupt_stops_the_run():
             orrery.simulate(long_lag_model())
     finally:
         timer.cancel()
+
+
+def test_end_block_restarts(models):
+    # one Newton step on p^2 - 2 per run, from p = 1, each run reading the
+    # last one's p from the base, until |p^2 - 2| <= 1e-12: the result is
+    # the last run's, whose one sample is sqrt(2)
+    result = orrery.simulate(orrery.load(models / "newton-restart.orr"))
+    time, p = result.channel("pnew")
+    assert list(time) == [0.0]
+    assert p[0] == pytest.approx(2**0.5, abs=1e-12)
