@@ -30,3 +30,18 @@ def test_helper_module():
 
     assert orrery.Orrery.Model.__gtype__.name == "OrrModel"
     assert orrery.registry() is orrery.registry()
+
+
+def test_every_public_header_is_scanned():
+    # meson lists the GIR's sources by hand: a header added to
+    # engine/include/orrery must be added to bindings/meson.build too,
+    # or its functions silently never reach scripts
+    import pathlib
+    import re
+
+    top = pathlib.Path(__file__).resolve().parents[2]
+    listed = set(re.findall(r"engine/include/orrery/(orr-[a-z0-9-]+\.h)",
+                            (top / "bindings" / "meson.build").read_text()))
+    present = {p.name for p in (top / "engine" / "include" / "orrery").glob("*.h")}
+    missing = sorted(present - listed)
+    assert not missing, "add to orr_public_headers in bindings/meson.build: %s" % missing
