@@ -30,3 +30,11 @@ orr_palettes_register_standard (OrrRegistry *registry)
   orr_palette_ports_register (registry);
   orr_palette_custom_register (registry);
 }
+
+OrrRegistry *
+orr_registry_new_standard (void)
+{
+  OrrRegistry *registry = orr_registry_new ();
+  orr_palettes_register_standard (registry);
+  return registry;
+}

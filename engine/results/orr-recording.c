@@ -3,6 +3,7 @@
  * wide (a Scope on a vector of a million elements) as well as long, and
  * neither may wrap a 32-bit count or abort the process on allocation. */
 #include <orrery/orr-recording.h>
+#include <orrery/orr-script.h>
 
 #include <string.h>
 
@@ -243,6 +244,14 @@ orr_recording_finish (OrrRecording *r, GError **error)
       return FALSE;
     }
   return ok;
+}
+
+/* For bindings (orr-script.h): a finished recording's arrays no longer
+ * move, so they may be lent out without a copy. */
+gboolean
+orr_recording_is_finished (OrrRecording *r)
+{
+  return r->sim == NULL;
 }
 
 guint

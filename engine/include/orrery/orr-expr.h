@@ -66,6 +66,12 @@ typedef struct _OrrScope OrrScope;
 
 /* A scope maps names to values.  Lookups fall through to @parent (which
  * may be NULL); assignments always land in the scope itself. */
+/**
+ * orr_scope_new: (constructor)
+ * @parent: (nullable): where lookups fall through to
+ *
+ * Returns: (transfer full): a new scope
+ */
 OrrScope *orr_scope_new             (OrrScope     *parent);
 OrrScope *orr_scope_ref             (OrrScope     *s);
 void      orr_scope_unref           (OrrScope     *s);
@@ -84,6 +90,12 @@ OrrValue *orr_scope_lookup          (OrrScope     *s,
 gboolean  orr_scope_has_local       (OrrScope     *s,
                                      const char   *name);
 /* Sorted local names; free with g_strfreev(). */
+/**
+ * orr_scope_list_local:
+ * @s: a scope
+ *
+ * Returns: (transfer full) (array zero-terminated=1): the sorted local names
+ */
 char    **orr_scope_list_local      (OrrScope     *s);
 /* Set + lock: later script assignments to @name in this scope are ignored,
  * so command-line overrides win over the context.  Plain and indexed

@@ -208,9 +208,35 @@ G_DECLARE_FINAL_TYPE (OrrModel, orr_model, ORR, MODEL, GObject)
 
 /* Model */
 OrrModel *orr_model_new (void);
+/**
+ * orr_model_get_root:
+ * @model: a model
+ *
+ * Returns: (transfer none): the root diagram, owned by @model
+ */
 OrrDiagram *orr_model_get_root (OrrModel *model);
+/**
+ * orr_model_get_settings:
+ * @model: a model
+ *
+ * Returns: (transfer none): the settings, owned by @model
+ */
 const OrrSettings *orr_model_get_settings (OrrModel *model);
+/**
+ * orr_model_find_block:
+ * @model: a model
+ * @id: a block's id ("b12")
+ *
+ * Returns: (transfer none) (nullable): the block, or %NULL
+ */
 OrrBlock *orr_model_find_block (OrrModel *model, const char *id);
+/**
+ * orr_model_find_link:
+ * @model: a model
+ * @id: a link's id ("l3")
+ *
+ * Returns: (transfer none) (nullable): the link, or %NULL
+ */
 OrrLink *orr_model_find_link (OrrModel *model, const char *id);
 /* A fresh id, "b<n>" or "l<n>", never used in this model before. */
 char *orr_model_new_id (OrrModel *model, char prefix);
@@ -243,8 +269,25 @@ void orr_model_set_saved (OrrModel *model);
 void orr_model_set_unsaved (OrrModel *model);
 
 /* Edits */
+/**
+ * orr_model_add_block:
+ * @model: a model
+ * @diagram: where (orr_model_get_root(), a super block's child)
+ * @type: the block class's name ("Gain")
+ * @geometry: where it is drawn
+ *
+ * Returns: (transfer none): the new block, owned by @model
+ */
 OrrBlock *orr_model_add_block (OrrModel *model, OrrDiagram *diagram, const char *type,
                                const OrrRect *geometry);
+/**
+ * orr_model_add_super_block:
+ * @model: a model
+ * @diagram: where
+ * @geometry: where it is drawn
+ *
+ * Returns: (transfer none): the new super block, owned by @model
+ */
 OrrBlock *orr_model_add_super_block (OrrModel *model, OrrDiagram *diagram,
                                      const OrrRect *geometry);
 /* Inserts a detached block (one from orr_block_new or a file fragment).
@@ -270,12 +313,31 @@ void orr_model_set_mask (OrrModel *model, OrrBlock *block, OrrMask *mask);
 /* Copies ref (NULL: the block no longer refers to a library). */
 void orr_model_set_block_library_ref (OrrModel *model, OrrBlock *block, const OrrLibraryRef *ref);
 
+/**
+ * orr_model_connect: (skip)
+ * @model: a model
+ * @diagram: where
+ * @from: an output
+ * @to: an input of the same kind
+ * @error: where a refused link says why
+ *
+ * Bindings use orr_model_connect_ports().
+ *
+ * Returns: (transfer none): the new link, or %NULL with @error set
+ */
 OrrLink *orr_model_connect (OrrModel *model, OrrDiagram *diagram, const OrrEndpoint *from,
                             const OrrEndpoint *to, GError **error);
 /* Inserts a detached link (from a file fragment), checking its ends. */
 gboolean orr_model_insert_link (OrrModel *model, OrrDiagram *diagram, OrrLink *link,
                                 GError **error);
 void orr_model_disconnect (OrrModel *model, OrrLink *link);
+/**
+ * orr_model_set_link_points:
+ * @model: a model
+ * @link: a link of @model
+ * @points: (array length=n_points): the route's bend points
+ * @n_points: how many
+ */
 void orr_model_set_link_points (OrrModel *model, OrrLink *link, const OrrPoint *points,
                                 guint n_points);
 
@@ -286,6 +348,15 @@ void orr_model_set_settings (OrrModel *model, const OrrSettings *settings);
  * they were. Links that crossed the boundary are cut and reconnected through
  * new Input/Output and EventInput/EventOutput port blocks, numbered by the
  * position of the outside end (top to bottom, then left to right). */
+/**
+ * orr_model_group:
+ * @model: a model
+ * @blocks: (array length=n_blocks): blocks of one diagram
+ * @n_blocks: how many
+ * @error: where a refusal says why
+ *
+ * Returns: (transfer none): the new super block, or %NULL with @error set
+ */
 OrrBlock *orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks,
                            GError **error);
 /* The reverse: the blocks inside the super block move into its diagram,
