@@ -62,3 +62,27 @@ def test_bouncing_ball_script(tmp_path, script_env):
     out = run_script("bouncing_ball.py", out_file, env=script_env, cwd=tmp_path)
     assert "impacts at 1.42784, 3.99796, 6.31107, 8.39286, 10.26648" in out
     assert out_file.read_bytes().startswith(b"<?xml")
+
+
+def test_study_results_script(tmp_path, script_env):
+    # the study example run with orrery-sim, then read back from Python:
+    # t2 = t1 (1 + 2 e) with t1 = sqrt(2 h0 / g), h0 = 10, g = 9.81
+    import os
+    import shutil
+    for name in ("bouncing-ball.orr", "bouncing-ball-sweep.orrs"):
+        shutil.copy(EXAMPLES / name, tmp_path / name)
+    subprocess.run([os.environ["ORRERY_SIM"], "study", "run", "-q",
+                    str(tmp_path / "bouncing-ball-sweep.orrs")], check=True)
+    png = tmp_path / "t2.png"
+    out = run_script("study_results.py", tmp_path / "bouncing-ball-sweep.orrs", "t2", png,
+                     env=script_env, cwd=tmp_path)
+    assert out.splitlines()[0] == "26 runs, 0 failed"
+    t1 = (2 * 10 / 9.81) ** 0.5
+    rows = [line for line in out.splitlines() if line.startswith("e = ")]
+    assert len(rows) == 26
+    for line in rows:
+        e = float(line.split(":")[0].split("=")[1])
+        t2 = float(line.split("=")[2])
+        assert t2 == pytest.approx(t1 * (1 + 2 * e), abs=1e-6)
+    with open(png, "rb") as f:
+        assert f.read(8) == b"\x89PNG\r\n\x1a\n"
