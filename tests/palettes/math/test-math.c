@@ -479,16 +479,8 @@ test_element (gconstpointer data)
     assert_close_relative (orr_harness_output (h, 0), c->y, c->n, c->tolerance);
 }
 
-/* Parameters configure refuses, each with a message naming the one at
- * fault (the first pair alone, or with a second that conflicts). */
-typedef struct
-{
-  const OrrBlockClass *klass;
-  const char *param;     /* named in the message */
-  const char *params[4]; /* name, expression, ..., NULL */
-} ParamErrorCase;
-
-static const ParamErrorCase param_error_cases[] = {
+/* Parameters configure refuses. */
+static const BlockParamError param_error_cases[] = {
   { &orr_math_function_class, "function", { "function", "0", NULL, NULL } },
   { &orr_math_function_class, "function", { "function", "13", NULL, NULL } },
   { &orr_power_class, "inputs", { "inputs", "3", NULL, NULL } },
@@ -520,15 +512,6 @@ static const ParamErrorCase param_error_cases[] = {
   { &orr_matrix_expression_class, "sizes", { "sizes", "[0 1]", NULL, NULL } },
   { &orr_matrix_expression_class, "sizes", { "sizes", "[1.5 1]", NULL, NULL } },
 };
-
-static void
-test_param_error (gconstpointer data)
-{
-  const ParamErrorCase *c = data;
-
-  EXPECT_PARAM_ERROR (c->klass, c->param, c->params[0], c->params[1], c->params[2], c->params[3],
-                      NULL);
-}
 
 /* ---- MinMax ------------------------------------------------------------------- */
 
@@ -1504,13 +1487,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/math/math-function", test_math_function);
   for (guint i = 0; i < G_N_ELEMENTS (element_cases); i++)
     g_test_add_data_func (element_cases[i].path, &element_cases[i], test_element);
-  for (guint i = 0; i < G_N_ELEMENTS (param_error_cases); i++)
-    {
-      const ParamErrorCase *c = &param_error_cases[i];
-      g_autofree char *path = g_strdup_printf ("/math/param-error/%s/%u", c->klass->name, i);
-
-      g_test_add_data_func (path, c, test_param_error);
-    }
+  block_test_add_param_errors ("/math/param-error", param_error_cases,
+                               G_N_ELEMENTS (param_error_cases));
   g_test_add_func ("/math/min-max/two", test_min_max_two);
   g_test_add_func ("/math/min-max/one", test_min_max_one);
   g_test_add_func ("/math/saturation", test_saturation);
