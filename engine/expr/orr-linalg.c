@@ -33,76 +33,39 @@ check_operand (OrrEval *ev, gsize pos, const OrrValue *v, const char *what)
   return TRUE;
 }
 
-static double *
-real_array (const OrrValue *v)
+/* The typed parts, once for real and once for complex matrices. */
+#define SCALAR double
+#define NAME(f) f
+#define VALUE_TYPE ORR_TYPE_DOUBLE
+#define ELEMENT_AT(v, i) orr_value_real_at (v, i)
+#define SET_ELEMENT(r, i, x) (((double *)(r)->data)[i] = (x))
+#define FINISH(r) (r)
+#include "orr-linalg-typed.inc"
+#undef SCALAR
+#undef NAME
+#undef VALUE_TYPE
+#undef ELEMENT_AT
+#undef SET_ELEMENT
+#undef FINISH
+
+#define SCALAR OrrComplex
+#define NAME(f) f##_complex
+#define VALUE_TYPE ORR_TYPE_COMPLEX
+#define ELEMENT_AT(v, i) orr_value_complex_at (v, i)
+#define SET_ELEMENT(r, i, x) orr_value_set_complex (r, i, x)
+#define FINISH(r) orr_value_narrow (r)
+#include "orr-linalg-typed.inc"
+#undef SCALAR
+#undef NAME
+#undef VALUE_TYPE
+#undef ELEMENT_AT
+#undef SET_ELEMENT
+#undef FINISH
+
+static gboolean
+is_complex (const OrrValue *a, const OrrValue *b)
 {
-  gsize n = orr_value_numel_fast (v);
-  double *a = g_new (double, n + 1);
-
-  for (gsize i = 0; i < n; i++)
-    a[i] = orr_value_real_at (v, i);
-  return a;
-}
-
-static OrrComplex *
-complex_array (const OrrValue *v)
-{
-  gsize n = orr_value_numel_fast (v);
-  OrrComplex *a = g_new (OrrComplex, n + 1);
-
-  for (gsize i = 0; i < n; i++)
-    a[i] = orr_value_complex_at (v, i);
-  return a;
-}
-
-static OrrValue *
-value_from_real (gsize rows, gsize cols, const double *a)
-{
-  OrrValue *r = orr_value_alloc (ORR_TYPE_DOUBLE, rows, cols);
-
-  if (rows * cols > 0)
-    memcpy (r->data, a, rows * cols * sizeof (double));
-  return r;
-}
-
-static OrrValue *
-value_from_complex (gsize rows, gsize cols, const OrrComplex *a)
-{
-  OrrValue *r = orr_value_alloc (ORR_TYPE_COMPLEX, rows, cols);
-
-  for (gsize i = 0; i < rows * cols; i++)
-    orr_value_set_complex (r, i, a[i]);
-  return orr_value_narrow (r);
-}
-
-/* c (m x n) = a (m x k) * b (k x n) */
-static void
-matmul_real (const double *a, const double *b, double *c, gsize m, gsize k, gsize n)
-{
-  memset (c, 0, m * n * sizeof (double));
-  for (gsize j = 0; j < n; j++)
-    for (gsize p = 0; p < k; p++)
-      {
-        double bp = b[p + j * k];
-
-        for (gsize i = 0; i < m; i++)
-          c[i + j * m] += a[i + p * m] * bp;
-      }
-}
-
-static void
-matmul_complex (const OrrComplex *a, const OrrComplex *b, OrrComplex *c, gsize m, gsize k, gsize n)
-{
-  for (gsize i = 0; i < m * n; i++)
-    c[i] = 0;
-  for (gsize j = 0; j < n; j++)
-    for (gsize p = 0; p < k; p++)
-      {
-        OrrComplex bp = b[p + j * k];
-
-        for (gsize i = 0; i < m; i++)
-          c[i + j * m] += a[i + p * m] * bp;
-      }
+  return a->type == ORR_TYPE_COMPLEX || (b != NULL && b->type == ORR_TYPE_COMPLEX);
 }
 
 OrrValue *
@@ -121,23 +84,7 @@ orr_linalg_mtimes (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *b)
   if (!orr_eval_check_size (ev, pos, (double)m, (double)n)
       || !orr_eval_charge (ev, pos, (double)m * (double)k * (double)n + (double)m * n))
     return NULL;
-  if (a->type == ORR_TYPE_COMPLEX || b->type == ORR_TYPE_COMPLEX)
-    {
-      g_autofree OrrComplex *x = complex_array (a), *y = complex_array (b);
-      g_autofree OrrComplex *z = g_new (OrrComplex, m * n + 1);
-
-      matmul_complex (x, y, z, m, k, n);
-      return value_from_complex (m, n, z);
-    }
-  else
-    {
-      g_autofree double *x = real_array (a), *y = real_array (b);
-      OrrValue *r = orr_value_alloc (ORR_TYPE_DOUBLE, m, n);
-
-      if (m * n > 0)
-        matmul_real (x, y, r->data, m, k, n);
-      return r;
-    }
+  return is_complex (a, b) ? linalg_mtimes_complex (a, b) : linalg_mtimes (a, b);
 }
 
 /* Solves a x = b (a square, already checked); NULL with error if singular. */
@@ -145,30 +92,12 @@ static OrrValue *
 solve (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *b)
 {
   gsize n = a->rows, k = b->cols;
-  g_autofree int *piv = g_new (int, n + 1);
 
   if (!orr_eval_charge (ev, pos, (double)n * n * n + (double)n * n * k))
     return NULL;
   if (n == 0)
     return orr_eval_new_matrix (ev, pos, ORR_TYPE_DOUBLE, 0, k);
-  if (a->type == ORR_TYPE_COMPLEX || b->type == ORR_TYPE_COMPLEX)
-    {
-      g_autofree OrrComplex *lu = complex_array (a), *x = complex_array (b);
-
-      if (!orr_dense_lu_complex (lu, n, piv))
-        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "matrix is singular");
-      orr_dense_lu_solve_complex (lu, n, piv, x, k);
-      return value_from_complex (n, k, x);
-    }
-  else
-    {
-      g_autofree double *lu = real_array (a), *x = real_array (b);
-
-      if (!orr_dense_lu (lu, n, piv))
-        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "matrix is singular");
-      orr_dense_lu_solve (lu, n, piv, x, k);
-      return value_from_real (n, k, x);
-    }
+  return is_complex (a, b) ? linalg_solve_complex (ev, pos, a, b) : linalg_solve (ev, pos, a, b);
 }
 
 OrrValue *
@@ -215,34 +144,6 @@ orr_linalg_mrdivide (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *
 }
 
 static gboolean
-invert_in_place_real (OrrEval *ev, gsize pos, double *a, gsize n)
-{
-  g_autofree int *piv = g_new (int, n + 1);
-  g_autofree double *lu = g_memdup2 (a, n * n * sizeof (double) + 1);
-
-  if (!orr_eval_charge (ev, pos, 2.0 * n * n * n))
-    return FALSE;
-  if (!orr_dense_lu (lu, n, piv))
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "matrix is singular") != NULL;
-  orr_dense_lu_inverse (lu, n, piv, a);
-  return TRUE;
-}
-
-static gboolean
-invert_in_place_complex (OrrEval *ev, gsize pos, OrrComplex *a, gsize n)
-{
-  g_autofree int *piv = g_new (int, n + 1);
-  g_autofree OrrComplex *lu = g_memdup2 (a, n * n * sizeof (OrrComplex) + 1);
-
-  if (!orr_eval_charge (ev, pos, 2.0 * n * n * n))
-    return FALSE;
-  if (!orr_dense_lu_complex (lu, n, piv))
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "matrix is singular") != NULL;
-  orr_dense_lu_inverse_complex (lu, n, piv, a);
-  return TRUE;
-}
-
-static gboolean
 integer_exponent (OrrEval *ev, gsize pos, const OrrValue *b, double *out)
 {
   double e;
@@ -268,7 +169,6 @@ integer_exponent (OrrEval *ev, gsize pos, const OrrValue *b, double *out)
 OrrValue *
 orr_linalg_mpower (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *b)
 {
-  gsize n = a->rows;
   double e;
 
   if (a->rows == 1 && a->cols == 1 && b->type != ORR_TYPE_STRING)
@@ -283,60 +183,7 @@ orr_linalg_mpower (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *b)
                           a->rows, a->cols);
   if (!integer_exponent (ev, pos, b, &e))
     return NULL;
-  if (a->type == ORR_TYPE_COMPLEX)
-    {
-      g_autofree OrrComplex *base = complex_array (a);
-      g_autofree OrrComplex *result = g_new0 (OrrComplex, n * n + 1);
-      g_autofree OrrComplex *tmp = g_new (OrrComplex, n * n + 1);
-
-      if (e < 0 && !invert_in_place_complex (ev, pos, base, n))
-        return NULL;
-      for (gsize i = 0; i < n; i++)
-        result[i + i * n] = 1;
-      for (e = fabs (e); e > 0; e = floor (e / 2))
-        {
-          if (!orr_eval_charge (ev, pos, 2.0 * n * n * n))
-            return NULL;
-          if (fmod (e, 2) == 1)
-            {
-              matmul_complex (result, base, tmp, n, n, n);
-              memcpy (result, tmp, n * n * sizeof (OrrComplex));
-            }
-          if (e > 1)
-            {
-              matmul_complex (base, base, tmp, n, n, n);
-              memcpy (base, tmp, n * n * sizeof (OrrComplex));
-            }
-        }
-      return value_from_complex (n, n, result);
-    }
-  else
-    {
-      g_autofree double *base = real_array (a);
-      g_autofree double *result = g_new0 (double, n *n + 1);
-      g_autofree double *tmp = g_new (double, n *n + 1);
-
-      if (e < 0 && !invert_in_place_real (ev, pos, base, n))
-        return NULL;
-      for (gsize i = 0; i < n; i++)
-        result[i + i * n] = 1;
-      for (e = fabs (e); e > 0; e = floor (e / 2))
-        {
-          if (!orr_eval_charge (ev, pos, 2.0 * n * n * n))
-            return NULL;
-          if (fmod (e, 2) == 1)
-            {
-              matmul_real (result, base, tmp, n, n, n);
-              memcpy (result, tmp, n * n * sizeof (double));
-            }
-          if (e > 1)
-            {
-              matmul_real (base, base, tmp, n, n, n);
-              memcpy (base, tmp, n * n * sizeof (double));
-            }
-        }
-      return value_from_real (n, n, result);
-    }
+  return is_complex (a, NULL) ? linalg_power_complex (ev, pos, a, e) : linalg_power (ev, pos, a, e);
 }
 
 static gboolean
@@ -358,27 +205,11 @@ orr_bi_inv (OrrEval *ev, gsize pos, const OrrBuiltin *self, guint nargs, OrrValu
             guint nargout, OrrValue **out)
 {
   const OrrValue *a = args[0];
-  gsize n = a->rows;
 
   if (!square_argument (ev, pos, "inv", a))
     return FALSE;
-  if (a->type == ORR_TYPE_COMPLEX)
-    {
-      g_autofree OrrComplex *x = complex_array (a);
-
-      if (!invert_in_place_complex (ev, pos, x, n))
-        return FALSE;
-      out[0] = value_from_complex (n, n, x);
-    }
-  else
-    {
-      g_autofree double *x = real_array (a);
-
-      if (!invert_in_place_real (ev, pos, x, n))
-        return FALSE;
-      out[0] = value_from_real (n, n, x);
-    }
-  return TRUE;
+  out[0] = is_complex (a, NULL) ? linalg_inverse_complex (ev, pos, a) : linalg_inverse (ev, pos, a);
+  return out[0] != NULL;
 }
 
 gboolean
@@ -387,27 +218,17 @@ orr_bi_det (OrrEval *ev, gsize pos, const OrrBuiltin *self, guint nargs, OrrValu
 {
   const OrrValue *a = args[0];
   gsize n = a->rows;
-  g_autofree int *piv = g_new (int, n + 1);
 
   if (!square_argument (ev, pos, "det", a) || !orr_eval_charge (ev, pos, (double)n * n * n))
     return FALSE;
-  /* a singular matrix has a determinant too: the factors are complete */
-  if (a->type == ORR_TYPE_COMPLEX)
+  if (is_complex (a, NULL))
     {
-      g_autofree OrrComplex *lu = complex_array (a);
-      OrrComplex d;
+      OrrComplex d = linalg_det_complex (a);
 
-      orr_dense_lu_complex (lu, n, piv);
-      d = orr_dense_lu_det_complex (lu, n, piv);
       out[0] = orr_value_narrow (orr_value_new_complex (creal (d), cimag (d)));
     }
   else
-    {
-      g_autofree double *lu = real_array (a);
-
-      orr_dense_lu (lu, n, piv);
-      out[0] = orr_value_new_double (orr_dense_lu_det (lu, n, piv));
-    }
+    out[0] = orr_value_new_double (linalg_det (a));
   return TRUE;
 }
 
