@@ -119,8 +119,7 @@ OrrSolver *
 orr_solver_arkode_new (const OrrSolverOptions *options, GError **error)
 {
   gboolean implicit = options->method == ORR_SOLVER_SDIRK;
-  OrrSundials *self
-    = orr_sundials_new (sizeof (OrrSundials), implicit ? &ark_calls : &erk_calls, options, error);
+  OrrSundials *self = orr_sundials_new (implicit ? &ark_calls : &erk_calls, options, error);
 
   if (self == NULL)
     return NULL;

@@ -63,7 +63,7 @@ static const OrrSundialsCalls cvode_calls = {
 OrrSolver *
 orr_solver_cvode_new (const OrrSolverOptions *options, GError **error)
 {
-  OrrSundials *self = orr_sundials_new (sizeof (OrrSundials), &cvode_calls, options, error);
+  OrrSundials *self = orr_sundials_new (&cvode_calls, options, error);
 
   if (self == NULL)
     return NULL;

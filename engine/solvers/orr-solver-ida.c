@@ -145,7 +145,7 @@ orr_solver_ida_new (const OrrSolverOptions *options, GError **error)
 
   g_return_val_if_fail (options->residual != NULL, NULL);
 
-  self = orr_sundials_new (sizeof (OrrSundials), &ida_calls, options, error);
+  self = orr_sundials_new (&ida_calls, options, error);
   if (self == NULL)
     return NULL;
   self->implicit = TRUE;

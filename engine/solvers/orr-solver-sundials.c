@@ -417,14 +417,10 @@ static const OrrSolverClass sundials_class = {
 };
 
 OrrSundials *
-orr_sundials_new (gsize size, const OrrSundialsCalls *calls, const OrrSolverOptions *options,
-                  GError **error)
+orr_sundials_new (const OrrSundialsCalls *calls, const OrrSolverOptions *options, GError **error)
 {
-  OrrSundials *self;
+  OrrSundials *self = g_new0 (OrrSundials, 1);
 
-  g_return_val_if_fail (size >= sizeof (OrrSundials), NULL);
-
-  self = g_malloc0 (size);
   self->parent.klass = &sundials_class;
   self->parent.options = *options;
   self->parent.name = calls->name;

@@ -145,7 +145,7 @@ typedef struct
   .set_jac_fn.dae = Prefix##SetJacFn
 /* clang-format on */
 
-/* Backends embed this as their first member. */
+/* One SUNDIALS backend: the solver, its integrator and what they hold. */
 struct _OrrSundials
 {
   OrrSolver parent;
@@ -164,12 +164,11 @@ struct _OrrSundials
   double t;        /* where the last step ended */
 };
 
-/* A backend of `size` bytes (its struct, OrrSundials first) with a
- * context and the state vector (and x' for a DAE), or NULL with an
- * error. The backend creates the integrator's memory itself (in its new()
- * or in calls->init). */
-OrrSundials *orr_sundials_new (gsize size, const OrrSundialsCalls *calls,
-                               const OrrSolverOptions *options, GError **error);
+/* A backend for calls with a context and the state vector (and x' for a
+ * DAE), or NULL with an error. The backend creates the integrator's
+ * memory itself (in its new() or in calls->init). */
+OrrSundials *orr_sundials_new (const OrrSundialsCalls *calls, const OrrSolverOptions *options,
+                               GError **error);
 /* For backends: a failed creation, freeing self. Returns NULL. */
 OrrSolver *orr_sundials_fail_new (OrrSundials *self, GError **error);
 
