@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-G_DEFINE_QUARK (orr-compile-error-quark, orr_compile_error)
+G_DEFINE_QUARK (orr - compile - error - quark, orr_compile_error)
 
 #define MAX_PROBLEMS_IN_MESSAGE 20
 
@@ -46,26 +46,14 @@ flat_block_free (FlatBlock *fb)
 
 /* ---- program assembly -------------------------------------------------------- */
 
+/* Bytes per element of a port buffer. A string port, which no block
+ * can fill, gets a double's room as before rather than none. */
 static gsize
 element_size (OrrType type)
 {
-  switch (type)
-    {
-    case ORR_TYPE_COMPLEX:
-      return 2 * sizeof (double);
-    case ORR_TYPE_INT8:
-    case ORR_TYPE_UINT8:
-    case ORR_TYPE_BOOL:
-      return 1;
-    case ORR_TYPE_INT16:
-    case ORR_TYPE_UINT16:
-      return 2;
-    case ORR_TYPE_INT32:
-    case ORR_TYPE_UINT32:
-      return 4;
-    default:
-      return sizeof (double);
-    }
+  gsize size = orr_type_element_size (type);
+
+  return size > 0 ? size : sizeof (double);
 }
 
 static int
@@ -87,7 +75,7 @@ input_numel (Compiler *c, FlatBlock *fb, int port)
 static OrrType
 resolved_type (Compiler *c, int node)
 {
-  return (OrrType) (resolved (&c->types, node, ORR_TYPE_DOUBLE + 1) - 1);
+  return (OrrType)(resolved (&c->types, node, ORR_TYPE_DOUBLE + 1) - 1);
 }
 
 /* Takes items. */
@@ -95,7 +83,7 @@ static void
 fill_list (OrrActivationList *list, GArray *items)
 {
   list->n = items->len;
-  list->items = (OrrActivation *) g_array_free (items, FALSE);
+  list->items = (OrrActivation *)g_array_free (items, FALSE);
 }
 
 static void
@@ -138,7 +126,8 @@ assemble_clocks (Compiler *c, OrrProgram *program, int *source_map)
       OrrSource *src = &program->sources[s];
       if (src->kind != ORR_SOURCE_CLOCK || src->period <= 0)
         continue;
-      base = base == 0 ? src->period : period_gcd (MAX (base, src->period), MIN (base, src->period), tol);
+      base = base == 0 ? src->period
+                       : period_gcd (MAX (base, src->period), MIN (base, src->period), tol);
       if (src->offset > tol)
         base = period_gcd (MAX (base, src->offset), MIN (base, src->offset), tol);
     }
@@ -160,8 +149,8 @@ assemble_clocks (Compiler *c, OrrProgram *program, int *source_map)
       if (fabs (src->ratio * base - src->period) > 1e-9 * src->period
           || fabs (src->shift * base - src->offset) > 1e-9 * MAX (src->offset, base))
         {
-          FlatBlock *fb = g_ptr_array_index (c->flat, g_array_index (c->sources, SourceInfo,
-                                                                      source_map[s]).block);
+          FlatBlock *fb = g_ptr_array_index (
+            c->flat, g_array_index (c->sources, SourceInfo, source_map[s]).block);
           const char *ids[] = { fb->doc->id, NULL };
           orr_compiler_problem (c, ids, g_strdup (fb->path),
                                 "its period %g and offset %g have no common base clock with the "
@@ -264,7 +253,7 @@ take (guint8 **cursor, gsize n, gsize size)
   gpointer piece = *cursor;
   /* in integers: the measuring walk starts at NULL, and pointer
    * arithmetic on NULL is undefined */
-  *cursor = (guint8 *) ((guintptr) *cursor + ((n * size + 7) & ~(gsize) 7));
+  *cursor = (guint8 *)((guintptr)*cursor + ((n * size + 7) & ~(gsize)7));
   return piece;
 }
 
@@ -338,7 +327,7 @@ assemble (Compiler *c)
   program->blocks = g_new0 (OrrProgramBlock, MAX (c->n_ranked, 1));
   for (int k = 0; k < c->n_ranked; k++)
     block_arrays (c->order[k], &cursor);
-  program->block_arrays = g_malloc0 (MAX ((gsize) cursor, 1));
+  program->block_arrays = g_malloc0 (MAX ((gsize)cursor, 1));
   cursor = program->block_arrays;
   for (int k = 0; k < c->n_ranked; k++)
     {
@@ -367,9 +356,9 @@ assemble (Compiler *c)
           info.rows = resolved (&c->dims, fb->out_rows[j], 1);
           info.cols = resolved (&c->dims, fb->out_cols[j], 1);
           info.type = resolved_type (c, fb->out_type[j]);
-          info.size = (gsize) info.rows * info.cols * element_size (info.type);
+          info.size = (gsize)info.rows * info.cols * element_size (info.type);
           info.offset = offset;
-          offset += (info.size + 15) & ~(gsize) 15;
+          offset += (info.size + 15) & ~(gsize)15;
           pb->out[j] = buffers->len;
           g_array_append_val (buffers, info);
         }
@@ -420,7 +409,7 @@ assemble (Compiler *c)
         pb->evout_source[j] = fb->evout_source[j] < 0 ? -1 : program_source[fb->evout_source[j]];
     }
   program->n_buffers = buffers->len;
-  program->buffers = (OrrBufferInfo *) g_array_free (g_steal_pointer (&buffers), FALSE);
+  program->buffers = (OrrBufferInfo *)g_array_free (g_steal_pointer (&buffers), FALSE);
   program->buffer_bytes = offset;
 
   /* inputs: after every buffer exists */
@@ -441,8 +430,8 @@ assemble (Compiler *c)
                           ? first_buffer[driver] + fb->in_port[p]
                           : -1;
           pb->feedthrough[p] = g_array_index (fb->config->inputs, OrrPortSpec, p).feedthrough;
-          program->max_input_bytes
-            = MAX (program->max_input_bytes, (gsize) ref->rows * ref->cols * element_size (ref->type));
+          program->max_input_bytes = MAX (program->max_input_bytes,
+                                          (gsize)ref->rows * ref->cols * element_size (ref->type));
         }
 
       if (fb->constant || fb->continuous)
@@ -584,7 +573,7 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   Compiler c = { 0 };
   OrrProgram *program = NULL;
   void (*const steps[]) (Compiler *) = {
-    orr_compile_configure, orr_compile_flatten,  orr_compile_sizes,
+    orr_compile_configure,   orr_compile_flatten,  orr_compile_sizes,
     orr_compile_activations, orr_compile_schedule,
   };
 
@@ -592,14 +581,14 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   c.registry = registry;
   if (options != NULL)
     c.options = *options;
-  c.problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
-  c.flat = g_ptr_array_new_with_free_func ((GDestroyNotify) flat_block_free);
+  c.problems = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
+  c.flat = g_ptr_array_new_with_free_func ((GDestroyNotify)flat_block_free);
   c.configured = g_array_new (FALSE, FALSE, sizeof (Configured));
   c.configured_of = g_hash_table_new (NULL, NULL);
   c.sources = g_array_new (FALSE, FALSE, sizeof (SourceInfo));
   c.link_index = g_hash_table_new (orr_port_key_hash, orr_port_key_equal);
-  c.gotos = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                   (GDestroyNotify) g_ptr_array_unref);
+  c.gotos
+    = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_ptr_array_unref);
   orr_union_find_init (&c.dims);
   orr_union_find_init (&c.types);
 

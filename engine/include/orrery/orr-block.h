@@ -16,6 +16,7 @@
 
 #include <glib.h>
 #include <orrery/orr-value.h>
+#include <orrery/orr-dense.h>
 
 G_BEGIN_DECLS
 

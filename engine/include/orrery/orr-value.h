@@ -52,6 +52,11 @@ void        orr_value_unref            (OrrValue    *v);
 
 OrrType     orr_value_get_type_id      (const OrrValue *v);
 const char *orr_type_name              (OrrType      t);
+/* Bytes of one element of type t as stored in values and port buffers:
+ * 16 for complex (re, im), 8 for double, 4, 2 or 1 for the integers and
+ * 1 for bool; 0 for strings and anything that is not a value type
+ * (ORR_TYPE_INHERIT), which have no element size. */
+gsize       orr_type_element_size      (OrrType      t);
 gsize       orr_value_rows             (const OrrValue *v);
 gsize       orr_value_cols             (const OrrValue *v);
 gsize       orr_value_numel            (const OrrValue *v);

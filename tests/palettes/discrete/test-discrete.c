@@ -84,9 +84,6 @@ test_discrete_delay (void)
   assert_close (orr_harness_output (h, 0), u1, 2, 0);
   activate (h, u2);
   assert_close (orr_harness_output (h, 0), u2, 2, 0);
-
-  EXPECT_PARAM_ERROR (&orr_discrete_delay_class, "init", "init", "[]", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_delay_class, "init", "init", "'z'", NULL);
 }
 
 /* ---- DiscreteTransferFunction ------------------------------------------------------ */
@@ -165,8 +162,6 @@ test_discrete_transfer_function (void)
 
   EXPECT_PARAM_ERROR (&orr_discrete_transfer_function_class, "num", "num", "[1 0 0]", "den",
                       "[1 -0.5]", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_transfer_function_class, "den", "den", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_transfer_function_class, "den", "den", "[1 2; 3 4]", NULL);
 }
 
 /* ---- DiscreteStateSpace ------------------------------------------------------------ */
@@ -214,12 +209,6 @@ test_discrete_state_space (void)
         z = 0.5 * z + u[k];
       }
   }
-
-  EXPECT_PARAM_ERROR (&orr_discrete_state_space_class, "A", "A", "[1 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_state_space_class, "B", "B", "[1; 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_state_space_class, "C", "C", "[1 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_state_space_class, "D", "D", "[1 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_state_space_class, "x0", "x0", "[1 2]", NULL);
 }
 
 /* ---- SampleHold -------------------------------------------------------------------- */
@@ -286,11 +275,6 @@ test_discrete_integrator (void)
     assert_port (input_spec (c, 0), 1, 3, ORR_TYPE_DOUBLE);
     g_assert_cmpint (c->nz, ==, 3);
   }
-
-  EXPECT_PARAM_ERROR (&orr_discrete_integrator_class, "method", "method", "4", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_integrator_class, "Ts", "Ts", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_integrator_class, "gain", "gain", "Inf", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_integrator_class, "x0", "x0", "[]", NULL);
 }
 
 /* ---- matrix exponential ------------------------------------------------------------- */
@@ -432,12 +416,29 @@ test_sampled_data (void)
         z = exp (-0.1) * z + (1 - exp (-0.1)) * u;
       }
   }
-
-  EXPECT_PARAM_ERROR (&orr_sampled_data_class, "period", "period", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_sampled_data_class, "period", "period", "Inf", NULL);
-  EXPECT_PARAM_ERROR (&orr_sampled_data_class, "A", "A", "[1 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_sampled_data_class, "A", "A", "1000", "period", "1", NULL);
 }
+
+/* ---- parameters each block refuses ------------------------------------ */
+
+static const BlockParamError param_errors[] = {
+  { &orr_discrete_delay_class, "init", { "init", "[]", NULL, NULL } },
+  { &orr_discrete_delay_class, "init", { "init", "'z'", NULL, NULL } },
+  { &orr_discrete_transfer_function_class, "den", { "den", "0", NULL, NULL } },
+  { &orr_discrete_transfer_function_class, "den", { "den", "[1 2; 3 4]", NULL, NULL } },
+  { &orr_discrete_state_space_class, "A", { "A", "[1 2]", NULL, NULL } },
+  { &orr_discrete_state_space_class, "B", { "B", "[1; 2]", NULL, NULL } },
+  { &orr_discrete_state_space_class, "C", { "C", "[1 2]", NULL, NULL } },
+  { &orr_discrete_state_space_class, "D", { "D", "[1 2]", NULL, NULL } },
+  { &orr_discrete_state_space_class, "x0", { "x0", "[1 2]", NULL, NULL } },
+  { &orr_discrete_integrator_class, "method", { "method", "4", NULL, NULL } },
+  { &orr_discrete_integrator_class, "Ts", { "Ts", "0", NULL, NULL } },
+  { &orr_discrete_integrator_class, "gain", { "gain", "Inf", NULL, NULL } },
+  { &orr_discrete_integrator_class, "x0", { "x0", "[]", NULL, NULL } },
+  { &orr_sampled_data_class, "period", { "period", "0", NULL, NULL } },
+  { &orr_sampled_data_class, "period", { "period", "Inf", NULL, NULL } },
+  { &orr_sampled_data_class, "A", { "A", "[1 2]", NULL, NULL } },
+  { &orr_sampled_data_class, "A", { "A", "1000", "period", "1" } },
+};
 
 int
 main (int argc, char *argv[])
@@ -453,5 +454,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/discrete/matrix-exponential", test_matrix_exponential);
   g_test_add_func ("/discrete/sampled-data", test_sampled_data);
 
+  block_test_add_param_errors ("/discrete/param-error", param_errors, G_N_ELEMENTS (param_errors));
   return g_test_run ();
 }

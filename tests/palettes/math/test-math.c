@@ -197,10 +197,6 @@ test_gain_rules (void)
   orr_harness_set_input (scalar, 0, u);
   run_outputs (scalar);
   g_assert_cmpfloat (orr_harness_output (scalar, 0)[3], ==, -16);
-
-  EXPECT_PARAM_ERROR (&orr_gain_class, "multiplication", "multiplication", "4", NULL);
-  EXPECT_PARAM_ERROR (&orr_gain_class, "multiplication", "multiplication", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_gain_class, "gain", "gain", "[]", NULL);
 }
 
 /* ---- Sign, Abs -------------------------------------------------------------- */
@@ -258,8 +254,6 @@ test_sign (void)
   orr_harness_set_input (plain, 0, u_later);
   run_outputs (plain);
   g_assert_cmpfloat (orr_harness_output (plain, 0)[1], ==, -1);
-
-  EXPECT_PARAM_ERROR (&orr_sign_class, "zero_crossing", "zero_crossing", "2", NULL);
 }
 
 /* Abs: 0 belongs to the positive mode, with its surface kept off zero
@@ -293,23 +287,6 @@ test_abs_zero (void)
 }
 
 /* ---- Sqrt, MathFunction, Power, Bias ------------------------------------------- */
-
-static void
-test_sqrt (void)
-{
-  OrrConfig *config = CONFIGURE (&orr_sqrt_class, NULL);
-  g_autoptr (OrrHarness) h = NULL;
-  const double u[] = { 4, 2, 0, -1, 0.25, 1e-300 };
-  const double y[] = { 2, G_SQRT2, 0, NAN, 0.5, 1e-150 };
-
-  assert_ports (config, 1, 1, 0, 0);
-  assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
-  assert_port (output_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
-  h = harness3 (&orr_sqrt_class, config, 3, 2, 0);
-  orr_harness_set_input (h, 0, u);
-  run_outputs (h);
-  assert_close_relative (orr_harness_output (h, 0), y, 6, 1e-15);
-}
 
 static void
 test_math_function (void)
@@ -350,95 +327,191 @@ test_math_function (void)
                       cases[k].y);
       assert_close_relative (orr_harness_output (h, 0), &cases[k].y, 1, 4 * DBL_EPSILON);
     }
+}
 
+/* ---- element-wise blocks, case by case ------------------------------------------- */
+
+/* A block without state or modes: configured, its ports checked, its
+ * outputs computed from inputs and compared with values worked out by
+ * hand. Every input is declared rows x cols and feeds through. */
+typedef struct
+{
+  const char *path;
+  const OrrBlockClass *klass;
+  const char *params[5];  /* name, expression, ..., NULL */
+  int in_rows, in_cols;   /* every input, as declared */
+  int out_rows, out_cols; /* the output, as declared */
+  int p1, p2;             /* the harness's sizes for -1 and -2 */
+  int n_inputs;
+  double u[2][6];
+  int n; /* elements of the output */
+  double y[6];
+  double tolerance; /* 0: exactly (NaN matching NaN), else relative */
+} ElementCase;
+
+static const ElementCase element_cases[] = {
+  { "/math/sqrt",
+    &orr_sqrt_class,
+    { NULL },
+    -1,
+    -2,
+    -1,
+    -2,
+    3,
+    2,
+    1,
+    { { 4, 2, 0, -1, 0.25, 1e-300 } },
+    6,
+    { 2, G_SQRT2, 0, NAN, 0.5, 1e-150 },
+    1e-15 },
   /* outside the real domain: NaN */
-  {
-    g_autoptr (OrrHarness) h
-      = harness3 (&orr_math_function_class,
-                  CONFIGURE (&orr_math_function_class, "function", "2", NULL), 1, 1, 0);
-    const double u[] = { -1 };
-
-    orr_harness_set_input (h, 0, u);
-    run_outputs (h);
-    g_assert_true (isnan (orr_harness_output (h, 0)[0]));
-  }
-  EXPECT_PARAM_ERROR (&orr_math_function_class, "function", "function", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_math_function_class, "function", "function", "13", NULL);
-}
-
-static void
-test_power (void)
-{
-  g_autoptr (OrrHarness) h = NULL, m = NULL, two = NULL;
-  OrrConfig *config;
-  const double u[] = { 3, -2, 0.5 };
-  const double y[] = { 9, 4, 0.25 };
+  { "/math/math-function/domain",
+    &orr_math_function_class,
+    { "function", "2" },
+    -1,
+    -2,
+    -1,
+    -2,
+    1,
+    1,
+    1,
+    { { -1 } },
+    1,
+    { NAN },
+    0 },
+  { "/math/power/square",
+    &orr_power_class,
+    { NULL },
+    -1,
+    -2,
+    -1,
+    -2,
+    3,
+    1,
+    1,
+    { { 3, -2, 0.5 } },
+    3,
+    { 9, 4, 0.25 },
+    0 },
   /* [2 3; 4 9] .^ [1 2; 3 0.5] = [2 9; 64 3], column-major */
-  const double um[] = { 2, 4, 3, 9 };
-  const double ym[] = { 2, 64, 9, 3 };
+  { "/math/power/matrix-exponent",
+    &orr_power_class,
+    { "exponent", "[1 2; 3 0.5]" },
+    2,
+    2,
+    2,
+    2,
+    0,
+    0,
+    1,
+    { { 2, 4, 3, 9 } },
+    4,
+    { 2, 64, 9, 3 },
+    0 },
   /* u1 .^ u2: 2^10, 9^0.5, (-8)^(1/3) has no real value */
-  const double u1[] = { 2, 9, -8 }, u2[] = { 10, 0.5, 1.0 / 3 };
-  const double y2[] = { 1024, 3, NAN };
-
-  config = CONFIGURE (&orr_power_class, NULL);
-  assert_ports (config, 1, 1, 0, 0);
-  assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
-  h = harness3 (&orr_power_class, config, 3, 1, 0);
-  orr_harness_set_input (h, 0, u);
-  run_outputs (h);
-  assert_doubles (orr_harness_output (h, 0), y, 3);
-
-  config = CONFIGURE (&orr_power_class, "exponent", "[1 2; 3 0.5]", NULL);
-  assert_port (input_spec (config, 0), 2, 2, ORR_TYPE_DOUBLE);
-  assert_port (output_spec (config, 0), 2, 2, ORR_TYPE_DOUBLE);
-  m = harness3 (&orr_power_class, config, 0, 0, 0);
-  orr_harness_set_input (m, 0, um);
-  run_outputs (m);
-  assert_doubles (orr_harness_output (m, 0), ym, 4);
-
-  config = CONFIGURE (&orr_power_class, "inputs", "2", NULL);
-  assert_ports (config, 2, 1, 0, 0);
-  assert_port (input_spec (config, 1), -1, -2, ORR_TYPE_DOUBLE);
-  g_assert_true (input_spec (config, 1)->feedthrough);
-  two = harness3 (&orr_power_class, config, 3, 1, 0);
-  orr_harness_set_input (two, 0, u1);
-  orr_harness_set_input (two, 1, u2);
-  run_outputs (two);
-  assert_doubles (orr_harness_output (two, 0), y2, 3);
-
-  EXPECT_PARAM_ERROR (&orr_power_class, "inputs", "inputs", "3", NULL);
-  EXPECT_PARAM_ERROR (&orr_power_class, "exponent", "exponent", "[]", NULL);
-  EXPECT_PARAM_ERROR (&orr_power_class, "exponent", "exponent", "'x'", NULL);
-}
+  { "/math/power/two-inputs",
+    &orr_power_class,
+    { "inputs", "2" },
+    -1,
+    -2,
+    -1,
+    -2,
+    3,
+    1,
+    2,
+    { { 2, 9, -8 }, { 10, 0.5, 1.0 / 3 } },
+    3,
+    { 1024, 3, NAN },
+    0 },
+  { "/math/bias/scalar",
+    &orr_bias_class,
+    { "bias", "2.5" },
+    -1,
+    -2,
+    -1,
+    -2,
+    1,
+    2,
+    1,
+    { { 1, -1 } },
+    2,
+    { 3.5, 1.5 },
+    0 },
+  /* [1 2; 3 4] + 1 */
+  { "/math/bias/matrix",
+    &orr_bias_class,
+    { "bias", "[1 2; 3 4]" },
+    2,
+    2,
+    2,
+    2,
+    0,
+    0,
+    1,
+    { { 1, 1, 1, 1 } },
+    4,
+    { 2, 4, 3, 5 },
+    0 },
+};
 
 static void
-test_bias (void)
+test_element (gconstpointer data)
 {
-  g_autoptr (OrrHarness) h = NULL, m = NULL;
-  OrrConfig *config = CONFIGURE (&orr_bias_class, "bias", "2.5", NULL);
-  const double u[] = { 1, -1 };
-  const double y[] = { 3.5, 1.5 };
-  const double ones[] = { 1, 1, 1, 1 };
-  /* [1 2; 3 4] + 1 */
-  const double ym[] = { 2, 4, 3, 5 };
+  const ElementCase *c = data;
+  OrrConfig *config
+    = CONFIGURE (c->klass, c->params[0], c->params[1], c->params[2], c->params[3], NULL);
+  g_autoptr (OrrHarness) h = NULL;
 
-  assert_ports (config, 1, 1, 0, 0);
-  assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
-  h = harness3 (&orr_bias_class, config, 1, 2, 0);
-  orr_harness_set_input (h, 0, u);
+  assert_ports (config, c->n_inputs, 1, 0, 0);
+  for (int k = 0; k < c->n_inputs; k++)
+    {
+      assert_port (input_spec (config, k), c->in_rows, c->in_cols, ORR_TYPE_DOUBLE);
+      g_assert_true (input_spec (config, k)->feedthrough);
+    }
+  assert_port (output_spec (config, 0), c->out_rows, c->out_cols, ORR_TYPE_DOUBLE);
+  h = harness3 (c->klass, config, c->p1, c->p2, 0);
+  for (int k = 0; k < c->n_inputs; k++)
+    orr_harness_set_input (h, k, c->u[k]);
   run_outputs (h);
-  assert_doubles (orr_harness_output (h, 0), y, 2);
-
-  config = CONFIGURE (&orr_bias_class, "bias", "[1 2; 3 4]", NULL);
-  assert_port (input_spec (config, 0), 2, 2, ORR_TYPE_DOUBLE);
-  assert_port (output_spec (config, 0), 2, 2, ORR_TYPE_DOUBLE);
-  m = harness3 (&orr_bias_class, config, 0, 0, 0);
-  orr_harness_set_input (m, 0, ones);
-  run_outputs (m);
-  assert_doubles (orr_harness_output (m, 0), ym, 4);
-
-  EXPECT_PARAM_ERROR (&orr_bias_class, "bias", "bias", "[]", NULL);
+  if (c->tolerance == 0)
+    assert_doubles (orr_harness_output (h, 0), c->y, c->n);
+  else
+    assert_close_relative (orr_harness_output (h, 0), c->y, c->n, c->tolerance);
 }
+
+/* Parameters configure refuses. */
+static const BlockParamError param_error_cases[] = {
+  { &orr_math_function_class, "function", { "function", "0", NULL, NULL } },
+  { &orr_math_function_class, "function", { "function", "13", NULL, NULL } },
+  { &orr_power_class, "inputs", { "inputs", "3", NULL, NULL } },
+  { &orr_power_class, "exponent", { "exponent", "[]", NULL, NULL } },
+  { &orr_power_class, "exponent", { "exponent", "'x'", NULL, NULL } },
+  { &orr_bias_class, "bias", { "bias", "[]", NULL, NULL } },
+  { &orr_gain_class, "multiplication", { "multiplication", "4", NULL, NULL } },
+  { &orr_gain_class, "multiplication", { "multiplication", "0", NULL, NULL } },
+  { &orr_gain_class, "gain", { "gain", "[]", NULL, NULL } },
+  { &orr_sign_class, "zero_crossing", { "zero_crossing", "2", NULL, NULL } },
+  { &orr_min_max_class, "function", { "function", "3", NULL, NULL } },
+  { &orr_min_max_class, "inputs", { "inputs", "3", NULL, NULL } },
+  { &orr_min_max_class, "zero_crossing", { "zero_crossing", "-1", NULL, NULL } },
+  { &orr_saturation_class, "lower", { "upper", "0", "lower", "1" } },
+  { &orr_saturation_class, "lower", { "upper", "[1 2]", "lower", "[0 0 0]" } },
+  { &orr_saturation_class, "upper", { "upper", "[]", NULL, NULL } },
+  { &orr_saturation_class, "zero_crossing", { "zero_crossing", "0.5", NULL, NULL } },
+  { &orr_dead_zone_class, "lower", { "upper", "-1", "lower", "1" } },
+  { &orr_dead_zone_class, "upper", { "upper", "'a'", NULL, NULL } },
+  { &orr_rounding_class, "function", { "function", "5", NULL, NULL } },
+  { &orr_relational_operator_class, "operator", { "operator", "7", NULL, NULL } },
+  { &orr_relational_operator_class, "operator", { "operator", "1.5", NULL, NULL } },
+  { &orr_logical_operator_class, "operator", { "operator", "7", NULL, NULL } },
+  { &orr_logical_operator_class, "inputs", { "inputs", "0", NULL, NULL } },
+  { &orr_math_expression_class, "expression", { "expression", "3", NULL, NULL } },
+  { &orr_math_expression_class, "inputs", { "inputs", "-1", NULL, NULL } },
+  { &orr_math_expression_class, "parameters", { "parameters", "'a'", NULL, NULL } },
+  { &orr_matrix_expression_class, "sizes", { "sizes", "[2 2 2]", NULL, NULL } },
+  { &orr_matrix_expression_class, "sizes", { "sizes", "[0 1]", NULL, NULL } },
+  { &orr_matrix_expression_class, "sizes", { "sizes", "[1.5 1]", NULL, NULL } },
+};
 
 /* ---- MinMax ------------------------------------------------------------------- */
 
@@ -501,10 +574,6 @@ test_min_max_two (void)
   orr_harness_run (low, ORR_JOB_ZERO_CROSSINGS);
   /* u1 is the minimum while u1 - u2 <= 0 */
   g_assert_cmpfloat (low->block.g[2], ==, -DBL_MIN);
-
-  EXPECT_PARAM_ERROR (&orr_min_max_class, "function", "function", "3", NULL);
-  EXPECT_PARAM_ERROR (&orr_min_max_class, "inputs", "inputs", "3", NULL);
-  EXPECT_PARAM_ERROR (&orr_min_max_class, "zero_crossing", "zero_crossing", "-1", NULL);
 }
 
 static void
@@ -618,11 +687,6 @@ test_saturation (void)
   orr_harness_set_input (m, 0, um);
   run_outputs (m);
   assert_doubles (orr_harness_output (m, 0), ym, 2);
-
-  EXPECT_PARAM_ERROR (&orr_saturation_class, "lower", "upper", "0", "lower", "1", NULL);
-  EXPECT_PARAM_ERROR (&orr_saturation_class, "lower", "upper", "[1 2]", "lower", "[0 0 0]", NULL);
-  EXPECT_PARAM_ERROR (&orr_saturation_class, "upper", "upper", "[]", NULL);
-  EXPECT_PARAM_ERROR (&orr_saturation_class, "zero_crossing", "zero_crossing", "0.5", NULL);
 }
 
 static void
@@ -654,9 +718,6 @@ test_dead_zone (void)
   orr_harness_set_input (h, 0, u_later);
   run_outputs (h);
   assert_doubles (orr_harness_output (h, 0), y_later, 4);
-
-  EXPECT_PARAM_ERROR (&orr_dead_zone_class, "lower", "upper", "-1", "lower", "1", NULL);
-  EXPECT_PARAM_ERROR (&orr_dead_zone_class, "upper", "upper", "'a'", NULL);
 }
 
 /* ---- Rounding ---------------------------------------------------------------------- */
@@ -741,8 +802,6 @@ test_rounding (void)
     orr_harness_run (x, ORR_JOB_ZERO_CROSSINGS);
     g_assert_cmpfloat_with_epsilon (x->block.g[0], (0.5 + 1) * (1 - 0.5), 1e-15);
   }
-
-  EXPECT_PARAM_ERROR (&orr_rounding_class, "function", "function", "5", NULL);
 }
 
 /* ---- RelationalOperator, LogicalOperator ------------------------------------------- */
@@ -799,8 +858,6 @@ test_relational_operator (void)
       run_outputs (h);
       assert_doubles (orr_harness_output (h, 0), expected[op], 3);
     }
-  EXPECT_PARAM_ERROR (&orr_relational_operator_class, "operator", "operator", "7", NULL);
-  EXPECT_PARAM_ERROR (&orr_relational_operator_class, "operator", "operator", "1.5", NULL);
 }
 
 static void
@@ -852,9 +909,6 @@ test_logical_operator (void)
   orr_harness_set_input (all, 0, v);
   run_outputs (all);
   g_assert_cmpfloat (orr_harness_output (all, 0)[0], ==, 0);
-
-  EXPECT_PARAM_ERROR (&orr_logical_operator_class, "operator", "operator", "7", NULL);
-  EXPECT_PARAM_ERROR (&orr_logical_operator_class, "inputs", "inputs", "0", NULL);
 }
 
 /* ---- MatrixMultiply, Transpose, Inverse ---------------------------------------------- */
@@ -1358,11 +1412,8 @@ test_math_expression (void)
                            "'[u1, u1]'", NULL);
   EXPECT_PARAM_ERROR_WITH (&orr_math_expression_class, "expression", "index", "expression",
                            "'p(3)*u1'", "parameters", "[1 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_math_expression_class, "expression", "expression", "3", NULL);
   EXPECT_PARAM_ERROR_WITH (&orr_math_expression_class, "expression", "only input is u1",
                            "expression", "'u2'", NULL);
-  EXPECT_PARAM_ERROR (&orr_math_expression_class, "inputs", "inputs", "-1", NULL);
-  EXPECT_PARAM_ERROR (&orr_math_expression_class, "parameters", "parameters", "'a'", NULL);
 }
 
 static void
@@ -1422,9 +1473,6 @@ test_matrix_expression (void)
                            "u1*u2: cannot multiply 2x2 by 3x1", "sizes", "[2 2; 3 1]", NULL);
   EXPECT_PARAM_ERROR_WITH (&orr_matrix_expression_class, "expression", "empty", "expression",
                            "'u1([])'", NULL);
-  EXPECT_PARAM_ERROR (&orr_matrix_expression_class, "sizes", "sizes", "[2 2 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_matrix_expression_class, "sizes", "sizes", "[0 1]", NULL);
-  EXPECT_PARAM_ERROR (&orr_matrix_expression_class, "sizes", "sizes", "[1.5 1]", NULL);
 }
 
 int
@@ -1436,10 +1484,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/math/gain", test_gain_rules);
   g_test_add_func ("/math/sign", test_sign);
   g_test_add_func ("/math/abs-zero", test_abs_zero);
-  g_test_add_func ("/math/sqrt", test_sqrt);
   g_test_add_func ("/math/math-function", test_math_function);
-  g_test_add_func ("/math/power", test_power);
-  g_test_add_func ("/math/bias", test_bias);
+  for (guint i = 0; i < G_N_ELEMENTS (element_cases); i++)
+    g_test_add_data_func (element_cases[i].path, &element_cases[i], test_element);
+  block_test_add_param_errors ("/math/param-error", param_error_cases,
+                               G_N_ELEMENTS (param_error_cases));
   g_test_add_func ("/math/min-max/two", test_min_max_two);
   g_test_add_func ("/math/min-max/one", test_min_max_one);
   g_test_add_func ("/math/saturation", test_saturation);
