@@ -206,3 +206,32 @@
 /**
  * orr_port_new: (skip)
  */
+
+/* The FMU loader, for FMU-like blocks written in C. */
+
+/**
+ * orr_fmi2_library_load: (skip)
+ */
+
+/* Dense linear algebra on caller-owned arrays, for C blocks: scripts have
+ * numpy. */
+
+/**
+ * orr_dense_lu: (skip)
+ */
+
+/**
+ * orr_dense_lu_solve: (skip)
+ */
+
+/**
+ * orr_dense_lu_inverse: (skip)
+ */
+
+/**
+ * orr_dense_lu_det: (skip)
+ */
+
+/**
+ * orr_dense_solve: (skip)
+ */

@@ -5,7 +5,12 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK (orr-evaluate-error-quark, orr_evaluate_error)
+/* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
+GQuark
+orr_evaluate_error_quark (void)
+{
+  return g_quark_from_static_string ("orr-evaluate-error-quark");
+}
 
 /* Past this many, listing more problems in one message helps nobody. */
 #define MAX_PROBLEMS_IN_MESSAGE 20

@@ -256,6 +256,19 @@ describe_result (nlopt_result result)
     }
 }
 
+G_DEFINE_BOXED_TYPE (OrrStudyOptimum, orr_study_optimum, orr_study_optimum_copy,
+                     orr_study_optimum_free)
+
+OrrStudyOptimum *
+orr_study_optimum_copy (const OrrStudyOptimum *o)
+{
+  OrrStudyOptimum *copy = g_memdup2 (o, sizeof *o);
+
+  copy->values = g_memdup2 (o->values, sizeof (double) * MAX (o->n_values, 1));
+  copy->message = g_strdup (o->message);
+  return copy;
+}
+
 void
 orr_study_optimum_free (OrrStudyOptimum *o)
 {

@@ -7,6 +7,7 @@
 
 struct _OrrStudy
 {
+  gatomicrefcount ref;
   char *model;   /* as written in the file */
   char *results; /* as written, or NULL for the default */
   char *dir;     /* the study file's folder: relative paths start here */

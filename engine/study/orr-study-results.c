@@ -193,6 +193,19 @@ orr_study_journal_write (OrrStudyJournal *j, const OrrStudyResult *r, guint n_pa
   return write_all (j->fd, j->path, line->str, line->len, error);
 }
 
+G_DEFINE_BOXED_TYPE (OrrStudyRow, orr_study_row, orr_study_row_copy, orr_study_row_free)
+
+OrrStudyRow *
+orr_study_row_copy (const OrrStudyRow *row)
+{
+  OrrStudyRow *copy = g_memdup2 (row, sizeof *row);
+
+  copy->message = g_strdup (row->message);
+  copy->params = g_memdup2 (row->params, sizeof (double) * MAX (row->n_params, 1));
+  copy->metrics = g_memdup2 (row->metrics, sizeof (double) * MAX (row->n_metrics, 1));
+  return copy;
+}
+
 void
 orr_study_row_free (OrrStudyRow *row)
 {

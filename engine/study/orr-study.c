@@ -10,7 +10,15 @@
 #include <orrery/orr-io.h>
 #include <string.h>
 
-G_DEFINE_QUARK (orr - study - error - quark, orr_study_error)
+/* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
+GQuark
+orr_study_error_quark (void)
+{
+  return g_quark_from_static_string ("orr-study-error-quark");
+}
+
+G_DEFINE_BOXED_TYPE (OrrStudy, orr_study, orr_study_ref, orr_study_unref)
+G_DEFINE_BOXED_TYPE (OrrStudyPlan, orr_study_plan, orr_study_plan_ref, orr_study_plan_free)
 
 /* A study file is small; anything larger is not one. */
 #define MAX_FILE_BYTES (16 << 20)
@@ -39,6 +47,8 @@ orr_study_new (void)
 {
   OrrStudy *s = g_new0 (OrrStudy, 1);
 
+  g_atomic_ref_count_init (&s->ref);
+
   s->variables = g_array_new (FALSE, TRUE, sizeof (OrrStudyVariable));
   g_array_set_clear_func (s->variables, (GDestroyNotify)variable_clear);
   s->metrics = g_array_new (FALSE, TRUE, sizeof (OrrStudyMetric));
@@ -52,10 +62,23 @@ orr_study_new (void)
   return s;
 }
 
+OrrStudy *
+orr_study_ref (OrrStudy *s)
+{
+  g_atomic_ref_count_inc (&s->ref);
+  return s;
+}
+
+void
+orr_study_unref (OrrStudy *s)
+{
+  orr_study_free (s);
+}
+
 void
 orr_study_free (OrrStudy *s)
 {
-  if (s == NULL)
+  if (s == NULL || !g_atomic_ref_count_dec (&s->ref))
     return;
   g_free (s->model);
   g_free (s->results);
@@ -743,6 +766,7 @@ orr_study_add_metric (OrrStudy *s, const char *name, const char *signal, const c
 
 struct _OrrStudyPlan
 {
+  gatomicrefcount ref;
   guint n_runs, n_vars;
   char **names;
   double *values; /* n_runs x n_vars, row after row */
@@ -955,6 +979,7 @@ orr_study_make_plan (OrrStudy *s, GError **error)
     }
 
   plan = g_new0 (OrrStudyPlan, 1);
+  g_atomic_ref_count_init (&plan->ref);
   plan->n_runs = (guint)n_runs;
   plan->n_vars = n_vars;
   plan->names = g_new0 (char *, n_vars + 1);
@@ -1016,10 +1041,17 @@ orr_study_make_plan (OrrStudy *s, GError **error)
   return plan;
 }
 
+OrrStudyPlan *
+orr_study_plan_ref (OrrStudyPlan *plan)
+{
+  g_atomic_ref_count_inc (&plan->ref);
+  return plan;
+}
+
 void
 orr_study_plan_free (OrrStudyPlan *plan)
 {
-  if (plan == NULL)
+  if (plan == NULL || !g_atomic_ref_count_dec (&plan->ref))
     return;
   g_strfreev (plan->names);
   g_free (plan->values);

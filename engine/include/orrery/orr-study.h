@@ -74,7 +74,20 @@ typedef struct
 
 typedef struct _OrrStudy OrrStudy;
 
+/* Boxed types, for bindings (Python through GObject Introspection). */
+#define ORR_TYPE_STUDY (orr_study_get_type ())
+GType orr_study_get_type (void) G_GNUC_CONST;
+#define ORR_TYPE_STUDY_PLAN (orr_study_plan_get_type ())
+GType orr_study_plan_get_type (void) G_GNUC_CONST;
+#define ORR_TYPE_STUDY_ROW (orr_study_row_get_type ())
+GType orr_study_row_get_type (void) G_GNUC_CONST;
+#define ORR_TYPE_STUDY_OPTIMUM (orr_study_optimum_get_type ())
+GType orr_study_optimum_get_type (void) G_GNUC_CONST;
+
 OrrStudy *orr_study_new (void);
+OrrStudy *orr_study_ref (OrrStudy *study);
+/* the same as orr_study_free: drops a reference */
+void orr_study_unref (OrrStudy *study);
 OrrStudy *orr_study_load (const char *path, GError **error);
 OrrStudy *orr_study_load_from_data (const char *data, gssize length, const char *dir,
                                     GError **error);
@@ -115,7 +128,8 @@ void orr_study_add_metric (OrrStudy *study, const char *name, const char *signal
 typedef struct _OrrStudyPlan OrrStudyPlan;
 
 OrrStudyPlan *orr_study_make_plan (OrrStudy *study, GError **error);
-void orr_study_plan_free (OrrStudyPlan *plan);
+OrrStudyPlan *orr_study_plan_ref (OrrStudyPlan *plan);
+void orr_study_plan_free (OrrStudyPlan *plan); /* drops a reference */
 guint orr_study_plan_get_n_runs (OrrStudyPlan *plan);
 guint orr_study_plan_get_n_variables (OrrStudyPlan *plan);
 const char *orr_study_plan_get_name (OrrStudyPlan *plan, guint variable);
@@ -134,37 +148,56 @@ typedef enum
 typedef void (*OrrStudyProgressFunc) (guint run, OrrStudyRunStatus status, const char *message,
                                       guint done, guint total, gpointer user_data);
 
-/* Runs the plan's runs first .. last (inclusive) that the results folder
+/**
+ * orr_study_run:
+ * @progress: (scope call) (closure user_data) (nullable): called as each run is written
+ * @cancellable: (nullable):
+ *
+ * Runs the plan's runs first .. last (inclusive) that the results folder
  * does not hold yet, on n_threads threads (0: one per core), writing each
  * finished run's part. The model is loaded and checked once. Stops early,
  * keeping what is written, when cancellable is cancelled. FALSE only when
  * the study cannot run at all (model, results folder); failed runs are
- * rows, not errors. */
+ * rows, not errors.
+ */
 gboolean orr_study_run (OrrStudy *study, OrrStudyPlan *plan, OrrRegistry *registry, guint first,
                         guint last, guint n_threads, OrrStudyProgressFunc progress,
                         gpointer user_data, GCancellable *cancellable, GError **error);
 /* How many of the plan's runs the results folder holds. */
 guint orr_study_count_done (OrrStudy *study, OrrStudyPlan *plan);
 
-/* Merges the parts into results.h5 and results.csv in the results folder
+/**
+ * orr_study_gather:
+ * @h5_path: (nullable): where the HDF5 file goes (NULL: RESULTS/results.h5)
+ * @csv_path: (nullable): where the CSV table goes (NULL: RESULTS/results.csv)
+ *
+ * Merges the parts into results.h5 and results.csv in the results folder
  * (or the paths given). FALSE when a run is missing (naming it) or a part
- * cannot be read. */
+ * cannot be read.
+ */
 gboolean orr_study_gather (OrrStudy *study, OrrStudyPlan *plan, const char *h5_path,
                            const char *csv_path, GError **error);
 
-/* One row of the results table, read back from a part: for tests,
- * scripts and the app. */
+/**
+ * OrrStudyRow:
+ * @params: (array length=n_params): the run's values, in plan order
+ * @metrics: (array length=n_metrics): in study order; NAN where a metric failed
+ *
+ * One row of the results table, read back from the results folder: for
+ * tests, scripts and the app.
+ */
 typedef struct
 {
   guint run;
   OrrStudyRunStatus status;
   char *message;
   guint n_params, n_metrics;
-  double *params;  /* in plan order */
-  double *metrics; /* in study order; NAN where a metric failed */
+  double *params;
+  double *metrics;
 } OrrStudyRow;
 
 OrrStudyRow *orr_study_read_row (OrrStudy *study, guint run, GError **error);
+OrrStudyRow *orr_study_row_copy (const OrrStudyRow *row);
 void orr_study_row_free (OrrStudyRow *row);
 
 /* ---- optimisation ----------------------------------------------------- */
@@ -189,22 +222,33 @@ void orr_study_set_optimization (OrrStudy *study, OrrStudyOptimizer optimizer, c
                                  gboolean maximize, guint max_evaluations, double tolerance);
 void orr_study_add_constraint (OrrStudy *study, const char *expr);
 
+/**
+ * OrrStudyOptimum:
+ * @values: (array length=n_values): the best point found, in the study's variable order
+ */
 typedef struct
 {
   guint evaluations;
   guint n_values;
-  double *values; /* the best point found, in the study's variable order */
+  double *values;
   double objective;
   char *message; /* how the search ended */
 } OrrStudyOptimum;
 
-/* Runs the search on this thread, writing every evaluation to
+/**
+ * orr_study_optimize:
+ * @progress: (scope call) (closure user_data) (nullable): called after each evaluation
+ * @cancellable: (nullable):
+ *
+ * Runs the search on this thread, writing every evaluation to
  * optimize.csv in the results folder; each evaluation is reported
  * through progress (run = evaluation number). NULL with an error when
- * it cannot start or no evaluation succeeded. */
+ * it cannot start or no evaluation succeeded.
+ */
 OrrStudyOptimum *orr_study_optimize (OrrStudy *study, OrrRegistry *registry,
                                      OrrStudyProgressFunc progress, gpointer user_data,
                                      GCancellable *cancellable, GError **error);
+OrrStudyOptimum *orr_study_optimum_copy (const OrrStudyOptimum *optimum);
 void orr_study_optimum_free (OrrStudyOptimum *optimum);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrStudyOptimum, orr_study_optimum_free)
