@@ -543,6 +543,7 @@ build_primary_menu (OrrApplication *app)
     g_menu_append_submenu (menu, _("_Diagram"), G_MENU_MODEL (diagram));
   }
 
+  g_menu_append (help, _("_Manual"), "app.help");
   g_menu_append (help, _("_Keyboard Shortcuts"), "win.show-help-overlay");
   g_menu_append (help, _("_About Orrery"), "app.about");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (help));
