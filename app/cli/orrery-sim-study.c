@@ -529,6 +529,7 @@ orr_sim_study_main (int argc, char **argv)
            "  orrery-sim study run STUDY.orrs [-j N] [--slurm [--tasks N] [--sbatch=OPTION]...]\n"
            "  orrery-sim study gather STUDY.orrs\n"
            "  orrery-sim study plan STUDY.orrs\n"
+           "  orrery-sim study optimize STUDY.orrs\n"
            "\n"
            "A study runs its model once per row of its plan (docs/studies.md). Each\n"
            "finished run is kept in STUDY.results/parts at once: run the same command\n"
