@@ -159,6 +159,230 @@ test_pendulum_equilibrium (void)
   }
 }
 
+static OrrLinearModel *
+linearize_simple (const char *file, const char *block, OrrScope *overrides)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  g_autoptr (OrrModel) model = load (file);
+  OrrLinearizeOptions options;
+  GError *error = NULL;
+  OrrLinearModel *lm;
+
+  orr_linearize_options_init (&options);
+  options.block = block;
+  options.overrides = overrides;
+  lm = orr_linearize (model, registry, &options, &error);
+  g_assert_no_error (error);
+  return lm;
+}
+
+/* m x'' + c x' + k x = F, the whole model between its Input and Output:
+ * poles (-c +- sqrt(c^2 - 4 m k)) / 2m, no zeros, H(jw) = 1 / (k - m w^2 + j c w). */
+static void
+test_mass_spring_damper (void)
+{
+  g_autoptr (OrrLinearModel) lm = linearize_simple ("msd.orr", NULL, NULL);
+  const double m = 2, c = 0.6, k = 8;
+  double re[2], im[2], zr[2], zi[2], w[] = { 0.1, 1, 2, 5, 30 };
+  double hr[5], hi[5], gain;
+  int nz = -1;
+  GError *error = NULL;
+
+  g_assert_cmpint (lm->nx, ==, 2);
+  g_assert_cmpint (lm->nu, ==, 1);
+  g_assert_cmpint (lm->ny, ==, 1);
+  g_assert_true (orr_linear_model_poles (lm, re, im, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_cmpfloat_with_epsilon (re[i], -c / (2 * m), 1e-7);
+      g_assert_cmpfloat_with_epsilon (fabs (im[i]), sqrt (4 * m * k - c * c) / (2 * m), 1e-7);
+    }
+  g_assert_true (orr_linear_model_zeros (lm, 0, 0, zr, zi, &nz, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (nz, ==, 0);
+  g_assert_true (orr_linear_model_frequency_response (lm, w, 5, hr, hi, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < 5; i++)
+    {
+      double dr = k - m * w[i] * w[i], di = c * w[i], d2 = dr * dr + di * di;
+
+      g_assert_cmpfloat_with_epsilon (hr[i], dr / d2, 1e-8 * MAX (1, fabs (dr / d2)));
+      g_assert_cmpfloat_with_epsilon (hi[i], -di / d2, 1e-8 * MAX (1, fabs (di / d2)));
+    }
+  g_assert_true (orr_linear_model_dc_gain (lm, 0, 0, &gain));
+  g_assert_cmpfloat_with_epsilon (gain, 1 / k, 1e-9);
+}
+
+/* TransferFunction (s + 3) / (s^2 + 2 s + 10) in a super block fed by a
+ * Step: poles -1 +- 3i, zero -3, the frequency response, and the step
+ * response against the closed form. */
+static void
+test_transfer_function (void)
+{
+  g_autoptr (OrrLinearModel) lm = linearize_simple ("tf.orr", "Filter", NULL);
+  double re[2], im[2], zr[2], zi[2], w[] = { 0, 0.5, 3, 10, 100 }, hr[5], hi[5];
+  double y[201];
+  int nz = 0;
+  GError *error = NULL;
+
+  g_assert_cmpint (lm->nx, ==, 2);
+  /* the operating point: the Step is 0 at the start */
+  g_assert_cmpfloat (lm->u0[0], ==, 0);
+  g_assert_true (orr_linear_model_poles (lm, re, im, &error));
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_cmpfloat_with_epsilon (re[i], -1, 1e-7);
+      g_assert_cmpfloat_with_epsilon (fabs (im[i]), 3, 1e-7);
+    }
+  g_assert_true (orr_linear_model_zeros (lm, 0, 0, zr, zi, &nz, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (nz, ==, 1);
+  g_assert_cmpfloat_with_epsilon (zr[0], -3, 1e-7);
+  g_assert_cmpfloat_with_epsilon (zi[0], 0, 1e-7);
+  g_assert_true (orr_linear_model_frequency_response (lm, w, 5, hr, hi, &error));
+  for (int i = 0; i < 5; i++)
+    {
+      /* (3 + j w) / (10 - w^2 + 2 j w) */
+      double nr = 3, ni = w[i], dr = 10 - w[i] * w[i], di = 2 * w[i];
+      double d2 = dr * dr + di * di;
+
+      g_assert_cmpfloat_with_epsilon (hr[i], (nr * dr + ni * di) / d2, 1e-8);
+      g_assert_cmpfloat_with_epsilon (hi[i], (ni * dr - nr * di) / d2, 1e-8);
+    }
+  /* step: y = 0.3 - e^-t (0.3 cos 3t - (0.7/3) sin 3t) */
+  g_assert_true (orr_linear_model_step_response (lm, 0, 0.05, 201, y, &error));
+  g_assert_no_error (error);
+  for (int k = 0; k < 201; k += 7)
+    {
+      double t = k * 0.05;
+      double exact = 0.3 - exp (-t) * (0.3 * cos (3 * t) - (0.7 / 3) * sin (3 * t));
+
+      g_assert_cmpfloat_with_epsilon (y[k], exact, 1e-7);
+    }
+}
+
+/* th'' = -(g/l) sin th: +-sqrt(g/l) upright (th = pi), +-i sqrt(g/l)
+ * hanging (th = 0). */
+static void
+test_swing (void)
+{
+  const double w0 = sqrt (9.81 / 0.5);
+  g_autoptr (OrrScope) top = scope_with ("th0 = pi;");
+  g_autoptr (OrrLinearModel) down = linearize_simple ("swing.orr", "Swing", NULL);
+  g_autoptr (OrrLinearModel) up = linearize_simple ("swing.orr", "Swing", top);
+  double re[2], im[2];
+  GError *error = NULL;
+
+  g_assert_true (orr_linear_model_poles (down, re, im, &error));
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_cmpfloat_with_epsilon (re[i], 0, 1e-6);
+      g_assert_cmpfloat_with_epsilon (fabs (im[i]), w0, 1e-6);
+    }
+  g_assert_true (orr_linear_model_poles (up, re, im, &error));
+  qsort (re, 2, sizeof (double), cmp_double);
+  g_assert_cmpfloat_with_epsilon (re[0], -w0, 1e-6);
+  g_assert_cmpfloat_with_epsilon (re[1], w0, 1e-6);
+  g_assert_cmpfloat_with_epsilon (im[0], 0, 1e-6);
+  g_assert_cmpint (up->nu, ==, 0);
+  g_assert_cmpint (up->ny, ==, 2);
+}
+
+/* A DiscreteTransferFunction 2z / (z - 0.5) on a 0.25 s clock: a discrete
+ * model at that period, pole 0.5, zero 0, gain 4 at DC. */
+static void
+test_sampled (void)
+{
+  g_autoptr (OrrLinearModel) lm = linearize_simple ("sampled.orr", NULL, NULL);
+  double re[1], im[1], zr[1], zi[1], gain, w[] = { 1.0 }, hr[1], hi[1];
+  int nz = 0;
+  GError *error = NULL;
+
+  g_assert_cmpfloat (lm->sample_time, ==, 0.25);
+  g_assert_cmpint (lm->nx, ==, 1);
+  g_assert_true (orr_linear_model_poles (lm, re, im, &error));
+  g_assert_cmpfloat_with_epsilon (re[0], 0.5, 1e-8);
+  g_assert_true (orr_linear_model_zeros (lm, 0, 0, zr, zi, &nz, &error));
+  g_assert_cmpint (nz, ==, 1);
+  g_assert_cmpfloat_with_epsilon (zr[0], 0, 1e-8);
+  g_assert_true (orr_linear_model_dc_gain (lm, 0, 0, &gain));
+  g_assert_cmpfloat_with_epsilon (gain, 4, 1e-8);
+  /* H(e^{jwT}) = 2 z / (z - 0.5) */
+  g_assert_true (orr_linear_model_frequency_response (lm, w, 1, hr, hi, &error));
+  {
+    double zr1 = cos (0.25), zi1 = sin (0.25), dr = zr1 - 0.5, di = zi1, d2 = dr * dr + di * di;
+
+    g_assert_cmpfloat_with_epsilon (hr[0], 2 * (zr1 * dr + zi1 * di) / d2, 1e-8);
+    g_assert_cmpfloat_with_epsilon (hi[0], 2 * (zi1 * dr - zr1 * di) / d2, 1e-8);
+  }
+}
+
+/* expm of a rotation generator; place and lqr against what they promise. */
+static void
+test_matrix_tools (void)
+{
+  double a[4] = { 0, -2, 2, 0 }, e[4];
+  GError *error = NULL;
+
+  g_assert_true (orr_matrix_expm (2, a, e, &error));
+  g_assert_cmpfloat_with_epsilon (e[0], cos (2), 1e-12);
+  g_assert_cmpfloat_with_epsilon (e[1], -sin (2), 1e-12);
+  g_assert_cmpfloat_with_epsilon (e[2], sin (2), 1e-12);
+  g_assert_cmpfloat_with_epsilon (e[3], cos (2), 1e-12);
+
+  {
+    /* the pendulum's (A, B): place at -1 -2 -3 -4, and a complex pair */
+    double A[16] = { 0 }, B[4] = { 0, 0, 4.0 / 17, -60.0 / 119 }, K[4], cl[16];
+    double pr[4] = { -1, -2, -3, -4 }, pi[4] = { 0 }, re[4], im[4];
+    double pr2[4] = { -1, -1, -2, -5 }, pi2[4] = { 1, -1, 0, 0 };
+
+    A[0 + 2 * 4] = 1;
+    A[1 + 3 * 4] = 1;
+    A[2 + 1 * 4] = -147.0 / 85;
+    A[3 + 1 * 4] = 2940.0 / 119;
+    g_assert_true (orr_matrix_place (4, 1, A, B, pr, pi, K, &error));
+    g_assert_no_error (error);
+    for (int j = 0; j < 4; j++)
+      for (int i = 0; i < 4; i++)
+        cl[i + j * 4] = A[i + j * 4] - B[i] * K[j];
+    g_assert_true (orr_matrix_eig (4, cl, re, im, &error));
+    qsort (re, 4, sizeof (double), cmp_double);
+    for (int i = 0; i < 4; i++)
+      g_assert_cmpfloat_with_epsilon (re[i], -4 + i, 1e-6);
+
+    g_assert_true (orr_matrix_place (4, 1, A, B, pr2, pi2, K, &error));
+    for (int j = 0; j < 4; j++)
+      for (int i = 0; i < 4; i++)
+        cl[i + j * 4] = A[i + j * 4] - B[i] * K[j];
+    g_assert_true (orr_matrix_eig (4, cl, re, im, &error));
+    {
+      int pairs = 0;
+
+      for (int i = 0; i < 4; i++)
+        if (fabs (im[i]) > 0.5)
+          {
+            g_assert_cmpfloat_with_epsilon (re[i], -1, 1e-6);
+            g_assert_cmpfloat_with_epsilon (fabs (im[i]), 1, 1e-6);
+            pairs++;
+          }
+      g_assert_cmpint (pairs, ==, 2);
+    }
+  }
+  {
+    /* double integrator, Q = I, R = 1: K = [1 sqrt(3)] (closed form) */
+    double A[4] = { 0, 0, 1, 0 }, B[2] = { 0, 1 }, Q[4] = { 1, 0, 0, 1 }, R[1] = { 1 };
+    double K[2], X[4];
+
+    g_assert_true (orr_matrix_lqr (2, 1, A, B, Q, R, NULL, K, X, &error));
+    g_assert_no_error (error);
+    g_assert_cmpfloat_with_epsilon (K[0], 1, 1e-9);
+    g_assert_cmpfloat_with_epsilon (K[1], sqrt (3), 1e-9);
+    g_assert_cmpfloat_with_epsilon (X[0], sqrt (3), 1e-9);
+    g_assert_cmpfloat_with_epsilon (X[3], sqrt (3), 1e-9);
+  }
+}
+
 /* A model with no such block, and a port that does not exist. */
 static void
 test_errors (void)
@@ -195,5 +419,10 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/pendulum/linearize", test_pendulum_linearize);
   g_test_add_func ("/analysis/pendulum/equilibrium", test_pendulum_equilibrium);
   g_test_add_func ("/analysis/errors", test_errors);
+  g_test_add_func ("/analysis/mass-spring-damper", test_mass_spring_damper);
+  g_test_add_func ("/analysis/transfer-function", test_transfer_function);
+  g_test_add_func ("/analysis/swing", test_swing);
+  g_test_add_func ("/analysis/sampled", test_sampled);
+  g_test_add_func ("/analysis/matrix-tools", test_matrix_tools);
   return g_test_run ();
 }
