@@ -5,6 +5,7 @@
  * matrix tools (expm, place, lqr) against what they must satisfy. */
 #include <orrery/orr-analysis.h>
 #include <orrery/orr-io.h>
+#include <orrery/orr-simulation.h>
 
 #include "orr-palettes.h"
 
@@ -383,6 +384,135 @@ test_matrix_tools (void)
   }
 }
 
+typedef struct
+{
+  double *k; /* 1 x 4 */
+  double acl[16];
+  double worst;
+  int samples;
+} ClosedLoop;
+
+static void
+record_theta (int block, guint64 seq, double t, const double *values, int n, gpointer data)
+{
+  ClosedLoop *cl = data;
+  double e[16], m[16], x0[4] = { 0, 0.001, 0, 0 }, theta = 0;
+  GError *error = NULL;
+
+  for (int i = 0; i < 16; i++)
+    m[i] = cl->acl[i] * t;
+  g_assert_true (orr_matrix_expm (4, m, e, &error));
+  for (int j = 0; j < 4; j++)
+    theta += e[1 + j * 4] * x0[j];
+  cl->worst = MAX (cl->worst, fabs (values[0] - theta));
+  cl->samples++;
+}
+
+/* Seed 000 7.1.2's way: the context linearizes the plant and places the
+ * state feedback's poles itself (guarded by in_linearization()). The
+ * closed loop A - B K of the closed-form plant has the placed poles, and
+ * the nonlinear simulation from th0 = 0.001 follows exp((A - B K) t) x0
+ * (to the O(th0^2) of the nonlinearity). */
+static void
+test_pendulum_place_in_context (void)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  g_autoptr (OrrModel) model = load ("pendulum-place.orr");
+  g_autoptr (OrrEvaluation) ev = NULL;
+  g_autoptr (OrrProgram) program = NULL;
+  g_autoptr (OrrSimulation) sim = NULL;
+  double A[16] = { 0 }, B[4] = { 0, 0, 4.0 / 17, -60.0 / 119 }, K[4], re[4], im[4];
+  ClosedLoop cl = { 0 };
+  OrrValue *k;
+  GError *error = NULL;
+
+  ev = orr_evaluate_model_with_registry (model, NULL, registry);
+  g_assert_true (orr_evaluation_check (ev, &error));
+  g_assert_no_error (error);
+  k = orr_scope_lookup (orr_evaluation_get_scope (ev, orr_model_get_root (model)), "K");
+  g_assert_nonnull (k);
+  g_assert_cmpint (orr_value_numel (k), ==, 4);
+  g_assert_true (orr_value_to_doubles (k, K, 4));
+
+  A[0 + 2 * 4] = 1;
+  A[1 + 3 * 4] = 1;
+  A[2 + 1 * 4] = -147.0 / 85;
+  A[3 + 1 * 4] = 2940.0 / 119;
+  for (int j = 0; j < 4; j++)
+    for (int i = 0; i < 4; i++)
+      cl.acl[i + j * 4] = A[i + j * 4] - B[i] * K[j];
+  g_assert_true (orr_matrix_eig (4, cl.acl, re, im, &error));
+  qsort (re, 4, sizeof (double), cmp_double);
+  for (int i = 0; i < 4; i++)
+    {
+      g_assert_cmpfloat_with_epsilon (re[i], -4 + i, 1e-4);
+      g_assert_cmpfloat_with_epsilon (im[i], 0, 1e-4);
+    }
+
+  program = orr_compile (model, registry, NULL, NULL, &error);
+  g_assert_no_error (error);
+  sim = orr_simulation_new (program);
+  orr_simulation_set_record_func (sim, record_theta, &cl);
+  g_assert_true (orr_simulation_run (sim, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (cl.samples, >, 50);
+  g_test_message ("largest |theta - linear closed loop| = %g (th0 = 0.001)", cl.worst);
+  g_assert_cmpfloat (cl.worst, <, 1e-8);
+}
+
+static double
+eval_real (const char *text, gsize i)
+{
+  GError *error = NULL;
+  g_autoptr (OrrValue) v = orr_expr_evaluate (text, NULL, &error);
+
+  g_assert_no_error (error);
+  return i == G_MAXSIZE ? (double)orr_value_numel (v) : orr_value_get_real (v, i);
+}
+
+/* The context language's control functions, against hand computations. */
+static void
+test_builtins (void)
+{
+  GError *error = NULL;
+  OrrValue *v;
+
+  /* eig of [0 1; -2 -3]: -1 and -2 */
+  g_assert_cmpfloat_with_epsilon (eval_real ("sum(eig([0 1; -2 -3]))", 0), -3, 1e-12);
+  g_assert_cmpfloat_with_epsilon (eval_real ("prod(eig([0 1; -2 -3]))", 0), 2, 1e-12);
+  /* complex eigenvalues come back complex */
+  g_assert_cmpfloat_with_epsilon (eval_real ("max(abs(imag(eig([0 1; -1 0]))))", 0), 1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (eval_real ("expm([0 1; 0 0])", 2), 1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (eval_real ("expm(log(2))", 0), 2, 1e-12);
+  /* ctrb([0 1; 0 0], [0; 1]) = [0 1; 1 0]; obsv = [1 0; 0 1] */
+  g_assert_cmpfloat (eval_real ("ctrb([0 1; 0 0], [0; 1])", 1), ==, 1);
+  g_assert_cmpfloat (eval_real ("ctrb([0 1; 0 0], [0; 1])", 2), ==, 1);
+  g_assert_cmpfloat (eval_real ("obsv([0 1; 0 0], [1 0])", 3), ==, 1);
+  g_assert_cmpfloat (eval_real ("size(obsv([0 1; 0 0], [1 0; 0 1]), 1)", 0), ==, 4);
+  /* place on a double integrator: s^2 + 3 s + 2, K = [2 3] */
+  g_assert_cmpfloat_with_epsilon (eval_real ("place([0 1; 0 0], [0; 1], [-1 -2])", 0), 2, 1e-10);
+  g_assert_cmpfloat_with_epsilon (eval_real ("place([0 1; 0 0], [0; 1], [-1 -2])", 1), 3, 1e-10);
+  /* a complex pair -1 +- i: s^2 + 2 s + 2 */
+  g_assert_cmpfloat_with_epsilon (eval_real ("place([0 1; 0 0], [0; 1], [-1+1i, -1-1i])", 0), 2,
+                                  1e-10);
+  g_assert_cmpfloat_with_epsilon (eval_real ("lqr([0 1; 0 0], [0; 1], eye(2), 1)", 1), sqrt (3),
+                                  1e-9);
+  g_assert_cmpfloat (eval_real ("ss(-1, 2, 3, 4)", G_MAXSIZE), ==, 4);
+  g_assert_cmpfloat (eval_real ("ss(-1, 2, 3, 4)", 2), ==, 2);
+  g_assert_cmpfloat (eval_real ("in_linearization()", 0), ==, 0);
+
+  /* outside a model, linearize has nothing to work on */
+  v = orr_expr_evaluate ("linearize('Plant')", NULL, &error);
+  g_assert_null (v);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "model"));
+  g_clear_error (&error);
+  v = orr_expr_evaluate ("place([0 1; 0 0], [0; 1], [-1 -2 -3])", NULL, &error);
+  g_assert_null (v);
+  g_assert_nonnull (strstr (error->message, "poles"));
+  g_clear_error (&error);
+}
+
 /* A model with no such block, and a port that does not exist. */
 static void
 test_errors (void)
@@ -419,6 +549,8 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/pendulum/linearize", test_pendulum_linearize);
   g_test_add_func ("/analysis/pendulum/equilibrium", test_pendulum_equilibrium);
   g_test_add_func ("/analysis/errors", test_errors);
+  g_test_add_func ("/analysis/builtins", test_builtins);
+  g_test_add_func ("/analysis/pendulum/place-in-context", test_pendulum_place_in_context);
   g_test_add_func ("/analysis/mass-spring-damper", test_mass_spring_damper);
   g_test_add_func ("/analysis/transfer-function", test_transfer_function);
   g_test_add_func ("/analysis/swing", test_swing);

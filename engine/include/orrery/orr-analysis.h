@@ -186,6 +186,17 @@ void orr_trim_result_free (OrrTrimResult *result);
  * (with the given overrides' names too; base may be NULL). */
 OrrScope *orr_trim_result_to_scope (const OrrTrimResult *result, OrrScope *base);
 
+/* ---- the context language's linearize() and equilibrium() ------------- */
+
+/* What orr_analysis_context_call() needs: the model being evaluated and
+ * its block classes (the registry must outlive it). */
+gpointer orr_analysis_model_ref_new (OrrModel *model, OrrRegistry *registry);
+void orr_analysis_model_ref_free (gpointer ref);
+/* An OrrScopeCallFunc (orr-expr.h) for the builtins linearize and
+ * equilibrium; data is an orr_analysis_model_ref_new(). */
+gboolean orr_analysis_context_call (const char *name, guint nargs, OrrValue **args, guint nargout,
+                                    OrrValue **out, gpointer data, GError **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrLinearModel, orr_linear_model_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrTrimResult, orr_trim_result_free)
 
