@@ -4,6 +4,7 @@
  * writes what the sinks recorded in the last run to CSV. Links the engine
  * and the standard palettes only, no GTK. */
 #include "orr-paths.h"
+#include "orrery-sim-analysis.h"
 #include <orr-palettes.h>
 #include <orrery/orr-compile.h>
 #include <orrery/orr-io.h>
@@ -697,6 +698,10 @@ main (int argc, char **argv)
   }
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  if (argc > 1 && strcmp (argv[1], "linearize") == 0)
+    return orr_cli_linearize (argc - 1, argv + 1);
+  if (argc > 1 && strcmp (argv[1], "trim") == 0)
+    return orr_cli_trim (argc - 1, argv + 1);
 
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context, _("Load, check and simulate an Orrery model."));
