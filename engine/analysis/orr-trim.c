@@ -194,6 +194,12 @@ max_abs (const double *v, int n)
   return m;
 }
 
+/* KINSOL's failures become our messages; it prints nothing itself. */
+static void
+quiet_errors (int code, const char *module, const char *function, char *msg, void *data)
+{
+}
+
 static gboolean
 solve_kinsol (Trim *trim, double *p, int *iterations, GError **error)
 {
@@ -228,6 +234,7 @@ solve_kinsol (Trim *trim, double *p, int *iterations, GError **error)
       goto out;
     }
   KINSetUserData (kmem, trim);
+  KINSetErrHandlerFn (kmem, quiet_errors, NULL);
   KINSetFuncNormTol (kmem, tol);
   KINSetScaledStepTol (kmem, 1e-14);
   KINSetNumMaxIters (kmem, trim->options->max_iterations > 0 ? trim->options->max_iterations : 100);

@@ -513,6 +513,118 @@ test_builtins (void)
   g_clear_error (&error);
 }
 
+typedef struct
+{
+  double k; /* linear loop: y = u / (1 + k); NAN: cubic, y + y^3 = u */
+  double worst;
+  int samples;
+} LoopCheck;
+
+static double
+cubic_root (double u)
+{
+  /* the one real root of y^3 + y - u (Cardano, discriminant > 0) */
+  double d = sqrt (u * u / 4 + 1.0 / 27);
+
+  return cbrt (u / 2 + d) + cbrt (u / 2 - d);
+}
+
+static void
+record_loop (int block, guint64 seq, double t, const double *values, int n, gpointer data)
+{
+  LoopCheck *check = data;
+  double u = values[0], y = values[1];
+  double exact = isnan (check->k) ? cubic_root (u) : u / (1 + check->k);
+
+  g_assert_cmpint (n, ==, 2);
+  g_assert_cmpfloat_with_epsilon (u, t, 1e-12);
+  check->worst = MAX (check->worst, fabs (y - exact));
+  check->samples++;
+}
+
+static gboolean
+run_loop_model (const char *file, const char *script, LoopCheck *check, GError **error)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  g_autoptr (OrrModel) model = load (file);
+  g_autoptr (OrrScope) overrides = script != NULL ? scope_with (script) : NULL;
+  g_autoptr (OrrProgram) program = orr_compile (model, registry, overrides, NULL, error);
+  g_autoptr (OrrSimulation) sim = NULL;
+
+  if (program == NULL)
+    return FALSE;
+  g_assert_cmpint (program->n_loops, ==, 1);
+  sim = orr_simulation_new (program);
+  orr_simulation_set_record_func (sim, record_loop, check);
+  return orr_simulation_run (sim, error);
+}
+
+/* y = u - k y with u = t, solved to u / (1 + k) for several k; and
+ * y = u - y^3 against Cardano's root. */
+static void
+test_loops_solved (void)
+{
+  const double ks[] = { 0.5, 2, 10, -0.5, 100 };
+  GError *error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ks); i++)
+    {
+      g_autofree char *script = g_strdup_printf ("k = %g;", ks[i]);
+      LoopCheck check = { ks[i], 0, 0 };
+
+      g_assert_true (run_loop_model ("loop-linear.orr", script, &check, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (check.samples, >, 10);
+      g_test_message ("k = %g: largest |y - u/(1+k)| = %g over %d samples", ks[i], check.worst,
+                      check.samples);
+      g_assert_cmpfloat (check.worst, <, 1e-9);
+    }
+  {
+    LoopCheck check = { NAN, 0, 0 };
+
+    g_assert_true (run_loop_model ("loop-cubic.orr", NULL, &check, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (check.samples, >, 10);
+    g_test_message ("cubic loop: largest |y - root| = %g", check.worst);
+    g_assert_cmpfloat (check.worst, <, 1e-9);
+  }
+}
+
+/* k = -1: y = u + y has no solution; the error names both blocks. Without
+ * the setting, the loop is refused at compile time as before. */
+static void
+test_loops_unsolvable (void)
+{
+  LoopCheck check = { -1, 0, 0 };
+  GError *error = NULL;
+
+  g_assert_false (run_loop_model ("loop-linear.orr", "k = -1;", &check, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "algebraic loop"));
+  g_assert_nonnull (strstr (error->message, "Difference"));
+  g_assert_nonnull (strstr (error->message, "Feedback"));
+  g_clear_error (&error);
+
+  {
+    g_autoptr (OrrRegistry) registry = standard_registry ();
+    g_autoptr (OrrModel) model = load ("loop-linear.orr");
+    OrrSettings settings;
+    OrrProgram *program;
+
+    orr_settings_copy (&settings, orr_model_get_settings (model));
+    settings.solve_loops = FALSE;
+    orr_model_set_settings (model, &settings);
+    orr_settings_clear (&settings);
+    program = orr_compile (model, registry, NULL, NULL, &error);
+    g_assert_null (program);
+    g_assert_nonnull (strstr (error->message, "algebraic loop"));
+    g_assert_nonnull (strstr (error->message, "Difference"));
+    g_assert_nonnull (strstr (error->message, "Feedback"));
+    g_clear_error (&error);
+  }
+}
+
 /* A model with no such block, and a port that does not exist. */
 static void
 test_errors (void)
@@ -549,6 +661,8 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/pendulum/linearize", test_pendulum_linearize);
   g_test_add_func ("/analysis/pendulum/equilibrium", test_pendulum_equilibrium);
   g_test_add_func ("/analysis/errors", test_errors);
+  g_test_add_func ("/analysis/loops/solved", test_loops_solved);
+  g_test_add_func ("/analysis/loops/unsolvable", test_loops_unsolvable);
   g_test_add_func ("/analysis/builtins", test_builtins);
   g_test_add_func ("/analysis/pendulum/place-in-context", test_pendulum_place_in_context);
   g_test_add_func ("/analysis/mass-spring-damper", test_mass_spring_damper);
