@@ -39,6 +39,7 @@ typedef struct
   int max_runs;
   gboolean quiet;
   gboolean trust;
+  gboolean solve_loops;
   gboolean version;
   char **files;
 } Options;
@@ -136,6 +137,7 @@ apply_settings (OrrModel *model, const Options *o)
       g_free (settings.solver);
       settings.solver = g_strdup (o->solver);
     }
+  settings.solve_loops |= o->solve_loops;
   if (status == EXIT_OK)
     orr_model_set_settings (model, &settings);
   orr_settings_clear (&settings);
@@ -679,6 +681,8 @@ main (int argc, char **argv)
     { "max-runs", 0, 0, G_OPTION_ARG_INT, &o.max_runs,
       N_("Fail when End blocks ask for more than N runs (default 1000)"), N_("N") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, N_("Print errors only"), NULL },
+    { "solve-loops", 0, 0, G_OPTION_ARG_NONE, &o.solve_loops,
+      N_("Solve algebraic loops (Newton's method) instead of refusing them"), NULL },
     { "trust", 0, 0, G_OPTION_ARG_NONE, &o.trust,
       N_("Trust the model: compile and run the C code of its CCustomBlocks"), NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, N_("Print the version and exit"), NULL },
