@@ -463,7 +463,7 @@ orr_isolated_free (OrrIsolated *iso)
       orr_simulation_free (iso->sim);
     }
   g_clear_pointer (&iso->program, orr_program_free);
-  for (int k = 0; k < iso->n_in_ports; k++)
+  for (int k = 0; iso->u_op != NULL && k < iso->n_in_ports; k++)
     g_free (iso->u_op[k]);
   g_free (iso->u_op);
   g_free (iso->in_buffer);
@@ -533,6 +533,7 @@ static gboolean
 find_clock (OrrIsolated *iso, GError **error)
 {
   const OrrProgram *program = iso->program;
+  const char *first = NULL; /* a block of the clock found first */
 
   iso->clock = -1;
   for (int b = 0; b < program->n_blocks; b++)
@@ -562,20 +563,22 @@ find_clock (OrrIsolated *iso, GError **error)
           && program->sources[iso->clock].period != program->sources[found].period)
         {
           g_set_error (error, ORR_ANALYSIS_ERROR, ORR_ANALYSIS_ERROR_UNSUPPORTED,
-                       "mixed sample rates: %s runs every %g s but another block every %g s; "
-                       "linearize the parts of one rate separately",
-                       pb->path, program->sources[found].period,
+                       "mixed sample rates: %s runs every %g s but %s every %g s; linearize "
+                       "the parts of one rate separately",
+                       pb->path, program->sources[found].period, first,
                        program->sources[iso->clock].period);
           return FALSE;
         }
       if (iso->clock >= 0 && iso->clock != found)
         {
           g_set_error (error, ORR_ANALYSIS_ERROR, ORR_ANALYSIS_ERROR_UNSUPPORTED,
-                       "%s is updated by another clock of the same period than the other "
-                       "discrete blocks; use one SampleClock",
-                       pb->path);
+                       "%s and %s are updated by two clocks of the same period; drive them "
+                       "from one SampleClock",
+                       pb->path, first);
           return FALSE;
         }
+      if (iso->clock < 0)
+        first = pb->path;
       iso->clock = found;
     }
   return TRUE;

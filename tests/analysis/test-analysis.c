@@ -625,6 +625,57 @@ test_loops_unsolvable (void)
   }
 }
 
+/* Discrete and continuous states together, or two sample rates: refused,
+ * naming the blocks. */
+static void
+test_unsupported (void)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  const char *files[] = { "mixed-rates.orr", "hybrid.orr" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autoptr (OrrModel) model = load (files[i]);
+      OrrLinearizeOptions options;
+      GError *error = NULL;
+      OrrLinearModel *lm;
+
+      orr_linearize_options_init (&options);
+      lm = orr_linearize (model, registry, &options, &error);
+      g_assert_null (lm);
+      g_assert_error (error, ORR_ANALYSIS_ERROR, ORR_ANALYSIS_ERROR_UNSUPPORTED);
+      g_test_message ("%s: %s", files[i], error->message);
+      g_assert_nonnull (strstr (error->message, i == 0 ? "0.25" : "continuous"));
+      g_assert_nonnull (strstr (error->message, "b2"));
+      if (i == 0)
+        g_assert_nonnull (strstr (error->message, "b5"));
+      g_clear_error (&error);
+    }
+}
+
+/* The operating point of a run: the Filter's input is the Step (1 from
+ * t = 1 s) and its output at t = 2 s is the step response one second in. */
+static void
+test_operating_point_from_run (void)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  g_autoptr (OrrModel) model = load ("tf.orr");
+  g_autoptr (OrrLinearModel) lm = NULL;
+  OrrLinearizeOptions options;
+  GError *error = NULL;
+  double exact = 0.3 - exp (-1) * (0.3 * cos (3) - (0.7 / 3) * sin (3));
+
+  orr_linearize_options_init (&options);
+  options.block = "Filter";
+  options.at_time = 2;
+  lm = orr_linearize (model, registry, &options, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (lm->u0[0], ==, 1);
+  g_assert_cmpfloat_with_epsilon (lm->y0[0], exact, 1e-6);
+  /* a linear block: the same matrices wherever it is */
+  g_assert_cmpfloat_with_epsilon (lm->a[1], -10, 1e-7);
+}
+
 /* A model with no such block, and a port that does not exist. */
 static void
 test_errors (void)
@@ -661,6 +712,8 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/pendulum/linearize", test_pendulum_linearize);
   g_test_add_func ("/analysis/pendulum/equilibrium", test_pendulum_equilibrium);
   g_test_add_func ("/analysis/errors", test_errors);
+  g_test_add_func ("/analysis/unsupported", test_unsupported);
+  g_test_add_func ("/analysis/operating-point-from-run", test_operating_point_from_run);
   g_test_add_func ("/analysis/loops/solved", test_loops_solved);
   g_test_add_func ("/analysis/loops/unsolvable", test_loops_unsolvable);
   g_test_add_func ("/analysis/builtins", test_builtins);
