@@ -34,6 +34,10 @@ void dgees_ (const char *jobvs, const char *sort, OrrLapackSelect2 select, const
              const int *lda, int *sdim, double *wr, double *wi, double *vs, const int *ldvs,
              double *work, const int *lwork, int *bwork, int *info);
 
+/* A copy of overrides (may be NULL) with the in-linearization flag set:
+ * every evaluation of the model for an analysis goes through one. */
+OrrScope *orr_analysis_flagged_overrides (OrrScope *overrides);
+
 /* C = A B for column-major A (m x k) and B (k x n). */
 void orr_analysis_matmul (int m, int k, int n, const double *a, const double *b, double *c);
 

@@ -258,8 +258,8 @@ child_path (const char *parent, const char *name)
                                              : g_strdup_printf ("%s/%s", parent, name);
 }
 
-static OrrScope *
-flagged_overrides (OrrScope *overrides)
+OrrScope *
+orr_analysis_flagged_overrides (OrrScope *overrides)
 {
   OrrScope *scope = orr_scope_new (NULL);
   g_autoptr (OrrValue) one = orr_value_new_bool (TRUE);
@@ -591,7 +591,7 @@ orr_isolated_new (OrrModel *model, OrrRegistry *registry, const char *block_path
 {
   g_autoptr (OrrIsolated) iso = g_new0 (OrrIsolated, 1);
   g_autoptr (OrrRegistry) reg = registry_with_probes (registry);
-  g_autoptr (OrrScope) flagged = flagged_overrides (overrides);
+  g_autoptr (OrrScope) flagged = orr_analysis_flagged_overrides (overrides);
   g_autoptr (OrrModel) copy = NULL;
   g_autofree char *parent_path = NULL;
   OperatingPoint op = { 0 };

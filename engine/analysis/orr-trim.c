@@ -360,12 +360,13 @@ orr_trim (OrrModel *model, OrrRegistry *registry, const OrrTrimOptions *options,
   trim.n_vars = options->vars != NULL ? (int)g_strv_length ((char **)options->vars) : 0;
   vars0 = g_new0 (double, MAX (trim.n_vars, 1));
   trim.iso_vars = g_new0 (double, MAX (trim.n_vars, 1));
-  /* start from the variables' values in the model: compile once without
-   * pinning them, then read them back through the evaluation */
+  /* start from the variables' values in the model, evaluated as for the
+   * analysis (with the flag: a context that calls equilibrium() itself
+   * must not call it again here) */
   for (int i = 0; i < trim.n_vars; i++)
     {
-      g_autoptr (OrrEvaluation) ev
-        = orr_evaluate_model_with_registry (model, options->overrides, registry);
+      g_autoptr (OrrScope) flagged = orr_analysis_flagged_overrides (options->overrides);
+      g_autoptr (OrrEvaluation) ev = orr_evaluate_model_with_registry (model, flagged, registry);
       OrrValue *v = orr_scope_lookup (orr_evaluation_get_scope (ev, orr_model_get_root (model)),
                                       options->vars[i]);
 

@@ -676,6 +676,48 @@ test_operating_point_from_run (void)
   g_assert_cmpfloat_with_epsilon (lm->a[1], -10, 1e-7);
 }
 
+/* A square system goes to KINSOL: the swing's states, varied from
+ * th = 3, come to rest upright at th = pi. */
+static void
+test_equilibrium_states (void)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  g_autoptr (OrrModel) model = load ("swing.orr");
+  g_autoptr (OrrScope) ctx = scope_with ("th0 = 3;");
+  g_autoptr (OrrTrimResult) result = NULL;
+  OrrTrimOptions options;
+  GError *error = NULL;
+
+  orr_trim_options_init (&options);
+  options.block = "Swing";
+  options.vary_states = TRUE;
+  options.overrides = ctx;
+  result = orr_trim (model, registry, &options, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (result->method, "KINSOL"));
+  g_assert_cmpint (result->nx, ==, 2);
+  g_assert_cmpfloat_with_epsilon (result->x[0], G_PI, 1e-9);
+  g_assert_cmpfloat_with_epsilon (result->x[1], 0, 1e-9);
+  g_assert_cmpfloat (result->residual_norm, <, 1e-9);
+}
+
+/* equilibrium() in a model's context finds the ramp's input bias. */
+static void
+test_equilibrium_in_context (void)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  g_autoptr (OrrModel) model = load ("pendulum-trim.orr");
+  g_autoptr (OrrEvaluation) ev = orr_evaluate_model_with_registry (model, NULL, registry);
+  GError *error = NULL;
+  OrrValue *u;
+
+  g_assert_true (orr_evaluation_check (ev, &error));
+  g_assert_no_error (error);
+  u = orr_scope_lookup (orr_evaluation_get_scope (ev, orr_model_get_root (model)), "U");
+  g_assert_nonnull (u);
+  g_assert_cmpfloat_with_epsilon (orr_value_get_real (u, 0), 5 * 9.8 * sin (0.001), 1e-9);
+}
+
 /* A model with no such block, and a port that does not exist. */
 static void
 test_errors (void)
@@ -712,6 +754,8 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/pendulum/linearize", test_pendulum_linearize);
   g_test_add_func ("/analysis/pendulum/equilibrium", test_pendulum_equilibrium);
   g_test_add_func ("/analysis/errors", test_errors);
+  g_test_add_func ("/analysis/pendulum/equilibrium-in-context", test_equilibrium_in_context);
+  g_test_add_func ("/analysis/equilibrium-states", test_equilibrium_states);
   g_test_add_func ("/analysis/unsupported", test_unsupported);
   g_test_add_func ("/analysis/operating-point-from-run", test_operating_point_from_run);
   g_test_add_func ("/analysis/loops/solved", test_loops_solved);
