@@ -233,11 +233,10 @@ prune_around (OrrModel *model, OrrBlock *keep)
 static int
 port_number_of (OrrBlock *block)
 {
-  const char *text = orr_block_get_param (block, "port");
+  g_autofree char *text = g_strdup (orr_block_get_param (block, "port"));
   gint64 n = 1;
 
-  if (text != NULL
-      && !g_ascii_string_to_signed (g_strstrip (g_strdup (text)), 10, 1, 1000, &n, NULL))
+  if (text != NULL && !g_ascii_string_to_signed (g_strstrip (text), 10, 1, 1000, &n, NULL))
     n = 1;
   return (int)n;
 }
