@@ -52,11 +52,13 @@ typedef struct
   int n_in_ports, n_out_ports;
   int *in_buffer, *in_numel; /* per port of the block */
   int *out_buffer, *out_numel;
-  char *block_path; /* "" for the whole model */
-  double *x_op;     /* states at the operating point (program->nx) */
-  double *z_op;     /* discrete states there (program->nz) */
-  double **u_op;    /* per input port */
-  int clock;        /* discrete-only: the source whose ticks update the states; -1 */
+  char *block_path;   /* "" for the whole model */
+  double *x_op;       /* states at the operating point (program->nx) */
+  double *z_op;       /* discrete states there (program->nz) */
+  double **u_op;      /* per input port */
+  int clock;          /* discrete-only: the source whose ticks update the states; -1 */
+  const double *held; /* NULL, or the states blocks with analytic Jacobians keep
+                       * for their derivatives (orr_simulation_probe_eval_held) */
 } OrrIsolated;
 
 /* Builds, compiles and begins probing the isolated block at the

@@ -906,7 +906,8 @@ orr_isolated_eval (OrrIsolated *iso, const double *x, const double *const *u, do
     {
       if (program->nx > 0)
         memcpy (orr_simulation_probe_states (sim), x, sizeof (double) * program->nx);
-      ok = orr_simulation_probe_eval (sim, iso->t, xdot, &local);
+      ok = iso->held != NULL ? orr_simulation_probe_eval_held (sim, iso->t, iso->held, xdot, &local)
+                             : orr_simulation_probe_eval (sim, iso->t, xdot, &local);
     }
   if (!ok)
     {

@@ -2,6 +2,12 @@
  * point, by central differences of the derivatives (or, for a sampled
  * block, the next states) and the outputs.
  *
+ * Blocks with an analytic Jacobian (orr_config_set_jacobian) give their
+ * own part, d(x'_b)/d(x_b) with their inputs held; the differences are
+ * then taken with such blocks' derivatives computed from the operating
+ * point's states, so that they carry only what reaches the block through
+ * its inputs, and the two are added.
+ *
  * Central differences err by O(h^2) from the curvature and O(eps/h) from
  * rounding; h = eps^(1/3) * max(1, |v|) balances the two, which leaves
  * about ten correct digits for smooth blocks. Blocks that switch (Abs,
@@ -9,6 +15,8 @@
  * picks; at the corner itself the quotient is the average of both sides.
  */
 #include "orr-analysis-private.h"
+
+#include <orrery/orr-probe.h>
 
 #include <float.h>
 #include <math.h>
@@ -83,6 +91,10 @@ orr_linearize (OrrModel *model, OrrRegistry *registry, const OrrLinearizeOptions
   for (guint i = 0; i < out_sel->len; i++)
     lm->y0[i] = y0[g_array_index (out_sel, int, i)];
 
+  /* blocks with analytic Jacobians hold their own states (continuous time) */
+  if (iso->program->nz == 0)
+    iso->held = lm->x0;
+
   for (int j = 0; j < nx; j++)
     {
       double keep = x[j], h = step_for (keep);
@@ -103,6 +115,24 @@ orr_linearize (OrrModel *model, OrrRegistry *registry, const OrrLinearizeOptions
           lm->c[i + j * lm->ny] = (y1[e] - y2[e]) / (2 * h);
         }
     }
+
+  if (iso->held != NULL)
+    for (int b = 0; b < iso->program->n_blocks; b++)
+      {
+        const OrrProgramBlock *pb = &iso->program->blocks[b];
+        g_autofree double *jac = NULL;
+        int n = pb->nx, o = pb->x_offset;
+
+        if (!pb->analytic_jacobian || n == 0)
+          continue;
+        jac = g_new (double, n *n);
+        memcpy (orr_simulation_probe_states (iso->sim), x, sizeof (double) * nx);
+        if (!orr_simulation_probe_block_jacobian (iso->sim, b, iso->t, jac, error))
+          return NULL;
+        for (int c = 0; c < n; c++)
+          for (int r = 0; r < n; r++)
+            lm->a[(o + r) + (o + c) * nx] += jac[r + c * n];
+      }
 
   for (guint j = 0; j < in_sel->len; j++)
     {

@@ -116,14 +116,12 @@ orr_simulation_probe_buffer (OrrSimulation *sim, int buffer)
   return sim->arena + sim->program->buffers[buffer].offset;
 }
 
-gboolean
-orr_simulation_probe_eval (OrrSimulation *sim, double t, double *xdot, GError **error)
+static gboolean
+eval_at (OrrSimulation *sim, double t, const double *held, double *xdot, GError **error)
 {
-  const OrrProgram *program;
+  const OrrProgram *program = sim->program;
   gboolean ok;
 
-  g_return_val_if_fail (sim != NULL, FALSE);
-  program = sim->program;
   sim->time.t = t;
   sim->time.phase = ORR_PHASE_TRIAL;
   sim->time.modes_fixed = FALSE;
@@ -133,11 +131,21 @@ orr_simulation_probe_eval (OrrSimulation *sim, double t, double *xdot, GError **
   for (int i = 0; i < program->derivative_list.n && ok; i++)
     {
       int b = program->derivative_list.items[i].block;
+      const OrrProgramBlock *pb = &program->blocks[b];
+      gboolean hold = held != NULL && pb->analytic_jacobian && pb->nx > 0;
+      g_autofree double *trial = NULL;
 
-      if (!orr_sim_callable (program->blocks[b].kind))
+      if (!orr_sim_callable (pb->kind))
         continue;
+      if (hold)
+        {
+          trial = g_memdup2 (sim->x + pb->x_offset, sizeof (double) * pb->nx);
+          memcpy (sim->x + pb->x_offset, held + pb->x_offset, sizeof (double) * pb->nx);
+        }
       sim->blocks[b].nevprt = program->derivative_list.items[i].nevprt;
       orr_sim_call (sim, b, ORR_JOB_DERIVATIVES);
+      if (hold)
+        memcpy (sim->x + pb->x_offset, trial, sizeof (double) * pb->nx);
       ok = !sim->failed;
     }
   sim->time.phase = ORR_PHASE_EVENT;
@@ -145,6 +153,49 @@ orr_simulation_probe_eval (OrrSimulation *sim, double t, double *xdot, GError **
     return FALSE;
   if (xdot != NULL && program->nx > 0)
     memcpy (xdot, sim->xd, sizeof (double) * program->nx);
+  return TRUE;
+}
+
+gboolean
+orr_simulation_probe_eval (OrrSimulation *sim, double t, double *xdot, GError **error)
+{
+  g_return_val_if_fail (sim != NULL, FALSE);
+  return eval_at (sim, t, NULL, xdot, error);
+}
+
+gboolean
+orr_simulation_probe_eval_held (OrrSimulation *sim, double t, const double *held, double *xdot,
+                                GError **error)
+{
+  g_return_val_if_fail (sim != NULL && held != NULL, FALSE);
+  return eval_at (sim, t, held, xdot, error);
+}
+
+gboolean
+orr_simulation_probe_block_jacobian (OrrSimulation *sim, int b, double t, double *jacobian,
+                                     GError **error)
+{
+  const OrrProgramBlock *pb;
+  OrrSimBlock *block;
+  int n;
+
+  g_return_val_if_fail (sim != NULL && b >= 0 && b < sim->program->n_blocks, FALSE);
+  pb = &sim->program->blocks[b];
+  block = &sim->blocks[b];
+  n = pb->nx;
+  g_return_val_if_fail (pb->analytic_jacobian && block->jacobian != NULL, FALSE);
+  /* the block's inputs at these states */
+  if (!eval_at (sim, t, NULL, NULL, error))
+    return FALSE;
+  sim->time.t = t;
+  sim->time.phase = ORR_PHASE_TRIAL;
+  memset (block->jacobian, 0, sizeof (double) * n * n);
+  block->nevprt = 0;
+  orr_sim_call (sim, b, ORR_JOB_JACOBIAN);
+  sim->time.phase = ORR_PHASE_EVENT;
+  if (!take_error (sim, error))
+    return FALSE;
+  memcpy (jacobian, block->jacobian, sizeof (double) * n * n);
   return TRUE;
 }
 

@@ -718,6 +718,24 @@ test_equilibrium_in_context (void)
   g_assert_cmpfloat_with_epsilon (orr_value_get_real (u, 0), 5 * 9.8 * sin (0.001), 1e-9);
 }
 
+/* The TransferFunction (an analytic Jacobian) in a feedback loop: its own
+ * part comes from the block, the loop's through its input, and together
+ * they give the closed loop (s + 3) / (s^2 + 6 s + 22): poles -3 +- i sqrt(13). */
+static void
+test_analytic_in_loop (void)
+{
+  g_autoptr (OrrLinearModel) lm = linearize_simple ("tf-loop.orr", "Filter", NULL);
+  double re[2], im[2];
+  GError *error = NULL;
+
+  g_assert_true (orr_linear_model_poles (lm, re, im, &error));
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_cmpfloat_with_epsilon (re[i], -3, 1e-7);
+      g_assert_cmpfloat_with_epsilon (fabs (im[i]), sqrt (13), 1e-7);
+    }
+}
+
 /* A model with no such block, and a port that does not exist. */
 static void
 test_errors (void)
@@ -754,6 +772,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/pendulum/linearize", test_pendulum_linearize);
   g_test_add_func ("/analysis/pendulum/equilibrium", test_pendulum_equilibrium);
   g_test_add_func ("/analysis/errors", test_errors);
+  g_test_add_func ("/analysis/analytic-in-loop", test_analytic_in_loop);
   g_test_add_func ("/analysis/pendulum/equilibrium-in-context", test_equilibrium_in_context);
   g_test_add_func ("/analysis/equilibrium-states", test_equilibrium_states);
   g_test_add_func ("/analysis/unsupported", test_unsupported);

@@ -38,6 +38,17 @@ gpointer orr_simulation_probe_buffer (OrrSimulation *sim, int buffer);
  * are not held: each block picks the mode of the point. FALSE with an
  * error naming the block that failed. */
 gboolean orr_simulation_probe_eval (OrrSimulation *sim, double t, double *xdot, GError **error);
+/* The same, except that blocks with an analytic Jacobian compute their
+ * derivatives from the states held (program->nx doubles) instead of the
+ * current ones: a difference quotient then carries only what reaches such
+ * a block through its inputs, and the block's own part comes from
+ * orr_simulation_probe_block_jacobian(). */
+gboolean orr_simulation_probe_eval_held (OrrSimulation *sim, double t, const double *held,
+                                         double *xdot, GError **error);
+/* d(x'_b)/d(x_b) of block b (one with an analytic Jacobian) at time t and
+ * the current states, its inputs held: nx_b x nx_b, column-major. */
+gboolean orr_simulation_probe_block_jacobian (OrrSimulation *sim, int block, double t,
+                                              double *jacobian, GError **error);
 /* Fires the activation list of source (an index into program->sources)
  * once at time t, as a clock tick would: outputs, events and state
  * updates of the blocks it activates. Events the blocks schedule are
