@@ -515,7 +515,8 @@ test_builtins (void)
 
 typedef struct
 {
-  double k; /* linear loop: y = u / (1 + k); NAN: cubic, y + y^3 = u */
+  double k;            /* linear loop: y = u / (1 + k); NAN: cubic, y + y^3 = u */
+  gboolean integrated; /* the recorded value is the integral of y: t^2 / (2 (1 + k)) */
   double worst;
   int samples;
 } LoopCheck;
@@ -534,7 +535,9 @@ record_loop (int block, guint64 seq, double t, const double *values, int n, gpoi
 {
   LoopCheck *check = data;
   double u = values[0], y = values[1];
-  double exact = isnan (check->k) ? cubic_root (u) : u / (1 + check->k);
+  double exact = isnan (check->k)    ? cubic_root (u)
+                 : check->integrated ? t * t / (2 * (1 + check->k))
+                                     : u / (1 + check->k);
 
   g_assert_cmpint (n, ==, 2);
   g_assert_cmpfloat_with_epsilon (u, t, 1e-12);
@@ -570,7 +573,7 @@ test_loops_solved (void)
   for (guint i = 0; i < G_N_ELEMENTS (ks); i++)
     {
       g_autofree char *script = g_strdup_printf ("k = %g;", ks[i]);
-      LoopCheck check = { ks[i], 0, 0 };
+      LoopCheck check = { ks[i], FALSE, 0, 0 };
 
       g_assert_true (run_loop_model ("loop-linear.orr", script, &check, &error));
       g_assert_no_error (error);
@@ -580,7 +583,17 @@ test_loops_solved (void)
       g_assert_cmpfloat (check.worst, <, 1e-9);
     }
   {
-    LoopCheck check = { NAN, 0, 0 };
+    /* the loop feeds an Integrator: solved at every derivative evaluation */
+    LoopCheck check = { 2, TRUE, 0, 0 };
+
+    g_assert_true (run_loop_model ("loop-integrator.orr", NULL, &check, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (check.samples, >, 10);
+    g_test_message ("integrated loop: largest error %g", check.worst);
+    g_assert_cmpfloat (check.worst, <, 1e-7);
+  }
+  {
+    LoopCheck check = { NAN, FALSE, 0, 0 };
 
     g_assert_true (run_loop_model ("loop-cubic.orr", NULL, &check, &error));
     g_assert_no_error (error);
@@ -595,7 +608,7 @@ test_loops_solved (void)
 static void
 test_loops_unsolvable (void)
 {
-  LoopCheck check = { -1, 0, 0 };
+  LoopCheck check = { -1, FALSE, 0, 0 };
   GError *error = NULL;
 
   g_assert_false (run_loop_model ("loop-linear.orr", "k = -1;", &check, &error));
