@@ -773,6 +773,29 @@ orr_isolated_new (OrrModel *model, OrrRegistry *registry, const char *block_path
         if (x != NULL)
           memcpy (iso->x_op + pb->x_offset, x, sizeof (double) * pb->nx);
       }
+  if (whole && isfinite (at_time) && at_time > program->settings.start_time)
+    {
+      /* the whole model has no outside: it runs as it is, its inputs at
+       * their operating values, up to the operating time */
+      double final = program->settings.final_time;
+      g_autoptr (OrrSimulation) run = NULL;
+      gboolean ok;
+
+      program->settings.final_time = at_time;
+      run = orr_simulation_new (program);
+      ok = orr_simulation_run (run, &local);
+      program->settings.final_time = final;
+      if (!ok)
+        {
+          g_set_error (error, ORR_ANALYSIS_ERROR, ORR_ANALYSIS_ERROR_FAILED,
+                       "simulating the model to the operating point (t = %g s) failed: %s", at_time,
+                       local->message);
+          operating_point_clear (&op);
+          return NULL;
+        }
+      memcpy (iso->x_op, orr_simulation_probe_states (run), sizeof (double) * program->nx);
+      memcpy (iso->z_op, orr_simulation_probe_discrete_states (run), sizeof (double) * program->nz);
+    }
   operating_point_clear (&op);
   return g_steal_pointer (&iso);
 }

@@ -749,6 +749,34 @@ test_analytic_in_loop (void)
     }
 }
 
+/* The whole model at time 0.3 s of its run: the swing released at 1 rad
+ * keeps its energy w^2/2 - (g/l) cos th, and A is the pendulum's
+ * linearization there: [0 1; -(g/l) cos th 0]. */
+static void
+test_whole_model_at_time (void)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  g_autoptr (OrrModel) model = load ("swing.orr");
+  g_autoptr (OrrScope) ctx = scope_with ("th0 = 1;");
+  g_autoptr (OrrLinearModel) lm = NULL;
+  OrrLinearizeOptions options;
+  GError *error = NULL;
+  const double gl = 9.81 / 0.5;
+  double th, w;
+
+  orr_linearize_options_init (&options);
+  options.at_time = 0.3;
+  options.overrides = ctx;
+  lm = orr_linearize (model, registry, &options, &error);
+  g_assert_no_error (error);
+  th = lm->x0[0];
+  w = lm->x0[1];
+  g_assert_cmpfloat (fabs (th - 1), >, 0.1); /* it moved */
+  g_assert_cmpfloat_with_epsilon (w * w / 2 - gl * cos (th), -gl * cos (1), 1e-5);
+  g_assert_cmpfloat_with_epsilon (lm->a[1], -gl * cos (th), 1e-6);
+  g_assert_cmpfloat_with_epsilon (lm->a[2], 1, 1e-9);
+}
+
 /* A model with no such block, and a port that does not exist. */
 static void
 test_errors (void)
@@ -785,6 +813,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/pendulum/linearize", test_pendulum_linearize);
   g_test_add_func ("/analysis/pendulum/equilibrium", test_pendulum_equilibrium);
   g_test_add_func ("/analysis/errors", test_errors);
+  g_test_add_func ("/analysis/whole-model-at-time", test_whole_model_at_time);
   g_test_add_func ("/analysis/analytic-in-loop", test_analytic_in_loop);
   g_test_add_func ("/analysis/pendulum/equilibrium-in-context", test_equilibrium_in_context);
   g_test_add_func ("/analysis/equilibrium-states", test_equilibrium_states);
