@@ -83,6 +83,20 @@ theirs = np.sort(np.linalg.eigvals(A - B2 @ signal.place_poles(A, B2, poles).gai
 close(mine, poles[::-1], 1e-6, 'place, two inputs: closed-loop poles')
 close(theirs, poles[::-1], 1e-6, 'scipy place_poles, two inputs: closed-loop poles')
 
+# the MATLAB file (libmatio) holds the same matrices, read by scipy.io
+import tempfile
+from scipy import io as sio
+with tempfile.TemporaryDirectory() as tmp:
+    mat = os.path.join(tmp, 'pendulum.mat')
+    subprocess.run([ORRERY_SIM, 'linearize', os.path.join(SRC, 'pendulum.orr'), '--block',
+                    'pendulum', '--inputs', '1', '--outputs', '1,2', '--format', 'mat', '-o', mat],
+                   check=True, capture_output=True)
+    m = sio.loadmat(mat)
+    close(m['A'], A, 1e-6, 'MATLAB file: A')
+    close(m['B'], B, 1e-6, 'MATLAB file: B')
+    close(m['C'], C, 1e-12, 'MATLAB file: C')
+    assert m['D'].shape == (2, 1) and float(m['Ts'][0][0]) == 0.0
+
 # orrery-sim trim: the seed's equilibrium input on a ramp, (M + m) g sin(phi)
 out = subprocess.run([ORRERY_SIM, 'trim', os.path.join(SRC, 'pendulum.orr'), '--block', 'pendulum',
                       '--vary', 'U', '--set', 'phi=0.001', '--format', 'json'],
