@@ -620,6 +620,7 @@ static const struct
   { "win.pause", { "F6", NULL } },
   { "win.stop", { "<Shift>F5", NULL } },
   { "win.check", { "<Control>b", NULL } },
+  { "win.linearize", { "<Control><Shift>a", NULL } },
   { "win.quick-insert", { "<Control>i", NULL } },
   { "win.save-to-library", { "<Control><Shift>b", NULL } },
   { "win.update-from-library", { "<Control><Shift>u", NULL } },

@@ -235,3 +235,19 @@
 /**
  * orr_dense_solve: (skip)
  */
+
+/* Linear analysis through option structs and caller-filled arrays: scripts
+ * call orr_model_linearize() and the orr_linear_model_dup_* getters
+ * (orr-script.h). */
+
+/**
+ * orr_linearize: (skip)
+ */
+
+/**
+ * orr_trim: (skip)
+ */
+
+/**
+ * orr_scope_lookup_call_func: (skip)
+ */

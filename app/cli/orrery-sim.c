@@ -5,6 +5,7 @@
  * and the standard palettes only, no GTK. */
 #include "orr-paths.h"
 #include "orrery-sim-commands.h"
+#include "orrery-sim-analysis.h"
 #include <orr-palettes.h>
 #include <orrery/orr-compile.h>
 #include <orrery/orr-io.h>
@@ -40,6 +41,7 @@ typedef struct
   int max_runs;
   gboolean quiet;
   gboolean trust;
+  gboolean solve_loops;
   gboolean version;
   char **files;
 } Options;
@@ -137,6 +139,7 @@ apply_settings (OrrModel *model, const Options *o)
       g_free (settings.solver);
       settings.solver = g_strdup (o->solver);
     }
+  settings.solve_loops |= o->solve_loops;
   if (status == EXIT_OK)
     orr_model_set_settings (model, &settings);
   orr_settings_clear (&settings);
@@ -540,6 +543,8 @@ main (int argc, char **argv)
     { "max-runs", 0, 0, G_OPTION_ARG_INT, &o.max_runs,
       N_("Fail when End blocks ask for more than N runs (default 1000)"), N_("N") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, N_("Print errors only"), NULL },
+    { "solve-loops", 0, 0, G_OPTION_ARG_NONE, &o.solve_loops,
+      N_("Solve algebraic loops (Newton's method) instead of refusing them"), NULL },
     { "trust", 0, 0, G_OPTION_ARG_NONE, &o.trust,
       N_("Trust the model: compile and run the C code of its CCustomBlocks"), NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, N_("Print the version and exit"), NULL },
@@ -559,6 +564,10 @@ main (int argc, char **argv)
   }
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  if (argc > 1 && strcmp (argv[1], "linearize") == 0)
+    return orr_cli_linearize (argc - 1, argv + 1);
+  if (argc > 1 && strcmp (argv[1], "trim") == 0)
+    return orr_cli_trim (argc - 1, argv + 1);
 
   /* subcommands: orrery-sim CMD ... */
   if (argc > 1 && strcmp (argv[1], "study") == 0)

@@ -1270,7 +1270,8 @@ orr_model_set_settings (OrrModel *self, const OrrSettings *settings)
       && settings->max_step == self->settings.max_step
       && settings->initial_step == self->settings.initial_step
       && settings->zc_tolerance == self->settings.zc_tolerance
-      && settings->realtime_factor == self->settings.realtime_factor)
+      && settings->realtime_factor == self->settings.realtime_factor
+      && settings->solve_loops == self->settings.solve_loops)
     return;
 
   op = op_new (OP_SWAP_SETTINGS, NULL);

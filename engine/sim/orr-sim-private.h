@@ -203,6 +203,9 @@ struct _OrrSimulation
   OrrStepHook *step_hooks;
   int n_step_hooks;
 
+  /* algebraic loops solved at run time (orr-loops.c), made on first use */
+  struct _OrrSimLoops *loops;
+
   /* recording */
   OrrRecordFunc record_func;
   gpointer record_data;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "orr-sim-private.h"
+#include "orr-loops.h"
 
 /* clang-format off */
 /* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
@@ -460,6 +461,7 @@ orr_simulation_free (OrrSimulation *sim)
 
   orr_sim_continuous_free (sim);
   orr_sim_free_work (sim);
+  g_clear_pointer (&sim->loops, orr_sim_loops_free);
   g_clear_pointer (&sim->step_hooks, g_free);
   sim->n_step_hooks = 0;
   orr_sim_free_recorders (sim);

@@ -666,6 +666,88 @@ test_masked_super_block (void)
     }
 }
 
+/* ---- inverted pendulum ------------------------------------------------------ */
+
+/* The cart-pendulum of the example's context (seed 000, 7.1.1), with phi
+ * = 0 and u = -K x: x = [z; th; z'; th']. */
+static void
+pendulum_rhs (const double *k, const double *x, double *dx)
+{
+  const double m = 1, M = 4, l = 0.7, g = 9.8, J = m * l * l / 12;
+  double u = -(k[0] * x[0] + k[1] * x[1] + k[2] * x[2] + k[3] * x[3]);
+  double a = M + m, b = m * l * cos (x[1]) / 2, d = J + m * l * l / 4;
+  double r1 = m * l * x[3] * x[3] * sin (x[1]) / 2 + u, r2 = m * g * l * sin (x[1]) / 2;
+  double det = a * d - b * b;
+
+  dx[0] = x[2];
+  dx[1] = x[3];
+  dx[2] = (d * r1 - b * r2) / det;
+  dx[3] = (a * r2 - b * r1) / det;
+}
+
+static void
+pendulum_rk4 (const double *k, double *x, double h)
+{
+  double k1[4], k2[4], k3[4], k4[4], y[4];
+
+  pendulum_rhs (k, x, k1);
+  for (int i = 0; i < 4; i++)
+    y[i] = x[i] + h / 2 * k1[i];
+  pendulum_rhs (k, y, k2);
+  for (int i = 0; i < 4; i++)
+    y[i] = x[i] + h / 2 * k2[i];
+  pendulum_rhs (k, y, k3);
+  for (int i = 0; i < 4; i++)
+    y[i] = x[i] + h * k3[i];
+  pendulum_rhs (k, y, k4);
+  for (int i = 0; i < 4; i++)
+    x[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+}
+
+/* The model places the poles of its linearized plant at -1, -2, -3, -4
+ * from its context. For one input the gain is unique: with the plant
+ * linearized by hand (z'' = b1 u + a1 th, th'' = b2 u + a2 th), the closed
+ * loop's characteristic polynomial is s^4 + (b1 k3 + b2 k4) s^3 + (b1 k1 +
+ * b2 k2 - a2) s^2 + d k3 s + d k1 with d = a1 b2 - a2 b1, which must be
+ * (s+1)(s+2)(s+3)(s+4) = s^4 + 10 s^3 + 35 s^2 + 50 s + 24. Integrating
+ * the nonlinear equations with that gain (RK4) gives what the recorded
+ * z and theta must be. */
+static void
+test_inverted_pendulum (void)
+{
+  const double a1 = -147.0 / 85, a2 = 2940.0 / 119, b1 = 4.0 / 17, b2 = -60.0 / 119;
+  const double d = a1 * b2 - a2 * b1;
+  double k[4], x[4] = { 0, 0.02, 0, 0 }, t = 0;
+  g_autoptr (Csv) csv = simulate ("inverted-pendulum.orr", NULL);
+  int cz = csv_column (csv, "z"), cth = csv_column (csv, "theta");
+  guint n = 0;
+
+  k[0] = 24 / d;
+  k[2] = 50 / d;
+  k[1] = (35 + a2 - b1 * k[0]) / b2;
+  k[3] = (10 - b1 * k[2]) / b2;
+  for (guint i = 0; i < csv->n_rows; i++)
+    {
+      double ti = csv_at (csv, i, 0), z = csv_at (csv, i, cz), th = csv_at (csv, i, cth);
+
+      while (t < ti)
+        {
+          double h = MIN (1e-3, ti - t);
+
+          pendulum_rk4 (k, x, h);
+          t += h;
+        }
+      if (!isnan (z) && fabs (z - x[0]) > 1e-6)
+        g_error ("z: %.12g at t = %.12g, expected %.12g", z, ti, x[0]);
+      if (!isnan (th) && fabs (th - x[1]) > 1e-6)
+        g_error ("theta: %.12g at t = %.12g, expected %.12g", th, ti, x[1]);
+      n += !isnan (th);
+    }
+  g_assert_cmpuint (n, >, 50);
+  /* upright and at rest at the end */
+  g_assert_cmpfloat (fabs (x[1]), <, 1e-4);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -678,5 +760,6 @@ main (int argc, char **argv)
   g_test_add_func ("/examples/queue", test_queue);
   g_test_add_func ("/examples/thermostat", test_thermostat);
   g_test_add_func ("/examples/masked-super-block", test_masked_super_block);
+  g_test_add_func ("/examples/inverted-pendulum", test_inverted_pendulum);
   return g_test_run ();
 }

@@ -334,3 +334,35 @@ def simulate(model, overrides=None, progress=None, trust_native_code=False):
     if raised:
         raise raised[0]
     return Result(recording, stopped=bool(stopped))
+
+
+def linearize(model, block=None, inputs=None, outputs=None, at_time=None, overrides=None):
+    """The linear model (A, B, C, D) of a super block (its path) or of the
+    whole model, at the initial state or at at_time, with overrides (a dict
+    of context values) pinned: numpy arrays, and the poles (docs/analysis.md)."""
+    import math
+    import numpy
+    linear = Orrery.Model.linearize(model, registry(), block or "", inputs, outputs,
+                                    math.nan if at_time is None else at_time, _scope(overrides))
+
+    def matrix(which):
+        data, rows, cols = linear.dup_matrix(ord(which))
+        return numpy.frombuffer(data.get_data(), dtype=numpy.float64).reshape((rows, cols),
+                                                                              order="F")
+
+    poles = numpy.frombuffer(linear.dup_poles().get_data(), dtype=numpy.float64)
+    return LinearModel(matrix("A"), matrix("B"), matrix("C"), matrix("D"),
+                       poles[0::2] + 1j * poles[1::2], linear.sample_time)
+
+
+class LinearModel:
+    """x' = A x + B u, y = C x + D u (or its discrete form when sample_time > 0)."""
+
+    def __init__(self, a, b, c, d, poles, sample_time):
+        self.a, self.b, self.c, self.d = a, b, c, d
+        self.poles = poles
+        self.sample_time = sample_time
+
+    def __repr__(self):
+        return "LinearModel(nx=%d, nu=%d, ny=%d)" % (self.a.shape[0], self.b.shape[1],
+                                                      self.c.shape[0])

@@ -128,6 +128,23 @@ void      orr_scope_set_statement_limit (OrrScope  *s,
                                          guint64    limit);
 guint64   orr_scope_get_statement_limit (OrrScope  *s);
 
+/* Functions of the language that need more than the language: linearize()
+ * and equilibrium() need the model and its block classes. Whoever evaluates
+ * a model installs one function on its root scope; the builtins find it
+ * through the scope chain (none: they report that they only work in a
+ * model's context). name is the builtin called; out as for builtins: new
+ * references, MAX (nargout, 1) of them. */
+typedef gboolean (*OrrScopeCallFunc) (const char *name, guint nargs, OrrValue **args,
+                                      guint nargout, OrrValue **out, gpointer data,
+                                      GError **error);
+/* destroy (may be NULL) frees data with the scope, or when replaced. */
+void      orr_scope_set_call_func   (OrrScope        *s,
+                                     OrrScopeCallFunc func,
+                                     gpointer         data,
+                                     GDestroyNotify   destroy);
+OrrScopeCallFunc orr_scope_lookup_call_func (OrrScope *s,
+                                             gpointer *data);
+
 /* Evaluates one expression (an optional trailing ';' and comments are
  * allowed) in @scope, which may be NULL and is never modified.  Returns a
  * new reference, or NULL with @error set. */

@@ -125,6 +125,7 @@ typedef struct
   double zc_tolerance; /* time tolerance of zero-crossing location; 0: the solver's default */
   double realtime_factor; /* simulated seconds per wall-clock second when run in the app;
                            * 0: as fast as possible */
+  gboolean solve_loops;   /* algebraic loops are solved (Newton, KINSOL) instead of refused */
 } OrrSettings;
 
 struct _OrrBlock

@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include <orrery/orr-analysis.h>
 #include <orrery/orr-compile.h>
 #include <orrery/orr-evaluate.h>
 #include <orrery/orr-model.h>
@@ -37,6 +38,52 @@ GType orr_point_get_type (void) G_GNUC_CONST;
 GType orr_scope_get_type (void) G_GNUC_CONST;
 #define ORR_TYPE_VALUE (orr_value_get_type ())
 GType orr_value_get_type (void) G_GNUC_CONST;
+#define ORR_TYPE_LINEAR_MODEL (orr_linear_model_get_type ())
+GType orr_linear_model_get_type (void) G_GNUC_CONST;
+
+/* ---- linear analysis for scripts (orr-analysis.h) ---------------------- */
+
+/**
+ * orr_model_linearize:
+ * @model: the model
+ * @registry: its block classes (orr_registry_new_standard() for the standard blocks)
+ * @block: (nullable): the super block's path; NULL or "": the whole model
+ * @inputs: (array length=n_inputs) (nullable): input ports from 1; NULL: all
+ * @n_inputs: how many
+ * @outputs: (array length=n_outputs) (nullable): output ports from 1; NULL: all
+ * @n_outputs: how many
+ * @at_time: the operating point: the model simulated to this time; NAN: the initial state
+ * @overrides: (nullable): context variables that win over the model's
+ * @error: why it failed
+ *
+ * orr_linearize() with its options as arguments.
+ *
+ * Returns: (transfer full): the linear model (A, B, C, D)
+ */
+OrrLinearModel *orr_model_linearize (OrrModel *model, OrrRegistry *registry, const char *block,
+                                     const int *inputs, int n_inputs, const int *outputs,
+                                     int n_outputs, double at_time, OrrScope *overrides,
+                                     GError **error);
+/**
+ * orr_linear_model_dup_matrix:
+ * @model: a linear model
+ * @which: 'A', 'B', 'C' or 'D'
+ * @rows: (out): its rows
+ * @cols: (out): its columns
+ *
+ * Returns: (transfer full): the matrix's doubles, column-major (as numpy's
+ * order='F')
+ */
+GBytes *orr_linear_model_dup_matrix (const OrrLinearModel *model, char which, int *rows,
+                                     int *cols);
+/**
+ * orr_linear_model_dup_poles:
+ * @model: a linear model
+ * @error: why LAPACK could not tell
+ *
+ * Returns: (transfer full): the eigenvalues of A as pairs of doubles (re, im)
+ */
+GBytes *orr_linear_model_dup_poles (const OrrLinearModel *model, GError **error);
 
 /**
  * orr_settings_new:
