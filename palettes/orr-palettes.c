@@ -6,6 +6,7 @@
 #include "sources/sources-classes.h"
 #include "sinks/sinks-classes.h"
 #include "math/math-classes.h"
+#include "logic/logic-classes.h"
 #include "continuous/continuous-classes.h"
 #include "discrete/discrete-classes.h"
 #include "activation/activation-classes.h"
@@ -22,6 +23,7 @@ orr_palettes_register_standard (OrrRegistry *registry)
   orr_palette_sources_register (registry);
   orr_palette_sinks_register (registry);
   orr_palette_math_register (registry);
+  orr_palette_logic_register (registry);
   orr_palette_continuous_register (registry);
   orr_palette_discrete_register (registry);
   orr_palette_activation_register (registry);
