@@ -26,6 +26,8 @@ extern const OrrBlockClass orr_matrix_expression_class;
 extern const OrrBlockClass orr_matrix_multiply_class;
 extern const OrrBlockClass orr_transpose_class;
 extern const OrrBlockClass orr_inverse_class;
+extern const OrrBlockClass orr_controlled_saturation_class;
+extern const OrrBlockClass orr_quantization_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_math_register (OrrRegistry *registry);

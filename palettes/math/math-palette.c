@@ -23,6 +23,8 @@ static const OrrBlockClass *const classes[] = {
   &orr_matrix_multiply_class,
   &orr_transpose_class,
   &orr_inverse_class,
+  &orr_controlled_saturation_class,
+  &orr_quantization_class,
   NULL,
 };
 

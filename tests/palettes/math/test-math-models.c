@@ -71,6 +71,54 @@ test_saturation_integral (void)
   g_assert_cmpuint (run->stats.zero_crossings, ==, 4);
 }
 
+/* The same saturation of sin t by ControlledSaturation with the limits
+ * on its inputs (Constants 0.5 and -0.25): the same integral (1e-6) and
+ * the same four crossings. */
+static void
+test_controlled_saturation_integral (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (2 * G_PI, 0);
+  OrrBlock *sine = add_sine (model, "Sine", "1", "0");
+  OrrBlock *hi = add_block (model, "Constant", "Hi", 0, 1, 0, 0, "value", "0.5", NULL);
+  OrrBlock *lo = add_block (model, "Constant", "Lo", 0, 1, 0, 0, "value", "-0.25", NULL);
+  OrrBlock *sat = add_block (model, "ControlledSaturation", "Sat", 3, 1, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  double a = asin (0.25);
+  double expected = 2 - sqrt (3) + G_PI / 3 + 2 * (cos (a) - 1) - 0.25 * (G_PI - 2 * a);
+  double got;
+
+  link_data (model, hi, 1, sat, 1);
+  link_data (model, sine, 1, sat, 2);
+  link_data (model, lo, 1, sat, 3);
+  got = integral_of (model, sat, &run);
+  g_assert_cmpfloat_with_epsilon (got, expected, 1e-6);
+  g_assert_cmpuint (run->stats.zero_crossings, ==, 4);
+}
+
+/* Quantization (step 0.25, nearest level) of sin t over [0, pi]: the
+ * staircase is 0.25 times the number of levels c = 0.125, 0.375, 0.625,
+ * 0.875 that sin t is above, and sin t > c on [0, pi] for pi - 2 asin c
+ * seconds, so the integral is 0.25 sum (pi - 2 asin c) (1e-6); each
+ * level is crossed once going up and once coming down: 8 crossings. */
+static void
+test_quantization_integral (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (G_PI, 0);
+  OrrBlock *sine = add_sine (model, "Sine", "1", "0");
+  OrrBlock *q = add_block (model, "Quantization", "Q", 1, 1, 0, 0, "step", "0.25", NULL);
+  g_autoptr (Run) run = NULL;
+  double expected = 0, got;
+
+  for (int j = 0; j < 4; j++)
+    expected += 0.25 * (G_PI - 2 * asin (0.125 + 0.25 * j));
+  link_data (model, sine, 1, q, 1);
+  got = integral_of (model, q, &run);
+  g_test_message ("integral %.12f, expected %.12f, %" G_GUINT64_FORMAT " crossings", got, expected,
+                  run->stats.zero_crossings);
+  g_assert_cmpfloat_with_epsilon (got, expected, 1e-6);
+  g_assert_cmpuint (run->stats.zero_crossings, ==, 8);
+}
+
 /* DeadZone [-0.5, 0.5] of sin t over [0, pi]: sin t - 0.5 on [pi/6, 5pi/6],
  * so 2 cos(pi/6) - 0.5 * 2pi/3 = sqrt 3 - pi/3 (1e-6). */
 static void
@@ -303,6 +351,8 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/math-models/saturation", test_saturation_integral);
+  g_test_add_func ("/math-models/controlled-saturation", test_controlled_saturation_integral);
+  g_test_add_func ("/math-models/quantization", test_quantization_integral);
   g_test_add_func ("/math-models/dead-zone", test_dead_zone_integral);
   g_test_add_func ("/math-models/min-max", test_min_max_integral);
   g_test_add_func ("/math-models/sign", test_sign_integral);

@@ -103,6 +103,8 @@ test_palette (void)
     "MatrixMultiply",
     "Transpose",
     "Inverse",
+    "ControlledSaturation",
+    "Quantization",
   };
   g_autoptr (OrrRegistry) registry = orr_registry_new ();
   g_autofree char *path = g_build_filename (ORR_PALETTES_SRCDIR, "math", "palette.xml", NULL);
@@ -1427,6 +1429,108 @@ test_matrix_expression (void)
   EXPECT_PARAM_ERROR (&orr_matrix_expression_class, "sizes", "sizes", "[1.5 1]", NULL);
 }
 
+/* ---- ControlledSaturation, Quantization ------------------------------------------ */
+
+static void
+test_controlled_saturation (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_controlled_saturation_class, NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  /* per element: upper, u, lower; below, inside, above, crossed limits */
+  const double hi[] = { 1, 1, 2, -1 }, u[] = { -3, 0.5, 4, 0 }, lo[] = { 0, -1, 0, 1 };
+  const double y[] = { 0, 0.5, 2, -1 };
+  const int modes[] = { 3, 1, 2, 2 };
+  const double g[] = { 3, 1.5 * 0.5, 2, 1 };
+  const double u_later[] = { 0.5, 3, 1, 0 }, y_later[] = { 0, 3, 2, -1 };
+
+  assert_ports (config, 3, 1, 0, 0);
+  for (int i = 0; i < 3; i++)
+    {
+      assert_port (input_spec (config, i), -1, -2, ORR_TYPE_DOUBLE);
+      g_assert_true (input_spec (config, i)->feedthrough);
+    }
+  g_assert_cmpstr (input_spec (config, 1)->label, ==, "u");
+  g_assert_cmpint (config->ng, ==, -1);
+  h = harness3 (&orr_controlled_saturation_class, config, 4, 1, 0);
+  orr_harness_set_surfaces (h, 4, 4);
+  orr_harness_set_input (h, 0, hi);
+  orr_harness_set_input (h, 1, u);
+  orr_harness_set_input (h, 2, lo);
+  at_event (h);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 4);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  assert_modes (h, modes, 4);
+  assert_close_relative (h->block.g, g, 4, 1e-15);
+  /* modes held: each element keeps its branch whatever u does now */
+  at_trial (h);
+  orr_harness_set_input (h, 1, u_later);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y_later, 4);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  /* element 1 came back above its lower limit: lower - u < 0 */
+  g_assert_cmpfloat (h->block.g[0], ==, -0.5);
+
+  EXPECT_PARAM_ERROR (&orr_controlled_saturation_class, "zero_crossing", "zero_crossing", "2",
+                      NULL);
+}
+
+static void
+test_quantization (void)
+{
+  const double u[] = { 0.26, -0.26, 0.37, -0.37, 0.04, -0.04 };
+  /* step 0.1 by hand: round, floor, ceil, towards zero */
+  const double expected[4][6] = {
+    { 0.3, -0.3, 0.4, -0.4, 0.0, -0.0 },
+    { 0.2, -0.3, 0.3, -0.4, 0.0, -0.1 },
+    { 0.3, -0.2, 0.4, -0.3, 0.1, -0.0 },
+    { 0.2, -0.2, 0.3, -0.3, 0.0, -0.0 },
+  };
+
+  for (int method = 1; method <= 4; method++)
+    {
+      g_autofree char *m = g_strdup_printf ("%d", method);
+      OrrConfig *config = CONFIGURE (&orr_quantization_class, "step", "0.1", "method", m, NULL);
+      g_autoptr (OrrHarness) h = NULL;
+
+      assert_ports (config, 1, 1, 0, 0);
+      h = harness3 (&orr_quantization_class, config, 6, 1, 0);
+      orr_harness_set_surfaces (h, 6, 6);
+      orr_harness_set_input (h, 0, u);
+      at_event (h);
+      run_outputs (h);
+      g_test_message ("method %d", method);
+      assert_close (orr_harness_output (h, 0), expected[method - 1], 6, 1e-15);
+      orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+      for (int i = 0; i < 6; i++)
+        g_assert_cmpfloat (h->block.g[i], >, 0);
+      /* the level is held while modes are fixed, and the surface turns
+       * negative once the input has left the level's interval */
+      at_trial (h);
+      orr_harness_set_input (h, 0, (double[]){ 0.61, -0.61, 0.61, -0.61, 0.61, -0.61 });
+      run_outputs (h);
+      assert_close (orr_harness_output (h, 0), expected[method - 1], 6, 1e-15);
+      orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+      for (int i = 0; i < 6; i++)
+        g_assert_cmpfloat (h->block.g[i], <, 0);
+    }
+  /* round's surface for u = 0.26 in level 3: (2.6 - 2.5)(3.5 - 2.6) = 0.09 */
+  {
+    OrrConfig *config = CONFIGURE (&orr_quantization_class, "step", "0.1", NULL);
+    g_autoptr (OrrHarness) h = harness3 (&orr_quantization_class, config, 1, 1, 0);
+
+    orr_harness_set_surfaces (h, 1, 1);
+    orr_harness_set_input (h, 0, (double[]){ 0.26 });
+    at_event (h);
+    orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+    g_assert_cmpfloat_with_epsilon (h->block.g[0], 0.09, 1e-12);
+    g_assert_cmpint (h->block.mode[0], ==, 4);
+  }
+  EXPECT_PARAM_ERROR (&orr_quantization_class, "step", "step", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_quantization_class, "step", "step", "-1", NULL);
+  EXPECT_PARAM_ERROR (&orr_quantization_class, "method", "method", "5", NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1450,6 +1554,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/math/matrix-multiply", test_matrix_multiply);
   g_test_add_func ("/math/transpose", test_transpose);
   g_test_add_func ("/math/inverse", test_inverse);
+  g_test_add_func ("/math/controlled-saturation", test_controlled_saturation);
+  g_test_add_func ("/math/quantization", test_quantization);
   g_test_add_func ("/math/program/scalar-formulas", test_scalar_formulas);
   g_test_add_func ("/math/program/matrix-formulas", test_matrix_formulas);
   g_test_add_func ("/math/program/hand-cases", test_program_hand_cases);
