@@ -192,6 +192,14 @@ void orr_block_request_stop (OrrSimBlock *block);
  * model again with __counter__ one higher and simulates it. A stop request
  * in the same run wins over a restart. */
 void orr_block_request_restart (OrrSimBlock *block);
+/* Runs the event that is being processed once more, at the same time and
+ * synchronously, when it is done: every block of its list again, in the
+ * same order (RepeatActivation, for iterations inside one instant). Only
+ * in the state-update job of an event; ignored elsewhere. An event is
+ * repeated at most ORR_MAX_REPEATS times; asking more stops the run with
+ * an error naming the block. */
+void orr_block_request_repeat (OrrSimBlock *block);
+#define ORR_MAX_REPEATS 100000
 /* Stores value under name in the run's base, for the next runs to read
  * with GetFromBase('name') (ToBase); takes a new reference. Only at
  * accepted points and in the terminate job; ignored at a trial point. */
