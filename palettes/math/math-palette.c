@@ -25,6 +25,16 @@ static const OrrBlockClass *const classes[] = {
   &orr_inverse_class,
   &orr_controlled_saturation_class,
   &orr_quantization_class,
+  &orr_horner_class,
+  &orr_round_product_class,
+  &orr_math_expressions_class,
+  &orr_unit_conversion_class,
+  &orr_cross_product_class,
+  &orr_sort_class,
+  &orr_real_imag_to_complex_class,
+  &orr_complex_to_real_imag_class,
+  &orr_mag_angle_to_complex_class,
+  &orr_complex_to_mag_angle_class,
   NULL,
 };
 

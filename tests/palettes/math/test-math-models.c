@@ -119,6 +119,107 @@ test_quantization_integral (void)
   g_assert_cmpuint (run->stats.zero_crossings, ==, 8);
 }
 
+/* The second wave's formula blocks on the time t over [0, 2], at every
+ * recorded point against their definitions written out here (1e-12):
+ * MathExpressions sin t and cos t; Horner t^2 - 2t + 3; UnitConversion
+ * degC -> degF, 1.8 t + 32; CrossProduct [t; 1; 0] x [0; t; 1] =
+ * [1; -t; t^2]; Sort of [t; 1 - t; 0.5]; and t + i through
+ * RealImagToComplex, ComplexToMagAngle, MagAngleToComplex and
+ * ComplexToRealImag: |z| = sqrt(t^2 + 1), arg z = atan2(1, t), and back
+ * to t and 1. */
+static void
+test_formula_blocks_over_time (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (2, 0);
+  OrrBlock *time = add_block (model, "Time", "Time", 0, 1, 0, 0, NULL);
+  OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *exprs = add_block (model, "MathExpressions", "Exprs", 1, 2, 0, 0, NULL);
+  OrrBlock *horner
+    = add_block (model, "Horner", "Horner", 1, 1, 0, 0, "coefficients", "[1 -2 3]", NULL);
+  OrrBlock *units = add_block (model, "UnitConversion", "Units", 1, 1, 0, 0, "from", "'degC'", "to",
+                               "'degF'", NULL);
+  OrrBlock *a = add_block (model, "MatrixExpression", "A", 1, 1, 0, 0, "sizes", "[1 1]",
+                           "expression", "'[u1; 1; 0]'", NULL);
+  OrrBlock *b = add_block (model, "MatrixExpression", "B", 1, 1, 0, 0, "sizes", "[1 1]",
+                           "expression", "'[0; u1; 1]'", NULL);
+  OrrBlock *cross = add_block (model, "CrossProduct", "Cross", 2, 1, 0, 0, NULL);
+  OrrBlock *v = add_block (model, "MatrixExpression", "V", 1, 1, 0, 0, "sizes", "[1 1]",
+                           "expression", "'[u1; 1 - u1; 0.5]'", NULL);
+  OrrBlock *sort = add_block (model, "Sort", "Sort", 1, 2, 0, 0, NULL);
+  OrrBlock *to = add_block (model, "RealImagToComplex", "To", 2, 1, 0, 0, NULL);
+  OrrBlock *polar = add_block (model, "ComplexToMagAngle", "Polar", 1, 2, 0, 0, NULL);
+  OrrBlock *back = add_block (model, "MagAngleToComplex", "Back", 2, 1, 0, 0, NULL);
+  OrrBlock *parts = add_block (model, "ComplexToRealImag", "Parts", 1, 2, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 12, 0, 0, 0, "inputs", "12", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, time, 1, exprs, 1);
+  link_data (model, time, 1, horner, 1);
+  link_data (model, time, 1, units, 1);
+  link_data (model, time, 1, a, 1);
+  link_data (model, time, 1, b, 1);
+  link_data (model, a, 1, cross, 1);
+  link_data (model, b, 1, cross, 2);
+  link_data (model, time, 1, v, 1);
+  link_data (model, v, 1, sort, 1);
+  link_data (model, time, 1, to, 1);
+  link_data (model, one, 1, to, 2);
+  link_data (model, to, 1, polar, 1);
+  link_data (model, polar, 1, back, 1);
+  link_data (model, polar, 2, back, 2);
+  link_data (model, back, 1, parts, 1);
+  link_data (model, exprs, 1, scope, 1);
+  link_data (model, exprs, 2, scope, 2);
+  link_data (model, horner, 1, scope, 3);
+  link_data (model, units, 1, scope, 4);
+  link_data (model, cross, 1, scope, 5);
+  link_data (model, sort, 1, scope, 6);
+  link_data (model, sort, 2, scope, 7);
+  link_data (model, polar, 1, scope, 8);
+  link_data (model, polar, 2, scope, 9);
+  link_data (model, parts, 1, scope, 10);
+  link_data (model, parts, 2, scope, 11);
+  link_data (model, time, 1, scope, 12);
+  run = run_model_ok (model, &setup);
+  r = recording (run, "Out");
+  g_assert_cmpint (r->n, ==, 1 + 1 + 1 + 1 + 3 + 3 + 3 + 1 + 1 + 1 + 1 + 1);
+  g_assert_cmpuint (r->t->len, >, 10);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      double t = V (r, k, r->n - 1), sorted[3] = { t, 1 - t, 0.5 }, index[3] = { 1, 2, 3 };
+      int j = 0;
+
+      g_assert_cmpfloat_with_epsilon (t, T (r, k), 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), sin (t), 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), cos (t), 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), t * t - 2 * t + 3, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), 1.8 * t + 32, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), 1, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), -t, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), t * t, 1e-12);
+      /* a three-element insertion sort here, stable like the block's */
+      for (int i = 1; i < 3; i++)
+        for (int m = i; m > 0 && sorted[m - 1] > sorted[m]; m--)
+          {
+            double sv = sorted[m], si = index[m];
+
+            sorted[m] = sorted[m - 1], index[m] = index[m - 1];
+            sorted[m - 1] = sv, index[m - 1] = si;
+          }
+      for (int i = 0; i < 3; i++)
+        g_assert_cmpfloat (V (r, k, j + i), ==, sorted[i]);
+      j += 3;
+      for (int i = 0; i < 3; i++)
+        g_assert_cmpfloat (V (r, k, j + i), ==, index[i]);
+      j += 3;
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), sqrt (t * t + 1), 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), atan2 (1, t), 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), t, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), 1, 1e-12);
+    }
+}
+
 /* DeadZone [-0.5, 0.5] of sin t over [0, pi]: sin t - 0.5 on [pi/6, 5pi/6],
  * so 2 cos(pi/6) - 0.5 * 2pi/3 = sqrt 3 - pi/3 (1e-6). */
 static void
@@ -353,6 +454,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/math-models/saturation", test_saturation_integral);
   g_test_add_func ("/math-models/controlled-saturation", test_controlled_saturation_integral);
   g_test_add_func ("/math-models/quantization", test_quantization_integral);
+  g_test_add_func ("/math-models/formula-blocks", test_formula_blocks_over_time);
   g_test_add_func ("/math-models/dead-zone", test_dead_zone_integral);
   g_test_add_func ("/math-models/min-max", test_min_max_integral);
   g_test_add_func ("/math-models/sign", test_sign_integral);

@@ -105,6 +105,16 @@ test_palette (void)
     "Inverse",
     "ControlledSaturation",
     "Quantization",
+    "Horner",
+    "RoundProduct",
+    "MathExpressions",
+    "UnitConversion",
+    "CrossProduct",
+    "Sort",
+    "RealImagToComplex",
+    "ComplexToRealImag",
+    "MagAngleToComplex",
+    "ComplexToMagAngle",
   };
   g_autoptr (OrrRegistry) registry = orr_registry_new ();
   g_autofree char *path = g_build_filename (ORR_PALETTES_SRCDIR, "math", "palette.xml", NULL);
@@ -1531,6 +1541,194 @@ test_quantization (void)
   EXPECT_PARAM_ERROR (&orr_quantization_class, "method", "method", "5", NULL);
 }
 
+/* ---- Horner, RoundProduct, MathExpressions, UnitConversion, CrossProduct, Sort ----- */
+
+static void
+test_horner (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_horner_class, "coefficients", "[2 -3 0 5]", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double u[] = { 0, 1, -2, 0.5 };
+  /* 2u^3 - 3u^2 + 5 */
+  const double y[] = { 5, 4, -23, 4.5 };
+
+  assert_ports (config, 1, 1, 0, 0);
+  h = harness3 (&orr_horner_class, config, 4, 1, 0);
+  orr_harness_set_input (h, 0, u);
+  run_outputs (h);
+  assert_close (orr_harness_output (h, 0), y, 4, 1e-15);
+  EXPECT_PARAM_ERROR (&orr_horner_class, "coefficients", "coefficients", "[1 NaN]", NULL);
+  EXPECT_PARAM_ERROR (&orr_horner_class, "coefficients", "coefficients", "[]", NULL);
+}
+
+static void
+test_round_product (void)
+{
+  const double a[] = { 1.5, -1.5, 2.2, -0.7 }, b[] = { 1, 1, 2, 1 };
+  /* products 1.5, -1.5, 4.4, -0.7 */
+  const double expected[4][4]
+    = { { 2, -2, 4, -1 }, { 1, -2, 4, -1 }, { 2, -1, 5, -0.0 }, { 1, -1, 4, -0.0 } };
+
+  for (int m = 1; m <= 4; m++)
+    {
+      g_autofree char *method = g_strdup_printf ("%d", m);
+      OrrConfig *config = CONFIGURE (&orr_round_product_class, "method", method, NULL);
+      g_autoptr (OrrHarness) h = harness3 (&orr_round_product_class, config, 4, 1, 0);
+
+      orr_harness_set_input (h, 0, a);
+      orr_harness_set_input (h, 1, b);
+      run_outputs (h);
+      assert_close (orr_harness_output (h, 0), expected[m - 1], 4, 0);
+    }
+  EXPECT_PARAM_ERROR (&orr_round_product_class, "method", "method", "5", NULL);
+  EXPECT_PARAM_ERROR (&orr_round_product_class, "inputs", "inputs", "0", NULL);
+}
+
+static void
+test_math_expressions (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_math_expressions_class, "inputs", "2", "expressions",
+                                 "u1 + u2*p(1)\n[u1; u2; u1*u2]\n\n2", "parameters", "10", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double u1 = 3, u2 = 4;
+
+  /* three formulas, three outputs of their sizes; the constant one reads
+   * no input, the inputs feed through */
+  assert_ports (config, 2, 3, 0, 0);
+  assert_port (output_spec (config, 0), 1, 1, ORR_TYPE_DOUBLE);
+  assert_port (output_spec (config, 1), 3, 1, ORR_TYPE_DOUBLE);
+  assert_port (output_spec (config, 2), 1, 1, ORR_TYPE_DOUBLE);
+  g_assert_true (input_spec (config, 1)->feedthrough);
+  h = harness3 (&orr_math_expressions_class, config, 1, 1, 0);
+  orr_harness_run (h, ORR_JOB_INIT);
+  orr_harness_set_input (h, 0, &u1);
+  orr_harness_set_input (h, 1, &u2);
+  run_outputs (h);
+  g_assert_cmpfloat (orr_harness_output (h, 0)[0], ==, 43);
+  assert_doubles (orr_harness_output (h, 1), (double[]){ 3, 4, 12 }, 3);
+  g_assert_cmpfloat (orr_harness_output (h, 2)[0], ==, 2);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+  EXPECT_PARAM_ERROR_WITH (&orr_math_expressions_class, "expressions", "formula 2", "expressions",
+                           "u1\nu1 +", NULL);
+  EXPECT_PARAM_ERROR (&orr_math_expressions_class, "expressions", "expressions", "u2", NULL);
+  EXPECT_PARAM_ERROR (&orr_math_expressions_class, "expressions", "expressions", "\n \n", NULL);
+}
+
+static void
+test_unit_conversion (void)
+{
+  /* (from, to, u, y) worked out from the definitions of the units */
+  static const struct
+  {
+    const char *from, *to;
+    double u, y;
+  } cases[] = {
+    { "'m'", "'ft'", 0.3048, 1 },         { "'degC'", "'degF'", 100, 212 },
+    { "'degF'", "'degC'", -40, -40 },     { "'degC'", "'K'", 0, 273.15 },
+    { "'km/h'", "'m/s'", 36, 10 },        { "'rev'", "'deg'", 1, 360 },
+    { "'rpm'", "'rad/s'", 60, 2 * G_PI }, { "'bar'", "'kPa'", 1, 100 },
+    { "'kWh'", "'J'", 1, 3.6e6 },         { "'mi'", "'km'", 1, 1.609344 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      OrrConfig *config
+        = CONFIGURE (&orr_unit_conversion_class, "from", cases[i].from, "to", cases[i].to, NULL);
+      g_autoptr (OrrHarness) h = harness3 (&orr_unit_conversion_class, config, 1, 1, 0);
+
+      g_test_message ("%s -> %s", cases[i].from, cases[i].to);
+      orr_harness_set_input (h, 0, &cases[i].u);
+      run_outputs (h);
+      g_assert_cmpfloat_with_epsilon (orr_harness_output (h, 0)[0], cases[i].y,
+                                      1e-12 * MAX (1, fabs (cases[i].y)));
+    }
+  EXPECT_PARAM_ERROR_WITH (&orr_unit_conversion_class, "to", "length", "from", "'m'", "to", "'s'",
+                           NULL);
+  EXPECT_PARAM_ERROR (&orr_unit_conversion_class, "from", "from", "'furlong'", NULL);
+  EXPECT_PARAM_ERROR (&orr_unit_conversion_class, "from", "from", "3", NULL);
+}
+
+static void
+test_cross_product (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_cross_product_class, NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double a[] = { 1, 2, 3 }, b[] = { 4, 5, 6 }, y[] = { -3, 6, -3 };
+
+  assert_ports (config, 2, 1, 0, 0);
+  assert_port (output_spec (config, 0), 3, 1, ORR_TYPE_DOUBLE);
+  h = harness3 (&orr_cross_product_class, config, 1, 1, 0);
+  orr_harness_set_input (h, 0, a);
+  orr_harness_set_input (h, 1, b);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 3);
+}
+
+static void
+test_sort (void)
+{
+  const double u[] = { 3, NAN, 1, 3, -2 };
+  const double inc[] = { -2, 1, 3, 3, NAN }, inc_index[] = { 5, 3, 1, 4, 2 };
+  const double dec[] = { 3, 3, 1, -2, NAN }, dec_index[] = { 1, 4, 3, 5, 2 };
+
+  for (int order = 1; order <= 2; order++)
+    {
+      OrrConfig *config = CONFIGURE (&orr_sort_class, "order", order == 1 ? "1" : "2", NULL);
+      g_autoptr (OrrHarness) h = NULL;
+
+      assert_ports (config, 1, 2, 0, 0);
+      h = harness3 (&orr_sort_class, config, 5, 1, 0);
+      orr_harness_run (h, ORR_JOB_INIT);
+      orr_harness_set_input (h, 0, u);
+      run_outputs (h);
+      assert_doubles (orr_harness_output (h, 0), order == 1 ? inc : dec, 5);
+      assert_doubles (orr_harness_output (h, 1), order == 1 ? inc_index : dec_index, 5);
+    }
+  EXPECT_PARAM_ERROR (&orr_sort_class, "order", "order", "3", NULL);
+}
+
+static void
+test_complex_parts (void)
+{
+  g_autoptr (OrrHarness) to = NULL, from = NULL, polar = NULL, back = NULL;
+  OrrConfig *c;
+  const double re[] = { 3, -1 }, im[] = { 4, 0 };
+  const double z[] = { 3, 4, -1, 0 };
+
+  c = CONFIGURE (&orr_real_imag_to_complex_class, NULL);
+  assert_ports (c, 2, 1, 0, 0);
+  assert_port (output_spec (c, 0), -1, -2, ORR_TYPE_COMPLEX);
+  to = harness3 (&orr_real_imag_to_complex_class, c, 2, 1, 0);
+  orr_harness_set_input (to, 0, re);
+  orr_harness_set_input (to, 1, im);
+  run_outputs (to);
+  assert_doubles (orr_harness_output (to, 0), z, 4);
+
+  c = CONFIGURE (&orr_complex_to_real_imag_class, NULL);
+  assert_port (input_spec (c, 0), -1, -2, ORR_TYPE_COMPLEX);
+  from = harness3 (&orr_complex_to_real_imag_class, c, 2, 1, 0);
+  /* a complex input holds two doubles per element: set_input copies one */
+  memcpy (from->block.in[0].data, z, sizeof z);
+  run_outputs (from);
+  assert_doubles (orr_harness_output (from, 0), re, 2);
+  assert_doubles (orr_harness_output (from, 1), im, 2);
+
+  /* |3 + 4i| = 5, arg = atan2(4, 3); |-1| = 1, arg = pi */
+  polar = harness3 (&orr_complex_to_mag_angle_class,
+                    CONFIGURE (&orr_complex_to_mag_angle_class, NULL), 2, 1, 0);
+  memcpy (polar->block.in[0].data, z, sizeof z);
+  run_outputs (polar);
+  assert_close (orr_harness_output (polar, 0), (double[]){ 5, 1 }, 2, 1e-15);
+  assert_close (orr_harness_output (polar, 1), (double[]){ atan2 (4, 3), G_PI }, 2, 1e-15);
+
+  back = harness3 (&orr_mag_angle_to_complex_class,
+                   CONFIGURE (&orr_mag_angle_to_complex_class, NULL), 2, 1, 0);
+  orr_harness_set_input (back, 0, orr_harness_output (polar, 0));
+  orr_harness_set_input (back, 1, orr_harness_output (polar, 1));
+  run_outputs (back);
+  assert_close (orr_harness_output (back, 0), z, 4, 1e-15);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1556,6 +1754,13 @@ main (int argc, char *argv[])
   g_test_add_func ("/math/inverse", test_inverse);
   g_test_add_func ("/math/controlled-saturation", test_controlled_saturation);
   g_test_add_func ("/math/quantization", test_quantization);
+  g_test_add_func ("/math/horner", test_horner);
+  g_test_add_func ("/math/round-product", test_round_product);
+  g_test_add_func ("/math/math-expressions", test_math_expressions);
+  g_test_add_func ("/math/unit-conversion", test_unit_conversion);
+  g_test_add_func ("/math/cross-product", test_cross_product);
+  g_test_add_func ("/math/sort", test_sort);
+  g_test_add_func ("/math/complex-parts", test_complex_parts);
   g_test_add_func ("/math/program/scalar-formulas", test_scalar_formulas);
   g_test_add_func ("/math/program/matrix-formulas", test_matrix_formulas);
   g_test_add_func ("/math/program/hand-cases", test_program_hand_cases);
