@@ -19,7 +19,7 @@
  *                   negative for none), at activations and at the exit of
  *                   initialisation;
  *   zero crossings  g = 'surfaces' (any number of values).
- * An empty formula leaves that part out. The block inherits its
+ * An empty formula (or only a comment, "% none") leaves that part out. The block inherits its
  * activation unless it has an activation input or continuous states. */
 #include "custom-classes.h"
 #include "orr-block-params.h"
@@ -65,18 +65,18 @@ static const OrrParamSpec expr_custom_block_params[] = {
     N_ ("z at the start, a vector ([] for none); 'update' gives its next value.") },
   { "outputs", N_ ("Outputs"), "u1",
     N_ ("One formula per line, one output each, of u1 ... un, x, z, t and p."), ORR_PARAM_TEXT },
-  { "derivative", N_ ("Derivative"), "",
+  { "derivative", N_ ("Derivative"), "% none",
     N_ ("x' as a formula of u1 ... un, x, z, t and p, a vector as long as x."), ORR_PARAM_TEXT },
-  { "update", N_ ("Discrete update"), "",
+  { "update", N_ ("Discrete update"), "% none",
     N_ ("The new z at each activation, a vector as long as z."), ORR_PARAM_TEXT },
-  { "jump", N_ ("State jump"), "",
+  { "jump", N_ ("State jump"), "% none",
     N_ ("The new x at each activation or crossing, a vector as long as x (empty: no jump)."),
     ORR_PARAM_TEXT },
-  { "surfaces", N_ ("Zero-crossing surfaces"), "",
+  { "surfaces", N_ ("Zero-crossing surfaces"), "% none",
     N_ ("Values whose sign changes are located and activate the block (its update and jump run "
         "then)."),
     ORR_PARAM_TEXT },
-  { "events", N_ ("Event delays"), "",
+  { "events", N_ ("Event delays"), "% none",
     N_ ("One delay per activation output, evaluated at each activation and at the start: >= 0 "
         "programs an event that much later, negative programs none."),
     ORR_PARAM_TEXT },
@@ -203,6 +203,15 @@ compile (const char *text, const char *name, int line, const int *ipar, OrrScope
   return program;
 }
 
+/* A line holding nothing but a comment (% or //) counts as blank. */
+static gboolean
+line_is_blank (const char *line)
+{
+  while (g_ascii_isspace (*line))
+    line++;
+  return *line == '\0' || *line == '%' || (line[0] == '/' && line[1] == '/');
+}
+
 static char **
 split_lines (const char *text)
 {
@@ -213,18 +222,21 @@ split_lines (const char *text)
     {
       char *line = g_strstrip (lines[i]);
 
-      if (*line != '\0')
+      if (!line_is_blank (line))
         g_ptr_array_add (kept, g_strdup (line));
     }
   g_ptr_array_add (kept, NULL);
   return (char **)g_ptr_array_free (kept, FALSE);
 }
 
+/* No formula at all: blank lines and comments only ("% none"). */
 static gboolean
 is_blank (const char *text)
 {
-  for (; *text != '\0'; text++)
-    if (!g_ascii_isspace (*text))
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (int i = 0; lines[i] != NULL; i++)
+    if (!line_is_blank (lines[i]))
       return FALSE;
   return TRUE;
 }
