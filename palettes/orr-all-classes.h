@@ -6,6 +6,7 @@
 #include "continuous/continuous-classes.h"
 #include "custom/custom-classes.h"
 #include "discrete/discrete-classes.h"
+#include "hybrid/hybrid-classes.h"
 #include "logic/logic-classes.h"
 #include "lookup/lookup-classes.h"
 #include "math/math-classes.h"

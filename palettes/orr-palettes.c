@@ -9,6 +9,7 @@
 #include "logic/logic-classes.h"
 #include "continuous/continuous-classes.h"
 #include "discrete/discrete-classes.h"
+#include "hybrid/hybrid-classes.h"
 #include "activation/activation-classes.h"
 #include "routing/routing-classes.h"
 #include "lookup/lookup-classes.h"
@@ -26,6 +27,7 @@ orr_palettes_register_standard (OrrRegistry *registry)
   orr_palette_logic_register (registry);
   orr_palette_continuous_register (registry);
   orr_palette_discrete_register (registry);
+  orr_palette_hybrid_register (registry);
   orr_palette_activation_register (registry);
   orr_palette_routing_register (registry);
   orr_palette_lookup_register (registry);
