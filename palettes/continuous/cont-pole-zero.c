@@ -66,7 +66,7 @@ cont_pole_zero_simulate (OrrSimBlock *block, OrrJob job)
 const OrrBlockClass orr_cont_pole_zero_class = {
   .name = "ContPoleZero",
   .palette = N_ ("Continuous"),
-  .label = N_ ("Zero-pole"),
+  .label = N_ ("Pole-zero"),
   .description = N_ ("A transfer function given by its zeros, poles and gain."),
   .icon_text = "(s-z)/(s-p)",
   .params = cont_pole_zero_params,

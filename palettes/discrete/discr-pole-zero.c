@@ -59,7 +59,7 @@ discr_pole_zero_simulate (OrrSimBlock *block, OrrJob job)
 const OrrBlockClass orr_discr_pole_zero_class = {
   .name = "DiscrPoleZero",
   .palette = N_ ("Discrete"),
-  .label = N_ ("Discrete zero-pole"),
+  .label = N_ ("Discrete pole-zero"),
   .description = N_ ("A discrete transfer function given by its zeros, poles and gain, one step "
                      "per activation."),
   .icon_text = "(z-z)/(z-p)",

@@ -117,7 +117,7 @@ const OrrBlockClass orr_lookup_table_2d_port_class = {
   .name = "LookupTable2D_port",
   .palette = N_ ("Lookup"),
   .label = N_ ("Lookup table 2D (table on inputs)"),
-  .description = N_ ("Interpolates bilinearly a two-dimensional table whose breakpoints and "
+  .description = N_ ("A bilinear interpolation of a two-dimensional table whose breakpoints and "
                      "values come on its inputs."),
   .icon_text = "z(u1,u2; x,y,z)",
   .params = lookup_table_2d_port_params,

@@ -255,6 +255,12 @@ typedef enum
   ORR_BLOCK_GOTO, /* 1 input, a wire to every From with its tag: opar = { tag (string) },
                    * ipar = { 0: visible in its own diagram, 1: in the whole model } */
   ORR_BLOCK_FROM, /* 1 output, whatever feeds the Goto with its tag: opar = { tag } */
+  ORR_BLOCK_EVENT_GOTO, /* 1 activation input, an activation link to every EVENT_FROM with its
+                         * tag: opar = { tag }, ipar = { 0: visible in its own diagram, 1: in
+                         * the whole model, 2: below the nearest EVENT_SCOPE with its tag } */
+  ORR_BLOCK_EVENT_FROM,  /* 1 activation output: what activates the EVENT_GOTO with its tag */
+  ORR_BLOCK_EVENT_SCOPE, /* marks the diagram below which scoped EVENT_GOTOs with its tag
+                          * (opar = { tag }) are visible */
 } OrrBlockKind;
 
 typedef struct _OrrConfig OrrConfig;

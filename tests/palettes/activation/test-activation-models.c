@@ -11,6 +11,7 @@
 #include "model-run.h"
 
 #include <math.h>
+#include <string.h>
 
 /* A Counter from 1 up driven on its activation input by output ap of
  * source, shown by a Scope labelled scope, both beside source. */
@@ -621,11 +622,96 @@ test_repeat_activation (void)
   run_newton (2, 3);
 }
 
+/* ---- wireless activations ------------------------------------------------------ */
+
+/* A 0.1 s clock sends its ticks through SetActivationSignal 'tick' to a
+ * GetActivationSignal 'tick' in the same diagram: the Counter behind it
+ * counts the 11 ticks of [0, 1], at the ticks' times. */
+static void
+test_activation_signal_local (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (1, 0);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *set = add_block (model, "SetActivationSignal", "Set", 0, 0, 1, 0, NULL);
+  OrrBlock *get = add_block (model, "GetActivationSignal", "Get", 0, 0, 0, 1, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_event (model, clock, 1, set, 1);
+  count_into_scope (model, get, 1, "Count", "Out");
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Out");
+  g_assert_cmpuint (r->t->len, ==, 11);
+  for (guint k = 0; k < 11; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (T (r, k), 0.1 * k, 1e-12);
+      g_assert_cmpfloat (V (r, k, 0), ==, k + 1);
+    }
+}
+
+/* A scoped SetActivationSignal inside super block A, whose clock ticks
+ * every 0.25 s, reaches a GetActivationSignal inside super block B
+ * because the root holds an ActivationSignalScoping with the tag: 5
+ * ticks over [0, 1]. Without the scoping block, or with a local Set, the
+ * model does not compile, and the message names the block at fault. */
+static OrrModel *
+scoped_model (const char *visibility, gboolean with_scope)
+{
+  OrrModel *model = new_precise_model (1, 0);
+  OrrBlock *a = add_block_in (model, NULL, NULL, "A", 0, 0, 0, 0, NULL);
+  OrrBlock *b = add_block_in (model, NULL, NULL, "B", 0, 0, 0, 0, NULL);
+  OrrBlock *clock
+    = add_block_in (model, a->child, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.25", NULL);
+  OrrBlock *set = add_block_in (model, a->child, "SetActivationSignal", "Set", 0, 0, 1, 0,
+                                "visibility", visibility, NULL);
+  OrrBlock *get = add_block_in (model, b->child, "GetActivationSignal", "Get", 0, 0, 0, 1, NULL);
+
+  if (with_scope)
+    add_block_in (model, NULL, "ActivationSignalScoping", "Scope", 0, 0, 0, 0, NULL);
+  link_event (model, clock, 1, set, 1);
+  count_into_scope (model, get, 1, "Count", "Out");
+  return model;
+}
+
+static void
+test_activation_signal_scoped (void)
+{
+  {
+    g_autoptr (OrrModel) model = scoped_model ("3", TRUE);
+    g_autoptr (Run) run = run_model_ok (model, NULL);
+    Recording *r = recording (run, "B/Out");
+
+    g_assert_cmpuint (r->t->len, ==, 5);
+    for (guint k = 0; k < 5; k++)
+      g_assert_cmpfloat_with_epsilon (T (r, k), 0.25 * k, 1e-12);
+  }
+  {
+    /* global: visible without the scoping block */
+    g_autoptr (OrrModel) model = scoped_model ("2", FALSE);
+    g_autoptr (Run) run = run_model_ok (model, NULL);
+
+    g_assert_cmpuint (n_samples (run, "B/Out"), ==, 5);
+  }
+  for (int c = 0; c < 2; c++)
+    {
+      /* scoped without a scoping block; local, not visible from B */
+      g_autoptr (OrrModel) model = c == 0 ? scoped_model ("3", FALSE) : scoped_model ("1", TRUE);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (OrrProgram) program = compile_model (model, NULL, &error);
+
+      g_assert_null (program);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, c == 0 ? "A/Set" : "B/Get"));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/activation-models/event-clock", test_event_clock);
+  g_test_add_func ("/activation-models/activation-signal-local", test_activation_signal_local);
+  g_test_add_func ("/activation-models/activation-signal-scoped", test_activation_signal_scoped);
   g_test_add_func ("/activation-models/event-generate-list", test_event_generate_list);
   g_test_add_func ("/activation-models/activation-intersection", test_activation_intersection);
   g_test_add_func ("/activation-models/event-port-zero", test_event_port_zero);

@@ -599,6 +599,28 @@ test_repeat_activation (void)
   EXPECT_PARAM_ERROR (&orr_repeat_activation_class, "max_repeats", "max_repeats", "1e6", NULL);
 }
 
+static void
+test_activation_signals (void)
+{
+  g_autoptr (OrrConfig) set
+    = CONFIGURE (&orr_set_activation_signal_class, "tag", "'go'", "visibility", "3", NULL);
+  g_autoptr (OrrConfig) get = CONFIGURE (&orr_get_activation_signal_class, "tag", "'go'", NULL);
+  g_autoptr (OrrConfig) scope
+    = CONFIGURE (&orr_activation_signal_scoping_class, "tag", "'go'", NULL);
+
+  g_assert_cmpint (set->kind, ==, ORR_BLOCK_EVENT_GOTO);
+  assert_ports (set, 0, 0, 1, 0);
+  g_assert_cmpint (g_array_index (set->ipar, int, 0), ==, 2); /* scoped */
+  g_assert_cmpint (get->kind, ==, ORR_BLOCK_EVENT_FROM);
+  assert_ports (get, 0, 0, 0, 1);
+  g_assert_cmpint (scope->kind, ==, ORR_BLOCK_EVENT_SCOPE);
+  assert_ports (scope, 0, 0, 0, 0);
+  g_assert_cmpstr (orr_value_get_string (g_ptr_array_index (get->opar, 0)), ==, "go");
+  EXPECT_PARAM_ERROR (&orr_set_activation_signal_class, "tag", "tag", "''", NULL);
+  EXPECT_PARAM_ERROR (&orr_get_activation_signal_class, "tag", "tag", "3", NULL);
+  EXPECT_PARAM_ERROR (&orr_set_activation_signal_class, "visibility", "visibility", "4", NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -618,5 +640,6 @@ main (int argc, char **argv)
   g_test_add_func ("/activation/event-port-zero", test_event_port_zero);
   g_test_add_func ("/activation/if-expression", test_if_expression);
   g_test_add_func ("/activation/repeat-activation", test_repeat_activation);
+  g_test_add_func ("/activation/activation-signals", test_activation_signals);
   return g_test_run ();
 }
