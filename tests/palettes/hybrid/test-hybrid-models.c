@@ -173,6 +173,95 @@ test_constraint (void)
     }
 }
 
+/* The pendulum swing-up of seed 000, section 17.3.1, with mgl/J = 1,
+ * u_m = g/4 and x(0) = [pi; 0] (x1 the angle from the top, x2 its rate),
+ * as a four-mode Automaton: x2' = sin x1 - (u/g) cos x1 with
+ *   mode 1: u = +u_m, to mode 3 when the energy E = x2^2/2 + cos x1 - 1
+ *           turns positive, to mode 2 when -beta does;
+ *   mode 2: u = -u_m, to mode 3 on E, to mode 1 when beta turns positive;
+ *           (modes 1 and 2 are the bang-bang law u = u_m sign(beta),
+ *           beta = E x2 cos x1, which drives E up to 0; E is listed first:
+ *           beta changes sign with E, and the first jump function that
+ *           crosses wins);
+ *   mode 3: u = 0, coasting on E = 0, to mode 4 when cos x1 > 0.9;
+ *   mode 4: u = g (sin x1 + w + x2) / cos x1, w the angle wrapped to
+ *           (-pi, pi], which makes w'' + w' + w = 0.
+ * Checked: the modes only go 1 <-> 2, then 3, then 4; at the switch to
+ * mode 3 the energy is 0 (1e-6, a located crossing); in mode 4 the angle
+ * follows the closed form of w'' + w' + w = 0 from its entry state
+ * (1e-5), and it ends upright (|w|, |x2| < 1e-3 at 40 s). */
+static void
+test_automaton_swing_up (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (40, 0);
+  const char *e = "(u1(2)^2/2 + cos(u1(1)) - 1)";
+  const char *beta = "(u1(2)^2/2 + cos(u1(1)) - 1)*u1(2)*cos(u1(1))";
+  g_autofree char *m1 = g_strdup_printf (
+    "'[-u1(3) + u1(2); -u1(4) + sin(u1(1)) - 0.25*cos(u1(1)); u1(1); u1(2); %s; -%s]'", e, beta);
+  g_autofree char *m2 = g_strdup_printf (
+    "'[-u1(3) + u1(2); -u1(4) + sin(u1(1)) + 0.25*cos(u1(1)); u1(1); u1(2); %s; %s]'", e, beta);
+  const char *m3 = "'[-u1(3) + u1(2); -u1(4) + sin(u1(1)); u1(1); u1(2); cos(u1(1)) - 0.9]'";
+  const char *m4 = "'[-u1(3) + u1(2); -u1(4) - atan2(sin(u1(1)), cos(u1(1))) - u1(2); "
+                   "u1(1); u1(2)]'";
+  const char *exprs[] = { m1, m2, m3, m4 };
+  OrrBlock *pendulum
+    = add_block (model, "Automaton", "Pendulum", 4, 2, 0, 1, "modes", "4", "targets",
+                 "[3 2; 3 1; 4 0; 0 0]", "x0", "[pi; 0]", "xproperties", "[1 1]", NULL);
+  OrrBlock *mux = add_block (model, "Mux", "Mux", 2, 1, 0, 0, "inputs", "[2 4]", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  int mode = 1, previous = 1;
+  double t4 = -1, w4 = 0, v4 = 0;
+  guint last;
+
+  for (int i = 0; i < 4; i++)
+    {
+      g_autofree char *label = g_strdup_printf ("Mode%d", i + 1);
+      OrrBlock *sub = add_block (model, "MatrixExpression", label, 1, 1, 0, 0, "sizes", "[4 1]",
+                                 "expression", exprs[i], NULL);
+
+      link_data (model, pendulum, 2, sub, 1);
+      link_data (model, sub, 1, pendulum, i + 1);
+    }
+  link_data (model, pendulum, 1, mux, 1);
+  link_data (model, pendulum, 2, mux, 2);
+  link_data (model, mux, 1, scope, 1);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Out");
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      int now = (int)V (r, k, 0);
+      double x1 = V (r, k, 2), x2 = V (r, k, 3), w = atan2 (sin (x1), cos (x1));
+
+      if (now != mode)
+        {
+          g_test_message ("t = %.6f: mode %d -> %d, E = %.3g", T (r, k), mode, now,
+                          x2 * x2 / 2 + cos (x1) - 1);
+          g_assert_true ((mode <= 2 && now <= 3) || (mode == 3 && now == 4));
+          if (now == 3)
+            g_assert_cmpfloat_with_epsilon (x2 * x2 / 2 + cos (x1) - 1, 0, 1e-6);
+          if (now == 4)
+            t4 = T (r, k), w4 = w, v4 = x2;
+          previous = mode;
+          mode = now;
+        }
+      if (t4 >= 0 && T (r, k) > t4)
+        {
+          double tau = T (r, k) - t4, om = sqrt (3) / 2;
+          double expected
+            = exp (-tau / 2) * (w4 * cos (om * tau) + (v4 + w4 / 2) / om * sin (om * tau));
+
+          g_assert_cmpfloat_with_epsilon (w, expected, 1e-5);
+        }
+    }
+  g_assert_cmpint (mode, ==, 4);
+  g_assert_cmpint (previous, ==, 3);
+  last = r->t->len - 1;
+  g_assert_cmpfloat (fabs (atan2 (sin (V (r, last, 2)), cos (V (r, last, 2)))), <, 1e-3);
+  g_assert_cmpfloat (fabs (V (r, last, 3)), <, 1e-3);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -180,6 +269,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/hybrid-models/automaton-bouncing-ball", test_automaton_bouncing_ball);
   g_test_add_func ("/hybrid-models/automaton-thermostat", test_automaton_thermostat);
+  g_test_add_func ("/hybrid-models/automaton-swing-up", test_automaton_swing_up);
   g_test_add_func ("/hybrid-models/implicit-derivative", test_implicit_derivative);
   g_test_add_func ("/hybrid-models/constraint", test_constraint);
 
