@@ -35,6 +35,7 @@ static const OrrBlockClass *const classes[] = {
   &orr_complex_to_real_imag_class,
   &orr_mag_angle_to_complex_class,
   &orr_complex_to_mag_angle_class,
+  &orr_assignment_class,
   NULL,
 };
 

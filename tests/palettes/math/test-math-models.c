@@ -220,6 +220,41 @@ test_formula_blocks_over_time (void)
     }
 }
 
+/* Assignment over time: [t; 2t; 3t] with element 2 replaced by sin t
+ * gives [t; sin t; 3t] at every recorded point (1e-12). */
+static void
+test_assignment_over_time (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (2, 0);
+  OrrBlock *time = add_block (model, "Time", "Time", 0, 1, 0, 0, NULL);
+  OrrBlock *v = add_block (model, "MatrixExpression", "V", 1, 1, 0, 0, "sizes", "[1 1]",
+                           "expression", "'[u1; 2*u1; 3*u1]'", NULL);
+  OrrBlock *s
+    = add_block (model, "MathExpression", "S", 1, 1, 0, 0, "expression", "'sin(u1)'", NULL);
+  OrrBlock *a = add_block (model, "Assignment", "A", 2, 1, 0, 0, "indices", "2", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 2, 0, 0, 0, "inputs", "2", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, time, 1, v, 1);
+  link_data (model, time, 1, s, 1);
+  link_data (model, v, 1, a, 1);
+  link_data (model, s, 1, a, 2);
+  link_data (model, a, 1, scope, 1);
+  link_data (model, time, 1, scope, 2);
+  run = run_model_ok (model, &setup);
+  r = recording (run, "Out");
+  g_assert_cmpuint (r->t->len, >, 10);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      double t = V (r, k, 3);
+
+      g_assert_cmpfloat_with_epsilon (V (r, k, 0), t, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, 1), sin (t), 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, 2), 3 * t, 1e-12);
+    }
+}
+
 /* DeadZone [-0.5, 0.5] of sin t over [0, pi]: sin t - 0.5 on [pi/6, 5pi/6],
  * so 2 cos(pi/6) - 0.5 * 2pi/3 = sqrt 3 - pi/3 (1e-6). */
 static void
@@ -455,6 +490,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/math-models/controlled-saturation", test_controlled_saturation_integral);
   g_test_add_func ("/math-models/quantization", test_quantization_integral);
   g_test_add_func ("/math-models/formula-blocks", test_formula_blocks_over_time);
+  g_test_add_func ("/math-models/assignment", test_assignment_over_time);
   g_test_add_func ("/math-models/dead-zone", test_dead_zone_integral);
   g_test_add_func ("/math-models/min-max", test_min_max_integral);
   g_test_add_func ("/math-models/sign", test_sign_integral);

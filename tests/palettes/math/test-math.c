@@ -115,6 +115,7 @@ test_palette (void)
     "ComplexToRealImag",
     "MagAngleToComplex",
     "ComplexToMagAngle",
+    "Assignment",
   };
   g_autoptr (OrrRegistry) registry = orr_registry_new ();
   g_autofree char *path = g_build_filename (ORR_PALETTES_SRCDIR, "math", "palette.xml", NULL);
@@ -1729,6 +1730,34 @@ test_complex_parts (void)
   assert_close (orr_harness_output (back, 0), z, 4, 1e-15);
 }
 
+static void
+test_assignment (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_assignment_class, "indices", "[4 1]", NULL);
+  g_autoptr (OrrHarness) h = NULL, bad = NULL;
+  const double u1[] = { 1, 2, 3, 4, 5, 6 }, u2[] = { 40, 10 };
+  const double y[] = { 10, 2, 3, 40, 5, 6 };
+
+  assert_ports (config, 2, 1, 0, 0);
+  assert_port (input_spec (config, 1), 2, 1, ORR_TYPE_DOUBLE);
+  /* u1 is 2x3: index 4 is row 2, column 2 */
+  h = harness3 (&orr_assignment_class, config, 2, 3, 0);
+  orr_harness_run (h, ORR_JOB_INIT);
+  g_assert_cmpint (h->n_errors, ==, 0);
+  orr_harness_set_input (h, 0, u1);
+  orr_harness_set_input (h, 1, u2);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 6);
+  /* an index past a 1x3 input is reported at initialisation */
+  bad = harness3 (&orr_assignment_class,
+                  CONFIGURE (&orr_assignment_class, "indices", "[4 1]", NULL), 1, 3, 0);
+  orr_harness_run (bad, ORR_JOB_INIT);
+  g_assert_cmpint (bad->n_errors, ==, 1);
+  EXPECT_PARAM_ERROR (&orr_assignment_class, "indices", "indices", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_assignment_class, "indices", "indices", "1.5", NULL);
+  EXPECT_PARAM_ERROR (&orr_assignment_class, "indices", "indices", "[]", NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1761,6 +1790,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/math/cross-product", test_cross_product);
   g_test_add_func ("/math/sort", test_sort);
   g_test_add_func ("/math/complex-parts", test_complex_parts);
+  g_test_add_func ("/math/assignment", test_assignment);
   g_test_add_func ("/math/program/scalar-formulas", test_scalar_formulas);
   g_test_add_func ("/math/program/matrix-formulas", test_matrix_formulas);
   g_test_add_func ("/math/program/hand-cases", test_program_hand_cases);
