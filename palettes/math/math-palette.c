@@ -36,6 +36,7 @@ static const OrrBlockClass *const classes[] = {
   &orr_mag_angle_to_complex_class,
   &orr_complex_to_mag_angle_class,
   &orr_assignment_class,
+  &orr_data_type_conversion_class,
   NULL,
 };
 

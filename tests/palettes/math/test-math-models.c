@@ -255,6 +255,45 @@ test_assignment_over_time (void)
     }
 }
 
+/* Integer signals on links: 100 t through DataTypeConversion to int8
+ * (saturating, and wrapping) and back to double, over [0, 3]: the int8
+ * links carry round(100 t) clamped to [-128, 127], or wrapped modulo 256
+ * into [-128, 127], exactly, at every recorded point. */
+static void
+test_data_type_conversion_over_time (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (3, 0);
+  OrrBlock *time = add_block (model, "Time", "Time", 0, 1, 0, 0, NULL);
+  OrrBlock *gain = add_block (model, "Gain", "Gain", 1, 1, 0, 0, "gain", "100", NULL);
+  OrrBlock *sat = add_block (model, "DataTypeConversion", "Sat", 1, 1, 0, 0, NULL);
+  OrrBlock *wrap
+    = add_block (model, "DataTypeConversion", "Wrap", 1, 1, 0, 0, "overflow", "2", NULL);
+  OrrBlock *back1 = add_block (model, "DataTypeConversion", "Back1", 1, 1, 0, 0, "type", "1", NULL);
+  OrrBlock *back2 = add_block (model, "DataTypeConversion", "Back2", 1, 1, 0, 0, "type", "1", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 3, 0, 0, 0, "inputs", "3", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, time, 1, gain, 1);
+  link_data (model, gain, 1, sat, 1);
+  link_data (model, gain, 1, wrap, 1);
+  link_data (model, sat, 1, back1, 1);
+  link_data (model, wrap, 1, back2, 1);
+  link_data (model, back1, 1, scope, 1);
+  link_data (model, back2, 1, scope, 2);
+  link_data (model, gain, 1, scope, 3);
+  run = run_model_ok (model, &setup);
+  r = recording (run, "Out");
+  g_assert_cmpuint (r->t->len, >, 10);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      double v = round (V (r, k, 2)), wrapped = fmod (v + 128, 256) - 128;
+
+      g_assert_cmpfloat (V (r, k, 0), ==, CLAMP (v, -128, 127));
+      g_assert_cmpfloat (V (r, k, 1), ==, wrapped);
+    }
+}
+
 /* DeadZone [-0.5, 0.5] of sin t over [0, pi]: sin t - 0.5 on [pi/6, 5pi/6],
  * so 2 cos(pi/6) - 0.5 * 2pi/3 = sqrt 3 - pi/3 (1e-6). */
 static void
@@ -491,6 +530,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/math-models/quantization", test_quantization_integral);
   g_test_add_func ("/math-models/formula-blocks", test_formula_blocks_over_time);
   g_test_add_func ("/math-models/assignment", test_assignment_over_time);
+  g_test_add_func ("/math-models/data-type-conversion", test_data_type_conversion_over_time);
   g_test_add_func ("/math-models/dead-zone", test_dead_zone_integral);
   g_test_add_func ("/math-models/min-max", test_min_max_integral);
   g_test_add_func ("/math-models/sign", test_sign_integral);

@@ -116,6 +116,7 @@ test_palette (void)
     "MagAngleToComplex",
     "ComplexToMagAngle",
     "Assignment",
+    "DataTypeConversion",
   };
   g_autoptr (OrrRegistry) registry = orr_registry_new ();
   g_autofree char *path = g_build_filename (ORR_PALETTES_SRCDIR, "math", "palette.xml", NULL);
@@ -1758,6 +1759,77 @@ test_assignment (void)
   EXPECT_PARAM_ERROR (&orr_assignment_class, "indices", "indices", "[]", NULL);
 }
 
+static void
+test_data_type_conversion (void)
+{
+  const double u[] = { 1.5, -1.5, 200, -200, 300.4, NAN, -0.4 };
+  /* (type, overflow) -> expected, worked out by hand */
+  static const struct
+  {
+    const char *type, *overflow;
+    OrrType id;
+    double y[7];
+  } cases[] = {
+    { "2", "1", ORR_TYPE_INT8, { 2, -2, 127, -128, 127, 0, 0 } },
+    { "2", "2", ORR_TYPE_INT8, { 2, -2, -56, 56, 44, 0, 0 } },
+    { "5", "1", ORR_TYPE_UINT8, { 2, 0, 200, 0, 255, 0, 0 } },
+    { "5", "2", ORR_TYPE_UINT8, { 2, 254, 200, 56, 44, 0, 0 } },
+    { "3", "1", ORR_TYPE_INT16, { 2, -2, 200, -200, 300, 0, 0 } },
+    { "7", "2", ORR_TYPE_UINT32, { 2, 4294967294.0, 200, 4294967096.0, 300, 0, 0 } },
+    { "8", "1", ORR_TYPE_BOOL, { 1, 1, 1, 1, 1, 0, 1 } },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      OrrConfig *config = CONFIGURE (&orr_data_type_conversion_class, "type", cases[c].type,
+                                     "overflow", cases[c].overflow, NULL);
+      g_autoptr (OrrHarness) h = NULL;
+
+      g_test_message ("type %s, overflow %s", cases[c].type, cases[c].overflow);
+      assert_port (output_spec (config, 0), -1, -2, cases[c].id);
+      g_assert_cmpint (input_spec (config, 0)->type, ==, ORR_TYPE_INHERIT);
+      h = harness3 (&orr_data_type_conversion_class, config, 7, 1, 0);
+      orr_harness_set_input (h, 0, u);
+      run_outputs (h);
+      for (int i = 0; i < 7; i++)
+        {
+          const OrrPortBuffer *out = &h->block.out[0];
+          double got;
+
+          switch (cases[c].id)
+            {
+              case ORR_TYPE_INT8:
+                got = ((gint8 *)out->data)[i];
+                break;
+              case ORR_TYPE_INT16:
+                got = ((gint16 *)out->data)[i];
+                break;
+              case ORR_TYPE_UINT32:
+                got = ((guint32 *)out->data)[i];
+                break;
+              default: /* uint8, bool */
+                got = ((guint8 *)out->data)[i];
+                break;
+            }
+
+          g_assert_cmpfloat (got, ==, cases[c].y[i]);
+        }
+    }
+  /* from int16 back to double: exact */
+  {
+    OrrConfig *config = CONFIGURE (&orr_data_type_conversion_class, "type", "1", NULL);
+    g_autoptr (OrrHarness) h = harness3 (&orr_data_type_conversion_class, config, 3, 1, 0);
+    const gint16 v[] = { -32768, 7, 32767 };
+
+    h->block.in[0].type = ORR_TYPE_INT16;
+    memcpy (h->block.in[0].data, v, sizeof v);
+    run_outputs (h);
+    assert_doubles (orr_harness_output (h, 0), (double[]){ -32768, 7, 32767 }, 3);
+  }
+  EXPECT_PARAM_ERROR (&orr_data_type_conversion_class, "type", "type", "9", NULL);
+  EXPECT_PARAM_ERROR (&orr_data_type_conversion_class, "overflow", "overflow", "3", NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1791,6 +1863,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/math/sort", test_sort);
   g_test_add_func ("/math/complex-parts", test_complex_parts);
   g_test_add_func ("/math/assignment", test_assignment);
+  g_test_add_func ("/math/data-type-conversion", test_data_type_conversion);
   g_test_add_func ("/math/program/scalar-formulas", test_scalar_formulas);
   g_test_add_func ("/math/program/matrix-formulas", test_matrix_formulas);
   g_test_add_func ("/math/program/hand-cases", test_program_hand_cases);
