@@ -7,6 +7,7 @@
 #include "custom/custom-classes.h"
 #include "discrete/discrete-classes.h"
 #include "hybrid/hybrid-classes.h"
+#include "integer/integer-classes.h"
 #include "logic/logic-classes.h"
 #include "lookup/lookup-classes.h"
 #include "math/math-classes.h"

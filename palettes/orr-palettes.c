@@ -7,6 +7,7 @@
 #include "sinks/sinks-classes.h"
 #include "math/math-classes.h"
 #include "logic/logic-classes.h"
+#include "integer/integer-classes.h"
 #include "continuous/continuous-classes.h"
 #include "discrete/discrete-classes.h"
 #include "hybrid/hybrid-classes.h"
@@ -25,6 +26,7 @@ orr_palettes_register_standard (OrrRegistry *registry)
   orr_palette_sinks_register (registry);
   orr_palette_math_register (registry);
   orr_palette_logic_register (registry);
+  orr_palette_integer_register (registry);
   orr_palette_continuous_register (registry);
   orr_palette_discrete_register (registry);
   orr_palette_hybrid_register (registry);

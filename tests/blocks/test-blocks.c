@@ -109,7 +109,7 @@ test_palette_files (void)
 {
   /* the order of orr_palettes_register_standard() */
   static const char *const folders[]
-    = { "sources", "sinks",   "math", "logic",  "continuous", "discrete", "hybrid",
+    = { "sources", "sinks",   "math", "logic", "integer",  "continuous", "discrete", "hybrid",
         "activation", "routing", "lookup", "ports",      "custom" };
   static const GMarkupParser parser = { .start_element = palette_start };
   g_autoptr (OrrRegistry) registry = orr_registry_new ();
