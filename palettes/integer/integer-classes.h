@@ -9,6 +9,8 @@ G_BEGIN_DECLS
 extern const OrrBlockClass orr_bit_operation_class;
 extern const OrrBlockClass orr_extract_bits_class;
 extern const OrrBlockClass orr_bit_shift_class;
+extern const OrrBlockClass orr_bitwise_operator_class;
+extern const OrrBlockClass orr_integer_product_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_integer_register (OrrRegistry *registry);

@@ -6,6 +6,8 @@ static const OrrBlockClass *const classes[] = {
   &orr_bit_operation_class,
   &orr_extract_bits_class,
   &orr_bit_shift_class,
+  &orr_bitwise_operator_class,
+  &orr_integer_product_class,
   NULL,
 };
 

@@ -9,9 +9,8 @@
 #include <string.h>
 
 static const OrrBlockClass *const palette[] = {
-  &orr_bit_operation_class,
-  &orr_extract_bits_class,
-  &orr_bit_shift_class,
+  &orr_bit_operation_class,    &orr_extract_bits_class,    &orr_bit_shift_class,
+  &orr_bitwise_operator_class, &orr_integer_product_class,
 };
 
 static void
@@ -181,6 +180,54 @@ test_bit_shift (void)
   EXPECT_PARAM_ERROR (&orr_bit_shift_class, "shift", "shift", "32", NULL);
 }
 
+/* A two-input block on int16 ports: inputs a and b. */
+static OrrHarness *
+typed2 (const OrrBlockClass *klass, OrrConfig *config, const gint16 *a, const gint16 *b, int n)
+{
+  OrrHarness *h = harness (klass, config, n, 1);
+
+  for (int k = 0; k < h->block.n_in; k++)
+    h->block.in[k].type = ORR_TYPE_INT16;
+  h->block.out[0].type = ORR_TYPE_INT16;
+  memcpy (h->block.in[0].data, a, n * sizeof (gint16));
+  if (h->block.n_in > 1)
+    memcpy (h->block.in[1].data, b, n * sizeof (gint16));
+  return h;
+}
+
+static void
+test_bitwise_and_product (void)
+{
+  const gint16 a[] = { 0x0F0F, -1, 300 }, b[] = { 0x00FF, 0x1234, 300 };
+  /* AND, OR, XOR, NOT (of a) by hand; the product 300 * 300 = 90000
+   * wraps to 90000 - 65536 = 24464 in int16, 0x0F0F * 0x00FF = 0x0EFFF1
+   * keeps 0xFFF1 = -15, and -1 * 0x1234 = -0x1234 */
+  const gint16 expected[5][3] = {
+    { 0x000F, 0x1234, 300 },        { 0x0FFF, -1, 300 },
+    { 0x0FF0, (gint16)~0x1234, 0 }, { (gint16)~0x0F0F, 0, (gint16)~300 },
+    { -15, -0x1234, 24464 },
+  };
+
+  for (int op = 1; op <= 5; op++)
+    {
+      g_autofree char *o = g_strdup_printf ("%d", op);
+      OrrConfig *config = op <= 4 ? CONFIGURE (&orr_bitwise_operator_class, "operator", o, NULL)
+                                  : CONFIGURE (&orr_integer_product_class, NULL);
+      g_autoptr (OrrHarness) h = typed2 (
+        op <= 4 ? &orr_bitwise_operator_class : &orr_integer_product_class, config, a, b, 3);
+
+      g_test_message ("case %d", op);
+      g_assert_cmpint (h->block.n_in, ==, op == 4 ? 1 : 2);
+      orr_harness_run (h, ORR_JOB_INIT);
+      g_assert_cmpint (h->n_errors, ==, 0);
+      orr_harness_run (h, ORR_JOB_OUTPUTS);
+      for (int i = 0; i < 3; i++)
+        g_assert_cmpint (((gint16 *)h->block.out[0].data)[i], ==, expected[op - 1][i]);
+    }
+  EXPECT_PARAM_ERROR (&orr_bitwise_operator_class, "inputs", "inputs", "1", NULL);
+  EXPECT_PARAM_ERROR (&orr_integer_product_class, "inputs", "inputs", "0", NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -190,6 +237,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/integer/bit-operation", test_bit_operation);
   g_test_add_func ("/integer/extract-bits", test_extract_bits);
   g_test_add_func ("/integer/bit-shift", test_bit_shift);
+  g_test_add_func ("/integer/bitwise-and-product", test_bitwise_and_product);
 
   return g_test_run ();
 }
