@@ -10,7 +10,7 @@ extern const OrrBlockClass orr_bit_operation_class;
 extern const OrrBlockClass orr_extract_bits_class;
 extern const OrrBlockClass orr_bit_shift_class;
 extern const OrrBlockClass orr_bitwise_operator_class;
-extern const OrrBlockClass orr_integer_product_class;
+extern const OrrBlockClass orr_modular_product_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_integer_register (OrrRegistry *registry);

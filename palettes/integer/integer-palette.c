@@ -7,7 +7,7 @@ static const OrrBlockClass *const classes[] = {
   &orr_extract_bits_class,
   &orr_bit_shift_class,
   &orr_bitwise_operator_class,
-  &orr_integer_product_class,
+  &orr_modular_product_class,
   NULL,
 };
 

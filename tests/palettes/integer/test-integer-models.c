@@ -61,7 +61,7 @@ test_double_refused (void)
   g_assert_nonnull (strstr (run->error->message, "Set"));
 }
 
-/* v = round(10 t) as int16, squared by IntegerProduct and masked by a
+/* v = round(10 t) as int16, squared by ModularProduct and masked by a
  * BitwiseOperator AND with 0xFF (a Constant converted to int16): at every
  * recorded point (v * v) & 255, over [0, 3]. */
 static void
@@ -74,7 +74,7 @@ test_product_and_mask (void)
   OrrBlock *mask = add_block (model, "Constant", "Mask", 0, 1, 0, 0, "value", "255", NULL);
   OrrBlock *mask16
     = add_block (model, "DataTypeConversion", "Mask16", 1, 1, 0, 0, "type", "3", NULL);
-  OrrBlock *square = add_block (model, "IntegerProduct", "Square", 2, 1, 0, 0, NULL);
+  OrrBlock *square = add_block (model, "ModularProduct", "Square", 2, 1, 0, 0, NULL);
   OrrBlock *and = add_block (model, "BitwiseOperator", "And", 2, 1, 0, 0, NULL);
   OrrBlock *back = add_block (model, "DataTypeConversion", "Back", 1, 1, 0, 0, "type", "1", NULL);
   OrrBlock *scope = add_block (model, "Scope", "Out", 2, 0, 0, 0, "inputs", "2", NULL);

@@ -10,7 +10,7 @@
 
 static const OrrBlockClass *const palette[] = {
   &orr_bit_operation_class,    &orr_extract_bits_class,    &orr_bit_shift_class,
-  &orr_bitwise_operator_class, &orr_integer_product_class,
+  &orr_bitwise_operator_class, &orr_modular_product_class,
 };
 
 static void
@@ -212,9 +212,9 @@ test_bitwise_and_product (void)
     {
       g_autofree char *o = g_strdup_printf ("%d", op);
       OrrConfig *config = op <= 4 ? CONFIGURE (&orr_bitwise_operator_class, "operator", o, NULL)
-                                  : CONFIGURE (&orr_integer_product_class, NULL);
+                                  : CONFIGURE (&orr_modular_product_class, NULL);
       g_autoptr (OrrHarness) h = typed2 (
-        op <= 4 ? &orr_bitwise_operator_class : &orr_integer_product_class, config, a, b, 3);
+        op <= 4 ? &orr_bitwise_operator_class : &orr_modular_product_class, config, a, b, 3);
 
       g_test_message ("case %d", op);
       g_assert_cmpint (h->block.n_in, ==, op == 4 ? 1 : 2);
@@ -225,7 +225,7 @@ test_bitwise_and_product (void)
         g_assert_cmpint (((gint16 *)h->block.out[0].data)[i], ==, expected[op - 1][i]);
     }
   EXPECT_PARAM_ERROR (&orr_bitwise_operator_class, "inputs", "inputs", "1", NULL);
-  EXPECT_PARAM_ERROR (&orr_integer_product_class, "inputs", "inputs", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_modular_product_class, "inputs", "inputs", "0", NULL);
 }
 
 int

@@ -1,4 +1,4 @@
-/* integer-product.c: IntegerProduct, the element-wise product of integer
+/* modular-product.c: ModularProduct, the element-wise product of integer
  * signals in their own type, wrapping as fixed-width arithmetic does (the
  * low bits of the exact product): all ports of one integer type
  * (integer-bits.h). ipar = { inputs }. */
@@ -8,13 +8,13 @@
 
 #include <glib/gi18n-lib.h>
 
-static const OrrParamSpec integer_product_params[] = {
+static const OrrParamSpec modular_product_params[] = {
   { "inputs", N_ ("Number of inputs"), "2",
     N_ ("Inputs of one size and integer type to multiply, 2 to 1000.") },
 };
 
 static gboolean
-integer_product_configure (OrrConfig *config, GError **error)
+modular_product_configure (OrrConfig *config, GError **error)
 {
   int n;
 
@@ -27,7 +27,7 @@ integer_product_configure (OrrConfig *config, GError **error)
 }
 
 static void
-integer_product_simulate (OrrSimBlock *block, OrrJob job)
+modular_product_simulate (OrrSimBlock *block, OrrJob job)
 {
   if (job == ORR_JOB_INIT)
     {
@@ -48,14 +48,14 @@ integer_product_simulate (OrrSimBlock *block, OrrJob job)
     }
 }
 
-const OrrBlockClass orr_integer_product_class = {
-  .name = "IntegerProduct",
+const OrrBlockClass orr_modular_product_class = {
+  .name = "ModularProduct",
   .palette = N_ ("Integer"),
-  .label = N_ ("Integer product"),
+  .label = N_ ("Modular product"),
   .description = N_ ("The element-wise product of integer signals, wrapping in their type."),
   .icon_text = "Π int",
-  .params = integer_product_params,
-  .n_params = G_N_ELEMENTS (integer_product_params),
-  .configure = integer_product_configure,
-  .simulate = integer_product_simulate,
+  .params = modular_product_params,
+  .n_params = G_N_ELEMENTS (modular_product_params),
+  .configure = modular_product_configure,
+  .simulate = modular_product_simulate,
 };
