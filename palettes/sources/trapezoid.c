@@ -8,7 +8,9 @@
  * piece as its mode (the piece + 2, so that 0 stays "not chosen yet")
  * with the surface "next corner - t", so that a variable-step solver
  * integrates each piece as a smooth one and stops exactly at each corner.
- * Pieces of zero length (no rise, no rest...) are never chosen.
+ * Pieces of zero length (no rise, no rest...) are never chosen. Past
+ * 1e8 periods the piece number would not fit a mode, and the wave is
+ * computed directly from its definition, without surfaces.
  * rpar = { amplitude, rising, width, falling, period, start, offset }. */
 #include "sources-classes.h"
 #include "orr-block-params.h"
@@ -84,7 +86,13 @@ corner (const double *p, int j)
   return p[START] + k * p[PERIOD] + within;
 }
 
-/* The piece holding t: corner(j) <= t < corner(j + 1). */
+/* Beyond this many periods a piece number would not fit a mode: the
+ * wave is computed directly there, without surfaces (FAR). */
+#define MAX_PERIODS 1e8
+#define FAR (-2)
+
+/* The piece holding t: corner(j) <= t < corner(j + 1); FAR past
+ * MAX_PERIODS periods. */
 static int
 piece_at (const double *p, double t)
 {
@@ -94,8 +102,8 @@ piece_at (const double *p, double t)
   if (!(t >= p[START]))
     return -1;
   periods = floor ((t - p[START]) / p[PERIOD]);
-  if (periods > G_MAXINT / 8)
-    periods = G_MAXINT / 8;
+  if (!(periods < MAX_PERIODS))
+    return FAR;
   j = 4 * (int)periods;
   /* rounding may leave t just before corner(j) or past the period */
   while (j > 0 && t < corner (p, j))
@@ -105,11 +113,28 @@ piece_at (const double *p, double t)
   return j;
 }
 
+/* The wave at t from its definition, for FAR pieces. */
+static double
+direct (const double *p, double t)
+{
+  double tau = fmod (t - p[START], p[PERIOD]), a = p[AMPLITUDE], o = p[OFFSET];
+
+  if (tau < p[RISING])
+    return o + a * tau / p[RISING];
+  if (tau < p[RISING] + p[WIDTH])
+    return o + a;
+  if (tau < p[RISING] + p[WIDTH] + p[FALLING])
+    return o + a - a * (tau - p[RISING] - p[WIDTH]) / p[FALLING];
+  return o;
+}
+
 static double
 value (const double *p, int j, double t)
 {
   double a = p[AMPLITUDE], o = p[OFFSET];
 
+  if (j == FAR)
+    return direct (p, t);
   if (j < 0)
     return o;
   switch (j % 4)
@@ -145,7 +170,7 @@ trapezoid_simulate (OrrSimBlock *block, OrrJob job)
 
       case ORR_JOB_ZERO_CROSSINGS:
         if (block->ng > 0)
-          block->g[0] = (j < 0 ? p[START] : corner (p, j + 1)) - t;
+          block->g[0] = j == FAR ? 1.0 : (j < 0 ? p[START] : corner (p, j + 1)) - t;
         if (block->nmode > 0 && !orr_block_modes_fixed (block))
           block->mode[0] = j + 2;
         break;

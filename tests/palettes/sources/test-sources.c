@@ -232,6 +232,19 @@ test_trapezoid (void)
     g_assert_cmpfloat (outputs_at (sq, 2)[0], ==, 1);
   }
 
+  /* 1e9 periods of 1 ns in: computed directly, at once (no search over
+   * the pieces), 0.25 ns into the rise of the default wave scaled down */
+  {
+    g_autoptr (OrrHarness) fast = harness (
+      k,
+      CONFIGURE (k, "rising", "1e-9", "width", "1e-9", "falling", "1e-9", "period", "4e-9", NULL),
+      1, 1);
+
+    g_assert_cmpfloat_with_epsilon (outputs_at (fast, 4.0000000005)[0], 0.5, 1e-3);
+    surfaces_at (fast, 4.0000000005, FALSE);
+    g_assert_cmpfloat (fast->block.g[0], ==, 1);
+  }
+
   EXPECT_PARAM_ERROR (k, "period", "period", "2", NULL);
   EXPECT_PARAM_ERROR (k, "period", "period", "0", "rising", "0", "width", "0", "falling", "0",
                       NULL);
