@@ -192,6 +192,7 @@ struct _OrrSimulation
   OrrBase *base;
   gboolean block_stop;        /* an End block asked to stop */
   gboolean restart_requested; /* an End block asked for a new run */
+  int repeat_block;           /* the block asking for its event again, -1: none */
   const char *restart_block;  /* its path (the program's) */
 
   /* messages from blocks (orr_block_warning) */

@@ -109,7 +109,7 @@ test_palette_files (void)
 {
   /* the order of orr_palettes_register_standard() */
   static const char *const folders[]
-    = { "sources",    "sinks",   "math",   "continuous", "discrete",
+    = { "sources", "sinks",   "math", "logic", "integer",  "continuous", "discrete", "hybrid",
         "activation", "routing", "lookup", "ports",      "custom" };
   static const GMarkupParser parser = { .start_element = palette_start };
   g_autoptr (OrrRegistry) registry = orr_registry_new ();
@@ -600,6 +600,10 @@ test_event_generate (void)
   late->time.phase = ORR_PHASE_EXIT_INIT;
   orr_harness_run (late, ORR_JOB_EVENTS);
   g_assert_cmpfloat (late->block.evout[0], <, 0);
+
+  /* a list of times is fine, but it must not decrease */
+  EXPECT_PARAM_ERROR (&orr_event_generate_class, "time", "time", "[2 1]", NULL);
+  EXPECT_PARAM_ERROR (&orr_event_generate_class, "time", "time", "1/0", NULL);
 }
 
 static void
@@ -879,7 +883,6 @@ static const BlockParamError param_errors[] = {
   { &orr_integrator_class, "reinit", { "reinit", "2", NULL, NULL } },
   { &orr_sample_clock_class, "offset", { "offset", "-0.5", NULL, NULL } },
   { &orr_sample_clock_class, "period", { "period", "[0.1 0.2]", NULL, NULL } },
-  { &orr_event_generate_class, "time", { "time", "[1 2]", NULL, NULL } },
   { &orr_event_generate_class, "time", { "time", "1/0", NULL, NULL } },
   { &orr_event_delay_class, "delay", { "delay", "0", NULL, NULL } },
   { &orr_event_delay_class, "delay", { "delay", "-1", NULL, NULL } },

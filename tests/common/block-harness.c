@@ -219,6 +219,12 @@ __wrap_orr_block_request_stop (OrrSimBlock *block)
 }
 
 void
+__wrap_orr_block_request_repeat (OrrSimBlock *block)
+{
+  harness_of (block)->repeat_requests++;
+}
+
+void
 __wrap_orr_block_request_restart (OrrSimBlock *block)
 {
   harness_of (block)->restart_requested = TRUE;

@@ -748,6 +748,67 @@ test_inverted_pendulum (void)
   g_assert_cmpfloat (fabs (x[1]), <, 1e-4);
 }
 
+/* ---- automata -------------------------------------------------------------- */
+
+/* The bouncing ball as an automaton (g = 9.81, h0 = 10, e = 0.9): its
+ * transitions, counted, are the impacts of SEMANTICS 9, at 1.42784,
+ * 3.99796, 6.31107 and 8.39286 s (1e-4), and h stays above the floor. */
+static void
+test_automaton_bouncing_ball (void)
+{
+  g_autoptr (Csv) csv = simulate ("automaton-bouncing-ball.orr", NULL);
+  int ci = csv_column (csv, "impacts"), ch = csv_column (csv, "h");
+  const double impacts[] = { 1.42784, 3.99796, 6.31107, 8.39286 };
+  double count = 0;
+
+  for (guint i = 0; i < csv->n_rows; i++)
+    {
+      double v = csv_at (csv, i, ci), h = csv_at (csv, i, ch);
+
+      if (!isnan (h))
+        g_assert_cmpfloat (h, >, -1e-6);
+      if (isnan (v) || v == count)
+        continue;
+      g_assert_cmpfloat (v, ==, count + 1);
+      g_assert_cmpfloat_with_epsilon (csv_at (csv, i, 0), impacts[(int) count], 1e-4);
+      count = v;
+    }
+  g_assert_cmpfloat (count, ==, 4);
+}
+
+/* The pendulum swing-up ends in mode 4 and upright: the angle wrapped to
+ * (-pi, pi] and the rate within 1e-3 of 0 at 40 s, having gone through
+ * mode 3 (coasting) on the way; modes only go 1 <-> 2, then 3, then 4. */
+static void
+test_pendulum_swing_up (void)
+{
+  g_autoptr (Csv) csv = simulate ("pendulum-swing-up.orr", NULL);
+  int cm = csv_column (csv, "mode"), ca = csv_column (csv, "angle");
+  int cr = csv_column (csv, "rate");
+  double mode = 1, angle = NAN, rate = NAN;
+  gboolean coasted = FALSE;
+
+  for (guint i = 0; i < csv->n_rows; i++)
+    {
+      double m = csv_at (csv, i, cm);
+
+      if (!isnan (m) && m != mode)
+        {
+          g_assert_true ((mode <= 2 && m <= 3) || (mode == 3 && m == 4));
+          coasted = coasted || m == 3;
+          mode = m;
+        }
+      if (!isnan (csv_at (csv, i, ca)))
+        angle = csv_at (csv, i, ca);
+      if (!isnan (csv_at (csv, i, cr)))
+        rate = csv_at (csv, i, cr);
+    }
+  g_assert_true (coasted);
+  g_assert_cmpfloat (mode, ==, 4);
+  g_assert_cmpfloat (fabs (atan2 (sin (angle), cos (angle))), <, 1e-3);
+  g_assert_cmpfloat (fabs (rate), <, 1e-3);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -761,5 +822,7 @@ main (int argc, char **argv)
   g_test_add_func ("/examples/thermostat", test_thermostat);
   g_test_add_func ("/examples/masked-super-block", test_masked_super_block);
   g_test_add_func ("/examples/inverted-pendulum", test_inverted_pendulum);
+  g_test_add_func ("/examples/automaton-bouncing-ball", test_automaton_bouncing_ball);
+  g_test_add_func ("/examples/pendulum-swing-up", test_pendulum_swing_up);
   return g_test_run ();
 }

@@ -651,6 +651,64 @@ test_response (gconstpointer data)
     }
 }
 
+/* The loop y = 1 - 0.5 y, which alone is an algebraic loop, closed
+ * through a Loopbreaker (tau = 0.01): its output x obeys
+ * x' = (1 - 0.5 x - x) / tau, so x = 2/3 (1 - e^(-1.5 t / tau)), which
+ * settles on the loop's solution 2/3. Checked at every recorded point to
+ * 1e-6 (the run's tolerances are 1e-10 relative, 1e-12 absolute). */
+static void
+test_loopbreaker_loop (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (0.1, 0);
+  OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *sum = add_block (model, "Sum", "Sum", 2, 1, 0, 0, "signs", "[1 -1]", NULL);
+  OrrBlock *half = add_block (model, "Gain", "Half", 1, 1, 0, 0, "gain", "0.5", NULL);
+  OrrBlock *lb = add_block (model, "Loopbreaker", "LB", 1, 1, 0, 0, "tau", "0.01", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, one, 1, sum, 1);
+  link_data (model, half, 1, sum, 2);
+  link_data (model, sum, 1, lb, 1);
+  link_data (model, lb, 1, half, 1);
+  link_data (model, lb, 1, scope, 1);
+  run = run_model_ok (model, &setup);
+  r = recording (run, "Out");
+  g_assert_cmpuint (r->t->len, >, 50);
+  for (guint k = 0; k < r->t->len; k++)
+    g_assert_cmpfloat_with_epsilon (V (r, k, 0), 2.0 / 3 * (1 - exp (-150 * T (r, k))), 1e-6);
+  g_assert_cmpfloat_with_epsilon (V (r, r->t->len - 1, 0), 2.0 / 3, 1e-6);
+}
+
+/* ContPoleZero with poles -1 +- 2i and gain 5 (5 / (s^2 + 2 s + 5),
+ * unit DC gain) on a unit step: y = 1 - e^-t (cos 2t + sin(2t) / 2),
+ * to 1e-6 at every recorded point over [0, 5]. */
+static void
+test_cont_pole_zero_step (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (5, 0);
+  OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *pz = add_block (model, "ContPoleZero", "PZ", 1, 1, 0, 0, "poles", "[-1+2i -1-2i]",
+                            "gain", "5", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, one, 1, pz, 1);
+  link_data (model, pz, 1, scope, 1);
+  run = run_model_ok (model, &setup);
+  r = recording (run, "Out");
+  g_assert_cmpuint (r->t->len, >, 50);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      double t = T (r, k);
+
+      g_assert_cmpfloat_with_epsilon (V (r, k, 0), 1 - exp (-t) * (cos (2 * t) + sin (2 * t) / 2),
+                                      1e-6);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -670,5 +728,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/continuous/hysteresis/sine", test_hysteresis_sine);
   g_test_add_func ("/continuous/jump-state-space/model", test_jump_state_space_model);
 
+  g_test_add_func ("/continuous/loopbreaker/loop", test_loopbreaker_loop);
+  g_test_add_func ("/continuous/cont-pole-zero/step", test_cont_pole_zero_step);
   return g_test_run ();
 }

@@ -35,6 +35,8 @@ static const OrrBlockClass *const palette[] = {
   &orr_backlash_class,
   &orr_hysteresis_class,
   &orr_jump_state_space_class,
+  &orr_loopbreaker_class,
+  &orr_cont_pole_zero_class,
 };
 
 /* The palette file lists the blocks in the registration order, each class
@@ -722,6 +724,71 @@ static const BlockParamError param_errors[] = {
   { &orr_jump_state_space_class, "C", { "C", "[1 2]", NULL, NULL } },
 };
 
+/* ---- Loopbreaker ------------------------------------------------------------------ */
+
+static void
+test_loopbreaker (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_loopbreaker_class, "init", "[1; 2]", "tau", "0.5", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+
+  assert_ports (config, 1, 1, 0, 0);
+  g_assert_false (input_spec (config, 0)->feedthrough);
+  g_assert_true (config->always_active);
+  g_assert_cmpint (config->nx, ==, 2);
+  h = harness (&orr_loopbreaker_class, config, 1, 1);
+  /* y = x; x' = (u - x) / tau = ([3; -2] - [1; 2]) / 0.5 = [4; -8] */
+  orr_harness_set_input (h, 0, (double[]){ 3, -2 });
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  assert_close (orr_harness_output (h, 0), (double[]){ 1, 2 }, 2, 0);
+  orr_harness_run (h, ORR_JOB_DERIVATIVES);
+  assert_close (h->block.xd, (double[]){ 4, -8 }, 2, 0);
+  EXPECT_PARAM_ERROR (&orr_loopbreaker_class, "tau", "tau", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_loopbreaker_class, "tau", "tau", "-1", NULL);
+  EXPECT_PARAM_ERROR (&orr_loopbreaker_class, "tau", "tau", "Inf", NULL);
+  EXPECT_PARAM_ERROR (&orr_loopbreaker_class, "init", "init", "[]", NULL);
+}
+
+/* ---- ContPoleZero ------------------------------------------------------------------- */
+
+/* 3 (s + 2) / ((s + 1)(s + 4)) = (3 s + 6) / (s^2 + 5 s + 4): the
+ * companion form of the multiplied-out polynomials, rpar = { -4, -5 (the
+ * last row of A), 6, 3 (C), 0 (D) }, exactly; complex poles -1 +- 2i give
+ * s^2 + 2 s + 5. */
+static void
+test_cont_pole_zero (void)
+{
+  OrrConfig *config
+    = CONFIGURE (&orr_cont_pole_zero_class, "zeros", "-2", "poles", "[-1 -4]", "gain", "3", NULL);
+  const double rpar[] = { -4, -5, 6, 3, 0 };
+  const double rpar2[] = { -5, -2, 10, 0, 0 };
+
+  assert_ports (config, 1, 1, 0, 0);
+  g_assert_false (input_spec (config, 0)->feedthrough);
+  g_assert_true (config->always_active);
+  g_assert_cmpint (config->nx, ==, 2);
+  g_assert_cmpuint (config->rpar->len, ==, 5);
+  assert_close ((const double *)config->rpar->data, rpar, 5, 1e-15);
+  orr_config_free (config);
+
+  config = CONFIGURE (&orr_cont_pole_zero_class, "poles", "[-1+2i -1-2i]", "gain", "10", NULL);
+  assert_close ((const double *)config->rpar->data, rpar2, 5, 1e-15);
+  orr_config_free (config);
+
+  /* as many zeros as poles: biproper, D = K */
+  config = CONFIGURE (&orr_cont_pole_zero_class, "zeros", "-3", "poles", "-1", "gain", "2", NULL);
+  g_assert_true (input_spec (config, 0)->feedthrough);
+  g_assert_cmpfloat (((const double *)config->rpar->data)[2], ==, 2);
+  orr_config_free (config);
+
+  EXPECT_PARAM_ERROR (&orr_cont_pole_zero_class, "zeros", "zeros", "[1 2]", "poles", "-1", NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_cont_pole_zero_class, "poles", "conjugate", "poles", "[-1+1i]",
+                           NULL);
+  EXPECT_PARAM_ERROR (&orr_cont_pole_zero_class, "gain", "gain", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_cont_pole_zero_class, "gain", "gain", "NaN", NULL);
+  EXPECT_PARAM_ERROR (&orr_cont_pole_zero_class, "poles", "poles", "[1 Inf]", NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -742,6 +809,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/continuous/backlash", test_backlash);
   g_test_add_func ("/continuous/hysteresis", test_hysteresis);
   g_test_add_func ("/continuous/jump-state-space", test_jump_state_space);
+  g_test_add_func ("/continuous/loopbreaker", test_loopbreaker);
+  g_test_add_func ("/continuous/cont-pole-zero", test_cont_pole_zero);
 
   block_test_add_param_errors ("/continuous/param-error", param_errors,
                                G_N_ELEMENTS (param_errors));

@@ -403,6 +403,53 @@ static const BlockParamError param_errors[] = {
   { &orr_from_class, "tag", { "tag", "[1 2]", NULL, NULL } },
 };
 
+/* ---- SelectOutput, ManualSwitch ---------------------------------------------------- */
+
+static void
+test_select_output (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_select_output_class, "outputs", "3", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double u1[] = { 1, 2 }, u2[] = { 5, 6 };
+
+  assert_ports (config, 1, 3, 3, 0);
+  h = harness (&orr_select_output_class, config, 2, 1);
+  orr_harness_set_input (h, 0, u1);
+  outputs (h, 2); /* activation 2: output 2 only */
+  assert_doubles (orr_harness_output (h, 1), u1, 2);
+  assert_doubles (orr_harness_output (h, 0), (double[]){ 0, 0 }, 2);
+  orr_harness_set_input (h, 0, u2);
+  outputs (h, 1 | 4); /* 1 and 3 together */
+  assert_doubles (orr_harness_output (h, 0), u2, 2);
+  assert_doubles (orr_harness_output (h, 1), u1, 2); /* held */
+  assert_doubles (orr_harness_output (h, 2), u2, 2);
+  outputs (h, 0); /* a call without an activation changes nothing */
+  EXPECT_PARAM_ERROR (&orr_select_output_class, "outputs", "outputs", "32", NULL);
+  EXPECT_PARAM_ERROR (&orr_select_output_class, "outputs", "outputs", "0", NULL);
+}
+
+static void
+test_manual_switch (void)
+{
+  const double a[] = { 1, 2 }, b[] = { 3, 4 };
+
+  for (int position = 1; position <= 2; position++)
+    {
+      g_autofree char *p = g_strdup_printf ("%d", position);
+      OrrConfig *config = CONFIGURE (&orr_manual_switch_class, "position", p, NULL);
+      g_autoptr (OrrHarness) h = NULL;
+
+      assert_ports (config, 2, 1, 0, 0);
+      h = harness (&orr_manual_switch_class, config, 2, 1);
+      orr_harness_set_input (h, 0, a);
+      orr_harness_set_input (h, 1, b);
+      outputs (h, 0);
+      assert_doubles (orr_harness_output (h, 0), position == 1 ? a : b, 2);
+    }
+  g_assert_true (orr_manual_switch_class.params[0].tunable);
+  EXPECT_PARAM_ERROR (&orr_manual_switch_class, "position", "position", "3", NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -415,6 +462,8 @@ main (int argc, char **argv)
   g_test_add_func ("/routing/multiport-switch", test_multiport_switch);
   g_test_add_func ("/routing/goto-from", test_goto_from);
   g_test_add_func ("/routing/terminator", test_terminator);
+  g_test_add_func ("/routing/select-output", test_select_output);
+  g_test_add_func ("/routing/manual-switch", test_manual_switch);
   block_test_add_param_errors ("/routing/param-error", param_errors, G_N_ELEMENTS (param_errors));
   return g_test_run ();
 }
