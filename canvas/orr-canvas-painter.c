@@ -223,6 +223,44 @@ add_ports (cairo_t *cr, OrrBlock *block, gboolean event)
     }
 }
 
+/* Data ports that no link reaches (an input that reads 0), drawn in the
+ * problem colour with a ring around them, over the plain triangles. */
+static void
+paint_open_ports (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
+{
+  OrrModel *model = block->parent != NULL ? block->parent->model : NULL;
+  const OrrPortKind kinds[2] = { ORR_PORT_IN, ORR_PORT_OUT };
+  gboolean any = FALSE;
+
+  if (model == NULL || !painter->mark_open_ports)
+    return;
+  for (int k = 0; k < 2; k++)
+    {
+      guint n = orr_block_get_port_count (block, kinds[k]);
+
+      for (guint i = 1; i <= n; i++)
+        {
+          OrrCanvasPort port;
+
+          if (orr_model_port_is_linked (model, block, kinds[k], i)
+              || !orr_canvas_block_port (block, kinds[k], i, &port))
+            continue;
+          port_triangle (cr, &port, k == 0);
+          set_color (cr, &painter->palette.problem);
+          cairo_fill (cr);
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, port.anchor.x, port.anchor.y, ORR_CANVAS_PORT_SIZE * 0.55, 0, 2 * G_PI);
+          any = TRUE;
+        }
+    }
+  if (any)
+    {
+      set_color (cr, &painter->palette.problem);
+      cairo_set_line_width (cr, line_width (painter, 1.0));
+      cairo_stroke (cr);
+    }
+}
+
 static void
 paint_ports (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
 {
@@ -232,6 +270,7 @@ paint_ports (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
   add_ports (cr, block, TRUE);
   set_color (cr, &painter->palette.activation);
   cairo_fill (cr);
+  paint_open_ports (painter, cr, block);
 }
 
 /* The names of a block's ports (a super block's, from its port blocks)
@@ -566,6 +605,9 @@ orr_canvas_paint_blocks (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *const
             set_color (cr, event ? &painter->palette.activation : &painter->palette.foreground);
             cairo_fill (cr);
           }
+      if (painter->zoom >= LOD_PORTS)
+        for (guint i = 0; i < plain->len; i++)
+          paint_open_ports (painter, cr, g_ptr_array_index (plain, i));
 
       if (detailed && painter->layout != NULL)
         for (guint i = 0; i < plain->len; i++)

@@ -41,6 +41,7 @@ typedef struct
   GHashTable *selected_blocks; /* OrrBlock* set, or NULL */
   GHashTable *selected_links;  /* OrrLink* set, or NULL */
   GHashTable *highlighted;     /* block id set, or NULL */
+  gboolean mark_open_ports;    /* data ports without a link in the problem colour */
   OrrBlock *hover_block;
   OrrLink *hover_link;
   OrrCanvasBlockTextFunc block_text;

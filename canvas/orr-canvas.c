@@ -940,6 +940,7 @@ orr_canvas_init_painter (OrrCanvas *self, OrrCanvasPainter *painter, cairo_t *cr
   painter->selected_blocks = for_export ? NULL : self->selected_blocks;
   painter->selected_links = for_export ? NULL : self->selected_links;
   painter->highlighted = for_export ? NULL : self->highlighted;
+  painter->mark_open_ports = !for_export;
   painter->hover_block = for_export ? NULL : self->hover_block;
   painter->hover_link = for_export ? NULL : self->hover_link;
   painter->block_text = text_for_block;

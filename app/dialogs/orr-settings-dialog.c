@@ -57,6 +57,7 @@ struct _OrrSettingsDialog
   GtkWidget *solver;
   GtkWidget *solver_help;
   GtkWidget *solver_error; /* never shown: the list holds only known solvers */
+  GtkWidget *unconnected_errors;
   GtkWidget *general_error;
   GtkWidget *apply_button;
   GtkWidget *ok_button;
@@ -186,6 +187,8 @@ read_fields (OrrSettingsDialog *self, OrrSettings *settings, gboolean show)
 
   g_free (settings->solver);
   settings->solver = g_strdup (selected < n_solvers ? solvers[selected].name : "auto");
+  settings->unconnected_errors
+    = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->unconnected_errors));
   return valid;
 }
 
@@ -377,6 +380,16 @@ build (OrrSettingsDialog *self)
 
   attach_heading (GTK_GRID (grid), row++, _("Running"));
   attach_number (self, GTK_GRID (grid), row++, "realtime_factor", settings);
+
+  attach_heading (GTK_GRID (grid), row++, _("Checking"));
+  self->unconnected_errors
+    = gtk_check_button_new_with_mnemonic (_("_Unconnected ports are errors"));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->unconnected_errors),
+                               settings->unconnected_errors);
+  gtk_widget_set_tooltip_text (self->unconnected_errors,
+                               _("Otherwise an input without a link reads 0 and the model runs "
+                                 "with a warning."));
+  gtk_grid_attach (GTK_GRID (grid), self->unconnected_errors, 1, row++, 1, 1);
   gtk_box_append (GTK_BOX (content), grid);
 
   self->general_error = caption_new (NULL, "error");
@@ -428,6 +441,8 @@ orr_settings_dialog_get_field (OrrSettingsDialog *self, const char *name)
 
   if (g_strcmp0 (name, "solver") == 0)
     return self->solver;
+  if (g_strcmp0 (name, "unconnected_errors") == 0)
+    return self->unconnected_errors;
   i = find_number (name);
   return i >= 0 ? self->entries[i] : NULL;
 }

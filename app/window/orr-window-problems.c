@@ -87,8 +87,11 @@ _orr_window_show_problems (OrrWindow *self, const char *message, GPtrArray *prob
     gtk_list_box_remove (self->problems_list, child);
   g_object_set_data (G_OBJECT (self), N_WARNINGS_KEY, NULL);
   for (guint i = 0; i < n; i++)
-    gtk_list_box_append (self->problems_list,
-                         problem_row_new (g_ptr_array_index (problems, i), FALSE));
+    {
+      const OrrProblem *problem = g_ptr_array_index (problems, i);
+
+      gtk_list_box_append (self->problems_list, problem_row_new (problem, problem->warning));
+    }
   gtk_widget_set_visible (GTK_WIDGET (self->problems_scroller), n > 0);
 
   if (message != NULL)

@@ -265,6 +265,14 @@ run_finished (OrrWindow *self, OrrRunState state)
 
   update_progress (self);
   update_displays (self);
+  if (state != ORR_RUN_FAILED)
+    {
+      /* what the compile warned about (unconnected ports) */
+      GPtrArray *problems = orr_run_controller_get_problems (self->runner);
+
+      if (problems->len > 0)
+        _orr_window_show_problems (self, NULL, problems);
+    }
   switch (state)
     {
       case ORR_RUN_FINISHED:
@@ -462,7 +470,15 @@ check_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   g_autoptr (OrrProgram) program
     = orr_compile (self->model, self->registry, NULL, problems, &error);
 
-  if (program != NULL)
+  if (program != NULL && problems->len > 0)
+    {
+      g_autofree char *message
+        = g_strdup_printf (_("The model compiles, with warnings: %u"), problems->len);
+
+      _orr_window_show_problems (self, NULL, problems);
+      orr_window_show_message (self, message);
+    }
+  else if (program != NULL)
     {
       _orr_window_show_problems (self, NULL, NULL);
       orr_window_show_message (self, _("The model compiles: no problems found"));

@@ -288,6 +288,8 @@ write_settings (GString *out, const OrrSettings *settings, guint depth)
     orr_io_append_attr_double (out, "zc-tolerance", settings->zc_tolerance);
   if (settings->realtime_factor != 0)
     orr_io_append_attr_double (out, "realtime", settings->realtime_factor);
+  if (settings->unconnected_errors)
+    orr_io_append_attr (out, "unconnected-ports", "error");
   g_string_append (out, "/>\n");
 }
 

@@ -125,6 +125,8 @@ typedef struct
   double zc_tolerance; /* time tolerance of zero-crossing location; 0: the solver's default */
   double realtime_factor; /* simulated seconds per wall-clock second when run in the app;
                            * 0: as fast as possible */
+  gboolean unconnected_errors; /* an unconnected data port stops the compile instead of
+                                * being a warning */
 } OrrSettings;
 
 struct _OrrBlock
@@ -212,6 +214,8 @@ OrrDiagram *orr_model_get_root (OrrModel *model);
 const OrrSettings *orr_model_get_settings (OrrModel *model);
 OrrBlock *orr_model_find_block (OrrModel *model, const char *id);
 OrrLink *orr_model_find_link (OrrModel *model, const char *id);
+/* Whether a link ends at this port of block (port counted from 1). */
+gboolean orr_model_port_is_linked (OrrModel *model, OrrBlock *block, OrrPortKind kind, guint port);
 /* A fresh id, "b<n>" or "l<n>", never used in this model before. */
 char *orr_model_new_id (OrrModel *model, char prefix);
 /* The model's context script (that of the root diagram). */
