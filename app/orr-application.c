@@ -580,6 +580,8 @@ static const struct
   { "win.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
   { "win.zoom-fit", { "<Control>0", "<Control>KP_0", NULL } },
   { "win.export::png", { "<Control>e", NULL } },
+  { "win.print", { "<Control>p", NULL } },
+  { "win.context-menu", { "<Shift>F10", "Menu", NULL } },
   { "win.show-help-overlay", { "<Control>question", NULL } },
   { "win.run", { "F5", "<Control>r", NULL } },
   { "win.pause", { "F6", NULL } },

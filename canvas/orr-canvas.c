@@ -654,6 +654,26 @@ orr_canvas_blocks_in_rect (OrrCanvas *self, const OrrRect *rect, GPtrArray *resu
 }
 
 void
+orr_canvas_pick (OrrCanvas *canvas, double wx, double wy, OrrBlock **block, OrrLink **link)
+{
+  OrrCanvasHit hit;
+  double mx, my;
+
+  g_return_if_fail (ORR_IS_CANVAS (canvas));
+
+  *block = NULL;
+  *link = NULL;
+  if (canvas->diagram == NULL)
+    return;
+  orr_canvas_widget_to_model (canvas, wx, wy, &mx, &my);
+  orr_canvas_hit_test (canvas, mx, my, &hit);
+  if (hit.kind == ORR_CANVAS_HIT_LINK)
+    *link = hit.link;
+  else if (hit.kind != ORR_CANVAS_HIT_NOTHING)
+    *block = hit.block;
+}
+
+void
 orr_canvas_hit_test (OrrCanvas *self, double mx, double my, OrrCanvasHit *hit)
 {
   double tol = HIT_TOLERANCE / self->zoom;

@@ -27,6 +27,7 @@ struct _OrrWindow
   GtkLabel *title_label;
   GtkLabel *subtitle_label;
   GtkMenuButton *primary_menu_button;
+  GtkMenuButton *edit_menu_button;
   GtkPaned *paned;
   OrrPaletteBrowser *palette_browser;
   OrrCanvas *canvas;
@@ -111,6 +112,13 @@ void _orr_window_library_update (OrrWindow *self, GPtrArray *selected_blocks);
 /* Once the window has its application: the palette browser lists the
  * installed libraries, and lists them again whenever they change. */
 void _orr_window_library_attach (OrrWindow *self);
+
+/* orr-window-menus.c: the Edit menu, the canvas's context menus and
+ * printing (win.print, win.print-to). */
+void _orr_window_menus_init (OrrWindow *self);
+void _orr_window_menus_dispose (OrrWindow *self);
+/* Which menu of orr-menus.ui a right click at (x, y) on the canvas opens. */
+const char *_orr_window_context_menu_for (OrrWindow *self, double x, double y);
 
 /* orr-window-problems.c: the info bar and the problems list. */
 /* Shows message in the info bar and problems (OrrProblem*, may be NULL or

@@ -500,6 +500,7 @@ build_primary_menu (OrrApplication *app)
   g_menu_append (export, _("_SVG Image…"), "win.export::svg");
   g_menu_append (export, _("P_DF Document…"), "win.export::pdf");
   g_menu_append_submenu (saving, _("_Export Diagram"), G_MENU_MODEL (export));
+  g_menu_append (saving, _("_Print…"), "win.print");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (saving));
 
   {
@@ -609,6 +610,7 @@ orr_window_dispose (GObject *object)
   /* a run going on stops with its window */
   _orr_window_run_dispose (self);
   _orr_window_insert_dispose (self);
+  _orr_window_menus_dispose (self);
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
   /* Not discarded here: a window that goes away without the user's say
@@ -647,6 +649,7 @@ orr_window_class_init (OrrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, edit_menu_button);
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, palette_browser);
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, canvas);
@@ -689,4 +692,5 @@ orr_window_init (OrrWindow *self)
   _orr_window_run_init (self);
   _orr_window_insert_init (self);
   _orr_window_library_init (self);
+  _orr_window_menus_init (self);
 }
