@@ -540,6 +540,13 @@ compute_block_text (OrrCanvas *self, OrrBlock *block, gboolean *known)
   return g_strdup (klass->name);
 }
 
+static gboolean
+block_annotated (gpointer data, OrrBlock *block)
+{
+  OrrCanvas *self = data;
+  return g_hash_table_contains (self->annotations, block->id);
+}
+
 static const char *
 text_for_block (gpointer data, OrrBlock *block, gboolean want_text, gboolean *known)
 {
@@ -964,6 +971,8 @@ orr_canvas_init_painter (OrrCanvas *self, OrrCanvasPainter *painter, cairo_t *cr
   painter->hover_block = for_export ? NULL : self->hover_block;
   painter->hover_link = for_export ? NULL : self->hover_link;
   painter->block_text = text_for_block;
+  painter->block_annotated = block_annotated;
+  painter->registry = self->registry;
   painter->block_text_data = self;
   painter->link_ends = (OrrCanvasLinkEndsFunc)orr_canvas_link_ends;
   painter->link_route = (OrrCanvasLinkRouteFunc)orr_canvas_route_of;

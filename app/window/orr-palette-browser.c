@@ -7,6 +7,7 @@
 #include "orr-palette-browser.h"
 
 #include <glib/gi18n-lib.h>
+#include <orr-block-icons.h>
 #include <orr-canvas.h>
 #include <string.h>
 
@@ -449,8 +450,16 @@ orr_palette_draw_block_icon (GtkDrawingArea *area, cairo_t *cr, int width, int h
 
   gtk_style_context_get_color (style, &color);
 
-  /* The block as the canvas draws it, in small: a framed box with its
-   * icon text. */
+  /* The block's picture as the canvas draws it, when its class has one */
+  {
+    const char *type = g_object_get_data (G_OBJECT (area), "icon-class");
+    g_autoptr (PangoLayout) picture_layout = gtk_widget_create_pango_layout (GTK_WIDGET (area), NULL);
+
+    if (type != NULL && orr_block_icon_draw_class (cr, type, width, height, &color, picture_layout))
+      return;
+  }
+
+  /* otherwise the block in small: a framed box with its icon text */
   cairo_rectangle (cr, 1.5, 1.5, width - 3, height - 3);
   cairo_set_source_rgba (cr, color.red, color.green, color.blue, 0.07);
   cairo_fill_preserve (cr);
@@ -595,6 +604,8 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_da
       gtk_image_set_from_file (GTK_IMAGE (image), node->icon_file);
       g_object_set_data (G_OBJECT (icon), "icon-text",
                          node->klass != NULL ? (gpointer)node->klass->icon_text : node->icon_text);
+      g_object_set_data (G_OBJECT (icon), "icon-class",
+                         node->klass != NULL ? (gpointer)node->klass->name : NULL);
       gtk_widget_queue_draw (icon);
       gtk_label_set_text (GTK_LABEL (label), node_block_label (node));
       gtk_widget_remove_css_class (label, "heading");

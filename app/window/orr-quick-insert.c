@@ -584,6 +584,8 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer us
   GtkWidget *description = gtk_widget_get_next_sibling (top);
 
   g_object_set_data (G_OBJECT (icon), "icon-text", item->icon_text);
+  /* a standard class's name is its type: its picture when it has one */
+  g_object_set_data (G_OBJECT (icon), "icon-class", item->name);
   gtk_widget_queue_draw (icon);
   gtk_label_set_text (GTK_LABEL (label), item->label);
   gtk_label_set_text (GTK_LABEL (source), item->source != NULL ? item->source : "");
