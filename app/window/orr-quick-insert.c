@@ -348,6 +348,24 @@ item_rank (OrrQuickInsertItem *item, const char *query, const char *query_joined
   return rank;
 }
 
+int
+orr_quick_insert_item_rank (OrrQuickInsertItem *item, const char *text)
+{
+  g_autofree char *query = NULL;
+  g_auto (GStrv) words = NULL;
+  g_autofree char *joined = NULL;
+
+  g_return_val_if_fail (ORR_IS_QUICK_INSERT_ITEM (item), 0);
+
+  query = g_utf8_casefold (text != NULL ? text : "", -1);
+  g_strstrip (query);
+  words = split_words (query);
+  if (words[0] == NULL)
+    return 0;
+  joined = g_strjoinv ("", words);
+  return item_rank (item, query, joined, words);
+}
+
 typedef struct
 {
   OrrQuickInsertItem *item;
@@ -606,7 +624,7 @@ orr_quick_insert_new (OrrRegistry *registry)
     {
       const OrrBlockClass *klass = orr_registry_get_class (registry, i);
       /* shown in the user's language, found also by the English words */
-      const char *english[] = { klass->label, klass->description, NULL };
+      const char *english[] = { klass->label, klass->description, klass->keywords, NULL };
       g_autoptr (OrrQuickInsertItem) item = orr_quick_insert_item_new (
         klass->name, klass->label != NULL ? g_dgettext (GETTEXT_PACKAGE, klass->label) : NULL,
         klass->description != NULL ? g_dgettext (GETTEXT_PACKAGE, klass->description) : NULL,

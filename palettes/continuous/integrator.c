@@ -231,6 +231,7 @@ const OrrBlockClass orr_integrator_class = {
   .description = N_("Integrates its input over time, optionally re-initialised by events and held "
                     "between limits."),
   .icon_text = "1/s",
+  .keywords = "reset reinit reinitialisation reinitialization initial state accumulate",
   .params = integrator_params,
   .n_params = G_N_ELEMENTS (integrator_params),
   .configure = integrator_configure,

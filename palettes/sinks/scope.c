@@ -127,6 +127,7 @@ const OrrBlockClass orr_scope_class = {
   .label = N_("Scope"),
   .description = N_("Plots its inputs against time."),
   .icon_text = "Scope",
+  .keywords = "plot graph oscilloscope chart display",
   .params = scope_params,
   .n_params = G_N_ELEMENTS (scope_params),
   .configure = scope_configure,
