@@ -29,7 +29,7 @@ typedef struct
   OrrParamKind kind;
   GtkWidget *input;
   GtkWidget *error_label;
-  char *shown; /* the value as the dialog first showed it (or last applied it) */
+  char *shown;    /* the value as the dialog first showed it (or last applied it) */
   gboolean extra; /* in the extra parameters' section */
 } Field;
 
@@ -209,7 +209,7 @@ validate (OrrBlockDialog *self)
         continue; /* taken as typed */
       if (stripped[0] == '\0')
         {
-          show_error (field->error_label, field->input, _("A value is needed."));
+          show_error (field->error_label, field->input, _ ("A value is needed."));
           valid = FALSE;
           continue;
         }
@@ -295,7 +295,7 @@ orr_block_dialog_apply (OrrBlockDialog *self, GError **error)
   if (!self->valid)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Some parameters are not valid."));
+                           _ ("Some parameters are not valid."));
       return FALSE;
     }
 
@@ -327,14 +327,14 @@ orr_block_dialog_apply (OrrBlockDialog *self, GError **error)
     return TRUE;
 
   /* One undo step for the whole dialog: name and parameters together. */
-  orr_model_begin (self->model, _("Edit Block"));
+  orr_model_begin (self->model, _ ("Edit Block"));
   if (label_changed)
     orr_model_set_block_label (self->model, self->block, label);
   remove_stale_extras (self);
   if (names->len > 1
       && !orr_editor_set_params (self->model, self->registry, self->block,
                                  (const char *const *)names->pdata,
-                                 (const char *const *)exprs->pdata, _("Edit Block"), error))
+                                 (const char *const *)exprs->pdata, _ ("Edit Block"), error))
     {
       orr_model_rollback (self->model);
       return FALSE;
@@ -505,6 +505,29 @@ is_chosen_file (OrrBlockDialog *self, const char *name)
   return self->klass != NULL && self->klass->extra_params != NULL && strcmp (name, "file") == 0;
 }
 
+/* A check box's help as a sentence: the classes write it for the value
+ * ("1: add a second input...; 0: decide at every point"), the dialog
+ * shows a box that is on or off. */
+static char *
+checkbox_help (const char *help)
+{
+  g_autoptr (GString) text = NULL;
+  const char *rest = help;
+
+  if (help == NULL)
+    return NULL;
+  if (g_str_has_prefix (rest, "1:") || g_str_has_prefix (rest, "1 :"))
+    rest = strchr (rest, ':') + 1;
+  while (*rest == ' ' || *rest == '\xc2' || *rest == '\xa0')
+    rest++;
+  text = g_string_new (rest);
+  if (text->len > 0 && g_ascii_islower (text->str[0]))
+    text->str[0] = g_ascii_toupper (text->str[0]);
+  g_string_replace (text, "; 0: ", _ ("; off: "), 1);
+  g_string_replace (text, " ; 0 : ", _ ("; off: "), 1);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 static Field *
 add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spec, const char *name,
            const char *current)
@@ -602,7 +625,12 @@ add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spe
   field->error_label = caption_new (NULL, "error");
   gtk_widget_set_visible (field->error_label, FALSE);
   gtk_box_append (GTK_BOX (column), field->error_label);
-  if (help != NULL)
+  if (help != NULL && field->kind == ORR_PARAM_CHECKBOX)
+    {
+      g_autofree char *sentence = checkbox_help (help);
+      gtk_box_append (GTK_BOX (column), caption_new (sentence, "dim-label"));
+    }
+  else if (help != NULL)
     gtk_box_append (GTK_BOX (column), caption_new (help, "dim-label"));
 
   field->shown = field_get_text (field);
@@ -757,7 +785,7 @@ build (OrrBlockDialog *self)
   const char *shown_name = self->block->label != NULL ? self->block->label : self->block->id;
   int row = 0;
 
-  title = g_strdup_printf (_("Parameters of “%s”"), shown_name);
+  title = g_strdup_printf (_ ("Parameters of “%s”"), shown_name);
   gtk_window_set_title (GTK_WINDOW (self), title);
 
   gtk_widget_set_margin_start (content, 18);
@@ -789,14 +817,14 @@ build (OrrBlockDialog *self)
       gtk_box_append (GTK_BOX (content),
                       caption_new (mask->description != NULL && *mask->description != '\0'
                                      ? mask->description
-                                     : _("Masked block"),
+                                     : _ ("Masked block"),
                                    "dim-label"));
     }
   else
     {
       g_autofree char *text = orr_block_is_super (self->block)
-                                ? g_strdup (_("Super block"))
-                                : g_strdup_printf (_("Orrery knows no block of type “%s”; its "
+                                ? g_strdup (_ ("Super block"))
+                                : g_strdup_printf (_ ("Orrery knows no block of type “%s”; its "
                                                       "parameters are kept as they are."),
                                                    self->block->type);
 
@@ -807,7 +835,7 @@ build (OrrBlockDialog *self)
   gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
 
-  name_label = gtk_label_new_with_mnemonic (_("_Name"));
+  name_label = gtk_label_new_with_mnemonic (_ ("_Name"));
   gtk_label_set_xalign (GTK_LABEL (name_label), 1.0);
   gtk_size_group_add_widget (self->labels, name_label);
   self->name_entry = gtk_entry_new ();
@@ -878,18 +906,18 @@ build (OrrBlockDialog *self)
 
   if (self->scope == NULL)
     gtk_box_append (GTK_BOX (content),
-                    caption_new (_("The context of this diagram has errors: names it defines "
+                    caption_new (_ ("The context of this diagram has errors: names it defines "
                                     "are unknown here."),
                                  "warning"));
   self->general_error = caption_new (NULL, "error");
   gtk_widget_set_visible (self->general_error, FALSE);
   gtk_box_append (GTK_BOX (content), self->general_error);
 
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  cancel = gtk_button_new_with_mnemonic (_ ("_Cancel"));
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self);
-  self->apply_button = gtk_button_new_with_mnemonic (_("_Apply"));
+  self->apply_button = gtk_button_new_with_mnemonic (_ ("_Apply"));
   g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (apply_clicked), self);
-  self->ok_button = gtk_button_new_with_mnemonic (_("_OK"));
+  self->ok_button = gtk_button_new_with_mnemonic (_ ("_OK"));
   gtk_widget_add_css_class (self->ok_button, "suggested-action");
   g_signal_connect_swapped (self->ok_button, "clicked", G_CALLBACK (ok_clicked), self);
   gtk_widget_set_halign (buttons, GTK_ALIGN_END);

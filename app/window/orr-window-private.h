@@ -76,6 +76,9 @@ gboolean _orr_window_save_as_finish (OrrWindow *self, GAsyncResult *result);
  * breadcrumb, grouping, expanding, masks, contexts and settings. */
 void _orr_window_hierarchy_init (OrrWindow *self);
 void _orr_window_hierarchy_update (OrrWindow *self, GPtrArray *selected_blocks);
+/* The breadcrumb again: after a level change, a rename, or a save that
+ * named the model. */
+void _orr_window_rebuild_breadcrumb (OrrWindow *self);
 /* After a model change: leaves a diagram that is no longer in the model
  * (its super block was deleted, or undone) and refreshes the breadcrumb. */
 void _orr_window_hierarchy_model_changed (OrrWindow *self, OrrChange *change);

@@ -94,10 +94,10 @@ update_progress (OrrWindow *self)
     return;
   t = orr_run_controller_get_time (self->runner);
   if (orr_run_controller_get_run_number (self->runner) > 1)
-    text = g_strdup_printf (_("Run %u · t = %.4g s"), orr_run_controller_get_run_number (self->runner),
+    text = g_strdup_printf (_("Run %u · t = %.6g s"), orr_run_controller_get_run_number (self->runner),
                             t);
   else
-    text = g_strdup_printf (_("t = %.4g s"), t);
+    text = g_strdup_printf (_("t = %.6g s"), t);
   gtk_label_set_text (self->run_time_label, text);
   gtk_progress_bar_set_fraction (self->run_progress, orr_run_controller_get_fraction (self->runner));
 }
