@@ -49,6 +49,7 @@ struct _OrrWindow
   struct _OrrRunController *runner; /* NULL until the first run */
   GtkWidget *scopes_pane;
   gint64 run_started_us;
+  int scopes_width; /* the pane's width the user left in the last run; 0: none yet */
 
   /* orr-window-insert.c */
   GtkWidget *quick_insert; /* created on first use */

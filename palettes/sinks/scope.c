@@ -41,6 +41,9 @@ static const OrrParamSpec scope_params[] = {
     N_("1: record whenever the inputs change (inherited); 2: add an activation input and record "
        "only at its events."),
     ORR_PARAM_CHOICE, activation_choices },
+  { "ylabel", N_("Y label"), "''",
+    N_("The title of the value axis, with its unit, as a text in quotes: 'Height (m)'. "
+       "'' for none.") },
 };
 
 static gboolean
