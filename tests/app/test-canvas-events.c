@@ -10,6 +10,8 @@
 #include "app-test-util.h"
 #include "orr-application.h"
 #include "orr-canvas-private.h"
+#include "orr-scopes-pane.h"
+#include "orr-window-private.h"
 #include "orr-window.h"
 
 #include <X11/Xlib.h>
@@ -763,6 +765,156 @@ test_unconnected_ports (Fixture *f, gconstpointer data)
   app_test_keep_picture_of (GTK_WIDGET (f->window), "canvas-events-unconnected");
 }
 
+/* ---- scopes: detached, and the layout from run to run ------------------------------------ */
+
+static gboolean
+is_detach_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && GTK_IS_ACTIONABLE (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "scope.detach")
+              == 0;
+}
+
+static gboolean
+has_scope (Fixture *f, gconstpointer data)
+{
+  return orr_scopes_pane_get_n_views (ORR_SCOPES_PANE (f->window->scopes_pane)) > 0
+         && gtk_widget_get_mapped (GTK_WIDGET (f->window->scopes_scroller))
+         && gtk_widget_get_width (GTK_WIDGET (f->window->scopes_scroller)) > 50;
+}
+
+static gboolean
+run_state_is (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GVariant) state
+    = g_action_group_get_action_state (G_ACTION_GROUP (f->window), "run-state");
+  return g_str_equal (g_variant_get_string (state, NULL), data);
+}
+
+static gboolean
+scope_detached (Fixture *f, gconstpointer data)
+{
+  OrrScopesPane *pane = ORR_SCOPES_PANE (f->window->scopes_pane);
+  GtkWindow *window
+    = orr_scopes_pane_get_n_views (pane) > 0 ? orr_scopes_pane_get_window (pane, 0) : NULL;
+  return window != NULL && gtk_widget_get_mapped (GTK_WIDGET (window));
+}
+
+/* The view as drawn now, as a Cairo image. */
+static cairo_surface_t *
+draw_widget (GtkWidget *widget)
+{
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node != NULL)
+    gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static guint
+pixels_differing (cairo_surface_t *a, cairo_surface_t *b)
+{
+  int w = MIN (cairo_image_surface_get_width (a), cairo_image_surface_get_width (b));
+  int h = MIN (cairo_image_surface_get_height (a), cairo_image_surface_get_height (b));
+  guint n = 0;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      n += *(guint32 *)(cairo_image_surface_get_data (a) + y * cairo_image_surface_get_stride (a)
+                        + 4 * x)
+           != *(guint32 *)(cairo_image_surface_get_data (b) + y * cairo_image_surface_get_stride (b)
+                           + 4 * x);
+  return n;
+}
+
+/* A Time into a Scope, run in real time for 4 s. The scope's detach
+ * button (clicked with the pointer) puts it in a window of its own, where
+ * it keeps drawing while the run goes on; the pane's width and the zoom
+ * the user chose survive a second run, which opens the scope detached
+ * again. */
+static void
+test_scope_detach_and_layout (Fixture *f, gconstpointer data)
+{
+  OrrDiagram *root = orr_model_get_root (f->model);
+  OrrBlock *time, *scope;
+  OrrEndpoint from, to;
+  OrrSettings settings;
+  GtkWidget *button, *view;
+  cairo_surface_t *before, *after;
+  guint64 samples;
+  int x, y, width, scopes_width;
+  double zoom;
+
+  time = orr_model_add_block (f->model, root, "Time", &(OrrRect){ 100, 100, 40, 40 });
+  scope = orr_model_add_block (f->model, root, "Scope", &(OrrRect){ 250, 100, 40, 40 });
+  orr_model_set_port_count (f->model, time, ORR_PORT_OUT, 1);
+  orr_model_set_port_count (f->model, scope, ORR_PORT_IN, 1);
+  from = (OrrEndpoint){ time->id, ORR_PORT_OUT, 1 };
+  to = (OrrEndpoint){ scope->id, ORR_PORT_IN, 1 };
+  g_assert_nonnull (orr_model_connect (f->model, root, &from, &to, NULL));
+  orr_settings_copy (&settings, orr_model_get_settings (f->model));
+  settings.final_time = 4;
+  settings.realtime_factor = 1;
+  orr_model_set_settings (f->model, &settings);
+  orr_settings_clear (&settings);
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
+  wait_until (f, has_scope, NULL, "the scope of the first run");
+  settle (f, 200);
+  button = find_widget (GTK_WIDGET (f->window), is_detach_button, NULL);
+  g_assert_nonnull (button);
+  widget_to_screen (f, button, gtk_widget_get_width (button) / 2.0,
+                    gtk_widget_get_height (button) / 2.0, &x, &y);
+  click_at (f, x, y, 1);
+  wait_until (f, scope_detached, NULL, "the scope's own window");
+  g_assert_true (run_state_is (f, "running"));
+
+  /* still drawing there: more samples, and another picture, later */
+  view = GTK_WIDGET (orr_scopes_pane_get_view (ORR_SCOPES_PANE (f->window->scopes_pane), 0));
+  settle (f, 300);
+  samples = orr_signal_log_get_n_samples (orr_scope_view_get_log (ORR_SCOPE_VIEW (view)));
+  before = draw_widget (view);
+  settle (f, 800);
+  after = draw_widget (view);
+  g_assert_cmpuint (orr_signal_log_get_n_samples (orr_scope_view_get_log (ORR_SCOPE_VIEW (view))),
+                    >, samples);
+  g_assert_cmpuint (pixels_differing (before, after), >, 20);
+  cairo_surface_destroy (before);
+  cairo_surface_destroy (after);
+  app_test_keep_picture_of (
+    GTK_WIDGET (orr_scopes_pane_get_window (ORR_SCOPES_PANE (f->window->scopes_pane), 0)),
+    "canvas-events-detached-scope");
+  wait_until (f, run_state_is, "finished", "the first run to end");
+
+  /* the user's layout: a zoom of their own, the pane as wide as they
+   * left it (the scope went to its window; the pane stays) */
+  orr_canvas_set_zoom (f->canvas, 1.7, 10, 10);
+  width = gtk_widget_get_width (GTK_WIDGET (f->window->scopes_paned));
+  gtk_paned_set_position (f->window->scopes_paned, width - 333);
+  settle (f, 100);
+  scopes_width = width - gtk_paned_get_position (f->window->scopes_paned);
+  zoom = orr_canvas_get_zoom (f->canvas);
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
+  wait_until (f, scope_detached, NULL, "the second run's scope, detached again");
+  wait_until (f, has_scope, NULL, "the pane of the second run");
+  settle (f, 200);
+  g_assert_cmpfloat (fabs (orr_canvas_get_zoom (f->canvas) - zoom), <, 1e-9);
+  g_assert_cmpint (abs (width - gtk_paned_get_position (f->window->scopes_paned) - scopes_width),
+                   <=, 2);
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "stop", NULL);
+  wait_until (f, run_state_is, "stopped", "Stop to end the second run");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -796,5 +948,7 @@ main (int argc, char *argv[])
               test_context_menus, fixture_tear_down);
   g_test_add ("/canvas-events/unconnected-ports", Fixture, app, fixture_set_up_blocks,
               test_unconnected_ports, fixture_tear_down);
+  g_test_add ("/canvas-events/scope-detach-and-layout", Fixture, app, fixture_set_up,
+              test_scope_detach_and_layout, fixture_tear_down);
   return g_test_run ();
 }
