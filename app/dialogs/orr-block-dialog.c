@@ -343,23 +343,15 @@ orr_block_dialog_apply (OrrBlockDialog *self, GError **error)
 static void
 apply_clicked (OrrBlockDialog *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!orr_block_dialog_apply (self, &error))
-    orr_form_show_error (self->general_error, NULL, error->message);
+  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_block_dialog_apply, self->general_error,
+                  FALSE);
 }
 
 static void
 ok_clicked (OrrBlockDialog *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!orr_block_dialog_apply (self, &error))
-    {
-      orr_form_show_error (self->general_error, NULL, error->message);
-      return;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
+  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_block_dialog_apply, self->general_error,
+                  TRUE);
 }
 
 static void

@@ -615,27 +615,15 @@ orr_mask_editor_remove_mask (OrrMaskEditor *self)
 static void
 apply_clicked (OrrMaskEditor *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!orr_mask_editor_apply (self, &error))
-    {
-      gtk_label_set_text (GTK_LABEL (self->general_error), error->message);
-      gtk_widget_set_visible (self->general_error, TRUE);
-    }
+  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_mask_editor_apply, self->general_error,
+                  FALSE);
 }
 
 static void
 ok_clicked (OrrMaskEditor *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!orr_mask_editor_apply (self, &error))
-    {
-      gtk_label_set_text (GTK_LABEL (self->general_error), error->message);
-      gtk_widget_set_visible (self->general_error, TRUE);
-      return;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
+  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_mask_editor_apply, self->general_error,
+                  TRUE);
 }
 
 static void

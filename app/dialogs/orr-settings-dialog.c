@@ -226,23 +226,15 @@ orr_settings_dialog_apply (OrrSettingsDialog *self, GError **error)
 static void
 apply_clicked (OrrSettingsDialog *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!orr_settings_dialog_apply (self, &error))
-    orr_form_show_error (self->general_error, NULL, error->message);
+  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_settings_dialog_apply,
+                  self->general_error, FALSE);
 }
 
 static void
 ok_clicked (OrrSettingsDialog *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!orr_settings_dialog_apply (self, &error))
-    {
-      orr_form_show_error (self->general_error, NULL, error->message);
-      return;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
+  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_settings_dialog_apply,
+                  self->general_error, TRUE);
 }
 
 static void
