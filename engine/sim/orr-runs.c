@@ -131,7 +131,10 @@ run_once (OrrRuns *runs, guint run, GPtrArray *problems, gboolean *restart, GErr
   *restart = FALSE;
   program = orr_compile_with_options (runs->model, runs->registry, overrides, &runs->options,
                                       found, error);
-  /* the warnings (unconnected ports) once, not at every run */
+  /* the warnings (unconnected ports) once, not at every run; a run that
+   * does not compile says what it found, errors first, in their place */
+  if (problems != NULL && program == NULL)
+    g_ptr_array_set_size (problems, 0);
   if (problems != NULL && (program == NULL || run == 1))
     g_ptr_array_extend_and_steal (problems, g_steal_pointer (&found));
   if (program == NULL)
