@@ -118,7 +118,7 @@ print_draw_page (GtkPrintOperation *operation, GtkPrintContext *context, int pag
   double width = gtk_print_context_get_width (context);
   double height = gtk_print_context_get_height (context);
   PangoLayout *layout = gtk_print_context_create_pango_layout (context);
-  g_autofree char *title = g_strdup (gtk_window_get_title (GTK_WINDOW (self)));
+  g_autofree char *title = orr_window_dup_title (self);
   int text_height = 0;
 
   /* the model's name over the diagram */
