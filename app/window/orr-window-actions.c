@@ -112,6 +112,7 @@ _orr_window_actions_update (OrrWindow *self)
   _orr_window_hierarchy_update (self, blocks);
   _orr_window_run_update (self);
   _orr_window_library_update (self, blocks);
+  _orr_window_arrange_update (self, blocks);
 
   ids = selected_ids (blocks);
   select = g_action_map_lookup_action (G_ACTION_MAP (self), "select-block");

@@ -124,6 +124,10 @@ void _orr_window_menus_dispose (OrrWindow *self);
 /* Which menu of orr-menus.ui a right click at (x, y) on the canvas opens. */
 const char *_orr_window_context_menu_for (OrrWindow *self, double x, double y);
 
+/* orr-window-arrange.c: win.align and win.distribute on the selection. */
+void _orr_window_arrange_init (OrrWindow *self);
+void _orr_window_arrange_update (OrrWindow *self, GPtrArray *selected_blocks);
+
 /* orr-window-problems.c: the info bar and the problems list. */
 /* Shows message in the info bar and problems (OrrProblem*, may be NULL or
  * empty) in the list under the canvas; NULL message hides both. */

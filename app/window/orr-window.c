@@ -699,4 +699,5 @@ orr_window_init (OrrWindow *self)
   _orr_window_insert_init (self);
   _orr_window_library_init (self);
   _orr_window_menus_init (self);
+  _orr_window_arrange_init (self);
 }

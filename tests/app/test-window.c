@@ -730,6 +730,36 @@ test_print (Fixture *f, gconstpointer data)
   g_remove (blank_path);
 }
 
+/* Align lines the selected blocks up on the selection's own edge;
+ * Distribute spaces the centres evenly between the outer two; each is
+ * one undo step. The bouncing ball's Gravity (b1, x 40), Velocity (b2,
+ * x 140) and Height (b3, x 260) are on one row. */
+static void
+test_align_distribute (Fixture *f, gconstpointer data)
+{
+  OrrModel *model = orr_window_get_model (f->window);
+  OrrBlock *gravity = orr_model_find_block (model, "b1");
+  OrrBlock *velocity = orr_model_find_block (model, "b2");
+  OrrBlock *height = orr_model_find_block (model, "b3");
+  double before = velocity->geometry.x;
+
+  orr_model_move_block (model, velocity, before, 180);
+  activate (f, "select-block", g_variant_new_string ("b1,b2,b3"));
+  activate (f, "align", g_variant_new_string ("top"));
+  g_assert_cmpfloat (velocity->geometry.y, ==, 100);
+  g_assert_cmpfloat (gravity->geometry.y, ==, 100);
+  g_assert_cmpfloat (height->geometry.y, ==, 100);
+
+  /* centres at 60 and 280: the middle one goes to 170 */
+  activate (f, "distribute", g_variant_new_string ("horizontal"));
+  g_assert_cmpfloat (velocity->geometry.x + velocity->geometry.width / 2, ==, 170);
+  g_assert_cmpfloat (gravity->geometry.x, ==, 40);
+  g_assert_cmpfloat (height->geometry.x, ==, 260);
+  g_assert_cmpstr (orr_model_get_undo_description (model), ==, "Distribute");
+  g_assert_true (orr_model_undo (model));
+  g_assert_cmpfloat (velocity->geometry.x, ==, before);
+}
+
 /* ---- the Keyboard Shortcuts window against what is bound ------------------------ */
 
 static char *
@@ -852,6 +882,8 @@ main (int argc, char *argv[])
               test_quick_insert_library, fixture_tear_down);
   g_test_add ("/window/export", Fixture, app, fixture_set_up, test_export, fixture_tear_down);
   g_test_add ("/window/print", Fixture, app, fixture_set_up, test_print, fixture_tear_down);
+  g_test_add ("/window/align-distribute", Fixture, app, fixture_set_up, test_align_distribute,
+              fixture_tear_down);
   g_test_add ("/window/shortcuts-window", Fixture, app, fixture_set_up, test_shortcuts_window,
               fixture_tear_down);
   return g_test_run ();
