@@ -4,7 +4,7 @@
  * and draws through the painter. The tools live in orr-canvas-tools.c,
  * image export in orr-canvas-export.c. */
 #include "orr-canvas-private.h"
-#include "orr-editor-ops.h"
+#include <orrery/orr-editor.h>
 
 #include <glib/gi18n-lib.h>
 #include <math.h>

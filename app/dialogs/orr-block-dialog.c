@@ -18,7 +18,7 @@
 #include "orr-param-row.h"
 
 #include <glib/gi18n-lib.h>
-#include <orr-editor-ops.h>
+#include <orrery/orr-editor.h>
 #include <orrery/orr-evaluate.h>
 #include <orrery/orr-extra-params.h>
 #include <orrery/orr-interface.h>

@@ -12,7 +12,7 @@
 #include "orr-settings-dialog.h"
 
 #include <glib/gi18n-lib.h>
-#include <orr-editor-ops.h>
+#include <orrery/orr-editor.h>
 
 /* The one selected block, or NULL. */
 

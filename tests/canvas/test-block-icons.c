@@ -12,7 +12,7 @@
 #include <orr-block-icons.h>
 #include <orr-canvas-geometry.h>
 #include <orr-canvas-painter.h>
-#include <orr-editor-ops.h>
+#include <orrery/orr-editor.h>
 #include <orr-palettes.h>
 
 #include <math.h>

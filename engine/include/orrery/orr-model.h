@@ -333,6 +333,10 @@ OrrBlock *orr_block_ref (OrrBlock *block);
 void orr_block_unref (OrrBlock *block);
 const char *orr_block_get_param (const OrrBlock *block, const char *name);
 guint orr_block_get_port_count (const OrrBlock *block, OrrPortKind kind);
+/* The size a new block takes for these port counts: 40 x 40, grown by 20
+ * a port on the sides that need more. */
+void orr_block_default_size (guint n_in, guint n_out, guint n_evin, guint n_evout, double *width,
+                             double *height);
 gboolean orr_block_is_super (const OrrBlock *block);
 /* "Plant/Motor/Integrator1": labels (or ids where there is no label) from
  * the root down. */
