@@ -98,25 +98,33 @@ fill_outline (Icon *icon)
 }
 
 /* Text centred at (u, v), size a factor of the icon font, shrunk to fit
- * max_width (model units); returns its width after shrinking. */
+ * max_width (model units); returns its width after shrinking. The text is
+ * laid out once at the icon font's size (through the painter's cache of
+ * laid-out texts when there is one: shaping is most of a text's cost) and
+ * scaled to the size asked for. */
 static double
 text_at (Icon *icon, double u, double v, const char *text, double size, double max_width)
 {
-  PangoLayout *layout = icon->style->layout;
-  g_autoptr (PangoFontDescription) font = pango_font_description_copy (icon->style->font);
-  double x, y, scale = 1, w, h;
+  PangoLayout *layout;
+  double x, y, scale = size, w, h;
   int iw, ih;
 
-  if (text == NULL || *text == '\0' || layout == NULL)
+  if (text == NULL || *text == '\0')
     return 0;
-  pango_font_description_set_absolute_size (
-    font, pango_font_description_get_size (icon->style->font) * size);
-  pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text, -1);
+  if (icon->style->layout_for != NULL)
+    layout = icon->style->layout_for (icon->style->layout_data, text);
+  else
+    {
+      layout = icon->style->layout;
+      if (layout == NULL)
+        return 0;
+      pango_layout_set_font_description (layout, icon->style->font);
+      pango_layout_set_text (layout, text, -1);
+    }
   pango_layout_get_size (layout, &iw, &ih);
   w = iw / (double)PANGO_SCALE;
   h = ih / (double)PANGO_SCALE;
-  if (w > max_width && max_width > 0)
+  if (w * scale > max_width && max_width > 0)
     scale = max_width / w;
   icon_at (icon, u, v, &x, &y);
   cairo_save (icon->cr);
@@ -126,8 +134,6 @@ text_at (Icon *icon, double u, double v, const char *text, double size, double m
   set_color (icon->cr, &icon->style->foreground, 1);
   pango_cairo_show_layout (icon->cr, layout);
   cairo_restore (icon->cr);
-  /* the layout is the painter's scratch: leave its font as found */
-  pango_layout_set_font_description (layout, icon->style->font);
   return w * scale;
 }
 

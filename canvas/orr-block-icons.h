@@ -26,6 +26,9 @@ typedef struct
   PangoLayout *layout;              /* for the texts; its font is set per text */
   const PangoFontDescription *font; /* the icon font; texts scale from it */
   OrrRegistry *registry;            /* for parameters left at their class's default; may be NULL */
+  /* text laid out in font, from a cache; NULL: layout is used as scratch */
+  PangoLayout *(*layout_for) (gpointer data, const char *text);
+  gpointer layout_data;
 } OrrBlockIconStyle;
 
 /* Whether type has a picture, and whether its shape replaces the block's

@@ -339,6 +339,13 @@ rounded_rect (cairo_t *cr, const OrrRect *r, double radius)
   cairo_close_path (cr);
 }
 
+static PangoLayout *
+icon_layout (gpointer data, const char *text)
+{
+  OrrCanvasPainter *painter = data;
+  return get_layout (painter, painter->icon_font, text);
+}
+
 static void
 icon_style (OrrCanvasPainter *painter, OrrBlockIconStyle *style, const GdkRGBA *outline,
             double outline_width)
@@ -351,6 +358,8 @@ icon_style (OrrCanvasPainter *painter, OrrBlockIconStyle *style, const GdkRGBA *
   style->layout = painter->layout;
   style->font = painter->icon_font;
   style->registry = painter->registry;
+  style->layout_for = icon_layout;
+  style->layout_data = painter;
 }
 
 /* The block's picture (when its class has one that keeps the frame) or
