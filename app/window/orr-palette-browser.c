@@ -382,30 +382,35 @@ example_for (char **words)
 }
 
 /* The list, or when the search leaves nothing, a message that says so and
- * what to try. */
+ * what to try; an example that has the word is named either way, under
+ * the list ("bounce": the bouncing ball). */
 static void
 update_empty (OrrPaletteBrowser *self)
 {
   gboolean empty
     = self->words != NULL && g_list_model_get_n_items (G_LIST_MODEL (self->matching_palettes)) == 0;
+  g_autofree char *example = self->words != NULL ? example_for (self->words) : NULL;
+  g_autofree char *text = NULL;
 
   gtk_widget_set_visible (self->scrolled, !empty);
-  gtk_widget_set_visible (self->empty, empty);
-  if (empty)
-    {
-      g_autofree char *example = example_for (self->words);
-      g_autofree char *text = NULL;
-
-      if (example != NULL)
-        text = g_strdup_printf (_ ("No blocks match “%s”.\nThe example “%s” does: Open Example… "
-                                   "(Ctrl+Shift+O)."),
-                                self->search_text, example);
-      else
-        text = g_strdup_printf (_ ("No blocks match “%s”.\nTry a shorter or another word: a "
-                                   "block’s name, what it does, or its palette."),
-                                self->search_text);
-      gtk_label_set_text (GTK_LABEL (self->empty), text);
-    }
+  if (empty && example != NULL)
+    text = g_strdup_printf (_ ("No blocks match “%s”.\nThe example “%s” does: Open Example… "
+                               "(Ctrl+Shift+O)."),
+                            self->search_text, example);
+  else if (empty)
+    text = g_strdup_printf (_ ("No blocks match “%s”.\nTry a shorter or another word: a "
+                               "block’s name, what it does, or its palette."),
+                            self->search_text);
+  else if (example != NULL)
+    text = g_strdup_printf (_ ("The example “%s” shows it too: Open Example… (Ctrl+Shift+O)."),
+                            example);
+  gtk_widget_set_visible (self->empty, text != NULL);
+  /* under the list it takes only its own room */
+  gtk_widget_set_vexpand (self->empty, empty);
+  gtk_widget_set_margin_top (self->empty, empty ? 24 : 6);
+  gtk_widget_set_margin_bottom (self->empty, empty ? 0 : 6);
+  if (text != NULL)
+    gtk_label_set_text (GTK_LABEL (self->empty), text);
 }
 
 static void

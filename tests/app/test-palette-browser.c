@@ -262,6 +262,9 @@ test_search_ranking (Fixture *f, gconstpointer data)
     g_assert_true (g_strv_contains ((const char *const *)blocks, "ZeroCrossDown"));
   }
 
+  /* the blocks that answer it, and the example that has the word */
+  g_assert_true (label_shows (f->browser, "“Bouncing ball”"));
+
   orr_palette_browser_set_search_text (browser, "qqqq");
   g_assert_true (label_shows (f->browser, "No blocks match “qqqq”"));
   orr_palette_browser_set_search_text (browser, "gain");
