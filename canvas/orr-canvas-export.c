@@ -43,6 +43,56 @@ check_status (cairo_status_t status, const char *path, GError **error)
   return FALSE;
 }
 
+/* What an exported or printed picture covers: the diagram's items, the
+ * names under the blocks, and a margin. */
+static void
+picture_extent (OrrCanvas *canvas, OrrRect *extent)
+{
+  if (canvas->diagram == NULL || !orr_canvas_index_get_extent (canvas->index, extent))
+    *extent = (OrrRect){ 0, 0, 0, 0 };
+  /* names hang under the blocks and may be wider than them: about 6
+   * units a character at the names' size is a safe bound */
+  extent->height += 14;
+  for (guint i = 0; canvas->diagram != NULL && i < canvas->diagram->blocks->len; i++)
+    {
+      OrrBlock *block = g_ptr_array_index (canvas->diagram->blocks, i);
+      OrrRect frame, name;
+
+      if (block->label == NULL)
+        continue;
+      orr_canvas_block_frame (block, &frame);
+      name.width = 6.0 * g_utf8_strlen (block->label, -1);
+      name.x = frame.x + frame.width / 2 - name.width / 2;
+      name.y = frame.y + frame.height;
+      name.height = 24;
+      orr_canvas_rect_union (extent, &name);
+    }
+  extent->x -= EXPORT_MARGIN;
+  extent->y -= EXPORT_MARGIN;
+  extent->width += 2 * EXPORT_MARGIN;
+  extent->height += 2 * EXPORT_MARGIN;
+}
+
+void
+orr_canvas_draw_fitted (OrrCanvas *canvas, cairo_t *cr, double width, double height)
+{
+  OrrRect extent;
+  double scale;
+
+  g_return_if_fail (ORR_IS_CANVAS (canvas));
+
+  picture_extent (canvas, &extent);
+  if (canvas->diagram == NULL || extent.width <= 0 || extent.height <= 0)
+    return;
+  /* never larger than the model's own size: a single block is not blown
+   * up to a page */
+  scale = MIN (1.0, MIN (width / extent.width, height / extent.height));
+  cairo_save (cr);
+  cairo_translate (cr, (width - extent.width * scale) / 2, 0);
+  paint_everything (canvas, cr, &extent, scale);
+  cairo_restore (cr);
+}
+
 gboolean
 orr_canvas_export (OrrCanvas *canvas, const char *path, OrrCanvasExportFormat format,
                    GError **error)
@@ -58,28 +108,7 @@ orr_canvas_export (OrrCanvas *canvas, const char *path, OrrCanvasExportFormat fo
   g_return_val_if_fail (ORR_IS_CANVAS (canvas), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (canvas->diagram == NULL || !orr_canvas_index_get_extent (canvas->index, &extent))
-    extent = (OrrRect){ 0, 0, 0, 0 };
-  /* names hang under the blocks and may be wider than them: about 6
-   * units a character at the names' size is a safe bound */
-  extent.height += 14;
-  for (guint i = 0; canvas->diagram != NULL && i < canvas->diagram->blocks->len; i++)
-    {
-      OrrBlock *block = g_ptr_array_index (canvas->diagram->blocks, i);
-      OrrRect frame, name;
-      if (block->label == NULL)
-        continue;
-      orr_canvas_block_frame (block, &frame);
-      name.width = 6.0 * g_utf8_strlen (block->label, -1);
-      name.x = frame.x + frame.width / 2 - name.width / 2;
-      name.y = frame.y + frame.height;
-      name.height = 24;
-      orr_canvas_rect_union (&extent, &name);
-    }
-  extent.x -= EXPORT_MARGIN;
-  extent.y -= EXPORT_MARGIN;
-  extent.width += 2 * EXPORT_MARGIN;
-  extent.height += 2 * EXPORT_MARGIN;
+  picture_extent (canvas, &extent);
   width = ceil (extent.width);
   height = ceil (extent.height);
   orr_canvas_palette_init (&palette, &black);

@@ -143,10 +143,8 @@ void
 orr_canvas_default_size (guint n_in, guint n_out, guint n_evin, guint n_evout, double *width,
                          double *height)
 {
-  guint side = MAX (n_in, n_out), top = MAX (n_evin, n_evout);
-
-  *width = MAX (ORR_CANVAS_BLOCK_DEFAULT_SIZE, top * ORR_CANVAS_PORT_PITCH);
-  *height = MAX (ORR_CANVAS_BLOCK_DEFAULT_SIZE, side * ORR_CANVAS_PORT_PITCH);
+  /* the engine's, which places blocks too (orr-editor.c) */
+  orr_block_default_size (n_in, n_out, n_evin, n_evout, width, height);
 }
 
 static void

@@ -5,6 +5,7 @@
  * 5,000-block diagram fast when it is all on screen. */
 #include "orr-canvas-painter.h"
 
+#include "orr-block-icons.h"
 #include "orr-canvas-geometry.h"
 
 #include <math.h>
@@ -151,8 +152,8 @@ show_text (OrrCanvasPainter *painter, cairo_t *cr, const char *text,
   pango_layout_get_size (layout, &w, &h);
   if (w <= 0)
     return;
-  if (w / (double) PANGO_SCALE > max_width && max_width > 0)
-    scale = MAX (max_width / (w / (double) PANGO_SCALE), 0.5);
+  if (w / (double)PANGO_SCALE > max_width && max_width > 0)
+    scale = MAX (max_width / (w / (double)PANGO_SCALE), 0.5);
   cairo_save (cr);
   cairo_translate (cr, cx, top);
   cairo_scale (cr, scale, scale);
@@ -174,8 +175,8 @@ show_name (OrrCanvasPainter *painter, cairo_t *cr, const char *text, double cx, 
   pango_layout_get_size (layout, &w, &h);
   if (w <= 0)
     return;
-  if (w / (double) PANGO_SCALE > max_width && max_width > 0)
-    scale = MAX (max_width / (w / (double) PANGO_SCALE), 0.5);
+  if (w / (double)PANGO_SCALE > max_width && max_width > 0)
+    scale = MAX (max_width / (w / (double)PANGO_SCALE), 0.5);
   width = w * scale / PANGO_SCALE;
   cairo_rectangle (cr, cx - width / 2 - 1, top + 1, width + 2, h * scale / PANGO_SCALE - 2);
   set_color_alpha (cr, &painter->palette.background, 0.85);
@@ -223,6 +224,44 @@ add_ports (cairo_t *cr, OrrBlock *block, gboolean event)
     }
 }
 
+/* Data ports that no link reaches (an input that reads 0), drawn in the
+ * problem colour with a ring around them, over the plain triangles. */
+static void
+paint_open_ports (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
+{
+  OrrModel *model = block->parent != NULL ? block->parent->model : NULL;
+  const OrrPortKind kinds[2] = { ORR_PORT_IN, ORR_PORT_OUT };
+  gboolean any = FALSE;
+
+  if (model == NULL || !painter->mark_open_ports)
+    return;
+  for (int k = 0; k < 2; k++)
+    {
+      guint n = orr_block_get_port_count (block, kinds[k]);
+
+      for (guint i = 1; i <= n; i++)
+        {
+          OrrCanvasPort port;
+
+          if (orr_model_port_is_linked (model, block, kinds[k], i)
+              || !orr_canvas_block_port (block, kinds[k], i, &port))
+            continue;
+          port_triangle (cr, &port, k == 0);
+          set_color (cr, &painter->palette.problem);
+          cairo_fill (cr);
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, port.anchor.x, port.anchor.y, ORR_CANVAS_PORT_SIZE * 0.55, 0, 2 * G_PI);
+          any = TRUE;
+        }
+    }
+  if (any)
+    {
+      set_color (cr, &painter->palette.problem);
+      cairo_set_line_width (cr, line_width (painter, 1.0));
+      cairo_stroke (cr);
+    }
+}
+
 static void
 paint_ports (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
 {
@@ -232,6 +271,7 @@ paint_ports (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
   add_ports (cr, block, TRUE);
   set_color (cr, &painter->palette.activation);
   cairo_fill (cr);
+  paint_open_ports (painter, cr, block);
 }
 
 /* The names of a block's ports (a super block's, from its port blocks)
@@ -258,8 +298,8 @@ paint_port_labels (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block, cons
             continue;
           layout = get_layout (painter, painter->name_font, p->label);
           pango_layout_get_size (layout, &w, &h);
-          width = w / (double) PANGO_SCALE;
-          height = h / (double) PANGO_SCALE;
+          width = w / (double)PANGO_SCALE;
+          height = h / (double)PANGO_SCALE;
           /* at most half the block across, so labels of both sides fit */
           if (fabs (port.dx) > 0.5 && width > frame->width / 2 - 3)
             scale = MAX ((frame->width / 2 - 3) / width, 0.5);
@@ -299,14 +339,58 @@ rounded_rect (cairo_t *cr, const OrrRect *r, double radius)
   cairo_close_path (cr);
 }
 
+static PangoLayout *
+icon_layout (gpointer data, const char *text)
+{
+  OrrCanvasPainter *painter = data;
+  return get_layout (painter, painter->icon_font, text);
+}
+
+static void
+icon_style (OrrCanvasPainter *painter, OrrBlockIconStyle *style, const GdkRGBA *outline,
+            double outline_width)
+{
+  style->foreground = painter->palette.foreground;
+  style->fill = painter->palette.block_fill;
+  style->outline = *outline;
+  style->line = line_width (painter, 1.0);
+  style->outline_width = line_width (painter, outline_width);
+  style->layout = painter->layout;
+  style->font = painter->icon_font;
+  style->registry = painter->registry;
+  style->layout_for = icon_layout;
+  style->layout_data = painter;
+}
+
+/* The block's picture (when its class has one that keeps the frame) or
+ * its icon text, then its name. A shape that replaces the frame was drawn
+ * with the frame. */
 static void
 paint_texts (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block, const OrrRect *frame,
              const char *text, gboolean known)
 {
-  set_color (cr, known ? &painter->palette.foreground : &painter->palette.problem);
-  if (text != NULL && *text != '\0')
-    show_text (painter, cr, text, painter->icon_font, frame->x + frame->width / 2,
-               frame->y + frame->height / 2, frame->width - 6, TRUE);
+  gboolean replaces = FALSE;
+  gboolean annotated = text != NULL && painter->block_annotated != NULL
+                       && painter->block_annotated (painter->block_text_data, block);
+
+  if (!annotated && !orr_block_is_super (block)
+      && orr_block_icon_has_picture (block->type, &replaces))
+    {
+      if (!replaces)
+        {
+          OrrBlockIconStyle style;
+
+          icon_style (painter, &style, &painter->palette.foreground, 1.2);
+          orr_block_icon_draw (cr, &style, block->type, block, frame, text);
+        }
+    }
+  else
+    {
+      set_color (cr, known ? &painter->palette.foreground : &painter->palette.problem);
+      if (text != NULL && *text != '\0')
+        show_text (painter, cr, text, painter->icon_font, frame->x + frame->width / 2,
+                   frame->y + frame->height / 2, frame->width - 6, TRUE);
+    }
   /* a super block already shows its name inside */
   if (block->label != NULL && *block->label != '\0' && g_strcmp0 (text, block->label) != 0
       && painter->zoom >= LOD_NAMES)
@@ -330,7 +414,7 @@ orr_canvas_paint_block (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
     = painter->selected_blocks != NULL && g_hash_table_contains (painter->selected_blocks, block);
   gboolean highlighted
     = painter->highlighted != NULL && g_hash_table_contains (painter->highlighted, block->id);
-  gboolean known = TRUE;
+  gboolean known = TRUE, replaces = FALSE;
   const char *text = NULL;
   OrrRect frame;
 
@@ -346,31 +430,53 @@ orr_canvas_paint_block (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
       cairo_fill (cr);
     }
 
-  rounded_rect (cr, &frame, 3);
-  set_color (cr, &painter->palette.block_fill);
-  cairo_fill_preserve (cr);
-  if (selected)
+  if (known && !orr_block_is_super (block) && painter->zoom >= LOD_PORTS
+      && orr_block_icon_has_picture (block->type, &replaces))
+    replaces = replaces
+               && !(painter->block_annotated != NULL
+                    && painter->block_annotated (painter->block_text_data, block));
+  if (replaces)
     {
-      set_color (cr, &painter->palette.accent);
-      cairo_set_line_width (cr, line_width (painter, 2.0));
-    }
-  else if (block == painter->hover_block)
-    {
-      set_color (cr, &painter->palette.accent);
-      cairo_set_line_width (cr, line_width (painter, 1.5));
+      /* the shape is the frame: outlined in the state's colour */
+      OrrBlockIconStyle style;
+      gboolean accent = selected || block == painter->hover_block;
+
+      icon_style (painter, &style, accent ? &painter->palette.accent : &painter->palette.foreground,
+                  selected ? 2.0
+                  : accent ? 1.5
+                           : 1.2);
+      if (painter->zoom < LOD_TEXT)
+        text = NULL;
+      orr_block_icon_draw (cr, &style, block->type, block, &frame, text);
     }
   else
     {
-      set_color (cr, &painter->palette.foreground);
-      cairo_set_line_width (cr, line_width (painter, 1.2));
+      rounded_rect (cr, &frame, 3);
+      set_color (cr, &painter->palette.block_fill);
+      cairo_fill_preserve (cr);
+      if (selected)
+        {
+          set_color (cr, &painter->palette.accent);
+          cairo_set_line_width (cr, line_width (painter, 2.0));
+        }
+      else if (block == painter->hover_block)
+        {
+          set_color (cr, &painter->palette.accent);
+          cairo_set_line_width (cr, line_width (painter, 1.5));
+        }
+      else
+        {
+          set_color (cr, &painter->palette.foreground);
+          cairo_set_line_width (cr, line_width (painter, 1.2));
+        }
+      if (!known)
+        {
+          double dash[] = { 4, 3 };
+          cairo_set_dash (cr, dash, 2, 0);
+        }
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
     }
-  if (!known)
-    {
-      double dash[] = { 4, 3 };
-      cairo_set_dash (cr, dash, 2, 0);
-    }
-  cairo_stroke (cr);
-  cairo_set_dash (cr, NULL, 0, 0);
 
   if (orr_block_is_super (block) && painter->zoom >= LOD_PORTS)
     {
@@ -504,6 +610,11 @@ block_is_plain (OrrCanvasPainter *painter, OrrBlock *block, const char **text)
   *text = painter->block_text != NULL ? painter->block_text (painter->block_text_data, block,
                                                              painter->zoom >= LOD_TEXT, &known)
                                       : NULL;
+  gboolean replaces = FALSE;
+
+  /* a shape that replaces the frame is drawn block by block */
+  if (orr_block_icon_has_picture (block->type, &replaces) && replaces && painter->zoom >= LOD_PORTS)
+    return FALSE;
   return known && !orr_block_is_super (block) && block != painter->hover_block
          && (painter->selected_blocks == NULL
              || !g_hash_table_contains (painter->selected_blocks, block))
@@ -566,6 +677,9 @@ orr_canvas_paint_blocks (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *const
             set_color (cr, event ? &painter->palette.activation : &painter->palette.foreground);
             cairo_fill (cr);
           }
+      if (painter->zoom >= LOD_PORTS)
+        for (guint i = 0; i < plain->len; i++)
+          paint_open_ports (painter, cr, g_ptr_array_index (plain, i));
 
       if (detailed && painter->layout != NULL)
         for (guint i = 0; i < plain->len; i++)
@@ -619,15 +733,15 @@ static void
 paint_junctions (OrrCanvasPainter *painter, cairo_t *cr, OrrLink *const *links, guint n_links)
 {
   g_autoptr (GHashTable) by_source
-    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
-  g_autoptr (GPtrArray) routes = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_ptr_array_unref);
+  g_autoptr (GPtrArray) routes = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
   GHashTableIter iter;
   GPtrArray *group;
 
   for (guint i = 0; i < n_links; i++)
     {
-      g_autofree char *key = g_strdup_printf ("%d:%s:%u", links[i]->kind, links[i]->from.block,
-                                              links[i]->from.port);
+      g_autofree char *key
+        = g_strdup_printf ("%d:%s:%u", links[i]->kind, links[i]->from.block, links[i]->from.port);
       GPtrArray *members = g_hash_table_lookup (by_source, key);
 
       if (members == NULL)
@@ -639,7 +753,7 @@ paint_junctions (OrrCanvasPainter *painter, cairo_t *cr, OrrLink *const *links, 
     }
 
   g_hash_table_iter_init (&iter, by_source);
-  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &group))
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&group))
     {
       if (group->len < 2)
         continue;
@@ -663,8 +777,8 @@ paint_junctions (OrrCanvasPainter *painter, cairo_t *cr, OrrLink *const *links, 
             OrrLink *link = links[GPOINTER_TO_UINT (g_ptr_array_index (group, g))];
             OrrPoint p;
 
-            if (g == h || !leaves_at (g_ptr_array_index (routes, g), g_ptr_array_index (routes, h),
-                                      &p))
+            if (g == h
+                || !leaves_at (g_ptr_array_index (routes, g), g_ptr_array_index (routes, h), &p))
               continue;
             cairo_new_path (cr);
             cairo_arc (cr, p.x, p.y, 2.5, 0, 2 * G_PI);

@@ -7,6 +7,7 @@
 #include <cairo.h>
 #include <gdk/gdk.h>
 #include <orrery/orr-model.h>
+#include <orrery/orr-registry.h>
 #include <pango/pango.h>
 
 G_BEGIN_DECLS
@@ -41,10 +42,15 @@ typedef struct
   GHashTable *selected_blocks; /* OrrBlock* set, or NULL */
   GHashTable *selected_links;  /* OrrLink* set, or NULL */
   GHashTable *highlighted;     /* block id set, or NULL */
+  gboolean mark_open_ports;    /* data ports without a link in the problem colour */
   OrrBlock *hover_block;
   OrrLink *hover_link;
   OrrCanvasBlockTextFunc block_text;
   gpointer block_text_data;
+  /* whether the block shows a text set while running (a Display's value)
+   * instead of its picture; NULL: never. Takes block_text_data. */
+  gboolean (*block_annotated) (gpointer data, OrrBlock *block);
+  OrrRegistry *registry; /* the block classes, for the pictures' defaults; may be NULL */
   OrrCanvasLinkEndsFunc link_ends;
   gpointer link_ends_data;
   /* or NULL: the painter computes plain routes itself */

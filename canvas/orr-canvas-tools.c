@@ -237,6 +237,8 @@ orr_canvas_tools_press (OrrCanvas *self, guint button, int n_press, double wx, d
       else if (hit.kind == ORR_CANVAS_HIT_LINK
                && !g_hash_table_contains (self->selected_links, hit.link))
         select_only_link (self, hit.link);
+      else if (hit.kind == ORR_CANVAS_HIT_NOTHING)
+        orr_canvas_unselect_all (self); /* the canvas's menu: nothing else is acted on */
       drag->mode = ORR_CANVAS_DRAG_NONE;
       return;
     }

@@ -4,7 +4,7 @@
  * and draws through the painter. The tools live in orr-canvas-tools.c,
  * image export in orr-canvas-export.c. */
 #include "orr-canvas-private.h"
-#include "orr-editor-ops.h"
+#include <orrery/orr-editor.h>
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -540,6 +540,13 @@ compute_block_text (OrrCanvas *self, OrrBlock *block, gboolean *known)
   return g_strdup (klass->name);
 }
 
+static gboolean
+block_annotated (gpointer data, OrrBlock *block)
+{
+  OrrCanvas *self = data;
+  return g_hash_table_contains (self->annotations, block->id);
+}
+
 static const char *
 text_for_block (gpointer data, OrrBlock *block, gboolean want_text, gboolean *known)
 {
@@ -651,6 +658,26 @@ orr_canvas_blocks_in_rect (OrrCanvas *self, const OrrRect *rect, GPtrArray *resu
           && frame.y + frame.height <= rect->y + rect->height)
         g_ptr_array_add (result, block);
     }
+}
+
+void
+orr_canvas_pick (OrrCanvas *canvas, double wx, double wy, OrrBlock **block, OrrLink **link)
+{
+  OrrCanvasHit hit;
+  double mx, my;
+
+  g_return_if_fail (ORR_IS_CANVAS (canvas));
+
+  *block = NULL;
+  *link = NULL;
+  if (canvas->diagram == NULL)
+    return;
+  orr_canvas_widget_to_model (canvas, wx, wy, &mx, &my);
+  orr_canvas_hit_test (canvas, mx, my, &hit);
+  if (hit.kind == ORR_CANVAS_HIT_LINK)
+    *link = hit.link;
+  else if (hit.kind != ORR_CANVAS_HIT_NOTHING)
+    *block = hit.block;
 }
 
 void
@@ -940,9 +967,12 @@ orr_canvas_init_painter (OrrCanvas *self, OrrCanvasPainter *painter, cairo_t *cr
   painter->selected_blocks = for_export ? NULL : self->selected_blocks;
   painter->selected_links = for_export ? NULL : self->selected_links;
   painter->highlighted = for_export ? NULL : self->highlighted;
+  painter->mark_open_ports = !for_export;
   painter->hover_block = for_export ? NULL : self->hover_block;
   painter->hover_link = for_export ? NULL : self->hover_link;
   painter->block_text = text_for_block;
+  painter->block_annotated = block_annotated;
+  painter->registry = self->registry;
   painter->block_text_data = self;
   painter->link_ends = (OrrCanvasLinkEndsFunc)orr_canvas_link_ends;
   painter->link_route = (OrrCanvasLinkRouteFunc)orr_canvas_route_of;

@@ -101,6 +101,15 @@ void orr_canvas_show_rect (OrrCanvas *canvas, const OrrRect *rect);
 void orr_canvas_widget_to_model (OrrCanvas *canvas, double wx, double wy, double *mx, double *my);
 void orr_canvas_model_to_widget (OrrCanvas *canvas, double mx, double my, double *wx, double *wy);
 
+/* What is under the point (wx, wy) in widget pixels: a block (its ports
+ * count as the block) or a link; both NULL over the empty canvas. */
+void orr_canvas_pick (OrrCanvas *canvas, double wx, double wy, OrrBlock **block, OrrLink **link);
+
+/* Draws the whole shown diagram into the width x height area at the
+ * origin of cr (a printed page), scaled down to fit, in the light palette
+ * of exported pictures. */
+void orr_canvas_draw_fitted (OrrCanvas *canvas, cairo_t *cr, double width, double height);
+
 /* Writes the whole shown diagram (not only the visible part) as an image. */
 gboolean orr_canvas_export (OrrCanvas *canvas, const char *path, OrrCanvasExportFormat format,
                             GError **error);

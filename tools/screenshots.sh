@@ -7,6 +7,7 @@
 #   window.png          the model after a run, with its scope
 #   palette-search.png  the palette browser's search for "integ"
 #   block-dialog.png    the parameter dialog of the Velocity integrator
+#   context-menu.png    the context menu of the Restitution gain
 # The window's own screenshot action draws the first two; the dialog is a
 # window of its own, so the third lays it over the window, both read from
 # the X server (xwd).
@@ -110,7 +111,7 @@ sleep 1
 # over the centre of the window, where a window manager puts it.
 xwd -id "$wid" -silent > "$tmp/window.xwd"
 xwd -id "$dialog" -silent > "$tmp/dialog.xwd"
-python3 - "$tmp/window.xwd" "$tmp/dialog.xwd" "$out/block-dialog.png" <<'EOF'
+cat > "$tmp/compose.py" <<'EOF'
 import struct, sys, zlib
 
 def read_xwd(path):
@@ -146,21 +147,50 @@ def write_png(path, width, rows):
 
 w, h, window = read_xwd(sys.argv[1])
 dw, dh, dialog = read_xwd(sys.argv[2])
-x0, y0 = (w - dw) // 2, (h - dh) // 2
+# where the second window goes: given (a popover, where the server put
+# it), or the centre (a dialog, where a window manager puts it)
+if len(sys.argv) > 5:
+    x0, y0 = int(sys.argv[4]), int(sys.argv[5])
+else:
+    x0, y0 = (w - dw) // 2, (h - dh) // 2
 frame = bytes((0x9A, 0x9A, 0x9A))
-for y in range(y0 - 1, y0 + dh + 1):
+# clipped to the window: a popover may reach past its edge
+for y in range(max(y0 - 1, 0), min(y0 + dh + 1, h)):
     row = window[y]
     if y0 <= y < y0 + dh:
-        row[3 * x0:3 * (x0 + dw)] = dialog[y - y0]
-        row[3 * (x0 - 1):3 * x0] = frame
-        row[3 * (x0 + dw):3 * (x0 + dw + 1)] = frame
+        line = bytes(frame) + bytes(dialog[y - y0]) + bytes(frame)
     else:
-        row[3 * (x0 - 1):3 * (x0 + dw + 1)] = frame * (dw + 2)
+        line = frame * (dw + 2)
+    left = x0 - 1
+    start = max(left, 0)
+    end = min(left + dw + 2, w)
+    row[3 * start:3 * end] = line[3 * (start - left):3 * (end - left)]
 write_png(sys.argv[3], w, window)
 EOF
+python3 "$tmp/compose.py" "$tmp/window.xwd" "$tmp/dialog.xwd" "$out/block-dialog.png"
+xdotool key Escape || true
+sleep 0.5
+
+# 4. the context menu of the Restitution gain (right click, or Shift+F10
+# on the selection), laid over the window where the server put it
+call Activate select-block "[<'b5'>]" {}
+call Activate context-menu "[]" {}
+sleep 1
+menu=$(xdotool search --onlyvisible --class orrery | grep -vx "$wid" | while read -r id; do
+  if xwininfo -id "$id" | grep -q 'Map State: IsViewable'; then echo "$id"; fi
+done | tail -n 1)
+[ -n "$menu" ] || { echo "no context menu" >&2; exit 1; }
+wx=$(xwininfo -id "$wid" | sed -n 's/.*Absolute upper-left X: *//p')
+wy=$(xwininfo -id "$wid" | sed -n 's/.*Absolute upper-left Y: *//p')
+mx=$(xwininfo -id "$menu" | sed -n 's/.*Absolute upper-left X: *//p')
+my=$(xwininfo -id "$menu" | sed -n 's/.*Absolute upper-left Y: *//p')
+xwd -id "$wid" -silent > "$tmp/window.xwd"
+xwd -id "$menu" -silent > "$tmp/menu.xwd"
+python3 "$tmp/compose.py" "$tmp/window.xwd" "$tmp/menu.xwd" "$out/context-menu.png" \
+  $((mx - wx)) $((my - wy))
 
 gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Orrery \
   --method org.gtk.Actions.Activate quit "[]" {} >/dev/null || true
 i=0
 while kill -0 "$app_pid" 2>/dev/null && [ $i -lt 50 ]; do i=$((i + 1)); sleep 0.1; done
-echo "screenshots in $out: window.png palette-search.png block-dialog.png"
+echo "screenshots in $out: window.png palette-search.png block-dialog.png context-menu.png"

@@ -15,8 +15,10 @@
  * class's message shows under the faulty field. */
 #include "orr-block-dialog.h"
 
+#include "orr-param-row.h"
+
 #include <glib/gi18n-lib.h>
-#include <orr-editor-ops.h>
+#include <orrery/orr-editor.h>
 #include <orrery/orr-evaluate.h>
 #include <orrery/orr-extra-params.h>
 #include <orrery/orr-interface.h>
@@ -29,7 +31,7 @@ typedef struct
   OrrParamKind kind;
   GtkWidget *input;
   GtkWidget *error_label;
-  char *shown; /* the value as the dialog first showed it (or last applied it) */
+  char *shown;    /* the value as the dialog first showed it (or last applied it) */
   gboolean extra; /* in the extra parameters' section */
 } Field;
 
@@ -117,19 +119,6 @@ find_field (OrrBlockDialog *self, const char *name)
 
 /* ---- checking ----------------------------------------------------------------- */
 
-static void
-show_error (GtkWidget *label, GtkWidget *input, const char *message)
-{
-  gtk_label_set_text (GTK_LABEL (label), message != NULL ? message : "");
-  gtk_widget_set_visible (label, message != NULL);
-  if (input == NULL)
-    return;
-  if (message != NULL)
-    gtk_widget_add_css_class (input, "error");
-  else
-    gtk_widget_remove_css_class (input, "error");
-}
-
 /* The parameter language says where an error is ("line 1, column 4: ...",
  * then the source line and a caret). In a one-line field the line number
  * says nothing, and the source is right above. */
@@ -194,7 +183,7 @@ validate (OrrBlockDialog *self)
   if (self->rebuilding)
     return; /* the new section's fields are being filled in */
   update_extras (self);
-  show_error (self->general_error, NULL, NULL);
+  orr_form_show_error (self->general_error, NULL, NULL);
 
   for (guint i = 0; i < self->fields->len; i++)
     {
@@ -204,12 +193,12 @@ validate (OrrBlockDialog *self)
       g_autofree char *stripped = g_strstrip (g_strdup (text));
       OrrValue *value;
 
-      show_error (field->error_label, field->input, NULL);
+      orr_form_show_error (field->error_label, field->input, NULL);
       if (field->kind == ORR_PARAM_TEXT)
         continue; /* taken as typed */
       if (stripped[0] == '\0')
         {
-          show_error (field->error_label, field->input, _("A value is needed."));
+          orr_form_show_error (field->error_label, field->input, _ ("A value is needed."));
           valid = FALSE;
           continue;
         }
@@ -218,7 +207,7 @@ validate (OrrBlockDialog *self)
         {
           g_autofree char *message = short_message (error->message, text);
 
-          show_error (field->error_label, field->input, message);
+          orr_form_show_error (field->error_label, field->input, message);
           gtk_widget_set_tooltip_text (field->error_label, error->message);
           valid = FALSE;
           continue;
@@ -241,9 +230,9 @@ validate (OrrBlockDialog *self)
           g_autofree char *message = short_message (error->message, "");
 
           if (field != NULL)
-            show_error (field->error_label, field->input, message);
+            orr_form_show_error (field->error_label, field->input, message);
           else
-            show_error (self->general_error, NULL, message);
+            orr_form_show_error (self->general_error, NULL, message);
           valid = FALSE;
         }
     }
@@ -295,7 +284,7 @@ orr_block_dialog_apply (OrrBlockDialog *self, GError **error)
   if (!self->valid)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Some parameters are not valid."));
+                           _ ("Some parameters are not valid."));
       return FALSE;
     }
 
@@ -327,14 +316,14 @@ orr_block_dialog_apply (OrrBlockDialog *self, GError **error)
     return TRUE;
 
   /* One undo step for the whole dialog: name and parameters together. */
-  orr_model_begin (self->model, _("Edit Block"));
+  orr_model_begin (self->model, _ ("Edit Block"));
   if (label_changed)
     orr_model_set_block_label (self->model, self->block, label);
   remove_stale_extras (self);
   if (names->len > 1
       && !orr_editor_set_params (self->model, self->registry, self->block,
                                  (const char *const *)names->pdata,
-                                 (const char *const *)exprs->pdata, _("Edit Block"), error))
+                                 (const char *const *)exprs->pdata, _ ("Edit Block"), error))
     {
       orr_model_rollback (self->model);
       return FALSE;
@@ -354,23 +343,15 @@ orr_block_dialog_apply (OrrBlockDialog *self, GError **error)
 static void
 apply_clicked (OrrBlockDialog *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!orr_block_dialog_apply (self, &error))
-    show_error (self->general_error, NULL, error->message);
+  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_block_dialog_apply, self->general_error,
+                  FALSE);
 }
 
 static void
 ok_clicked (OrrBlockDialog *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!orr_block_dialog_apply (self, &error))
-    {
-      show_error (self->general_error, NULL, error->message);
-      return;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
+  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_block_dialog_apply, self->general_error,
+                  TRUE);
 }
 
 static void
@@ -390,23 +371,6 @@ model_changed (OrrBlockDialog *self, OrrChange *change)
 }
 
 /* ---- building ------------------------------------------------------------------- */
-
-static GtkWidget *
-caption_new (const char *text, const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  /* Wide enough at its narrowest that the window, which sizes itself for
-   * its children's minimum width, does not start out tall and empty. */
-  gtk_label_set_width_chars (GTK_LABEL (label), 40);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 50);
-  gtk_widget_add_css_class (label, css_class);
-  gtk_widget_add_css_class (label, "caption");
-  return label;
-}
 
 /* The drop-down's starting choice: the 1-based index the parameter holds,
  * written as a number or as an expression of the context. */
@@ -505,14 +469,38 @@ is_chosen_file (OrrBlockDialog *self, const char *name)
   return self->klass != NULL && self->klass->extra_params != NULL && strcmp (name, "file") == 0;
 }
 
+/* A check box's help as a sentence: the classes write it for the value
+ * ("1: add a second input...; 0: decide at every point"), the dialog
+ * shows a box that is on or off. */
+static char *
+checkbox_help (const char *help)
+{
+  g_autoptr (GString) text = NULL;
+  const char *rest = help;
+
+  if (help == NULL)
+    return NULL;
+  if (g_str_has_prefix (rest, "1:") || g_str_has_prefix (rest, "1 :"))
+    rest = strchr (rest, ':') + 1;
+  while (*rest == ' ' || *rest == '\xc2' || *rest == '\xa0')
+    rest++;
+  text = g_string_new (rest);
+  if (text->len > 0 && g_ascii_islower (text->str[0]))
+    text->str[0] = g_ascii_toupper (text->str[0]);
+  g_string_replace (text, "; 0: ", _ ("; off: "), 1);
+  g_string_replace (text, " ; 0 : ", _ ("; off: "), 1);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 static Field *
 add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spec, const char *name,
            const char *current)
 {
   Field *field = g_new0 (Field, 1);
-  GtkWidget *label;
-  GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *param_row, *wrapper = NULL;
   const char *help = spec != NULL ? class_text (self, spec->help) : NULL;
+  g_autofree char *sentence = NULL;
+  g_autoptr (GString) mnemonic = NULL;
 
   field->spec = spec;
   field->name = g_strdup (name);
@@ -520,14 +508,6 @@ add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spe
   /* A choice without its labels can only be typed. */
   if (field->kind == ORR_PARAM_CHOICE && (spec->choices == NULL || spec->choices[0] == NULL))
     field->kind = ORR_PARAM_EXPRESSION;
-
-  label
-    = gtk_label_new (spec != NULL && spec->label != NULL ? class_text (self, spec->label) : name);
-  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-  gtk_widget_set_valign (label, GTK_ALIGN_START);
-  gtk_widget_set_margin_top (label, 6);
-  gtk_widget_set_tooltip_text (label, name);
-  gtk_size_group_add_widget (self->labels, label);
 
   switch (field->kind)
     {
@@ -550,11 +530,13 @@ add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spe
         gtk_check_button_set_active (GTK_CHECK_BUTTON (field->input),
                                      initial_check (self, current));
         g_signal_connect_swapped (field->input, "toggled", G_CALLBACK (validate), self);
+        /* the classes write the help for the value: "1: add a second input" */
+        sentence = checkbox_help (help);
+        help = sentence;
         break;
 
       case ORR_PARAM_TEXT:
         {
-          GtkWidget *scrolled = gtk_scrolled_window_new ();
           GtkTextBuffer *buffer;
 
           field->input = gtk_text_view_new ();
@@ -565,10 +547,9 @@ add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spe
           buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (field->input));
           gtk_text_buffer_set_text (buffer, current, -1);
           g_signal_connect_swapped (buffer, "changed", G_CALLBACK (validate), self);
-          gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), field->input);
-          gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
-          gtk_widget_add_css_class (scrolled, "frame");
-          gtk_box_append (GTK_BOX (column), scrolled);
+          wrapper = gtk_scrolled_window_new ();
+          gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (wrapper), 120);
+          gtk_widget_add_css_class (wrapper, "frame");
           break;
         }
 
@@ -581,35 +562,36 @@ add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spe
         g_signal_connect_swapped (field->input, "activate", G_CALLBACK (entry_activated), self);
         break;
     }
-  gtk_widget_set_hexpand (field->input, TRUE);
-  if (is_chosen_file (self, name) && field->kind == ORR_PARAM_EXPRESSION)
+
+  /* the row's label is a mnemonic: a parameter's own name keeps its "_" */
+  mnemonic
+    = g_string_new (spec != NULL && spec->label != NULL ? class_text (self, spec->label) : name);
+  g_string_replace (mnemonic, "_", "__", 0);
+  param_row = orr_param_row_new (mnemonic->str, field->input, help, self->labels);
+  gtk_widget_set_tooltip_text (orr_param_row_get_label (ORR_PARAM_ROW (param_row)), name);
+  if (wrapper != NULL)
+    {
+      orr_param_row_set_input_widget (ORR_PARAM_ROW (param_row), wrapper);
+      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (wrapper), field->input);
+    }
+  else if (is_chosen_file (self, name) && field->kind == ORR_PARAM_EXPRESSION)
     {
       GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       GtkWidget *choose = gtk_button_new_with_mnemonic (_ ("C_hoose…"));
 
       gtk_widget_set_valign (choose, GTK_ALIGN_START);
       g_signal_connect (choose, "clicked", G_CALLBACK (choose_file), field->input);
+      orr_param_row_set_input_widget (ORR_PARAM_ROW (param_row), line);
       gtk_box_append (GTK_BOX (line), field->input);
       gtk_box_append (GTK_BOX (line), choose);
-      gtk_box_append (GTK_BOX (column), line);
     }
-  else if (field->kind != ORR_PARAM_TEXT)
-    gtk_box_append (GTK_BOX (column), field->input);
   gtk_widget_set_tooltip_text (field->input, help);
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (field->input),
-                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
-
-  field->error_label = caption_new (NULL, "error");
-  gtk_widget_set_visible (field->error_label, FALSE);
-  gtk_box_append (GTK_BOX (column), field->error_label);
-  if (help != NULL)
-    gtk_box_append (GTK_BOX (column), caption_new (help, "dim-label"));
+  field->error_label = orr_param_row_get_error_label (ORR_PARAM_ROW (param_row));
 
   field->shown = field_get_text (field);
   g_ptr_array_add (self->fields, field);
 
-  gtk_grid_attach (grid, label, 0, row, 1, 1);
-  gtk_grid_attach (grid, column, 1, row, 1, 1);
+  gtk_grid_attach (grid, param_row, 0, row, 2, 1);
   return field;
 }
 
@@ -757,7 +739,7 @@ build (OrrBlockDialog *self)
   const char *shown_name = self->block->label != NULL ? self->block->label : self->block->id;
   int row = 0;
 
-  title = g_strdup_printf (_("Parameters of “%s”"), shown_name);
+  title = g_strdup_printf (_ ("Parameters of “%s”"), shown_name);
   gtk_window_set_title (GTK_WINDOW (self), title);
 
   gtk_widget_set_margin_start (content, 18);
@@ -774,8 +756,9 @@ build (OrrBlockDialog *self)
       gtk_widget_add_css_class (heading, "heading");
       gtk_box_append (GTK_BOX (content), heading);
       if (self->klass->description != NULL)
-        gtk_box_append (GTK_BOX (content),
-                        caption_new (class_text (self, self->klass->description), "dim-label"));
+        gtk_box_append (
+          GTK_BOX (content),
+          orr_form_caption_new (class_text (self, self->klass->description), "dim-label"));
     }
   else if (self->mask_specs != NULL || (orr_block_is_super (self->block) && self->block->mask))
     {
@@ -787,27 +770,27 @@ build (OrrBlockDialog *self)
       gtk_widget_add_css_class (heading, "heading");
       gtk_box_append (GTK_BOX (content), heading);
       gtk_box_append (GTK_BOX (content),
-                      caption_new (mask->description != NULL && *mask->description != '\0'
-                                     ? mask->description
-                                     : _("Masked block"),
-                                   "dim-label"));
+                      orr_form_caption_new (mask->description != NULL && *mask->description != '\0'
+                                              ? mask->description
+                                              : _ ("Masked block"),
+                                            "dim-label"));
     }
   else
     {
       g_autofree char *text = orr_block_is_super (self->block)
-                                ? g_strdup (_("Super block"))
-                                : g_strdup_printf (_("Orrery knows no block of type “%s”; its "
+                                ? g_strdup (_ ("Super block"))
+                                : g_strdup_printf (_ ("Orrery knows no block of type “%s”; its "
                                                       "parameters are kept as they are."),
                                                    self->block->type);
 
-      heading = caption_new (text, "dim-label");
+      heading = orr_form_caption_new (text, "dim-label");
       gtk_box_append (GTK_BOX (content), heading);
     }
 
   gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
 
-  name_label = gtk_label_new_with_mnemonic (_("_Name"));
+  name_label = gtk_label_new_with_mnemonic (_ ("_Name"));
   gtk_label_set_xalign (GTK_LABEL (name_label), 1.0);
   gtk_size_group_add_widget (self->labels, name_label);
   self->name_entry = gtk_entry_new ();
@@ -817,7 +800,7 @@ build (OrrBlockDialog *self)
   gtk_widget_set_hexpand (self->name_entry, TRUE);
   gtk_label_set_mnemonic_widget (GTK_LABEL (name_label), self->name_entry);
   g_signal_connect_swapped (self->name_entry, "activate", G_CALLBACK (entry_activated), self);
-  self->name_error = caption_new (NULL, "error");
+  self->name_error = orr_form_caption_new (NULL, "error");
   gtk_widget_set_visible (self->name_error, FALSE);
   gtk_grid_attach (GTK_GRID (grid), name_label, 0, row, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), self->name_entry, 1, row++, 1, 1);
@@ -877,19 +860,20 @@ build (OrrBlockDialog *self)
   gtk_box_append (GTK_BOX (content), scrolled);
 
   if (self->scope == NULL)
-    gtk_box_append (GTK_BOX (content),
-                    caption_new (_("The context of this diagram has errors: names it defines "
-                                    "are unknown here."),
-                                 "warning"));
-  self->general_error = caption_new (NULL, "error");
+    gtk_box_append (
+      GTK_BOX (content),
+      orr_form_caption_new (_ ("The context of this diagram has errors: names it defines "
+                               "are unknown here."),
+                            "warning"));
+  self->general_error = orr_form_caption_new (NULL, "error");
   gtk_widget_set_visible (self->general_error, FALSE);
   gtk_box_append (GTK_BOX (content), self->general_error);
 
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  cancel = gtk_button_new_with_mnemonic (_ ("_Cancel"));
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self);
-  self->apply_button = gtk_button_new_with_mnemonic (_("_Apply"));
+  self->apply_button = gtk_button_new_with_mnemonic (_ ("_Apply"));
   g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (apply_clicked), self);
-  self->ok_button = gtk_button_new_with_mnemonic (_("_OK"));
+  self->ok_button = gtk_button_new_with_mnemonic (_ ("_OK"));
   gtk_widget_add_css_class (self->ok_button, "suggested-action");
   g_signal_connect_swapped (self->ok_button, "clicked", G_CALLBACK (ok_clicked), self);
   gtk_widget_set_halign (buttons, GTK_ALIGN_END);

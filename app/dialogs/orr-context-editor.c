@@ -10,6 +10,8 @@
  * define are unknown and only the syntax is checked. */
 #include "orr-context-editor.h"
 
+#include "orr-param-row.h"
+
 #include <glib/gi18n-lib.h>
 #include <orrery/orr-evaluate.h>
 #include <string.h>
@@ -163,7 +165,7 @@ orr_context_editor_evaluate (OrrContextEditor *self)
   if (scope == NULL)
     {
       show_message (self,
-                    _("The contexts or the mask around this one have errors: the names they "
+                    _ ("The contexts or the mask around this one have errors: the names they "
                        "define are unknown, so only the syntax is checked."),
                     "warning", NULL);
       return TRUE;
@@ -181,8 +183,8 @@ orr_context_editor_evaluate (OrrContextEditor *self)
           g_strv_builder_add (shown, names[i]);
       visible = g_strv_builder_end (shown);
       list = g_strjoinv (", ", visible);
-      line = visible[0] != NULL ? g_strdup_printf (_("Defines %s."), list)
-                                : g_strdup (_("Defines no names."));
+      line = visible[0] != NULL ? g_strdup_printf (_ ("Defines %s."), list)
+                                : g_strdup (_ ("Defines no names."));
       show_message (self, line, "dim-label", NULL);
     }
   return TRUE;
@@ -328,31 +330,16 @@ model_changed (OrrContextEditor *self, OrrChange *change)
 
 /* ---- building ------------------------------------------------------------------------------ */
 
-static GtkWidget *
-caption_new (const char *text, const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_width_chars (GTK_LABEL (label), 40);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 70);
-  gtk_widget_add_css_class (label, css_class);
-  gtk_widget_add_css_class (label, "caption");
-  return label;
-}
-
 static char *
 scope_explanation (OrrContextEditor *self)
 {
   if (self->owner == NULL)
-    return g_strdup (_("Runs first, before any parameter is evaluated. The names it assigns are "
+    return g_strdup (_ ("Runs first, before any parameter is evaluated. The names it assigns are "
                         "seen by every block and super block of the model."));
   if (self->owner->mask != NULL)
-    return g_strdup (_("Runs in the mask’s own scope: it sees the mask parameters and nothing "
+    return g_strdup (_ ("Runs in the mask’s own scope: it sees the mask parameters and nothing "
                         "from outside. The names it assigns are seen by the blocks inside."));
-  return g_strdup (_("Runs in the scope of the diagram around it. The names it assigns are seen "
+  return g_strdup (_ ("Runs in the scope of the diagram around it. The names it assigns are seen "
                       "by the blocks inside and stay inside."));
 }
 
@@ -371,10 +358,10 @@ build (OrrContextEditor *self)
   if (self->owner != NULL)
     {
       g_autofree char *path = orr_block_get_path (self->owner);
-      title = g_strdup_printf (_("Context of “%s”"), path);
+      title = g_strdup_printf (_ ("Context of “%s”"), path);
     }
   else
-    title = g_strdup (_("Model Context"));
+    title = g_strdup (_ ("Model Context"));
   gtk_window_set_title (GTK_WINDOW (self), title);
 
   gtk_widget_set_margin_start (content, 18);
@@ -386,7 +373,7 @@ build (OrrContextEditor *self)
   gtk_label_set_xalign (GTK_LABEL (heading), 0.0);
   gtk_widget_add_css_class (heading, "title-4");
   gtk_box_append (GTK_BOX (content), heading);
-  gtk_box_append (GTK_BOX (content), caption_new (explanation, "dim-label"));
+  gtk_box_append (GTK_BOX (content), orr_form_caption_new (explanation, "dim-label"));
 
   self->view = gtk_text_view_new ();
   self->buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->view));
@@ -423,17 +410,17 @@ build (OrrContextEditor *self)
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_box_append (GTK_BOX (text_box), scrolled);
 
-  self->message = caption_new (NULL, "dim-label");
+  self->message = orr_form_caption_new (NULL, "dim-label");
   gtk_label_set_selectable (GTK_LABEL (self->message), TRUE);
   gtk_box_append (GTK_BOX (text_box), self->message);
   gtk_box_append (GTK_BOX (content), text_box);
 
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  cancel = gtk_button_new_with_mnemonic (_ ("_Cancel"));
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self);
-  self->apply_button = gtk_button_new_with_mnemonic (_("_Apply"));
+  self->apply_button = gtk_button_new_with_mnemonic (_ ("_Apply"));
   g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (orr_context_editor_apply),
                             self);
-  ok = gtk_button_new_with_mnemonic (_("_OK"));
+  ok = gtk_button_new_with_mnemonic (_ ("_OK"));
   gtk_widget_add_css_class (ok, "suggested-action");
   g_signal_connect_swapped (ok, "clicked", G_CALLBACK (ok_clicked), self);
   gtk_widget_set_halign (buttons, GTK_ALIGN_END);

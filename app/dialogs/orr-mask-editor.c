@@ -5,6 +5,8 @@
  * Apply, which writes the whole mask as one undoable step. */
 #include "orr-mask-editor.h"
 
+#include "orr-param-row.h"
+
 #include <glib/gi18n-lib.h>
 #include <orrery/orr-evaluate.h>
 #include <string.h>
@@ -59,7 +61,7 @@ struct _OrrMaskEditor
 G_DEFINE_FINAL_TYPE (OrrMaskEditor, orr_mask_editor, GTK_TYPE_WINDOW)
 
 static const char *const kind_labels[]
-  = { N_("Expression"), N_("Choice"), N_("Check box"), NULL };
+  = { N_ ("Expression"), N_ ("Choice"), N_ ("Check box"), NULL };
 
 static int
 row_index (OrrMaskEditor *self, Row *row)
@@ -138,17 +140,17 @@ name_problem (const char *name)
   g_auto (GStrv) read = NULL;
 
   if (name[0] == '\0')
-    return _("A name is needed.");
+    return _ ("A name is needed.");
   if (!g_ascii_isalpha (name[0]))
-    return _("A name starts with a letter.");
+    return _ ("A name starts with a letter.");
   for (const char *c = name; *c != '\0'; c++)
     if (!g_ascii_isalnum (*c) && *c != '_')
-      return _("A name holds only letters, digits and _.");
+      return _ ("A name holds only letters, digits and _.");
   if (orr_expr_is_builtin (name))
-    return _("This is the name of a builtin function or constant.");
+    return _ ("This is the name of a builtin function or constant.");
   read = orr_expr_free_variables (name, NULL);
   if (read == NULL || read[0] == NULL || g_strcmp0 (read[0], name) != 0 || read[1] != NULL)
-    return _("This is a word of the language.");
+    return _ ("This is a word of the language.");
   return NULL;
 }
 
@@ -177,7 +179,7 @@ validate (OrrMaskEditor *self)
       const char *problem = name_problem (name);
 
       if (problem == NULL && g_hash_table_contains (seen, name))
-        problem = _("Another parameter has this name.");
+        problem = _ ("Another parameter has this name.");
       mark (row->name, problem != NULL);
       if (problem != NULL)
         message = g_strdup (problem);
@@ -192,7 +194,7 @@ validate (OrrMaskEditor *self)
 
           mark (row->default_expr, TRUE);
           if (message == NULL)
-            message = g_strdup_printf (_("Default: %s"), first);
+            message = g_strdup_printf (_ ("Default: %s"), first);
         }
       else
         mark (row->default_expr, FALSE);
@@ -200,11 +202,11 @@ validate (OrrMaskEditor *self)
       gtk_widget_set_sensitive (row->choices, is_choice);
       /* an example only where one is wanted */
       gtk_entry_set_placeholder_text (GTK_ENTRY (row->choices),
-                                      is_choice ? _("first, second") : NULL);
+                                      is_choice ? _ ("first, second") : NULL);
       choices = parse_choices (gtk_editable_get_text (GTK_EDITABLE (row->choices)));
       mark (row->choices, is_choice && choices == NULL);
       if (is_choice && choices == NULL && message == NULL)
-        message = g_strdup (_("A choice needs its options, separated by commas."));
+        message = g_strdup (_ ("A choice needs its options, separated by commas."));
 
       gtk_label_set_text (GTK_LABEL (row->error), message != NULL ? message : "");
       gtk_widget_set_visible (row->error, message != NULL);
@@ -259,22 +261,22 @@ row_new (OrrMaskEditor *self)
   g_autoptr (GtkStringList) kinds = gtk_string_list_new (NULL);
 
   for (guint i = 0; kind_labels[i] != NULL; i++)
-    gtk_string_list_append (kinds, _(kind_labels[i]));
+    gtk_string_list_append (kinds, _ (kind_labels[i]));
 
-  row->name = column_entry (self, COLUMN_NAME, 8, TRUE, NULL, _("Name"));
-  row->label = column_entry (self, COLUMN_LABEL, 12, FALSE, NULL, _("Label"));
-  row->default_expr = column_entry (self, COLUMN_DEFAULT, 10, TRUE, NULL, _("Default"));
+  row->name = column_entry (self, COLUMN_NAME, 8, TRUE, NULL, _ ("Name"));
+  row->label = column_entry (self, COLUMN_LABEL, 12, FALSE, NULL, _ ("Label"));
+  row->default_expr = column_entry (self, COLUMN_DEFAULT, 10, TRUE, NULL, _ ("Default"));
   gtk_widget_set_hexpand (row->default_expr, TRUE);
   row->kind = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (kinds)), NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->kind), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Kind"), -1);
+                                  _ ("Kind"), -1);
   gtk_size_group_add_widget (self->columns[COLUMN_KIND], row->kind);
   g_signal_connect_swapped (row->kind, "notify::selected", G_CALLBACK (validate), self);
-  row->choices = column_entry (self, COLUMN_CHOICES, 10, FALSE, NULL, _("Choices"));
+  row->choices = column_entry (self, COLUMN_CHOICES, 10, FALSE, NULL, _ ("Choices"));
   row->tunable = gtk_check_button_new ();
-  gtk_widget_set_tooltip_text (row->tunable, _("May change while the simulation runs"));
+  gtk_widget_set_tooltip_text (row->tunable, _ ("May change while the simulation runs"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->tunable), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Tunable"), -1);
+                                  _ ("Tunable"), -1);
   gtk_widget_set_halign (row->tunable, GTK_ALIGN_CENTER);
   gtk_widget_set_hexpand (row->tunable, TRUE);
   gtk_box_append (GTK_BOX (tunable_box), row->tunable);
@@ -474,16 +476,16 @@ orr_mask_editor_propose (OrrMaskEditor *self)
   if (n_added > 0)
     {
       g_autofree char *list = g_strjoinv (", ", added_names);
-      g_autofree char *text = g_strdup_printf (_("Added %s, read by the blocks inside."), list);
+      g_autofree char *text = g_strdup_printf (_ ("Added %s, read by the blocks inside."), list);
 
       gtk_label_set_text (GTK_LABEL (self->proposal_message), text);
     }
   else if (names[0] != NULL)
     gtk_label_set_text (GTK_LABEL (self->proposal_message),
-                        _("Every name the blocks inside read is a parameter already."));
+                        _ ("Every name the blocks inside read is a parameter already."));
   else
     gtk_label_set_text (GTK_LABEL (self->proposal_message),
-                        _("The blocks inside read no names from outside."));
+                        _ ("The blocks inside read no names from outside."));
   gtk_widget_set_visible (self->proposal_message, TRUE);
   validate (self);
   return n_added;
@@ -564,7 +566,7 @@ orr_mask_editor_apply (OrrMaskEditor *self, GError **error)
   if (!self->valid)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Some mask parameters are not valid."));
+                           _ ("Some mask parameters are not valid."));
       return FALSE;
     }
 
@@ -583,7 +585,7 @@ orr_mask_editor_apply (OrrMaskEditor *self, GError **error)
     return TRUE;
 
   /* One undo step: the mask and the values it no longer has. */
-  orr_model_begin (self->model, _("Edit Mask"));
+  orr_model_begin (self->model, _ ("Edit Mask"));
   orr_model_set_mask (self->model, self->super, g_steal_pointer (&mask));
   for (guint i = 0; i < stale->len; i++)
     orr_model_set_param (self->model, self->super, stale->pdata[i], NULL);
@@ -601,7 +603,7 @@ orr_mask_editor_remove_mask (OrrMaskEditor *self)
   stale = stale_values (self->super, NULL);
   if (self->super->mask != NULL || stale->len > 0)
     {
-      orr_model_begin (self->model, _("Remove Mask"));
+      orr_model_begin (self->model, _ ("Remove Mask"));
       orr_model_set_mask (self->model, self->super, NULL);
       for (guint i = 0; i < stale->len; i++)
         orr_model_set_param (self->model, self->super, stale->pdata[i], NULL);
@@ -613,27 +615,15 @@ orr_mask_editor_remove_mask (OrrMaskEditor *self)
 static void
 apply_clicked (OrrMaskEditor *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!orr_mask_editor_apply (self, &error))
-    {
-      gtk_label_set_text (GTK_LABEL (self->general_error), error->message);
-      gtk_widget_set_visible (self->general_error, TRUE);
-    }
+  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_mask_editor_apply, self->general_error,
+                  FALSE);
 }
 
 static void
 ok_clicked (OrrMaskEditor *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!orr_mask_editor_apply (self, &error))
-    {
-      gtk_label_set_text (GTK_LABEL (self->general_error), error->message);
-      gtk_widget_set_visible (self->general_error, TRUE);
-      return;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
+  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_mask_editor_apply, self->general_error,
+                  TRUE);
 }
 
 static void
@@ -645,21 +635,6 @@ model_changed (OrrMaskEditor *self, OrrChange *change)
 
 /* ---- building ----------------------------------------------------------------------------------
  */
-
-static GtkWidget *
-caption_new (const char *text, const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_width_chars (GTK_LABEL (label), 40);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 90);
-  gtk_widget_add_css_class (label, css_class);
-  gtk_widget_add_css_class (label, "caption");
-  return label;
-}
 
 static GtkWidget *
 column_heading (OrrMaskEditor *self, int column, const char *text)
@@ -711,7 +686,7 @@ build (OrrMaskEditor *self)
   GtkWidget *cancel, *remove_mask;
   GtkWidget *description_scroll = gtk_scrolled_window_new ();
   g_autofree char *path = orr_block_get_path (self->super);
-  g_autofree char *title = g_strdup_printf (_("Mask of “%s”"), path);
+  g_autofree char *title = g_strdup_printf (_ ("Mask of “%s”"), path);
   const OrrMask *mask = self->super->mask;
 
   gtk_window_set_title (GTK_WINDOW (self), title);
@@ -726,20 +701,20 @@ build (OrrMaskEditor *self)
   gtk_box_append (GTK_BOX (content), heading);
   gtk_box_append (
     GTK_BOX (content),
-    caption_new (_("A masked block shows a dialog of these parameters instead of its "
-                    "inside. They are evaluated where the block stands; the blocks "
-                    "inside see only them and the block’s own context."),
-                 "dim-label"));
+    orr_form_caption_new (_ ("A masked block shows a dialog of these parameters instead of its "
+                             "inside. They are evaluated where the block stands; the blocks "
+                             "inside see only them and the block’s own context."),
+                          "dim-label"));
 
   /* icon text and description */
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
   self->icon_text = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->icon_text), _("Drawn in the block, e.g. PID"));
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->icon_text), _ ("Drawn in the block, e.g. PID"));
   if (mask != NULL && mask->icon_text != NULL)
     gtk_editable_set_text (GTK_EDITABLE (self->icon_text), mask->icon_text);
-  attach_field (GTK_GRID (grid), 0, _("_Icon text"), self->icon_text);
+  attach_field (GTK_GRID (grid), 0, _ ("_Icon text"), self->icon_text);
   self->description = gtk_text_view_new ();
   gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (self->description), GTK_WRAP_WORD_CHAR);
   gtk_text_view_set_top_margin (GTK_TEXT_VIEW (self->description), 6);
@@ -755,13 +730,13 @@ build (OrrMaskEditor *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (description_scroll), GTK_POLICY_NEVER,
                                   GTK_POLICY_AUTOMATIC);
   gtk_widget_add_css_class (description_scroll, "frame");
-  attach_field (GTK_GRID (grid), 1, _("_Description"), description_scroll);
+  attach_field (GTK_GRID (grid), 1, _ ("_Description"), description_scroll);
   gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 0, 1)),
                                  self->description);
   gtk_box_append (GTK_BOX (content), grid);
 
   /* the parameters: a header, the list, and its tools under it */
-  params_heading = gtk_label_new (_("Parameters"));
+  params_heading = gtk_label_new (_ ("Parameters"));
   gtk_label_set_xalign (GTK_LABEL (params_heading), 0.0);
   gtk_widget_add_css_class (params_heading, "heading");
   gtk_widget_set_margin_top (params_heading, 6);
@@ -775,13 +750,13 @@ build (OrrMaskEditor *self)
   gtk_widget_set_margin_end (header, 19);
   gtk_widget_set_margin_top (header, 6);
   gtk_widget_set_margin_bottom (header, 6);
-  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_NAME, _("Name")));
-  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_LABEL, _("Label")));
-  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_DEFAULT, _("Default")));
+  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_NAME, _ ("Name")));
+  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_LABEL, _ ("Label")));
+  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_DEFAULT, _ ("Default")));
   gtk_widget_set_hexpand (gtk_widget_get_last_child (header), TRUE);
-  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_KIND, _("Kind")));
-  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_CHOICES, _("Choices")));
-  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_TUNABLE, _("Tunable")));
+  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_KIND, _ ("Kind")));
+  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_CHOICES, _ ("Choices")));
+  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_TUNABLE, _ ("Tunable")));
   gtk_box_append (GTK_BOX (list_box), header);
   gtk_box_append (GTK_BOX (list_box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
 
@@ -791,9 +766,10 @@ build (OrrMaskEditor *self)
   /* The selected row is the one the tools act on; the theme's sidebar look
    * marks it quietly, where the accent colour would drown its entries. */
   gtk_widget_add_css_class (self->list, "navigation-sidebar");
-  self->placeholder = caption_new (_("No parameters yet: add them, or let Propose find what the "
-                                      "blocks inside need."),
-                                   "dim-label");
+  self->placeholder
+    = orr_form_caption_new (_ ("No parameters yet: add them, or let Propose find what the "
+                               "blocks inside need."),
+                            "dim-label");
   gtk_widget_set_margin_top (self->placeholder, 18);
   gtk_widget_set_margin_bottom (self->placeholder, 18);
   gtk_widget_set_margin_start (self->placeholder, 12);
@@ -816,21 +792,21 @@ build (OrrMaskEditor *self)
   gtk_widget_set_margin_end (tools, 4);
   gtk_widget_set_margin_top (tools, 4);
   gtk_widget_set_margin_bottom (tools, 4);
-  gtk_box_append (GTK_BOX (tools), icon_button ("list-add-symbolic", _("Add a parameter"),
+  gtk_box_append (GTK_BOX (tools), icon_button ("list-add-symbolic", _ ("Add a parameter"),
                                                 G_CALLBACK (add_clicked), self));
-  self->remove_button = icon_button ("list-remove-symbolic", _("Remove the selected parameter"),
+  self->remove_button = icon_button ("list-remove-symbolic", _ ("Remove the selected parameter"),
                                      G_CALLBACK (remove_clicked), self);
   gtk_box_append (GTK_BOX (tools), self->remove_button);
-  self->up_button = icon_button ("go-up-symbolic", _("Move the selected parameter up"),
+  self->up_button = icon_button ("go-up-symbolic", _ ("Move the selected parameter up"),
                                  G_CALLBACK (up_clicked), self);
   gtk_box_append (GTK_BOX (tools), self->up_button);
-  self->down_button = icon_button ("go-down-symbolic", _("Move the selected parameter down"),
+  self->down_button = icon_button ("go-down-symbolic", _ ("Move the selected parameter down"),
                                    G_CALLBACK (down_clicked), self);
   gtk_box_append (GTK_BOX (tools), self->down_button);
   gtk_widget_set_hexpand (spacer, TRUE);
   gtk_box_append (GTK_BOX (tools), spacer);
-  propose = gtk_button_new_with_mnemonic (_("_Propose"));
-  gtk_widget_set_tooltip_text (propose, _("Add the names the blocks inside read from outside, "
+  propose = gtk_button_new_with_mnemonic (_ ("_Propose"));
+  gtk_widget_set_tooltip_text (propose, _ ("Add the names the blocks inside read from outside, "
                                            "with their current values as defaults"));
   g_signal_connect_swapped (propose, "clicked", G_CALLBACK (orr_mask_editor_propose), self);
   gtk_box_append (GTK_BOX (tools), propose);
@@ -840,26 +816,26 @@ build (OrrMaskEditor *self)
   gtk_frame_set_child (GTK_FRAME (frame), list_box);
   gtk_box_append (GTK_BOX (content), frame);
 
-  self->proposal_message = caption_new (NULL, "dim-label");
+  self->proposal_message = orr_form_caption_new (NULL, "dim-label");
   gtk_widget_set_visible (self->proposal_message, FALSE);
   gtk_box_append (GTK_BOX (content), self->proposal_message);
-  self->general_error = caption_new (NULL, "error");
+  self->general_error = orr_form_caption_new (NULL, "error");
   gtk_widget_set_visible (self->general_error, FALSE);
   gtk_box_append (GTK_BOX (content), self->general_error);
 
   /* Remove Mask apart on the left: it is not a way to close the dialog
    * like the others. */
-  remove_mask = gtk_button_new_with_mnemonic (_("_Remove Mask"));
+  remove_mask = gtk_button_new_with_mnemonic (_ ("_Remove Mask"));
   gtk_widget_add_css_class (remove_mask, "destructive-action");
   gtk_widget_set_sensitive (remove_mask, self->super->mask != NULL);
   g_signal_connect_swapped (remove_mask, "clicked", G_CALLBACK (orr_mask_editor_remove_mask), self);
   gtk_widget_set_hexpand (remove_mask, TRUE);
   gtk_widget_set_halign (remove_mask, GTK_ALIGN_START);
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  cancel = gtk_button_new_with_mnemonic (_ ("_Cancel"));
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self);
-  self->apply_button = gtk_button_new_with_mnemonic (_("_Apply"));
+  self->apply_button = gtk_button_new_with_mnemonic (_ ("_Apply"));
   g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (apply_clicked), self);
-  self->ok_button = gtk_button_new_with_mnemonic (_("_OK"));
+  self->ok_button = gtk_button_new_with_mnemonic (_ ("_OK"));
   gtk_widget_add_css_class (self->ok_button, "suggested-action");
   g_signal_connect_swapped (self->ok_button, "clicked", G_CALLBACK (ok_clicked), self);
   gtk_box_append (GTK_BOX (buttons), remove_mask);

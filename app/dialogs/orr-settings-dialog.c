@@ -5,6 +5,8 @@
  * (the final time after the start). */
 #include "orr-settings-dialog.h"
 
+#include "orr-param-row.h"
+
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <orrery/orr-solvers.h>
@@ -28,20 +30,20 @@ typedef struct
 /* In the order the dialog shows them; the solver drop-down goes after the
  * times. */
 static const NumberSpec number_specs[] = {
-  { "start_time", N_("_Start time"), NULL, G_STRUCT_OFFSET (OrrSettings, start_time), RULE_ANY },
-  { "final_time", N_("_Final time"), NULL, G_STRUCT_OFFSET (OrrSettings, final_time), RULE_ANY },
-  { "rtol", N_("_Relative tolerance"), NULL, G_STRUCT_OFFSET (OrrSettings, rtol), RULE_POSITIVE },
-  { "atol", N_("A_bsolute tolerance"), NULL, G_STRUCT_OFFSET (OrrSettings, atol), RULE_POSITIVE },
-  { "max_step", N_("_Maximum step"),
-    N_("0: a hundredth of the run; negative: no limit. Fixed-step solvers take this step."),
+  { "start_time", N_ ("_Start time"), NULL, G_STRUCT_OFFSET (OrrSettings, start_time), RULE_ANY },
+  { "final_time", N_ ("_Final time"), NULL, G_STRUCT_OFFSET (OrrSettings, final_time), RULE_ANY },
+  { "rtol", N_ ("_Relative tolerance"), NULL, G_STRUCT_OFFSET (OrrSettings, rtol), RULE_POSITIVE },
+  { "atol", N_ ("A_bsolute tolerance"), NULL, G_STRUCT_OFFSET (OrrSettings, atol), RULE_POSITIVE },
+  { "max_step", N_ ("_Maximum step"),
+    N_ ("0: a hundredth of the run; negative: no limit. Fixed-step solvers take this step."),
     G_STRUCT_OFFSET (OrrSettings, max_step), RULE_ANY },
-  { "initial_step", N_("_Initial step"), N_("0: the solver chooses."),
+  { "initial_step", N_ ("_Initial step"), N_ ("0: the solver chooses."),
     G_STRUCT_OFFSET (OrrSettings, initial_step), RULE_NON_NEGATIVE },
-  { "zc_tolerance", N_("_Zero-crossing tolerance"),
-    N_("How closely in time crossings are located; 0: the solver’s default."),
+  { "zc_tolerance", N_ ("_Zero-crossing tolerance"),
+    N_ ("How closely in time crossings are located; 0: the solver’s default."),
     G_STRUCT_OFFSET (OrrSettings, zc_tolerance), RULE_NON_NEGATIVE },
-  { "realtime_factor", N_("Real-time _factor"),
-    N_("Simulated seconds per second when run in the editor; 0: as fast as possible."),
+  { "realtime_factor", N_ ("Real-time _factor"),
+    N_ ("Simulated seconds per second when run in the editor; 0: as fast as possible."),
     G_STRUCT_OFFSET (OrrSettings, realtime_factor), RULE_NON_NEGATIVE },
 };
 
@@ -53,10 +55,13 @@ struct _OrrSettingsDialog
 
   OrrModel *model;
   GtkWidget *entries[N_NUMBERS];
-  GtkWidget *errors[N_NUMBERS];
+  GtkWidget *rows[N_NUMBERS]; /* OrrParamRow */
   GtkWidget *solver;
-  GtkWidget *solver_help;
-  GtkWidget *solver_error; /* never shown: the list holds only known solvers */
+  GtkWidget *solver_row;
+  GtkWidget *unconnected_errors;
+  GtkSizeGroup *labels;
+  /* template children */
+  GtkWidget *form;
   GtkWidget *general_error;
   GtkWidget *apply_button;
   GtkWidget *ok_button;
@@ -109,26 +114,13 @@ parse_number (const char *text, double *value)
   char *end = NULL;
 
   if (stripped[0] == '\0')
-    return _("A value is needed.");
+    return _ ("A value is needed.");
   *value = g_ascii_strtod (stripped, &end);
   if (end == stripped || *end != '\0')
-    return _("Not a number: write it like 0.001 or 1e-3.");
+    return _ ("Not a number: write it like 0.001 or 1e-3.");
   if (isnan (*value))
-    return _("Not a number: write it like 0.001 or 1e-3.");
+    return _ ("Not a number: write it like 0.001 or 1e-3.");
   return NULL;
-}
-
-static void
-show_error (GtkWidget *label, GtkWidget *input, const char *message)
-{
-  gtk_label_set_text (GTK_LABEL (label), message != NULL ? message : "");
-  gtk_widget_set_visible (label, message != NULL);
-  if (input == NULL)
-    return;
-  if (message != NULL)
-    gtk_widget_add_css_class (input, "error");
-  else
-    gtk_widget_remove_css_class (input, "error");
 }
 
 /* Reads every field into settings (solver included); FALSE if one is
@@ -155,17 +147,17 @@ read_fields (OrrSettingsDialog *self, OrrSettings *settings, gboolean show)
       if (message == NULL && !isfinite (*field)
           && !(g_str_equal (spec->name, "final_time") && *field > 0))
         message = g_str_equal (spec->name, "final_time")
-                    ? _("The final time must be a number, or inf for a run until stopped.")
-                    : _("The value must be finite.");
+                    ? _ ("The final time must be a number, or inf for a run until stopped.")
+                    : _ ("The value must be finite.");
       if (message == NULL && spec->rule == RULE_POSITIVE && !(*field > 0))
-        message = _("The value must be greater than 0.");
+        message = _ ("The value must be greater than 0.");
       if (message == NULL && spec->rule == RULE_NON_NEGATIVE && *field < 0)
-        message = _("The value must not be negative.");
+        message = _ ("The value must not be negative.");
       /* The start comes first in number_specs: only compare with a start
        * that is itself a number. */
       if (message == NULL && g_str_equal (spec->name, "final_time") && start_ok
           && !(settings->final_time > settings->start_time))
-        message = _("The final time must come after the start time.");
+        message = _ ("The final time must come after the start time.");
       if (g_str_equal (spec->name, "start_time"))
         start_ok = message == NULL;
       /* What the simulator refuses for fixed-step solvers (the step is the
@@ -173,19 +165,21 @@ read_fields (OrrSettingsDialog *self, OrrSettings *settings, gboolean show)
       if (message == NULL && g_str_equal (spec->name, "max_step") && fixed_step)
         {
           if (*field < 0)
-            message = _("A fixed-step solver needs a step: 0 for a hundredth of the run, or "
+            message = _ ("A fixed-step solver needs a step: 0 for a hundredth of the run, or "
                          "the step itself.");
           else if (*field == 0 && !isfinite (settings->final_time))
-            message = _("A run without end has no hundredth: give the fixed-step solver its "
+            message = _ ("A run without end has no hundredth: give the fixed-step solver its "
                          "step.");
         }
       if (show)
-        show_error (self->errors[i], self->entries[i], message);
+        orr_param_row_set_error (ORR_PARAM_ROW (self->rows[i]), message);
       valid = valid && message == NULL;
     }
 
   g_free (settings->solver);
   settings->solver = g_strdup (selected < n_solvers ? solvers[selected].name : "auto");
+  settings->unconnected_errors
+    = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->unconnected_errors));
   return valid;
 }
 
@@ -199,9 +193,9 @@ validate (OrrSettingsDialog *self)
 
   self->valid = read_fields (self, &settings, TRUE);
   orr_settings_clear (&settings);
-  show_error (self->general_error, NULL, NULL);
-  gtk_label_set_text (GTK_LABEL (self->solver_help),
-                      selected < n_solvers ? solvers[selected].description : "");
+  orr_form_show_error (self->general_error, NULL, NULL);
+  orr_param_row_set_help (ORR_PARAM_ROW (self->solver_row),
+                          selected < n_solvers ? solvers[selected].description : NULL);
   gtk_widget_set_sensitive (self->apply_button, self->valid);
   gtk_widget_set_sensitive (self->ok_button, self->valid);
 }
@@ -217,7 +211,7 @@ orr_settings_dialog_apply (OrrSettingsDialog *self, GError **error)
   if (!self->valid)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Some settings are not valid."));
+                           _ ("Some settings are not valid."));
       return FALSE;
     }
   /* Start from the model's own, so that a field this dialog does not show
@@ -232,23 +226,15 @@ orr_settings_dialog_apply (OrrSettingsDialog *self, GError **error)
 static void
 apply_clicked (OrrSettingsDialog *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!orr_settings_dialog_apply (self, &error))
-    show_error (self->general_error, NULL, error->message);
+  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_settings_dialog_apply,
+                  self->general_error, FALSE);
 }
 
 static void
 ok_clicked (OrrSettingsDialog *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (!orr_settings_dialog_apply (self, &error))
-    {
-      show_error (self->general_error, NULL, error->message);
-      return;
-    }
-  gtk_window_destroy (GTK_WINDOW (self));
+  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_settings_dialog_apply,
+                  self->general_error, TRUE);
 }
 
 static void
@@ -260,59 +246,20 @@ entry_activated (OrrSettingsDialog *self)
 
 /* ---- building ------------------------------------------------------------------- */
 
-static GtkWidget *
-caption_new (const char *text, const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_width_chars (GTK_LABEL (label), 30);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
-  gtk_widget_add_css_class (label, css_class);
-  gtk_widget_add_css_class (label, "caption");
-  return label;
-}
-
 static void
-attach_heading (GtkGrid *grid, int row, const char *text)
+add_heading (OrrSettingsDialog *self, const char *text)
 {
   GtkWidget *heading = gtk_label_new (text);
 
   gtk_label_set_xalign (GTK_LABEL (heading), 0.0);
   gtk_widget_add_css_class (heading, "heading");
-  if (row > 0)
+  if (gtk_widget_get_first_child (self->form) != NULL)
     gtk_widget_set_margin_top (heading, 12);
-  gtk_grid_attach (grid, heading, 0, row, 2, 1);
-}
-
-/* label, then in the second column the input, its error and its help. */
-static void
-attach_field (GtkGrid *grid, int row, const char *mnemonic, GtkWidget *input, GtkWidget *error,
-              GtkWidget *help)
-{
-  GtkWidget *label = gtk_label_new_with_mnemonic (mnemonic);
-  GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-  gtk_widget_set_valign (label, GTK_ALIGN_START);
-  gtk_widget_set_margin_top (label, 6);
-  gtk_widget_set_margin_start (label, 12);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), input);
-  gtk_widget_set_hexpand (input, TRUE);
-  gtk_box_append (GTK_BOX (column), input);
-  gtk_widget_set_visible (error, FALSE);
-  gtk_box_append (GTK_BOX (column), error);
-  if (help != NULL)
-    gtk_box_append (GTK_BOX (column), help);
-  gtk_grid_attach (grid, label, 0, row, 1, 1);
-  gtk_grid_attach (grid, column, 1, row, 1, 1);
+  gtk_box_append (GTK_BOX (self->form), heading);
 }
 
 static void
-attach_number (OrrSettingsDialog *self, GtkGrid *grid, int row, const char *name,
-               const OrrSettings *settings)
+add_number (OrrSettingsDialog *self, const char *name, const OrrSettings *settings)
 {
   int i = find_number (name);
   const NumberSpec *spec = &number_specs[i];
@@ -323,39 +270,25 @@ attach_number (OrrSettingsDialog *self, GtkGrid *grid, int row, const char *name
   gtk_editable_set_width_chars (GTK_EDITABLE (self->entries[i]), 12);
   g_signal_connect_swapped (self->entries[i], "changed", G_CALLBACK (validate), self);
   g_signal_connect_swapped (self->entries[i], "activate", G_CALLBACK (entry_activated), self);
-  self->errors[i] = caption_new (NULL, "error");
-  attach_field (grid, row, _(spec->label), self->entries[i], self->errors[i],
-                spec->help != NULL ? caption_new (_(spec->help), "dim-label") : NULL);
+  self->rows[i] = orr_param_row_new (_ (spec->label), self->entries[i],
+                                     spec->help != NULL ? _ (spec->help) : NULL, self->labels);
+  gtk_box_append (GTK_BOX (self->form), self->rows[i]);
 }
 
 static void
 build (OrrSettingsDialog *self)
 {
   const OrrSettings *settings = orr_model_get_settings (self->model);
-  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *grid = gtk_grid_new ();
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *cancel;
   g_autoptr (GtkStringList) solver_labels = gtk_string_list_new (NULL);
   guint n_solvers;
   const OrrSolverInfo *solvers = orr_solver_list (&n_solvers);
   guint selected = 0;
-  int row = 0;
 
-  gtk_window_set_title (GTK_WINDOW (self), _("Simulation Settings"));
-  gtk_widget_set_margin_start (content, 18);
-  gtk_widget_set_margin_end (content, 18);
-  gtk_widget_set_margin_top (content, 18);
-  gtk_widget_set_margin_bottom (content, 18);
+  add_heading (self, _ ("Time"));
+  add_number (self, "start_time", settings);
+  add_number (self, "final_time", settings);
 
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-
-  attach_heading (GTK_GRID (grid), row++, _("Time"));
-  attach_number (self, GTK_GRID (grid), row++, "start_time", settings);
-  attach_number (self, GTK_GRID (grid), row++, "final_time", settings);
-
-  attach_heading (GTK_GRID (grid), row++, _("Solver"));
+  add_heading (self, _ ("Solver"));
   for (guint i = 0; i < n_solvers; i++)
     {
       gtk_string_list_append (solver_labels, solvers[i].label);
@@ -365,41 +298,29 @@ build (OrrSettingsDialog *self)
   self->solver = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (solver_labels)), NULL);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->solver), selected);
   g_signal_connect_swapped (self->solver, "notify::selected", G_CALLBACK (validate), self);
-  self->solver_error = caption_new (NULL, "error");
-  self->solver_help = caption_new (NULL, "dim-label");
-  attach_field (GTK_GRID (grid), row++, _("S_olver"), self->solver, self->solver_error,
-                self->solver_help);
-  attach_number (self, GTK_GRID (grid), row++, "rtol", settings);
-  attach_number (self, GTK_GRID (grid), row++, "atol", settings);
-  attach_number (self, GTK_GRID (grid), row++, "max_step", settings);
-  attach_number (self, GTK_GRID (grid), row++, "initial_step", settings);
-  attach_number (self, GTK_GRID (grid), row++, "zc_tolerance", settings);
+  /* its error is never shown: the list holds only known solvers */
+  self->solver_row = orr_param_row_new (_ ("S_olver"), self->solver, NULL, self->labels);
+  gtk_box_append (GTK_BOX (self->form), self->solver_row);
+  add_number (self, "rtol", settings);
+  add_number (self, "atol", settings);
+  add_number (self, "max_step", settings);
+  add_number (self, "initial_step", settings);
+  add_number (self, "zc_tolerance", settings);
 
-  attach_heading (GTK_GRID (grid), row++, _("Running"));
-  attach_number (self, GTK_GRID (grid), row++, "realtime_factor", settings);
-  gtk_box_append (GTK_BOX (content), grid);
+  add_heading (self, _ ("Running"));
+  add_number (self, "realtime_factor", settings);
 
-  self->general_error = caption_new (NULL, "error");
-  gtk_widget_set_visible (self->general_error, FALSE);
-  gtk_box_append (GTK_BOX (content), self->general_error);
+  add_heading (self, _ ("Checking"));
+  self->unconnected_errors
+    = gtk_check_button_new_with_mnemonic (_ ("_Unconnected ports are errors"));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->unconnected_errors),
+                               settings->unconnected_errors);
+  gtk_widget_set_tooltip_text (self->unconnected_errors,
+                               _ ("Otherwise an input without a link reads 0 and the model runs "
+                                  "with a warning."));
+  gtk_widget_set_margin_start (self->unconnected_errors, 12);
+  gtk_box_append (GTK_BOX (self->form), self->unconnected_errors);
 
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self);
-  self->apply_button = gtk_button_new_with_mnemonic (_("_Apply"));
-  g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (apply_clicked), self);
-  self->ok_button = gtk_button_new_with_mnemonic (_("_OK"));
-  gtk_widget_add_css_class (self->ok_button, "suggested-action");
-  g_signal_connect_swapped (self->ok_button, "clicked", G_CALLBACK (ok_clicked), self);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  gtk_widget_set_valign (buttons, GTK_ALIGN_END);
-  gtk_widget_set_vexpand (buttons, TRUE);
-  gtk_widget_set_margin_top (buttons, 6);
-  gtk_box_append (GTK_BOX (buttons), cancel);
-  gtk_box_append (GTK_BOX (buttons), self->apply_button);
-  gtk_box_append (GTK_BOX (buttons), self->ok_button);
-  gtk_box_append (GTK_BOX (content), buttons);
-
-  gtk_window_set_child (GTK_WINDOW (self), content);
   gtk_window_set_default_widget (GTK_WINDOW (self), self->ok_button);
 }
 
@@ -412,7 +333,7 @@ orr_settings_dialog_new (GtkWindow *parent, OrrModel *model)
   g_return_val_if_fail (ORR_IS_MODEL (model), NULL);
 
   self = g_object_new (ORR_TYPE_SETTINGS_DIALOG, "transient-for", parent, "modal", parent != NULL,
-                       "destroy-with-parent", TRUE, "resizable", FALSE, NULL);
+                       "destroy-with-parent", TRUE, NULL);
   self->model = g_object_ref (model);
   build (self);
   validate (self);
@@ -428,6 +349,8 @@ orr_settings_dialog_get_field (OrrSettingsDialog *self, const char *name)
 
   if (g_strcmp0 (name, "solver") == 0)
     return self->solver;
+  if (g_strcmp0 (name, "unconnected_errors") == 0)
+    return self->unconnected_errors;
   i = find_number (name);
   return i >= 0 ? self->entries[i] : NULL;
 }
@@ -440,9 +363,9 @@ orr_settings_dialog_get_error_label (OrrSettingsDialog *self, const char *name)
   g_return_val_if_fail (ORR_IS_SETTINGS_DIALOG (self), NULL);
 
   if (g_strcmp0 (name, "solver") == 0)
-    return self->solver_error;
+    return orr_param_row_get_error_label (ORR_PARAM_ROW (self->solver_row));
   i = find_number (name);
-  return i >= 0 ? self->errors[i] : NULL;
+  return i >= 0 ? orr_param_row_get_error_label (ORR_PARAM_ROW (self->rows[i])) : NULL;
 }
 
 GtkWidget *
@@ -465,7 +388,15 @@ orr_settings_dialog_finalize (GObject *object)
   OrrSettingsDialog *self = ORR_SETTINGS_DIALOG (object);
 
   g_clear_object (&self->model);
+  g_clear_object (&self->labels);
   G_OBJECT_CLASS (orr_settings_dialog_parent_class)->finalize (object);
+}
+
+static void
+orr_settings_dialog_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), ORR_TYPE_SETTINGS_DIALOG);
+  G_OBJECT_CLASS (orr_settings_dialog_parent_class)->dispose (object);
 }
 
 static void
@@ -475,10 +406,24 @@ orr_settings_dialog_class_init (OrrSettingsDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = orr_settings_dialog_finalize;
+  object_class->dispose = orr_settings_dialog_dispose;
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+
+  g_type_ensure (ORR_TYPE_PARAM_ROW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/orrery/Orrery/orr-settings-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, OrrSettingsDialog, form);
+  gtk_widget_class_bind_template_child (widget_class, OrrSettingsDialog, general_error);
+  gtk_widget_class_bind_template_child (widget_class, OrrSettingsDialog, apply_button);
+  gtk_widget_class_bind_template_child (widget_class, OrrSettingsDialog, ok_button);
+  gtk_widget_class_bind_template_callback (widget_class, apply_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, ok_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, gtk_window_destroy);
 }
 
 static void
 orr_settings_dialog_init (OrrSettingsDialog *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->labels = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 }

@@ -6,6 +6,7 @@
  * of one sample among millions still shows. */
 #include "orr-scope-draw.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <string.h>
@@ -263,7 +264,7 @@ polyline_to (Polyline *line, double x, double y)
 static void
 join_columns (double *lo, double *hi, guint n_columns, double ca, double va, double cb, double vb)
 {
-  int from = MAX ((int) floor (ca), 0), to = MIN ((int) floor (cb), (int) n_columns - 1);
+  int from = MAX ((int)floor (ca), 0), to = MIN ((int)floor (cb), (int)n_columns - 1);
 
   if (!(cb > ca) || !isfinite (va) || !isfinite (vb))
     return;
@@ -316,10 +317,10 @@ spans_from_decimation (OrrScopeDraw *d, guint channel, guint n_columns, double *
           continue;
         }
       if (first_column < 0)
-        first_column = (int) k;
+        first_column = (int)k;
       if (isfinite (previous) && isfinite (firsts[k]) && previous_column >= 0)
         {
-          if ((int) k - previous_column > 1)
+          if ((int)k - previous_column > 1)
             /* the samples sit somewhere in their columns: take the middles */
             join_columns (tops, bottoms, n_columns, previous_column + 0.5, previous, k + 0.5,
                           firsts[k]);
@@ -329,7 +330,7 @@ spans_from_decimation (OrrScopeDraw *d, guint channel, guint n_columns, double *
               bottoms[k] = MAX (bottoms[k], previous);
             }
         }
-      previous_column = (int) k;
+      previous_column = (int)k;
       previous = isfinite (lasts[k]) ? lasts[k] : NAN;
     }
 
@@ -872,11 +873,22 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
     format_tick (buf, sizeof buf, last, xstep);
     text_size (d, buf, FALSE, &tw, &th);
   }
+  /* the axes' titles: the time's with its unit under its labels, the
+   * values' (when the block names them) turned up the left side */
+  {
+    int ah = 0;
+    gboolean time_axis = kind != ORR_SIGNAL_LOG_XY;
+
+    text_size (d, _ ("Time (s)"), FALSE, NULL, &ah);
+    d->axis_title_height = time_axis ? ah : 0;
+    if (d->y_label != NULL && *d->y_label != '\0')
+      left += ah + 2;
+  }
   d->plot_x = left;
   d->plot_y = top;
   /* whole pixels: a column of the decimation is then a pixel column */
   d->plot_width = MAX (1.0, floor (width - left - MAX (PAD + 4, tw / 2.0 + 2)));
-  d->plot_height = MAX (1.0, height - top - (th + 2 * PAD));
+  d->plot_height = MAX (1.0, height - top - (th + 2 * PAD) - d->axis_title_height);
 
   /* plot area, grid and tick labels */
   cairo_rectangle (cr, d->plot_x, d->plot_y, d->plot_width, d->plot_height);
@@ -937,6 +949,22 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
   else
     draw_events (d, cr);
   cairo_restore (cr);
+
+  if (d->axis_title_height > 0)
+    {
+      set_color (cr, &d->foreground, 0.7);
+      show_text (d, cr, _ ("Time (s)"), d->plot_x + d->plot_width / 2,
+                 d->plot_y + d->plot_height + 5 + th, 0.5, FALSE);
+    }
+  if (d->y_label != NULL && *d->y_label != '\0')
+    {
+      cairo_save (cr);
+      cairo_translate (cr, PAD, d->plot_y + d->plot_height / 2);
+      cairo_rotate (cr, -G_PI / 2);
+      set_color (cr, &d->foreground, 0.7);
+      show_text (d, cr, d->y_label, 0, 0, 0.5, FALSE);
+      cairo_restore (cr);
+    }
 
   /* frame */
   cairo_set_line_width (cr, 1);

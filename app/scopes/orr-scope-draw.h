@@ -23,6 +23,7 @@ typedef struct
   double y0, y1; /* visible values (EventScope: input rows) */
   gboolean grid;
   gboolean title;  /* the log's title above the plot (a pane's header shows it already) */
+  const char *y_label; /* the value axis's title, or NULL; the time axis's says "Time (s)" */
   double cursor_x; /* cursor read-out at this time; NAN for none */
   gboolean band;   /* rubber band between (band_x0, band_y0) and (band_x1, band_y1), pixels */
   double band_x0, band_y0, band_x1, band_y1;
@@ -32,6 +33,7 @@ typedef struct
 
   /* Where the plot area ended up, in pixels; set by the drawing. */
   double plot_x, plot_y, plot_width, plot_height;
+  int axis_title_height;
 
   /* Scratch, kept between frames: grown only when the plot widens. */
   double *columns;

@@ -28,6 +28,7 @@ struct _OrrScopeView
   OrrScopeDraw draw;
 
   gboolean follow, autoscale, grid, show_title;
+  char *y_label;
   double window;
   /* the fixed ranges: the block's parameters until set_y_range () */
   gboolean has_fixed_x;
@@ -260,6 +261,15 @@ orr_scope_view_get_grid (OrrScopeView *self)
 }
 
 void
+orr_scope_view_set_y_label (OrrScopeView *self, const char *label)
+{
+  g_return_if_fail (ORR_IS_SCOPE_VIEW (self));
+  g_free (self->y_label);
+  self->y_label = label != NULL && *label != '\0' ? g_strdup (label) : NULL;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
 orr_scope_view_set_show_title (OrrScopeView *self, gboolean show_title)
 {
   g_return_if_fail (ORR_IS_SCOPE_VIEW (self));
@@ -340,6 +350,7 @@ orr_scope_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 #endif
   self->draw.background = (GdkRGBA){ 0, 0, 0, 0 };
   self->draw.title = self->show_title;
+  self->draw.y_label = self->y_label;
   self->draw.scale = gtk_widget_get_scale_factor (widget);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   orr_scope_draw_render (&self->draw, cr, width, height);
@@ -643,6 +654,7 @@ orr_scope_view_dispose (GObject *object)
 
   orr_scope_draw_clear (&self->draw);
   g_clear_object (&self->log);
+  g_clear_pointer (&self->y_label, g_free);
   G_OBJECT_CLASS (orr_scope_view_parent_class)->dispose (object);
 }
 

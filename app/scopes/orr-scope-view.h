@@ -39,6 +39,8 @@ void orr_scope_view_set_grid (OrrScopeView *view, gboolean grid);
 gboolean orr_scope_view_get_grid (OrrScopeView *view);
 /* Whether the plot shows the log's title (a pane's header does already). */
 void orr_scope_view_set_show_title (OrrScopeView *view, gboolean show_title);
+/* The value axis's title (a Scope's "ylabel"), NULL for none. */
+void orr_scope_view_set_y_label (OrrScopeView *view, const char *label);
 /* Back to following, and the value range of the block's parameters. */
 void orr_scope_view_reset_view (OrrScopeView *view);
 

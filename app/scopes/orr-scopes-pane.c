@@ -17,7 +17,12 @@ struct _OrrScopesPane
   GtkWidget *box;
   GPtrArray *views;   /* of OrrScopeView, in order */
   GPtrArray *groups;  /* of GActionGroup, one per view */
-  GPtrArray *columns; /* of GtkWidget: header + view, children of box */
+  GPtrArray *columns; /* of GtkWidget: header + view, children of box or of a window */
+  GPtrArray *windows; /* of GtkWindow: the detached scopes' windows */
+  /* the titles of the scopes the user detached or closed: the next run's
+   * scopes of the same blocks come back that way */
+  GHashTable *detached;
+  GHashTable *closed;
 };
 
 G_DEFINE_FINAL_TYPE (OrrScopesPane, orr_scopes_pane, GTK_TYPE_WIDGET)
@@ -150,6 +155,88 @@ reset_view_activated (GSimpleAction *action, GVariant *parameter, gpointer user_
   orr_scope_view_reset_view (ORR_SCOPE_VIEW (user_data));
 }
 
+/* ---- close and detach ------------------------------------------------------ */
+
+static OrrScopesPane *
+pane_of (GtkWidget *column)
+{
+  return g_object_get_data (G_OBJECT (column), "orr-scopes-pane");
+}
+
+static const char *
+title_of (GtkWidget *column)
+{
+  OrrScopeView *view = g_object_get_data (G_OBJECT (column), "orr-scope-view");
+  return orr_signal_log_get_title (orr_scope_view_get_log (view));
+}
+
+static void
+close_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  GtkWidget *column = g_object_get_data (G_OBJECT (user_data), "orr-scope-column");
+  OrrScopesPane *self = pane_of (column);
+  GtkRoot *root = gtk_widget_get_root (column);
+
+  g_hash_table_add (self->closed, g_strdup (title_of (column)));
+  g_hash_table_remove (self->detached, title_of (column));
+  if (root != NULL && g_ptr_array_find (self->windows, root, NULL))
+    gtk_window_close (GTK_WINDOW (root));
+  gtk_widget_set_visible (column, FALSE);
+}
+
+/* A detached scope's window closes: the scope goes back to the pane. */
+static gboolean
+detached_close_request (GtkWindow *window, GtkWidget *column)
+{
+  OrrScopesPane *self = pane_of (column);
+
+  g_object_ref (column);
+  gtk_window_set_child (window, NULL);
+  if (self->box != NULL)
+    {
+      gtk_box_append (GTK_BOX (self->box), column);
+      if (!g_hash_table_contains (self->closed, title_of (column)))
+        g_hash_table_remove (self->detached, title_of (column));
+    }
+  g_object_unref (column);
+  g_ptr_array_remove (self->windows, window);
+  return FALSE;
+}
+
+static void
+detach (OrrScopesPane *self, GtkWidget *column)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *window = gtk_window_new ();
+  g_autofree char *title = g_strdup_printf (_ ("%s — Scope"), title_of (column));
+
+  if (gtk_widget_get_parent (column) != self->box)
+    return; /* already in a window of its own */
+  gtk_window_set_title (GTK_WINDOW (window), title);
+  gtk_window_set_default_size (GTK_WINDOW (window), 520, 340);
+  if (GTK_IS_WINDOW (root))
+    {
+      gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (root));
+      gtk_window_set_destroy_with_parent (GTK_WINDOW (window), TRUE);
+    }
+  g_object_ref (column);
+  gtk_box_remove (GTK_BOX (self->box), column);
+  gtk_window_set_child (GTK_WINDOW (window), column);
+  g_object_unref (column);
+  g_signal_connect (window, "close-request", G_CALLBACK (detached_close_request), column);
+  g_ptr_array_add (self->windows, window);
+  g_hash_table_add (self->detached, g_strdup (title_of (column)));
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+detach_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  GtkWidget *column = g_object_get_data (G_OBJECT (user_data), "orr-scope-column");
+
+  detach (pane_of (column), column);
+}
+
 /* ---- one scope -------------------------------------------------------------- */
 
 static GSimpleActionGroup *
@@ -161,6 +248,8 @@ make_actions (OrrScopeView *view)
     { "export-image", export_image_activated },
     { "export-data-to", export_data_to_activated, "s" },
     { "export-image-to", export_image_to_activated, "s" },
+    { "close", close_activated },
+    { "detach", detach_activated },
   };
   GSimpleActionGroup *group = g_simple_action_group_new ();
   const char *properties[] = { "follow", "autoscale", "grid" };
@@ -182,7 +271,7 @@ toggle (const char *label, const char *action, const char *tooltip)
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
   gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_widget_add_css_class (button, "flat");
+  /* framed, in a linked row: a pressed button shows the option is on */
   return button;
 }
 
@@ -209,14 +298,21 @@ make_header (OrrSignalLog *log)
   gtk_widget_set_halign (header, GTK_ALIGN_END);
   gtk_box_append (GTK_BOX (rows), header);
 
-  if (orr_signal_log_get_kind (log) != ORR_SIGNAL_LOG_XY)
-    gtk_box_append (GTK_BOX (header), toggle (_ ("_Follow"), "scope.follow",
-                                              _ ("Slide the time axis with the simulation")));
-  /* an EventScope's rows are its inputs: nothing to scale */
-  if (orr_signal_log_get_kind (log) != ORR_SIGNAL_LOG_EVENTS)
-    gtk_box_append (GTK_BOX (header),
-                    toggle (_ ("_Autoscale"), "scope.autoscale", _ ("Fit the values shown")));
-  gtk_box_append (GTK_BOX (header), toggle (_ ("_Grid"), "scope.grid", _ ("Show the grid")));
+  {
+    GtkWidget *toggles = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+    gtk_widget_add_css_class (toggles, "linked");
+    gtk_widget_set_margin_end (toggles, 4);
+    if (orr_signal_log_get_kind (log) != ORR_SIGNAL_LOG_XY)
+      gtk_box_append (GTK_BOX (toggles), toggle (_ ("_Follow"), "scope.follow",
+                                                 _ ("Slide the time axis with the simulation")));
+    /* an EventScope's rows are its inputs: nothing to scale */
+    if (orr_signal_log_get_kind (log) != ORR_SIGNAL_LOG_EVENTS)
+      gtk_box_append (GTK_BOX (toggles),
+                      toggle (_ ("_Autoscale"), "scope.autoscale", _ ("Fit the values shown")));
+    gtk_box_append (GTK_BOX (toggles), toggle (_ ("_Grid"), "scope.grid", _ ("Show the grid")));
+    gtk_box_append (GTK_BOX (header), toggles);
+  }
 
   button = gtk_button_new_from_icon_name ("zoom-fit-best-symbolic");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "scope.reset-view");
@@ -235,6 +331,22 @@ make_header (OrrSignalLog *log)
   gtk_widget_set_tooltip_text (button, _ ("Export"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Export"), -1);
+  gtk_box_append (GTK_BOX (header), button);
+
+  button = gtk_button_new_from_icon_name ("window-new-symbolic");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "scope.detach");
+  gtk_widget_set_tooltip_text (button, _ ("Show in a window of its own"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Detach the Scope"), -1);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_box_append (GTK_BOX (header), button);
+
+  button = gtk_button_new_from_icon_name ("window-close-symbolic");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "scope.close");
+  gtk_widget_set_tooltip_text (button, _ ("Close the scope until the next run"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Close the Scope"), -1);
+  gtk_widget_add_css_class (button, "flat");
   gtk_box_append (GTK_BOX (header), button);
   return rows;
 }
@@ -267,9 +379,15 @@ orr_scopes_pane_add_log (OrrScopesPane *self, OrrSignalLog *log)
     gtk_box_append (GTK_BOX (self->box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
   gtk_box_append (GTK_BOX (self->box), column);
 
+  g_object_set_data (G_OBJECT (column), "orr-scopes-pane", self);
+  g_object_set_data (G_OBJECT (column), "orr-scope-view", view);
+  g_object_set_data (G_OBJECT (view), "orr-scope-column", column);
   g_ptr_array_add (self->views, view);
   g_ptr_array_add (self->groups, g_steal_pointer (&group));
   g_ptr_array_add (self->columns, column);
+  /* as the user left it in the last run */
+  if (g_hash_table_contains (self->detached, orr_signal_log_get_title (log)))
+    detach (self, column);
 }
 
 void
@@ -278,6 +396,15 @@ orr_scopes_pane_clear (OrrScopesPane *self)
   GtkWidget *child;
 
   g_return_if_fail (ORR_IS_SCOPES_PANE (self));
+  /* detached windows go with their scopes; the titles stay remembered */
+  while (self->windows->len > 0)
+    {
+      GtkWindow *window = g_ptr_array_steal_index (self->windows, self->windows->len - 1);
+      g_signal_handlers_disconnect_matched (window, G_SIGNAL_MATCH_FUNC, 0, 0, NULL,
+                                            detached_close_request, NULL);
+      gtk_window_destroy (window);
+    }
+  g_hash_table_remove_all (self->closed);
   while ((child = gtk_widget_get_first_child (self->box)) != NULL)
     gtk_box_remove (GTK_BOX (self->box), child);
   g_ptr_array_set_size (self->views, 0);
@@ -300,6 +427,17 @@ orr_scopes_pane_get_view (OrrScopesPane *self, guint index)
   return g_ptr_array_index (self->views, index);
 }
 
+GtkWindow *
+orr_scopes_pane_get_window (OrrScopesPane *self, guint index)
+{
+  GtkRoot *root;
+
+  g_return_val_if_fail (ORR_IS_SCOPES_PANE (self), NULL);
+  g_return_val_if_fail (index < self->columns->len, NULL);
+  root = gtk_widget_get_root (g_ptr_array_index (self->columns, index));
+  return root != NULL && g_ptr_array_find (self->windows, root, NULL) ? GTK_WINDOW (root) : NULL;
+}
+
 GActionGroup *
 orr_scopes_pane_get_actions (OrrScopesPane *self, guint index)
 {
@@ -315,7 +453,18 @@ orr_scopes_pane_dispose (GObject *object)
 {
   OrrScopesPane *self = ORR_SCOPES_PANE (object);
 
+  while (self->windows != NULL && self->windows->len > 0)
+    {
+      GtkWindow *window = g_ptr_array_steal_index (self->windows, self->windows->len - 1);
+      g_signal_handlers_disconnect_matched (window, G_SIGNAL_MATCH_FUNC, 0, 0, NULL,
+                                            detached_close_request, NULL);
+      gtk_window_destroy (window);
+    }
+  self->box = NULL;
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_pointer (&self->windows, g_ptr_array_unref);
+  g_clear_pointer (&self->detached, g_hash_table_unref);
+  g_clear_pointer (&self->closed, g_hash_table_unref);
   g_clear_pointer (&self->views, g_ptr_array_unref);
   g_clear_pointer (&self->groups, g_ptr_array_unref);
   g_clear_pointer (&self->columns, g_ptr_array_unref);
@@ -340,6 +489,9 @@ orr_scopes_pane_init (OrrScopesPane *self)
   self->views = g_ptr_array_new ();
   self->groups = g_ptr_array_new_with_free_func (g_object_unref);
   self->columns = g_ptr_array_new ();
+  self->windows = g_ptr_array_new ();
+  self->detached = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->closed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   self->scroller = gtk_scrolled_window_new ();

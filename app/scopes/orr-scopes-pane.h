@@ -22,7 +22,12 @@ guint orr_scopes_pane_get_n_views (OrrScopesPane *pane);
 OrrScopeView *orr_scopes_pane_get_view (OrrScopesPane *pane, guint index);
 /* The "scope" actions of view index: follow, autoscale, grid (boolean
  * states), reset-view, export-data and export-image (ask for a file),
- * export-data-to and export-image-to (a path, "s"; no question). */
+ * export-data-to and export-image-to (a path, "s"; no question), detach
+ * (into a window of its own, still drawing; closing the window brings it
+ * back) and close (hidden until the next run). A scope detached in one
+ * run opens detached in the next. */
 GActionGroup *orr_scopes_pane_get_actions (OrrScopesPane *pane, guint index);
+/* The window of a detached view, NULL while it is in the pane. */
+GtkWindow *orr_scopes_pane_get_window (OrrScopesPane *pane, guint index);
 
 G_END_DECLS

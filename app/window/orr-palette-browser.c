@@ -7,6 +7,9 @@
 #include "orr-palette-browser.h"
 
 #include <glib/gi18n-lib.h>
+#include <orr-block-icons.h>
+#include "orr-examples.h"
+#include "orr-quick-insert.h"
 #include <orr-canvas.h>
 #include <string.h>
 
@@ -43,7 +46,9 @@ struct _OrrPaletteNode
   char *label;                /* library blocks: the path's last part */
   char *icon_text;            /* library blocks: the mask's icon text, or the label */
   char *icon_file;            /* library blocks: the library's icon for it, or NULL */
-  char *haystack;             /* blocks: name, label and description, casefolded */
+  OrrQuickInsertItem *search; /* blocks: what the search ranks, as quick insert does */
+  int rank;                   /* how well the block, or a group's best block, answers it */
+  GtkSortListModel *sorted;   /* groups: matching, best first while searching */
   char *tooltip;              /* blocks, libraries: markup */
 };
 
@@ -61,7 +66,8 @@ orr_palette_node_finalize (GObject *object)
   g_free (self->label);
   g_free (self->icon_text);
   g_free (self->icon_file);
-  g_free (self->haystack);
+  g_clear_object (&self->search);
+  g_clear_object (&self->sorted);
   g_free (self->tooltip);
   G_OBJECT_CLASS (orr_palette_node_parent_class)->finalize (object);
 }
@@ -77,8 +83,17 @@ orr_palette_node_init (OrrPaletteNode *self)
 {
 }
 
+/* Best rank first; the palette's own order among equals (the sort is
+ * stable). */
+static int
+compare_rank (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const OrrPaletteNode *x = a, *y = b;
+  return x->rank < y->rank ? 1 : x->rank > y->rank ? -1 : 0;
+}
+
 static OrrPaletteNode *
-palette_node_new (const char *palette, GtkFilter *filter)
+palette_node_new (const char *palette, GtkFilter *filter, GtkSorter *sorter)
 {
   OrrPaletteNode *node = g_object_new (ORR_TYPE_PALETTE_NODE, NULL);
 
@@ -86,6 +101,8 @@ palette_node_new (const char *palette, GtkFilter *filter)
   node->blocks = g_list_store_new (ORR_TYPE_PALETTE_NODE);
   node->matching = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (node->blocks)),
                                               GTK_FILTER (g_object_ref (filter)));
+  node->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (node->matching)),
+                                          GTK_SORTER (g_object_ref (sorter)));
   return node;
 }
 
@@ -122,14 +139,12 @@ static OrrPaletteNode *
 block_node_new (const OrrBlockClass *klass)
 {
   OrrPaletteNode *node = g_object_new (ORR_TYPE_PALETTE_NODE, NULL);
-  /* English and translated words both find the block. */
-  g_autofree char *text = g_strjoin ("\n", klass->name, klass->label ? klass->label : "",
-                                     klass->description ? klass->description : "",
-                                     klass->label ? tr (klass->label) : "",
-                                     klass->description ? tr (klass->description) : "", NULL);
+  /* English and translated words both find the block, and its keywords */
+  const char *english[] = { klass->label, klass->description, klass->keywords, NULL };
 
   node->klass = klass;
-  node->haystack = g_utf8_casefold (text, -1);
+  node->search = orr_quick_insert_item_new (klass->name, tr (klass->label), tr (klass->description),
+                                            english, NULL, klass->icon_text);
   node->tooltip = block_tooltip (klass);
   return node;
 }
@@ -192,7 +207,6 @@ library_block_node_new (OrrLibrary *library, const char *path)
   g_autoptr (OrrBlock) block = orr_library_load_block (library, path, NULL);
   const char *slash = strrchr (path, '/');
   OrrPaletteNode *node;
-  g_autofree char *text = NULL;
 
   if (block == NULL)
     return NULL; /* the library manager says why */
@@ -203,11 +217,13 @@ library_block_node_new (OrrLibrary *library, const char *path)
   node->icon_text = g_strdup (
     block->mask != NULL && block->mask->icon_text != NULL ? block->mask->icon_text : node->label);
   node->icon_file = orr_library_get_block_icon (library, path);
-  text = g_strjoin (
-    "\n", path, block->label != NULL ? block->label : "",
-    block->mask != NULL && block->mask->description != NULL ? block->mask->description : "",
-    orr_library_get_name (library), NULL);
-  node->haystack = g_utf8_casefold (text, -1);
+  {
+    const char *words[] = { path, block->label, NULL };
+
+    node->search = orr_quick_insert_item_new (
+      node->name, node->label, block->mask != NULL ? block->mask->description : NULL, words,
+      orr_library_get_name (library), node->icon_text);
+  }
   node->tooltip = library_block_tooltip (library, path, block);
   return node;
 }
@@ -237,7 +253,10 @@ struct _OrrPaletteBrowser
   GtkCustomFilter *palette_filter;
   GtkCustomFilter *top_filter;
   GtkFilterListModel *matching_palettes;
+  GtkCustomSorter *sorter; /* by rank: groups and blocks */
+  GtkSortListModel *sorted_palettes;
   GtkTreeListModel *tree;
+  GtkWidget *empty; /* "No blocks match", with a hint */
   GtkSingleSelection *selection;
 };
 
@@ -260,18 +279,31 @@ block_matches (gpointer item, gpointer user_data)
   OrrPaletteNode *node = item;
   OrrPaletteBrowser *self = user_data;
 
-  for (guint i = 0; self->words != NULL && self->words[i] != NULL; i++)
-    if (strstr (node->haystack, self->words[i]) == NULL)
-      return FALSE;
-  return TRUE;
+  if (self->words == NULL)
+    {
+      node->rank = 0;
+      return TRUE;
+    }
+  node->rank
+    = node->search != NULL ? orr_quick_insert_item_rank (node->search, self->search_text) : 0;
+  return node->rank > 0;
 }
 
+/* A group stays while something under it does, ranked as its best. */
 static gboolean
 palette_matches (gpointer item, gpointer user_data)
 {
   OrrPaletteNode *node = item;
+  GListModel *children = G_LIST_MODEL (node->matching);
+  guint n = g_list_model_get_n_items (children);
 
-  return g_list_model_get_n_items (G_LIST_MODEL (node->matching)) > 0;
+  node->rank = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (OrrPaletteNode) child = g_list_model_get_item (children, i);
+      node->rank = MAX (node->rank, child->rank);
+    }
+  return n > 0;
 }
 
 static GListModel *
@@ -279,9 +311,9 @@ create_children (gpointer item, gpointer user_data)
 {
   OrrPaletteNode *node = item;
 
-  if (node->matching == NULL)
+  if (node->sorted == NULL)
     return NULL;
-  return G_LIST_MODEL (g_object_ref (node->matching));
+  return G_LIST_MODEL (g_object_ref (node->sorted));
 }
 
 static void
@@ -322,8 +354,63 @@ collect_matching (GListModel *nodes, GPtrArray *out)
       if (node_is_block (node))
         g_ptr_array_add (out, g_object_ref (node));
       else
-        collect_matching (G_LIST_MODEL (node->matching), out);
+        collect_matching (G_LIST_MODEL (node->sorted), out);
     }
+}
+
+/* An example whose title or description has one of the words, for the
+ * hint when no block matches ("bounce": the bouncing ball). */
+static char *
+example_for (char **words)
+{
+  g_autofree char *dir = orr_examples_get_dir ();
+  g_autoptr (GPtrArray) examples = dir != NULL ? orr_examples_load_index (dir, NULL) : NULL;
+
+  for (guint i = 0; examples != NULL && i < examples->len; i++)
+    {
+      OrrExample *example = g_ptr_array_index (examples, i);
+      g_autofree char *text = g_utf8_casefold (example->title, -1);
+      g_autofree char *description
+        = g_utf8_casefold (example->description != NULL ? example->description : "", -1);
+
+      for (guint j = 0; words[j] != NULL; j++)
+        if (strlen (words[j]) >= 3
+            && (strstr (text, words[j]) != NULL || strstr (description, words[j]) != NULL))
+          return g_strdup (example->title);
+    }
+  return NULL;
+}
+
+/* The list, or when the search leaves nothing, a message that says so and
+ * what to try; an example that has the word is named either way, under
+ * the list ("bounce": the bouncing ball). */
+static void
+update_empty (OrrPaletteBrowser *self)
+{
+  gboolean empty
+    = self->words != NULL && g_list_model_get_n_items (G_LIST_MODEL (self->matching_palettes)) == 0;
+  g_autofree char *example = self->words != NULL ? example_for (self->words) : NULL;
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_visible (self->scrolled, !empty);
+  if (empty && example != NULL)
+    text = g_strdup_printf (_ ("No blocks match “%s”.\nThe example “%s” does: Open Example… "
+                               "(Ctrl+Shift+O)."),
+                            self->search_text, example);
+  else if (empty)
+    text = g_strdup_printf (_ ("No blocks match “%s”.\nTry a shorter or another word: a "
+                               "block’s name, what it does, or its palette."),
+                            self->search_text);
+  else if (example != NULL)
+    text = g_strdup_printf (_ ("The example “%s” shows it too: Open Example… (Ctrl+Shift+O)."),
+                            example);
+  gtk_widget_set_visible (self->empty, text != NULL);
+  /* under the list it takes only its own room */
+  gtk_widget_set_vexpand (self->empty, empty);
+  gtk_widget_set_margin_top (self->empty, empty ? 24 : 6);
+  gtk_widget_set_margin_bottom (self->empty, empty ? 0 : 6);
+  if (text != NULL)
+    gtk_label_set_text (GTK_LABEL (self->empty), text);
 }
 
 static void
@@ -354,7 +441,9 @@ apply_search (OrrPaletteBrowser *self, const char *text)
   gtk_filter_changed (GTK_FILTER (self->block_filter), GTK_FILTER_CHANGE_DIFFERENT);
   gtk_filter_changed (GTK_FILTER (self->palette_filter), GTK_FILTER_CHANGE_DIFFERENT);
   gtk_filter_changed (GTK_FILTER (self->top_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  gtk_sorter_changed (GTK_SORTER (self->sorter), GTK_SORTER_CHANGE_DIFFERENT);
   set_all_expanded (self, searching);
+  update_empty (self);
 }
 
 static void
@@ -363,60 +452,18 @@ search_changed (OrrPaletteBrowser *self)
   apply_search (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
 }
 
-/* How well a block answers the search: its name or label typed in full
- * beats one that starts with it, which beats one that contains it, which
- * beats a match in the description only ("gain" also finds the scopes,
- * whose help mentions it). */
-static int
-match_rank (OrrPaletteNode *node, const char *query)
-{
-  const OrrBlockClass *klass = node->klass;
-  const char *names[]
-    = { klass != NULL ? klass->name : node->label, klass != NULL ? klass->label : NULL,
-        klass != NULL ? tr (klass->label) : NULL };
-  int best = 0;
-
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    {
-      g_autofree char *name = names[i] != NULL ? g_utf8_casefold (names[i], -1) : NULL;
-
-      if (name == NULL)
-        continue;
-      if (strcmp (name, query) == 0)
-        best = MAX (best, 3);
-      else if (g_str_has_prefix (name, query))
-        best = MAX (best, 2);
-      else if (strstr (name, query) != NULL)
-        best = MAX (best, 1);
-    }
-  return best;
-}
-
 /* Enter in the search entry inserts the best match: search, Enter, done. */
 static void
 search_activated (OrrPaletteBrowser *self)
 {
-  g_autofree char *query = NULL;
   g_autoptr (GPtrArray) blocks = g_ptr_array_new_with_free_func (g_object_unref);
-  OrrPaletteNode *best = NULL;
-  int best_rank = -1;
 
   search_changed (self);
-  query = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
-  g_strstrip (query);
-  collect_matching (G_LIST_MODEL (self->matching_palettes), blocks);
-  for (guint i = 0; i < blocks->len && best_rank < 3; i++)
-    {
-      int rank = match_rank (blocks->pdata[i], query);
-
-      if (rank > best_rank)
-        {
-          best = blocks->pdata[i];
-          best_rank = rank;
-        }
-    }
-  if (best != NULL)
-    g_signal_emit (self, signals[SIGNAL_BLOCK_ACTIVATED], 0, node_block_name (best));
+  /* in display order, which is best first: palettes by their best block,
+   * blocks by rank inside them */
+  collect_matching (G_LIST_MODEL (self->sorted_palettes), blocks);
+  if (blocks->len > 0)
+    g_signal_emit (self, signals[SIGNAL_BLOCK_ACTIVATED], 0, node_block_name (blocks->pdata[0]));
 }
 
 static void
@@ -449,8 +496,17 @@ orr_palette_draw_block_icon (GtkDrawingArea *area, cairo_t *cr, int width, int h
 
   gtk_style_context_get_color (style, &color);
 
-  /* The block as the canvas draws it, in small: a framed box with its
-   * icon text. */
+  /* The block's picture as the canvas draws it, when its class has one */
+  {
+    const char *type = g_object_get_data (G_OBJECT (area), "icon-class");
+    g_autoptr (PangoLayout) picture_layout
+      = gtk_widget_create_pango_layout (GTK_WIDGET (area), NULL);
+
+    if (type != NULL && orr_block_icon_draw_class (cr, type, width, height, &color, picture_layout))
+      return;
+  }
+
+  /* otherwise the block in small: a framed box with its icon text */
   cairo_rectangle (cr, 1.5, 1.5, width - 3, height - 3);
   cairo_set_source_rgba (cr, color.red, color.green, color.blue, 0.07);
   cairo_fill_preserve (cr);
@@ -595,6 +651,8 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_da
       gtk_image_set_from_file (GTK_IMAGE (image), node->icon_file);
       g_object_set_data (G_OBJECT (icon), "icon-text",
                          node->klass != NULL ? (gpointer)node->klass->icon_text : node->icon_text);
+      g_object_set_data (G_OBJECT (icon), "icon-class",
+                         node->klass != NULL ? (gpointer)node->klass->name : NULL);
       gtk_widget_queue_draw (icon);
       gtk_label_set_text (GTK_LABEL (label), node_block_label (node));
       gtk_widget_remove_css_class (label, "heading");
@@ -674,7 +732,8 @@ orr_palette_browser_set_registry (OrrPaletteBrowser *self, OrrRegistry *registry
 
       if (node == NULL)
         {
-          node = palette_node_new (palette, GTK_FILTER (self->block_filter));
+          node = palette_node_new (palette, GTK_FILTER (self->block_filter),
+                                   GTK_SORTER (self->sorter));
           g_list_store_append (standard, node);
           g_object_unref (node); /* the store keeps it */
           g_hash_table_insert (by_name, (gpointer)palette, node);
@@ -701,7 +760,8 @@ library_node_new (OrrPaletteBrowser *self, OrrLibrary *library)
 {
   g_autofree char *title
     = g_strdup_printf ("%s %s", orr_library_get_name (library), orr_library_get_version (library));
-  OrrPaletteNode *node = palette_node_new (title, GTK_FILTER (self->palette_filter));
+  OrrPaletteNode *node
+    = palette_node_new (title, GTK_FILTER (self->palette_filter), GTK_SORTER (self->sorter));
   guint n = orr_library_get_n_palettes (library);
 
   node->is_library = TRUE;
@@ -713,8 +773,9 @@ library_node_new (OrrPaletteBrowser *self, OrrLibrary *library)
   for (guint i = 0; i < n; i++)
     {
       const char *const *paths = orr_library_get_palette_blocks (library, i);
-      g_autoptr (OrrPaletteNode) palette = palette_node_new (
-        orr_library_get_palette_name (library, i), GTK_FILTER (self->block_filter));
+      g_autoptr (OrrPaletteNode) palette
+        = palette_node_new (orr_library_get_palette_name (library, i),
+                            GTK_FILTER (self->block_filter), GTK_SORTER (self->sorter));
 
       for (guint j = 0; paths != NULL && paths[j] != NULL; j++)
         {
@@ -778,7 +839,7 @@ orr_palette_browser_get_matching_blocks (OrrPaletteBrowser *self)
 
   g_return_val_if_fail (ORR_IS_PALETTE_BROWSER (self), NULL);
 
-  collect_matching (G_LIST_MODEL (self->matching_palettes), blocks);
+  collect_matching (G_LIST_MODEL (self->sorted_palettes), blocks);
   for (guint i = 0; i < blocks->len; i++)
     g_strv_builder_add (names, node_block_name (blocks->pdata[i]));
   return g_strv_builder_end (names);
@@ -835,7 +896,9 @@ orr_palette_browser_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->selection);
   g_clear_object (&self->tree);
+  g_clear_object (&self->sorted_palettes);
   g_clear_object (&self->matching_palettes);
+  g_clear_object (&self->sorter);
   g_clear_object (&self->palettes);
   g_clear_object (&self->block_filter);
   g_clear_object (&self->palette_filter);
@@ -886,8 +949,12 @@ orr_palette_browser_init (OrrPaletteBrowser *self)
   self->palettes = g_list_store_new (ORR_TYPE_PALETTE_NODE);
   self->matching_palettes = gtk_filter_list_model_new (
     G_LIST_MODEL (g_object_ref (self->palettes)), GTK_FILTER (g_object_ref (self->top_filter)));
-  self->tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->matching_palettes)),
-                                        FALSE, FALSE, create_children, self, NULL);
+  self->sorter = gtk_custom_sorter_new (compare_rank, NULL, NULL);
+  self->sorted_palettes
+    = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->matching_palettes)),
+                               GTK_SORTER (g_object_ref (self->sorter)));
+  self->tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->sorted_palettes)), FALSE,
+                                        FALSE, create_children, self, NULL);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->tree)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
@@ -923,4 +990,16 @@ orr_palette_browser_init (OrrPaletteBrowser *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled),
                                  GTK_WIDGET (self->list_view));
   gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
+
+  self->empty = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->empty), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->empty), GTK_JUSTIFY_CENTER);
+  gtk_widget_set_valign (self->empty, GTK_ALIGN_START);
+  gtk_widget_set_vexpand (self->empty, TRUE);
+  gtk_widget_set_margin_start (self->empty, 12);
+  gtk_widget_set_margin_end (self->empty, 12);
+  gtk_widget_set_margin_top (self->empty, 24);
+  gtk_widget_add_css_class (self->empty, "dim-label");
+  gtk_widget_set_visible (self->empty, FALSE);
+  gtk_widget_set_parent (self->empty, GTK_WIDGET (self));
 }

@@ -348,6 +348,24 @@ item_rank (OrrQuickInsertItem *item, const char *query, const char *query_joined
   return rank;
 }
 
+int
+orr_quick_insert_item_rank (OrrQuickInsertItem *item, const char *text)
+{
+  g_autofree char *query = NULL;
+  g_auto (GStrv) words = NULL;
+  g_autofree char *joined = NULL;
+
+  g_return_val_if_fail (ORR_IS_QUICK_INSERT_ITEM (item), 0);
+
+  query = g_utf8_casefold (text != NULL ? text : "", -1);
+  g_strstrip (query);
+  words = split_words (query);
+  if (words[0] == NULL)
+    return 0;
+  joined = g_strjoinv ("", words);
+  return item_rank (item, query, joined, words);
+}
+
 typedef struct
 {
   OrrQuickInsertItem *item;
@@ -584,6 +602,8 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, gpointer us
   GtkWidget *description = gtk_widget_get_next_sibling (top);
 
   g_object_set_data (G_OBJECT (icon), "icon-text", item->icon_text);
+  /* a standard class's name is its type: its picture when it has one */
+  g_object_set_data (G_OBJECT (icon), "icon-class", item->name);
   gtk_widget_queue_draw (icon);
   gtk_label_set_text (GTK_LABEL (label), item->label);
   gtk_label_set_text (GTK_LABEL (source), item->source != NULL ? item->source : "");
@@ -604,7 +624,7 @@ orr_quick_insert_new (OrrRegistry *registry)
     {
       const OrrBlockClass *klass = orr_registry_get_class (registry, i);
       /* shown in the user's language, found also by the English words */
-      const char *english[] = { klass->label, klass->description, NULL };
+      const char *english[] = { klass->label, klass->description, klass->keywords, NULL };
       g_autoptr (OrrQuickInsertItem) item = orr_quick_insert_item_new (
         klass->name, klass->label != NULL ? g_dgettext (GETTEXT_PACKAGE, klass->label) : NULL,
         klass->description != NULL ? g_dgettext (GETTEXT_PACKAGE, klass->description) : NULL,

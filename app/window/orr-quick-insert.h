@@ -34,6 +34,9 @@ const char *orr_quick_insert_item_get_description (OrrQuickInsertItem *self);
 const char *const *orr_quick_insert_item_get_keywords (OrrQuickInsertItem *self);
 const char *orr_quick_insert_item_get_source (OrrQuickInsertItem *self);
 const char *orr_quick_insert_item_get_icon_text (OrrQuickInsertItem *self);
+/* How well item answers text as typed (0: not at all; higher is better):
+ * the one ranking of quick insert and the palette browser's search. */
+int orr_quick_insert_item_rank (OrrQuickInsertItem *item, const char *text);
 
 /* ---- the popover ---------------------------------------------------------------- */
 

@@ -22,7 +22,7 @@
 #include "orr-window-private.h"
 
 #include <glib/gi18n-lib.h>
-#include <orr-editor-ops.h>
+#include <orrery/orr-editor.h>
 #include <string.h>
 
 /* Keys that text fields use for themselves. Application accelerators fire
@@ -112,6 +112,7 @@ _orr_window_actions_update (OrrWindow *self)
   _orr_window_hierarchy_update (self, blocks);
   _orr_window_run_update (self);
   _orr_window_library_update (self, blocks);
+  _orr_window_arrange_update (self, blocks);
 
   ids = selected_ids (blocks);
   select = g_action_map_lookup_action (G_ACTION_MAP (self), "select-block");
@@ -383,6 +384,19 @@ export_to_activated (GSimpleAction *action, GVariant *parameter, gpointer user_d
 
 /* ---- history ------------------------------------------------------------------ */
 
+/* The steps the engine's editing operations name (orrery/orr-editor.h),
+ * in English there: translated where they are shown. */
+static const char *const engine_steps[] G_GNUC_UNUSED
+  = { N_("Add Block"), N_("Update Ports"), N_("Set Parameters") };
+
+/* A step's name as the user reads it: the app's steps are named in the
+ * user's language already, the engine's are looked up. */
+static const char *
+step_name (const char *what)
+{
+  return what != NULL ? g_dgettext (GETTEXT_PACKAGE, what) : "";
+}
+
 static void
 undo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -394,7 +408,7 @@ undo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   what = g_strdup (orr_model_get_undo_description (self->model));
   if (orr_model_undo (self->model))
     {
-      g_autofree char *message = g_strdup_printf (_("Undid “%s”"), what != NULL ? what : "");
+      g_autofree char *message = g_strdup_printf (_("Undid “%s”"), step_name (what));
       orr_window_show_message (self, message);
     }
 }
@@ -410,7 +424,7 @@ redo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   what = g_strdup (orr_model_get_redo_description (self->model));
   if (orr_model_redo (self->model))
     {
-      g_autofree char *message = g_strdup_printf (_("Redid “%s”"), what != NULL ? what : "");
+      g_autofree char *message = g_strdup_printf (_("Redid “%s”"), step_name (what));
       orr_window_show_message (self, message);
     }
 }

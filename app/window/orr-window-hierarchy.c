@@ -12,7 +12,7 @@
 #include "orr-settings-dialog.h"
 
 #include <glib/gi18n-lib.h>
-#include <orr-editor-ops.h>
+#include <orrery/orr-editor.h>
 
 /* The one selected block, or NULL. */
 
@@ -42,8 +42,8 @@ crumb_clicked (GtkButton *button, OrrWindow *self)
     _orr_window_show_diagram (self, diagram);
 }
 
-static void
-rebuild_breadcrumb (OrrWindow *self)
+void
+_orr_window_rebuild_breadcrumb (OrrWindow *self)
 {
   GtkWidget *child;
   OrrDiagram *diagram = orr_canvas_get_diagram (self->canvas);
@@ -89,7 +89,7 @@ rebuild_breadcrumb (OrrWindow *self)
           gtk_button_set_has_frame (GTK_BUTTON (crumb), FALSE);
           g_object_set_data (G_OBJECT (crumb), "orr-diagram", d);
           g_signal_connect (crumb, "clicked", G_CALLBACK (crumb_clicked), self);
-          gtk_widget_set_tooltip_text (crumb, _("Go to this level"));
+          gtk_widget_set_tooltip_text (crumb, _ ("Go to this level"));
         }
       gtk_box_append (self->breadcrumb_box, crumb);
     }
@@ -108,7 +108,7 @@ _orr_window_show_diagram (OrrWindow *self, OrrDiagram *diagram)
       orr_canvas_set_diagram (self->canvas, diagram);
       orr_canvas_zoom_fit (self->canvas);
     }
-  rebuild_breadcrumb (self);
+  _orr_window_rebuild_breadcrumb (self);
   _orr_window_actions_update (self);
 }
 
@@ -119,8 +119,9 @@ _orr_window_show_blocks (OrrWindow *self, const char *const *block_ids)
 
   g_return_if_fail (ORR_IS_WINDOW (self));
 
-  first = block_ids != NULL && block_ids[0] != NULL ? orr_model_find_block (self->model, block_ids[0])
-                                                    : NULL;
+  first = block_ids != NULL && block_ids[0] != NULL
+            ? orr_model_find_block (self->model, block_ids[0])
+            : NULL;
   orr_canvas_set_highlighted (self->canvas, block_ids);
   if (first == NULL || first->parent == NULL)
     return;
@@ -168,7 +169,7 @@ _orr_window_hierarchy_model_changed (OrrWindow *self, OrrChange *change)
     }
   if (change->kind == ORR_CHANGE_BLOCK_CHANGED && change->block != NULL
       && change->block->child != NULL)
-    rebuild_breadcrumb (self); /* a super block above may have been renamed */
+    _orr_window_rebuild_breadcrumb (self); /* a super block above may have been renamed */
 }
 
 void
@@ -225,14 +226,14 @@ group_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   if (blocks == NULL || blocks->len == 0)
     return;
   orr_canvas_cancel_drag (self->canvas);
-  super = orr_model_group (self->model, (OrrBlock *const *) blocks->pdata, blocks->len, &error);
+  super = orr_model_group (self->model, (OrrBlock *const *)blocks->pdata, blocks->len, &error);
   if (super == NULL)
     {
-      _orr_window_show_error (self, _("Could not make a super block"), error->message);
+      _orr_window_show_error (self, _ ("Could not make a super block"), error->message);
       return;
     }
   orr_canvas_select_block (self->canvas, super, FALSE);
-  orr_window_show_message (self, _("Grouped into a super block; double-click it to open it"));
+  orr_window_show_message (self, _ ("Grouped into a super block; double-click it to open it"));
 }
 
 static void
@@ -240,7 +241,7 @@ expand_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data
 {
   OrrWindow *self = ORR_WINDOW (user_data);
   OrrBlock *block = _orr_window_get_single_selected (self);
-  g_autoptr (GPtrArray) inlined = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_block_unref);
+  g_autoptr (GPtrArray) inlined = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_block_unref);
   g_autoptr (GError) error = NULL;
 
   if (block == NULL || !orr_block_is_super (block))
@@ -248,7 +249,7 @@ expand_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data
   orr_canvas_cancel_drag (self->canvas);
   if (!orr_model_expand (self->model, block, inlined, &error))
     {
-      _orr_window_show_error (self, _("Could not expand the super block"), error->message);
+      _orr_window_show_error (self, _ ("Could not expand the super block"), error->message);
       return;
     }
   orr_canvas_unselect_all (self->canvas);
@@ -272,8 +273,8 @@ edit_mask_activated (GSimpleAction *action, GVariant *parameter, gpointer user_d
 static void
 present_context_editor (OrrWindow *self, OrrDiagram *diagram)
 {
-  GtkWindow *editor = orr_context_editor_new (GTK_WINDOW (self), self->model, diagram,
-                                              self->registry);
+  GtkWindow *editor
+    = orr_context_editor_new (GTK_WINDOW (self), self->model, diagram, self->registry);
 
   gtk_window_present (editor);
 }

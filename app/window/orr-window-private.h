@@ -27,6 +27,7 @@ struct _OrrWindow
   GtkLabel *title_label;
   GtkLabel *subtitle_label;
   GtkMenuButton *primary_menu_button;
+  GtkMenuButton *edit_menu_button;
   GtkPaned *paned;
   OrrPaletteBrowser *palette_browser;
   OrrCanvas *canvas;
@@ -48,6 +49,7 @@ struct _OrrWindow
   struct _OrrRunController *runner; /* NULL until the first run */
   GtkWidget *scopes_pane;
   gint64 run_started_us;
+  int scopes_width; /* the pane's width the user left in the last run; 0: none yet */
 
   /* orr-window-insert.c */
   GtkWidget *quick_insert; /* created on first use */
@@ -77,6 +79,9 @@ gboolean _orr_window_save_as_finish (OrrWindow *self, GAsyncResult *result);
  * breadcrumb, grouping, expanding, masks, contexts and settings. */
 void _orr_window_hierarchy_init (OrrWindow *self);
 void _orr_window_hierarchy_update (OrrWindow *self, GPtrArray *selected_blocks);
+/* The breadcrumb again: after a level change, a rename, or a save that
+ * named the model. */
+void _orr_window_rebuild_breadcrumb (OrrWindow *self);
 /* After a model change: leaves a diagram that is no longer in the model
  * (its super block was deleted, or undone) and refreshes the breadcrumb. */
 void _orr_window_hierarchy_model_changed (OrrWindow *self, OrrChange *change);
@@ -113,6 +118,17 @@ void _orr_window_library_update (OrrWindow *self, GPtrArray *selected_blocks);
 /* Once the window has its application: the palette browser lists the
  * installed libraries, and lists them again whenever they change. */
 void _orr_window_library_attach (OrrWindow *self);
+
+/* orr-window-menus.c: the Edit menu, the canvas's context menus and
+ * printing (win.print, win.print-to). */
+void _orr_window_menus_init (OrrWindow *self);
+void _orr_window_menus_dispose (OrrWindow *self);
+/* Which menu of orr-menus.ui a right click at (x, y) on the canvas opens. */
+const char *_orr_window_context_menu_for (OrrWindow *self, double x, double y);
+
+/* orr-window-arrange.c: win.align and win.distribute on the selection. */
+void _orr_window_arrange_init (OrrWindow *self);
+void _orr_window_arrange_update (OrrWindow *self, GPtrArray *selected_blocks);
 
 /* orr-window-problems.c: the info bar and the problems list. */
 /* Shows message in the info bar and problems (OrrProblem*, may be NULL or

@@ -25,7 +25,7 @@ show_pending_blocks (gpointer data)
   g_auto (GStrv) ids = g_object_steal_data (G_OBJECT (self), PENDING_IDS_KEY);
 
   if (ids != NULL && self->model != NULL)
-    _orr_window_show_blocks (self, (const char *const *) ids);
+    _orr_window_show_blocks (self, (const char *const *)ids);
   return G_SOURCE_REMOVE;
 }
 
@@ -68,9 +68,9 @@ problem_row_new (const OrrProblem *problem, gboolean warning)
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), problem->block_ids != NULL);
   if (problem->block_ids != NULL)
     {
-      gtk_widget_set_tooltip_text (row, _("Show the blocks involved"));
+      gtk_widget_set_tooltip_text (row, _ ("Show the blocks involved"));
       g_object_set_data_full (G_OBJECT (row), PROBLEM_IDS_KEY, g_strdupv (problem->block_ids),
-                              (GDestroyNotify) g_strfreev);
+                              (GDestroyNotify)g_strfreev);
     }
   return row;
 }
@@ -87,13 +87,31 @@ _orr_window_show_problems (OrrWindow *self, const char *message, GPtrArray *prob
     gtk_list_box_remove (self->problems_list, child);
   g_object_set_data (G_OBJECT (self), N_WARNINGS_KEY, NULL);
   for (guint i = 0; i < n; i++)
-    gtk_list_box_append (self->problems_list,
-                         problem_row_new (g_ptr_array_index (problems, i), FALSE));
+    {
+      const OrrProblem *problem = g_ptr_array_index (problems, i);
+
+      gtk_list_box_append (self->problems_list, problem_row_new (problem, problem->warning));
+    }
   gtk_widget_set_visible (GTK_WIDGET (self->problems_scroller), n > 0);
 
   if (message != NULL)
     {
-      gtk_label_set_text (self->info_label, message);
+      guint n_errors = 0;
+
+      for (guint i = 0; i < n; i++)
+        n_errors += !((OrrProblem *)g_ptr_array_index (problems, i))->warning;
+      /* the list says each problem: the bar only says that there are some,
+       * not the same text a second time */
+      if (n_errors > 0)
+        {
+          g_autofree char *summary = g_strdup_printf (
+            g_dngettext (GETTEXT_PACKAGE, "The model has a problem, listed below.",
+                         "The model has %u problems, listed below.", n_errors),
+            n_errors);
+          gtk_label_set_text (self->info_label, summary);
+        }
+      else
+        gtk_label_set_text (self->info_label, message);
       gtk_info_bar_set_revealed (self->info_bar, TRUE);
     }
   else
@@ -110,9 +128,9 @@ _orr_window_show_problems (OrrWindow *self, const char *message, GPtrArray *prob
 
       if (first->block_ids != NULL)
         {
-          _orr_window_show_blocks (self, (const char *const *) first->block_ids);
-          g_object_set_data_full (G_OBJECT (self), PENDING_IDS_KEY,
-                                  g_strdupv (first->block_ids), (GDestroyNotify) g_strfreev);
+          _orr_window_show_blocks (self, (const char *const *)first->block_ids);
+          g_object_set_data_full (G_OBJECT (self), PENDING_IDS_KEY, g_strdupv (first->block_ids),
+                                  (GDestroyNotify)g_strfreev);
           g_idle_add_full (G_PRIORITY_LOW, show_pending_blocks, g_object_ref (self),
                            g_object_unref);
         }

@@ -94,10 +94,10 @@ update_progress (OrrWindow *self)
     return;
   t = orr_run_controller_get_time (self->runner);
   if (orr_run_controller_get_run_number (self->runner) > 1)
-    text = g_strdup_printf (_("Run %u · t = %.4g s"), orr_run_controller_get_run_number (self->runner),
+    text = g_strdup_printf (_("Run %u · t = %.6g s"), orr_run_controller_get_run_number (self->runner),
                             t);
   else
-    text = g_strdup_printf (_("t = %.4g s"), t);
+    text = g_strdup_printf (_("t = %.6g s"), t);
   gtk_label_set_text (self->run_time_label, text);
   gtk_progress_bar_set_fraction (self->run_progress, orr_run_controller_get_fraction (self->runner));
 }
@@ -227,12 +227,32 @@ log_added (OrrWindow *self, OrrSignalLog *log)
                           || orr_block_get_param (block, "ymax") != NULL);
 
     orr_scope_view_set_autoscale (view, !ranged);
+    if (block != NULL && orr_block_get_param (block, "ylabel") != NULL)
+      {
+        /* a text as typed: 'Height (m)' */
+        g_autofree char *label = g_strstrip (g_strdup (orr_block_get_param (block, "ylabel")));
+        size_t n = strlen (label);
+
+        if (n >= 2 && (label[0] == '\'' || label[0] == '"') && label[n - 1] == label[0])
+          {
+            label[n - 1] = '\0';
+            orr_scope_view_set_y_label (view, label + 1);
+          }
+        else
+          orr_scope_view_set_y_label (view, label);
+      }
   }
   if (!gtk_widget_get_visible (GTK_WIDGET (self->scopes_scroller)))
     {
       int width = gtk_widget_get_width (GTK_WIDGET (self->scopes_paned));
 
       gtk_widget_set_visible (GTK_WIDGET (self->scopes_scroller), TRUE);
+      if (self->scopes_width > 0 && width > 0)
+        {
+          /* as the user left it in the last run, and the canvas as it is */
+          gtk_paned_set_position (self->scopes_paned, MAX (width - self->scopes_width, 300));
+          return;
+        }
       /* the canvas keeps the larger share */
       if (width > 0)
         gtk_paned_set_position (self->scopes_paned, MAX (width - MAX (width * 2 / 5, 380), 300));
@@ -265,6 +285,14 @@ run_finished (OrrWindow *self, OrrRunState state)
 
   update_progress (self);
   update_displays (self);
+  if (state != ORR_RUN_FAILED)
+    {
+      /* what the compile warned about (unconnected ports) */
+      GPtrArray *problems = orr_run_controller_get_problems (self->runner);
+
+      if (problems->len > 0)
+        _orr_window_show_problems (self, NULL, problems);
+    }
   switch (state)
     {
       case ORR_RUN_FINISHED:
@@ -413,7 +441,11 @@ run_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   _orr_window_show_problems (self, NULL, NULL);
   orr_canvas_clear_block_annotations (self->canvas);
   orr_scopes_pane_clear (ORR_SCOPES_PANE (self->scopes_pane));
-  /* the pane comes back with the first scope that records */
+  /* the pane comes back with the first scope that records, as wide as
+   * the user made it */
+  if (gtk_widget_get_visible (GTK_WIDGET (self->scopes_scroller)))
+    self->scopes_width = gtk_widget_get_width (GTK_WIDGET (self->scopes_paned))
+                         - gtk_paned_get_position (self->scopes_paned);
   gtk_widget_set_visible (GTK_WIDGET (self->scopes_scroller), FALSE);
   self->run_started_us = g_get_monotonic_time ();
   /* CCustomBlock code runs only in a model the user trusts: the app has
@@ -462,7 +494,15 @@ check_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   g_autoptr (OrrProgram) program
     = orr_compile (self->model, self->registry, NULL, problems, &error);
 
-  if (program != NULL)
+  if (program != NULL && problems->len > 0)
+    {
+      g_autofree char *message
+        = g_strdup_printf (_("The model compiles, with warnings: %u"), problems->len);
+
+      _orr_window_show_problems (self, NULL, problems);
+      orr_window_show_message (self, message);
+    }
+  else if (program != NULL)
     {
       _orr_window_show_problems (self, NULL, NULL);
       orr_window_show_message (self, _("The model compiles: no problems found"));

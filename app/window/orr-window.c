@@ -72,6 +72,10 @@ update_title (OrrWindow *self)
   window_title = g_strdup_printf (_("%s — Orrery"), title);
   gtk_window_set_title (GTK_WINDOW (self), window_title);
 
+  /* the top of the breadcrumb is the model's name: it changes on the
+   * first save */
+  _orr_window_rebuild_breadcrumb (self);
+
   if (self->file != NULL)
     {
       g_autofree char *folder = display_folder (self->file);
@@ -156,6 +160,9 @@ model_changed (OrrWindow *self, OrrChange *change)
 {
   _orr_window_hierarchy_model_changed (self, change);
   _orr_window_run_model_changed (self, change);
+  /* the last message was about the model as it was ("Redid 'Paste'"):
+   * an undo or redo says its own after its changes */
+  g_clear_pointer (&self->message, g_free);
   update_status (self);
 }
 
@@ -500,6 +507,7 @@ build_primary_menu (OrrApplication *app)
   g_menu_append (export, _("_SVG Image…"), "win.export::svg");
   g_menu_append (export, _("P_DF Document…"), "win.export::pdf");
   g_menu_append_submenu (saving, _("_Export Diagram"), G_MENU_MODEL (export));
+  g_menu_append (saving, _("_Print…"), "win.print");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (saving));
 
   {
@@ -611,6 +619,7 @@ orr_window_dispose (GObject *object)
   /* a run going on stops with its window */
   _orr_window_run_dispose (self);
   _orr_window_insert_dispose (self);
+  _orr_window_menus_dispose (self);
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
   /* Not discarded here: a window that goes away without the user's say
@@ -649,6 +658,7 @@ orr_window_class_init (OrrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, OrrWindow, edit_menu_button);
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, paned);
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, palette_browser);
   gtk_widget_class_bind_template_child (widget_class, OrrWindow, canvas);
@@ -692,4 +702,6 @@ orr_window_init (OrrWindow *self)
   _orr_window_run_init (self);
   _orr_window_insert_init (self);
   _orr_window_library_init (self);
+  _orr_window_menus_init (self);
+  _orr_window_arrange_init (self);
 }

@@ -135,6 +135,10 @@ void orr_compile_flatten (Compiler *c);
 void orr_compile_sizes (Compiler *c);
 void orr_compile_activations (Compiler *c);
 void orr_compile_schedule (Compiler *c);
+/* Adds an OrrProblem to out for every data port no link reaches, marked
+ * as a warning unless the model's settings make them errors (needs the
+ * configured blocks). */
+void orr_compile_unconnected (Compiler *c, GPtrArray *out);
 
 /* The source id of a flat block's activation output (made on first use). */
 int orr_compile_source_of (Compiler *c, FlatBlock *fb, int port);

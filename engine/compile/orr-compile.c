@@ -645,6 +645,8 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
 {
   Compiler c = { 0 };
   OrrProgram *program = NULL;
+  g_autoptr (GPtrArray) warnings
+    = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
   void (*const steps[]) (Compiler *) = {
     orr_compile_configure,   orr_compile_flatten,  orr_compile_sizes,
     orr_compile_activations, orr_compile_schedule,
@@ -670,7 +672,19 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
     g_ptr_array_add (c.problems, orr_problem_copy (orr_evaluation_get_problem (c.evaluation, i)));
 
   for (guint i = 0; i < G_N_ELEMENTS (steps) && !orr_compiler_has_problems (&c); i++)
-    steps[i](&c);
+    {
+      steps[i](&c);
+      /* once the blocks know their ports, whether or not the rest compiles */
+      if (steps[i] == orr_compile_configure)
+        orr_compile_unconnected (&c, warnings);
+    }
+  if (orr_model_get_settings (model)->unconnected_errors)
+    {
+      /* the model asks for them to stop the compile: they are errors */
+      for (guint i = 0; i < warnings->len; i++)
+        g_ptr_array_add (c.problems, orr_problem_copy (g_ptr_array_index (warnings, i)));
+      g_ptr_array_set_size (warnings, 0);
+    }
   if (!orr_compiler_has_problems (&c))
     {
       program = assemble (&c);
@@ -679,6 +693,9 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
     }
   if (program == NULL)
     fail (&c, problems, error);
+  /* after the errors, so that the first problem shown is what failed */
+  for (guint i = 0; problems != NULL && i < warnings->len; i++)
+    g_ptr_array_add (problems, g_steal_pointer (&g_ptr_array_index (warnings, i)));
 
   g_ptr_array_unref (c.flat);
   for (guint i = 0; i < c.configured->len; i++)

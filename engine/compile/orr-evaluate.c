@@ -55,8 +55,10 @@ orr_problem_new (const char *const *block_ids, char *where, char *message)
 OrrProblem *
 orr_problem_copy (const OrrProblem *p)
 {
-  return orr_problem_new ((const char *const *) p->block_ids, g_strdup (p->where),
-                          g_strdup (p->message));
+  OrrProblem *copy = orr_problem_new ((const char *const *) p->block_ids, g_strdup (p->where),
+                                      g_strdup (p->message));
+  copy->warning = p->warning;
+  return copy;
 }
 
 void

@@ -68,7 +68,9 @@ report_loop (Compiler *c, GArray *members)
   g_ptr_array_add (ids, NULL);
   orr_compiler_problem (c, (const char *const *) ids->pdata, g_strdup (first->path),
                         "algebraic loop: the outputs of %s depend on each other with no state "
-                        "or delay in between",
+                        "or delay in between. To break it, put a block with state in the loop "
+                        "(an Integrator, a TransferFunction with more poles than zeros, a "
+                        "DiscreteDelay or a SampleHold)",
                         names->str);
 }
 

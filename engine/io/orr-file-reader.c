@@ -836,6 +836,7 @@ read_settings (Reader *r, xmlNode *element, GError **error)
 {
   OrrSettings settings;
   g_autofree char *solver = orr_io_get_attr (element, "solver");
+  g_autofree char *unconnected = orr_io_get_attr (element, "unconnected-ports");
   gboolean ok;
 
   orr_settings_init_default (&settings);
@@ -848,6 +849,18 @@ read_settings (Reader *r, xmlNode *element, GError **error)
        && read_double (r, element, "zc-tolerance", FALSE, FALSE, &settings.zc_tolerance, error)
        && read_double (r, element, "realtime", FALSE, FALSE, &settings.realtime_factor, error)
        && read_bool (r, element, "solve-loops", &settings.solve_loops, error);
+  if (ok && unconnected != NULL)
+    {
+      if (g_strcmp0 (unconnected, "error") == 0)
+        settings.unconnected_errors = TRUE;
+      else if (g_strcmp0 (unconnected, "warning") != 0)
+        {
+          ok = fail (r, element, ORR_IO_ERROR_INVALID, error,
+                     "<settings> attribute 'unconnected-ports' must be 'warning' or 'error', "
+                     "not '%s'",
+                     unconnected);
+        }
+    }
   if (ok)
     {
       if (solver != NULL)

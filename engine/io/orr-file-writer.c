@@ -290,6 +290,8 @@ write_settings (GString *out, const OrrSettings *settings, guint depth)
     orr_io_append_attr_double (out, "realtime", settings->realtime_factor);
   if (settings->solve_loops)
     orr_io_append_attr (out, "solve-loops", "true");
+  if (settings->unconnected_errors)
+    orr_io_append_attr (out, "unconnected-ports", "error");
   g_string_append (out, "/>\n");
 }
 

@@ -70,13 +70,13 @@ orr_port_free (OrrPort *port)
 static GPtrArray *
 new_param_array (void)
 {
-  return g_ptr_array_new_with_free_func ((GDestroyNotify) orr_param_free);
+  return g_ptr_array_new_with_free_func ((GDestroyNotify)orr_param_free);
 }
 
 static GPtrArray *
 new_port_array (void)
 {
-  return g_ptr_array_new_with_free_func ((GDestroyNotify) orr_port_free);
+  return g_ptr_array_new_with_free_func ((GDestroyNotify)orr_port_free);
 }
 
 OrrBlock *
@@ -354,7 +354,7 @@ OrrMask *
 orr_mask_new (void)
 {
   OrrMask *mask = g_new0 (OrrMask, 1);
-  mask->params = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_mask_param_free);
+  mask->params = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_mask_param_free);
   return mask;
 }
 
@@ -386,6 +386,17 @@ orr_mask_free (OrrMask *mask)
   g_free (mask->icon_text);
   g_free (mask->description);
   g_free (mask);
+}
+
+void
+orr_block_default_size (guint n_in, guint n_out, guint n_evin, guint n_evout, double *width,
+                        double *height)
+{
+  /* ports sit 20 apart; a block is never smaller than 40 x 40 */
+  guint side = MAX (n_in, n_out), top = MAX (n_evin, n_evout);
+
+  *width = MAX (40.0, top * 20.0);
+  *height = MAX (40.0, side * 20.0);
 }
 
 void

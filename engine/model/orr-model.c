@@ -260,6 +260,26 @@ links_of_block (OrrModel *self, OrrBlock *block)
   return g_hash_table_lookup (self->links_by_block, block->id);
 }
 
+gboolean
+orr_model_port_is_linked (OrrModel *self, OrrBlock *block, OrrPortKind kind, guint port)
+{
+  GPtrArray *links;
+
+  g_return_val_if_fail (ORR_IS_MODEL (self), FALSE);
+  g_return_val_if_fail (block != NULL, FALSE);
+
+  links = links_of_block (self, block);
+  for (guint i = 0; links != NULL && i < links->len; i++)
+    {
+      OrrLink *l = g_ptr_array_index (links, i);
+      const OrrEndpoint *end = kind == ORR_PORT_IN || kind == ORR_PORT_EVENT_IN ? &l->to : &l->from;
+
+      if (end->kind == kind && end->port == port && g_strcmp0 (end->block, block->id) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The same, as a new array: removing links changes the index. */
 static GPtrArray *
 copy_links_of_block (OrrModel *self, OrrBlock *block)
@@ -1271,7 +1291,8 @@ orr_model_set_settings (OrrModel *self, const OrrSettings *settings)
       && settings->initial_step == self->settings.initial_step
       && settings->zc_tolerance == self->settings.zc_tolerance
       && settings->realtime_factor == self->settings.realtime_factor
-      && settings->solve_loops == self->settings.solve_loops)
+      && settings->solve_loops == self->settings.solve_loops
+      && settings->unconnected_errors == self->settings.unconnected_errors)
     return;
 
   op = op_new (OP_SWAP_SETTINGS, NULL);

@@ -126,9 +126,17 @@ run_once (OrrRuns *runs, guint run, GPtrArray *problems, gboolean *restart, GErr
   OrrSimulation *sim;
   gboolean ok;
 
+  g_autoptr (GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+
   *restart = FALSE;
   program = orr_compile_with_options (runs->model, runs->registry, overrides, &runs->options,
-                                      problems, error);
+                                      found, error);
+  /* the warnings (unconnected ports) once, not at every run; a run that
+   * does not compile says what it found, errors first, in their place */
+  if (problems != NULL && program == NULL)
+    g_ptr_array_set_size (problems, 0);
+  if (problems != NULL && (program == NULL || run == 1))
+    g_ptr_array_extend_and_steal (problems, g_steal_pointer (&found));
   if (program == NULL)
     return FALSE;
   /* The previous program served the previous run's readers until now. */

@@ -87,6 +87,7 @@ const OrrBlockClass orr_event_clock_class = {
   .description = N_("Periodic events from an ordinary event source, asynchronous with the sample "
                     "clocks; its output is fed back to its activation input automatically."),
   .icon_text = "⟳T",
+  .keywords = "clock period timer periodic",
   .params = event_clock_params,
   .n_params = G_N_ELEMENTS (event_clock_params),
   .configure = event_clock_configure,

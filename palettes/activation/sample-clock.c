@@ -51,6 +51,7 @@ const OrrBlockClass orr_sample_clock_class = {
   .label = N_("Sample clock"),
   .description = N_("Periodic events, synchronous with every other sample clock of the model."),
   .icon_text = "T",
+  .keywords = "clock period sampling discrete timer",
   .params = sample_clock_params,
   .n_params = G_N_ELEMENTS (sample_clock_params),
   .configure = sample_clock_configure,

@@ -46,6 +46,7 @@ const OrrBlockClass orr_zero_cross_down_class = {
   .label = N_("Zero crossing down"),
   .description = N_("Generates an event when the input crosses zero from positive to negative."),
   .icon_text = "↓0",
+  .keywords = "bounce impact collision crossing event threshold",
   .params = NULL,
   .n_params = 0,
   .configure = zero_cross_down_configure,

@@ -46,6 +46,7 @@ const OrrBlockClass orr_zero_cross_up_class = {
   .label = N_("Zero crossing up"),
   .description = N_("Generates an event when the input crosses zero from negative to positive."),
   .icon_text = "↑0",
+  .keywords = "bounce crossing event threshold rising",
   .params = NULL,
   .n_params = 0,
   .configure = zero_cross_up_configure,

@@ -72,6 +72,7 @@ const OrrBlockClass orr_zero_cross_class = {
   .description = N_("Generates an event when the input crosses zero in either direction, on one "
                     "output or on one output per direction."),
   .icon_text = "↕0",
+  .keywords = "bounce crossing event threshold",
   .params = zero_cross_params,
   .n_params = G_N_ELEMENTS (zero_cross_params),
   .configure = zero_cross_configure,

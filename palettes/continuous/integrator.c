@@ -121,6 +121,9 @@ integrator_configure (OrrConfig *config, GError **error)
     {
       orr_config_add_input (config, rows, cols, ORR_TYPE_DOUBLE, FALSE);
       orr_config_set_event_ports (config, 1, 0);
+      /* two inputs of different roles: say which is which on the block */
+      orr_config_set_input_label (config, 0, "u");
+      orr_config_set_input_label (config, 1, "x reset");
     }
   orr_config_add_output (config, rows, cols, ORR_TYPE_DOUBLE);
   orr_config_set_states (config, rows * cols, x0, FALSE);
@@ -228,6 +231,7 @@ const OrrBlockClass orr_integrator_class = {
   .description = N_("Integrates its input over time, optionally re-initialised by events and held "
                     "between limits."),
   .icon_text = "1/s",
+  .keywords = "reset reinit reinitialisation reinitialization initial state accumulate",
   .params = integrator_params,
   .n_params = G_N_ELEMENTS (integrator_params),
   .configure = integrator_configure,

@@ -73,6 +73,7 @@ const OrrBlockClass orr_transfer_function_class = {
   .label = N_("Transfer function"),
   .description = N_("A proper rational transfer function num(s)/den(s) of a scalar signal."),
   .icon_text = "num/den",
+  .keywords = "laplace filter polynomial lag",
   .params = transfer_function_params,
   .n_params = G_N_ELEMENTS (transfer_function_params),
   .configure = transfer_function_configure,

@@ -134,6 +134,7 @@ const OrrBlockClass orr_gain_class = {
   = N_("Multiplies its input by a scalar, or by a matrix element-wise, from the left or "
        "from the right."),
   .icon_text = "K",
+  .keywords = "multiply scale amplify factor times",
   .params = gain_params,
   .n_params = G_N_ELEMENTS (gain_params),
   .configure = gain_configure,

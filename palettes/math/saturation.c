@@ -54,6 +54,7 @@ const OrrBlockClass orr_saturation_class = {
   .label = N_("Saturation"),
   .description = N_("Limits each element of the input to a range."),
   .icon_text = "sat",
+  .keywords = "limit clamp clip",
   .params = saturation_params,
   .n_params = G_N_ELEMENTS (saturation_params),
   .configure = saturation_configure,

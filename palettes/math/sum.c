@@ -83,6 +83,7 @@ const OrrBlockClass orr_sum_class = {
   .label = N_("Sum"),
   .description = N_("Adds or subtracts its inputs, or sums the elements of one input."),
   .icon_text = "+",
+  .keywords = "add subtract plus minus difference error adder",
   .params = sum_params,
   .n_params = G_N_ELEMENTS (sum_params),
   .configure = sum_configure,

@@ -55,6 +55,7 @@ const OrrBlockClass orr_demux_class = {
   .label = N_ ("Demux"),
   .description = N_ ("Splits a column vector into consecutive pieces."),
   .icon_text = "Demux",
+  .keywords = "split vector bus",
   .params = demux_params,
   .n_params = G_N_ELEMENTS (demux_params),
   .configure = demux_configure,

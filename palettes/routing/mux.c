@@ -58,6 +58,7 @@ const OrrBlockClass orr_mux_class = {
   .label = N_ ("Mux"),
   .description = N_ ("Concatenates its inputs into one column vector."),
   .icon_text = "Mux",
+  .keywords = "vector combine concatenate bus",
   .params = mux_params,
   .n_params = G_N_ELEMENTS (mux_params),
   .configure = mux_configure,

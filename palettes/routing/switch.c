@@ -118,6 +118,7 @@ const OrrBlockClass orr_switch_class = {
   .description
   = N_("Passes input 1 when the control input 2 passes a threshold test, else input 3."),
   .icon_text = "⇄",
+  .keywords = "if select choose condition",
   .params = switch_params,
   .n_params = G_N_ELEMENTS (switch_params),
   .configure = switch_configure,

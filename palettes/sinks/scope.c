@@ -41,6 +41,9 @@ static const OrrParamSpec scope_params[] = {
     N_("1: record whenever the inputs change (inherited); 2: add an activation input and record "
        "only at its events."),
     ORR_PARAM_CHOICE, activation_choices },
+  { "ylabel", N_("Y label"), "''",
+    N_("The title of the value axis, with its unit, as a text in quotes: 'Height (m)'. "
+       "'' for none.") },
 };
 
 static gboolean
@@ -127,6 +130,7 @@ const OrrBlockClass orr_scope_class = {
   .label = N_("Scope"),
   .description = N_("Plots its inputs against time."),
   .icon_text = "Scope",
+  .keywords = "plot graph oscilloscope chart display",
   .params = scope_params,
   .n_params = G_N_ELEMENTS (scope_params),
   .configure = scope_configure,

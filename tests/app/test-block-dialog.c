@@ -6,7 +6,7 @@
 #include "app-test-util.h"
 #include "orr-block-dialog.h"
 
-#include <orr-editor-ops.h>
+#include <orrery/orr-editor.h>
 #include <orr-palettes.h>
 #include <string.h>
 

@@ -10,6 +10,8 @@
 #include "app-test-util.h"
 #include "orr-application.h"
 #include "orr-canvas-private.h"
+#include "orr-scopes-pane.h"
+#include "orr-window-private.h"
 #include "orr-window.h"
 
 #include <X11/Xlib.h>
@@ -560,6 +562,359 @@ test_route_around_dragged_block (Fixture *f, gconstpointer data)
   g_assert_cmpuint (orr_canvas_route_of (f->canvas, link)->len, ==, 2);
 }
 
+/* ---- context menus ------------------------------------------------------------------- */
+
+static gboolean
+is_popover_menu (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_POPOVER_MENU (widget);
+}
+
+/* The canvas's context menu once it is on screen (NULL while it is not). */
+static GtkWidget *
+context_menu (Fixture *f)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (f->canvas)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (is_popover_menu (child, NULL) && gtk_widget_get_mapped (child))
+      return child;
+  return NULL;
+}
+
+static gboolean
+menu_item_shown (Fixture *f, gconstpointer text)
+{
+  GtkWidget *menu = context_menu (f);
+  return menu != NULL && find_widget (menu, is_label, text) != NULL;
+}
+
+static gboolean
+menu_closed (Fixture *f, gconstpointer data)
+{
+  return context_menu (f) == NULL;
+}
+
+static void
+right_click_at (Fixture *f, int x, int y)
+{
+  pointer_to (f, x, y);
+  button (f, 3, TRUE);
+  button (f, 3, FALSE);
+}
+
+/* Clicks the item of the open context menu labelled text. */
+static void
+click_menu_item (Fixture *f, const char *text)
+{
+  GtkWidget *label;
+  int x, y;
+
+  wait_until (f, menu_item_shown, text, text);
+  label = find_widget (context_menu (f), is_label, text);
+  settle (f, 100); /* the popover's own layout */
+  widget_to_screen (f, label, gtk_widget_get_width (label) / 2.0,
+                    gtk_widget_get_height (label) / 2.0, &x, &y);
+  click_at (f, x, y, 1);
+  wait_until (f, menu_closed, NULL, "the menu to close after its item");
+}
+
+static gboolean
+b_rotated (Fixture *f, gconstpointer data)
+{
+  return f->b->rotation == 90;
+}
+
+/* A right click opens the menu of what is under the pointer, and its
+ * items act on that: Rotate on the block clicked (not the other one),
+ * Delete Link on the link, Select All on the empty canvas. */
+static void
+test_context_menus (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GPtrArray) selected = NULL;
+  OrrEndpoint from = { f->a->id, ORR_PORT_OUT, 1 }, to = { f->b->id, ORR_PORT_IN, 1 };
+  const GArray *route;
+  OrrPoint mid;
+  int x, y;
+
+  /* a is selected; the click on b acts on b alone */
+  orr_canvas_select_block (f->canvas, f->a, FALSE);
+  model_to_screen (f, f->b->geometry.x + 20, f->b->geometry.y + 20, &x, &y);
+  right_click_at (f, x, y);
+  wait_until (f, menu_item_shown, "Block Parameters…", "the block's context menu");
+  g_assert_false (menu_item_shown (f, "Select All"));
+  click_menu_item (f, "Rotate");
+  wait_until (f, b_rotated, NULL, "Rotate from the block's menu to turn the block");
+  g_assert_cmpint (f->a->rotation, ==, 0);
+
+  /* the link's menu: Delete Link removes it and leaves the blocks */
+  g_assert_nonnull (orr_model_connect (f->model, orr_model_get_root (f->model), &from, &to, NULL));
+  settle (f, 50);
+  route
+    = orr_canvas_route_of (f->canvas, g_ptr_array_index (orr_model_get_root (f->model)->links, 0));
+  g_assert_nonnull (route);
+  mid.x = (g_array_index (route, OrrPoint, 0).x + g_array_index (route, OrrPoint, 1).x) / 2;
+  mid.y = (g_array_index (route, OrrPoint, 0).y + g_array_index (route, OrrPoint, 1).y) / 2;
+  model_to_screen (f, mid.x, mid.y, &x, &y);
+  right_click_at (f, x, y);
+  click_menu_item (f, "Delete Link");
+  wait_until (f, n_links_is, GUINT_TO_POINTER (0), "Delete Link to remove the link");
+  g_assert_true (n_blocks_is (f, GUINT_TO_POINTER (2)));
+
+  /* the empty canvas: its own menu, with nothing selected */
+  model_to_screen (f, 220, 260, &x, &y);
+  right_click_at (f, x, y);
+  wait_until (f, menu_item_shown, "Select All", "the canvas's context menu");
+  g_assert_false (menu_item_shown (f, "Block Parameters…"));
+  g_assert_true (n_selected_is (f, GUINT_TO_POINTER (0)));
+  click_menu_item (f, "Select All");
+  wait_until (f, n_selected_is, GUINT_TO_POINTER (2), "Select All from the canvas's menu");
+}
+
+/* ---- unconnected ports ------------------------------------------------------------------ */
+
+/* The canvas as drawn, as a Cairo image of its size. */
+static cairo_surface_t *
+draw_canvas (Fixture *f)
+{
+  GtkWidget *widget = GTK_WIDGET (f->canvas);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  if (node != NULL)
+    gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* How many pixels around the model point look orange (red well above
+ * blue, green between): the open-port mark's colour, not the black of a
+ * plain port nor the blue of a selection. */
+static int
+orange_pixels_near (Fixture *f, cairo_surface_t *image, double mx, double my)
+{
+  unsigned char *data = cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image);
+  double wx, wy;
+  int n = 0;
+
+  orr_canvas_model_to_widget (f->canvas, mx, my, &wx, &wy);
+  for (int y = (int)wy - 6; y <= (int)wy + 6; y++)
+    for (int x = (int)wx - 6; x <= (int)wx + 6; x++)
+      {
+        guint32 pixel;
+        int r, g, b;
+
+        if (x < 0 || y < 0 || x >= cairo_image_surface_get_width (image)
+            || y >= cairo_image_surface_get_height (image))
+          continue;
+        pixel = *(guint32 *)(data + y * stride + 4 * x);
+        r = (pixel >> 16) & 0xff;
+        g = (pixel >> 8) & 0xff;
+        b = pixel & 0xff;
+        if (r > 180 && b < 90 && g > 60 && g < 190)
+          n++;
+      }
+  return n;
+}
+
+static gboolean
+problem_rows_are (Fixture *f, gconstpointer data)
+{
+  return label_shown (f, "input 1 is not connected: it reads 0");
+}
+
+/* Two Gains, a's output wired to b's input: a's input and b's output are
+ * open. The canvas marks exactly those ports in the problem colour, and
+ * Check (Ctrl+B) lists them as warnings while the model compiles. */
+static void
+test_unconnected_ports (Fixture *f, gconstpointer data)
+{
+  OrrEndpoint from = { f->a->id, ORR_PORT_OUT, 1 }, to = { f->b->id, ORR_PORT_IN, 1 };
+  cairo_surface_t *image;
+  OrrCanvasPort a_in, a_out, b_in, b_out;
+  int x, y;
+
+  g_assert_nonnull (orr_model_connect (f->model, orr_model_get_root (f->model), &from, &to, NULL));
+  settle (f, 100);
+  g_assert_true (orr_canvas_block_port (f->a, ORR_PORT_IN, 1, &a_in));
+  g_assert_true (orr_canvas_block_port (f->a, ORR_PORT_OUT, 1, &a_out));
+  g_assert_true (orr_canvas_block_port (f->b, ORR_PORT_IN, 1, &b_in));
+  g_assert_true (orr_canvas_block_port (f->b, ORR_PORT_OUT, 1, &b_out));
+  image = draw_canvas (f);
+  g_assert_cmpint (orange_pixels_near (f, image, a_in.anchor.x, a_in.anchor.y), >, 10);
+  g_assert_cmpint (orange_pixels_near (f, image, b_out.anchor.x, b_out.anchor.y), >, 10);
+  g_assert_cmpint (orange_pixels_near (f, image, a_out.anchor.x, a_out.anchor.y), ==, 0);
+  g_assert_cmpint (orange_pixels_near (f, image, b_in.anchor.x, b_in.anchor.y), ==, 0);
+  cairo_surface_destroy (image);
+
+  /* Check, by its key, with the pointer over the canvas */
+  model_to_screen (f, 220, 260, &x, &y);
+  click_at (f, x, y, 1);
+  shortcut (f, XK_b, XK_Control_L, 0);
+  wait_until (f, problem_rows_are, NULL, "Check to list the open input");
+  g_assert_nonnull (find_label (f, "output 1 is not connected"));
+  app_test_keep_picture_of (GTK_WIDGET (f->window), "canvas-events-unconnected");
+}
+
+/* ---- scopes: detached, and the layout from run to run ------------------------------------ */
+
+static gboolean
+is_detach_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_BUTTON (widget) && GTK_IS_ACTIONABLE (widget)
+         && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "scope.detach")
+              == 0;
+}
+
+static gboolean
+has_scope (Fixture *f, gconstpointer data)
+{
+  return orr_scopes_pane_get_n_views (ORR_SCOPES_PANE (f->window->scopes_pane)) > 0
+         && gtk_widget_get_mapped (GTK_WIDGET (f->window->scopes_scroller))
+         && gtk_widget_get_width (GTK_WIDGET (f->window->scopes_scroller)) > 50;
+}
+
+static gboolean
+run_state_is (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GVariant) state
+    = g_action_group_get_action_state (G_ACTION_GROUP (f->window), "run-state");
+  return g_str_equal (g_variant_get_string (state, NULL), data);
+}
+
+static gboolean
+scope_detached (Fixture *f, gconstpointer data)
+{
+  OrrScopesPane *pane = ORR_SCOPES_PANE (f->window->scopes_pane);
+  GtkWindow *window
+    = orr_scopes_pane_get_n_views (pane) > 0 ? orr_scopes_pane_get_window (pane, 0) : NULL;
+  return window != NULL && gtk_widget_get_mapped (GTK_WIDGET (window));
+}
+
+/* The view as drawn now, as a Cairo image. */
+static cairo_surface_t *
+draw_widget (GtkWidget *widget)
+{
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node != NULL)
+    gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static guint
+pixels_differing (cairo_surface_t *a, cairo_surface_t *b)
+{
+  int w = MIN (cairo_image_surface_get_width (a), cairo_image_surface_get_width (b));
+  int h = MIN (cairo_image_surface_get_height (a), cairo_image_surface_get_height (b));
+  guint n = 0;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      n += *(guint32 *)(cairo_image_surface_get_data (a) + y * cairo_image_surface_get_stride (a)
+                        + 4 * x)
+           != *(guint32 *)(cairo_image_surface_get_data (b) + y * cairo_image_surface_get_stride (b)
+                           + 4 * x);
+  return n;
+}
+
+/* A Time into a Scope, run in real time for 4 s. The scope's detach
+ * button (clicked with the pointer) puts it in a window of its own, where
+ * it keeps drawing while the run goes on; the pane's width and the zoom
+ * the user chose survive a second run, which opens the scope detached
+ * again. */
+static void
+test_scope_detach_and_layout (Fixture *f, gconstpointer data)
+{
+  OrrDiagram *root = orr_model_get_root (f->model);
+  OrrBlock *time, *scope;
+  OrrEndpoint from, to;
+  OrrSettings settings;
+  GtkWidget *button, *view;
+  cairo_surface_t *before, *after;
+  guint64 samples;
+  int x, y, width, scopes_width;
+  double zoom;
+
+  time = orr_model_add_block (f->model, root, "Time", &(OrrRect){ 100, 100, 40, 40 });
+  scope = orr_model_add_block (f->model, root, "Scope", &(OrrRect){ 250, 100, 40, 40 });
+  orr_model_set_port_count (f->model, time, ORR_PORT_OUT, 1);
+  orr_model_set_port_count (f->model, scope, ORR_PORT_IN, 1);
+  from = (OrrEndpoint){ time->id, ORR_PORT_OUT, 1 };
+  to = (OrrEndpoint){ scope->id, ORR_PORT_IN, 1 };
+  g_assert_nonnull (orr_model_connect (f->model, root, &from, &to, NULL));
+  orr_settings_copy (&settings, orr_model_get_settings (f->model));
+  settings.final_time = 4;
+  settings.realtime_factor = 1;
+  orr_model_set_settings (f->model, &settings);
+  orr_settings_clear (&settings);
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
+  wait_until (f, has_scope, NULL, "the scope of the first run");
+  settle (f, 200);
+  button = find_widget (GTK_WIDGET (f->window), is_detach_button, NULL);
+  g_assert_nonnull (button);
+  widget_to_screen (f, button, gtk_widget_get_width (button) / 2.0,
+                    gtk_widget_get_height (button) / 2.0, &x, &y);
+  click_at (f, x, y, 1);
+  wait_until (f, scope_detached, NULL, "the scope's own window");
+  g_assert_true (run_state_is (f, "running"));
+
+  /* still drawing there: more samples, and another picture, later */
+  view = GTK_WIDGET (orr_scopes_pane_get_view (ORR_SCOPES_PANE (f->window->scopes_pane), 0));
+  settle (f, 300);
+  samples = orr_signal_log_get_n_samples (orr_scope_view_get_log (ORR_SCOPE_VIEW (view)));
+  before = draw_widget (view);
+  settle (f, 800);
+  after = draw_widget (view);
+  g_assert_cmpuint (orr_signal_log_get_n_samples (orr_scope_view_get_log (ORR_SCOPE_VIEW (view))),
+                    >, samples);
+  g_assert_cmpuint (pixels_differing (before, after), >, 20);
+  cairo_surface_destroy (before);
+  cairo_surface_destroy (after);
+  app_test_keep_picture_of (
+    GTK_WIDGET (orr_scopes_pane_get_window (ORR_SCOPES_PANE (f->window->scopes_pane), 0)),
+    "canvas-events-detached-scope");
+  wait_until (f, run_state_is, "finished", "the first run to end");
+
+  /* the user's layout: a zoom of their own, the pane as wide as they
+   * left it (the scope went to its window; the pane stays) */
+  orr_canvas_set_zoom (f->canvas, 1.7, 10, 10);
+  width = gtk_widget_get_width (GTK_WIDGET (f->window->scopes_paned));
+  gtk_paned_set_position (f->window->scopes_paned, width - 333);
+  settle (f, 100);
+  scopes_width = width - gtk_paned_get_position (f->window->scopes_paned);
+  zoom = orr_canvas_get_zoom (f->canvas);
+
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
+  wait_until (f, scope_detached, NULL, "the second run's scope, detached again");
+  wait_until (f, has_scope, NULL, "the pane of the second run");
+  settle (f, 200);
+  g_assert_cmpfloat (fabs (orr_canvas_get_zoom (f->canvas) - zoom), <, 1e-9);
+  g_assert_cmpint (abs (width - gtk_paned_get_position (f->window->scopes_paned) - scopes_width),
+                   <=, 2);
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "stop", NULL);
+  wait_until (f, run_state_is, "stopped", "Stop to end the second run");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -589,5 +944,11 @@ main (int argc, char *argv[])
               test_copy_paste_delete, fixture_tear_down);
   g_test_add ("/canvas-events/route-around-dragged-block", Fixture, app, fixture_set_up_blocks,
               test_route_around_dragged_block, fixture_tear_down);
+  g_test_add ("/canvas-events/context-menus", Fixture, app, fixture_set_up_blocks,
+              test_context_menus, fixture_tear_down);
+  g_test_add ("/canvas-events/unconnected-ports", Fixture, app, fixture_set_up_blocks,
+              test_unconnected_ports, fixture_tear_down);
+  g_test_add ("/canvas-events/scope-detach-and-layout", Fixture, app, fixture_set_up,
+              test_scope_detach_and_layout, fixture_tear_down);
   return g_test_run ();
 }

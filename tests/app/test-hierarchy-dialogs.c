@@ -10,7 +10,7 @@
 #include "orr-mask-editor.h"
 #include "orr-settings-dialog.h"
 
-#include <orr-editor-ops.h>
+#include <orrery/orr-editor.h>
 #include <orr-palettes.h>
 #include <orrery/orr-evaluate.h>
 #include <orrery/orr-solvers.h>

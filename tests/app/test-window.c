@@ -169,10 +169,12 @@ test_primary_menu (Fixture *f, gconstpointer data)
   GMenuModel *menu = gtk_menu_button_get_menu_model (button);
   g_autoptr (GPtrArray) pending = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (GHashTable) actions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  const char *wanted[]
-    = { "app.new",   "app.open",  "win.save", "win.save-as", "win.export", "win.show-help-overlay",
-        "app.about", "win.close", "app.quit", "win.run", "win.stop", "win.check",
-        "win.group", "win.expand", "win.edit-mask", "win.edit-context", "win.model-settings" };
+  const char *wanted[] = { "app.new",          "app.open",          "win.save",
+                           "win.save-as",      "win.export",        "win.show-help-overlay",
+                           "app.about",        "win.close",         "app.quit",
+                           "win.run",          "win.stop",          "win.check",
+                           "win.group",        "win.expand",        "win.edit-mask",
+                           "win.edit-context", "win.model-settings" };
 
   g_assert_nonnull (menu);
   g_ptr_array_add (pending, g_object_ref (menu));
@@ -423,9 +425,13 @@ test_about (Fixture *f, gconstpointer data)
 static void
 test_examples (Fixture *f, gconstpointer data)
 {
-  static const char *const wanted[]
-    = { "bouncing-ball.orr", "pid-speed-control.orr", "sampled-data-controller.orr",
-        "event-delay-clock.orr", "queue.orr", "thermostat.orr", "masked-super-block.orr" };
+  static const char *const wanted[] = { "bouncing-ball.orr",
+                                        "pid-speed-control.orr",
+                                        "sampled-data-controller.orr",
+                                        "event-delay-clock.orr",
+                                        "queue.orr",
+                                        "thermostat.orr",
+                                        "masked-super-block.orr" };
   GListModel *toplevels = gtk_window_get_toplevels ();
   g_autoptr (GPtrArray) examples = NULL;
   g_autoptr (GError) error = NULL;
@@ -467,8 +473,8 @@ test_examples (Fixture *f, gconstpointer data)
     }
   g_assert_nonnull (list_window);
   /* the scrolled window wraps the list in a viewport */
-  list = GTK_LIST_BOX (gtk_viewport_get_child (GTK_VIEWPORT (gtk_scrolled_window_get_child (
-    GTK_SCROLLED_WINDOW (gtk_window_get_child (list_window))))));
+  list = GTK_LIST_BOX (gtk_viewport_get_child (GTK_VIEWPORT (
+    gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (gtk_window_get_child (list_window))))));
   while (gtk_list_box_get_row_at_index (list, n_rows) != NULL)
     n_rows++;
   g_assert_cmpuint (n_rows, ==, examples->len);
@@ -476,9 +482,8 @@ test_examples (Fixture *f, gconstpointer data)
 
   /* the first row is the bouncing ball: it opens untitled */
   row = gtk_list_box_get_row_at_index (list, 0);
-  g_assert_cmpstr (((OrrExample *) g_ptr_array_index (examples, 0))->file, ==,
-                   "bouncing-ball.orr");
-  g_object_add_weak_pointer (G_OBJECT (list_window), (gpointer *) &list_window);
+  g_assert_cmpstr (((OrrExample *)g_ptr_array_index (examples, 0))->file, ==, "bouncing-ball.orr");
+  g_object_add_weak_pointer (G_OBJECT (list_window), (gpointer *)&list_window);
   g_signal_emit_by_name (list, "row-activated", row);
   spin (100);
   g_assert_null (list_window); /* it closes once the example is open */
@@ -626,8 +631,7 @@ test_quick_insert_library (Fixture *f, gconstpointer data)
   double cx, cy, mx, my;
 
   g_assert_no_error (error);
-  lag = orr_model_add_super_block (source, orr_model_get_root (source),
-                                   &(OrrRect){ 0, 0, 60, 40 });
+  lag = orr_model_add_super_block (source, orr_model_get_root (source), &(OrrRect){ 0, 0, 60, 40 });
   g_ptr_array_add (mask->params, orr_mask_param_new ("tau", "Time constant", "1"));
   mask->description = g_strdup ("A first-order lag.");
   orr_model_set_mask (source, lag, mask);
@@ -693,6 +697,67 @@ test_export (Fixture *f, gconstpointer data)
       g_assert_true (g_str_has_prefix (contents, formats[i].magic));
       g_remove (path);
     }
+}
+
+/* Print goes through GtkPrintOperation; print-to sends the page to a PDF
+ * without the dialog: one page, larger than an empty one, as the printer
+ * would get it. */
+static void
+test_print (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "printed.pdf", NULL);
+  g_autofree char *blank_path = g_build_filename (f->dir, "blank.pdf", NULL);
+  g_autofree char *contents = NULL, *blank = NULL;
+  gsize length = 0, blank_length = 0;
+  g_autoptr (OrrModel) empty = orr_model_new ();
+  OrrWindow *other;
+
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (f->window), "print"));
+  activate (f, "print-to", g_variant_new_string (path));
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_true (g_str_has_prefix (contents, "%PDF"));
+
+  /* the same page from an empty model: the diagram's lines and texts make
+   * the difference */
+  other = orr_window_new (f->app, empty, NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (other), "print-to",
+                                  g_variant_new_string (blank_path));
+  g_assert_true (g_file_get_contents (blank_path, &blank, &blank_length, NULL));
+  g_assert_true (g_str_has_prefix (blank, "%PDF"));
+  g_assert_cmpuint (length, >, blank_length + 1000);
+  gtk_window_destroy (GTK_WINDOW (other));
+  g_remove (path);
+  g_remove (blank_path);
+}
+
+/* Align lines the selected blocks up on the selection's own edge;
+ * Distribute spaces the centres evenly between the outer two; each is
+ * one undo step. The bouncing ball's Gravity (b1, x 40), Velocity (b2,
+ * x 140) and Height (b3, x 260) are on one row. */
+static void
+test_align_distribute (Fixture *f, gconstpointer data)
+{
+  OrrModel *model = orr_window_get_model (f->window);
+  OrrBlock *gravity = orr_model_find_block (model, "b1");
+  OrrBlock *velocity = orr_model_find_block (model, "b2");
+  OrrBlock *height = orr_model_find_block (model, "b3");
+  double before = velocity->geometry.x;
+
+  orr_model_move_block (model, velocity, before, 180);
+  activate (f, "select-block", g_variant_new_string ("b1,b2,b3"));
+  activate (f, "align", g_variant_new_string ("top"));
+  g_assert_cmpfloat (velocity->geometry.y, ==, 100);
+  g_assert_cmpfloat (gravity->geometry.y, ==, 100);
+  g_assert_cmpfloat (height->geometry.y, ==, 100);
+
+  /* centres at 60 and 280: the middle one goes to 170 */
+  activate (f, "distribute", g_variant_new_string ("horizontal"));
+  g_assert_cmpfloat (velocity->geometry.x + velocity->geometry.width / 2, ==, 170);
+  g_assert_cmpfloat (gravity->geometry.x, ==, 40);
+  g_assert_cmpfloat (height->geometry.x, ==, 260);
+  g_assert_cmpstr (orr_model_get_undo_description (model), ==, "Distribute");
+  g_assert_true (orr_model_undo (model));
+  g_assert_cmpfloat (velocity->geometry.x, ==, before);
 }
 
 /* ---- the Keyboard Shortcuts window against what is bound ------------------------ */
@@ -816,6 +881,9 @@ main (int argc, char *argv[])
   g_test_add ("/window/quick-insert-library", Fixture, app, fixture_set_up,
               test_quick_insert_library, fixture_tear_down);
   g_test_add ("/window/export", Fixture, app, fixture_set_up, test_export, fixture_tear_down);
+  g_test_add ("/window/print", Fixture, app, fixture_set_up, test_print, fixture_tear_down);
+  g_test_add ("/window/align-distribute", Fixture, app, fixture_set_up, test_align_distribute,
+              fixture_tear_down);
   g_test_add ("/window/shortcuts-window", Fixture, app, fixture_set_up, test_shortcuts_window,
               fixture_tear_down);
   return g_test_run ();

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "orr-canvas-private.h"
-#include "orr-editor-ops.h"
+#include <orrery/orr-editor.h>
 #include "orr-palettes.h"
 
 #include <gtk/gtk.h>

@@ -1,8 +1,9 @@
-/* test-editor-ops.c: adding blocks with their class's ports, ports that
+/* test-editor-ops.c: the engine's editing steps (orrery/orr-editor.h): adding
+ * blocks with their class's ports, ports that
  * follow parameters (Mux inputs, Sum signs), refused parameters, and super
  * block ports from their port blocks. No display needed, but it runs with
  * the canvas tests. */
-#include "orr-editor-ops.h"
+#include <orrery/orr-editor.h>
 #include "orr-palettes.h"
 
 #include <orrery/orr-interface.h>

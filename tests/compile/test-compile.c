@@ -169,6 +169,10 @@ compile_fails (Fixture *f, GError **error)
   OrrProgram *p = orr_compile (f->model, f->registry, NULL, problems, error);
   g_assert_null (p);
   g_assert_nonnull (*error);
+  /* the errors only: warnings (unconnected ports) have their own test */
+  for (guint i = problems->len; i > 0; i--)
+    if (((OrrProblem *) g_ptr_array_index (problems, i - 1))->warning)
+      g_ptr_array_remove_index (problems, i - 1);
   g_assert_cmpuint (problems->len, >, 0);
   return problems;
 }
@@ -504,6 +508,65 @@ test_required_period (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (error->message, "SampleClock with period 0.5"));
 }
 
+static gboolean
+has_problem (GPtrArray *problems, const char *where, const char *message, gboolean warning)
+{
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const OrrProblem *p = g_ptr_array_index (problems, i);
+
+      if (g_strcmp0 (p->where, where) == 0 && strstr (p->message, message) != NULL
+          && p->warning == warning)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Data ports no link reaches: warnings naming the block and the port
+ * (inside super blocks too, and a super block's own ports), the model
+ * still compiles; with the setting, the same ports stop the compile. */
+static void
+test_unconnected (Fixture *f, gconstpointer data)
+{
+  OrrDiagram *root = orr_model_get_root (f->model);
+  OrrBlock *src = add (f, root, "Constant", "Src", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *sum = add (f, root, "Sum", "Add", 2, 1, 0, 0, "signs", "[1 1]", NULL);
+  OrrBlock *super = orr_model_add_super_block (f->model, root, NULL);
+  OrrBlock *in, *gain;
+  g_autoptr (GPtrArray) problems
+    = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  g_autoptr (GPtrArray) errors = NULL;
+  g_autoptr (OrrProgram) program = NULL;
+  g_autoptr (GError) error = NULL;
+  OrrSettings settings;
+
+  orr_model_set_block_label (f->model, super, "Sub");
+  in = add (f, super->child, "Input", "In1", 0, 1, 0, 0, "port", "1", NULL);
+  gain = add (f, super->child, "Gain", "G", 1, 1, 0, 0, "gain", "2", NULL);
+  wire (f, in, 1, gain, 1);
+  orr_model_sync_super_ports (f->model, super);
+  wire (f, src, 1, sum, 1);
+  wire (f, sum, 1, super, 1);
+
+  program = orr_compile (f->model, f->registry, NULL, problems, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (program);
+  /* Add's second input, Sub/G's output; nothing else is open */
+  g_assert_cmpuint (problems->len, ==, 2);
+  g_assert_true (has_problem (problems, "Add", "input 2 is not connected", TRUE));
+  g_assert_true (has_problem (problems, "Sub/G", "output 1 is not connected", TRUE));
+
+  orr_settings_copy (&settings, orr_model_get_settings (f->model));
+  settings.unconnected_errors = TRUE;
+  orr_model_set_settings (f->model, &settings);
+  orr_settings_clear (&settings);
+  errors = compile_fails (f, &error);
+  g_assert_cmpuint (errors->len, ==, 2);
+  g_assert_true (has_problem (errors, "Add", "input 2 is not connected", FALSE));
+  g_assert_true (has_problem (errors, "Sub/G", "output 1 is not connected", FALSE));
+  g_assert_nonnull (strstr (error->message, "Add: input 2 is not connected"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -517,5 +580,6 @@ main (int argc, char **argv)
   ADD ("/compile/band", test_band);
   ADD ("/compile/goto-from", test_goto_from);
   ADD ("/compile/required-period", test_required_period);
+  ADD ("/compile/unconnected", test_unconnected);
   return g_test_run ();
 }

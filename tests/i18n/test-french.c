@@ -16,7 +16,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <locale.h>
-#include <orr-editor-ops.h>
+#include <orrery/orr-editor.h>
 #include <orr-palettes.h>
 #include <string.h>
 

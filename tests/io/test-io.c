@@ -1187,6 +1187,35 @@ test_settings_optional (void)
   g_assert_null (strstr (text, "initial-step"));
   g_assert_null (strstr (text, "zc-tolerance"));
   g_assert_null (strstr (text, "realtime"));
+  g_assert_null (strstr (text, "unconnected-ports"));
+  g_assert_false (orr_model_get_settings (plain)->unconnected_errors);
+}
+
+/* unconnected-ports: "error" reads as the setting and is written back;
+ * anything but "warning" or "error" is refused with its line. */
+static void
+test_settings_unconnected (void)
+{
+#define UNCONNECTED_DOC(value)                                                                    \
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<orrery version=\"1.0\">\n"                     \
+  "  <settings unconnected-ports=\"" value "\"/>\n  <diagram/>\n</orrery>\n"
+  const char *error_text = UNCONNECTED_DOC ("error");
+  const char *bad_text = UNCONNECTED_DOC ("sometimes");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model
+    = orr_model_load_data (error_text, strlen (error_text), "e.orr", &error);
+  g_autoptr (OrrModel) bad = NULL;
+  g_autofree char *saved = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (orr_model_get_settings (model)->unconnected_errors);
+  saved = save (model);
+  g_assert_nonnull (strstr (saved, "unconnected-ports=\"error\""));
+
+  bad = orr_model_load_data (bad_text, strlen (bad_text), "bad.orr", &error);
+  g_assert_null (bad);
+  g_assert_error (error, ORR_IO_ERROR, ORR_IO_ERROR_INVALID);
+  g_assert_true (g_str_has_prefix (error->message, "bad.orr:3: "));
 }
 
 /* Saving keeps the previous version as path~; saving the same content
@@ -1234,6 +1263,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/io/fixtures/round-trip", test_fixtures_round_trip);
   g_test_add_func ("/io/settings-optional", test_settings_optional);
+  g_test_add_func ("/io/settings-unconnected", test_settings_unconnected);
   g_test_add_func ("/io/backup-on-save", test_backup_on_save);
   g_test_add_func ("/io/fixtures/flat", test_fields_flat);
   g_test_add_func ("/io/fixtures/nested", test_fields_nested);

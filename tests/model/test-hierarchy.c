@@ -115,7 +115,7 @@ link_text (OrrLink *l)
 static int
 compare_strings (gconstpointer a, gconstpointer b)
 {
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
 }
 
 static GPtrArray *
@@ -212,9 +212,8 @@ has_link (OrrDiagram *d, OrrBlock *from, OrrPortKind fk, guint fp, OrrBlock *to,
 static const char *
 port_label (OrrBlock *b, OrrPortKind kind, guint port)
 {
-  return ((OrrPort *) g_ptr_array_index (b->ports[kind], port - 1))->label;
+  return ((OrrPort *)g_ptr_array_index (b->ports[kind], port - 1))->label;
 }
-
 
 /* Groups the blocks labelled in labels, expands the result, and checks
  * the model against an untouched copy; then undo and redo, by saved text. */
@@ -224,8 +223,7 @@ round_trip (const char *text, const char *const *labels)
   g_autoptr (OrrModel) original = load_text (text);
   g_autoptr (OrrModel) model = load_text (text);
   g_autoptr (GPtrArray) selection = g_ptr_array_new ();
-  g_autoptr (GPtrArray) inlined
-    = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_block_unref);
+  g_autoptr (GPtrArray) inlined = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_block_unref);
   g_autoptr (GError) error = NULL;
   g_autofree char *before = dump (model);
   g_autofree char *grouped = NULL;
@@ -235,7 +233,7 @@ round_trip (const char *text, const char *const *labels)
 
   for (guint i = 0; labels[i] != NULL; i++)
     g_ptr_array_add (selection, by_label (root, labels[i]));
-  super = orr_model_group (model, (OrrBlock *const *) selection->pdata, selection->len, &error);
+  super = orr_model_group (model, (OrrBlock *const *)selection->pdata, selection->len, &error);
   g_assert_no_error (error);
   g_assert_nonnull (super);
   g_assert_cmpuint (super->child->blocks->len, >, selection->len); /* port blocks were added */
@@ -245,7 +243,7 @@ round_trip (const char *text, const char *const *labels)
   g_assert_no_error (error);
   g_assert_cmpuint (inlined->len, ==, selection->len);
   for (guint i = 0; i < inlined->len; i++)
-    g_assert_true (((OrrBlock *) g_ptr_array_index (inlined, i))->parent == root);
+    g_assert_true (((OrrBlock *)g_ptr_array_index (inlined, i))->parent == root);
   assert_diagrams_equal (orr_model_get_root (original), root);
   expanded = dump (model);
 
@@ -370,6 +368,42 @@ test_group_numbering (void)
   g_assert_cmpstr (synced, ==, grouped);
 }
 
+/* The port blocks grouping makes inside: data inputs at the left, level
+ * with the block they feed; an activation input above the blocks, over
+ * the block it activates, not among the data inputs (where its "1" read
+ * like a second data input 1 and its link crossed theirs). */
+static void
+test_group_port_layout (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrDiagram *root = orr_model_get_root (model);
+  OrrBlock *src = add (model, root, "Constant", "Src", 0, 100, 0, 1, 0, 0);
+  OrrBlock *clock = add (model, root, "SampleClock", "Clock", 200, 0, 0, 0, 0, 1);
+  OrrBlock *hold = add (model, root, "SampleHold", "Hold", 200, 100, 1, 1, 1, 0);
+  OrrBlock *super, *in = NULL, *ev = NULL;
+  g_autoptr (GError) error = NULL;
+
+  wire (model, src, 1, hold, 1);
+  ewire (model, clock, 1, hold, 1);
+  super = orr_model_group (model, &hold, 1, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < super->child->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (super->child->blocks, i);
+      if (g_str_equal (b->type, "Input"))
+        in = b;
+      else if (g_str_equal (b->type, "EventInput"))
+        ev = b;
+    }
+  g_assert_nonnull (in);
+  g_assert_nonnull (ev);
+  /* Hold is at (200, 100), 40 x 40 as add() makes it */
+  g_assert_cmpfloat (in->geometry.x + in->geometry.width, <, 200);
+  g_assert_cmpfloat (fabs (in->geometry.y + in->geometry.height / 2 - 120), <, 1e-9);
+  g_assert_cmpfloat (ev->geometry.y + ev->geometry.height, <, 100);
+  g_assert_cmpfloat (fabs (ev->geometry.x + ev->geometry.width / 2 - 220), <, 1e-9);
+}
+
 /* A hand-made super block: Input 1 straight into Output 1, and a second
  * Input block with number 1 into a Gain; the source outside reaches both
  * the blocks behind Output 1 and the Gain. A loop of ports around the
@@ -388,8 +422,7 @@ test_expand_through_links (void)
   OrrBlock *in1, *in1b, *out1, *out2, *in2, *gain;
   /* in1b shares number 1 with in1: the compiler refuses that, but a model
    * being edited may have it and expanding must still do the right thing */
-  g_autoptr (GPtrArray) inlined
-    = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_block_unref);
+  g_autoptr (GPtrArray) inlined = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_block_unref);
   g_autoptr (GError) error = NULL;
 
   in1 = add (model, super->child, "Input", "in", 0, 0, 0, 1, 0, 0);
@@ -529,9 +562,9 @@ test_sync_ports (void)
   while (orr_model_can_undo (model))
     orr_model_undo (model);
   g_assert_cmpuint (orr_block_get_port_count (super, ORR_PORT_IN), ==, 0);
-  (void) u;
-  (void) y;
-  (void) ev;
+  (void)u;
+  (void)y;
+  (void)ev;
 }
 
 /* Three inputs; the second port block goes; renumbering makes the third
@@ -568,8 +601,8 @@ test_renumber_ports (void)
    * outside stays with the first */
   for (guint i = 0; i < 2; i++)
     {
-      outs[i] = add (model, super->child, "Output", i == 0 ? "first" : "second", 200, 100.0 * i,
-                     1, 0, 0, 0);
+      outs[i] = add (model, super->child, "Output", i == 0 ? "first" : "second", 200, 100.0 * i, 1,
+                     0, 0, 0);
       orr_model_set_param (model, outs[i], "port", "1");
     }
   orr_model_sync_super_ports (model, super);
@@ -614,6 +647,7 @@ main (int argc, char **argv)
   g_test_add_func ("/hierarchy/round-trip/example", test_round_trip_example);
   g_test_add_func ("/hierarchy/round-trip/branches", test_round_trip_branches);
   g_test_add_func ("/hierarchy/group-numbering", test_group_numbering);
+  g_test_add_func ("/hierarchy/group-port-layout", test_group_port_layout);
   g_test_add_func ("/hierarchy/expand/through-links", test_expand_through_links);
   g_test_add_func ("/hierarchy/expand/refuses", test_expand_refuses);
   g_test_add_func ("/hierarchy/ports/sync", test_sync_ports);

@@ -27,7 +27,10 @@ typedef struct
 /* Compiles model with the block classes of registry. overrides: see
  * orr_evaluate_model. On failure returns NULL with an error listing every
  * problem; problems, if not NULL, receives them (OrrProblem*, owned by the
- * array) for a problems view. */
+ * array) for a problems view, followed by the warnings (problem->warning:
+ * data ports no link reaches), which it also receives when the model
+ * compiles. A model whose settings say unconnected_errors has them as
+ * errors instead. */
 OrrProgram *orr_compile (OrrModel *model, OrrRegistry *registry, OrrScope *overrides,
                          GPtrArray *problems, GError **error);
 /* The same with options; NULL options are the defaults (all FALSE). */

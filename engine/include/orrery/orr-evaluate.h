@@ -34,6 +34,7 @@ typedef struct
   char **block_ids; /* every block involved (an algebraic loop, both ends of a link) */
   char *where;    /* "model context", "Plant (context)", "Plant/Gain1, parameter 'gain'" */
   char *message;  /* from the parameter language: position, source line and caret */
+  gboolean warning; /* the model still compiles (an unconnected port) */
 } OrrProblem;
 
 typedef struct _OrrEvaluation OrrEvaluation;

@@ -126,6 +126,8 @@ typedef struct
   double realtime_factor; /* simulated seconds per wall-clock second when run in the app;
                            * 0: as fast as possible */
   gboolean solve_loops;   /* algebraic loops are solved (Newton, KINSOL) instead of refused */
+  gboolean unconnected_errors; /* an unconnected data port stops the compile instead of
+                                * being a warning */
 } OrrSettings;
 
 struct _OrrBlock
@@ -239,6 +241,8 @@ OrrBlock *orr_model_find_block (OrrModel *model, const char *id);
  * Returns: (transfer none) (nullable): the link, or %NULL
  */
 OrrLink *orr_model_find_link (OrrModel *model, const char *id);
+/* Whether a link ends at this port of block (port counted from 1). */
+gboolean orr_model_port_is_linked (OrrModel *model, OrrBlock *block, OrrPortKind kind, guint port);
 /* A fresh id, "b<n>" or "l<n>", never used in this model before. */
 char *orr_model_new_id (OrrModel *model, char prefix);
 /* The model's context script (that of the root diagram). */
@@ -401,6 +405,10 @@ OrrBlock *orr_block_ref (OrrBlock *block);
 void orr_block_unref (OrrBlock *block);
 const char *orr_block_get_param (const OrrBlock *block, const char *name);
 guint orr_block_get_port_count (const OrrBlock *block, OrrPortKind kind);
+/* The size a new block takes for these port counts: 40 x 40, grown by 20
+ * a port on the sides that need more. */
+void orr_block_default_size (guint n_in, guint n_out, guint n_evin, guint n_evout, double *width,
+                             double *height);
 gboolean orr_block_is_super (const OrrBlock *block);
 /* "Plant/Motor/Integrator1": labels (or ids where there is no label) from
  * the root down. */

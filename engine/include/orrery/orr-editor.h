@@ -1,4 +1,4 @@
-/* orr-editor-ops.h: editing steps the canvas and the dialogs share, which
+/* orr-editor.h: editing steps the canvas and the dialogs share, which
  * need the block classes and not only the model: adding a block with its
  * class's defaults, and bringing a block's ports in line with its
  * parameters (Mux inputs, Sum signs). No GTK here. */

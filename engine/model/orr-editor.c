@@ -1,15 +1,14 @@
-/* orr-editor-ops.c: editing steps that need the block classes: adding a
+/* orr-editor.c: editing steps that need the block classes: adding a
  * block with its class's ports, and keeping a block's ports in line with
- * its parameters. Shared by the canvas and the parameter dialogs. No GTK.
+ * its parameters. Shared by the canvas and the parameter dialogs, which
+ * translate the undo steps' names where they show them.
  *
  * Parameters a block does not set take their class default (the
  * interface and the compiler both read them so), so a new block stores
  * none: files stay small and a changed default reaches old blocks. */
-#include "orr-editor-ops.h"
+#include <orrery/orr-editor.h>
 
-#include "orr-canvas-geometry.h"
-
-#include <glib/gi18n-lib.h>
+#include <string.h>
 #include <orrery/orr-evaluate.h>
 #include <orrery/orr-interface.h>
 
@@ -42,10 +41,9 @@ count_of_type (OrrDiagram *diagram, const char *type)
   guint n = 0;
 
   for (guint i = 0; i < diagram->blocks->len; i++)
-    n += g_strcmp0 (((OrrBlock *) g_ptr_array_index (diagram->blocks, i))->type, type) == 0;
+    n += g_strcmp0 (((OrrBlock *)g_ptr_array_index (diagram->blocks, i))->type, type) == 0;
   return n;
 }
-
 
 static OrrBlockInterface *
 interface_in_scope (OrrModel *model, OrrRegistry *registry, const OrrBlockClass *klass,
@@ -98,7 +96,7 @@ orr_editor_add_block (OrrModel *model, OrrDiagram *diagram, OrrRegistry *registr
       if (klass == NULL)
         {
           g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_INVALID,
-                       _ ("There is no block type “%s”"), type);
+                       "There is no block type “%s”", type);
           return NULL;
         }
       /* defaults are nearly always literals: try without evaluating the
@@ -118,11 +116,11 @@ orr_editor_add_block (OrrModel *model, OrrDiagram *diagram, OrrRegistry *registr
     }
 
   if (where.width <= 0 || where.height <= 0)
-    orr_canvas_default_size (counts[ORR_PORT_IN], counts[ORR_PORT_OUT], counts[ORR_PORT_EVENT_IN],
-                             counts[ORR_PORT_EVENT_OUT], &where.width, &where.height);
+    orr_block_default_size (counts[ORR_PORT_IN], counts[ORR_PORT_OUT], counts[ORR_PORT_EVENT_IN],
+                            counts[ORR_PORT_EVENT_OUT], &where.width, &where.height);
   label = orr_diagram_new_label (diagram, type);
 
-  orr_model_begin (model, _ ("Add Block"));
+  orr_model_begin (model, "Add Block");
   if (klass == NULL)
     block = orr_model_add_super_block (model, diagram, &where);
   else
@@ -213,7 +211,7 @@ sync_super_block (OrrModel *model, OrrRegistry *registry, OrrBlock *block)
             = MAX (counts[port_blocks[k].kind], port_block_number (evaluation, b));
     }
 
-  orr_model_begin (model, _ ("Update Ports"));
+  orr_model_begin (model, "Update Ports");
   for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
     if (counts[kind] != orr_block_get_port_count (block, kind))
       orr_model_set_port_count (model, block, kind, counts[kind]);
@@ -239,8 +237,8 @@ orr_editor_sync_ports (OrrModel *model, OrrRegistry *registry, OrrBlock *block, 
   klass = registry != NULL ? orr_registry_lookup (registry, block->type) : NULL;
   if (klass == NULL)
     {
-      g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_INVALID,
-                   _ ("There is no block type “%s”"), block->type);
+      g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_INVALID, "There is no block type “%s”",
+                   block->type);
       return FALSE;
     }
   iface = interface_in_scope (model, registry, klass, block, block->parent, error);
@@ -251,7 +249,7 @@ orr_editor_sync_ports (OrrModel *model, OrrRegistry *registry, OrrBlock *block, 
   counts[ORR_PORT_OUT] = MAX (iface->n_out, 0);
   counts[ORR_PORT_EVENT_IN] = MAX (iface->n_evin, 0);
   counts[ORR_PORT_EVENT_OUT] = MAX (iface->n_evout, 0);
-  orr_model_begin (model, _ ("Update Ports"));
+  orr_model_begin (model, "Update Ports");
   for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
     if (counts[kind] != orr_block_get_port_count (block, kind))
       orr_model_set_port_count (model, block, kind, counts[kind]);
@@ -270,7 +268,7 @@ orr_editor_set_params (OrrModel *model, OrrRegistry *registry, OrrBlock *block,
   g_return_val_if_fail (block != NULL, FALSE);
   g_return_val_if_fail (names != NULL && exprs != NULL, FALSE);
 
-  orr_model_begin (model, description != NULL ? description : _ ("Set Parameters"));
+  orr_model_begin (model, description != NULL ? description : "Set Parameters");
   for (guint i = 0; names[i] != NULL && exprs[i] != NULL; i++)
     if (g_strcmp0 (orr_block_get_param (block, names[i]), exprs[i]) != 0)
       orr_model_set_param (model, block, names[i], exprs[i]);
