@@ -139,8 +139,11 @@ static OrrPaletteNode *
 block_node_new (const OrrBlockClass *klass)
 {
   OrrPaletteNode *node = g_object_new (ORR_TYPE_PALETTE_NODE, NULL);
-  /* English and translated words both find the block, and its keywords */
-  const char *english[] = { klass->label, klass->description, klass->keywords, NULL };
+  /* its keywords, and in a translated interface its English label too.
+   * Not its English description: its words would rank as keywords, so
+   * "reset" would find the JK flip-flop (whose K "resets" it) as surely as
+   * the Integrator, whose keyword it is. */
+  const char *english[] = { klass->keywords, klass->label, NULL };
 
   node->klass = klass;
   node->search = orr_quick_insert_item_new (klass->name, tr (klass->label), tr (klass->description),
