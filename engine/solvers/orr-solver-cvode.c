@@ -31,6 +31,7 @@ typedef struct
   gboolean initialised;
   double *scratch; /* Jacobian values on their way into a band matrix */
   double t;        /* where the last step ended */
+  N_Vector ele, ewt; /* scratch for cvode_next_step */
 } OrrSolverCvode;
 
 static int
@@ -325,6 +326,39 @@ cvode_interpolate (OrrSolver *solver, double t, double *x, double *xd)
   return flag == CV_SUCCESS;
 }
 
+/* What CVODE's error control would choose after the last step: a step
+ * that ends at a stop time was cut to fit, and CVODE then reports the cut
+ * size, so the choice is redone here from the step's error estimate as
+ * CVODE does (eta = 1 / ((6 dsm)^(1/(q+1)) + 1e-6), at most 10). */
+static double
+cvode_next_step (OrrSolver *solver)
+{
+  OrrSolverCvode *self = (OrrSolverCvode *) solver;
+  realtype h = 0, dsm;
+  long steps = 0;
+  int q = 0;
+  double eta;
+
+  /* (counters start again at a restart: no step since, no estimate) */
+  if (!self->initialised || CVodeGetNumSteps (self->mem, &steps) != CV_SUCCESS || steps == 0
+      || CVodeGetLastStep (self->mem, &h) != CV_SUCCESS
+      || CVodeGetLastOrder (self->mem, &q) != CV_SUCCESS || q < 1)
+    return 0.0;
+  if (self->ele == NULL)
+    {
+      self->ele = N_VClone (self->y);
+      self->ewt = N_VClone (self->y);
+      if (self->ele == NULL || self->ewt == NULL)
+        return 0.0;
+    }
+  if (CVodeGetEstLocalErrors (self->mem, self->ele) != CV_SUCCESS
+      || CVodeGetErrWeights (self->mem, self->ewt) != CV_SUCCESS)
+    return 0.0;
+  dsm = N_VWrmsNorm (self->ele, self->ewt);
+  eta = dsm > 0 ? 1.0 / (pow (6 * dsm, 1.0 / (q + 1)) + 1e-6) : 10.0;
+  return fabs (h) * MIN (eta, 10.0);
+}
+
 static void
 cvode_free (OrrSolver *solver)
 {
@@ -340,6 +374,10 @@ cvode_free (OrrSolver *solver)
     SUNMatDestroy (self->matrix);
   if (self->y != NULL)
     N_VDestroy (self->y);
+  if (self->ele != NULL)
+    N_VDestroy (self->ele);
+  if (self->ewt != NULL)
+    N_VDestroy (self->ewt);
   if (self->ctx != NULL)
     SUNContext_Free (&self->ctx);
   g_free (self->scratch);
@@ -355,6 +393,7 @@ static const OrrSolverClass cvode_class = {
   .worst_component = cvode_worst_component,
   .root_width = cvode_root_width,
   .interpolate = cvode_interpolate,
+  .next_step = cvode_next_step,
   .free = cvode_free,
 };
 
