@@ -636,6 +636,13 @@ restart_solver (OrrSimulation *sim, double target)
   memset (sim->jroot, 0, sizeof (int) * MAX (sim->program->ng, 1));
   refresh_observers (sim);
 
+  /* Warm start: the backend's own first-step estimate costs several
+   * model evaluations at every restart (a thousand restarts a second in a
+   * sampled-data loop). Half the step its error control would have taken
+   * next is about as long as the estimate allows, since the order drops
+   * to 1 at a restart; its error test still decides. */
+  if (h0 <= 0 && sim->solver_started)
+    h0 = 0.5 * orr_solver_next_step (sim->solver);
   /* Right after a zero crossing, a first step longer than the interval
    * since the previous crossing may step over the next pair of crossings
    * altogether (a bouncing ball near rest): bound it. */
