@@ -325,8 +325,7 @@ build_needed_calls (OrrSimulation *sim, const OrrActivationList *seeds, const in
       int b = program->continuous_list.items[i].block;
       const OrrProgramBlock *pb = &program->blocks[b];
 
-      callable[b] = orr_sim_callable (pb->kind) && pb->klass != NULL
-                    && pb->klass->simulate != NULL;
+      callable[b] = orr_sim_callable (pb->kind) && pb->klass != NULL && pb->klass->simulate != NULL;
       nevprt[b] = program->continuous_list.items[i].nevprt;
       total += callable[b];
     }
@@ -342,9 +341,7 @@ build_needed_calls (OrrSimulation *sim, const OrrActivationList *seeds, const in
        * input; each after its feedthrough producers. */
       for (int k = -1; k < ps->n_in; k++)
         {
-          int root = k < 0 ? seed
-                     : ps->in[k].buffer >= 0 ? producer[ps->in[k].buffer]
-                                             : -1;
+          int root = k < 0 ? seed : ps->in[k].buffer >= 0 ? producer[ps->in[k].buffer] : -1;
 
           if (root >= 0 && callable[root] && !emitted[root])
             emit_upstream (sim, root, producer, callable, nevprt, emitted, stack, out);
@@ -427,8 +424,8 @@ gboolean
 orr_sim_choose_solver (OrrSimulation *sim, GError **error)
 {
   const OrrSettings *settings = &sim->program->settings;
-  const char *name = settings->solver != NULL && settings->solver[0] != '\0' ? settings->solver
-                                                                             : "auto";
+  const char *name
+    = settings->solver != NULL && settings->solver[0] != '\0' ? settings->solver : "auto";
   const OrrSolverInfo *info = orr_solver_lookup (name);
   double span = settings->final_time - settings->start_time;
 
@@ -520,8 +517,7 @@ orr_sim_continuous_setup (OrrSimulation *sim, GError **error)
                       &sim->rhs_calls);
   build_needed_calls (sim, &program->surface_list, producer, ORR_JOB_ZERO_CROSSINGS,
                       &sim->root_calls);
-  call_list_build (sim, &program->surface_list, NULL, ORR_JOB_ZERO_CROSSINGS,
-                   &sim->surface_calls);
+  call_list_build (sim, &program->surface_list, NULL, ORR_JOB_ZERO_CROSSINGS, &sim->surface_calls);
   build_accepted_outputs (sim, producer);
   {
     const OrrCallList *hot[] = { &sim->rhs_calls, &sim->root_calls, &sim->surface_calls };
@@ -563,10 +559,9 @@ orr_sim_continuous_setup (OrrSimulation *sim, GError **error)
                               ? g_strdup_printf ("maximum step %g s", options.max_step)
                               : g_strdup ("no maximum step");
 
-    sim->solver_description
-      = g_strdup_printf ("%s (%s), rtol %g, atol %g, %s; %s", sim->solver_name,
-                         sim->solver->name, options.rtol, options.atol, step,
-                         orr_sim_jacobian_describe (sim->jacobian));
+    sim->solver_description = g_strdup_printf (
+      "%s (%s), rtol %g, atol %g, %s; %s", sim->solver_name, sim->solver->name, options.rtol,
+      options.atol, step, orr_sim_jacobian_describe (sim->jacobian));
   }
   return TRUE;
 }
@@ -651,6 +646,9 @@ restart_solver (OrrSimulation *sim, double target)
   if (h0 > 0)
     h0 = MIN (h0, target - t);
 
+  /* After an event the last Jacobian may serve again; after a crossing
+   * (modes change what the solver integrates) it is computed afresh. */
+  orr_sim_jacobian_restart (sim->jacobian, sim->solver_started && sim->last_root_time != t);
   if (!orr_solver_restart (sim->solver, t, sim->x, sim->dae ? sim->xd : NULL, target, h0, &error))
     {
       orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER, "%s", error->message);
@@ -721,8 +719,7 @@ accept_point (OrrSimulation *sim, double t, gboolean complete)
   sim->time.phase = ORR_PHASE_EVENT;
   sim->time.modes_fixed = sim->use_modes;
   ok = orr_sim_run_calls (sim, &sim->accepted_outputs)
-       && orr_sim_check_calls_finite (sim, &sim->accepted_outputs)
-       && orr_sim_run_step_hooks (sim);
+       && orr_sim_check_calls_finite (sim, &sim->accepted_outputs) && orr_sim_run_step_hooks (sim);
   sim->time.phase = saved_phase;
   return ok;
 }
@@ -760,8 +757,7 @@ refine_root (OrrSimulation *sim, double *t)
       double m = a + (b - a) / 2;
       gboolean crossed = FALSE;
 
-      if (!orr_solver_interpolate (sim->solver, m, x, xd)
-          || sim_roots (m, x, xd, g, sim) != 0)
+      if (!orr_solver_interpolate (sim->solver, m, x, xd) || sim_roots (m, x, xd, g, sim) != 0)
         {
           /* keep what the solver found */
           copy_from_solver (sim);

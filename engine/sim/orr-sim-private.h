@@ -339,6 +339,13 @@ void orr_sim_jacobian_free (OrrSimJacobian *jacobian);
 /* Fills the options' linear solver, pattern and Jacobian callback. */
 void orr_sim_jacobian_configure (OrrSimJacobian *jacobian, OrrSolverOptions *options);
 const char *orr_sim_jacobian_describe (OrrSimJacobian *jacobian);
+/* At a restart: may_reuse lets the solver's first Jacobian request take
+ * the last values computed (if recent), for restarts that events caused:
+ * a stale Jacobian only slows Newton down, and the solver asks again when
+ * Newton fails. */
+void orr_sim_jacobian_restart (OrrSimJacobian *jacobian, gboolean may_reuse);
+/* Parameters changed: no reuse of values computed before. */
+void orr_sim_jacobian_forget (OrrSimJacobian *jacobian);
 /* Outputs of the continuous list at the current x. */
 gboolean orr_sim_eval_continuous (OrrSimulation *sim, OrrPhase phase, gboolean modes_fixed);
 /* Surfaces at the current x into sim->g, without side effects. */

@@ -305,9 +305,10 @@ main (int argc, char **argv)
     {
       g_print ("  Orrery:             %7.3f s  x(0.5) = %.17g (off by %.2e), %" G_GUINT64_FORMAT
                " steps, %" G_GUINT64_FORMAT " events, %" G_GUINT64_FORMAT
-               " restarts, %" G_GUINT64_FORMAT " right-hand sides\n",
+               " restarts, %" G_GUINT64_FORMAT " right-hand sides, %" G_GUINT64_FORMAT
+               " Jacobians (%" G_GUINT64_FORMAT " reused)\n",
                orrery_s, orrery_x, orrery_err, stats.steps, stats.events, stats.restarts,
-               stats.rhs_calls);
+               stats.rhs_calls, stats.jacobians, stats.jacobians_reused);
       ok = ok && orrery_err < WRONG;
     }
   if (do_direct && do_orrery)
