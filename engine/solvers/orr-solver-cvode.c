@@ -354,7 +354,16 @@ cvode_next_step (OrrSolver *solver)
   if (CVodeGetEstLocalErrors (self->mem, self->ele) != CV_SUCCESS
       || CVodeGetErrWeights (self->mem, self->ewt) != CV_SUCCESS)
     return 0.0;
-  dsm = N_VWrmsNorm (self->ele, self->ewt);
+  {
+    /* the WRMS norm, without the vector operations' calls */
+    const double *e = N_VGetArrayPointer (self->ele), *w = N_VGetArrayPointer (self->ewt);
+    int n = solver->options.n;
+    double sum = 0;
+
+    for (int i = 0; i < n; i++)
+      sum += (e[i] * w[i]) * (e[i] * w[i]);
+    dsm = sqrt (sum / n);
+  }
   eta = dsm > 0 ? 1.0 / (pow (6 * dsm, 1.0 / (q + 1)) + 1e-6) : 10.0;
   return fabs (h) * MIN (eta, 10.0);
 }
