@@ -387,12 +387,27 @@ build_accepted_outputs (OrrSimulation *sim, const int *producer)
   call_list_build (sim, continuous, need, ORR_JOB_OUTPUTS, &sim->accepted_outputs);
 }
 
+/* Only work memory can change which blocks observe; a block may take it
+ * late, so this looks at every restart, without allocating unless it
+ * did. */
 static void
 refresh_observers (OrrSimulation *sim)
 {
-  g_autofree int *producer = buffer_producers (sim->program);
+  const OrrProgram *program = sim->program;
+  const OrrActivationList *continuous = &program->continuous_list;
 
-  build_accepted_outputs (sim, producer);
+  for (int i = 0; i < continuous->n; i++)
+    {
+      int b = continuous->items[i].block;
+
+      if (G_UNLIKELY (!sim->observer[b] && sim->blocks[b].work != NULL))
+        {
+          g_autofree int *producer = buffer_producers (program);
+
+          build_accepted_outputs (sim, producer);
+          return;
+        }
+    }
 }
 
 /* ---- setup --------------------------------------------------------------- */
