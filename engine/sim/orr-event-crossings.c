@@ -83,12 +83,11 @@ orr_sim_fire_crossings (OrrSimulation *sim, const gboolean *fire)
     {
       int b = surfaces->items[i].block;
       const OrrProgramBlock *pb = &program->blocks[b];
-      g_autofree char *what = NULL;
 
       if (!fire[b])
         continue;
-      what = g_strdup_printf ("the zero-crossing surface of %s", pb->path);
-      ok = orr_sim_zeno_check (sim, &sim->block_bursts[b], what);
+      ok = orr_sim_zeno_check (sim, &sim->block_bursts[b], "the zero-crossing surface of ",
+                               pb->path);
       if (ok && pb->kind == ORR_BLOCK_ORDINARY && pb->n_evout > 0)
         {
           orr_sim_set_nevprt (sim, b, -1);

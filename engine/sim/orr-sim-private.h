@@ -386,8 +386,10 @@ gboolean orr_sim_event_crossings_after (OrrSimulation *sim);
 void orr_sim_zeno_setup (OrrSimulation *sim);
 void orr_sim_zeno_free (OrrSimulation *sim);
 /* Counts a firing in burst; FALSE (and an ORR_SIM_ERROR_ZENO) when too
- * many happen at practically the same time. */
-gboolean orr_sim_zeno_check (OrrSimulation *sim, OrrBurst *burst, const char *what);
+ * many happen at practically the same time. The message names what fired
+ * as what_prefix followed by what (no formatting on the way). */
+gboolean orr_sim_zeno_check (OrrSimulation *sim, OrrBurst *burst, const char *what_prefix,
+                             const char *what);
 /* Learns from the crossings in sim->jroot at the current time. */
 void orr_sim_zeno_note_crossings (OrrSimulation *sim);
 /* The time by which a predicted accumulation of crossings must have been
@@ -446,7 +448,7 @@ orr_sim_check_block_finite (OrrSimulation *sim, int b)
 
   if (block->n_out == 1 && block->out[0].type == ORR_TYPE_DOUBLE && block->out[0].rows == 1
       && block->out[0].cols == 1)
-    return G_LIKELY (isfinite (*(const double *) block->out[0].data))
+    return G_LIKELY (isfinite (*(const double *)block->out[0].data))
            || orr_sim_check_outputs_finite (sim, block);
   return orr_sim_check_outputs_finite (sim, block);
 }

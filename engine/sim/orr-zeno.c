@@ -48,7 +48,7 @@ orr_sim_zeno_free (OrrSimulation *sim)
 }
 
 gboolean
-orr_sim_zeno_check (OrrSimulation *sim, OrrBurst *burst, const char *what)
+orr_sim_zeno_check (OrrSimulation *sim, OrrBurst *burst, const char *what_prefix, const char *what)
 {
   double t = sim->time.t;
 
@@ -62,9 +62,9 @@ orr_sim_zeno_check (OrrSimulation *sim, OrrBurst *burst, const char *what)
     return TRUE;
 
   orr_sim_fail (sim, ORR_SIM_ERROR_ZENO,
-                "Zeno behaviour near t = %.6g s: %s fired %u times within %.0e s; events "
+                "Zeno behaviour near t = %.6g s: %s%s fired %u times within %.0e s; events "
                 "accumulate there and time cannot advance",
-                t, what, burst->count - 1, BURST_WINDOW (burst->start));
+                t, what_prefix, what, burst->count - 1, BURST_WINDOW (burst->start));
   return FALSE;
 }
 
