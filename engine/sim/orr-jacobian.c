@@ -656,6 +656,17 @@ sim_jacobian (double t, double cj, const double *x, const double *xd, const doub
 
   if (jac->has_analytic && !add_analytic (jac, t, cj, x, xd, values))
     return -1;
+  if (jac->reuse)
+    {
+      /* (with the solver's own quotients CVODE would meet the overflow
+       * in its linear solver; say so here: a smaller step may help) */
+      double sum = 0;
+
+      for (gsize e = 0; e < jac->pattern.nnz; e++)
+        sum += values[e];
+      if (!isfinite (sum))
+        return 1;
+    }
   if (jac->reuse && xd == NULL)
     {
       memcpy (jac->saved, values, sizeof (double) * jac->pattern.nnz);
