@@ -1,7 +1,10 @@
 /* orr-sim-private.h: the simulation's run-time state, shared by the files
  * of engine/sim (private to the engine).
  *
- *   orr-simulation.c     life cycle, the run loop, stop/pause, errors
+ *   orr-sim-core.c       the small core: time, the first error, Zeno bursts
+ *   orr-sim-control.c    run control: stop, pause, progress (other threads;
+ *                        the thread rules are written there)
+ *   orr-simulation.c     life cycle, run-time memory, the run loop
  *   orr-activation.c     activation lists, conditional branches, clocks,
  *                        programming events
  *   orr-continuous.c     choosing the solver, its callbacks, modes,
@@ -211,7 +214,7 @@ struct _OrrSimulation
   gint *stream_wanted; /* atomic, per block: a reader asked for its stream */
 };
 
-/* orr-simulation.c */
+/* orr-sim-core.c */
 void orr_sim_set_time (OrrSimulation *sim, double t);
 /* Records the first error and ends the run after the current job. */
 void orr_sim_fail (OrrSimulation *sim, OrrSimError code, const char *format, ...)
@@ -222,7 +225,7 @@ orr_sim_must_end (OrrSimulation *sim)
 {
   return sim->failed || g_atomic_int_get (&sim->stop_requested);
 }
-/* Blocks while paused; FALSE when the run must end. */
+/* orr-sim-control.c: blocks while paused; FALSE when the run must end. */
 gboolean orr_sim_check_pause (OrrSimulation *sim);
 /* A tolerance for "the same time" at t: a few rounding errors. */
 double orr_sim_time_tolerance (double t);
@@ -385,7 +388,7 @@ gboolean orr_sim_event_crossings_after (OrrSimulation *sim);
 /* orr-zeno.c */
 void orr_sim_zeno_setup (OrrSimulation *sim);
 void orr_sim_zeno_free (OrrSimulation *sim);
-/* Counts a firing in burst; FALSE (and an ORR_SIM_ERROR_ZENO) when too
+/* orr-sim-core.c: counts a firing in burst; FALSE (and an ORR_SIM_ERROR_ZENO) when too
  * many happen at practically the same time. The message names what fired
  * as what_prefix followed by what (no formatting on the way). */
 gboolean orr_sim_zeno_check (OrrSimulation *sim, OrrBurst *burst, const char *what_prefix,
