@@ -6,6 +6,12 @@
  * run the chosen branch completely, at once, inside the first sweep. The
  * base clock fires the SampleClocks due at a tick; clocks of one group are
  * synchronous, so their lists merge into one activation.
+ *
+ * DESIGN: owns events and the agenda: what an activation runs (the three sweeps,
+ * conditional branches, merged clock groups) and what blocks program
+ * (sim->agenda, the clock tick, the merge scratch, source bursts). It
+ * flags, for the continuous part, that outputs went stale or that the
+ * solver must restart (need_restart, outputs_stale: still shared flags).
  */
 
 #include <math.h>

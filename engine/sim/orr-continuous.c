@@ -17,6 +17,12 @@
  * Variable-step solvers fix the modes over an interval; fixed-step ones
  * ignore modes (blocks compute their outputs freely) and see crossings
  * only at the ends of their steps.
+ *
+ * DESIGN: owns continuous integration and restarts: the solver, its callbacks
+ * and call lists, accepted points, modes at restarts and located zero
+ * crossings (sim->solver, rhs_calls, root_calls, surface_calls,
+ * accepted_outputs, observer, solver_started, last_root_*; the
+ * continuous nevprt bookkeeping). Clears need_restart and outputs_stale.
  */
 
 #include <float.h>

@@ -25,7 +25,12 @@
  * chooses its modes again after every event anyway; a block with states
  * jumps them in answer to its own crossings (a bouncing ball's velocity
  * turning positive at impact is the bounce, not an apex). Their jumps are
- * theirs to interpret. */
+ * theirs to interpret.
+ *
+ * DESIGN: owns zero crossings and modes across events: the surfaces' values
+ * before and after an event iteration and the crossings they reveal
+ * (sim->plain_surfaces, g_before, g_located, crossing_fire).
+ */
 
 #include <string.h>
 

@@ -29,6 +29,10 @@
  * quotients for dense and band matrices when no block is analytic; we
  * step in for KLU (SUNDIALS has no difference quotients for sparse
  * matrices), for analytic blocks, and for the fixed-step implicit methods.
+ *
+ * DESIGN: owns continuous integration: the Jacobian's pattern, storage and
+ * values, and keeping them across restarts (all in OrrSimJacobian,
+ * nothing of OrrSimulation but the statistics it counts).
  */
 
 #include <float.h>

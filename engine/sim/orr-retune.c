@@ -10,6 +10,9 @@
  * constant blocks evaluated once at initialisation are evaluated again if
  * they or their constant inputs changed, and the continuous solver
  * restarts, since the right-hand side may have changed.
+ *
+ * DESIGN: owns run control, retuning: pending parameters under retune_mutex and
+ * the tuned copies the blocks read (sim->retune_*, tuned_*).
  */
 
 #include <math.h>

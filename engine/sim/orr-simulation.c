@@ -1,6 +1,11 @@
 /* orr-simulation.c: one run of a compiled program: run-time memory, the
- * initialisation sequence, the main loop that alternates integration and
- * events, and the controls other threads use (stop, pause, progress).
+ * initialisation sequence and the main loop that alternates integration
+ * and events (the controls other threads use are in orr-sim-control.c).
+ *
+ * DESIGN: owns the life cycle: run-time memory carved out at creation (blocks,
+ * ports, buffers, states), the initialisation sequence, the main loop
+ * that alternates integration (orr-continuous.c) and events
+ * (orr-activation.c), the end of a run and the public accessors.
  */
 
 #include <float.h>

@@ -13,6 +13,10 @@
  *    surface ends up on the side the crossings lead to, the run stops
  *    there with an error. A model that brings the ball to rest itself (the
  *    surface stays at zero or goes back) passes the check.
+ *
+ * DESIGN: owns zero crossings and modes: the watches that predict where
+ * crossings accumulate (sim->watches, zeno_watch); the burst counters are
+ * in the core (orr-sim-core.c).
  */
 
 #include <math.h>
