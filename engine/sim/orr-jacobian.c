@@ -710,6 +710,22 @@ storage_name (OrrLinearKind kind)
     }
 }
 
+/* Events that can restart the solver without a crossing before them. */
+static gboolean
+has_plain_events (const OrrProgram *program)
+{
+  for (int s = 0; s < program->n_sources; s++)
+    {
+      const OrrSource *source = &program->sources[s];
+
+      if (source->kind == ORR_SOURCE_CLOCK
+          || (source->kind == ORR_SOURCE_EVENT
+              && (source->block < 0 || program->blocks[source->block].ng == 0)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 OrrSimJacobian *
 orr_sim_jacobian_new (OrrSimulation *sim, OrrSolverMethod method, OrrSimLinear request)
 {
@@ -740,11 +756,14 @@ orr_sim_jacobian_new (OrrSimulation *sim, OrrSolverMethod method, OrrSimLinear r
 
   /* The pattern costs a search over the links; SUNDIALS's own quotients
    * on a dense matrix, or on the compiler's narrow band, do not need it. */
-  /* Small dense CVODE models get our own quotients instead, which can
-   * be kept across restarts (jac->reuse). */
+  /* Small dense CVODE models with events that do not follow a zero
+   * crossing (clocks, blocks programming events without surfaces) get our
+   * own quotients instead, which can be kept across the restarts those
+   * events cause (jac->reuse). Elsewhere SUNDIALS's are a little cheaper
+   * (Van der Pol: 4 % more instructions with ours). */
   jac->reuse = (method == ORR_SOLVER_CVODE_BDF || method == ORR_SOLVER_CVODE_ADAMS)
                && (request == ORR_SIM_LINEAR_AUTO || request == ORR_SIM_LINEAR_DENSE)
-               && n <= DENSE_MAX_STATES;
+               && n <= DENSE_MAX_STATES && has_plain_events (program);
   if (!jac->has_analytic && !orr_solver_method_is_fixed_step (method) && !jac->reuse
       && (request == ORR_SIM_LINEAR_DENSE
           || (request == ORR_SIM_LINEAR_AUTO && n <= DENSE_MAX_STATES)
