@@ -6,6 +6,12 @@
  * run the chosen branch completely, at once, inside the first sweep. The
  * base clock fires the SampleClocks due at a tick; clocks of one group are
  * synchronous, so their lists merge into one activation.
+ *
+ * DESIGN: owns events and the agenda: what an activation runs (the three sweeps,
+ * conditional branches, merged clock groups) and what blocks program
+ * (sim->agenda, the clock tick, the merge scratch, source bursts). It
+ * flags, for the continuous part, that outputs went stale or that the
+ * solver must restart (need_restart, outputs_stale: still shared flags).
  */
 
 #include <math.h>
@@ -409,7 +415,7 @@ orr_sim_fire (OrrSimulation *sim, int slot)
     return fire_tick (sim);
 
   source = &sim->program->sources[slot];
-  if (!orr_sim_zeno_check (sim, &sim->source_bursts[slot],
+  if (!orr_sim_zeno_check (sim, &sim->source_bursts[slot], "",
                            source->name != NULL ? source->name : "an event source"))
     return FALSE;
   sim->stats.events++;

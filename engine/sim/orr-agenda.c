@@ -4,6 +4,9 @@
  * heap position lets a re-programmed slot move in O(log n) instead of
  * leaving stale entries behind, so the heap never holds more entries than
  * there are sources.
+ *
+ * DESIGN: owns events and the agenda: the pending events themselves, behind
+ * orr-agenda.h; nothing of OrrSimulation.
  */
 
 #include <math.h>

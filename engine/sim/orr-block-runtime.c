@@ -1,6 +1,11 @@
 /* orr-block-runtime.c: the calls a block makes into the simulator while it
  * runs: errors, stop and restart requests, the base, work memory and
  * recording.
+ *
+ * DESIGN: owns the calls a block makes into the run (errors, warnings, stop and
+ * restart requests, work memory, step hooks) and the recorders of
+ * outputs and streams (sim->recorders, record_seq, step_hooks,
+ * owned_work).
  */
 
 #include <math.h>

@@ -17,6 +17,12 @@
  * Variable-step solvers fix the modes over an interval; fixed-step ones
  * ignore modes (blocks compute their outputs freely) and see crossings
  * only at the ends of their steps.
+ *
+ * DESIGN: owns continuous integration and restarts: the solver, its callbacks
+ * and call lists, accepted points, modes at restarts and located zero
+ * crossings (sim->solver, rhs_calls, root_calls, surface_calls,
+ * accepted_outputs, observer, solver_started, last_root_*; the
+ * continuous nevprt bookkeeping). Clears need_restart and outputs_stale.
  */
 
 #include <float.h>
@@ -325,8 +331,7 @@ build_needed_calls (OrrSimulation *sim, const OrrActivationList *seeds, const in
       int b = program->continuous_list.items[i].block;
       const OrrProgramBlock *pb = &program->blocks[b];
 
-      callable[b] = orr_sim_callable (pb->kind) && pb->klass != NULL
-                    && pb->klass->simulate != NULL;
+      callable[b] = orr_sim_callable (pb->kind) && pb->klass != NULL && pb->klass->simulate != NULL;
       nevprt[b] = program->continuous_list.items[i].nevprt;
       total += callable[b];
     }
@@ -342,9 +347,7 @@ build_needed_calls (OrrSimulation *sim, const OrrActivationList *seeds, const in
        * input; each after its feedthrough producers. */
       for (int k = -1; k < ps->n_in; k++)
         {
-          int root = k < 0 ? seed
-                     : ps->in[k].buffer >= 0 ? producer[ps->in[k].buffer]
-                                             : -1;
+          int root = k < 0 ? seed : ps->in[k].buffer >= 0 ? producer[ps->in[k].buffer] : -1;
 
           if (root >= 0 && callable[root] && !emitted[root])
             emit_upstream (sim, root, producer, callable, nevprt, emitted, stack, out);
@@ -390,12 +393,27 @@ build_accepted_outputs (OrrSimulation *sim, const int *producer)
   call_list_build (sim, continuous, need, ORR_JOB_OUTPUTS, &sim->accepted_outputs);
 }
 
+/* Only work memory can change which blocks observe; a block may take it
+ * late, so this looks at every restart, without allocating unless it
+ * did. */
 static void
 refresh_observers (OrrSimulation *sim)
 {
-  g_autofree int *producer = buffer_producers (sim->program);
+  const OrrProgram *program = sim->program;
+  const OrrActivationList *continuous = &program->continuous_list;
 
-  build_accepted_outputs (sim, producer);
+  for (int i = 0; i < continuous->n; i++)
+    {
+      int b = continuous->items[i].block;
+
+      if (G_UNLIKELY (!sim->observer[b] && sim->blocks[b].work != NULL))
+        {
+          g_autofree int *producer = buffer_producers (program);
+
+          build_accepted_outputs (sim, producer);
+          return;
+        }
+    }
 }
 
 /* ---- setup --------------------------------------------------------------- */
@@ -427,8 +445,8 @@ gboolean
 orr_sim_choose_solver (OrrSimulation *sim, GError **error)
 {
   const OrrSettings *settings = &sim->program->settings;
-  const char *name = settings->solver != NULL && settings->solver[0] != '\0' ? settings->solver
-                                                                             : "auto";
+  const char *name
+    = settings->solver != NULL && settings->solver[0] != '\0' ? settings->solver : "auto";
   const OrrSolverInfo *info = orr_solver_lookup (name);
   double span = settings->final_time - settings->start_time;
 
@@ -520,8 +538,7 @@ orr_sim_continuous_setup (OrrSimulation *sim, GError **error)
                       &sim->rhs_calls);
   build_needed_calls (sim, &program->surface_list, producer, ORR_JOB_ZERO_CROSSINGS,
                       &sim->root_calls);
-  call_list_build (sim, &program->surface_list, NULL, ORR_JOB_ZERO_CROSSINGS,
-                   &sim->surface_calls);
+  call_list_build (sim, &program->surface_list, NULL, ORR_JOB_ZERO_CROSSINGS, &sim->surface_calls);
   build_accepted_outputs (sim, producer);
   {
     const OrrCallList *hot[] = { &sim->rhs_calls, &sim->root_calls, &sim->surface_calls };
@@ -563,10 +580,9 @@ orr_sim_continuous_setup (OrrSimulation *sim, GError **error)
                               ? g_strdup_printf ("maximum step %g s", options.max_step)
                               : g_strdup ("no maximum step");
 
-    sim->solver_description
-      = g_strdup_printf ("%s (%s), rtol %g, atol %g, %s; %s", sim->solver_name,
-                         sim->solver->name, options.rtol, options.atol, step,
-                         orr_sim_jacobian_describe (sim->jacobian));
+    sim->solver_description = g_strdup_printf (
+      "%s (%s), rtol %g, atol %g, %s; %s", sim->solver_name, sim->solver->name, options.rtol,
+      options.atol, step, orr_sim_jacobian_describe (sim->jacobian));
   }
   return TRUE;
 }
@@ -636,6 +652,13 @@ restart_solver (OrrSimulation *sim, double target)
   memset (sim->jroot, 0, sizeof (int) * MAX (sim->program->ng, 1));
   refresh_observers (sim);
 
+  /* Warm start: the backend's own first-step estimate costs several
+   * model evaluations at every restart (a thousand restarts a second in a
+   * sampled-data loop). Half the step its error control would have taken
+   * next is about as long as the estimate allows, since the order drops
+   * to 1 at a restart; its error test still decides. */
+  if (h0 <= 0 && sim->solver_started)
+    h0 = 0.5 * orr_solver_next_step (sim->solver);
   /* Right after a zero crossing, a first step longer than the interval
    * since the previous crossing may step over the next pair of crossings
    * altogether (a bouncing ball near rest): bound it. */
@@ -644,6 +667,9 @@ restart_solver (OrrSimulation *sim, double target)
   if (h0 > 0)
     h0 = MIN (h0, target - t);
 
+  /* After an event the last Jacobian may serve again; after a crossing
+   * (modes change what the solver integrates) it is computed afresh. */
+  orr_sim_jacobian_restart (sim->jacobian, sim->solver_started && sim->last_root_time != t);
   if (!orr_solver_restart (sim->solver, t, sim->x, sim->dae ? sim->xd : NULL, target, h0, &error))
     {
       orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER, "%s", error->message);
@@ -714,8 +740,7 @@ accept_point (OrrSimulation *sim, double t, gboolean complete)
   sim->time.phase = ORR_PHASE_EVENT;
   sim->time.modes_fixed = sim->use_modes;
   ok = orr_sim_run_calls (sim, &sim->accepted_outputs)
-       && orr_sim_check_calls_finite (sim, &sim->accepted_outputs)
-       && orr_sim_run_step_hooks (sim);
+       && orr_sim_check_calls_finite (sim, &sim->accepted_outputs) && orr_sim_run_step_hooks (sim);
   sim->time.phase = saved_phase;
   return ok;
 }
@@ -753,8 +778,7 @@ refine_root (OrrSimulation *sim, double *t)
       double m = a + (b - a) / 2;
       gboolean crossed = FALSE;
 
-      if (!orr_solver_interpolate (sim->solver, m, x, xd)
-          || sim_roots (m, x, xd, g, sim) != 0)
+      if (!orr_solver_interpolate (sim->solver, m, x, xd) || sim_roots (m, x, xd, g, sim) != 0)
         {
           /* keep what the solver found */
           copy_from_solver (sim);

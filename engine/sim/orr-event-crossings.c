@@ -25,7 +25,12 @@
  * chooses its modes again after every event anyway; a block with states
  * jumps them in answer to its own crossings (a bouncing ball's velocity
  * turning positive at impact is the bounce, not an apex). Their jumps are
- * theirs to interpret. */
+ * theirs to interpret.
+ *
+ * DESIGN: owns zero crossings and modes across events: the surfaces' values
+ * before and after an event iteration and the crossings they reveal
+ * (sim->plain_surfaces, g_before, g_located, crossing_fire).
+ */
 
 #include <string.h>
 
@@ -83,12 +88,11 @@ orr_sim_fire_crossings (OrrSimulation *sim, const gboolean *fire)
     {
       int b = surfaces->items[i].block;
       const OrrProgramBlock *pb = &program->blocks[b];
-      g_autofree char *what = NULL;
 
       if (!fire[b])
         continue;
-      what = g_strdup_printf ("the zero-crossing surface of %s", pb->path);
-      ok = orr_sim_zeno_check (sim, &sim->block_bursts[b], what);
+      ok = orr_sim_zeno_check (sim, &sim->block_bursts[b], "the zero-crossing surface of ",
+                               pb->path);
       if (ok && pb->kind == ORR_BLOCK_ORDINARY && pb->n_evout > 0)
         {
           orr_sim_set_nevprt (sim, b, -1);

@@ -13,6 +13,9 @@
  * Every non-finite value is an error, also one a Constant outputs on
  * purpose: an infinite signal cannot be plotted, integrated or compared
  * in a useful way, so it is almost always a mistake in the model.
+ *
+ * DESIGN: owns no state of its own: it checks block outputs for NaN and
+ * infinities and reports through the core (orr_sim_fail).
  */
 
 #include <math.h>
@@ -42,7 +45,7 @@ check_block (OrrSimulation *sim, const OrrSimBlock *block)
     {
       const OrrPortBuffer *port = &block->out[k];
       const double *v = port->data;
-      gsize n = (gsize) port->rows * port->cols;
+      gsize n = (gsize)port->rows * port->cols;
       double sum = 0;
 
       if (port->type == ORR_TYPE_COMPLEX)

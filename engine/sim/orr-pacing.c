@@ -12,6 +12,10 @@
  * anchor by its length: paused time does not count. The wait is on
  * the pause condition with a deadline, so stop, pause and a new factor
  * wake it at once.
+ *
+ * DESIGN: owns run control, real-time part: the pacing factor and its anchor
+ * (sim->rt_*), and the boundary where pauses, retunes and pacing are
+ * applied on the run's thread.
  */
 
 #include <math.h>
@@ -96,7 +100,7 @@ pace (OrrSimulation *sim, double factor, double t)
   /* (bounded: a tiny factor must not overflow the conversion; 1e15 us
    * is thirty years) */
   due = sim->rt_anchor_wall
-        + (gint64) MIN ((t - sim->rt_anchor_sim) / factor * G_TIME_SPAN_SECOND, 1e15);
+        + (gint64)MIN ((t - sim->rt_anchor_sim) / factor * G_TIME_SPAN_SECOND, 1e15);
   if (now - due > PACING_MAX_LAG_US)
     {
       sim->rt_anchor_wall = now;

@@ -13,17 +13,9 @@
 static gboolean
 take_error (OrrSimulation *sim, GError **error)
 {
-  if (!sim->failed)
-    return TRUE;
-  if (sim->error != NULL)
-    g_propagate_error (error, g_error_copy (sim->error));
-  else
-    g_set_error_literal (error, ORR_SIM_ERROR, ORR_SIM_ERROR_BLOCK, "a block failed");
   /* The next evaluation starts afresh: a failure at one trial point (a
    * step outside a block's domain) need not end the analysis. */
-  g_clear_error (&sim->error);
-  sim->failed = FALSE;
-  return FALSE;
+  return orr_sim_take_failure (sim, error);
 }
 
 gboolean
@@ -88,10 +80,7 @@ orr_simulation_probe_end (OrrSimulation *sim)
   orr_sim_free_work (sim);
   sim->n_initialised = 0;
   /* like a finished run: a probed simulation is not run afterwards */
-  sim->failed = TRUE;
-  if (sim->error == NULL)
-    sim->error = g_error_new_literal (ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
-                                      "this simulation has been probed; create a new one");
+  orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER, "this simulation has been probed; create a new one");
 }
 
 double *

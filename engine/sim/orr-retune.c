@@ -10,6 +10,9 @@
  * constant blocks evaluated once at initialisation are evaluated again if
  * they or their constant inputs changed, and the continuous solver
  * restarts, since the right-hand side may have changed.
+ *
+ * DESIGN: owns run control, retuning: pending parameters under retune_mutex and
+ * the tuned copies the blocks read (sim->retune_*, tuned_*).
  */
 
 #include <math.h>
@@ -208,7 +211,7 @@ check_structure (const OrrProgram *running, const OrrProgram *tuned, int *match,
   g_autofree gboolean *matched = g_new0 (gboolean, MAX (tuned->n_blocks, 1));
 
   for (int b = 0; b < tuned->n_blocks; b++)
-    g_hash_table_insert (by_path, (gpointer) path_of (&tuned->blocks[b]), GINT_TO_POINTER (b + 1));
+    g_hash_table_insert (by_path, (gpointer)path_of (&tuned->blocks[b]), GINT_TO_POINTER (b + 1));
 
   for (int b = 0; b < running->n_blocks; b++)
     {
@@ -374,7 +377,7 @@ take_values (OrrSimulation *sim, int b, OrrRetuneBlock *rb)
         {
           free_opar (sim->tuned_opar[b]);
           sim->tuned_opar[b] = g_steal_pointer (&rb->opar);
-          block->opar = (OrrValue *const *) sim->tuned_opar[b];
+          block->opar = (OrrValue *const *)sim->tuned_opar[b];
           changed = TRUE;
         }
     }
@@ -451,5 +454,7 @@ orr_sim_retune_apply (OrrSimulation *sim)
     {
       sim->need_restart = TRUE;
       sim->outputs_stale = TRUE;
+      if (sim->jacobian != NULL)
+        orr_sim_jacobian_forget (sim->jacobian);
     }
 }

@@ -6,6 +6,9 @@
  * fresh overrides scope, which the evaluation copies into the root
  * scope. So the compiler needs to know nothing about runs, and nothing
  * lives beyond this object.
+ *
+ * DESIGN: owns a driver of several runs (End blocks asking for a new run): it
+ * uses the public API of orr-simulation.h only.
  */
 
 #include <orrery/orr-runs.h>

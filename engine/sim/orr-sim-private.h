@@ -1,7 +1,10 @@
 /* orr-sim-private.h: the simulation's run-time state, shared by the files
  * of engine/sim (private to the engine).
  *
- *   orr-simulation.c     life cycle, the run loop, stop/pause, errors
+ *   orr-sim-core.c       the small core: time, the first error, Zeno bursts
+ *   orr-sim-control.c    run control: stop, pause, progress (other threads;
+ *                        the thread rules are written there)
+ *   orr-simulation.c     life cycle, run-time memory, the run loop
  *   orr-activation.c     activation lists, conditional branches, clocks,
  *                        programming events
  *   orr-continuous.c     choosing the solver, its callbacks, modes,
@@ -215,18 +218,22 @@ struct _OrrSimulation
   gint *stream_wanted; /* atomic, per block: a reader asked for its stream */
 };
 
-/* orr-simulation.c */
+/* orr-sim-core.c */
 void orr_sim_set_time (OrrSimulation *sim, double t);
 /* Records the first error and ends the run after the current job. */
 void orr_sim_fail (OrrSimulation *sim, OrrSimError code, const char *format, ...)
   G_GNUC_PRINTF (3, 4);
+/* Hands the run's failure to the caller and clears it, for drivers that
+ * evaluate the model many times (linearization's probes): FALSE when
+ * there was one. */
+gboolean orr_sim_take_failure (OrrSimulation *sim, GError **error);
 /* TRUE when the run must end now: an error or a stop request. */
 static inline gboolean
 orr_sim_must_end (OrrSimulation *sim)
 {
   return sim->failed || g_atomic_int_get (&sim->stop_requested);
 }
-/* Blocks while paused; FALSE when the run must end. */
+/* orr-sim-control.c: blocks while paused; FALSE when the run must end. */
 gboolean orr_sim_check_pause (OrrSimulation *sim);
 /* A tolerance for "the same time" at t: a few rounding errors. */
 double orr_sim_time_tolerance (double t);
@@ -343,6 +350,13 @@ void orr_sim_jacobian_free (OrrSimJacobian *jacobian);
 /* Fills the options' linear solver, pattern and Jacobian callback. */
 void orr_sim_jacobian_configure (OrrSimJacobian *jacobian, OrrSolverOptions *options);
 const char *orr_sim_jacobian_describe (OrrSimJacobian *jacobian);
+/* At a restart: may_reuse lets the solver's first Jacobian request take
+ * the last values computed (if recent), for restarts that events caused:
+ * a stale Jacobian only slows Newton down, and the solver asks again when
+ * Newton fails. */
+void orr_sim_jacobian_restart (OrrSimJacobian *jacobian, gboolean may_reuse);
+/* Parameters changed: no reuse of values computed before. */
+void orr_sim_jacobian_forget (OrrSimJacobian *jacobian);
 /* Outputs of the continuous list at the current x. */
 gboolean orr_sim_eval_continuous (OrrSimulation *sim, OrrPhase phase, gboolean modes_fixed);
 /* Surfaces at the current x into sim->g, without side effects. */
@@ -382,9 +396,11 @@ gboolean orr_sim_event_crossings_after (OrrSimulation *sim);
 /* orr-zeno.c */
 void orr_sim_zeno_setup (OrrSimulation *sim);
 void orr_sim_zeno_free (OrrSimulation *sim);
-/* Counts a firing in burst; FALSE (and an ORR_SIM_ERROR_ZENO) when too
- * many happen at practically the same time. */
-gboolean orr_sim_zeno_check (OrrSimulation *sim, OrrBurst *burst, const char *what);
+/* orr-sim-core.c: counts a firing in burst; FALSE (and an ORR_SIM_ERROR_ZENO) when too
+ * many happen at practically the same time. The message names what fired
+ * as what_prefix followed by what (no formatting on the way). */
+gboolean orr_sim_zeno_check (OrrSimulation *sim, OrrBurst *burst, const char *what_prefix,
+                             const char *what);
 /* Learns from the crossings in sim->jroot at the current time. */
 void orr_sim_zeno_note_crossings (OrrSimulation *sim);
 /* The time by which a predicted accumulation of crossings must have been
@@ -443,7 +459,7 @@ orr_sim_check_block_finite (OrrSimulation *sim, int b)
 
   if (block->n_out == 1 && block->out[0].type == ORR_TYPE_DOUBLE && block->out[0].rows == 1
       && block->out[0].cols == 1)
-    return G_LIKELY (isfinite (*(const double *) block->out[0].data))
+    return G_LIKELY (isfinite (*(const double *)block->out[0].data))
            || orr_sim_check_outputs_finite (sim, block);
   return orr_sim_check_outputs_finite (sim, block);
 }

@@ -1,6 +1,11 @@
 /* orr-simulation.c: one run of a compiled program: run-time memory, the
- * initialisation sequence, the main loop that alternates integration and
- * events, and the controls other threads use (stop, pause, progress).
+ * initialisation sequence and the main loop that alternates integration
+ * and events (the controls other threads use are in orr-sim-control.c).
+ *
+ * DESIGN: owns the life cycle: run-time memory carved out at creation (blocks,
+ * ports, buffers, states), the initialisation sequence, the main loop
+ * that alternates integration (orr-continuous.c) and events
+ * (orr-activation.c), the end of a run and the public accessors.
  */
 
 #include <float.h>
@@ -9,67 +14,6 @@
 
 #include "orr-sim-private.h"
 #include "orr-loops.h"
-
-/* clang-format off */
-/* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
-GQuark
-orr_sim_error_quark (void)
-{
-  return g_quark_from_static_string ("orr-sim-error-quark");
-}
-/* clang-format on */
-
-double
-orr_sim_time_tolerance (double t)
-{
-  /* Event times are sums like t + delay or start + n * period: a few
-   * roundings apart from "the same" instant, never more. */
-  return 64 * DBL_EPSILON * MAX (1.0, fabs (t));
-}
-
-void
-orr_sim_set_time (OrrSimulation *sim, double t)
-{
-  union
-  {
-    double d;
-    guint64 u;
-  } bits = { .d = t };
-
-  sim->time.t = t;
-  atomic_store_explicit (&sim->progress, bits.u, memory_order_relaxed);
-}
-
-void
-orr_sim_fail (OrrSimulation *sim, OrrSimError code, const char *format, ...)
-{
-  va_list args;
-
-  if (sim->error == NULL)
-    {
-      va_start (args, format);
-      sim->error = g_error_new_valist (ORR_SIM_ERROR, code, format, args);
-      va_end (args);
-    }
-  sim->failed = TRUE;
-}
-
-gboolean
-orr_sim_check_pause (OrrSimulation *sim)
-{
-  if (g_atomic_int_get (&sim->pause_requested))
-    {
-      gint64 paused = g_get_monotonic_time ();
-
-      g_mutex_lock (&sim->pause_mutex);
-      while (g_atomic_int_get (&sim->pause_requested) && !g_atomic_int_get (&sim->stop_requested))
-        g_cond_wait (&sim->pause_cond, &sim->pause_mutex);
-      /* Paced runs do not make up for the time spent paused. */
-      sim->rt_anchor_wall += g_get_monotonic_time () - paused;
-      g_mutex_unlock (&sim->pause_mutex);
-    }
-  return !orr_sim_must_end (sim);
-}
 
 /* ---- memory ------------------------------------------------------------ */
 
@@ -316,7 +260,7 @@ orr_simulation_new (const OrrProgram *program)
       n_evout += pb->n_evout;
       nz += pb->nz;
       if (pb->analytic_jacobian)
-        n_jac += (gsize) pb->nx * pb->nx;
+        n_jac += (gsize)pb->nx * pb->nx;
     }
 
   sim->arena = g_aligned_alloc0 (MAX (program->buffer_bytes, 16), 1, 16);
@@ -399,7 +343,7 @@ orr_simulation_new (const OrrProgram *program)
           if (pb->analytic_jacobian)
             {
               block->jacobian = jac;
-              jac += (gsize) pb->nx * pb->nx;
+              jac += (gsize)pb->nx * pb->nx;
             }
         }
 
@@ -416,7 +360,7 @@ orr_simulation_new (const OrrProgram *program)
       block->n_ipar = pb->n_ipar;
       block->ipar = pb->ipar;
       block->n_opar = pb->n_opar;
-      block->opar = (OrrValue *const *) pb->opar;
+      block->opar = (OrrValue *const *)pb->opar;
 
       block->ng = pb->ng;
       block->g = pb->ng > 0 ? sim->g + pb->g_offset : NULL;
@@ -727,8 +671,8 @@ orr_simulation_run (OrrSimulation *sim, GError **error)
   else if (sim->continuous && !orr_sim_continuous_setup (sim, &local_error))
     orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER, "%s", local_error->message);
   else if (!sim->continuous)
-    sim->solver_description = g_strdup_printf ("%s: no continuous time, nothing to integrate",
-                                                sim->solver_name);
+    sim->solver_description
+      = g_strdup_printf ("%s: no continuous time, nothing to integrate", sim->solver_name);
 
   if (!sim->failed)
     {
@@ -755,55 +699,6 @@ orr_simulation_run (OrrSimulation *sim, GError **error)
   sim->error = g_error_new_literal (ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
                                     "this simulation has already run; create a new one");
   return TRUE;
-}
-
-void
-orr_simulation_stop (OrrSimulation *sim)
-{
-  g_return_if_fail (sim != NULL);
-
-  g_atomic_int_set (&sim->stop_requested, 1);
-  g_mutex_lock (&sim->pause_mutex);
-  g_cond_broadcast (&sim->pause_cond);
-  g_mutex_unlock (&sim->pause_mutex);
-}
-
-void
-orr_simulation_pause (OrrSimulation *sim)
-{
-  g_return_if_fail (sim != NULL);
-
-  /* under the mutex, so that a paced run's wait notices it at once */
-  g_mutex_lock (&sim->pause_mutex);
-  g_atomic_int_set (&sim->pause_requested, 1);
-  g_cond_broadcast (&sim->pause_cond);
-  g_mutex_unlock (&sim->pause_mutex);
-}
-
-void
-orr_simulation_resume (OrrSimulation *sim)
-{
-  g_return_if_fail (sim != NULL);
-
-  g_mutex_lock (&sim->pause_mutex);
-  g_atomic_int_set (&sim->pause_requested, 0);
-  g_cond_broadcast (&sim->pause_cond);
-  g_mutex_unlock (&sim->pause_mutex);
-}
-
-double
-orr_simulation_get_time (OrrSimulation *sim)
-{
-  union
-  {
-    double d;
-    guint64 u;
-  } bits;
-
-  g_return_val_if_fail (sim != NULL, 0.0);
-
-  bits.u = atomic_load_explicit (&sim->progress, memory_order_relaxed);
-  return bits.d;
 }
 
 const OrrSimStats *

@@ -20,6 +20,9 @@
  * simulation. At the limit the producer sleeps on a condition variable
  * until the reader frees room; the reader takes the lock only when the
  * producer said it waits, so the common path stays lock-free.
+ *
+ * DESIGN: owns outputs and streams: the lock-free queues between the run and
+ * its readers (OrrStream), nothing of OrrSimulation.
  */
 
 #include <stdatomic.h>
@@ -102,7 +105,7 @@ OrrStream *
 orr_stream_new (int n_channels, gboolean reader_attached)
 {
   OrrStream *stream = g_aligned_alloc0 (1, sizeof (OrrStream), CACHE_LINE);
-  gsize row = (gsize) n_channels + 1;
+  gsize row = (gsize)n_channels + 1;
   gsize bytes = row * sizeof (double);
 
   stream->n_channels = n_channels;
@@ -249,7 +252,7 @@ orr_stream_peek (OrrStream *stream, const double **rows, guint max)
     }
   count = MIN (MIN (stream->head_seen - tail, stream->block_rows - stream->read_index), (gsize)max);
   *rows = stream->read_block->rows + stream->read_index * stream->row;
-  return (guint) count;
+  return (guint)count;
 }
 
 void

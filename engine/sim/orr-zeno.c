@@ -13,16 +13,15 @@
  *    surface ends up on the side the crossings lead to, the run stops
  *    there with an error. A model that brings the ball to rest itself (the
  *    surface stays at zero or goes back) passes the check.
+ *
+ * DESIGN: owns zero crossings and modes: the watches that predict where
+ * crossings accumulate (sim->watches, zeno_watch); the burst counters are
+ * in the core (orr-sim-core.c).
  */
 
 #include <math.h>
 
 #include "orr-sim-private.h"
-
-/* More firings than this of one source, each within the window below of
- * the first, is Zeno behaviour, not a model that needs them. */
-#define BURST_LIMIT 1000
-#define BURST_WINDOW(t) (1e-10 * (1.0 + fabs (t)))
 
 /* Crossings needed, each interval shorter than the previous, before an
  * accumulation point is predicted; and how much shorter. */
@@ -45,27 +44,6 @@ void
 orr_sim_zeno_free (OrrSimulation *sim)
 {
   g_clear_pointer (&sim->watches, g_free);
-}
-
-gboolean
-orr_sim_zeno_check (OrrSimulation *sim, OrrBurst *burst, const char *what)
-{
-  double t = sim->time.t;
-
-  if (burst->count == 0 || t - burst->start > BURST_WINDOW (burst->start))
-    {
-      burst->start = t;
-      burst->count = 1;
-      return TRUE;
-    }
-  if (++burst->count <= BURST_LIMIT)
-    return TRUE;
-
-  orr_sim_fail (sim, ORR_SIM_ERROR_ZENO,
-                "Zeno behaviour near t = %.6g s: %s fired %u times within %.0e s; events "
-                "accumulate there and time cannot advance",
-                t, what, burst->count - 1, BURST_WINDOW (burst->start));
-  return FALSE;
 }
 
 static void

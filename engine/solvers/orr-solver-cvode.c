@@ -8,6 +8,8 @@
  * is the shared SUNDIALS adapter (orr-solver-sundials.c).
  */
 
+#include <math.h>
+
 #include <cvode/cvode.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
@@ -52,12 +54,53 @@ cvode_setup (OrrSundials *self, double t, GError **error)
                              "use the fixed-point iteration", error);
 }
 
+/* What CVODE's error control would choose after the last step: a step
+ * that ends at a stop time was cut to fit, and CVODE then reports the cut
+ * size, so the choice is redone here from the step's error estimate as
+ * CVODE does (eta = 1 / ((6 dsm)^(1/(q+1)) + 1e-6), at most 10). Sampled
+ * loops restart at every sample: starting from this step instead of a
+ * fresh estimate halves their steps. */
+static double
+cvode_next_step (OrrSundials *self)
+{
+  realtype h = 0;
+  long steps = 0;
+  int q = 0, n = self->parent.options.n;
+  double sum = 0, dsm, eta;
+  const double *e, *w;
+
+  /* (counters start again at a restart: no step since, no estimate) */
+  if (CVodeGetNumSteps (self->mem, &steps) != CV_SUCCESS || steps == 0
+      || CVodeGetLastStep (self->mem, &h) != CV_SUCCESS
+      || CVodeGetLastOrder (self->mem, &q) != CV_SUCCESS || q < 1)
+    return 0.0;
+  if (self->ele == NULL)
+    {
+      self->ele = N_VClone (self->y);
+      self->ewt = N_VClone (self->y);
+      if (self->ele == NULL || self->ewt == NULL)
+        return 0.0;
+    }
+  if (CVodeGetEstLocalErrors (self->mem, self->ele) != CV_SUCCESS
+      || CVodeGetErrWeights (self->mem, self->ewt) != CV_SUCCESS)
+    return 0.0;
+  /* the WRMS norm, without the vector operations' calls */
+  e = N_VGetArrayPointer (self->ele);
+  w = N_VGetArrayPointer (self->ewt);
+  for (int i = 0; i < n; i++)
+    sum += (e[i] * w[i]) * (e[i] * w[i]);
+  dsm = sqrt (sum / MAX (n, 1));
+  eta = dsm > 0 ? 1.0 / (pow (6 * dsm, 1.0 / (q + 1)) + 1e-6) : 10.0;
+  return fabs (h) * MIN (eta, 10.0);
+}
+
 static const OrrSundialsCalls cvode_calls = {
   ORR_SUNDIALS_ODE_CALLS ("CVODE", CVode, cvode),
   ORR_SUNDIALS_ODE_NEWTON_CALLS (CVode),
   .convergence_failure = "the nonlinear iteration did not converge even with the smallest step; "
                          "the model may be singular or discontinuous there, or too stiff for "
                          "this solver",
+  .next_step = cvode_next_step,
 };
 
 OrrSolver *

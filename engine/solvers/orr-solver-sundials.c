@@ -404,16 +404,29 @@ sundials_free (OrrSolver *solver)
     N_VDestroy (self->y);
   if (self->yp != NULL)
     N_VDestroy (self->yp);
+  if (self->ele != NULL)
+    N_VDestroy (self->ele);
+  if (self->ewt != NULL)
+    N_VDestroy (self->ewt);
   if (self->ctx != NULL)
     SUNContext_Free (&self->ctx);
   g_free (self->scratch);
   g_free (self);
 }
 
+static double
+sundials_next_step (OrrSolver *solver)
+{
+  OrrSundials *self = (OrrSundials *)solver;
+
+  return self->calls->next_step != NULL && self->initialised ? self->calls->next_step (self) : 0.0;
+}
+
 static const OrrSolverClass sundials_class = {
   ORR_SOLVER_CLASS (sundials),
   .root_width = sundials_root_width,
   .interpolate = sundials_interpolate,
+  .next_step = sundials_next_step,
 };
 
 OrrSundials *

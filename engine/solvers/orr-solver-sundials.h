@@ -98,6 +98,9 @@ typedef struct
    * adapter's general sentence. */
   const char *error_test_failure;
   const char *convergence_failure;
+  /* Optional: the step the error control would take after the last
+   * accepted one (orr_solver_next_step); NULL: unknown. */
+  double (*next_step) (OrrSundials *self);
 } OrrSundialsCalls;
 
 /* clang-format off */
@@ -162,6 +165,7 @@ struct _OrrSundials
   gboolean initialised;
   double *scratch; /* Jacobian values on their way into a band matrix */
   double t;        /* where the last step ended */
+  N_Vector ele, ewt; /* scratch for calls->next_step, made on first use */
 };
 
 /* A backend for calls with a context and the state vector (and x' for a

@@ -141,6 +141,12 @@ orr_solver_root_width (OrrSolver *solver)
   return solver->klass->root_width != NULL ? solver->klass->root_width (solver) : 0.0;
 }
 
+double
+orr_solver_next_step (OrrSolver *solver)
+{
+  return solver->klass->next_step != NULL ? solver->klass->next_step (solver) : 0.0;
+}
+
 gboolean
 orr_solver_interpolate (OrrSolver *solver, double t, double *x, double *xd)
 {

@@ -147,6 +147,9 @@ typedef struct
   /* Variable-step backends only (NULL otherwise). */
   double (*root_width) (OrrSolver *solver);
   gboolean (*interpolate) (OrrSolver *solver, double t, double *x, double *xd);
+  /* Optional: the step the error control would try after the last
+   * accepted one (0 when unknown). */
+  double (*next_step) (OrrSolver *solver);
   void (*free) (OrrSolver *solver);
 } OrrSolverClass;
 
@@ -200,6 +203,11 @@ double orr_solver_root_width (OrrSolver *solver);
 /* The solution (and x' for the DAE backend, when xd is not NULL) at t
  * inside the last step; FALSE when the backend cannot interpolate there. */
 gboolean orr_solver_interpolate (OrrSolver *solver, double t, double *x, double *xd);
+/* The step the backend's error control would try after the last accepted
+ * step, to start the next interval with after a restart instead of the
+ * backend's own first-step estimate; 0 when the backend cannot tell or
+ * has not stepped yet. */
+double orr_solver_next_step (OrrSolver *solver);
 void orr_solver_free (OrrSolver *solver);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrSolver, orr_solver_free)

@@ -40,6 +40,8 @@ typedef struct
   gboolean stopped;    /* ended by orr_simulation_stop() or an End block */
   gboolean restart;    /* ended by an End block asking for a new run, and nothing
                         * asked to stop (orr_block_request_restart) */
+  guint64 jacobians;        /* Jacobians the simulator computed (not the solver's own) */
+  guint64 jacobians_reused; /* restarts that kept the last Jacobian */
 } OrrSimStats;
 
 /* The program must outlive the simulation. */

@@ -1,0 +1,88 @@
+/* orr-sim-control.c: run control, the only part of a run that other
+ * threads touch (stop, pause, resume, the progress they read).
+ *
+ * DESIGN: owns the run-control fields of OrrSimulation (stop_requested,
+ * pause_requested, pause_mutex, pause_cond; progress is written by
+ * orr_sim_set_time in orr-sim-core.c, rt_* by orr-pacing.c, retune_* by
+ * orr-retune.c). Thread rules:
+ *  - stop_requested and pause_requested are atomics any thread may set
+ *    (through orr_simulation_stop/pause/resume); the run's thread only
+ *    reads them, at step and event boundaries and in solver callbacks;
+ *  - pause_mutex guards the wait of a paused (or paced) run: whoever
+ *    changes pause_requested or stop_requested broadcasts pause_cond under
+ *    it, so that a waiting run wakes at once; rt_reanchor and
+ *    rt_anchor_wall are also under it;
+ *  - progress holds the bits of the time reached, stored relaxed by the
+ *    run's thread only and read by anyone (orr_simulation_get_time);
+ *  - everything else in OrrSimulation belongs to the run's thread alone
+ *    while orr_simulation_run() is running.
+ * It calls no other file of engine/sim.
+ */
+
+#include "orr-sim-private.h"
+
+gboolean
+orr_sim_check_pause (OrrSimulation *sim)
+{
+  if (g_atomic_int_get (&sim->pause_requested))
+    {
+      gint64 paused = g_get_monotonic_time ();
+
+      g_mutex_lock (&sim->pause_mutex);
+      while (g_atomic_int_get (&sim->pause_requested) && !g_atomic_int_get (&sim->stop_requested))
+        g_cond_wait (&sim->pause_cond, &sim->pause_mutex);
+      /* Paced runs do not make up for the time spent paused. */
+      sim->rt_anchor_wall += g_get_monotonic_time () - paused;
+      g_mutex_unlock (&sim->pause_mutex);
+    }
+  return !orr_sim_must_end (sim);
+}
+
+void
+orr_simulation_stop (OrrSimulation *sim)
+{
+  g_return_if_fail (sim != NULL);
+
+  g_atomic_int_set (&sim->stop_requested, 1);
+  g_mutex_lock (&sim->pause_mutex);
+  g_cond_broadcast (&sim->pause_cond);
+  g_mutex_unlock (&sim->pause_mutex);
+}
+
+void
+orr_simulation_pause (OrrSimulation *sim)
+{
+  g_return_if_fail (sim != NULL);
+
+  /* under the mutex, so that a paced run's wait notices it at once */
+  g_mutex_lock (&sim->pause_mutex);
+  g_atomic_int_set (&sim->pause_requested, 1);
+  g_cond_broadcast (&sim->pause_cond);
+  g_mutex_unlock (&sim->pause_mutex);
+}
+
+void
+orr_simulation_resume (OrrSimulation *sim)
+{
+  g_return_if_fail (sim != NULL);
+
+  g_mutex_lock (&sim->pause_mutex);
+  g_atomic_int_set (&sim->pause_requested, 0);
+  g_cond_broadcast (&sim->pause_cond);
+  g_mutex_unlock (&sim->pause_mutex);
+}
+
+double
+orr_simulation_get_time (OrrSimulation *sim)
+{
+  union
+  {
+    double d;
+    guint64 u;
+  } bits;
+
+  g_return_val_if_fail (sim != NULL, 0.0);
+
+  bits.u = atomic_load_explicit (&sim->progress, memory_order_relaxed);
+  return bits.d;
+}
