@@ -4,6 +4,7 @@
  * writes what the sinks recorded in the last run to CSV. Links the engine
  * and the standard palettes only, no GTK. */
 #include "orr-paths.h"
+#include "orrery-sim-convert.h"
 #include <orr-palettes.h>
 #include <orrery/orr-compile.h>
 #include <orrery/orr-io.h>
@@ -11,6 +12,7 @@
 #include <orrery/orr-runs.h>
 #include <orrery/orr-simulation.h>
 #include <orrery/orr-solvers.h>
+#include <orrery/orr-xcos.h>
 
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -616,7 +618,8 @@ run (const Options *o)
   if (status != EXIT_OK)
     return status;
 
-  model = orr_model_load_file (path, &error);
+  model = orr_xcos_is_xcos_path (path) ? orr_sim_load_xcos (path, o->quiet, &error)
+                                        : orr_model_load_file (path, &error);
   if (model == NULL)
     {
       g_printerr ("orrery-sim: %s\n", error->message);
@@ -697,6 +700,8 @@ main (int argc, char **argv)
   }
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  if (argc > 1 && strcmp (argv[1], "convert") == 0)
+    return orr_sim_convert (argc - 1, argv + 1);
 
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context, _("Load, check and simulate an Orrery model."));

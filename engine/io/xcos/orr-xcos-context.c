@@ -1,0 +1,256 @@
+/* orr-xcos-context.c: Scilab expressions and context scripts in Orrery's
+ * parameter language.
+ *
+ * The two languages share most of their syntax (matrices in brackets,
+ * ranges with ':', element-wise operators, '//' comments, if/for/end), so
+ * the translation works on tokens: Scilab's predefined constants (%pi,
+ * %e, %t ...) become Orrery's words, '<>' becomes '~=', and a call of a
+ * function Orrery does not have, or any other %name, makes the line
+ * untranslatable. Such context lines are kept as comments (so nothing the
+ * user wrote is lost) and reported.
+ */
+#include "orr-xcos-private.h"
+
+#include <orrery/orr-expr.h>
+
+#include <string.h>
+
+static const char *const constants[][2] = {
+  { "%pi", "pi" },   { "%e", "exp(1)" }, { "%i", "i" },      { "%t", "true" },
+  { "%T", "true" },  { "%f", "false" },  { "%F", "false" },  { "%inf", "inf" },
+  { "%nan", "nan" }, { "%eps", "eps" },  { "%s", "s" },      { "%z", "z" },
+};
+
+/* Scilab functions with the same name and meaning in Orrery are simply
+ * kept; these are renamed. */
+static const char *const renamed[][2] = {
+  { "int", "fix" },
+  { "modulo", "rem" },
+  { "pmodulo", "mod" },
+};
+
+static gboolean
+is_ident_start (char c)
+{
+  return g_ascii_isalpha (c) || c == '_' || c == '%' || c == '#' || c == '$' || c == '!'
+         || c == '?';
+}
+
+static gboolean
+is_ident_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == '#' || c == '$' || c == '!' || c == '?';
+}
+
+/* names: the names the text may use as variables (assigned earlier in the
+ * context), so that "a(2)" is indexing and not an unknown function. */
+static char *
+translate (const char *text, GHashTable *names, char **why)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = text;
+  char prev = 0; /* the last significant character written */
+
+  while (*p)
+    {
+      char c = *p;
+
+      if (c == '/' && p[1] == '/')
+        {
+          g_string_append (out, p);
+          break;
+        }
+      if (c == '"' || (c == '\'' && !(g_ascii_isalnum (prev) || prev == ')' || prev == ']'
+                                      || prev == '\'' || prev == '_' || prev == '.')))
+        {
+          /* a string; doubled quotes stay doubled */
+          const char *q = p + 1;
+          for (;;)
+            {
+              if (*q == '\0')
+                break;
+              if ((*q == '"' || *q == '\'') && (q[1] == '"' || q[1] == '\''))
+                {
+                  q += 2;
+                  continue;
+                }
+              if (*q == '"' || *q == '\'')
+                break;
+              q++;
+            }
+          /* Orrery's strings take either quote; keep the user's text */
+          g_string_append_c (out, '\'');
+          for (const char *s = p + 1; s < q; s++)
+            {
+              if ((*s == '"' || *s == '\'') && (s[1] == '"' || s[1] == '\''))
+                {
+                  g_string_append (out, "''");
+                  s++;
+                }
+              else
+                g_string_append_c (out, *s);
+            }
+          g_string_append_c (out, '\'');
+          p = *q ? q + 1 : q;
+          prev = '\'';
+          continue;
+        }
+      if (c == '<' && p[1] == '>')
+        {
+          g_string_append (out, "~=");
+          p += 2;
+          prev = '=';
+          continue;
+        }
+      if (c == '.' && p[1] == '.' && p[2] == '.')
+        {
+          /* a continuation: the rest of the line is ignored by Scilab */
+          g_string_append (out, "...");
+          p += 3;
+          continue;
+        }
+      if (is_ident_start (c) && !(g_ascii_isdigit (prev) && (c == 'e' || c == 'E' || c == 'd' || c == 'D')))
+        {
+          const char *q = p + 1;
+          g_autofree char *word = NULL;
+          const char *after;
+          gboolean done = FALSE;
+
+          while (is_ident_char (*q))
+            q++;
+          word = g_strndup (p, q - p);
+          after = q;
+          while (*after == ' ' || *after == '\t')
+            after++;
+          if (word[0] == '%')
+            {
+              for (guint i = 0; i < G_N_ELEMENTS (constants); i++)
+                if (strcmp (word, constants[i][0]) == 0)
+                  {
+                    g_string_append (out, constants[i][1]);
+                    done = TRUE;
+                    break;
+                  }
+              if (!done)
+                {
+                  if (why != NULL)
+                    *why = g_strdup_printf ("Scilab's %s has no Orrery counterpart", word);
+                  g_string_free (out, TRUE);
+                  return NULL;
+                }
+            }
+          else if (strchr ("#$!?", word[0]) != NULL)
+            {
+              if (why != NULL)
+                *why = g_strdup_printf ("the name %s", word);
+              g_string_free (out, TRUE);
+              return NULL;
+            }
+          else
+            {
+              const char *name = word;
+
+              for (guint i = 0; i < G_N_ELEMENTS (renamed); i++)
+                if (strcmp (word, renamed[i][0]) == 0 && *after == '(')
+                  name = renamed[i][1];
+              if (*after == '(' && !orr_expr_is_builtin (name)
+                  && (names == NULL || !g_hash_table_contains (names, word)))
+                {
+                  if (why != NULL)
+                    *why = g_strdup_printf ("the function %s() is not in Orrery's language", word);
+                  g_string_free (out, TRUE);
+                  return NULL;
+                }
+              g_string_append (out, name);
+            }
+          p = q;
+          prev = 'a';
+          continue;
+        }
+      g_string_append_c (out, c);
+      if (c != ' ' && c != '\t')
+        prev = c;
+      p++;
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+orr_xcos_translate_expr (const char *scilab, char **why)
+{
+  char *text = translate (scilab != NULL ? scilab : "", NULL, why);
+
+  if (text != NULL && !orr_expr_check_syntax (text, TRUE, NULL))
+    {
+      if (why != NULL)
+        *why = g_strdup_printf ("“%s” is not an expression Orrery can read", scilab);
+      g_clear_pointer (&text, g_free);
+    }
+  return text;
+}
+
+/* The names a line assigns at its start: "a = ...", "[a, b] = ...". */
+static void
+note_assigned (const char *line, GHashTable *names)
+{
+  const char *p = line;
+
+  while (*p == ' ' || *p == '\t')
+    p++;
+  if (g_ascii_isalpha (*p) || *p == '_')
+    {
+      const char *q = p;
+      while (g_ascii_isalnum (*q) || *q == '_')
+        q++;
+      {
+        const char *r = q;
+        while (*r == ' ' || *r == '\t')
+          r++;
+        if (*r == '=' && r[1] != '=')
+          g_hash_table_add (names, g_strndup (p, q - p));
+        else if (*r == '(')
+          g_hash_table_add (names, g_strndup (p, q - p));
+      }
+    }
+}
+
+char *
+orr_xcos_translate_context (const char *scilab, const char *where, GPtrArray *warnings)
+{
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GString *out = g_string_new (NULL);
+
+  if (scilab == NULL)
+    return g_string_free (out, FALSE);
+  lines = g_strsplit (scilab, "\n", -1);
+  for (int i = 0; lines[i] != NULL; i++)
+    {
+      g_autofree char *why = NULL;
+      g_autofree char *text = NULL;
+      char *line = lines[i];
+      gsize len = strlen (line);
+
+      if (len > 0 && line[len - 1] == '\r')
+        line[len - 1] = '\0';
+      text = translate (line, names, &why);
+      if (text != NULL && !orr_expr_check_syntax (text, FALSE, NULL))
+        {
+          g_clear_pointer (&text, g_free);
+          why = g_strdup ("Orrery cannot read it");
+        }
+      if (text == NULL)
+        {
+          g_string_append_printf (out, "// (Xcos, not translated) %s\n", line);
+          if (warnings != NULL)
+            g_ptr_array_add (warnings, g_strdup_printf ("%s: context line %d kept as a comment: %s",
+                                                        where, i + 1, why));
+          continue;
+        }
+      note_assigned (text, names);
+      g_string_append (out, text);
+      if (lines[i + 1] != NULL)
+        g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
