@@ -30,14 +30,16 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "GENSIN_f", NULL, "SineWave", NULL, { "amplitude=$1", "frequency=$2", "phase=$3" }, NULL },
   { "TIME_f", NULL, "Time", NULL, { NULL }, NULL },
   { "RAMP", NULL, "Ramp", NULL, { "slope=$1", "start=$2", "initial=$3" }, NULL },
-  { "STEP_FUNCTION", NULL, "Step", "STEP", { "step_time=$1", "initial=$2", "final=$3" },
+  { "STEP_FUNCTION", NULL, "Step", "STEP",
+    { "step_time=$1", "initial=reshape($2, numel($2), 1)", "final=reshape($3, numel($3), 1)" },
     "Xcos builds the step from an event delay; Orrery's Step locates the jump as a zero crossing" },
-  { "STEP", NULL, "Step", NULL, { "step_time=$1", "initial=$2", "final=$3" },
+  { "STEP", NULL, "Step", NULL,
+    { "step_time=$1", "initial=reshape($2, numel($2), 1)", "final=reshape($3, numel($3), 1)" },
     "the activation input Xcos's STEP takes from its own delay is not needed" },
   { "Counter", NULL, "Counter", NULL, { "minimum=$1", "maximum=$2", "rule=$3" }, NULL },
-  { "RAND_m", "2=0", "RandomUniform", NULL, { "min=$3", "max=($3)+($4)", "seed=$5(1)" },
+  { "RAND_m", "2=0", "RandomUniform", NULL, { "min=$3", "max=($3)+($4)" },
     "another random generator: the same distribution, not the same numbers" },
-  { "RAND_m", "2=1", "RandomNormal", NULL, { "mean=$3", "deviation=$4", "seed=$5(1)" },
+  { "RAND_m", "2=1", "RandomNormal", NULL, { "mean=$3", "deviation=$4" },
     "another random generator: the same distribution, not the same numbers" },
   { "SampleCLK", NULL, "SampleClock", NULL, { "period=$1", "offset=$2" }, NULL },
   { "CLOCK_c", NULL, "EventClock", "EVTDLY_c", { "period=$1", "init_time=$2" },
@@ -45,14 +47,55 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "CLOCK_f", NULL, "EventClock", "EVTDLY_f", { "period=$1", "init_time=$2" },
     "Orrery also fires at the final time when a tick falls on it" },
   { "Sigbuilder", NULL, NULL, NULL, { NULL }, NULL },
-  { "GENSQR_f", NULL, NULL, NULL, { NULL }, NULL },
-  { "SAWTOOTH_f", NULL, NULL, NULL, { NULL }, NULL },
+  /* +A, then -A, +A ... switching at each activation but the first: a
+   * counter 0, 1, 0 ... read before each activation's update */
+  { "GENSQR_f", NULL, "SuperBlock", NULL, { NULL },
+    "before the first activation the output is 0, not the amplitude",
+    "<diagram>"
+    "<block id='i' type='EventInput' x='20' y='10' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='c' type='Counter' x='70' y='40' width='40' height='40'>"
+    "<param name='minimum'>0</param><param name='maximum'>1</param>"
+    "<ports out='1' event-in='1'/></block>"
+    "<block id='e' type='MathExpression' x='140' y='40' width='60' height='40'>"
+    "<param name='inputs'>1</param><param name='expression'>'p(1)*(1-2*u1)'</param>"
+    "<param name='parameters'>$1</param><ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='230' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i' from-port='1' to='c' to-port='1'/>"
+    "<link id='k2' kind='regular' from='c' from-port='1' to='e' to-port='1'/>"
+    "<link id='k3' kind='regular' from='e' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  /* t minus the time of the last activation (t itself before the first) */
+  { "SAWTOOTH_f", NULL, "SuperBlock", NULL, { NULL }, NULL,
+    "<diagram>"
+    "<block id='i' type='EventInput' x='20' y='10' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='t' type='Time' x='20' y='60' width='40' height='40'><ports out='1'/></block>"
+    "<block id='h' type='SampleHold' x='90' y='40' width='40' height='40'>"
+    "<ports in='1' out='1' event-in='1'/></block>"
+    "<block id='s' type='Sum' x='160' y='60' width='40' height='40'>"
+    "<param name='signs'>[1 -1]</param><ports in='2' out='1'/></block>"
+    "<block id='o' type='Output' x='230' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i' from-port='1' to='h' to-port='1'/>"
+    "<link id='k2' kind='regular' from='t' from-port='1' to='h' to-port='1'/>"
+    "<link id='k3' kind='regular' from='t' from-port='1' to='s' to-port='1'/>"
+    "<link id='k4' kind='regular' from='h' from-port='1' to='s' to-port='2'/>"
+    "<link id='k5' kind='regular' from='s' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  /* counts 0 .. base-1 from its initial state; Orrery's counter starts at
+   * its minimum */
+  { "Modulo_Count", "1=0", "Counter", NULL, { "minimum=0", "maximum=($2)-1" }, NULL },
   { "Modulo_Count", NULL, NULL, NULL, { NULL }, NULL },
   { "FROMWSB", NULL, NULL, NULL, { NULL }, NULL },
   { "RFILE_f", NULL, NULL, NULL, { NULL }, NULL },
-  { "TKSCALE", NULL, NULL, NULL, { NULL }, NULL },
-  { "CURV_f", NULL, NULL, NULL, { NULL }, NULL },
-  { "CLINDUMMY_f", NULL, NULL, NULL, { NULL }, NULL },
+  { "TKSCALE", NULL, "Constant", NULL, { "value=(($1)+($2))/2/($3)" },
+    "a constant at the middle of the slider's range: Orrery has no slider" },
+  { "CURV_f", NULL, "SignalGenerator", NULL, { "times=$Cx", "values=$Cy", "method=2" },
+    "the curve's points are copied from the block's data" },
+  { "CLINDUMMY_f", NULL, "Constant", NULL, { "value=0" },
+    "Xcos's dummy state only forces continuous integration, which Orrery does not need" },
 
   /* ---- Sinks ------------------------------------------------------------ */
   { "CSCOPE", NULL, "Scope", NULL,
@@ -62,8 +105,12 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     { "inputs=$#in", "ymin=min($6)", "ymax=max($7)", "refresh=max($8)", "buffer=max(2, $9)",
       "activation=2-($10)" },
     "one value axis for all inputs (the smallest Ymin and largest Ymax)" },
-  { "SCALE_CSCOPE", NULL, NULL, NULL, { NULL }, NULL },
-  { "SCALE_CMSCOPE", NULL, NULL, NULL, { NULL }, NULL },
+  { "SCALE_CSCOPE", NULL, "Scope", NULL,
+    { "inputs=1", "ymin=$5", "ymax=$6", "refresh=$7", "activation=2-($9)" },
+    "the axes do not rescale themselves" },
+  { "SCALE_CMSCOPE", NULL, "Scope", NULL,
+    { "inputs=$#in", "ymin=min($6)", "ymax=max($7)", "refresh=max($8)", "activation=2-($10)" },
+    "the axes do not rescale themselves" },
   { "CEVENTSCOPE", NULL, "EventScope", NULL, { "inputs=$1", "refresh=$6" }, NULL },
   { "CSCOPXY", NULL, "XYScope", NULL,
     { "xmin=$7", "xmax=$8", "ymin=$9", "ymax=$10", "buffer=max(2, $11)" }, NULL },
@@ -76,11 +123,15 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "END_c", NULL, "End", NULL, { "action=1", "time=$1" }, NULL },
   { "HALT_f", NULL, "End", NULL, { "action=1" }, NULL },
   { "WRITEAU_f", NULL, NULL, NULL, { NULL }, NULL },
-  { "WRITEC_f", NULL, NULL, NULL, { NULL }, NULL },
+  { "WRITEC_f", NULL, "ToCSV", NULL, { "file=$q2" },
+    "written as CSV text, not as Xcos's binary records" },
   { "WFILE_f", NULL, NULL, NULL, { NULL }, NULL },
-  { "CMATVIEW", NULL, NULL, NULL, { NULL }, NULL },
+  { "CMATVIEW", NULL, "Display", NULL, { NULL },
+    "the matrix is shown as numbers, not as a colour map" },
   { "CMAT3D", NULL, NULL, NULL, { NULL }, NULL },
-  { "CANIMXY", NULL, NULL, NULL, { NULL }, NULL },
+  { "CANIMXY", NULL, "XYScope", NULL,
+    { "xmin=$7", "xmax=$8", "ymin=$9", "ymax=$10", "buffer=max(2, $11)" },
+    "drawn as a trace, not animated" },
   { "CANIMXY3D", NULL, NULL, NULL, { NULL }, NULL },
   { "BARXY", NULL, NULL, NULL, { NULL }, NULL },
 
@@ -95,8 +146,16 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "CLR", NULL, "TransferFunction", NULL, { "num=$p1", "den=$p2" },
     "numerator and denominator become coefficient rows, evaluated at import" },
   { "CLR_f", NULL, "TransferFunction", NULL, { "num=$p1", "den=$p2" }, NULL },
-  { "CLSS", NULL, "StateSpace", NULL, { "A=$1", "B=$2", "C=$3", "D=$4", "x0=$5" }, NULL },
-  { "CLSS_f", NULL, "StateSpace", NULL, { "A=$1", "B=$2", "C=$3", "D=$4", "x0=$5" }, NULL },
+  /* a system with no input (B = []) gets one zero column and an input
+   * that nothing drives */
+  { "CLSS", NULL, "StateSpace", NULL,
+    { "A=$1", "B=[$2, zeros(size($1, 1), 1 - min(1, numel($2)))]", "C=$3",
+      "D=[$4, zeros(size($3, 1), 1 - min(1, numel($4)))]", "x0=$5" },
+    NULL },
+  { "CLSS_f", NULL, "StateSpace", NULL,
+    { "A=$1", "B=[$2, zeros(size($1, 1), 1 - min(1, numel($2)))]", "C=$3",
+      "D=[$4, zeros(size($3, 1), 1 - min(1, numel($4)))]", "x0=$5" },
+    NULL },
   { "TCLSS", NULL, "JumpStateSpace", NULL, { "A=$1", "B=$2", "C=$3", "D=$4", "x0=$5" }, NULL },
   { "PID", NULL, NULL, NULL, { NULL }, NULL },
   { "TIME_DELAY", NULL, "TransportDelay", NULL,
@@ -118,7 +177,18 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "RATELIMITER", NULL, "RateLimiter", NULL, { "rising=$1", "falling=$2" },
     "Orrery's limiter is a fast first-order follower (Td 1 ms), Xcos's limits the slope "
     "between solver points" },
-  { "QUANT_f", NULL, NULL, NULL, { NULL }, NULL },
+  { "QUANT_f", "2=1", "MathExpression", NULL,
+    { "inputs=1", "expression='p(1)*round(u1/p(1))'", "parameters=$1" },
+    "the steps are not located as zero crossings" },
+  { "QUANT_f", "2=2", "MathExpression", NULL,
+    { "inputs=1", "expression='p(1)*fix(u1/p(1))'", "parameters=$1" },
+    "the steps are not located as zero crossings" },
+  { "QUANT_f", "2=3", "MathExpression", NULL,
+    { "inputs=1", "expression='p(1)*floor(u1/p(1))'", "parameters=$1" },
+    "the steps are not located as zero crossings" },
+  { "QUANT_f", "2=4", "MathExpression", NULL,
+    { "inputs=1", "expression='p(1)*ceil(u1/p(1))'", "parameters=$1" },
+    "the steps are not located as zero crossings" },
 
   /* ---- Discrete --------------------------------------------------------- */
   { "DOLLAR_m", NULL, "DiscreteDelay", NULL, { "init=$1" },
@@ -145,7 +215,7 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "ESELECT_f", NULL, "SwitchCase", NULL, { "cases=$1" }, NULL },
   { "CLKSOMV_f", NULL, "EventUnion", NULL, { "inputs=3" }, NULL },
   { "CLKSOM_f", NULL, "EventUnion", NULL, { "inputs=3" }, NULL },
-  { "freq_div", NULL, "FrequencyDivider", "Modulo_Count", { "ratio=$2", "phase=$1" }, NULL },
+  { "freq_div", NULL, "FrequencyDivider", "Modulo_Count", { "ratio=$2", "phase=mod(-($1), $2)" }, NULL },
   { "EDGE_TRIGGER", NULL, "EdgeTrigger", "EDGETRIGGER",
     { "edge=3 - 0.5*($1) - 1.5*($1)^2" }, NULL },
   { "Extract_Activation", NULL, "ExtractActivation", NULL, { NULL }, NULL },
@@ -231,8 +301,7 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   /* ---- Matrix ----------------------------------------------------------- */
   { "MATTRAN", NULL, "Transpose", NULL, { NULL }, NULL },
   { "MATINV", NULL, "Inverse", NULL, { NULL }, NULL },
-  { "MATDET", NULL, "MatrixExpression", NULL,
-    { "sizes=[-1 -1]", "expression='det(u1)'" }, NULL },
+  { "MATDET", NULL, NULL, NULL, { NULL }, NULL },
   { "MATEXPM", NULL, NULL, NULL, { NULL }, NULL },
   { "MATDIAG", NULL, NULL, NULL, { NULL }, NULL },
   { "MATSUM", NULL, NULL, NULL, { NULL }, NULL },

@@ -58,6 +58,7 @@ typedef struct
   const char *inner;     /* compiled super blocks: the inner block whose exprs are read */
   const char *params[8]; /* "name=template"; see orr-xcos-blocks.c */
   const char *note;      /* a difference users should know, or NULL */
+  const char *expansion; /* orrery is "SuperBlock": its <diagram>, a template */
 } OrrXcosBlockMap;
 
 extern const OrrXcosBlockMap orr_xcos_block_table[];

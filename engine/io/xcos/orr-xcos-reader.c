@@ -518,7 +518,57 @@ typedef struct
   guint n_exprs;
   guint counts[ORR_N_PORT_KINDS];
   OrrScope *scope;
+  XsValue *rpar, *ipar; /* the block's model.rpar and model.ipar, or NULL */
+  gboolean xml;         /* escape what is inserted for XML text */
 } TemplateArgs;
+
+static void
+append_inserted (GString *out, const char *text, const TemplateArgs *a)
+{
+  if (!a->xml)
+    {
+      g_string_append (out, text);
+      return;
+    }
+  for (const char *c = text; *c; c++)
+    switch (*c)
+      {
+      case '&':
+        g_string_append (out, "&amp;");
+        break;
+      case '<':
+        g_string_append (out, "&lt;");
+        break;
+      case '>':
+        g_string_append (out, "&gt;");
+        break;
+      default:
+        g_string_append_c (out, *c);
+      }
+}
+
+/* CURV_f keeps its curve in rpar = [x; y; ...] with n = ipar(1) points. */
+static char *
+curve_row (const TemplateArgs *a, gboolean want_y)
+{
+  int n;
+  GString *out;
+
+  if (a->rpar == NULL || a->ipar == NULL || a->rpar->kind != XS_DOUBLE
+      || a->ipar->kind != XS_DOUBLE || a->ipar->rows * a->ipar->cols < 1)
+    return NULL;
+  n = (int) a->ipar->doubles[0];
+  if (n < 2 || 2 * n > a->rpar->rows * a->rpar->cols)
+    return NULL;
+  out = g_string_new ("[");
+  for (int i = 0; i < n; i++)
+    {
+      g_autofree char *num = orr_format_double (a->rpar->doubles[(want_y ? n : 0) + i]);
+      g_string_append_printf (out, "%s%s", i ? " " : "", num);
+    }
+  g_string_append_c (out, ']');
+  return g_string_free (out, FALSE);
+}
 
 /* Expands one template; NULL (with *why) when an entry is missing or
  * cannot be translated. */
@@ -539,6 +589,19 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
           continue;
         }
       q = p + 1;
+      if (*q == 'C' && (q[1] == 'x' || q[1] == 'y'))
+        {
+          g_autofree char *row = curve_row (a, q[1] == 'y');
+          if (row == NULL)
+            {
+              *why = g_strdup ("the curve's points were not found");
+              g_string_free (out, TRUE);
+              return NULL;
+            }
+          g_string_append (out, row);
+          p = q + 2;
+          continue;
+        }
       if (*q == '#')
         {
           static const char *const kinds[] = { "in", "out", "ein", "eout" };
@@ -595,14 +658,25 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
                 s[len - 1] = '\0';
                 memmove (s, s + 1, len - 1);
               }
-            g_string_append_c (out, '\'');
-            for (const char *c = s; *c; c++)
+            /* Scilab's TMPDIR is the session's temporary folder */
+            if (g_str_has_prefix (s, "TMPDIR/"))
               {
-                if (*c == '\'')
-                  g_string_append_c (out, '\'');
-                g_string_append_c (out, *c);
+                char *t = g_build_filename (g_get_tmp_dir (), s + 7, NULL);
+                g_free (s);
+                s = t;
               }
-            g_string_append_c (out, '\'');
+            {
+              GString *quoted = g_string_new ("'");
+              for (const char *c = s; *c; c++)
+                {
+                  if (*c == '\'')
+                    g_string_append_c (quoted, '\'');
+                  g_string_append_c (quoted, *c);
+                }
+              g_string_append_c (quoted, '\'');
+              append_inserted (out, quoted->str, a);
+              g_string_free (quoted, TRUE);
+            }
             continue;
           }
         if (mode == 'p')
@@ -614,7 +688,7 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
                 g_string_free (out, TRUE);
                 return NULL;
               }
-            g_string_append (out, text);
+            append_inserted (out, text, a);
             continue;
           }
         text = orr_xcos_translate_expr (raw, why);
@@ -635,7 +709,7 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
                 continue;
               }
           }
-        g_string_append (out, text);
+        append_inserted (out, text, a);
       }
     }
   return g_string_free (out, FALSE);
@@ -939,6 +1013,93 @@ fit_ports (Importer *im, OrrBlock *block, OrrScope *scope, const char *path)
   orr_block_set_ports (block, ORR_PORT_EVENT_OUT, iface->n_evout);
 }
 
+/* Fresh model-wide ids for a block loaded from a table expansion and for
+ * everything inside it. */
+static void
+reid (Importer *im, OrrBlock *block)
+{
+  g_free (block->id);
+  block->id = g_strdup_printf ("b%u", ++im->next_block);
+  if (block->child == NULL)
+    return;
+  {
+    g_autoptr (GHashTable) map = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    OrrDiagram *d = block->child;
+
+    for (guint i = 0; i < d->blocks->len; i++)
+      {
+        OrrBlock *b = g_ptr_array_index (d->blocks, i);
+        char *old = g_strdup (b->id);
+        reid (im, b);
+        g_hash_table_insert (map, old, b->id);
+      }
+    for (guint i = 0; i < d->links->len; i++)
+      {
+        OrrLink *l = g_ptr_array_index (d->links, i);
+        const char *from = g_hash_table_lookup (map, l->from.block);
+        const char *to = g_hash_table_lookup (map, l->to.block);
+
+        g_free (l->id);
+        l->id = g_strdup_printf ("l%u", ++im->next_link);
+        if (from != NULL)
+          {
+            g_free (l->from.block);
+            l->from.block = g_strdup (from);
+          }
+        if (to != NULL)
+          {
+            g_free (l->to.block);
+            l->to.block = g_strdup (to);
+          }
+      }
+  }
+}
+
+/* A block the table builds from Orrery blocks: a super block whose
+ * diagram is the row's expansion with the dialog values put in. */
+static OrrBlock *
+make_expansion (Importer *im, const OrrXcosBlockMap *m, TemplateArgs *args, const char *path)
+{
+  g_autofree char *why = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *doc = NULL;
+  g_autoptr (GError) error = NULL;
+  GString *ports = g_string_new (NULL);
+  OrrBlock *block;
+
+  args->xml = TRUE;
+  body = expand (m->expansion, args, &why);
+  args->xml = FALSE;
+  if (body == NULL)
+    {
+      warn (im, path, "Xcos %s: %s", m->xcos, why);
+      g_string_free (ports, TRUE);
+      return NULL;
+    }
+  if (args->counts[ORR_PORT_IN])
+    g_string_append_printf (ports, " in=\"%u\"", args->counts[ORR_PORT_IN]);
+  if (args->counts[ORR_PORT_OUT])
+    g_string_append_printf (ports, " out=\"%u\"", args->counts[ORR_PORT_OUT]);
+  if (args->counts[ORR_PORT_EVENT_IN])
+    g_string_append_printf (ports, " event-in=\"%u\"", args->counts[ORR_PORT_EVENT_IN]);
+  if (args->counts[ORR_PORT_EVENT_OUT])
+    g_string_append_printf (ports, " event-out=\"%u\"", args->counts[ORR_PORT_EVENT_OUT]);
+  doc = g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                         "<orrery-block version=\"1.0\"><block id=\"x\" type=\"SuperBlock\" "
+                         "x=\"0\" y=\"0\" width=\"40\" height=\"40\">%s%s%s%s</block>"
+                         "</orrery-block>",
+                         ports->len ? "<ports" : "", ports->str, ports->len ? "/>" : "", body);
+  g_string_free (ports, TRUE);
+  block = orr_block_load_data (doc, strlen (doc), m->xcos, &error);
+  if (block == NULL)
+    {
+      warn (im, path, "the table's expansion of %s does not load: %s", m->xcos, error->message);
+      return NULL;
+    }
+  reid (im, block);
+  return block;
+}
+
 static OrrBlock *
 make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *where,
             OrrScope *scope, const guint counts[ORR_N_PORT_KINDS], int depth)
@@ -1038,13 +1199,33 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
   else
     {
       TemplateArgs args = { exprs, exprs != NULL ? g_strv_length (exprs) : 0, { 0 }, scope };
+      XsValue *own_r = NULL, *own_i = NULL;
 
       memcpy (args.counts, counts, sizeof args.counts);
+      args.rpar = block_value (im, element, "realParameters", &own_r);
+      args.ipar = block_value (im, element, "integerParameters", &own_i);
+      label = orr_diagram_new_label (diagram, m->expansion != NULL ? m->xcos : m->orrery);
+      path = block_where (where, label);
+      if (m->expansion != NULL)
+        {
+          block = make_expansion (im, m, &args, path);
+          if (block == NULL)
+            block = make_placeholder (im, name, exprs, diagram, where,
+                                      "could not be built from the table's expansion");
+          else
+            {
+              g_free (block->label);
+              block->label = g_strdup (label);
+              if (m->note != NULL)
+                warn (im, path, "from Xcos %s: %s", name, m->note);
+            }
+          xs_value_free (own_r);
+          xs_value_free (own_i);
+          goto ports;
+        }
       id = g_strdup_printf ("b%u", ++im->next_block);
       block = orr_block_new (id, m->orrery);
-      label = orr_diagram_new_label (diagram, m->orrery);
       block->label = g_strdup (label);
-      path = block_where (where, label);
       for (guint i = 0; i < G_N_ELEMENTS (m->params) && m->params[i] != NULL; i++)
         {
           const char *eq = strchr (m->params[i], '=');
@@ -1059,8 +1240,11 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
         }
       if (m->note != NULL)
         warn (im, path, "from Xcos %s: %s", name, m->note);
+      xs_value_free (own_r);
+      xs_value_free (own_i);
     }
 
+ports:
   {
     static const OrrPortKind kinds[] = { ORR_PORT_IN, ORR_PORT_OUT, ORR_PORT_EVENT_IN,
                                          ORR_PORT_EVENT_OUT };
