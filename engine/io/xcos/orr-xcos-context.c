@@ -180,6 +180,19 @@ orr_xcos_translate_expr (const char *scilab, char **why)
 {
   char *text = translate (scilab != NULL ? scilab : "", NULL, why);
 
+  /* Scilab reads a dialog value as the matrix [value]: "5 5" is a row */
+  if (text != NULL)
+    {
+      g_strstrip (text);
+      if (strpbrk (text, " \t,;") != NULL && !(text[0] == '[' && text[strlen (text) - 1] == ']')
+          && text[0] != '\'')
+        {
+          char *wrapped = g_strdup_printf ("[%s]", text);
+          g_free (text);
+          text = wrapped;
+        }
+    }
+
   if (text != NULL && !orr_expr_check_syntax (text, TRUE, NULL))
     {
       if (why != NULL)

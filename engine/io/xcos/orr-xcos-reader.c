@@ -1346,7 +1346,7 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, OrrBlock *owner
         if (cell->xcos_id == NULL || g_hash_table_contains (cells, cell->xcos_id))
           {
             g_autofree char *fn = attr (c, "interfaceFunctionName");
-            warn (im, where[0] ? where : im->name, "a %s block without a unique id; left out",
+            warn (im, where[0] ? where : "diagram", "a %s block without a unique id; left out",
                   fn != NULL ? fn : (const char *) c->name);
             cell_free (cell);
             continue;
@@ -1358,7 +1358,8 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, OrrBlock *owner
             if (strcmp (p->block, cell->xcos_id) == 0)
               {
                 counts[p->kind] = MAX (counts[p->kind], p->number);
-                if (p->kind == ORR_PORT_IN && is_element (c, "SplitBlock"))
+                if ((p->kind == ORR_PORT_IN || p->kind == ORR_PORT_EVENT_IN)
+                    && is_element (c, "SplitBlock"))
                   {
                     g_free (cell->split_in);
                     cell->split_in = g_strdup (key);
@@ -1379,7 +1380,7 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, OrrBlock *owner
           {
             /* annotations: no block in Orrery's diagrams yet */
             g_autofree char *text = attr (c, "value");
-            warn (im, where[0] ? where : im->name, "a text annotation was left out%s%s%s",
+            warn (im, where[0] ? where : "diagram", "a text annotation was left out%s%s%s",
                   text ? " (“" : "", text ? text : "", text ? "”)" : "");
           }
         else
@@ -1420,7 +1421,7 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, OrrBlock *owner
       b = l->target ? g_hash_table_lookup (ports, l->target) : NULL;
       if (a == NULL || b == NULL)
         {
-          warn (im, where[0] ? where : im->name, "a link with a missing end was left out");
+          warn (im, where[0] ? where : "diagram", "a link with a missing end was left out");
           continue;
         }
       /* Xcos lets a link be drawn from an input to an output */
@@ -1444,19 +1445,19 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, OrrBlock *owner
       if (from == NULL || from_cell == NULL || from_cell->block == NULL
           || to_cell->block == NULL)
         {
-          warn (im, where[0] ? where : im->name,
+          warn (im, where[0] ? where : "diagram",
                 "a link whose source could not be traced was left out");
           continue;
         }
       to = b;
       if (from->kind != ORR_PORT_OUT && from->kind != ORR_PORT_EVENT_OUT)
         {
-          warn (im, where[0] ? where : im->name, "a link between two inputs was left out");
+          warn (im, where[0] ? where : "diagram", "a link between two inputs was left out");
           continue;
         }
       if ((from->kind == ORR_PORT_OUT) != (to->kind == ORR_PORT_IN))
         {
-          warn (im, where[0] ? where : im->name,
+          warn (im, where[0] ? where : "diagram",
                 "a link from a data port to an activation port was left out");
           continue;
         }
@@ -1499,7 +1500,7 @@ read_settings (Importer *im, xmlNode *root, OrrSettings *s)
   s->final_time = attr_double (root, "finalIntegrationTime", 30);
   if (!(s->final_time > s->start_time) || s->final_time > 1e300)
     {
-      warn (im, im->name, "final time %g is not usable; 30 s used", s->final_time);
+      warn (im, "diagram", "final time %g is not usable; 30 s used", s->final_time);
       s->final_time = 30;
     }
   s->rtol = attr_double (root, "integratorRelativeTolerance", 1e-6);
@@ -1563,7 +1564,7 @@ read_settings (Importer *im, xmlNode *root, OrrSettings *s)
     }
   g_free (s->solver);
   s->solver = g_strdup (name);
-  warn (im, im->name, "solver %s", why);
+  warn (im, "diagram", "solver %s", why);
   if ((solver == 5 || solver == 6 || solver == 8) && s->max_step <= 0)
     s->max_step = (s->final_time - s->start_time) / 1000;
 }
@@ -1732,7 +1733,7 @@ import_document (Importer *im, const char *xml, gsize length, GError **error)
         g_string_free (text, TRUE);
         orr_model_set_context (im->model, top, translated);
         if (!orr_script_run (translated, scope, NULL))
-          warn (im, im->name, "the translated context does not run as it is");
+          warn (im, "diagram", "the translated context does not run as it is");
       }
   }
 
@@ -1756,7 +1757,7 @@ import_document (Importer *im, const char *xml, gsize length, GError **error)
             OrrLink *l = g_ptr_array_index (scratch->links, i);
             OrrLink *copy = orr_link_copy (l);
             if (!orr_model_insert_link (im->model, top, copy, &local))
-              warn (im, im->name, "a link was left out: %s", local->message);
+              warn (im, "diagram", "a link was left out: %s", local->message);
             orr_link_unref (copy);
           }
       }
