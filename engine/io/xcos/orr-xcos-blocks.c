@@ -10,11 +10,14 @@
  *   $sN   a "number of inputs or sign vector": n > 1 becomes ones(1, n)
  *   $pN   a polynomial in s or z (CLR, DLR), as its coefficient row in
  *         descending powers
+ *   $uN   the highest k of the names uk in exprs N (EXPRESSION)
+ *   $vN   exprs N with uk read as u1(k), quoted (EXPRESSION of one vector)
+ *   $Cx $Cy   the points of a CURV_f curve, from its model.rpar
  *   $#in $#out $#ein $#eout   how many ports of that kind the Xcos block has
  *
  * A parameter whose exprs entry is missing is left out (the Orrery
- * default). "when" picks among rows of one Xcos name by an exprs entry's
- * text. "inner" is for Xcos super blocks compiled into one block (CLOCK_c,
+ * default). "when" picks among rows of one Xcos name: "N=TEXT" by an
+ * exprs entry's text, "#=N" by how many entries there are. "inner" is for Xcos super blocks compiled into one block (CLOCK_c,
  * STEP_FUNCTION ...): their dialog values are those of the named block
  * inside. A row with a NULL class has no counterpart yet: the block stays
  * a placeholder. The notes say where the semantics differ; docs/xcos.md
@@ -235,6 +238,7 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "GAINBLK", NULL, "Gain", NULL, { "gain=$1", "multiplication=2" }, NULL },
   { "GAINBLK_f", NULL, "Gain", NULL, { "gain=$1", "multiplication=2" }, NULL },
   { "GAIN_f", NULL, "Gain", NULL, { "gain=$1", "multiplication=2" }, NULL },
+  { "SUMMATION", "#=1", "Sum", NULL, { "signs=$s1" }, NULL },
   { "SUMMATION", NULL, "Sum", NULL, { "signs=$s2" }, NULL },
   { "BIGSOM_f", NULL, "Sum", NULL, { "signs=$s1" }, NULL },
   { "SUM_f", NULL, "Sum", NULL, { "signs=ones(1, $#in)" }, NULL },
@@ -253,6 +257,10 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "MAX_f", NULL, "MinMax", NULL, { "function=2", "inputs=1", "zero_crossing=0" }, NULL },
   { "MAXMIN", NULL, "MinMax", NULL, { "function=$1", "inputs=$2", "zero_crossing=$3" }, NULL },
   { "INVBLK", NULL, "MathExpression", NULL, { "inputs=1", "expression='1/u1'" }, NULL },
+  /* one input: u1, u2 ... are the elements of that vector */
+  { "EXPRESSION", "1=1", "MatrixExpression", NULL,
+    { "sizes=[$u2 1]", "expression=$v2" },
+    "the formula is read by Orrery's expression language, on the elements of the input" },
   { "EXPRESSION", NULL, "MathExpression", NULL, { "inputs=$1", "expression=$q2" },
     "the formula is read by Orrery's expression language" },
   { "RELATIONALOP", NULL, "RelationalOperator", NULL, { "operator=($1)+1", "zero_crossing=$2" },

@@ -248,7 +248,13 @@ lookup_map (const char *name, char **exprs)
 
       if (strcmp (m->xcos, name) != 0)
         continue;
-      if (m->when != NULL)
+      if (m->when != NULL && m->when[0] == '#')
+        {
+          guint n = exprs != NULL ? g_strv_length (exprs) : 0;
+          if (n != (guint) atoi (m->when + 2))
+            continue;
+        }
+      else if (m->when != NULL)
         {
           int k = atoi (m->when) - 1;
           const char *want = strchr (m->when, '=') + 1;
@@ -629,7 +635,7 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
             g_string_append_c (out, *p++);
           continue;
         }
-      if (*q == 'q' || *q == 's' || *q == 'p')
+      if (*q == 'q' || *q == 's' || *q == 'p' || *q == 'u' || *q == 'v')
         mode = *q++;
       n = strtol (q, (char **) &p, 10);
       if (p == q || n < 1)
@@ -677,6 +683,60 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
               append_inserted (out, quoted->str, a);
               g_string_free (quoted, TRUE);
             }
+            continue;
+          }
+        if (mode == 'u' || mode == 'v')
+          {
+            /* EXPRESSION with one vector input: u1, u2 ... are its
+             * elements; $u is how many, $v the formula on u1(k) */
+            GString *f = g_string_new (NULL);
+            long top = 0;
+            for (const char *c = raw; *c;)
+              {
+                if (*c == 'u' && g_ascii_isdigit (c[1])
+                    && (c == raw || !(g_ascii_isalnum (c[-1]) || c[-1] == '_')))
+                  {
+                    char *end;
+                    long k = strtol (c + 1, &end, 10);
+                    if (!(g_ascii_isalnum (*end) || *end == '_'))
+                      {
+                        top = MAX (top, k);
+                        g_string_append_printf (f, "u1(%ld)", k);
+                        c = end;
+                        continue;
+                      }
+                  }
+                g_string_append_c (f, *c++);
+              }
+            if (mode == 'u')
+              {
+                g_autofree char *num = g_strdup_printf ("%ld", MAX (top, 1));
+                append_inserted (out, num, a);
+              }
+            else
+              {
+                g_autofree char *why2 = NULL;
+                g_autofree char *t = orr_xcos_translate_expr (f->str, &why2);
+                GString *quoted = g_string_new ("'");
+                if (t == NULL)
+                  {
+                    *why = g_steal_pointer (&why2);
+                    g_string_free (f, TRUE);
+                    g_string_free (quoted, TRUE);
+                    g_string_free (out, TRUE);
+                    return NULL;
+                  }
+                for (const char *c = t; *c; c++)
+                  {
+                    if (*c == '\'')
+                      g_string_append_c (quoted, '\'');
+                    g_string_append_c (quoted, *c);
+                  }
+                g_string_append_c (quoted, '\'');
+                append_inserted (out, quoted->str, a);
+                g_string_free (quoted, TRUE);
+              }
+            g_string_free (f, TRUE);
             continue;
           }
         if (mode == 'p')
@@ -752,6 +812,7 @@ link_cell_free (LinkCell *l)
   g_free (l);
 }
 
+static char *xcos_name (xmlNode *n);
 static gboolean build_diagram (Importer *im, xmlNode *root_cell_parent, OrrDiagram *diagram,
                                OrrBlock *owner, const char *where, OrrScope *scope, int depth);
 
@@ -1104,7 +1165,7 @@ static OrrBlock *
 make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *where,
             OrrScope *scope, const guint counts[ORR_N_PORT_KINDS], int depth)
 {
-  g_autofree char *name = attr (element, "interfaceFunctionName");
+  g_autofree char *name = xcos_name (element);
   g_auto (GStrv) exprs = NULL;
   const OrrXcosBlockMap *m;
   OrrBlock *block;
@@ -1268,7 +1329,29 @@ is_block_element (xmlNode *n)
   if (is_element (n, "SuperBlock") || is_element (n, "SplitBlock") || is_element (n, "TextBlock"))
     return TRUE;
   fn = attr (n, "interfaceFunctionName");
-  return fn != NULL;
+  return fn != NULL || g_str_has_suffix ((const char *) n->name, "Block");
+}
+
+/* The block's Xcos name: interfaceFunctionName, or for the older round
+ * and special blocks the first word of their style. */
+static char *
+xcos_name (xmlNode *n)
+{
+  char *fn = attr (n, "interfaceFunctionName");
+  g_autofree char *style = NULL;
+
+  if (fn != NULL)
+    return fn;
+  style = attr (n, "style");
+  if (style != NULL && *style != '\0' && strchr (style, '=') != strchr (style, ';'))
+    {
+      char *semi = strchr (style, ';');
+      if (semi != NULL)
+        *semi = '\0';
+      if (*style != '\0' && strchr (style, '=') == NULL)
+        return g_strdup (style);
+    }
+  return NULL;
 }
 
 /* Follows a port id back through split blocks to the port of a real
@@ -1438,7 +1521,12 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, OrrBlock *owner
           }
         }
       to_cell = g_hash_table_lookup (cells, b->block);
-      if (to_cell == NULL || to_cell->split)
+      if (to_cell == NULL)
+        {
+          warn (im, where[0] ? where : "diagram", "a link to an unknown block was left out");
+          continue;
+        }
+      if (to_cell->split)
         continue; /* into a split: its outgoing links carry it on */
       from = resolve_source (ports, cells, into, l->source, route, 0);
       from_cell = from ? g_hash_table_lookup (cells, from->block) : NULL;
