@@ -16,7 +16,7 @@ static void
 print_report (const char *path, const OrrXcosReport *report)
 {
   for (guint i = 0; i < report->warnings->len; i++)
-    g_printerr (_("%s: note: %s\n"), path, (const char *) g_ptr_array_index (report->warnings, i));
+    g_printerr (_ ("%s: note: %s\n"), path, (const char *)g_ptr_array_index (report->warnings, i));
 }
 
 OrrModel *
@@ -38,7 +38,7 @@ orr_sim_load_xcos (const char *path, gboolean quiet, GError **error)
 
       for (guint i = 0; i < report->placeholders->len; i++)
         g_string_append_printf (list, "%s%s", i > 0 ? ", " : "",
-                                (const char *) g_ptr_array_index (report->placeholders, i));
+                                (const char *)g_ptr_array_index (report->placeholders, i));
       g_set_error (error, ORR_XCOS_ERROR, ORR_XCOS_ERROR_FORMAT,
                    ngettext ("%s: cannot run: %u Xcos block has no Orrery counterpart: %s",
                              "%s: cannot run: %u Xcos blocks have no Orrery counterpart: %s",
@@ -55,9 +55,8 @@ orr_sim_convert (int argc, char **argv)
   gboolean quiet = FALSE;
   char **files = NULL;
   GOptionEntry entries[] = {
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print errors only"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL,
-      N_("IN.zcos OUT.orr") },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_ ("Print errors only"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_ ("IN.zcos OUT.orr") },
     { NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
@@ -68,9 +67,9 @@ orr_sim_convert (int argc, char **argv)
   int status = EXIT_SUCCESS;
 
   g_option_context_set_summary (context,
-                                _("Convert a Scilab Xcos diagram (.zcos or .xcos) to an Orrery "
-                                  "model (.orr). Blocks with no Orrery counterpart are kept as "
-                                  "placeholders and listed."));
+                                _ ("Convert a Scilab Xcos diagram (.zcos or .xcos) to an Orrery "
+                                   "model (.orr). Blocks with no Orrery counterpart are kept as "
+                                   "placeholders and listed."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -79,7 +78,7 @@ orr_sim_convert (int argc, char **argv)
     }
   if (files == NULL || files[0] == NULL || files[1] == NULL || files[2] != NULL)
     {
-      g_printerr ("%s\n", _("orrery-sim convert: give one input diagram and one output file"));
+      g_printerr ("%s\n", _ ("orrery-sim convert: give one input diagram and one output file"));
       g_strfreev (files);
       return 2;
     }

@@ -16,9 +16,9 @@
 #include <string.h>
 
 static const char *const constants[][2] = {
-  { "%pi", "pi" },   { "%e", "exp(1)" }, { "%i", "i" },      { "%t", "true" },
-  { "%T", "true" },  { "%f", "false" },  { "%F", "false" },  { "%inf", "inf" },
-  { "%nan", "nan" }, { "%eps", "eps" },  { "%s", "s" },      { "%z", "z" },
+  { "%pi", "pi" },   { "%e", "exp(1)" }, { "%i", "i" },     { "%t", "true" },
+  { "%T", "true" },  { "%f", "false" },  { "%F", "false" }, { "%inf", "inf" },
+  { "%nan", "nan" }, { "%eps", "eps" },  { "%s", "s" },     { "%z", "z" },
 };
 
 /* Scilab functions with the same name and meaning in Orrery are simply
@@ -60,8 +60,10 @@ translate (const char *text, GHashTable *names, char **why)
           g_string_append (out, p);
           break;
         }
-      if (c == '"' || (c == '\'' && !(g_ascii_isalnum (prev) || prev == ')' || prev == ']'
-                                      || prev == '\'' || prev == '_' || prev == '.')))
+      if (c == '"'
+          || (c == '\''
+              && !(g_ascii_isalnum (prev) || prev == ')' || prev == ']' || prev == '\''
+                   || prev == '_' || prev == '.')))
         {
           /* a string; doubled quotes stay doubled */
           const char *q = p + 1;
@@ -109,7 +111,8 @@ translate (const char *text, GHashTable *names, char **why)
           p += 3;
           continue;
         }
-      if (is_ident_start (c) && !(g_ascii_isdigit (prev) && (c == 'e' || c == 'E' || c == 'd' || c == 'D')))
+      if (is_ident_start (c)
+          && !(g_ascii_isdigit (prev) && (c == 'e' || c == 'E' || c == 'd' || c == 'D')))
         {
           const char *q = p + 1;
           g_autofree char *word = NULL;

@@ -17,10 +17,10 @@ G_BEGIN_DECLS
 typedef enum
 {
   XS_NULL,
-  XS_STRING,  /* a matrix of strings */
-  XS_DOUBLE,  /* a real matrix (the imaginary part is dropped) */
-  XS_LIST,    /* list, tlist or mlist: items */
-  XS_OTHER,   /* booleans, integers, anything else: kept as a leaf */
+  XS_STRING, /* a matrix of strings */
+  XS_DOUBLE, /* a real matrix (the imaginary part is dropped) */
+  XS_LIST,   /* list, tlist or mlist: items */
+  XS_OTHER,  /* booleans, integers, anything else: kept as a leaf */
 } XsKind;
 
 typedef struct _XsValue XsValue;

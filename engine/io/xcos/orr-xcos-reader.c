@@ -27,7 +27,7 @@
 #include <orrery/orr-io.h>
 #include <string.h>
 
-G_DEFINE_QUARK (orr-xcos-error-quark, orr_xcos_error)
+G_DEFINE_QUARK (orr - xcos - error - quark, orr_xcos_error)
 
 #define MAX_FILE (256 * 1024 * 1024)
 #define MAX_ENTRY (256 * 1024 * 1024)
@@ -96,7 +96,7 @@ orr_xcos_is_xcos_path (const char *path)
 static gboolean
 is_element (xmlNode *n, const char *name)
 {
-  return n != NULL && n->type == XML_ELEMENT_NODE && strcmp ((const char *) n->name, name) == 0;
+  return n != NULL && n->type == XML_ELEMENT_NODE && strcmp ((const char *)n->name, name) == 0;
 }
 
 static char *
@@ -144,7 +144,7 @@ style_value (const char *style, const char *key)
   for (int i = 0; parts[i] != NULL; i++)
     {
       char *eq = strchr (parts[i], '=');
-      if (eq != NULL && (gsize) (eq - parts[i]) == strlen (key)
+      if (eq != NULL && (gsize)(eq - parts[i]) == strlen (key)
           && strncmp (parts[i], key, eq - parts[i]) == 0)
         return g_strdup (eq + 1);
     }
@@ -160,9 +160,9 @@ inline_value (xmlNode *n)
 {
   XsValue *v = g_new0 (XsValue, 1);
   gboolean strings = is_element (n, "ScilabString");
-  int rows = (int) attr_double (n, "height", 0), cols = (int) attr_double (n, "width", 0);
+  int rows = (int)attr_double (n, "height", 0), cols = (int)attr_double (n, "width", 0);
 
-  if (rows < 0 || cols < 0 || rows > 100000 || cols > 100000 || (gint64) rows * cols > 1000000)
+  if (rows < 0 || cols < 0 || rows > 100000 || cols > 100000 || (gint64)rows * cols > 1000000)
     rows = cols = 0;
   v->kind = strings ? XS_STRING : is_element (n, "ScilabDouble") ? XS_DOUBLE : XS_OTHER;
   v->rows = rows;
@@ -170,18 +170,18 @@ inline_value (xmlNode *n)
   if (v->kind == XS_OTHER)
     return v;
   if (strings)
-    v->strings = g_new0 (char *, (gsize) rows * cols + 1);
+    v->strings = g_new0 (char *, (gsize)rows *cols + 1);
   else
-    v->doubles = g_new0 (double, (gsize) rows * cols + 1);
+    v->doubles = g_new0 (double, (gsize)rows *cols + 1);
   for (xmlNode *d = n->children; d != NULL; d = d->next)
     if (is_element (d, "data"))
       {
-        int line = (int) attr_double (d, "line", -1), column = (int) attr_double (d, "column", -1);
+        int line = (int)attr_double (d, "line", -1), column = (int)attr_double (d, "column", -1);
         gsize k;
 
         if (line < 0 || column < 0 || line >= rows || column >= cols)
           continue;
-        k = (gsize) column * rows + line;
+        k = (gsize)column * rows + line;
         if (strings)
           {
             g_free (v->strings[k]);
@@ -191,7 +191,7 @@ inline_value (xmlNode *n)
           v->doubles[k] = attr_double (d, "realPart", attr_double (d, "value", 0));
       }
   if (strings)
-    for (gsize k = 0; k < (gsize) rows * cols; k++)
+    for (gsize k = 0; k < (gsize)rows * cols; k++)
       if (v->strings[k] == NULL)
         v->strings[k] = g_strdup ("");
   return v;
@@ -214,7 +214,7 @@ block_value (Importer *im, xmlNode *block, const char *what, XsValue **owned)
       double pos = attr_double (c, "position", -1);
       if (im->dict == NULL || pos < 0 || pos >= im->dict->len)
         return NULL;
-      return g_ptr_array_index (im->dict, (guint) pos);
+      return g_ptr_array_index (im->dict, (guint)pos);
     }
   *owned = inline_value (c);
   return *owned;
@@ -222,8 +222,7 @@ block_value (Importer *im, xmlNode *block, const char *what, XsValue **owned)
 
 /* ---- the report --------------------------------------------------------- */
 
-static void
-warn (Importer *im, const char *where, const char *format, ...) G_GNUC_PRINTF (3, 4);
+static void warn (Importer *im, const char *where, const char *format, ...) G_GNUC_PRINTF (3, 4);
 
 static void
 warn (Importer *im, const char *where, const char *format, ...)
@@ -251,7 +250,7 @@ lookup_map (const char *name, char **exprs)
       if (m->when != NULL && m->when[0] == '#')
         {
           guint n = exprs != NULL ? g_strv_length (exprs) : 0;
-          if (n != (guint) atoi (m->when + 2))
+          if (n != (guint)atoi (m->when + 2))
             continue;
         }
       else if (m->when != NULL)
@@ -260,7 +259,7 @@ lookup_map (const char *name, char **exprs)
           const char *want = strchr (m->when, '=') + 1;
           g_autofree char *have = NULL;
 
-          if (exprs == NULL || k < 0 || (guint) k >= g_strv_length (exprs))
+          if (exprs == NULL || k < 0 || (guint)k >= g_strv_length (exprs))
             continue;
           have = g_strstrip (g_strdup (exprs[k]));
           if (strcmp (have, want) != 0)
@@ -539,17 +538,17 @@ append_inserted (GString *out, const char *text, const TemplateArgs *a)
   for (const char *c = text; *c; c++)
     switch (*c)
       {
-      case '&':
-        g_string_append (out, "&amp;");
-        break;
-      case '<':
-        g_string_append (out, "&lt;");
-        break;
-      case '>':
-        g_string_append (out, "&gt;");
-        break;
-      default:
-        g_string_append_c (out, *c);
+        case '&':
+          g_string_append (out, "&amp;");
+          break;
+        case '<':
+          g_string_append (out, "&lt;");
+          break;
+        case '>':
+          g_string_append (out, "&gt;");
+          break;
+        default:
+          g_string_append_c (out, *c);
       }
 }
 
@@ -560,10 +559,10 @@ curve_row (const TemplateArgs *a, gboolean want_y)
   int n;
   GString *out;
 
-  if (a->rpar == NULL || a->ipar == NULL || a->rpar->kind != XS_DOUBLE
-      || a->ipar->kind != XS_DOUBLE || a->ipar->rows * a->ipar->cols < 1)
+  if (a->rpar == NULL || a->ipar == NULL || a->rpar->kind != XS_DOUBLE || a->ipar->kind != XS_DOUBLE
+      || a->ipar->rows * a->ipar->cols < 1)
     return NULL;
-  n = (int) a->ipar->doubles[0];
+  n = (int)a->ipar->doubles[0];
   if (n < 2 || 2 * n > a->rpar->rows * a->rpar->cols)
     return NULL;
   out = g_string_new ("[");
@@ -611,8 +610,8 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
       if (*q == '#')
         {
           static const char *const kinds[] = { "in", "out", "ein", "eout" };
-          static const OrrPortKind which[] = { ORR_PORT_IN, ORR_PORT_OUT, ORR_PORT_EVENT_IN,
-                                               ORR_PORT_EVENT_OUT };
+          static const OrrPortKind which[]
+            = { ORR_PORT_IN, ORR_PORT_OUT, ORR_PORT_EVENT_IN, ORR_PORT_EVENT_OUT };
           gboolean found = FALSE;
           /* longest first: "eout" before "out" */
           for (int k = 3; k >= 0 && !found; k--)
@@ -637,14 +636,14 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
         }
       if (*q == 'q' || *q == 's' || *q == 'p' || *q == 'u' || *q == 'v')
         mode = *q++;
-      n = strtol (q, (char **) &p, 10);
+      n = strtol (q, (char **)&p, 10);
       if (p == q || n < 1)
         {
           g_string_append_c (out, '$');
           p = q;
           continue;
         }
-      if ((guint) n > a->n_exprs)
+      if ((guint)n > a->n_exprs)
         {
           *why = g_strdup_printf ("dialog value %ld is missing", n);
           g_string_free (out, TRUE);
@@ -783,8 +782,8 @@ typedef struct
   char *xcos_id;
   OrrBlock *block; /* NULL for split and text blocks */
   gboolean split;
-  double cx, cy; /* a split's position */
-  char *split_in;  /* a split's input port id */
+  double cx, cy;  /* a split's position */
+  char *split_in; /* a split's input port id */
 } Cell;
 
 static void
@@ -832,7 +831,7 @@ is_port_element (xmlNode *n, OrrPortKind *kind)
   if (n == NULL || n->type != XML_ELEMENT_NODE)
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (ports); i++)
-    if (strcmp ((const char *) n->name, ports[i].name) == 0)
+    if (strcmp ((const char *)n->name, ports[i].name) == 0)
       {
         *kind = ports[i].kind;
         return TRUE;
@@ -881,7 +880,7 @@ collect_ports (xmlNode *n, GHashTable *ports, GHashTable *order, int depth)
               p->block = g_steal_pointer (&parent);
               p->kind = kind;
               if (ordering >= 1 && ordering < 100000)
-                p->number = (guint) ordering;
+                p->number = (guint)ordering;
               else
                 {
                   /* no ordering: count the block's ports of this kind */
@@ -1003,7 +1002,7 @@ set_geometry (OrrBlock *block, xmlNode *element)
   g_autofree char *rotation = style_value (style, "rotation");
   g_autofree char *flip = style_value (style, "flip");
   g_autofree char *mirror = style_value (style, "mirror");
-  int rot = rotation != NULL ? ((int) lround (g_ascii_strtod (rotation, NULL) / 90.0) * 90) : 0;
+  int rot = rotation != NULL ? ((int)lround (g_ascii_strtod (rotation, NULL) / 90.0) * 90) : 0;
 
   if (geo != NULL)
     {
@@ -1162,8 +1161,8 @@ make_expansion (Importer *im, const OrrXcosBlockMap *m, TemplateArgs *args, cons
 }
 
 static OrrBlock *
-make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *where,
-            OrrScope *scope, const guint counts[ORR_N_PORT_KINDS], int depth)
+make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *where, OrrScope *scope,
+            const guint counts[ORR_N_PORT_KINDS], int depth)
 {
   g_autofree char *name = xcos_name (element);
   g_auto (GStrv) exprs = NULL;
@@ -1183,9 +1182,8 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
 
       id = g_strdup_printf ("b%u", ++im->next_block);
       block = orr_block_new (id, "SuperBlock");
-      label = orr_diagram_new_label (diagram, xlabel != NULL && *xlabel && !strchr (xlabel, '<')
-                                                 ? xlabel
-                                                 : "Super");
+      label = orr_diagram_new_label (
+        diagram, xlabel != NULL && *xlabel && !strchr (xlabel, '<') ? xlabel : "Super");
       block->label = g_strdup (label);
       path = block_where (where, label);
       if (child == NULL)
@@ -1227,8 +1225,8 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
             }
         }
       {
-        static const OrrPortKind kinds[] = { ORR_PORT_IN, ORR_PORT_OUT, ORR_PORT_EVENT_IN,
-                                             ORR_PORT_EVENT_OUT };
+        static const OrrPortKind kinds[]
+          = { ORR_PORT_IN, ORR_PORT_OUT, ORR_PORT_EVENT_IN, ORR_PORT_EVENT_OUT };
         for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
           orr_block_set_ports (block, kinds[k], counts[kinds[k]]);
       }
@@ -1307,8 +1305,8 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
 
 ports:
   {
-    static const OrrPortKind kinds[] = { ORR_PORT_IN, ORR_PORT_OUT, ORR_PORT_EVENT_IN,
-                                         ORR_PORT_EVENT_OUT };
+    static const OrrPortKind kinds[]
+      = { ORR_PORT_IN, ORR_PORT_OUT, ORR_PORT_EVENT_IN, ORR_PORT_EVENT_OUT };
     for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
       orr_block_set_ports (block, kinds[k], counts[kinds[k]]);
   }
@@ -1329,7 +1327,7 @@ is_block_element (xmlNode *n)
   if (is_element (n, "SuperBlock") || is_element (n, "SplitBlock") || is_element (n, "TextBlock"))
     return TRUE;
   fn = attr (n, "interfaceFunctionName");
-  return fn != NULL || g_str_has_suffix ((const char *) n->name, "Block");
+  return fn != NULL || g_str_has_suffix ((const char *)n->name, "Block");
 }
 
 /* The block's Xcos name: interfaceFunctionName, or for the older round
@@ -1385,16 +1383,16 @@ resolve_source (GHashTable *ports, GHashTable *cells, GHashTable *into, const ch
 }
 
 static gboolean
-build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, OrrBlock *owner,
-               const char *where, OrrScope *scope, int depth)
+build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, OrrBlock *owner, const char *where,
+               OrrScope *scope, int depth)
 {
   g_autoptr (GHashTable) ports
-    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) port_info_free);
+    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)port_info_free);
   g_autoptr (GHashTable) order = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GHashTable) cells
-    = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) cell_free);
+    = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)cell_free);
   g_autoptr (GPtrArray) cell_list = g_ptr_array_new ();
-  g_autoptr (GPtrArray) links = g_ptr_array_new_with_free_func ((GDestroyNotify) link_cell_free);
+  g_autoptr (GPtrArray) links = g_ptr_array_new_with_free_func ((GDestroyNotify)link_cell_free);
   g_autoptr (GHashTable) into = g_hash_table_new (g_str_hash, g_str_equal);
 
   collect_ports (root, ports, order, 0);
@@ -1430,7 +1428,7 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, OrrBlock *owner
           {
             g_autofree char *fn = attr (c, "interfaceFunctionName");
             warn (im, where[0] ? where : "diagram", "a %s block without a unique id; left out",
-                  fn != NULL ? fn : (const char *) c->name);
+                  fn != NULL ? fn : (const char *)c->name);
             cell_free (cell);
             continue;
           }
@@ -1530,8 +1528,7 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, OrrBlock *owner
         continue; /* into a split: its outgoing links carry it on */
       from = resolve_source (ports, cells, into, l->source, route, 0);
       from_cell = from ? g_hash_table_lookup (cells, from->block) : NULL;
-      if (from == NULL || from_cell == NULL || from_cell->block == NULL
-          || to_cell->block == NULL)
+      if (from == NULL || from_cell == NULL || from_cell->block == NULL || to_cell->block == NULL)
         {
           warn (im, where[0] ? where : "diagram",
                 "a link whose source could not be traced was left out");
@@ -1571,7 +1568,7 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, OrrBlock *owner
       g_array_append_vals (link->points, route->data, route->len);
       orr_diagram_append_link (diagram, link);
     }
-  (void) owner;
+  (void)owner;
   return TRUE;
 }
 
@@ -1581,7 +1578,7 @@ static void
 read_settings (Importer *im, xmlNode *root, OrrSettings *s)
 {
   g_autofree char *solver_text = attr (root, "solver");
-  int solver = solver_text != NULL ? (int) g_ascii_strtod (solver_text, NULL) : 0;
+  int solver = solver_text != NULL ? (int)g_ascii_strtod (solver_text, NULL) : 0;
   const char *name;
   const char *why;
 
@@ -1604,51 +1601,51 @@ read_settings (Importer *im, xmlNode *root, OrrSettings *s)
   }
   switch (solver)
     {
-    case 0:
-      name = "cvode-bdf";
-      why = "LSodar (switching Adams/BDF) -> CVODE BDF, with root finding";
-      break;
-    case 1:
-      name = "cvode-bdf";
-      why = "CVODE BDF Newton -> CVODE BDF (Newton)";
-      break;
-    case 2:
-      name = "cvode-bdf";
-      why = "CVODE BDF functional -> CVODE BDF (Newton)";
-      break;
-    case 3:
-      name = "cvode-adams";
-      why = "CVODE Adams Newton -> CVODE Adams (Newton)";
-      break;
-    case 4:
-      name = "cvode-adams-fixed-point";
-      why = "CVODE Adams functional -> CVODE Adams (fixed point)";
-      break;
-    case 5:
-      name = "dormand-prince";
-      why = "Dormand-Prince 4(5) -> Orrery's adaptive Dormand-Prince 5(4) (Xcos's is fixed step)";
-      break;
-    case 6:
-      name = "rk4";
-      why = "RK45 (fixed step) -> classical Runge-Kutta, fixed step";
-      break;
-    case 7:
-      name = "sdirk";
-      why = "implicit RK45 -> SDIRK 4(3)";
-      break;
-    case 8:
-      name = "trapezoidal";
-      why = "Crank-Nicolson 2(3) -> implicit trapezoidal, fixed step";
-      break;
-    case 100:
-    case 101:
-    case 102:
-      name = "ida";
-      why = "IDA / DDaskr -> IDA (DAE)";
-      break;
-    default:
-      name = "auto";
-      why = "an unknown Xcos solver -> automatic";
+      case 0:
+        name = "cvode-bdf";
+        why = "LSodar (switching Adams/BDF) -> CVODE BDF, with root finding";
+        break;
+      case 1:
+        name = "cvode-bdf";
+        why = "CVODE BDF Newton -> CVODE BDF (Newton)";
+        break;
+      case 2:
+        name = "cvode-bdf";
+        why = "CVODE BDF functional -> CVODE BDF (Newton)";
+        break;
+      case 3:
+        name = "cvode-adams";
+        why = "CVODE Adams Newton -> CVODE Adams (Newton)";
+        break;
+      case 4:
+        name = "cvode-adams-fixed-point";
+        why = "CVODE Adams functional -> CVODE Adams (fixed point)";
+        break;
+      case 5:
+        name = "dormand-prince";
+        why = "Dormand-Prince 4(5) -> Orrery's adaptive Dormand-Prince 5(4) (Xcos's is fixed step)";
+        break;
+      case 6:
+        name = "rk4";
+        why = "RK45 (fixed step) -> classical Runge-Kutta, fixed step";
+        break;
+      case 7:
+        name = "sdirk";
+        why = "implicit RK45 -> SDIRK 4(3)";
+        break;
+      case 8:
+        name = "trapezoidal";
+        why = "Crank-Nicolson 2(3) -> implicit trapezoidal, fixed step";
+        break;
+      case 100:
+      case 101:
+      case 102:
+        name = "ida";
+        why = "IDA / DDaskr -> IDA (DAE)";
+        break;
+      default:
+        name = "auto";
+        why = "an unknown Xcos solver -> automatic";
     }
   g_free (s->solver);
   s->solver = g_strdup (name);
@@ -1715,18 +1712,18 @@ read_archive (Importer *im, const guint8 *data, gsize length, GBytes **content, 
         else
           while ((got = archive_read_data (a, chunk, sizeof chunk)) > 0)
             {
-              if (buf->len + (gsize) got > MAX_ENTRY)
+              if (buf->len + (gsize)got > MAX_ENTRY)
                 {
                   got = -2;
                   break;
                 }
-              g_byte_array_append (buf, (const guint8 *) chunk, (guint) got);
+              g_byte_array_append (buf, (const guint8 *)chunk, (guint)got);
             }
         if (got < 0)
           {
             g_set_error (error, ORR_XCOS_ERROR, ORR_XCOS_ERROR_ARCHIVE, "%s: %s: %s", im->name,
                          path,
-                         got == -2 ? "larger than 256 MiB; refused"
+                         got == -2                  ? "larger than 256 MiB; refused"
                          : archive_error_string (a) ? archive_error_string (a)
                                                     : "cannot be read");
             g_byte_array_unref (buf);
@@ -1771,7 +1768,7 @@ import_document (Importer *im, const char *xml, gsize length, GError **error)
                    im->name);
       return FALSE;
     }
-  doc = xmlReadMemory (xml, (int) length, im->name, NULL,
+  doc = xmlReadMemory (xml, (int)length, im->name, NULL,
                        XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   if (doc == NULL)
     {
@@ -1786,7 +1783,7 @@ import_document (Importer *im, const char *xml, gsize length, GError **error)
     {
       g_set_error (error, ORR_XCOS_ERROR, ORR_XCOS_ERROR_FORMAT,
                    "%s: not an Xcos diagram (the root element is <%s>, not <XcosDiagram>)",
-                   im->name, root != NULL ? (const char *) root->name : "nothing");
+                   im->name, root != NULL ? (const char *)root->name : "nothing");
       return FALSE;
     }
   graph = find_child (root, "mxGraphModel");
@@ -1817,7 +1814,7 @@ import_document (Importer *im, const char *xml, gsize length, GError **error)
               g_autofree char *v = attr (a, "value");
               g_string_append_printf (text, "%s\n", v != NULL ? v : "");
             }
-        translated = orr_xcos_translate_context (text->str, im->name, im->report->warnings);
+        translated = orr_xcos_translate_context (text->str, "diagram", im->report->warnings);
         g_string_free (text, TRUE);
         orr_model_set_context (im->model, top, translated);
         if (!orr_script_run (translated, scope, NULL))
@@ -1874,8 +1871,8 @@ orr_xcos_load_data (const guint8 *data, gsize length, const char *display_name,
   im.error = error;
   if (length > MAX_FILE)
     {
-      g_set_error (error, ORR_XCOS_ERROR, ORR_XCOS_ERROR_READ,
-                   "%s: larger than 256 MiB; refused", im.name);
+      g_set_error (error, ORR_XCOS_ERROR, ORR_XCOS_ERROR_READ, "%s: larger than 256 MiB; refused",
+                   im.name);
       return NULL;
     }
   if (length >= 4 && data[0] == 'P' && data[1] == 'K')
@@ -1912,8 +1909,7 @@ orr_xcos_load_data (const guint8 *data, gsize length, const char *display_name,
 }
 
 OrrModel *
-orr_xcos_load_file (const char *path, OrrRegistry *registry, OrrXcosReport **report,
-                    GError **error)
+orr_xcos_load_file (const char *path, OrrRegistry *registry, OrrXcosReport **report, GError **error)
 {
   g_autofree char *display = g_filename_display_name (path);
   g_autoptr (GMappedFile) file = NULL;
@@ -1925,7 +1921,7 @@ orr_xcos_load_file (const char *path, OrrRegistry *registry, OrrXcosReport **rep
       g_set_error (error, ORR_XCOS_ERROR, ORR_XCOS_ERROR_READ, "%s: %s", display, local->message);
       return NULL;
     }
-  return orr_xcos_load_data ((const guint8 *) g_mapped_file_get_contents (file),
+  return orr_xcos_load_data ((const guint8 *)g_mapped_file_get_contents (file),
                              g_mapped_file_get_length (file), display, registry, report, error);
 }
 
@@ -1943,5 +1939,5 @@ orr_xcos_list_placeholders (OrrModel *model)
 
   orr_diagram_foreach_block (orr_model_get_root (model), collect_placeholders, list);
   g_ptr_array_add (list, NULL);
-  return (char **) g_ptr_array_free (list, FALSE);
+  return (char **)g_ptr_array_free (list, FALSE);
 }

@@ -143,7 +143,7 @@ utf (Reader *r, guint64 len)
 
   if (!need (r, len))
     return NULL;
-  s = g_strndup ((const char *) r->data + r->pos, len);
+  s = g_strndup ((const char *)r->data + r->pos, len);
   r->pos += len;
   return s;
 }
@@ -216,27 +216,27 @@ read_string_object (Reader *r)
 
   switch (tc)
     {
-    case TC_STRING:
-      n = node_new (r, N_STRING);
-      n->text = utf (r, un (r, 2));
-      new_handle (r, n);
-      return g_strdup (n->text);
-    case TC_LONGSTRING:
-      n = node_new (r, N_STRING);
-      n->text = utf (r, un (r, 8));
-      new_handle (r, n);
-      return g_strdup (n->text);
-    case TC_REFERENCE:
-      n = handle_at (r, (guint32) un (r, 4));
-      if (n == NULL || n->kind != N_STRING)
-        {
-          fail (r, "a reference that is not a string");
-          return NULL;
-        }
-      return g_strdup (n->text);
-    default:
-      fail (r, "a string was expected");
-      return NULL;
+      case TC_STRING:
+        n = node_new (r, N_STRING);
+        n->text = utf (r, un (r, 2));
+        new_handle (r, n);
+        return g_strdup (n->text);
+      case TC_LONGSTRING:
+        n = node_new (r, N_STRING);
+        n->text = utf (r, un (r, 8));
+        new_handle (r, n);
+        return g_strdup (n->text);
+      case TC_REFERENCE:
+        n = handle_at (r, (guint32)un (r, 4));
+        if (n == NULL || n->kind != N_STRING)
+          {
+            fail (r, "a reference that is not a string");
+            return NULL;
+          }
+        return g_strdup (n->text);
+      default:
+        fail (r, "a string was expected");
+        return NULL;
     }
 }
 
@@ -278,7 +278,7 @@ read_new_class_desc (Reader *r)
   un (r, 8); /* serialVersionUID */
   new_handle (r, c);
   c->flags = u8 (r);
-  n = (guint) un (r, 2);
+  n = (guint)un (r, 2);
   if (r->failed)
     return NULL;
   if (n > r->length - r->pos)
@@ -292,7 +292,7 @@ read_new_class_desc (Reader *r)
     {
       g_autofree char *name = NULL;
 
-      c->fields[i].type = (char) u8 (r);
+      c->fields[i].type = (char)u8 (r);
       name = utf (r, un (r, 2));
       if (c->fields[i].type == 'L' || c->fields[i].type == '[')
         g_free (read_string_object (r));
@@ -314,28 +314,28 @@ read_class_desc (Reader *r)
     return NULL;
   switch (tc)
     {
-    case TC_NULL:
-      return NULL;
-    case TC_CLASSDESC:
-      if (++r->depth > MAX_DEPTH)
+      case TC_NULL:
+        return NULL;
+      case TC_CLASSDESC:
+        if (++r->depth > MAX_DEPTH)
+          {
+            fail (r, "classes nested too deeply");
+            return NULL;
+          }
         {
-          fail (r, "classes nested too deeply");
-          return NULL;
+          Class *c = read_new_class_desc (r);
+          r->depth--;
+          return c;
         }
-      {
-        Class *c = read_new_class_desc (r);
-        r->depth--;
-        return c;
-      }
-    case TC_REFERENCE:
-      p = handle_at (r, (guint32) un (r, 4));
-      if (p != NULL && g_ptr_array_find (r->classes, p, NULL))
-        return p;
-      fail (r, "a reference that is not a class");
-      return NULL;
-    default:
-      fail (r, "a class description was expected");
-      return NULL;
+      case TC_REFERENCE:
+        p = handle_at (r, (guint32)un (r, 4));
+        if (p != NULL && g_ptr_array_find (r->classes, p, NULL))
+          return p;
+        fail (r, "a reference that is not a class");
+        return NULL;
+      default:
+        fail (r, "a class description was expected");
+        return NULL;
     }
 }
 
@@ -344,20 +344,20 @@ prim_size (char type)
 {
   switch (type)
     {
-    case 'B':
-    case 'Z':
-      return 1;
-    case 'C':
-    case 'S':
-      return 2;
-    case 'I':
-    case 'F':
-      return 4;
-    case 'D':
-    case 'J':
-      return 8;
-    default:
-      return 0;
+      case 'B':
+      case 'Z':
+        return 1;
+      case 'C':
+      case 'S':
+        return 2;
+      case 'I':
+      case 'F':
+        return 4;
+      case 'D':
+      case 'J':
+        return 8;
+      default:
+        return 0;
     }
 }
 
@@ -368,29 +368,29 @@ read_prim (Reader *r, char type)
 
   switch (type)
     {
-    case 'D':
-      {
-        double d;
-        memcpy (&d, &bits, sizeof d);
-        return d;
-      }
-    case 'F':
-      {
-        guint32 b32 = (guint32) bits;
-        float f;
-        memcpy (&f, &b32, sizeof f);
-        return f;
-      }
-    case 'B':
-      return (gint8) bits;
-    case 'S':
-      return (gint16) bits;
-    case 'I':
-      return (gint32) bits;
-    case 'J':
-      return (double) (gint64) bits;
-    default:
-      return (double) bits;
+      case 'D':
+        {
+          double d;
+          memcpy (&d, &bits, sizeof d);
+          return d;
+        }
+      case 'F':
+        {
+          guint32 b32 = (guint32)bits;
+          float f;
+          memcpy (&f, &b32, sizeof f);
+          return f;
+        }
+      case 'B':
+        return (gint8)bits;
+      case 'S':
+        return (gint16)bits;
+      case 'I':
+        return (gint32)bits;
+      case 'J':
+        return (double)(gint64)bits;
+      default:
+        return (double)bits;
     }
 }
 
@@ -417,7 +417,7 @@ read_annotation_into (Reader *r, Node *n)
           len = un (r, tc == TC_BLOCKDATA ? 1 : 4);
           if (!need (r, len))
             return;
-          g_byte_array_append (n->block, r->data + r->pos, (guint) len);
+          g_byte_array_append (n->block, r->data + r->pos, (guint)len);
           r->pos += len;
           continue;
         }
@@ -483,7 +483,7 @@ read_array (Reader *r)
           fail (r, "an array longer than the data");
           return &null_node;
         }
-      n->children = g_ptr_array_sized_new ((guint) size);
+      n->children = g_ptr_array_sized_new ((guint)size);
       for (guint64 i = 0; i < size && !r->failed; i++)
         g_ptr_array_add (n->children, read_content (r));
     }
@@ -496,7 +496,7 @@ read_array (Reader *r)
           fail (r, "an array longer than the data");
           return &null_node;
         }
-      n->numbers = g_array_sized_new (FALSE, FALSE, sizeof (double), (guint) size);
+      n->numbers = g_array_sized_new (FALSE, FALSE, sizeof (double), (guint)size);
       for (guint64 i = 0; i < size; i++)
         {
           double v = read_prim (r, elem);
@@ -522,56 +522,56 @@ read_content (Reader *r)
   tc = u8 (r);
   switch (tc)
     {
-    case TC_NULL:
-      break;
-    case TC_REFERENCE:
-      {
-        gpointer p = handle_at (r, (guint32) un (r, 4));
-        if (p != NULL && !g_ptr_array_find (r->classes, p, NULL))
-          n = p;
-        else
-          fail (r, "a reference that is not a value");
+      case TC_NULL:
         break;
-      }
-    case TC_STRING:
-    case TC_LONGSTRING:
-      n = node_new (r, N_STRING);
-      n->text = utf (r, un (r, tc == TC_STRING ? 2 : 8));
-      new_handle (r, n);
-      break;
-    case TC_OBJECT:
-      {
-        Class *c = read_class_desc (r);
-
-        n = node_new (r, N_OBJECT);
-        n->klass = c;
-        n->children = g_ptr_array_new ();
-        n->numbers = g_array_new (FALSE, FALSE, sizeof (double));
-        n->block = g_byte_array_new ();
+      case TC_REFERENCE:
+        {
+          gpointer p = handle_at (r, (guint32)un (r, 4));
+          if (p != NULL && !g_ptr_array_find (r->classes, p, NULL))
+            n = p;
+          else
+            fail (r, "a reference that is not a value");
+          break;
+        }
+      case TC_STRING:
+      case TC_LONGSTRING:
+        n = node_new (r, N_STRING);
+        n->text = utf (r, un (r, tc == TC_STRING ? 2 : 8));
         new_handle (r, n);
-        if (c == NULL)
-          fail (r, "an object of no class");
-        else
-          read_class_data (r, n, c);
         break;
-      }
-    case TC_ARRAY:
-      n = read_array (r);
-      break;
-    case TC_CLASS:
-      read_class_desc (r);
-      n = node_new (r, N_CLASS);
-      new_handle (r, n);
-      break;
-    case TC_ENUM:
-      read_class_desc (r);
-      n = node_new (r, N_OBJECT);
-      n->children = g_ptr_array_new ();
-      new_handle (r, n);
-      g_free (read_string_object (r));
-      break;
-    default:
-      fail (r, "an unknown element");
+      case TC_OBJECT:
+        {
+          Class *c = read_class_desc (r);
+
+          n = node_new (r, N_OBJECT);
+          n->klass = c;
+          n->children = g_ptr_array_new ();
+          n->numbers = g_array_new (FALSE, FALSE, sizeof (double));
+          n->block = g_byte_array_new ();
+          new_handle (r, n);
+          if (c == NULL)
+            fail (r, "an object of no class");
+          else
+            read_class_data (r, n, c);
+          break;
+        }
+      case TC_ARRAY:
+        n = read_array (r);
+        break;
+      case TC_CLASS:
+        read_class_desc (r);
+        n = node_new (r, N_CLASS);
+        new_handle (r, n);
+        break;
+      case TC_ENUM:
+        read_class_desc (r);
+        n = node_new (r, N_OBJECT);
+        n->children = g_ptr_array_new ();
+        new_handle (r, n);
+        g_free (read_string_object (r));
+        break;
+      default:
+        fail (r, "an unknown element");
     }
   r->depth--;
   return n;
@@ -627,18 +627,18 @@ matrix_value (Node *outer, gboolean strings)
     }
   if (rows > 0 && cols > G_MAXINT / rows)
     cols = 0;
-  v->rows = cols > 0 ? (int) rows : 0;
-  v->cols = (int) cols;
+  v->rows = cols > 0 ? (int)rows : 0;
+  v->cols = (int)cols;
   if (strings)
-    v->strings = g_new0 (char *, (gsize) v->rows * cols + 1);
+    v->strings = g_new0 (char *, (gsize)v->rows *cols + 1);
   else
-    v->doubles = g_new0 (double, (gsize) v->rows * cols + 1);
-  for (guint i = 0; i < (guint) v->rows; i++)
+    v->doubles = g_new0 (double, (gsize)v->rows *cols + 1);
+  for (guint i = 0; i < (guint)v->rows; i++)
     {
       Node *row = g_ptr_array_index (outer->children, i);
       for (guint j = 0; j < cols; j++)
         {
-          gsize k = (gsize) j * v->rows + i;
+          gsize k = (gsize)j * v->rows + i;
           if (strings)
             {
               Node *s = g_ptr_array_index (row->children, j);
@@ -660,13 +660,13 @@ list_value (Node *n, int depth)
   guint size = n->children->len;
 
   v->kind = XS_LIST;
-  v->items = g_ptr_array_new_with_free_func ((GDestroyNotify) xs_value_free);
+  v->items = g_ptr_array_new_with_free_func ((GDestroyNotify)xs_value_free);
   /* the block data holds a version and the number of items; a varName
    * may follow the items */
   if (n->block != NULL && n->block->len >= 8)
     {
       const guint8 *b = n->block->data;
-      guint32 count = ((guint32) b[4] << 24) | ((guint32) b[5] << 16) | ((guint32) b[6] << 8) | b[7];
+      guint32 count = ((guint32)b[4] << 24) | ((guint32)b[5] << 16) | ((guint32)b[6] << 8) | b[7];
       if (count <= size)
         size = count;
     }
@@ -711,8 +711,8 @@ xs_read_dictionary (const guint8 *data, gsize length, const char *display_name, 
   Node *top;
 
   r.handles = g_ptr_array_new ();
-  r.nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) node_free);
-  r.classes = g_ptr_array_new_with_free_func ((GDestroyNotify) class_free);
+  r.nodes = g_ptr_array_new_with_free_func ((GDestroyNotify)node_free);
+  r.classes = g_ptr_array_new_with_free_func ((GDestroyNotify)class_free);
   if (length < 4 || data[0] != 0xac || data[1] != 0xed)
     fail (&r, "not a Java serialization stream");
   else
@@ -759,7 +759,7 @@ xs_list_field (XsValue *list, const char *field)
   n = head->rows * head->cols;
   for (int i = 1; i < n; i++)
     if (strcmp (head->strings[i], field) == 0)
-      return (guint) i < list->items->len ? g_ptr_array_index (list->items, i) : NULL;
+      return (guint)i < list->items->len ? g_ptr_array_index (list->items, i) : NULL;
   return NULL;
 }
 
@@ -804,5 +804,5 @@ xs_value_to_exprs (XsValue *value)
   for (int i = 0; i < n; i++)
     g_ptr_array_add (out, g_strdup_printf ("%.17g", value->doubles[i]));
   g_ptr_array_add (out, NULL);
-  return (char **) g_ptr_array_free (out, FALSE);
+  return (char **)g_ptr_array_free (out, FALSE);
 }
