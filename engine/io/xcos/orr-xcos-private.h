@@ -45,6 +45,9 @@ const char *xs_list_type (XsValue *list);
 /* The exprs of the first block named gui inside a scs_m diagram value
  * (searched depth first), or NULL. */
 XsValue *xs_find_block_exprs (XsValue *diagram, const char *gui, int depth);
+/* PID's gains [P; I; D], found inside its diagram as PID.sci finds them
+ * (by what each inner gain is linked to). NULL if they are not there. */
+char **xs_pid_gains (XsValue *diagram);
 /* A value's entries as Scilab expressions: strings as they are, doubles
  * printed. NULL-terminated; NULL for other kinds. */
 char **xs_value_to_exprs (XsValue *value);

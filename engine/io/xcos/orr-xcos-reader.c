@@ -940,6 +940,85 @@ block_where (const char *where, const char *label)
   return where[0] != '\0' ? g_strdup_printf ("%s/%s", where, label) : g_strdup (label);
 }
 
+static void collect_ports (xmlNode *n, GHashTable *ports, GHashTable *order, int depth);
+static gboolean is_link_element (xmlNode *n, OrrLinkKind *kind);
+static char *link_end (xmlNode *link, const char *which);
+
+/* PID's gains in a file that keeps its diagram inline: the gain linked to
+ * the sum is P, to the integrator I, to the derivative D (as PID.sci). */
+static char **
+xml_pid_gains (Importer *im, xmlNode *child)
+{
+  static const char *const paths[] = { "SUMMATION", "INTEGRAL_m", "DERIV" };
+  g_autoptr (GHashTable) ports
+    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) port_info_free);
+  g_autoptr (GHashTable) order = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) blocks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  xmlNode *root = NULL;
+  char *gains[3] = { NULL, NULL, NULL };
+
+  for (xmlNode *c = child != NULL ? child->children : NULL; c != NULL; c = c->next)
+    if (is_element (c, "mxGraphModel"))
+      for (xmlNode *r = c->children; r != NULL; r = r->next)
+        if (is_element (r, "root"))
+          root = r;
+  if (root == NULL)
+    return NULL;
+  collect_ports (root, ports, order, 0);
+  for (xmlNode *c = root->children; c != NULL; c = c->next)
+    {
+      g_autofree char *id = attr (c, "id");
+      if (id != NULL && xcos_name (c) != NULL)
+        g_hash_table_insert (blocks, g_steal_pointer (&id), c);
+    }
+  for (xmlNode *c = root->children; c != NULL; c = c->next)
+    {
+      OrrLinkKind kind;
+      g_autofree char *src = NULL, *dst = NULL;
+      PortInfo *a, *b;
+      xmlNode *from, *to;
+      g_autofree char *gf = NULL, *gt = NULL;
+
+      if (!is_link_element (c, &kind))
+        continue;
+      src = link_end (c, "source");
+      dst = link_end (c, "target");
+      a = src ? g_hash_table_lookup (ports, src) : NULL;
+      b = dst ? g_hash_table_lookup (ports, dst) : NULL;
+      from = a ? g_hash_table_lookup (blocks, a->block) : NULL;
+      to = b ? g_hash_table_lookup (blocks, b->block) : NULL;
+      if (from == NULL || to == NULL)
+        continue;
+      gf = xcos_name (from);
+      gt = xcos_name (to);
+      for (int k = 0; k < 3; k++)
+        {
+          xmlNode *gain = strcmp (gf, "GAINBLK") == 0 && strcmp (gt, paths[k]) == 0   ? from
+                          : strcmp (gt, "GAINBLK") == 0 && strcmp (gf, paths[k]) == 0 ? to
+                                                                                       : NULL;
+          if (gain != NULL && gains[k] == NULL)
+            {
+              XsValue *owned = NULL;
+              g_auto (GStrv) e = xs_value_to_exprs (block_value (im, gain, "exprs", &owned));
+              xs_value_free (owned);
+              if (e != NULL && e[0] != NULL)
+                gains[k] = g_strdup (e[0]);
+            }
+        }
+    }
+  if (gains[0] == NULL || gains[1] == NULL || gains[2] == NULL)
+    {
+      for (int k = 0; k < 3; k++)
+        g_free (gains[k]);
+      return NULL;
+    }
+  {
+    char **out = g_new0 (char *, 4);
+    memcpy (out, gains, sizeof gains);
+    return out;
+  }
+}
+
 /* The dialog values of an Xcos block, for the table: its own, or those of
  * the named block inside a compiled super block. */
 static char **
@@ -952,7 +1031,19 @@ block_exprs (Importer *im, xmlNode *element, const OrrXcosBlockMap *m, const cha
   if (m != NULL && m->inner != NULL)
     {
       XsValue *rpar = block_value (im, element, "realParameters", &owned);
-      XsValue *inner = xs_find_block_exprs (rpar, m->inner, 0);
+      XsValue *inner;
+
+      if (strcmp (m->inner, "PID") == 0)
+        {
+          exprs = xs_pid_gains (rpar);
+          if (exprs == NULL)
+            exprs = xml_pid_gains (im, child_as (element, "child"));
+          xs_value_free (owned);
+          if (exprs == NULL)
+            warn (im, where, "the gains inside the PID block were not found; defaults used");
+          return exprs;
+        }
+      inner = xs_find_block_exprs (rpar, m->inner, 0);
 
       /* a Scilab 6 file keeps the inner diagram inline */
       if (inner == NULL)

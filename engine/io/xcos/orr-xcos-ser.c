@@ -806,3 +806,80 @@ xs_value_to_exprs (XsValue *value)
   g_ptr_array_add (out, NULL);
   return (char **)g_ptr_array_free (out, FALSE);
 }
+
+/* The block an scs_m link end names: objs(k) for from/to = [k, port, io]. */
+static XsValue *
+link_end_block (XsValue *objs, XsValue *end)
+{
+  int k;
+
+  if (end == NULL || end->kind != XS_DOUBLE || end->rows * end->cols < 1)
+    return NULL;
+  k = (int) end->doubles[0];
+  if (k < 1 || (guint) k > objs->items->len)
+    return NULL;
+  return g_ptr_array_index (objs->items, k - 1);
+}
+
+static const char *
+block_gui (XsValue *block)
+{
+  XsValue *g = xs_list_field (block, "gui");
+
+  if (g == NULL || g->kind != XS_STRING || g->rows * g->cols < 1)
+    return NULL;
+  return g->strings[0];
+}
+
+static const char *
+first_expr (XsValue *block)
+{
+  XsValue *e = xs_list_field (xs_list_field (block, "graphics"), "exprs");
+
+  if (e == NULL || e->kind != XS_STRING || e->rows * e->cols < 1)
+    return NULL;
+  return e->strings[0];
+}
+
+char **
+xs_pid_gains (XsValue *diagram)
+{
+  static const char *const paths[] = { "SUMMATION", "INTEGRAL_m", "DERIV" };
+  const char *gains[3] = { NULL, NULL, NULL };
+  XsValue *objs = xs_list_field (diagram, "objs");
+
+  if (objs == NULL || objs->kind != XS_LIST)
+    return NULL;
+  /* as PID.sci finds them: the gain linked to the sum is P, the one linked
+   * to the integrator I, the one linked to the derivative D */
+  for (guint i = 0; i < objs->items->len; i++)
+    {
+      XsValue *o = g_ptr_array_index (objs->items, i);
+      XsValue *from, *to;
+      const char *gf, *gt;
+
+      if (g_strcmp0 (xs_list_type (o), "Link") != 0)
+        continue;
+      from = link_end_block (objs, xs_list_field (o, "from"));
+      to = link_end_block (objs, xs_list_field (o, "to"));
+      gf = block_gui (from);
+      gt = block_gui (to);
+      if (gf == NULL || gt == NULL)
+        continue;
+      for (int k = 0; k < 3; k++)
+        {
+          if (strcmp (gf, "GAINBLK") == 0 && strcmp (gt, paths[k]) == 0)
+            gains[k] = first_expr (from);
+          else if (strcmp (gt, "GAINBLK") == 0 && strcmp (gf, paths[k]) == 0)
+            gains[k] = first_expr (to);
+        }
+    }
+  if (gains[0] == NULL || gains[1] == NULL || gains[2] == NULL)
+    return NULL;
+  {
+    char **out = g_new0 (char *, 4);
+    for (int k = 0; k < 3; k++)
+      out[k] = g_strdup (gains[k]);
+    return out;
+  }
+}
