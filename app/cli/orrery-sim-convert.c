@@ -40,10 +40,8 @@ orr_sim_load_xcos (const char *path, gboolean quiet, GError **error)
         g_string_append_printf (list, "%s%s", i > 0 ? ", " : "",
                                 (const char *)g_ptr_array_index (report->placeholders, i));
       g_set_error (error, ORR_XCOS_ERROR, ORR_XCOS_ERROR_FORMAT,
-                   ngettext ("%s: cannot run: %u Xcos block has no Orrery counterpart: %s",
-                             "%s: cannot run: %u Xcos blocks have no Orrery counterpart: %s",
-                             report->placeholders->len),
-                   path, report->placeholders->len, list->str);
+                   _("%s: cannot run: Xcos blocks with no Orrery counterpart: %s"), path,
+                   list->str);
       return NULL;
     }
   return g_steal_pointer (&model);
