@@ -263,7 +263,11 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   /* Xcos's PID is a super block: P, I and D gains around an integrator
    * and a derivative (not Orrery's filtered PID); "PID" reads its gains
    * as PID.sci does */
-  { "PID", NULL, "SuperBlock", "PID", { NULL },
+  { "PID",
+    NULL,
+    "SuperBlock",
+    "PID",
+    { NULL },
     "built as in Xcos: P u + I times the integral of u + D times the derivative of u",
     "<diagram>"
     "<block id='i' type='Input' x='20' y='90' width='20' height='20'>"
@@ -397,7 +401,49 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "ANDLOG_f", NULL, NULL, NULL, { NULL }, NULL },
   { "ANDBLK", NULL, NULL, NULL, { NULL }, NULL },
   { "MCLOCK_f", NULL, NULL, NULL, { NULL }, NULL },
-  { "MFCLCK_f", NULL, NULL, NULL, { NULL }, NULL },
+  /* each activation is passed on after the period, to output 2 every
+   * n-th time (a counter 0 .. n-1 read before its update) and to output 1
+   * otherwise; output 2 also fires at the start */
+  { "MFCLCK_f",
+    NULL,
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i' type='EventInput' x='20' y='10' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='c' type='Counter' x='60' y='60' width='40' height='40'>"
+    "<param name='minimum'>0</param><param name='maximum'>($2)-1</param>"
+    "<ports out='1' event-in='1'/></block>"
+    "<block id='e' type='MathExpression' x='120' y='60' width='60' height='40'>"
+    "<param name='inputs'>1</param><param name='expression'>'1+(u1==p(1))'</param>"
+    "<param name='parameters'>($2)-1</param><ports in='1' out='1'/></block>"
+    "<block id='w' type='SwitchCase' x='200' y='60' width='40' height='40'>"
+    "<param name='cases'>2</param><ports in='1' event-in='1' event-out='2'/></block>"
+    "<block id='d1' type='EventDelay' x='180' y='140' width='40' height='40'>"
+    "<param name='delay'>$1</param><ports event-in='1' event-out='1'/></block>"
+    "<block id='d2' type='EventDelay' x='240' y='140' width='40' height='40'>"
+    "<param name='delay'>$1</param><ports event-in='1' event-out='1'/></block>"
+    "<block id='g' type='InitialEvent' x='300' y='80' width='40' height='40'>"
+    "<ports event-out='1'/></block>"
+    "<block id='u' type='EventUnion' x='280' y='200' width='40' height='40'>"
+    "<param name='inputs'>2</param><ports event-in='2' event-out='1'/></block>"
+    "<block id='o1' type='EventOutput' x='190' y='260' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-in='1'/></block>"
+    "<block id='o2' type='EventOutput' x='290' y='260' width='20' height='20'>"
+    "<param name='port'>2</param><ports event-in='1'/></block>"
+    "<link id='k1' kind='activation' from='i' from-port='1' to='c' to-port='1'/>"
+    "<link id='k2' kind='activation' from='i' from-port='1' to='w' to-port='1'/>"
+    "<link id='k3' kind='regular' from='c' from-port='1' to='e' to-port='1'/>"
+    "<link id='k4' kind='regular' from='e' from-port='1' to='w' to-port='1'/>"
+    "<link id='k5' kind='activation' from='w' from-port='1' to='d1' to-port='1'/>"
+    "<link id='k6' kind='activation' from='w' from-port='2' to='d2' to-port='1'/>"
+    "<link id='k7' kind='activation' from='d1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='k8' kind='activation' from='d2' from-port='1' to='u' to-port='1'/>"
+    "<link id='k9' kind='activation' from='g' from-port='1' to='u' to-port='2'/>"
+    "<link id='k10' kind='activation' from='u' from-port='1' to='o2' to-port='1'/>"
+    "</diagram>" },
   { "M_freq", NULL, NULL, NULL, { NULL }, NULL },
   { "EDGETRIGGER", NULL, NULL, NULL, { NULL }, NULL },
   { "VirtualCLK0", NULL, NULL, NULL, { NULL }, NULL },
@@ -503,6 +549,8 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "MATDET", NULL, NULL, NULL, { NULL }, NULL },
   { "MATEXPM", NULL, NULL, NULL, { NULL }, NULL },
   { "MATDIAG", NULL, NULL, NULL, { NULL }, NULL },
+  /* the sum of all elements: Orrery's Sum with one input and one sign */
+  { "MATSUM", "2=0", "Sum", NULL, { "signs=1" }, NULL },
   { "MATSUM", NULL, NULL, NULL, { NULL }, NULL },
   { "CUMSUM", NULL, NULL, NULL, { NULL }, NULL },
   { "EXTRACT", NULL, NULL, NULL, { NULL }, NULL },

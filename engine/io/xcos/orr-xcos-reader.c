@@ -951,7 +951,7 @@ xml_pid_gains (Importer *im, xmlNode *child)
 {
   static const char *const paths[] = { "SUMMATION", "INTEGRAL_m", "DERIV" };
   g_autoptr (GHashTable) ports
-    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) port_info_free);
+    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)port_info_free);
   g_autoptr (GHashTable) order = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GHashTable) blocks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   xmlNode *root = NULL;
@@ -995,7 +995,7 @@ xml_pid_gains (Importer *im, xmlNode *child)
         {
           xmlNode *gain = strcmp (gf, "GAINBLK") == 0 && strcmp (gt, paths[k]) == 0   ? from
                           : strcmp (gt, "GAINBLK") == 0 && strcmp (gf, paths[k]) == 0 ? to
-                                                                                       : NULL;
+                                                                                      : NULL;
           if (gain != NULL && gains[k] == NULL)
             {
               XsValue *owned = NULL;

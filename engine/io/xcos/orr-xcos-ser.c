@@ -815,8 +815,8 @@ link_end_block (XsValue *objs, XsValue *end)
 
   if (end == NULL || end->kind != XS_DOUBLE || end->rows * end->cols < 1)
     return NULL;
-  k = (int) end->doubles[0];
-  if (k < 1 || (guint) k > objs->items->len)
+  k = (int)end->doubles[0];
+  if (k < 1 || (guint)k > objs->items->len)
     return NULL;
   return g_ptr_array_index (objs->items, k - 1);
 }
