@@ -1158,6 +1158,87 @@ test_bad_exprs (void)
   g_test_message ("%s", error->message);
 }
 
+/* A masked super block (DSUPER) with its mask as Scilab keeps it,
+ * list(values, list(names, [title; labels], types)): a constant 2 into a
+ * gain K inside, K = 3 given by the mask; the display outside shows 6. */
+static const char masked_diagram[]
+  = "<?xml version=\"1.0\"?>\n"
+    "<XcosDiagram finalIntegrationTime=\"1.0\"><mxGraphModel><root>\n"
+    " <mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n"
+    " <SuperBlock id=\"m\" parent=\"1\" interfaceFunctionName=\"DSUPER\">\n"
+    "  <ScilabList as=\"exprs\">\n"
+    "   <ScilabString height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"3\"/></ScilabString>\n"
+    "   <ScilabList>\n"
+    "    <ScilabString height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"K\"/></ScilabString>\n"
+    "    <ScilabString height=\"2\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"Scaled constant\"/><data line=\"1\" column=\"0\" value=\"Gain\"/>"
+    "</ScilabString>\n"
+    "    <ScilabList><ScilabString height=\"1\" width=\"1\"><data line=\"0\" "
+    "column=\"0\" value=\"vec\"/></ScilabString></ScilabList>\n"
+    "   </ScilabList>\n"
+    "  </ScilabList>\n"
+    "  <mxGeometry as=\"geometry\" x=\"10\" y=\"10\" width=\"40\" height=\"40\"/>\n"
+    "  <SuperBlockDiagram as=\"child\"><mxGraphModel><root>\n"
+    "   <mxCell id=\"i0\"/><mxCell id=\"i1\" parent=\"i0\"/>\n"
+    "   <BasicBlock id=\"c\" parent=\"i1\" interfaceFunctionName=\"CONST_m\">\n"
+    "    <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    "   <ExplicitOutputPort id=\"c.o\" parent=\"c\" ordering=\"1\"/>\n"
+    "   <BasicBlock id=\"g\" parent=\"i1\" interfaceFunctionName=\"GAINBLK_f\">\n"
+    "    <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"K\"/></ScilabString></BasicBlock>\n"
+    "   <ExplicitInputPort id=\"g.i\" parent=\"g\" ordering=\"1\"/>\n"
+    "   <ExplicitOutputPort id=\"g.o\" parent=\"g\" ordering=\"1\"/>\n"
+    "   <ExplicitOutBlock id=\"o\" parent=\"i1\" interfaceFunctionName=\"OUT_f\">\n"
+    "    <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></ExplicitOutBlock>\n"
+    "   <ExplicitInputPort id=\"o.i\" parent=\"o\" ordering=\"1\"/>\n"
+    "   <ExplicitLink id=\"il1\" parent=\"i1\" source=\"c.o\" target=\"g.i\"/>\n"
+    "   <ExplicitLink id=\"il2\" parent=\"i1\" source=\"g.o\" target=\"o.i\"/>\n"
+    "  </root></mxGraphModel></SuperBlockDiagram>\n"
+    " </SuperBlock>\n"
+    " <ExplicitOutputPort id=\"m.o\" parent=\"m\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" "
+    "column=\"0\" value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data "
+    "line=\"4\" column=\"0\" value=\"8\"/><data line=\"5\" column=\"0\" value=\"2\"/>"
+    "<data line=\"6\" column=\"0\" value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d.i\" parent=\"d\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"l\" parent=\"1\" source=\"m.o\" target=\"d.i\"/>\n"
+    "</root></mxGraphModel></XcosDiagram>\n";
+
+static void
+test_masked (void)
+{
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (OrrModel) model
+    = orr_xcos_load_data ((const guint8 *)masked_diagram, strlen (masked_diagram), "masked.xcos",
+                          registry, &report, &error);
+  OrrBlock *super;
+  OrrMaskParam *k;
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  g_assert_no_error (error);
+  super = find_labelled (model, "Super1");
+  g_assert_nonnull (super->mask);
+  g_assert_cmpuint (super->mask->params->len, ==, 1);
+  k = g_ptr_array_index (super->mask->params, 0);
+  g_assert_cmpstr (k->name, ==, "K");
+  g_assert_cmpstr (k->label, ==, "Gain");
+  g_assert_cmpstr (orr_block_get_param (super, "K"), ==, "3");
+  g_assert_cmpuint (orr_block_get_port_count (super, ORR_PORT_OUT), ==, 1);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Display1");
+  g_assert_cmpuint (r->t->len, >, 0);
+  g_assert_cmpfloat (V (r, r->t->len - 1, 0), ==, 6);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1210,5 +1291,6 @@ main (int argc, char **argv)
   g_test_add_func ("/xcos/bad/not-xcos", test_bad_not_xcos);
   g_test_add_func ("/xcos/bad/exprs", test_bad_exprs);
   g_test_add_func ("/xcos/inline", test_inline);
+  g_test_add_func ("/xcos/masked", test_masked);
   return g_test_run ();
 }

@@ -159,6 +159,21 @@ static XsValue *
 inline_value (xmlNode *n)
 {
   XsValue *v = g_new0 (XsValue, 1);
+
+  if (is_element (n, "ScilabList") || is_element (n, "ScilabTList") || is_element (n, "ScilabMList")
+      || is_element (n, "Array"))
+    {
+      guint count = 0;
+      v->kind = XS_LIST;
+      v->items = g_ptr_array_new_with_free_func ((GDestroyNotify)xs_value_free);
+      for (xmlNode *c = n->children; c != NULL && count < 100000; c = c->next)
+        if (c->type == XML_ELEMENT_NODE)
+          {
+            g_ptr_array_add (v->items, inline_value (c));
+            count++;
+          }
+      return v;
+    }
   gboolean strings = is_element (n, "ScilabString");
   int rows = (int)attr_double (n, "height", 0), cols = (int)attr_double (n, "width", 0);
 
@@ -1251,6 +1266,57 @@ make_expansion (Importer *im, const OrrXcosBlockMap *m, TemplateArgs *args, cons
   return block;
 }
 
+/* A masked super block (DSUPER) keeps its mask in exprs:
+ * list(values, list(names, [title; labels], types)). Each becomes a mask
+ * parameter with the block's value, which the inner scope also gets so
+ * that the inner blocks' ports can be fitted. */
+static void
+apply_mask (Importer *im, OrrBlock *block, XsValue *exprs, OrrScope *parent, OrrScope *inner,
+            const char *path)
+{
+  XsValue *values, *def, *names, *labels;
+  OrrMask *mask;
+  int n;
+
+  if (exprs == NULL || exprs->kind != XS_LIST || exprs->items->len < 2)
+    return;
+  values = g_ptr_array_index (exprs->items, 0);
+  def = g_ptr_array_index (exprs->items, 1);
+  if (values->kind != XS_STRING || def->kind != XS_LIST || def->items->len < 2)
+    return;
+  names = g_ptr_array_index (def->items, 0);
+  labels = g_ptr_array_index (def->items, 1);
+  if (names->kind != XS_STRING)
+    return;
+  n = MIN (names->rows * names->cols, values->rows * values->cols);
+  mask = orr_mask_new ();
+  if (labels->kind == XS_STRING && labels->rows * labels->cols > 0)
+    mask->description = g_strdup (labels->strings[0]);
+  for (int i = 0; i < n; i++)
+    {
+      const char *name = names->strings[i];
+      const char *label = labels->kind == XS_STRING && i + 1 < labels->rows * labels->cols
+                            ? labels->strings[i + 1]
+                            : name;
+      g_autofree char *why = NULL;
+      g_autofree char *value = orr_xcos_translate_expr (values->strings[i], &why);
+
+      if (value == NULL)
+        {
+          warn (im, path, "mask parameter %s kept as written: %s", name, why);
+          value = g_strdup (values->strings[i]);
+        }
+      g_ptr_array_add (mask->params, orr_mask_param_new (name, label, value));
+      orr_block_add_param (block, name, value);
+      {
+        g_autoptr (OrrValue) v = orr_expr_evaluate (value, parent, NULL);
+        if (v != NULL)
+          orr_scope_set (inner, name, v);
+      }
+    }
+  block->mask = mask;
+}
+
 static OrrBlock *
 make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *where, OrrScope *scope,
             const guint counts[ORR_N_PORT_KINDS], int depth)
@@ -1286,6 +1352,10 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
           xmlNode *model = NULL, *root = NULL;
           xmlNode *ctx = child_as (child, "context");
           g_autoptr (OrrScope) inner = orr_scope_new (scope);
+          XsValue *owned = NULL;
+
+          apply_mask (im, block, block_value (im, element, "exprs", &owned), scope, inner, path);
+          xs_value_free (owned);
 
           for (xmlNode *c = child->children; c != NULL; c = c->next)
             if (is_element (c, "mxGraphModel"))
