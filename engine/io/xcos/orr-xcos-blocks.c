@@ -121,7 +121,28 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   /* counts 0 .. base-1 from its initial state; Orrery's counter starts at
    * its minimum */
   { "Modulo_Count", "1=0", "Counter", NULL, { "minimum=0", "maximum=($2)-1" }, NULL },
-  { "Modulo_Count", NULL, NULL, NULL, { NULL }, NULL },
+  /* from another initial state: a counter from 0 shifted by it */
+  { "Modulo_Count",
+    NULL,
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i' type='EventInput' x='20' y='10' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='c' type='Counter' x='70' y='40' width='40' height='40'>"
+    "<param name='minimum'>0</param><param name='maximum'>($2)-1</param>"
+    "<ports out='1' event-in='1'/></block>"
+    "<block id='e' type='MathExpression' x='140' y='40' width='60' height='40'>"
+    "<param name='inputs'>1</param><param name='expression'>'mod(u1+p(1), p(2))'</param>"
+    "<param name='parameters'>[$1 $2]</param><ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='230' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i' from-port='1' to='c' to-port='1'/>"
+    "<link id='k2' kind='regular' from='c' from-port='1' to='e' to-port='1'/>"
+    "<link id='k3' kind='regular' from='e' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
   { "FROMWSB", NULL, NULL, NULL, { NULL }, NULL },
   { "RFILE_f", NULL, NULL, NULL, { NULL }, NULL },
   { "TKSCALE",
@@ -516,7 +537,13 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "EXTRACTOR", NULL, "Selector", NULL, { "indices=$1" }, NULL },
   { "GOTO", NULL, "Goto", NULL, { "tag=$q1", "visibility=min(2, $2)" }, NULL },
   { "FROM", NULL, "From", NULL, { "tag=$q1" }, NULL },
-  { "RELAY_f", NULL, NULL, NULL, { NULL }, NULL },
+  { "RELAY_f",
+    NULL,
+    "SelectInput",
+    NULL,
+    { "inputs=$1", "activation=2" },
+    "the first input is selected until an activation says otherwise, whatever Xcos's "
+    "initial connected input" },
   { "SWITCH_f", NULL, NULL, NULL, { NULL }, NULL },
   { "SELF_SWITCH", NULL, NULL, NULL, { NULL }, NULL },
   { "ISELECT_m", NULL, NULL, NULL, { NULL }, NULL },
