@@ -1027,6 +1027,9 @@ static const char inline_diagram[]
     "  <add value=\"k = %pi/2; // a gain\"/>\n"
     "  <add value=\"v = [1 2 3]; r = 1:3;\"/>\n"
     "  <add value=\"if k &lt;&gt; 0 then disp(k), end\"/>\n"
+    "  <add value=\"for j = 1:3 do\"/>\n"
+    "  <add value=\"  v(j) = 2*j;\"/>\n"
+    "  <add value=\"end\"/>\n"
     " </Array>\n"
     " <mxGraphModel as=\"model\"><root>\n"
     "  <mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n"
@@ -1130,6 +1133,10 @@ test_inline (void)
   g_assert_nonnull (strstr (context, "v = [1 2 3]; r = 1:3;"));
   g_assert_nonnull (strstr (context, "// (Xcos, not translated) if k <> 0 then disp(k), end"));
   g_assert_true (report_has (report, "context line 3", "disp"));
+  /* a loop over several lines passes as a whole; Scilab's "do" goes */
+  g_assert_nonnull (strstr (context, "for j = 1:3 \n  v(j) = 2*j;\nend"));
+  g_assert_false (report_has (report, "context line 4", NULL));
+  g_assert_false (report_has (report, "context line 5", NULL));
   /* blocks, parameters, geometry */
   g_assert_cmpstr (c->type, ==, "Constant");
   g_assert_cmpstr (orr_block_get_param (c, "value"), ==, "k");

@@ -149,6 +149,10 @@ translate (const char *text, GHashTable *names, char **why)
               g_string_free (out, TRUE);
               return NULL;
             }
+          else if (strcmp (word, "then") == 0 || strcmp (word, "do") == 0)
+            {
+              /* Scilab's optional keywords after if/while/for conditions */
+            }
           else
             {
               const char *name = word;
@@ -235,38 +239,63 @@ orr_xcos_translate_context (const char *scilab, const char *where, GPtrArray *wa
 {
   g_auto (GStrv) lines = NULL;
   g_autoptr (GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) whys = g_ptr_array_new_with_free_func (g_free);
   GString *out = g_string_new (NULL);
+  gboolean whole;
+  guint n;
 
   if (scilab == NULL)
     return g_string_free (out, FALSE);
   lines = g_strsplit (scilab, "\n", -1);
-  for (int i = 0; lines[i] != NULL; i++)
+  n = g_strv_length (lines);
+  /* a trailing newline is not a line of its own */
+  if (n > 0 && lines[n - 1][0] == '\0')
+    n--;
+  /* first token by token; then the whole script is checked at once, so
+   * that if/for blocks over several lines pass; only when it does not
+   * parse is each line checked alone */
+  for (guint i = 0; i < n; i++)
     {
-      g_autofree char *why = NULL;
-      g_autofree char *text = NULL;
-      char *line = lines[i];
-      gsize len = strlen (line);
+      char *why = NULL;
+      char *text;
+      gsize len = strlen (lines[i]);
 
-      if (len > 0 && line[len - 1] == '\r')
-        line[len - 1] = '\0';
-      text = translate (line, names, &why);
-      if (text != NULL && !orr_expr_check_syntax (text, FALSE, NULL))
+      if (len > 0 && lines[i][len - 1] == '\r')
+        lines[i][len - 1] = '\0';
+      text = translate (lines[i], names, &why);
+      if (text != NULL)
+        note_assigned (text, names);
+      g_ptr_array_add (texts, text);
+      g_ptr_array_add (whys, why);
+    }
+  {
+    GString *all = g_string_new (NULL);
+    for (guint i = 0; i < n; i++)
+      if (g_ptr_array_index (texts, i) != NULL)
+        g_string_append_printf (all, "%s\n", (const char *) g_ptr_array_index (texts, i));
+    whole = orr_expr_check_syntax (all->str, FALSE, NULL);
+    g_string_free (all, TRUE);
+  }
+  for (guint i = 0; i < n; i++)
+    {
+      const char *text = g_ptr_array_index (texts, i);
+      const char *why = g_ptr_array_index (whys, i);
+
+      if (text != NULL && !whole && !orr_expr_check_syntax (text, FALSE, NULL))
         {
-          g_clear_pointer (&text, g_free);
-          why = g_strdup ("Orrery cannot read it");
+          text = NULL;
+          why = "Orrery cannot read it";
         }
       if (text == NULL)
         {
-          g_string_append_printf (out, "// (Xcos, not translated) %s\n", line);
+          g_string_append_printf (out, "// (Xcos, not translated) %s\n", lines[i]);
           if (warnings != NULL)
-            g_ptr_array_add (warnings, g_strdup_printf ("%s: context line %d kept as a comment: %s",
+            g_ptr_array_add (warnings, g_strdup_printf ("%s: context line %u kept as a comment: %s",
                                                         where, i + 1, why));
           continue;
         }
-      note_assigned (text, names);
-      g_string_append (out, text);
-      if (lines[i + 1] != NULL)
-        g_string_append_c (out, '\n');
+      g_string_append_printf (out, "%s\n", text);
     }
   return g_string_free (out, FALSE);
 }
