@@ -112,7 +112,8 @@ translate (const char *text, GHashTable *names, char **why)
           continue;
         }
       if (is_ident_start (c)
-          && !(g_ascii_isdigit (prev) && (c == 'e' || c == 'E' || c == 'd' || c == 'D')))
+          && !(p > text && (g_ascii_isdigit (p[-1]) || p[-1] == '.')
+               && (c == 'e' || c == 'E' || c == 'd' || c == 'D')))
         {
           const char *q = p + 1;
           g_autofree char *word = NULL;
@@ -273,7 +274,7 @@ orr_xcos_translate_context (const char *scilab, const char *where, GPtrArray *wa
     GString *all = g_string_new (NULL);
     for (guint i = 0; i < n; i++)
       if (g_ptr_array_index (texts, i) != NULL)
-        g_string_append_printf (all, "%s\n", (const char *) g_ptr_array_index (texts, i));
+        g_string_append_printf (all, "%s\n", (const char *)g_ptr_array_index (texts, i));
     whole = orr_expr_check_syntax (all->str, FALSE, NULL);
     g_string_free (all, TRUE);
   }
