@@ -1956,7 +1956,7 @@ import_document (Importer *im, const char *xml, gsize length, GError **error)
       return FALSE;
     }
 
-  orr_settings_init_default (&settings);
+  settings = (OrrSettings){ 0 };
   orr_settings_copy (&settings, orr_model_get_settings (im->model));
   read_settings (im, root, &settings);
   orr_model_set_settings (im->model, &settings);
