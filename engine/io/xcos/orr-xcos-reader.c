@@ -983,7 +983,8 @@ xml_pid_gains (Importer *im, xmlNode *child)
   for (xmlNode *c = root->children; c != NULL; c = c->next)
     {
       g_autofree char *id = attr (c, "id");
-      if (id != NULL && xcos_name (c) != NULL)
+      g_autofree char *fn = xcos_name (c);
+      if (id != NULL && fn != NULL)
         g_hash_table_insert (blocks, g_steal_pointer (&id), c);
     }
   for (xmlNode *c = root->children; c != NULL; c = c->next)
