@@ -40,7 +40,7 @@ orr_sim_load_xcos (const char *path, gboolean quiet, GError **error)
         g_string_append_printf (list, "%s%s", i > 0 ? ", " : "",
                                 (const char *)g_ptr_array_index (report->placeholders, i));
       g_set_error (error, ORR_XCOS_ERROR, ORR_XCOS_ERROR_FORMAT,
-                   _("%s: cannot run: Xcos blocks with no Orrery counterpart: %s"), path,
+                   _ ("%s: cannot run: Xcos blocks with no Orrery counterpart: %s"), path,
                    list->str);
       return NULL;
     }

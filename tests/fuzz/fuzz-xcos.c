@@ -14,8 +14,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (OrrXcosReport) report = NULL;
-  g_autoptr (OrrModel) model
-    = orr_xcos_load_data (data, size, "fuzz.zcos", NULL, &report, &error);
+  g_autoptr (OrrModel) model = orr_xcos_load_data (data, size, "fuzz.zcos", NULL, &report, &error);
 
   if (model == NULL)
     {
