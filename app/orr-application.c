@@ -191,7 +191,7 @@ orr_application_open_file (OrrApplication *self, GFile *file)
       if (imported == NULL)
         {
           g_autofree char *name = g_file_get_basename (file);
-          g_autofree char *primary = g_strdup_printf (_("Could not open “%s”"), name);
+          g_autofree char *primary = g_strdup_printf (_ ("Could not open “%s”"), name);
 
           show_error (self, primary, error->message);
         }
@@ -375,7 +375,7 @@ open_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   gtk_file_filter_set_name (models, _("Orrery models"));
   gtk_file_filter_add_pattern (models, "*.orr");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), models);
-  gtk_file_filter_set_name (xcos, _("Xcos diagrams"));
+  gtk_file_filter_set_name (xcos, _ ("Xcos diagrams"));
   gtk_file_filter_add_pattern (xcos, "*.zcos");
   gtk_file_filter_add_pattern (xcos, "*.xcos");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), xcos);

@@ -619,7 +619,7 @@ run (const Options *o)
     return status;
 
   model = orr_xcos_is_xcos_path (path) ? orr_sim_load_xcos (path, o->quiet, &error)
-                                        : orr_model_load_file (path, &error);
+                                       : orr_model_load_file (path, &error);
   if (model == NULL)
     {
       g_printerr ("orrery-sim: %s\n", error->message);
