@@ -1022,7 +1022,8 @@ test_bad_not_xcos (void)
  * expression. */
 static const char inline_diagram[]
   = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    "<XcosDiagram finalIntegrationTime=\"2.0\" solver=\"5\" integratorRelativeTolerance=\"1e-8\">\n"
+    "<XcosDiagram finalIntegrationTime=\"2.0\" solver=\"5\" integratorRelativeTolerance=\"1e-8\" "
+    "realTimeScaling=\"2\">\n"
     " <Array as=\"context\" scilabClass=\"String[]\">\n"
     "  <add value=\"k = %pi/2; // a gain\"/>\n"
     "  <add value=\"v = [1 2 3]; r = 1:3;\"/>\n"
@@ -1127,6 +1128,7 @@ test_inline (void)
   g_assert_cmpfloat (s->final_time, ==, 2);
   g_assert_cmpfloat (s->rtol, ==, 1e-8);
   g_assert_cmpstr (s->solver, ==, "dormand-prince");
+  g_assert_cmpfloat (s->realtime_factor, ==, 2);
   g_assert_true (report_has (report, "solver", "Dormand-Prince"));
   /* the context: translated lines, and the untranslatable one kept */
   g_assert_nonnull (strstr (context, "k = pi/2; // a gain"));

@@ -1761,6 +1761,13 @@ read_settings (Importer *im, xmlNode *root, OrrSettings *s)
     if (hmax > 0)
       s->max_step = hmax;
   }
+  {
+    /* simulated seconds per wall-clock second, 0 for as fast as possible,
+     * in both */
+    double scale = attr_double (root, "realTimeScaling", 0);
+    if (scale > 0 && scale < 1e9)
+      s->realtime_factor = scale;
+  }
   switch (solver)
     {
       case 0:
