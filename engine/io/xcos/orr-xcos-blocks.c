@@ -421,7 +421,50 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "GENERAL_f", NULL, NULL, NULL, { NULL }, NULL },
   { "ANDLOG_f", NULL, NULL, NULL, { NULL }, NULL },
   { "ANDBLK", NULL, NULL, NULL, { NULL }, NULL },
-  { "MCLOCK_f", NULL, NULL, NULL, { NULL }, NULL },
+  /* MFCLCK_f fed back through an event sum, as in Xcos: output 1 every
+   * n-th period (and at the start), output 2 every period */
+  { "MCLOCK_f",
+    NULL,
+    "SuperBlock",
+    "MFCLCK_f",
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='c' type='Counter' x='60' y='60' width='40' height='40'>"
+    "<param name='minimum'>0</param><param name='maximum'>($2)-1</param>"
+    "<ports out='1' event-in='1'/></block>"
+    "<block id='e' type='MathExpression' x='120' y='60' width='60' height='40'>"
+    "<param name='inputs'>1</param><param name='expression'>'1+(u1==p(1))'</param>"
+    "<param name='parameters'>($2)-1</param><ports in='1' out='1'/></block>"
+    "<block id='w' type='SwitchCase' x='200' y='60' width='40' height='40'>"
+    "<param name='cases'>2</param><ports in='1' event-in='1' event-out='2'/></block>"
+    "<block id='d1' type='EventDelay' x='180' y='140' width='40' height='40'>"
+    "<param name='delay'>$1</param><ports event-in='1' event-out='1'/></block>"
+    "<block id='d2' type='EventDelay' x='240' y='140' width='40' height='40'>"
+    "<param name='delay'>$1</param><ports event-in='1' event-out='1'/></block>"
+    "<block id='g' type='InitialEvent' x='300' y='80' width='40' height='40'>"
+    "<ports event-out='1'/></block>"
+    "<block id='u' type='EventUnion' x='280' y='200' width='40' height='40'>"
+    "<param name='inputs'>2</param><ports event-in='2' event-out='1'/></block>"
+    "<block id='s' type='EventUnion' x='180' y='200' width='40' height='40'>"
+    "<param name='inputs'>2</param><ports event-in='2' event-out='1'/></block>"
+    "<block id='o1' type='EventOutput' x='290' y='260' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-in='1'/></block>"
+    "<block id='o2' type='EventOutput' x='190' y='260' width='20' height='20'>"
+    "<param name='port'>2</param><ports event-in='1'/></block>"
+    "<link id='k1' kind='activation' from='s' from-port='1' to='c' to-port='1'/>"
+    "<link id='k2' kind='activation' from='s' from-port='1' to='w' to-port='1'/>"
+    "<link id='k3' kind='regular' from='c' from-port='1' to='e' to-port='1'/>"
+    "<link id='k4' kind='regular' from='e' from-port='1' to='w' to-port='1'/>"
+    "<link id='k5' kind='activation' from='w' from-port='1' to='d1' to-port='1'/>"
+    "<link id='k6' kind='activation' from='w' from-port='2' to='d2' to-port='1'/>"
+    "<link id='k7' kind='activation' from='d2' from-port='1' to='u' to-port='1'/>"
+    "<link id='k8' kind='activation' from='g' from-port='1' to='u' to-port='2'/>"
+    "<link id='k9' kind='activation' from='d1' from-port='1' to='s' to-port='1'/>"
+    "<link id='k10' kind='activation' from='u' from-port='1' to='s' to-port='2'/>"
+    "<link id='k11' kind='activation' from='u' from-port='1' to='o1' to-port='1'/>"
+    "<link id='k12' kind='activation' from='s' from-port='1' to='o2' to-port='1'/>"
+    "</diagram>" },
   /* each activation is passed on after the period, to output 2 every
    * n-th time (a counter 0 .. n-1 read before its update) and to output 1
    * otherwise; output 2 also fires at the start */
@@ -545,7 +588,14 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     "the first input is selected until an activation says otherwise, whatever Xcos's "
     "initial connected input" },
   { "SWITCH_f", NULL, NULL, NULL, { NULL }, NULL },
-  { "SELF_SWITCH", NULL, NULL, NULL, { NULL }, NULL },
+  /* an on/off switch: its inner SWITCH_f passes the input (2nd value 1)
+   * or a constant 0 (2nd value 2) */
+  { "SELF_SWITCH",
+    NULL,
+    "Gain",
+    "SWITCH_f",
+    { "gain=2-($2)", "multiplication=1" },
+    "a gain of 1 (on) or 0 (off); it cannot be flipped while the model runs" },
   { "ISELECT_m", NULL, NULL, NULL, { NULL }, NULL },
 
   /* ---- Lookup tables ---------------------------------------------------- */
