@@ -380,6 +380,21 @@ test_mfclck (void)
       g_assert_cmpfloat_with_epsilon (T (one, k++), t, 1e-9);
 }
 
+/* MCLOCK_f with the context's basic_period = 2 and n = 5: output 2
+ * every period from 0 (0, 2 ... 30: 16 events), output 1 every n-th
+ * period and at the start (0, 10, 20, 30). */
+static void
+test_mclock (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("events_pal/MCLOCK_f_Example.zcos");
+  check_times (recording (run, "EventScope1"), 0, 10, 4);
+  check_times (recording (run, "EventScope2"), 0, 2, 16);
+}
+
 /* IFTHEL_f driven by a clock (0.1 s from 0.1) with sin t as condition:
  * the "then" events are exactly the clock ticks where sin t > 0. */
 static void
@@ -1290,6 +1305,7 @@ main (int argc, char **argv)
     { "freq-div", test_freq_div },
     { "ifthel", test_ifthel },
     { "mfclck", test_mfclck },
+    { "mclock", test_mclock },
     { "counter", test_counter },
     { "modulo-count", test_modulo_count },
     { "ramp", test_ramp },
