@@ -42,7 +42,6 @@ typedef struct
   OrrXcosReport *report;
   OrrModel *model;
   guint next_block, next_link;
-  GError **error;
 } Importer;
 
 typedef struct
@@ -828,7 +827,7 @@ link_cell_free (LinkCell *l)
 
 static char *xcos_name (xmlNode *n);
 static gboolean build_diagram (Importer *im, xmlNode *root_cell_parent, OrrDiagram *diagram,
-                               OrrBlock *owner, const char *where, OrrScope *scope, int depth);
+                               const char *where, OrrScope *scope, int depth);
 
 static gboolean
 is_port_element (xmlNode *n, OrrPortKind *kind)
@@ -1379,8 +1378,7 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
               orr_script_run (block->child->context, inner, NULL);
               g_string_free (text, TRUE);
             }
-          if (root != NULL
-              && !build_diagram (im, root, block->child, block, path, inner, depth + 1))
+          if (root != NULL && !build_diagram (im, root, block->child, path, inner, depth + 1))
             {
               orr_block_unref (block);
               return NULL;
@@ -1545,8 +1543,8 @@ resolve_source (GHashTable *ports, GHashTable *cells, GHashTable *into, const ch
 }
 
 static gboolean
-build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, OrrBlock *owner, const char *where,
-               OrrScope *scope, int depth)
+build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, const char *where, OrrScope *scope,
+               int depth)
 {
   g_autoptr (GHashTable) ports
     = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)port_info_free);
@@ -1730,7 +1728,6 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, OrrBlock *owner
       g_array_append_vals (link->points, route->data, route->len);
       orr_diagram_append_link (diagram, link);
     }
-  (void)owner;
   return TRUE;
 }
 
@@ -1994,7 +1991,7 @@ import_document (Importer *im, const char *xml, gsize length, GError **error)
   /* build detached, then insert into the model's root diagram */
   {
     OrrDiagram *scratch = orr_diagram_new ();
-    gboolean ok = build_diagram (im, cells, scratch, NULL, "", scope, 0);
+    gboolean ok = build_diagram (im, cells, scratch, "", scope, 0);
 
     if (ok)
       {
@@ -2037,7 +2034,6 @@ orr_xcos_load_data (const guint8 *data, gsize length, const char *display_name,
   im.name = display_name != NULL ? display_name : "(data)";
   im.registry = registry;
   im.report = rep;
-  im.error = error;
   if (length > MAX_FILE)
     {
       g_set_error (error, ORR_XCOS_ERROR, ORR_XCOS_ERROR_READ, "%s: larger than 256 MiB; refused",
