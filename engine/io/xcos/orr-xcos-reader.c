@@ -42,6 +42,7 @@ typedef struct
   OrrXcosReport *report;
   OrrModel *model;
   guint next_block, next_link;
+  GHashTable *labels; /* OrrDiagram* -> GHashTable of labels used */
 } Importer;
 
 typedef struct
@@ -232,6 +233,37 @@ block_value (Importer *im, xmlNode *block, const char *what, XsValue **owned)
     }
   *owned = inline_value (c);
   return *owned;
+}
+
+/* "Gain3": the stem and the first number from 1 whose label the diagram
+ * does not have yet. orr_diagram_new_label() looks at every block for
+ * every number, which is cubic over a diagram of thousands of blocks; the
+ * importer knows every label it gave, per diagram. */
+static char *
+new_label (Importer *im, OrrDiagram *diagram, const char *stem)
+{
+  GHashTable *used = g_hash_table_lookup (im->labels, diagram);
+  g_autofree char *key = NULL;
+  guint n;
+
+  if (used == NULL)
+    {
+      used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_hash_table_insert (im->labels, diagram, used);
+    }
+  key = g_strconcat ("#", stem, NULL); /* labels have no '#': the stem's counter */
+  n = GPOINTER_TO_UINT (g_hash_table_lookup (used, key));
+  for (;;)
+    {
+      char *label = g_strdup_printf ("%s%u", stem, ++n);
+      if (!g_hash_table_contains (used, label))
+        {
+          g_hash_table_insert (used, g_strdup (label), GUINT_TO_POINTER (1));
+          g_hash_table_insert (used, g_steal_pointer (&key), GUINT_TO_POINTER (n));
+          return label;
+        }
+      g_free (label);
+    }
 }
 
 /* ---- the report --------------------------------------------------------- */
@@ -1139,7 +1171,7 @@ make_placeholder (Importer *im, const char *name, char **exprs, OrrDiagram *diag
   g_autofree char *type = g_strconcat (ORR_XCOS_PLACEHOLDER_PREFIX, name, NULL);
   g_autofree char *id = g_strdup_printf ("b%u", ++im->next_block);
   OrrBlock *block = orr_block_new (id, type);
-  g_autofree char *label = orr_diagram_new_label (diagram, name);
+  g_autofree char *label = new_label (im, diagram, name);
   g_autofree char *path = block_where (where, label);
 
   block->label = g_strdup (label);
@@ -1339,8 +1371,8 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
 
       id = g_strdup_printf ("b%u", ++im->next_block);
       block = orr_block_new (id, "SuperBlock");
-      label = orr_diagram_new_label (
-        diagram, xlabel != NULL && *xlabel && !strchr (xlabel, '<') ? xlabel : "Super");
+      label = new_label (im, diagram,
+                         xlabel != NULL && *xlabel && !strchr (xlabel, '<') ? xlabel : "Super");
       block->label = g_strdup (label);
       path = block_where (where, label);
       if (child == NULL)
@@ -1423,7 +1455,7 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
       memcpy (args.counts, counts, sizeof args.counts);
       args.rpar = block_value (im, element, "realParameters", &own_r);
       args.ipar = block_value (im, element, "integerParameters", &own_i);
-      label = orr_diagram_new_label (diagram, m->expansion != NULL ? m->xcos : m->orrery);
+      label = new_label (im, diagram, m->expansion != NULL ? m->xcos : m->orrery);
       path = block_where (where, label);
       if (m->expansion != NULL)
         {
@@ -1554,8 +1586,28 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, const char *whe
   g_autoptr (GPtrArray) cell_list = g_ptr_array_new ();
   g_autoptr (GPtrArray) links = g_ptr_array_new_with_free_func ((GDestroyNotify)link_cell_free);
   g_autoptr (GHashTable) into = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) ports_of
+    = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_ptr_array_unref);
 
   collect_ports (root, ports, order, 0);
+  /* each block's port ids, so that a block finds its ports at once */
+  {
+    GHashTableIter it;
+    gpointer key, value;
+
+    g_hash_table_iter_init (&it, ports);
+    while (g_hash_table_iter_next (&it, &key, &value))
+      {
+        PortInfo *p = value;
+        GPtrArray *list = g_hash_table_lookup (ports_of, p->block);
+        if (list == NULL)
+          {
+            list = g_ptr_array_new ();
+            g_hash_table_insert (ports_of, p->block, list);
+          }
+        g_ptr_array_add (list, key);
+      }
+  }
 
   /* blocks */
   for (xmlNode *c = root->children; c != NULL; c = c->next)
@@ -1579,7 +1631,7 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, const char *whe
       {
         Cell *cell = g_new0 (Cell, 1);
         guint counts[ORR_N_PORT_KINDS] = { 0 };
-        GHashTableIter it;
+        GPtrArray *by_block;
         gpointer key, value;
 
         cell->element = c;
@@ -1592,20 +1644,21 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, const char *whe
             cell_free (cell);
             continue;
           }
-        g_hash_table_iter_init (&it, ports);
-        while (g_hash_table_iter_next (&it, &key, &value))
+        by_block = g_hash_table_lookup (ports_of, cell->xcos_id);
+        for (guint k = 0; by_block != NULL && k < by_block->len; k++)
           {
-            PortInfo *p = value;
-            if (strcmp (p->block, cell->xcos_id) == 0)
-              {
-                counts[p->kind] = MAX (counts[p->kind], p->number);
-                if ((p->kind == ORR_PORT_IN || p->kind == ORR_PORT_EVENT_IN)
-                    && is_element (c, "SplitBlock"))
-                  {
-                    g_free (cell->split_in);
-                    cell->split_in = g_strdup (key);
-                  }
-              }
+            key = g_ptr_array_index (by_block, k);
+            value = g_hash_table_lookup (ports, key);
+            {
+              PortInfo *p = value;
+              counts[p->kind] = MAX (counts[p->kind], p->number);
+              if ((p->kind == ORR_PORT_IN || p->kind == ORR_PORT_EVENT_IN)
+                  && is_element (c, "SplitBlock"))
+                {
+                  g_free (cell->split_in);
+                  cell->split_in = g_strdup (key);
+                }
+            }
           }
         if (is_element (c, "SplitBlock"))
           {
@@ -2057,6 +2110,8 @@ orr_xcos_load_data (const guint8 *data, gsize length, const char *display_name,
     }
   model = orr_model_new ();
   im.model = model;
+  im.labels = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+                                     (GDestroyNotify)g_hash_table_unref);
   {
     gsize n;
     const char *xml = g_bytes_get_data (content, &n);
@@ -2064,6 +2119,7 @@ orr_xcos_load_data (const guint8 *data, gsize length, const char *display_name,
   }
   if (im.dict != NULL)
     g_ptr_array_unref (im.dict);
+  g_hash_table_unref (im.labels);
   if (!ok)
     return NULL;
   orr_model_clear_history (model);
