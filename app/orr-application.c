@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 #include <orr-palettes.h>
 #include <orrery/orr-io.h>
+#include <orrery/orr-xcos.h>
 
 /* At most this many files in "Open Recent". */
 #define RECENT_MAX 10
@@ -184,6 +185,18 @@ orr_application_open_file (OrrApplication *self, GFile *file)
       return NULL;
     }
 
+  if (orr_xcos_is_xcos_path (path))
+    {
+      GtkWindow *imported = _orr_window_open_xcos (self, file, &error);
+      if (imported == NULL)
+        {
+          g_autofree char *name = g_file_get_basename (file);
+          g_autofree char *primary = g_strdup_printf (_ ("Could not open “%s”"), name);
+
+          show_error (self, primary, error->message);
+        }
+      return imported;
+    }
   model = orr_model_load_file (path, &error);
   if (model == NULL)
     {
@@ -352,6 +365,7 @@ open_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   GtkFileChooserNative *chooser;
   g_autoptr (GtkFileFilter) models = gtk_file_filter_new ();
   g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
+  g_autoptr (GtkFileFilter) xcos = gtk_file_filter_new ();
 
   chooser = gtk_file_chooser_native_new (_("Open Model"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
                                          _("_Open"), _("_Cancel"));
@@ -361,6 +375,10 @@ open_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   gtk_file_filter_set_name (models, _("Orrery models"));
   gtk_file_filter_add_pattern (models, "*.orr");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), models);
+  gtk_file_filter_set_name (xcos, _ ("Xcos diagrams"));
+  gtk_file_filter_add_pattern (xcos, "*.zcos");
+  gtk_file_filter_add_pattern (xcos, "*.xcos");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), xcos);
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);

@@ -6,6 +6,7 @@
 #include "orr-paths.h"
 #include "orrery-sim-commands.h"
 #include "orrery-sim-analysis.h"
+#include "orrery-sim-convert.h"
 #include <orr-palettes.h>
 #include <orrery/orr-compile.h>
 #include <orrery/orr-io.h>
@@ -14,6 +15,7 @@
 #include <orrery/orr-runs.h>
 #include <orrery/orr-simulation.h>
 #include <orrery/orr-solvers.h>
+#include <orrery/orr-xcos.h>
 
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -481,7 +483,8 @@ run (const Options *o)
   if (status != EXIT_OK)
     return status;
 
-  model = orr_model_load_file (path, &error);
+  model = orr_xcos_is_xcos_path (path) ? orr_sim_load_xcos (path, o->quiet, &error)
+                                       : orr_model_load_file (path, &error);
   if (model == NULL)
     {
       g_printerr ("orrery-sim: %s\n", error->message);
@@ -572,6 +575,8 @@ main (int argc, char **argv)
   /* subcommands: orrery-sim CMD ... */
   if (argc > 1 && strcmp (argv[1], "study") == 0)
     return orr_sim_study_main (argc - 1, argv + 1);
+  if (argc > 1 && strcmp (argv[1], "convert") == 0)
+    return orr_sim_convert (argc - 1, argv + 1);
 
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context, _("Load, check and simulate an Orrery model."));

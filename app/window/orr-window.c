@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <orrery/orr-io.h>
+#include <orrery/orr-xcos.h>
 #include <string.h>
 
 G_DEFINE_FINAL_TYPE (OrrWindow, orr_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -221,7 +222,7 @@ files_dropped (GtkDropTarget *target, const GValue *value, double x, double y, g
       g_autofree char *name = g_file_get_basename (l->data);
 
       /* Only models: a dropped image or CSV would only give an error. */
-      if (name != NULL && g_str_has_suffix (name, ".orr"))
+      if (name != NULL && (g_str_has_suffix (name, ".orr") || orr_xcos_is_xcos_path (name)))
         {
           orr_application_open_file (ORR_APPLICATION (app), l->data);
           any = TRUE;

@@ -14,6 +14,10 @@ G_DECLARE_FINAL_TYPE (OrrWindow, orr_window, ORR, WINDOW, GtkApplicationWindow)
 
 /* file: where model was loaded from, NULL for a new model. */
 OrrWindow *orr_window_new (OrrApplication *application, OrrModel *model, GFile *file);
+/* An Xcos diagram (.zcos, .xcos) imported into a new window as an unsaved
+ * model, its import report in the problems list (orr-window-xcos.c). NULL
+ * with error if it cannot be read. */
+GtkWindow *_orr_window_open_xcos (OrrApplication *application, GFile *file, GError **error);
 
 OrrModel *orr_window_get_model (OrrWindow *self);
 OrrCanvas *orr_window_get_canvas (OrrWindow *self);

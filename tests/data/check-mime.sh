@@ -19,4 +19,8 @@ grep -q 'application/x-orrery-model' "$db/XMLnamespaces" ||
   { echo "no root-XML rule for models:"; cat "$db/XMLnamespaces"; exit 1; }
 grep -q 'application-x-orrery-model' "$db/generic-icons" ||
   { echo "no icon for models"; exit 1; }
-echo "MIME database: .orr, .orrb and root elements map to Orrery's types"
+grep -qx '50:application/x-scilab-zcos:\*\.zcos' "$db/globs2" ||
+  { echo "*.zcos is not an Xcos diagram in globs2:"; cat "$db/globs2"; exit 1; }
+grep -qx '50:application/x-scilab-xcos:\*\.xcos' "$db/globs2" ||
+  { echo "*.xcos is not an Xcos diagram in globs2:"; cat "$db/globs2"; exit 1; }
+echo "MIME database: .orr, .orrb, .zcos, .xcos and root elements map to their types"

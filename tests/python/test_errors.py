@@ -92,3 +92,15 @@ def test_unknown_block_type():
     with pytest.raises(GLib.Error) as caught:
         orrery.add_block(model, "NoSuchBlock", "Mystery")
     assert "Mystery" in caught.value.message and "NoSuchBlock" in caught.value.message
+
+
+def test_unconnected_port_is_a_warning():
+    # an open output is not an error: check() leaves it out unless asked,
+    # and then marks it as a warning with the block's path
+    model = orrery.new_model(final_time=1)
+    orrery.add_block(model, "Constant", "Lonely", {"value": "1"})
+    assert orrery.check(model) == []
+    warnings = orrery.check(model, warnings=True)
+    assert len(warnings) == 1
+    assert warnings[0].warning and warnings[0].path == "Lonely"
+    assert "not connected" in warnings[0].message

@@ -124,14 +124,16 @@ class Problem:
     """One thing wrong with a model: where it is, what it is, and the
     path of the block to show first (None for the model context)."""
 
-    def __init__(self, where, message, path, paths):
+    def __init__(self, where, message, path, paths, warning=False):
         self.where = where
         self.message = message
         self.path = path
         self.paths = paths
+        self.warning = warning
 
     def __repr__(self):
-        return "Problem(%r, %r)" % (self.where, self.message)
+        return "Problem(%r, %r%s)" % (self.where, self.message,
+                                      ", warning=True" if self.warning else "")
 
     def __str__(self):
         return "%s: %s" % (self.where, self.message)
@@ -143,16 +145,20 @@ def _flags(trust_native_code):
     return Orrery.SimulateFlags.NONE
 
 
-def check(model, overrides=None, trust_native_code=False):
+def check(model, overrides=None, trust_native_code=False, warnings=False):
     """Compiles model and returns its problems (an empty list when it
-    compiles)."""
+    compiles); with warnings=True also what does not stop it compiling
+    (an unconnected port), each with warning set."""
     problems = []
     for p in model.check(registry(), _scope(overrides), _flags(trust_native_code)):
+        if p.warning and not warnings:
+            continue
         paths = []
         for block_id in p.get_block_ids() or []:
             block = model.find_block(block_id)
             paths.append(block.get_path() if block is not None else block_id)
-        problems.append(Problem(p.get_where(), p.get_message(), p.dup_block_path(model), paths))
+        problems.append(Problem(p.get_where(), p.get_message(), p.dup_block_path(model), paths,
+                                p.warning))
     return problems
 
 

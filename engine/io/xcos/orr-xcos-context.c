@@ -1,0 +1,302 @@
+/* orr-xcos-context.c: Scilab expressions and context scripts in Orrery's
+ * parameter language.
+ *
+ * The two languages share most of their syntax (matrices in brackets,
+ * ranges with ':', element-wise operators, '//' comments, if/for/end), so
+ * the translation works on tokens: Scilab's predefined constants (%pi,
+ * %e, %t ...) become Orrery's words, '<>' becomes '~=', and a call of a
+ * function Orrery does not have, or any other %name, makes the line
+ * untranslatable. Such context lines are kept as comments (so nothing the
+ * user wrote is lost) and reported.
+ */
+#include "orr-xcos-private.h"
+
+#include <orrery/orr-expr.h>
+
+#include <string.h>
+
+static const char *const constants[][2] = {
+  { "%pi", "pi" },   { "%e", "exp(1)" }, { "%i", "i" },     { "%t", "true" },
+  { "%T", "true" },  { "%f", "false" },  { "%F", "false" }, { "%inf", "inf" },
+  { "%nan", "nan" }, { "%eps", "eps" },  { "%s", "s" },     { "%z", "z" },
+};
+
+/* Scilab functions with the same name and meaning in Orrery are simply
+ * kept; these are renamed. */
+static const char *const renamed[][2] = {
+  { "int", "fix" },
+  { "modulo", "rem" },
+  { "pmodulo", "mod" },
+};
+
+static gboolean
+is_ident_start (char c)
+{
+  return g_ascii_isalpha (c) || c == '_' || c == '%' || c == '#' || c == '$' || c == '!'
+         || c == '?';
+}
+
+static gboolean
+is_ident_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == '#' || c == '$' || c == '!' || c == '?';
+}
+
+/* names: the names the text may use as variables (assigned earlier in the
+ * context), so that "a(2)" is indexing and not an unknown function. */
+static char *
+translate (const char *text, GHashTable *names, char **why)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = text;
+  char prev = 0; /* the last significant character written */
+
+  while (*p)
+    {
+      char c = *p;
+
+      if (c == '/' && p[1] == '/')
+        {
+          g_string_append (out, p);
+          break;
+        }
+      if (c == '"'
+          || (c == '\''
+              && !(g_ascii_isalnum (prev) || prev == ')' || prev == ']' || prev == '\''
+                   || prev == '_' || prev == '.')))
+        {
+          /* a string; doubled quotes stay doubled */
+          const char *q = p + 1;
+          for (;;)
+            {
+              if (*q == '\0')
+                break;
+              if ((*q == '"' || *q == '\'') && (q[1] == '"' || q[1] == '\''))
+                {
+                  q += 2;
+                  continue;
+                }
+              if (*q == '"' || *q == '\'')
+                break;
+              q++;
+            }
+          /* Orrery's strings take either quote; keep the user's text */
+          g_string_append_c (out, '\'');
+          for (const char *s = p + 1; s < q; s++)
+            {
+              if ((*s == '"' || *s == '\'') && (s[1] == '"' || s[1] == '\''))
+                {
+                  g_string_append (out, "''");
+                  s++;
+                }
+              else
+                g_string_append_c (out, *s);
+            }
+          g_string_append_c (out, '\'');
+          p = *q ? q + 1 : q;
+          prev = '\'';
+          continue;
+        }
+      if (c == '<' && p[1] == '>')
+        {
+          g_string_append (out, "~=");
+          p += 2;
+          prev = '=';
+          continue;
+        }
+      if (c == '.' && p[1] == '.' && p[2] == '.')
+        {
+          /* a continuation: the rest of the line is ignored by Scilab */
+          g_string_append (out, "...");
+          p += 3;
+          continue;
+        }
+      if (is_ident_start (c)
+          && !(p > text && (g_ascii_isdigit (p[-1]) || p[-1] == '.')
+               && (c == 'e' || c == 'E' || c == 'd' || c == 'D')))
+        {
+          const char *q = p + 1;
+          g_autofree char *word = NULL;
+          const char *after;
+          gboolean done = FALSE;
+
+          while (is_ident_char (*q))
+            q++;
+          word = g_strndup (p, q - p);
+          after = q;
+          while (*after == ' ' || *after == '\t')
+            after++;
+          if (word[0] == '%')
+            {
+              for (guint i = 0; i < G_N_ELEMENTS (constants); i++)
+                if (strcmp (word, constants[i][0]) == 0)
+                  {
+                    g_string_append (out, constants[i][1]);
+                    done = TRUE;
+                    break;
+                  }
+              if (!done)
+                {
+                  if (why != NULL)
+                    *why = g_strdup_printf ("Scilab's %s has no Orrery counterpart", word);
+                  g_string_free (out, TRUE);
+                  return NULL;
+                }
+            }
+          else if (strchr ("#$!?", word[0]) != NULL)
+            {
+              if (why != NULL)
+                *why = g_strdup_printf ("the name %s", word);
+              g_string_free (out, TRUE);
+              return NULL;
+            }
+          else if (strcmp (word, "then") == 0 || strcmp (word, "do") == 0)
+            {
+              /* Scilab's optional keywords after if/while/for conditions */
+            }
+          else
+            {
+              const char *name = word;
+
+              for (guint i = 0; i < G_N_ELEMENTS (renamed); i++)
+                if (strcmp (word, renamed[i][0]) == 0 && *after == '(')
+                  name = renamed[i][1];
+              if (*after == '(' && !orr_expr_is_builtin (name)
+                  && (names == NULL || !g_hash_table_contains (names, word)))
+                {
+                  if (why != NULL)
+                    *why = g_strdup_printf ("the function %s() is not in Orrery's language", word);
+                  g_string_free (out, TRUE);
+                  return NULL;
+                }
+              g_string_append (out, name);
+            }
+          p = q;
+          prev = 'a';
+          continue;
+        }
+      g_string_append_c (out, c);
+      if (c != ' ' && c != '\t')
+        prev = c;
+      p++;
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+orr_xcos_translate_expr (const char *scilab, char **why)
+{
+  char *text = translate (scilab != NULL ? scilab : "", NULL, why);
+
+  /* Scilab reads a dialog value as the matrix [value]: "5 5" is a row */
+  if (text != NULL)
+    {
+      g_strstrip (text);
+      if (strpbrk (text, " \t,;") != NULL && !(text[0] == '[' && text[strlen (text) - 1] == ']')
+          && text[0] != '\'')
+        {
+          char *wrapped = g_strdup_printf ("[%s]", text);
+          g_free (text);
+          text = wrapped;
+        }
+    }
+
+  if (text != NULL && !orr_expr_check_syntax (text, TRUE, NULL))
+    {
+      if (why != NULL)
+        *why = g_strdup_printf ("“%s” is not an expression Orrery can read", scilab);
+      g_clear_pointer (&text, g_free);
+    }
+  return text;
+}
+
+/* The names a line assigns at its start: "a = ...", "[a, b] = ...". */
+static void
+note_assigned (const char *line, GHashTable *names)
+{
+  const char *p = line;
+
+  while (*p == ' ' || *p == '\t')
+    p++;
+  if (g_ascii_isalpha (*p) || *p == '_')
+    {
+      const char *q = p;
+      while (g_ascii_isalnum (*q) || *q == '_')
+        q++;
+      {
+        const char *r = q;
+        while (*r == ' ' || *r == '\t')
+          r++;
+        if (*r == '=' && r[1] != '=')
+          g_hash_table_add (names, g_strndup (p, q - p));
+        else if (*r == '(')
+          g_hash_table_add (names, g_strndup (p, q - p));
+      }
+    }
+}
+
+char *
+orr_xcos_translate_context (const char *scilab, const char *where, GPtrArray *warnings)
+{
+  g_auto (GStrv) lines = NULL;
+  g_autoptr (GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) whys = g_ptr_array_new_with_free_func (g_free);
+  GString *out = g_string_new (NULL);
+  gboolean whole;
+  guint n;
+
+  if (scilab == NULL)
+    return g_string_free (out, FALSE);
+  lines = g_strsplit (scilab, "\n", -1);
+  n = g_strv_length (lines);
+  /* a trailing newline is not a line of its own */
+  if (n > 0 && lines[n - 1][0] == '\0')
+    n--;
+  /* first token by token; then the whole script is checked at once, so
+   * that if/for blocks over several lines pass; only when it does not
+   * parse is each line checked alone */
+  for (guint i = 0; i < n; i++)
+    {
+      char *why = NULL;
+      char *text;
+      gsize len = strlen (lines[i]);
+
+      if (len > 0 && lines[i][len - 1] == '\r')
+        lines[i][len - 1] = '\0';
+      text = translate (lines[i], names, &why);
+      if (text != NULL)
+        note_assigned (text, names);
+      g_ptr_array_add (texts, text);
+      g_ptr_array_add (whys, why);
+    }
+  {
+    GString *all = g_string_new (NULL);
+    for (guint i = 0; i < n; i++)
+      if (g_ptr_array_index (texts, i) != NULL)
+        g_string_append_printf (all, "%s\n", (const char *)g_ptr_array_index (texts, i));
+    whole = orr_expr_check_syntax (all->str, FALSE, NULL);
+    g_string_free (all, TRUE);
+  }
+  for (guint i = 0; i < n; i++)
+    {
+      const char *text = g_ptr_array_index (texts, i);
+      const char *why = g_ptr_array_index (whys, i);
+
+      if (text != NULL && !whole && !orr_expr_check_syntax (text, FALSE, NULL))
+        {
+          text = NULL;
+          why = "Orrery cannot read it";
+        }
+      if (text == NULL)
+        {
+          g_string_append_printf (out, "// (Xcos, not translated) %s\n", lines[i]);
+          if (warnings != NULL)
+            g_ptr_array_add (warnings, g_strdup_printf ("%s: context line %u kept as a comment: %s",
+                                                        where, i + 1, why));
+          continue;
+        }
+      g_string_append_printf (out, "%s\n", text);
+    }
+  return g_string_free (out, FALSE);
+}

@@ -1,0 +1,1347 @@
+/* test-xcos.c: opening Xcos diagrams.
+ *
+ * - /xcos/examples imports every English example Debian's scilab-data
+ *   ships and prints how many import with no placeholder and how many
+ *   simulate; it fails below the counts reached when it was written, so
+ *   that a regression shows.
+ * - /xcos/curated/... runs examples across the palettes and checks what
+ *   their scopes record against values derived by hand from the
+ *   diagram's parameters: analytic solutions (sines, lags, ramps,
+ *   integrals), event times from the clocks' periods and offsets, and,
+ *   where no closed form exists, structural facts (bounds, switching
+ *   rules). Scilab itself is not installed here, so nothing is compared
+ *   with numbers recorded from Xcos; each check says what it derives.
+ *   Orrery processes events at the final time (Xcos stops before them):
+ *   counts that include the final time say so.
+ * - /xcos/round-trip: an imported diagram saved as .orr and reloaded runs
+ *   to the same samples, bit for bit.
+ * - /xcos/bad/...: damaged archives, XML that is not Xcos, broken dialog
+ *   values: clear messages naming the file and the block, no crash.
+ * - /xcos/inline: a Scilab 6 style .xcos with inline values, a split, a
+ *   context to translate and a block with no counterpart.
+ */
+#include "model-run.h"
+
+#include <math.h>
+#include <orrery/orr-io.h>
+#include <orrery/orr-xcos.h>
+#include <string.h>
+
+#ifndef XCOS_EXAMPLES
+#define XCOS_EXAMPLES "/usr/share/scilab/modules/xcos/examples"
+#endif
+
+/* What the English examples reached when this test was written. */
+#define MIN_IMPORTED 77
+#define MIN_SIMULATED 74
+
+static char *
+example_path (const char *relative)
+{
+  return g_build_filename (XCOS_EXAMPLES, relative, NULL);
+}
+
+static gboolean
+have_examples (void)
+{
+  if (g_file_test (XCOS_EXAMPLES, G_FILE_TEST_IS_DIR))
+    return TRUE;
+  g_test_skip ("the Xcos examples are not installed (Debian package scilab-data)");
+  return FALSE;
+}
+
+static OrrModel *
+import (const char *relative, OrrXcosReport **report)
+{
+  g_autofree char *path = example_path (relative);
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (GError) error = NULL;
+  OrrModel *model = orr_xcos_load_file (path, registry, report, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (model);
+  return model;
+}
+
+/* Imports and runs an example that must map completely and run. */
+static Run *
+run_example (const char *relative)
+{
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (OrrModel) model = import (relative, &report);
+  Run *run;
+
+  for (guint i = 0; i < report->placeholders->len; i++)
+    g_test_message ("placeholder: %s", (const char *)g_ptr_array_index (report->placeholders, i));
+  g_assert_cmpuint (report->placeholders->len, ==, 0);
+  run = run_model_ok (model, NULL);
+  return run;
+}
+
+/* ---- the table over every example ------------------------------------------ */
+
+static void
+collect (const char *dir, GPtrArray *files)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          if (strcmp (name, "fr_FR") != 0) /* the English examples */
+            collect (path, files);
+        }
+      else if (orr_xcos_is_xcos_path (name))
+        g_ptr_array_add (files, g_steal_pointer (&path));
+    }
+}
+
+typedef struct
+{
+  OrrSimulation *sim;
+  GError *error;
+  gboolean ok;
+  gint done;
+} Runner;
+
+static gpointer
+run_thread (gpointer data)
+{
+  Runner *r = data;
+
+  r->ok = orr_simulation_run (r->sim, &r->error);
+  g_atomic_int_set (&r->done, 1);
+  return NULL;
+}
+
+/* Compiles and runs model; a run that has not finished after 10 s of wall
+ * time is stopped and does not count as simulated. */
+static gboolean
+try_run (OrrModel *model, char **why)
+{
+  g_autoptr (GError) error = NULL;
+  OrrProgram *program = compile_model (model, NULL, &error);
+  Runner r = { 0 };
+  GThread *thread;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gboolean late = FALSE;
+
+  if (program == NULL)
+    {
+      *why = g_strdup (error->message);
+      return FALSE;
+    }
+  r.sim = orr_simulation_new (program);
+  thread = g_thread_new ("xcos-example", run_thread, &r);
+  while (!g_atomic_int_get (&r.done))
+    {
+      if (!late && g_get_monotonic_time () > deadline)
+        {
+          orr_simulation_stop (r.sim);
+          late = TRUE;
+        }
+      g_usleep (2000);
+    }
+  g_thread_join (thread);
+  if (late)
+    *why = g_strdup ("not finished after 10 s: stopped");
+  else if (!r.ok)
+    *why = g_strdup (r.error->message);
+  g_clear_error (&r.error);
+  orr_simulation_free (r.sim);
+  orr_program_free (program);
+  return r.ok && !late;
+}
+
+static int
+compare_paths (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *)a, *(char *const *)b);
+}
+
+static void
+test_examples (void)
+{
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (OrrRegistry) registry = NULL;
+  guint imported = 0, simulated = 0;
+
+  if (!have_examples ())
+    return;
+  registry = run_registry_new (NULL);
+  collect (XCOS_EXAMPLES, files);
+  g_ptr_array_sort (files, compare_paths);
+  g_assert_cmpuint (files->len, >, 100);
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *path = g_ptr_array_index (files, i);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (OrrXcosReport) report = NULL;
+      g_autoptr (OrrModel) model = orr_xcos_load_file (path, registry, &report, &error);
+      g_autofree char *why = NULL;
+
+      /* every example is an Xcos diagram: it must load, placeholders or not */
+      g_assert_no_error (error);
+      g_assert_nonnull (model);
+      if (report->placeholders->len > 0)
+        {
+          g_autofree char *list = NULL;
+          g_ptr_array_add (report->placeholders, NULL);
+          list = g_strjoinv (", ", (char **)report->placeholders->pdata);
+          g_test_message ("%s: placeholders: %s", path + strlen (XCOS_EXAMPLES) + 1, list);
+          continue;
+        }
+      imported++;
+      if (try_run (model, &why))
+        simulated++;
+      else
+        g_test_message ("%s: does not run: %s", path + strlen (XCOS_EXAMPLES) + 1, why);
+    }
+  g_printerr ("# Xcos examples: %u; imported with no placeholder: %u (%.0f%%); simulated: %u "
+              "(%.0f%%)\n",
+              files->len, imported, 100.0 * imported / files->len, simulated,
+              100.0 * simulated / files->len);
+  g_assert_cmpuint (imported, >=, MIN_IMPORTED);
+  g_assert_cmpuint (simulated, >=, MIN_SIMULATED);
+}
+
+/* ---- curated examples ----------------------------------------------------- */
+
+/* Every sample of channel j of recording r against f(t), within tol. */
+static void
+check_channel (Recording *r, int j, double (*f) (double t), double tol)
+{
+  g_assert_cmpuint (r->t->len, >, 0);
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i), want = f (t), got = V (r, i, j);
+      if (fabs (got - want) > tol)
+        g_error ("at t = %.9g channel %d is %.12g, expected %.12g (tolerance %g)", t, j, got, want,
+                 tol);
+    }
+}
+
+/* Sample times: first, first + step, ... (count of them). */
+static void
+check_times (Recording *r, double first, double step, guint count)
+{
+  g_assert_cmpuint (r->t->len, ==, count);
+  for (guint i = 0; i < count; i++)
+    g_assert_cmpfloat_with_epsilon (T (r, i), first + i * step,
+                                    1e-9 * (1 + fabs (first + i * step)));
+}
+
+static double
+gensin (double t)
+{
+  return 1.2 * sin (2 * G_PI * t + G_PI / 2);
+}
+
+/* GENSIN_f(1.2, 2 pi, pi/2) into CSCOPE clocked every 0.01 s over [0, 5]:
+ * the clock's events at 0.01 k, k = 0..500 (Xcos: ..499), the exact sine. */
+static void
+test_gensin (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sources_pal/en_US/gensin_f_en_US.zcos");
+  check_times (recording (run, "Scope1"), 0, 0.01, 501);
+  check_channel (recording (run, "Scope1"), 0, gensin, 1e-9);
+}
+
+/* CLOCK_c(period 1, init 3) over [0, 10]: events at 3, 4, ... 10 (Xcos
+ * stops before 10: 7 events). */
+static void
+test_clock (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sources_pal/en_US/clock_c_en_US.zcos");
+  check_times (recording (run, "EventScope1"), 3, 1, 8);
+}
+
+/* CLOCK_c(1, 1) into CEVENTSCOPE over [0, 30]: 1, 2, ... 30. */
+static void
+test_ceventscope (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("events_pal/CEVENTSCOPE_Example.zcos");
+  check_times (recording (run, "EventScope1"), 1, 1, 30);
+}
+
+/* EVTGEN_f(7) into EVTVARDLY with a delay input of 1: one event at 8. */
+static void
+test_evtgen (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("events_pal/EVTGEN_f_Example.zcos");
+  check_times (recording (run, "EventScope1"), 8, 0, 1);
+}
+
+/* EVTDLY_c(3, initial 0.1) fed back on itself clocks a scope: samples at
+ * 0.1, 3.1, ... 27.1. */
+static void
+test_evtdly (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("events_pal/EVTDLY_c_Example.zcos");
+  check_times (recording (run, "Scope1"), 0.1, 3, 10);
+}
+
+/* Three CLOCK_c of period 4 (offsets 1, 2, 0) into CLKSOMV_f: the union,
+ * 24 events on [0, 30], at every t = 4k + {0, 1, 2}. */
+static void
+test_clksomv (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("events_pal/CLKSOMV_f_Example.zcos");
+  r = recording (run, "EventScope1");
+  g_assert_cmpuint (r->t->len, ==, 24);
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double phase = fmod (T (r, i), 4);
+      g_assert_true (fabs (phase) < 1e-9 || fabs (phase - 1) < 1e-9 || fabs (phase - 2) < 1e-9);
+    }
+}
+
+/* freq_div(3, phase 0) of a 1 s clock: port 1 at 0, 3, ... 30 (11
+ * events), port 2 (the clock itself) at 0, 1, ... 30 (31 events). */
+static void
+test_freq_div (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint n1 = 0, n2 = 0;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("events_pal/en_US/freq_div_en_US.zcos");
+  r = recording (run, "EventScope1");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+      g_assert_cmpfloat_with_epsilon (t, round (t), 1e-9);
+      if (V (r, i, 0) == 1)
+        {
+          g_assert_cmpint ((int)round (t) % 3, ==, 0);
+          n1++;
+        }
+      else
+        n2++;
+    }
+  g_assert_cmpuint (n1, ==, 11);
+  g_assert_cmpuint (n2, ==, 31);
+}
+
+/* MFCLCK_f(period 1, n = 3) driven by a 1 s clock from 0: the k-th
+ * activation (k from 0, at t = k) goes out after 1 s on output 2 when
+ * k mod 3 = 2, on output 1 otherwise; output 2 also fires at the start.
+ * Output 1: t = 1, 2, 4, 5 ... 29 (20 events); output 2: 0, 3 ... 30 (11,
+ * the last at the final time, which Xcos leaves out). */
+static void
+test_mfclck (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *one, *two;
+  guint k = 0;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("events_pal/MFCLCK_f_Example.zcos");
+  one = recording (run, "EventScope1");
+  two = recording (run, "EventScope2");
+  check_times (two, 0, 3, 11);
+  g_assert_cmpuint (one->t->len, ==, 20);
+  for (int t = 1; t <= 30; t++)
+    if (t % 3 != 0)
+      g_assert_cmpfloat_with_epsilon (T (one, k++), t, 1e-9);
+}
+
+/* MCLOCK_f with the context's basic_period = 2 and n = 5: output 2
+ * every period from 0 (0, 2 ... 30: 16 events), output 1 every n-th
+ * period and at the start (0, 10, 20, 30). */
+static void
+test_mclock (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("events_pal/MCLOCK_f_Example.zcos");
+  check_times (recording (run, "EventScope1"), 0, 10, 4);
+  check_times (recording (run, "EventScope2"), 0, 2, 16);
+}
+
+/* IFTHEL_f driven by a clock (0.1 s from 0.1) with sin t as condition:
+ * the "then" events are exactly the clock ticks where sin t > 0. */
+static void
+test_ifthel (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint expected = 0;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("events_pal/IFTHEL_f_Example.zcos");
+  r = recording (run, "EventScope1");
+  for (int k = 1; k <= 300; k++)
+    if (sin (0.1 * k) > 0)
+      expected++;
+  g_assert_cmpuint (r->t->len, ==, expected);
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      g_assert_cmpfloat (sin (T (r, i)), >, 0);
+      g_assert_cmpfloat_with_epsilon (T (r, i) * 10, round (T (r, i) * 10), 1e-7);
+    }
+}
+
+/* Counter(-4, 4, decrement) on a 1 s clock, sampled every 0.02 s: between
+ * the k-th and (k+1)-th tick the output is 4 - (k mod 9). Samples at the
+ * ticks themselves are left out: the two clocks are distinct sources, so
+ * their order at equal times is not specified. */
+static void
+test_counter (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint checked = 0;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sources_pal/en_US/counter_en_US.zcos");
+  r = recording (run, "Scope1");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+      int k = (int)floor (t);
+      if (fabs (t - round (t)) < 1e-6)
+        continue;
+      g_assert_cmpfloat (V (r, i, 0), ==, 4 - (k % 9));
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 1000);
+}
+
+/* Modulo_Count(initial 2, base 5) on a 1 s clock, sampled every 0.01 s:
+ * between the k-th and (k+1)-th tick (k from 0) it shows (2 + k) mod 5;
+ * samples on the ticks are left out (distinct clocks). */
+static void
+test_modulo_count (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint checked = 0;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sources_pal/en_US/modulo_count_en_US.zcos");
+  r = recording (run, "Scope1");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+      if (fabs (t - round (t)) < 1e-6)
+        continue;
+      g_assert_cmpfloat (V (r, i, 0), ==, (2 + (int)floor (t)) % 5);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 1000);
+}
+
+static double
+ramp (double t)
+{
+  return t > 1 ? 0.5 * (t - 1) : 0;
+}
+
+static double
+ramp_lag (double t)
+{
+  double s = t - 1;
+  return s > 0 ? 0.5 * (s - 1 + exp (-s)) : 0;
+}
+
+/* RAMP(0.5 from t = 1) and its lag 1/(s+1): 0.5 (s - 1 + e^-s), s = t - 1. */
+static void
+test_ramp (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sources_pal/en_US/RAMP_en_US.zcos");
+  check_channel (recording (run, "Scope1"), 0, ramp, 1e-9);
+  check_channel (recording (run, "Scope1"), 1, ramp_lag, 1e-4);
+}
+
+static double
+step (double t)
+{
+  return t < 1 ? 0.5 : 1.5;
+}
+
+static double
+step_lag (double t)
+{
+  double y1 = 0.5 * (1 - exp (-1.0));
+  return t < 1 ? 0.5 * (1 - exp (-t)) : 1.5 - (1.5 - y1) * exp (-(t - 1));
+}
+
+/* STEP_FUNCTION(1, 0.5 -> 1.5) and its lag 1/(s+1). */
+static void
+test_step (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sources_pal/en_US/step_function_1_en_US.zcos");
+  check_channel (recording (run, "Scope1"), 0, step, 1e-12);
+  check_channel (recording (run, "Scope1"), 1, step_lag, 1e-4);
+}
+
+static double
+saturated (double t)
+{
+  return CLAMP (sin (t), -1, 0.6);
+}
+
+/* SATURATION(0.6, -1) of sin t. */
+static void
+test_saturation (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("discontinuities_pal/SATURATION_Example.zcos");
+  check_times (recording (run, "Scope1"), 0.1, 0.1, 300);
+  check_channel (recording (run, "Scope1"), 0, saturated, 1e-9);
+}
+
+static double
+dead (double t)
+{
+  double u = 2 * sin (1.25 * t);
+  return u > 1 ? u - 1 : u < -1.5 ? u + 1.5 : 0;
+}
+
+static double
+dead_input (double t)
+{
+  return 2 * sin (1.25 * t);
+}
+
+/* DEADBAND(1, -1.5) of 2 sin(1.25 t). */
+static void
+test_deadband (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("discontinuities_pal/en_US/deadband_en_US.zcos");
+  check_channel (recording (run, "Scope1"), 0, dead, 1e-9);
+  check_channel (recording (run, "Scope1"), 1, dead_input, 1e-9);
+}
+
+static double
+abs_integral (double t)
+{
+  double k = floor (t / G_PI);
+  return 2 * k + 1 - cos (t - k * G_PI);
+}
+
+static double
+abs_sin (double t)
+{
+  return fabs (sin (t));
+}
+
+/* ABS_VALUE of sin t, integrated: 2k + 1 - cos(t - k pi), k = floor(t/pi).
+ * The diagram's tolerances (rtol, atol 1e-6) bound the local error; over
+ * 30 s and ten kinks the global error of the integral stays below 5e-4. */
+static void
+test_abs (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("mathoperations_pal/ABS_VALUE_Example.zcos");
+  check_channel (recording (run, "Scope1"), 0, abs_integral, 5e-4);
+  check_channel (recording (run, "Scope1"), 1, abs_sin, 1e-9);
+}
+
+static double
+min_sin (double t)
+{
+  return MIN (sin (t), 0.2);
+}
+
+/* MIN_f of [sin t; 0.2]. */
+static void
+test_min (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("mathoperations_pal/MIN_f_Example.zcos");
+  check_channel (recording (run, "Scope1"), 0, min_sin, 1e-9);
+}
+
+static double
+switched (double t)
+{
+  return sin (t) > 0 ? -5 : 5;
+}
+
+/* SWITCH2_m (pass input 1 if u2 > 0) between -5 and 5 with u2 = sin t.
+ * Known difference, left visible: Orrery's Switch fixes its mode at
+ * t = 0, where sin t is exactly on the threshold, and the solver reports
+ * no crossing for a surface that starts at zero, so the strict rule keeps
+ * input 3 until the next restart. The test says so instead of passing. */
+static void
+test_switch2 (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("signalrouting_pal/SWITCH2_m_Example.zcos");
+  r = recording (run, "Scope1");
+  for (guint i = 0; i < r->t->len; i++)
+    if (V (r, i, 0) != switched (T (r, i)))
+      {
+        g_test_incomplete ("Switch with a strict rule and a control starting on its threshold "
+                           "keeps its first mode (engine issue, see docs/xcos.md)");
+        return;
+      }
+}
+
+static double
+sin_t (double t)
+{
+  return sin (t);
+}
+
+static double
+delayed_sin (double t)
+{
+  return t >= 5 ? sin (t - 5) : 0;
+}
+
+/* TIME_DELAY(5, initial 0) of sin t, read with linear interpolation. */
+static void
+test_time_delay (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("continuous_pal/TIME_DELAY_Example.zcos");
+  check_channel (recording (run, "Scope1"), 0, sin_t, 1e-9);
+  check_channel (recording (run, "Scope1"), 1, delayed_sin, 2e-3);
+}
+
+static double
+table_input (double t)
+{
+  return sin (2 * G_PI * t / 15);
+}
+
+static double
+table_output (double t)
+{
+  static const double x[] = { -1, -0.5, 0, 0.5, 1 }, y[] = { -6, -6, 0, 0, 6 };
+  double u = table_input (t);
+  int i = 0;
+
+  while (i < 3 && u > x[i + 1])
+    i++;
+  return y[i] + (y[i + 1] - y[i]) * (u - x[i]) / (x[i + 1] - x[i]);
+}
+
+/* INTRPLBLK_f over x = [-1 -0.5 0 0.5 1], y = [-6 -6 0 0 6] of
+ * sin(2 pi t / 15): linear interpolation computed here. */
+static void
+test_intrplblk (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("lookuptables_pal/en_US/INTRPLBLK_f_en_US.zcos");
+  check_channel (recording (run, "Scope1"), 0, table_output, 1e-9);
+  check_channel (recording (run, "Scope1"), 1, table_input, 1e-9);
+}
+
+static double
+one_minus_cos (double t)
+{
+  return 1 - cos (t);
+}
+
+/* INTEGRAL_m of sin t, rtol 1e-10: 1 - cos t. */
+static void
+test_ode (void)
+{
+  g_autoptr (Run) run = NULL;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("solvers/ODE_Example.zcos");
+  check_channel (recording (run, "Scope1"), 0, one_minus_cos, 1e-7);
+}
+
+static double
+t_minus_15 (double t)
+{
+  return t - 15;
+}
+
+/* An integrator from -15 with input 1 into a zero crossing (+ to -): the
+ * state t - 15 and one event at t = 15. */
+static void
+test_zero_crossing (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *e;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("solvers/with_ZeroCrossingSimple.zcos");
+  check_channel (recording (run, "Scope1"), 0, t_minus_15, 1e-6);
+  e = recording (run, "EventScope1");
+  g_assert_cmpuint (e->t->len, ==, 1);
+  g_assert_cmpfloat_with_epsilon (T (e, 0), 15, 1e-6);
+}
+
+/* CLSS: x' = A x + B u, y = C x, A = [-2 -0.2; 10 0], B = [0.2; 0],
+ * C = [0 1], x(0) = [0; 0.5], u a unit step at t = 1; checked against a
+ * Runge-Kutta integration of the same system with a 1e-4 step. */
+static void
+test_clss (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double x[2] = { 0, 0.5 }, t = 0, h = 1e-4;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("continuous_pal/CLSS_Example.zcos");
+  r = recording (run, "Scope1");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double target = T (r, i);
+      while (t < target - 1e-12)
+        {
+          double dt = MIN (h, target - t);
+          double u = t + dt / 2 >= 1 ? 1 : 0; /* the step never falls inside a step of h */
+          double k[4][2], y[2];
+          for (int s = 0; s < 4; s++)
+            {
+              double c = s == 0 ? 0 : s == 3 ? 1 : 0.5;
+              for (int j = 0; j < 2; j++)
+                y[j] = x[j] + (s ? c * dt * k[s - 1][j] : 0);
+              k[s][0] = -2 * y[0] - 0.2 * y[1] + 0.2 * u;
+              k[s][1] = 10 * y[0];
+            }
+          for (int j = 0; j < 2; j++)
+            x[j] += dt / 6 * (k[0][j] + 2 * k[1][j] + 2 * k[2][j] + k[3][j]);
+          t += dt;
+        }
+      g_assert_cmpfloat_with_epsilon (V (r, i, 0), x[1], 1e-4);
+    }
+}
+
+/* TCLSS with A = 1, B = 1, C = 1, x(0) = 0, its jump input fed back from
+ * its own output (each jump keeps the state) and a unit step at t = 1:
+ * x = e^(t-1) - 1 after the step, 0 before. */
+static double
+tclss (double t)
+{
+  return t > 1 ? exp (t - 1) - 1 : 0;
+}
+
+static void
+test_tclss (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("continuous_pal/TCLSS_Example.zcos");
+  r = recording (run, "Scope1");
+  for (guint i = 0; i < r->t->len; i++)
+    g_assert_cmpfloat_with_epsilon (V (r, i, 0), tclss (T (r, i)), 1e-4 * (1 + tclss (T (r, i))));
+}
+
+/* ENDBLK(15): the run ends at 15 s although the final time is 30; the
+ * scope saw sin t up to then. */
+static void
+test_endblk (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sinks_pal/ENDBLK_Example.zcos");
+  r = recording (run, "Scope1");
+  check_channel (r, 0, sin_t, 1e-9);
+  g_assert_cmpfloat (T (r, r->t->len - 1), <=, 15 + 1e-9);
+  g_assert_cmpfloat (T (r, r->t->len - 1), >=, 14.9 - 1e-9);
+}
+
+/* END_c(15) activated by a clock from 15: the same end. */
+static void
+test_end_c (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sinks_pal/END_c_Example.zcos");
+  r = recording (run, "Scope1");
+  g_assert_cmpfloat (T (r, r->t->len - 1), <=, 15 + 1e-9);
+  g_assert_cmpfloat (T (r, r->t->len - 1), >=, 14.9 - 1e-9);
+}
+
+/* SAWTOOTH_f reset by SampleCLK(2, offset 1), sampled by SampleCLK(0.02):
+ * t before the first reset, then t minus the last reset time. */
+static double
+sawtooth (double t)
+{
+  return t < 1 ? t : t - (1 + 2 * floor ((t - 1) / 2));
+}
+
+static void
+test_sawtooth (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sources_pal/en_US/sawtooth_f_en_US.zcos");
+  r = recording (run, "Scope1");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+      if (t > 1 - 1e-9 && fabs (fmod (t - 1, 2)) < 1e-6)
+        continue; /* at a reset */
+      g_assert_cmpfloat_with_epsilon (V (r, i, 0), sawtooth (t), 1e-9);
+    }
+}
+
+/* Three GENSQR_f of amplitude 1 switched by clocks of periods 10, 4 and
+ * 0.5 (all from 0), sampled by the 0.5 s clock: after the k-th tick of
+ * its clock (k from 0) a wave is 1 - 2 (k mod 2). */
+static void
+test_gensqr (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  static const double periods[] = { 10, 4, 0.5 };
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sources_pal/en_US/GENSQR_f_diagram_en_US.zcos");
+  r = recording (run, "Scope1");
+  g_assert_cmpint (r->n, ==, 3);
+  for (guint i = 0; i < r->t->len; i++)
+    for (int j = 0; j < 3; j++)
+      {
+        double t = T (r, i);
+        double k = floor (t / periods[j] + 1e-9);
+        if (j < 2 && fabs (t - k * periods[j]) < 1e-9)
+          continue; /* a tick of another clock at the same time */
+        g_assert_cmpfloat (V (r, i, j), ==, 1 - 2 * fmod (k, 2));
+      }
+}
+
+/* HYSTHERESIS(1, -1, 1, -1) of 2 sin t, drawn by CSCOPXY: the output is
+ * 1 or -1, 1 whenever the input is above 1 and -1 below -1. */
+static void
+test_hysteresis (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("discontinuities_pal/HYSTERESIS_Example.zcos");
+  r = recording (run, "XYScope1");
+  g_assert_cmpuint (r->t->len, >, 100);
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double x = V (r, i, 0), y = V (r, i, 1);
+      g_assert_cmpfloat_with_epsilon (x, 2 * sin (T (r, i)), 1e-9);
+      g_assert_true (y == 1 || y == -1);
+      if (x > 1 + 1e-9)
+        g_assert_cmpfloat (y, ==, 1);
+      if (x < -1 - 1e-9)
+        g_assert_cmpfloat (y, ==, -1);
+    }
+}
+
+/* INTEGRAL_m of t with limits +-1, reset every 0.2 s from 1.5: t^2 / 2
+ * until the state reaches the upper limit at sqrt(2), and never outside
+ * the limits. */
+static void
+test_integral_limits (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("continuous_pal/INTEGRAL_m_1_Example.zcos");
+  r = recording (run, "Scope1");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i), x = V (r, i, 0);
+      g_assert_cmpfloat (fabs (x), <=, 1 + 1e-6);
+      if (t < G_SQRT2 - 1e-6)
+        g_assert_cmpfloat_with_epsilon (x, t * t / 2, 1e-5);
+      else if (t > G_SQRT2 + 1e-6 && t < 1.5 - 1e-9)
+        g_assert_cmpfloat_with_epsilon (x, 1, 1e-5);
+    }
+}
+
+/* ---- round trip ---------------------------------------------------------- */
+
+static void
+round_trip (const char *relative, const char *scope)
+{
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (OrrModel) model = import (relative, &report);
+  g_autoptr (Run) first = run_model_ok (model, NULL);
+  g_autoptr (GError) error = NULL;
+  gsize length;
+  g_autofree char *data = orr_model_save_to_data (model, &length);
+  g_autoptr (OrrModel) again = orr_model_load_data (data, length, "round-trip.orr", &error);
+  g_autoptr (Run) second = NULL;
+  Recording *a, *b;
+
+  g_assert_no_error (error);
+  second = run_model_ok (again, NULL);
+  a = recording (first, scope);
+  b = recording (second, scope);
+  g_assert_cmpuint (a->t->len, ==, b->t->len);
+  g_assert_cmpint (a->n, ==, b->n);
+  g_assert_cmpmem (a->t->data, a->t->len * sizeof (double), b->t->data,
+                   b->t->len * sizeof (double));
+  g_assert_cmpmem (a->values->data, a->values->len * sizeof (double), b->values->data,
+                   b->values->len * sizeof (double));
+}
+
+static void
+test_round_trip (void)
+{
+  if (!have_examples ())
+    return;
+  round_trip ("mathoperations_pal/ABS_VALUE_Example.zcos", "Scope1");
+  round_trip ("sources_pal/en_US/GENSQR_f_diagram_en_US.zcos", "Scope1");
+  round_trip ("continuous_pal/CLSS_Example.zcos", "Scope1");
+}
+
+/* ---- bad input ------------------------------------------------------------ */
+
+static void
+expect_error (const char *data, gsize length, const char *name, const char *part)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model
+    = orr_xcos_load_data ((const guint8 *)data, length, name, NULL, NULL, &error);
+
+  g_assert_null (model);
+  g_assert_error (error, ORR_XCOS_ERROR, error->code);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, name));
+  if (part != NULL)
+    g_assert_nonnull (strstr (error->message, part));
+}
+
+static void
+test_bad_archive (void)
+{
+  static const char junk[] = "PK\003\004 this is not a zip archive at all";
+
+  expect_error (junk, sizeof junk - 1, "junk.zcos", NULL);
+}
+
+static void
+test_bad_truncated (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  if (!have_examples ())
+    return;
+  path = example_path ("sources_pal/en_US/gensin_f_en_US.zcos");
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  /* every cut of the archive fails cleanly or loads a whole model */
+  for (gsize cut = 0; cut < length; cut += 97)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (OrrModel) model
+        = orr_xcos_load_data ((const guint8 *)contents, cut, "cut.zcos", NULL, NULL, &error);
+      if (model == NULL)
+        g_assert_nonnull (strstr (error->message, "cut.zcos"));
+    }
+}
+
+static void
+test_bad_not_xcos (void)
+{
+  static const char other[] = "<?xml version=\"1.0\"?><svg><g/></svg>";
+  static const char text[] = "hello, world";
+
+  expect_error (other, sizeof other - 1, "drawing.xcos", "XcosDiagram");
+  expect_error (text, sizeof text - 1, "text.xcos", "XML");
+}
+
+/* A Scilab 6 style diagram with inline values: CONST_m -> SPLIT_f ->
+ * GAINBLK_f and a CSCOPE-free sink, a context to translate, a block of no
+ * counterpart, and (in the broken variant) a gain that is not an
+ * expression. */
+static const char inline_diagram[]
+  = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<XcosDiagram finalIntegrationTime=\"2.0\" solver=\"5\" integratorRelativeTolerance=\"1e-8\" "
+    "realTimeScaling=\"2\">\n"
+    " <Array as=\"context\" scilabClass=\"String[]\">\n"
+    "  <add value=\"k = %pi/2; // a gain\"/>\n"
+    "  <add value=\"v = [1 2 3]; r = 1:3;\"/>\n"
+    "  <add value=\"if k &lt;&gt; 0 then disp(k), end\"/>\n"
+    "  <add value=\"for j = 1:3 do\"/>\n"
+    "  <add value=\"  v(j) = 2*j;\"/>\n"
+    "  <add value=\"end\"/>\n"
+    " </Array>\n"
+    " <mxGraphModel as=\"model\"><root>\n"
+    "  <mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n"
+    "  <BasicBlock id=\"c\" parent=\"1\" interfaceFunctionName=\"CONST_m\" "
+    "style=\"CONST_m;rotation=90;flip=true\">\n"
+    "   <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data column=\"0\" line=\"0\" "
+    "value=\"k\"/></ScilabString>\n"
+    "   <mxGeometry as=\"geometry\" x=\"10\" y=\"20\" width=\"40\" height=\"30\"/>\n"
+    "  </BasicBlock>\n"
+    "  <ExplicitOutputPort id=\"c.o\" parent=\"c\" ordering=\"1\"/>\n"
+    "  <SplitBlock id=\"s\" parent=\"1\" interfaceFunctionName=\"SPLIT_f\">\n"
+    "   <mxGeometry as=\"geometry\" x=\"100\" y=\"40\" width=\"7\" height=\"7\"/>\n"
+    "  </SplitBlock>\n"
+    "  <ExplicitInputPort id=\"s.i\" parent=\"s\" ordering=\"1\"/>\n"
+    "  <ExplicitOutputPort id=\"s.o1\" parent=\"s\" ordering=\"1\"/>\n"
+    "  <ExplicitOutputPort id=\"s.o2\" parent=\"s\" ordering=\"2\"/>\n"
+    "  <BasicBlock id=\"g\" parent=\"1\" interfaceFunctionName=\"GAINBLK_f\">\n"
+    "   <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data column=\"0\" line=\"0\" "
+    "value=\"@GAIN@\"/></ScilabString>\n"
+    "   <mxGeometry as=\"geometry\" x=\"150\" y=\"20\" width=\"40\" height=\"40\"/>\n"
+    "  </BasicBlock>\n"
+    "  <ExplicitInputPort id=\"g.i\" parent=\"g\" ordering=\"1\"/>\n"
+    "  <ExplicitOutputPort id=\"g.o\" parent=\"g\" ordering=\"1\"/>\n"
+    "  <BasicBlock id=\"x\" parent=\"1\" interfaceFunctionName=\"CMAT3D\">\n"
+    "   <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data column=\"0\" line=\"0\" "
+    "value=\"1\"/></ScilabString>\n"
+    "  </BasicBlock>\n"
+    "  <ExplicitInputPort id=\"x.i\" parent=\"x\" ordering=\"1\"/>\n"
+    "  <ExplicitLink id=\"l1\" parent=\"1\" source=\"c.o\" target=\"s.i\"/>\n"
+    "  <ExplicitLink id=\"l2\" parent=\"1\" source=\"s.o1\" target=\"g.i\">\n"
+    "   <mxGeometry as=\"geometry\"><Array as=\"points\"><mxPoint x=\"120\" y=\"43\"/>"
+    "</Array></mxGeometry>\n"
+    "  </ExplicitLink>\n"
+    "  <ExplicitLink id=\"l3\" parent=\"1\" source=\"x.i\" target=\"s.o2\"/>\n"
+    " </root></mxGraphModel>\n"
+    "</XcosDiagram>\n";
+
+static OrrModel *
+load_inline (const char *gain, OrrXcosReport **report)
+{
+  g_autofree char *text = NULL;
+  g_auto (GStrv) parts = g_strsplit (inline_diagram, "@GAIN@", 2);
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (GError) error = NULL;
+  OrrModel *model;
+
+  text = g_strconcat (parts[0], gain, parts[1], NULL);
+  model = orr_xcos_load_data ((const guint8 *)text, strlen (text), "inline.xcos", registry, report,
+                              &error);
+  g_assert_no_error (error);
+  return model;
+}
+
+static OrrBlock *
+find_labelled (OrrModel *model, const char *label)
+{
+  OrrDiagram *root = orr_model_get_root (model);
+
+  for (guint i = 0; i < root->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (root->blocks, i);
+      if (g_strcmp0 (b->label, label) == 0)
+        return b;
+    }
+  g_error ("no block %s", label);
+  return NULL;
+}
+
+static gboolean
+report_has (OrrXcosReport *report, const char *a, const char *b)
+{
+  for (guint i = 0; i < report->warnings->len; i++)
+    {
+      const char *w = g_ptr_array_index (report->warnings, i);
+      if (strstr (w, a) != NULL && (b == NULL || strstr (w, b) != NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_inline (void)
+{
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (OrrModel) model = load_inline ("2*k", &report);
+  const OrrSettings *s = orr_model_get_settings (model);
+  OrrBlock *c = find_labelled (model, "Constant1");
+  OrrBlock *g = find_labelled (model, "Gain1");
+  OrrDiagram *root = orr_model_get_root (model);
+  const char *context = orr_model_get_context (model);
+  g_auto (GStrv) placeholders = orr_xcos_list_placeholders (model);
+  guint to_gain = 0, to_placeholder = 0;
+
+  /* settings: solver 5 is Dormand-Prince, said in the report */
+  g_assert_cmpfloat (s->final_time, ==, 2);
+  g_assert_cmpfloat (s->rtol, ==, 1e-8);
+  g_assert_cmpstr (s->solver, ==, "dormand-prince");
+  g_assert_cmpfloat (s->realtime_factor, ==, 2);
+  g_assert_true (report_has (report, "solver", "Dormand-Prince"));
+  /* the context: translated lines, and the untranslatable one kept */
+  g_assert_nonnull (strstr (context, "k = pi/2; // a gain"));
+  g_assert_nonnull (strstr (context, "v = [1 2 3]; r = 1:3;"));
+  g_assert_nonnull (strstr (context, "// (Xcos, not translated) if k <> 0 then disp(k), end"));
+  g_assert_true (report_has (report, "context line 3", "disp"));
+  /* a loop over several lines passes as a whole; Scilab's "do" goes */
+  g_assert_nonnull (strstr (context, "for j = 1:3 \n  v(j) = 2*j;\nend"));
+  g_assert_false (report_has (report, "context line 4", NULL));
+  g_assert_false (report_has (report, "context line 5", NULL));
+  /* blocks, parameters, geometry */
+  g_assert_cmpstr (c->type, ==, "Constant");
+  g_assert_cmpstr (orr_block_get_param (c, "value"), ==, "k");
+  g_assert_cmpfloat (c->geometry.x, ==, 10);
+  g_assert_cmpfloat (c->geometry.height, ==, 30);
+  g_assert_cmpint (c->rotation, ==, 90);
+  g_assert_true (c->flip);
+  g_assert_cmpstr (orr_block_get_param (g, "gain"), ==, "2*k");
+  /* the split is gone: the constant feeds both blocks directly */
+  for (guint i = 0; i < root->links->len; i++)
+    {
+      OrrLink *l = g_ptr_array_index (root->links, i);
+      g_assert_cmpstr (l->from.block, ==, c->id);
+      if (strcmp (l->to.block, g->id) == 0)
+        {
+          to_gain++;
+          /* the route goes through the split's place */
+          g_assert_cmpuint (l->points->len, ==, 2);
+        }
+      else
+        to_placeholder++;
+    }
+  g_assert_cmpuint (to_gain, ==, 1);
+  g_assert_cmpuint (to_placeholder, ==, 1);
+  /* the block with no counterpart: kept, named, and the model refuses to run */
+  g_assert_cmpuint (g_strv_length (placeholders), ==, 1);
+  g_assert_cmpstr (placeholders[0], ==, "CMAT3D1");
+  g_assert_cmpuint (report->placeholders->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (report->placeholders, 0), "CMAT3D"));
+  {
+    g_autoptr (GError) error = NULL;
+    OrrProgram *program = compile_model (model, NULL, &error);
+    g_assert_null (program);
+    g_assert_nonnull (strstr (error->message, "Xcos.CMAT3D"));
+  }
+}
+
+/* A gain that is not an expression: the import goes on, the report and
+ * the compiler name the block. */
+static void
+test_bad_exprs (void)
+{
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (OrrModel) model = load_inline ("2*(k", &report);
+  g_autoptr (GError) error = NULL;
+  OrrProgram *program;
+
+  g_assert_true (report_has (report, "Gain1", "GAINBLK_f"));
+  program = compile_model (model, NULL, &error);
+  g_assert_null (program);
+  g_test_message ("%s", error->message);
+}
+
+/* A masked super block (DSUPER) with its mask as Scilab keeps it,
+ * list(values, list(names, [title; labels], types)): a constant 2 into a
+ * gain K inside, K = 3 given by the mask; the display outside shows 6. */
+static const char masked_diagram[]
+  = "<?xml version=\"1.0\"?>\n"
+    "<XcosDiagram finalIntegrationTime=\"1.0\"><mxGraphModel><root>\n"
+    " <mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n"
+    " <SuperBlock id=\"m\" parent=\"1\" interfaceFunctionName=\"DSUPER\">\n"
+    "  <ScilabList as=\"exprs\">\n"
+    "   <ScilabString height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"3\"/></ScilabString>\n"
+    "   <ScilabList>\n"
+    "    <ScilabString height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"K\"/></ScilabString>\n"
+    "    <ScilabString height=\"2\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"Scaled constant\"/><data line=\"1\" column=\"0\" value=\"Gain\"/>"
+    "</ScilabString>\n"
+    "    <ScilabList><ScilabString height=\"1\" width=\"1\"><data line=\"0\" "
+    "column=\"0\" value=\"vec\"/></ScilabString></ScilabList>\n"
+    "   </ScilabList>\n"
+    "  </ScilabList>\n"
+    "  <mxGeometry as=\"geometry\" x=\"10\" y=\"10\" width=\"40\" height=\"40\"/>\n"
+    "  <SuperBlockDiagram as=\"child\"><mxGraphModel><root>\n"
+    "   <mxCell id=\"i0\"/><mxCell id=\"i1\" parent=\"i0\"/>\n"
+    "   <BasicBlock id=\"c\" parent=\"i1\" interfaceFunctionName=\"CONST_m\">\n"
+    "    <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    "   <ExplicitOutputPort id=\"c.o\" parent=\"c\" ordering=\"1\"/>\n"
+    "   <BasicBlock id=\"g\" parent=\"i1\" interfaceFunctionName=\"GAINBLK_f\">\n"
+    "    <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"K\"/></ScilabString></BasicBlock>\n"
+    "   <ExplicitInputPort id=\"g.i\" parent=\"g\" ordering=\"1\"/>\n"
+    "   <ExplicitOutputPort id=\"g.o\" parent=\"g\" ordering=\"1\"/>\n"
+    "   <ExplicitOutBlock id=\"o\" parent=\"i1\" interfaceFunctionName=\"OUT_f\">\n"
+    "    <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></ExplicitOutBlock>\n"
+    "   <ExplicitInputPort id=\"o.i\" parent=\"o\" ordering=\"1\"/>\n"
+    "   <ExplicitLink id=\"il1\" parent=\"i1\" source=\"c.o\" target=\"g.i\"/>\n"
+    "   <ExplicitLink id=\"il2\" parent=\"i1\" source=\"g.o\" target=\"o.i\"/>\n"
+    "  </root></mxGraphModel></SuperBlockDiagram>\n"
+    " </SuperBlock>\n"
+    " <ExplicitOutputPort id=\"m.o\" parent=\"m\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" "
+    "column=\"0\" value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data "
+    "line=\"4\" column=\"0\" value=\"8\"/><data line=\"5\" column=\"0\" value=\"2\"/>"
+    "<data line=\"6\" column=\"0\" value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d.i\" parent=\"d\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"l\" parent=\"1\" source=\"m.o\" target=\"d.i\"/>\n"
+    "</root></mxGraphModel></XcosDiagram>\n";
+
+static void
+test_masked (void)
+{
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (OrrModel) model
+    = orr_xcos_load_data ((const guint8 *)masked_diagram, strlen (masked_diagram), "masked.xcos",
+                          registry, &report, &error);
+  OrrBlock *super;
+  OrrMaskParam *k;
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  g_assert_no_error (error);
+  super = find_labelled (model, "Super1");
+  g_assert_nonnull (super->mask);
+  g_assert_cmpuint (super->mask->params->len, ==, 1);
+  k = g_ptr_array_index (super->mask->params, 0);
+  g_assert_cmpstr (k->name, ==, "K");
+  g_assert_cmpstr (k->label, ==, "Gain");
+  g_assert_cmpstr (orr_block_get_param (super, "K"), ==, "3");
+  g_assert_cmpuint (orr_block_get_port_count (super, ORR_PORT_OUT), ==, 1);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Display1");
+  g_assert_cmpuint (r->t->len, >, 0);
+  g_assert_cmpfloat (V (r, r->t->len - 1, 0), ==, 6);
+}
+
+int
+main (int argc, char **argv)
+{
+  static const struct
+  {
+    const char *name;
+    GTestFunc func;
+  } curated[] = {
+    { "gensin", test_gensin },
+    { "clock", test_clock },
+    { "ceventscope", test_ceventscope },
+    { "evtgen", test_evtgen },
+    { "evtdly", test_evtdly },
+    { "clksomv", test_clksomv },
+    { "freq-div", test_freq_div },
+    { "ifthel", test_ifthel },
+    { "mfclck", test_mfclck },
+    { "mclock", test_mclock },
+    { "counter", test_counter },
+    { "modulo-count", test_modulo_count },
+    { "ramp", test_ramp },
+    { "step", test_step },
+    { "saturation", test_saturation },
+    { "deadband", test_deadband },
+    { "abs", test_abs },
+    { "min", test_min },
+    { "switch2", test_switch2 },
+    { "time-delay", test_time_delay },
+    { "intrplblk", test_intrplblk },
+    { "ode", test_ode },
+    { "zero-crossing", test_zero_crossing },
+    { "clss", test_clss },
+    { "tclss", test_tclss },
+    { "endblk", test_endblk },
+    { "end-c", test_end_c },
+    { "sawtooth", test_sawtooth },
+    { "gensqr", test_gensqr },
+    { "hysteresis", test_hysteresis },
+    { "integral-limits", test_integral_limits },
+  };
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/xcos/examples", test_examples);
+  for (guint i = 0; i < G_N_ELEMENTS (curated); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/xcos/curated/%s", curated[i].name);
+      g_test_add_func (path, curated[i].func);
+    }
+  g_test_add_func ("/xcos/round-trip", test_round_trip);
+  g_test_add_func ("/xcos/bad/archive", test_bad_archive);
+  g_test_add_func ("/xcos/bad/truncated", test_bad_truncated);
+  g_test_add_func ("/xcos/bad/not-xcos", test_bad_not_xcos);
+  g_test_add_func ("/xcos/bad/exprs", test_bad_exprs);
+  g_test_add_func ("/xcos/inline", test_inline);
+  g_test_add_func ("/xcos/masked", test_masked);
+  return g_test_run ();
+}
