@@ -16,6 +16,9 @@ static const OrrBlockClass *const classes[] = {
   &orr_random_normal_class,
   &orr_signal_generator_class,
   &orr_from_csv_class,
+  &orr_from_mat_class,
+  &orr_from_hdf_class,
+  &orr_from_text_class,
   NULL,
 };
 
