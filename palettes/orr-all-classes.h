@@ -6,6 +6,7 @@
 #include "continuous/continuous-classes.h"
 #include "custom/custom-classes.h"
 #include "discrete/discrete-classes.h"
+#include "integer/integer-classes.h"
 #include "lookup/lookup-classes.h"
 #include "math/math-classes.h"
 #include "ports/ports-classes.h"

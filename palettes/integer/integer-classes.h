@@ -1,0 +1,15 @@
+/* integer-classes.h: the block classes of the Integer palette (typed
+ * signals: conversions between doubles, integers and booleans). Private
+ * to palettes/: the rest of Orrery finds blocks through the registry. */
+#pragma once
+
+#include <orrery/orr-registry.h>
+
+G_BEGIN_DECLS
+
+extern const OrrBlockClass orr_data_type_conversion_class;
+
+/* Adds the palette's classes in the order of its palette.xml. */
+void orr_palette_integer_register (OrrRegistry *registry);
+
+G_END_DECLS
