@@ -4,6 +4,12 @@
 
 static const OrrBlockClass *const classes[] = {
   &orr_data_type_conversion_class,
+  &orr_bit_set_class,
+  &orr_bit_clear_class,
+  &orr_extract_bits_class,
+  &orr_bit_shift_class,
+  &orr_bitwise_logic_class,
+  &orr_integer_product_class,
   NULL,
 };
 

@@ -7,7 +7,11 @@
 #include <math.h>
 #include <string.h>
 
-static const OrrBlockClass *const palette[] = { &orr_data_type_conversion_class };
+static const OrrBlockClass *const palette[] = {
+  &orr_data_type_conversion_class, &orr_bit_set_class,   &orr_bit_clear_class,
+  &orr_extract_bits_class,         &orr_bit_shift_class, &orr_bitwise_logic_class,
+  &orr_integer_product_class,
+};
 
 static void
 test_palette (void)
@@ -178,6 +182,230 @@ test_from_integers (void)
   g_assert_nonnull (strstr (c->error, "real part"));
 }
 
+/* ---- bit blocks ------------------------------------------------------------------ */
+
+/* A harness for config with n-element ports, every port of type (as the
+ * links would give), the inputs filled from values (n per input, as
+ * 64-bit numbers stored in the type). */
+static OrrHarness *
+typed (const OrrBlockClass *klass, OrrConfig *config, OrrType type, const gint64 *values, int n)
+{
+  OrrHarness *h = harness (klass, config, 1, n);
+
+  for (int k = 0; k < h->block.n_in; k++)
+    {
+      h->block.in[k].type = type;
+      for (int i = 0; i < n; i++)
+        switch (type)
+          {
+            case ORR_TYPE_INT8:
+              ((gint8 *)h->block.in[k].data)[i] = values[k * n + i];
+              break;
+            case ORR_TYPE_UINT8:
+              ((guint8 *)h->block.in[k].data)[i] = values[k * n + i];
+              break;
+            case ORR_TYPE_INT16:
+              ((gint16 *)h->block.in[k].data)[i] = values[k * n + i];
+              break;
+            case ORR_TYPE_UINT16:
+              ((guint16 *)h->block.in[k].data)[i] = values[k * n + i];
+              break;
+            case ORR_TYPE_INT32:
+              ((gint32 *)h->block.in[k].data)[i] = values[k * n + i];
+              break;
+            default:
+              ((guint32 *)h->block.in[k].data)[i] = values[k * n + i];
+              break;
+          }
+    }
+  h->block.out[0].type = type;
+  orr_harness_run (h, ORR_JOB_INIT);
+  g_assert_null (h->error);
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  return h;
+}
+
+static gint64
+out (OrrHarness *h, int i)
+{
+  const OrrPortBuffer *port = &h->block.out[0];
+
+  switch (port->type)
+    {
+      case ORR_TYPE_INT8:
+        return ((gint8 *)port->data)[i];
+      case ORR_TYPE_UINT8:
+        return ((guint8 *)port->data)[i];
+      case ORR_TYPE_INT16:
+        return ((gint16 *)port->data)[i];
+      case ORR_TYPE_UINT16:
+        return ((guint16 *)port->data)[i];
+      case ORR_TYPE_INT32:
+        return ((gint32 *)port->data)[i];
+      default:
+        return ((guint32 *)port->data)[i];
+    }
+}
+
+static void
+test_bit_set_clear (void)
+{
+  const gint64 in[] = { 0, 0x0F, -1, 0x70 };
+  g_autoptr (OrrHarness) set7 = typed (
+    &orr_bit_set_class, CONFIGURE (&orr_bit_set_class, "bit", "7", NULL), ORR_TYPE_INT8, in, 4);
+  g_autoptr (OrrHarness) clear0
+    = typed (&orr_bit_clear_class, CONFIGURE (&orr_bit_clear_class, "bit", "0", NULL),
+             ORR_TYPE_UINT16, in, 4);
+  g_autoptr (OrrHarness) bad = NULL;
+
+  /* bit 7 of an int8 is the sign: 0 -> -128, 0x0F -> 0x8F = -113 */
+  g_assert_cmpint (out (set7, 0), ==, -128);
+  g_assert_cmpint (out (set7, 1), ==, -113);
+  g_assert_cmpint (out (set7, 2), ==, -1);
+  g_assert_cmpint (out (set7, 3), ==, 0x70 - 128);
+  g_assert_cmpint (out (clear0, 0), ==, 0);
+  g_assert_cmpint (out (clear0, 1), ==, 0x0E);
+  g_assert_cmpint (out (clear0, 2), ==, 0xFFFE);
+  g_assert_cmpint (out (clear0, 3), ==, 0x70);
+
+  /* bit 9 of a uint8 does not exist; doubles are refused */
+  bad = harness (&orr_bit_set_class, CONFIGURE (&orr_bit_set_class, "bit", "9", NULL), 1, 1);
+  bad->block.in[0].type = bad->block.out[0].type = ORR_TYPE_UINT8;
+  orr_harness_run (bad, ORR_JOB_INIT);
+  g_assert_nonnull (bad->error);
+  g_assert_nonnull (strstr (bad->error, "bit 9"));
+  {
+    g_autoptr (OrrHarness) d
+      = harness (&orr_bit_clear_class, CONFIGURE (&orr_bit_clear_class, NULL), 1, 1);
+    orr_harness_run (d, ORR_JOB_INIT);
+    g_assert_nonnull (d->error);
+    g_assert_nonnull (strstr (d->error, "DataTypeConversion"));
+  }
+  EXPECT_PARAM_ERROR (&orr_bit_set_class, "bit", "bit", "32", NULL);
+  EXPECT_PARAM_ERROR (&orr_bit_clear_class, "bit", "bit", "-1", NULL);
+}
+
+static void
+test_extract_bits (void)
+{
+  const gint64 in[] = { 0xABCD, 0xFFFF, 0x0010 };
+  g_autoptr (OrrHarness) shifted
+    = typed (&orr_extract_bits_class,
+             CONFIGURE (&orr_extract_bits_class, "first", "4", "last", "11", "shift", "1", NULL),
+             ORR_TYPE_UINT16, in, 3);
+  g_autoptr (OrrHarness) in_place
+    = typed (&orr_extract_bits_class,
+             CONFIGURE (&orr_extract_bits_class, "first", "4", "last", "11", "shift", "0", NULL),
+             ORR_TYPE_UINT16, in, 3);
+
+  g_assert_cmpint (out (shifted, 0), ==, 0xBC);
+  g_assert_cmpint (out (shifted, 1), ==, 0xFF);
+  g_assert_cmpint (out (shifted, 2), ==, 0x01);
+  g_assert_cmpint (out (in_place, 0), ==, 0x0BC0);
+  g_assert_cmpint (out (in_place, 1), ==, 0x0FF0);
+  EXPECT_PARAM_ERROR (&orr_extract_bits_class, "last", "first", "5", "last", "4", NULL);
+  EXPECT_PARAM_ERROR (&orr_extract_bits_class, "first", "first", "40", NULL);
+}
+
+static void
+test_bit_shift (void)
+{
+  const gint64 in[] = { -16, 0x41, 1 };
+  g_autoptr (OrrHarness) left
+    = typed (&orr_bit_shift_class, CONFIGURE (&orr_bit_shift_class, "bits", "2", NULL),
+             ORR_TYPE_INT8, in, 3);
+  g_autoptr (OrrHarness) right
+    = typed (&orr_bit_shift_class, CONFIGURE (&orr_bit_shift_class, "bits", "-2", NULL),
+             ORR_TYPE_INT8, in, 3);
+  g_autoptr (OrrHarness) logical
+    = typed (&orr_bit_shift_class, CONFIGURE (&orr_bit_shift_class, "bits", "-2", NULL),
+             ORR_TYPE_UINT8, in, 3);
+  g_autoptr (OrrHarness) rotate = typed (
+    &orr_bit_shift_class, CONFIGURE (&orr_bit_shift_class, "bits", "-1", "mode", "2", NULL),
+    ORR_TYPE_UINT8, in, 3);
+
+  /* -16 << 2 = -64; 0x41 << 2 = 0x104, 8 bits kept: 4; 1 << 2 = 4 */
+  g_assert_cmpint (out (left, 0), ==, -64);
+  g_assert_cmpint (out (left, 1), ==, 4);
+  g_assert_cmpint (out (left, 2), ==, 4);
+  /* arithmetic: -16 >> 2 = -4; 0x41 >> 2 = 0x10; 1 >> 2 = 0 */
+  g_assert_cmpint (out (right, 0), ==, -4);
+  g_assert_cmpint (out (right, 1), ==, 0x10);
+  g_assert_cmpint (out (right, 2), ==, 0);
+  /* logical: -16 as uint8 is 0xF0, >> 2 = 0x3C */
+  g_assert_cmpint (out (logical, 0), ==, 0x3C);
+  /* rotate right by 1: 0xF0 -> 0x78, 0x41 -> 0xA0, 1 -> 0x80 */
+  g_assert_cmpint (out (rotate, 0), ==, 0x78);
+  g_assert_cmpint (out (rotate, 1), ==, 0xA0);
+  g_assert_cmpint (out (rotate, 2), ==, 0x80);
+  EXPECT_PARAM_ERROR (&orr_bit_shift_class, "bits", "bits", "32", NULL);
+  EXPECT_PARAM_ERROR (&orr_bit_shift_class, "mode", "mode", "3", NULL);
+}
+
+static void
+test_bitwise_logic (void)
+{
+  /* two inputs of two elements each, then three of one */
+  const gint64 two[] = { 0x0C, 0xF0, 0x0A, 0x3C };
+  const gint64 three[] = { 0x0F, 0x3C, 0x55 };
+  const char *ops[] = { "1", "2", "3", "4", "5" };
+  const gint64 want[][2] = {
+    { 0x08, 0x30 }, { 0x0E, 0xFC }, { 0x06, 0xCC }, { 0xF7, 0xCF }, { 0xF1, 0x03 },
+  };
+
+  for (int o = 0; o < 5; o++)
+    {
+      g_autoptr (OrrHarness) h = typed (
+        &orr_bitwise_logic_class, CONFIGURE (&orr_bitwise_logic_class, "operator", ops[o], NULL),
+        ORR_TYPE_UINT8, two, 2);
+      g_assert_cmpint (out (h, 0), ==, want[o][0]);
+      g_assert_cmpint (out (h, 1), ==, want[o][1]);
+    }
+  {
+    g_autoptr (OrrHarness) x3
+      = typed (&orr_bitwise_logic_class,
+               CONFIGURE (&orr_bitwise_logic_class, "operator", "3", "inputs", "3", NULL),
+               ORR_TYPE_UINT8, three, 1);
+    g_autoptr (OrrHarness) not = typed (&orr_bitwise_logic_class,
+                                        CONFIGURE (&orr_bitwise_logic_class, "operator", "6", NULL),
+                                        ORR_TYPE_INT16, three, 1);
+
+    g_assert_cmpint (out (x3, 0), ==, 0x0F ^ 0x3C ^ 0x55);
+    g_assert_cmpint (not ->block.n_in, ==, 1);
+    g_assert_cmpint (out (not, 0), ==, ~0x0F);
+  }
+  EXPECT_PARAM_ERROR (&orr_bitwise_logic_class, "inputs", "inputs", "1", NULL);
+  EXPECT_PARAM_ERROR (&orr_bitwise_logic_class, "operator", "operator", "7", NULL);
+}
+
+static void
+test_integer_product (void)
+{
+  /* pairs: (100, 3), (-100, 2), (7, -3) in int8 */
+  const gint64 pairs[] = { 100, -100, 7, 3, 2, -3 };
+  g_autoptr (OrrHarness) sat
+    = typed (&orr_integer_product_class, CONFIGURE (&orr_integer_product_class, NULL),
+             ORR_TYPE_INT8, pairs, 3);
+  g_autoptr (OrrHarness) wrap = typed (
+    &orr_integer_product_class, CONFIGURE (&orr_integer_product_class, "overflow", "2", NULL),
+    ORR_TYPE_INT8, pairs, 3);
+  g_autoptr (OrrHarness) big = typed (
+    &orr_integer_product_class, CONFIGURE (&orr_integer_product_class, "overflow", "2", NULL),
+    ORR_TYPE_UINT32, (const gint64[]){ 4294967295, 4294967295 }, 1);
+
+  g_assert_cmpint (out (sat, 0), ==, 127);
+  g_assert_cmpint (out (sat, 1), ==, -128);
+  g_assert_cmpint (out (sat, 2), ==, -21);
+  /* 300 mod 256 = 44; -200 + 256 = 56 */
+  g_assert_cmpint (out (wrap, 0), ==, 44);
+  g_assert_cmpint (out (wrap, 1), ==, 56);
+  g_assert_cmpint (out (wrap, 2), ==, -21);
+  /* (2^32 - 1)^2 = 2^64 - 2^33 + 1 = 1 mod 2^32 */
+  g_assert_cmpint (out (big, 0), ==, 1);
+  EXPECT_PARAM_ERROR (&orr_integer_product_class, "inputs", "inputs", "1", NULL);
+  EXPECT_PARAM_ERROR (&orr_integer_product_class, "overflow", "overflow", "0", NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -187,5 +415,10 @@ main (int argc, char **argv)
   g_test_add_func ("/integer/data-type-conversion/configure", test_configure);
   g_test_add_func ("/integer/data-type-conversion/from-double", test_from_double);
   g_test_add_func ("/integer/data-type-conversion/from-integers", test_from_integers);
+  g_test_add_func ("/integer/bit-set-clear", test_bit_set_clear);
+  g_test_add_func ("/integer/extract-bits", test_extract_bits);
+  g_test_add_func ("/integer/bit-shift", test_bit_shift);
+  g_test_add_func ("/integer/bitwise-logic", test_bitwise_logic);
+  g_test_add_func ("/integer/integer-product", test_integer_product);
   return g_test_run ();
 }
