@@ -200,9 +200,10 @@ orr_from_table_simulate (OrrSimBlock *block, OrrJob job, OrrFromTableReader read
       case ORR_JOB_INIT:
         {
           g_autofree char *message = NULL;
-          const char *path = orr_value_get_string (block->opar[0]);
+          /* SignalIn's table is a parameter, not a file */
+          const char *path = block->n_opar > 0 ? orr_value_get_string (block->opar[0]) : NULL;
 
-          if (orr_from_table_check_file (path, &message))
+          if (path == NULL || orr_from_table_check_file (path, &message))
             block->work = read (block, path, &message);
           if (block->work == NULL)
             orr_block_error (block, "%s", message);

@@ -51,7 +51,8 @@ OrrFromTable *orr_from_table_from_matrix (const double *data, int rows, int cols
                                           const int *columns, int m, const char *where,
                                           char **message);
 
-/* The simulation function of every such block: init calls read. */
+/* The simulation function of every such block: init checks the file
+ * (opar[0]) and calls read; a block without opar gets read (block, NULL). */
 void orr_from_table_simulate (OrrSimBlock *block, OrrJob job, OrrFromTableReader read);
 
 /* The parameters' help texts, shared so the blocks say the same thing. */

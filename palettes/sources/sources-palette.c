@@ -19,6 +19,7 @@ static const OrrBlockClass *const classes[] = {
   &orr_from_mat_class,
   &orr_from_hdf_class,
   &orr_from_text_class,
+  &orr_signal_in_class,
   NULL,
 };
 

@@ -359,6 +359,49 @@ test_to_mat (void)
   EXPECT_PARAM_ERROR (&orr_to_mat_class, "variable", "variable", "''", NULL);
 }
 
+/* SignalOut leaves its samples in the base at the end, [t u(:)'] per
+ * accepted call, when its name is a variable name; not otherwise. */
+static void
+test_signal_out_base (void)
+{
+  g_autoptr (OrrHarness) h = harness (
+    &orr_signal_out_class, CONFIGURE (&orr_signal_out_class, "name", "'sig'", NULL), 2, 1);
+  g_autoptr (OrrHarness) spaced = harness (
+    &orr_signal_out_class, CONFIGURE (&orr_signal_out_class, "name", "'my signal'", NULL), 1, 1);
+  const double a[] = { 1, 2 }, b[] = { 3, 4 }, junk[] = { 9, 9 };
+  /* 2 rows x 3 columns, column-major: t, u1, u2 */
+  const double want[] = { 0, 0.5, 1, 3, 2, 4 };
+  g_autoptr (OrrValue) v = NULL;
+  g_auto (GStrv) names = NULL;
+
+  orr_harness_run (h, ORR_JOB_INIT);
+  h->time.t = 0;
+  orr_harness_set_input (h, 0, a);
+  outputs (h, ORR_PHASE_EVENT, 1);
+  outputs (h, ORR_PHASE_EVENT, 1); /* an identical repeat: dropped */
+  h->time.t = 0.25;
+  orr_harness_set_input (h, 0, junk);
+  outputs (h, ORR_PHASE_TRIAL, 1);
+  h->time.t = 0.5;
+  orr_harness_set_input (h, 0, b);
+  outputs (h, ORR_PHASE_EVENT, 1);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+  g_assert_null (h->block.work);
+  v = orr_base_lookup (h->base, "sig");
+  g_assert_nonnull (v);
+  g_assert_cmpint (orr_value_rows (v), ==, 2);
+  g_assert_cmpint (orr_value_cols (v), ==, 3);
+  for (int i = 0; i < 6; i++)
+    g_assert_cmpfloat (orr_value_get_real (v, i), ==, want[i]);
+
+  orr_harness_run (spaced, ORR_JOB_INIT);
+  orr_harness_set_input (spaced, 0, a);
+  outputs (spaced, ORR_PHASE_EVENT, 1);
+  orr_harness_run (spaced, ORR_JOB_TERMINATE);
+  names = orr_base_list (spaced->base);
+  g_assert_cmpuint (g_strv_length (names), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -371,5 +414,6 @@ main (int argc, char **argv)
   g_test_add_func ("/sinks/signal-out", test_signal_out);
   g_test_add_func ("/sinks/to-base", test_to_base);
   g_test_add_func ("/sinks/to-mat", test_to_mat);
+  g_test_add_func ("/sinks/signal-out-base", test_signal_out_base);
   return g_test_run ();
 }

@@ -6,6 +6,8 @@
 #include "model-run.h"
 #include "sources-test-helpers.h"
 
+#include <orrery/orr-runs.h>
+
 #include <hdf5.h>
 #include <matio.h>
 #include <string.h>
@@ -392,6 +394,85 @@ test_model_from_mat_bad (void)
   g_assert_nonnull (strstr (run->error->message, "Data"));
 }
 
+/* SignalOut then SignalIn across two runs: run 1 sends sin(3t) to a
+ * SignalOut 'y', which leaves the samples in the base at the end; an End
+ * restarts at t = 2; run 2 plays GetFromBase('y') back through SignalIn,
+ * held, into a SignalOut 'back'. What 'back' stored shows run 1's values,
+ * bit for bit, each in turn from its time on, none skipped but the last
+ * (at t = 2, where run 2 ends too: a held value switches just after its
+ * time). In the first run SignalIn plays the default [0 0; 1 0]. */
+/* Keeps what run 1's SignalOut 'y' left in the base (run 2 replaces it
+ * with its own samples, at run 2's times). */
+static void
+keep_first_y (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *program,
+              gpointer user_data)
+{
+  OrrValue **first = user_data;
+
+  if (run == 1)
+    *first = orr_base_lookup (orr_simulation_get_base (sim), "y");
+}
+
+static void
+test_model_signal_in_out (void)
+{
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *sine = add_block (model, "SineWave", "Sine", 0, 1, 0, 0, "frequency", "3", NULL);
+  OrrBlock *out = add_block (model, "SignalOut", "Out", 1, 0, 0, 0, "name", "'y'", NULL);
+  OrrBlock *in = add_block (model, "SignalIn", "In", 0, 1, 0, 0, "method", "1", NULL);
+  OrrBlock *back = add_block (model, "SignalOut", "Back", 1, 0, 0, 0, "name", "'back'", NULL);
+  g_autoptr (OrrRuns) runs = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrValue) y = NULL;
+  g_autoptr (OrrValue) b = NULL;
+  gsize n, m;
+  guint j = 0;
+
+  add_block (model, "End", "Again", 0, 0, 1, 0, "action", "act", "time", "2", NULL);
+  orr_model_set_context (model, orr_model_get_root (model),
+                         "if __counter__ == 1\n  act = 2;\nelse\n  act = 1;\nend");
+  link_data (model, sine, 1, out, 1);
+  link_data (model, in, 1, back, 1);
+  set_final_time (model, 5);
+  runs = orr_runs_new (model, registry, NULL, NULL);
+  orr_runs_set_callbacks (runs, NULL, keep_first_y, &y);
+  g_assert_true (orr_runs_execute (runs, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (orr_runs_get_count (runs), ==, 2);
+
+  b = orr_base_lookup (orr_runs_get_base (runs), "back");
+  g_assert_nonnull (y);
+  g_assert_nonnull (b);
+  n = orr_value_rows (y);
+  m = orr_value_rows (b);
+  g_assert_cmpuint (orr_value_cols (y), ==, 2);
+  g_assert_cmpuint (orr_value_cols (b), ==, 2);
+  g_assert_cmpuint (n, >, 20);
+  /* run 1's y is sin(3t) at its times */
+  for (gsize i = 0; i < n; i++)
+    g_assert_cmpfloat (orr_value_get_real (y, n + i), ==, sin (3 * orr_value_get_real (y, i)));
+  for (gsize i = 0; i < m; i++)
+    {
+      double t = orr_value_get_real (b, i), v = orr_value_get_real (b, m + i);
+      double want = orr_value_get_real (y, n + j);
+
+      if (memcmp (&v, &want, sizeof v) == 0)
+        continue;
+      g_assert_cmpuint (j + 1, <, n);
+      j++;
+      want = orr_value_get_real (y, n + j);
+      if (memcmp (&v, &want, sizeof v) != 0)
+        g_error ("at %.17g 'back' shows %.17g; y's rows %u and %u hold %.17g and %.17g", t, v,
+                 j - 1, j, orr_value_get_real (y, n + j - 1), want);
+      g_assert_cmpfloat (t, >=, orr_value_get_real (y, j));
+      g_assert_cmpfloat (t - orr_value_get_real (y, j), <=, 1e-9);
+    }
+  g_test_message ("'back' showed %u of y's %zu values in turn", j + 1, n);
+  g_assert_cmpuint (j, ==, n - 2);
+  g_assert_cmpfloat (orr_value_get_real (y, n - 1), ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -406,5 +487,6 @@ main (int argc, char **argv)
   g_test_add_func ("/sources/model/mat-round-trip", test_model_mat_round_trip);
   g_test_add_func ("/sources/model/hdf-text-integral", test_model_hdf_text_integral);
   g_test_add_func ("/sources/model/from-mat-bad", test_model_from_mat_bad);
+  g_test_add_func ("/sources/model/signal-in-out", test_model_signal_in_out);
   return g_test_run ();
 }

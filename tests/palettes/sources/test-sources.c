@@ -869,6 +869,39 @@ test_from_text (void)
   EXPECT_PARAM_ERROR (&orr_from_text_class, "file", "file", "2", NULL);
 }
 
+/* SignalIn on a matrix parameter: the same table as the files above, by
+ * hand. */
+static void
+test_signal_in (void)
+{
+  g_autoptr (OrrHarness) h = harness (
+    &orr_signal_in_class,
+    CONFIGURE (&orr_signal_in_class, "signal", "[0 1 10; 1 3 20; 3 7 -20]", "method", "2", NULL), 1,
+    1);
+  const double *y;
+
+  assert_output (h->config, 2, 1);
+  g_assert_true (h->config->always_active);
+  orr_harness_run (h, ORR_JOB_INIT);
+  g_assert_null (h->error);
+  y = outputs_at (h, 0.5);
+  g_assert_cmpfloat (y[0], ==, 2);
+  g_assert_cmpfloat (y[1], ==, 15);
+  y = outputs_at (h, 2);
+  g_assert_cmpfloat (y[0], ==, 5);
+  g_assert_cmpfloat (y[1], ==, 0);
+  y = outputs_at (h, 9);
+  g_assert_cmpfloat (y[0], ==, 7);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+  g_assert_null (h->block.work);
+
+  EXPECT_PARAM_ERROR (&orr_signal_in_class, "signal", "signal", "[0 1]", NULL);
+  EXPECT_PARAM_ERROR (&orr_signal_in_class, "signal", "signal", "[0; 1]", NULL);
+  EXPECT_PARAM_ERROR (&orr_signal_in_class, "signal", "signal", "[0 1; 0 2]", NULL);
+  EXPECT_PARAM_ERROR (&orr_signal_in_class, "signal", "signal", "'y'", NULL);
+  EXPECT_PARAM_ERROR (&orr_signal_in_class, "method", "method", "3", NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -891,5 +924,6 @@ main (int argc, char **argv)
   g_test_add_func ("/sources/from-mat", test_from_mat);
   g_test_add_func ("/sources/from-hdf", test_from_hdf);
   g_test_add_func ("/sources/from-text", test_from_text);
+  g_test_add_func ("/sources/signal-in", test_signal_in);
   return g_test_run ();
 }
