@@ -251,3 +251,28 @@
 /**
  * orr_scope_lookup_call_func: (skip)
  */
+
+/* Xcos import: scripts load a diagram and list its placeholders; the
+ * report (a structure of arrays) stays with C callers. */
+
+/**
+ * orr_xcos_report_new: (skip)
+ */
+
+/**
+ * orr_xcos_load_file:
+ * @registry: (nullable):
+ * @report: (out) (optional) (nullable) (skip):
+ *
+ * Returns: (transfer full): the imported model
+ */
+
+/**
+ * orr_xcos_load_data: (skip)
+ */
+
+/**
+ * orr_xcos_list_placeholders:
+ *
+ * Returns: (transfer full) (array zero-terminated=1): the placeholders' paths
+ */

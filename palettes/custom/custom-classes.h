@@ -7,6 +7,7 @@
 G_BEGIN_DECLS
 
 extern const OrrBlockClass orr_ccustom_block_class;
+extern const OrrBlockClass orr_pycustom_block_class;
 extern const OrrBlockClass orr_fmu_block_class;
 extern const OrrBlockClass orr_expr_custom_block_class;
 

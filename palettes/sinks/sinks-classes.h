@@ -11,6 +11,7 @@ extern const OrrBlockClass orr_xy_scope_class;
 extern const OrrBlockClass orr_event_scope_class;
 extern const OrrBlockClass orr_display_class;
 extern const OrrBlockClass orr_to_csv_class;
+extern const OrrBlockClass orr_to_mat_class;
 extern const OrrBlockClass orr_signal_out_class;
 extern const OrrBlockClass orr_to_base_class;
 

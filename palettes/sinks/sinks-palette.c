@@ -8,6 +8,7 @@ static const OrrBlockClass *const classes[] = {
   &orr_event_scope_class,
   &orr_display_class,
   &orr_to_csv_class,
+  &orr_to_mat_class,
   &orr_signal_out_class,
   &orr_to_base_class,
   NULL,

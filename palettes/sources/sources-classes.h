@@ -21,6 +21,10 @@ extern const OrrBlockClass orr_signal_generator_class;
 extern const OrrBlockClass orr_from_csv_class;
 extern const OrrBlockClass orr_ramp_saturate_class;
 extern const OrrBlockClass orr_trapezoid_class;
+extern const OrrBlockClass orr_from_mat_class;
+extern const OrrBlockClass orr_from_hdf_class;
+extern const OrrBlockClass orr_from_text_class;
+extern const OrrBlockClass orr_signal_in_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_sources_register (OrrRegistry *registry);

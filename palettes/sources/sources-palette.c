@@ -18,6 +18,10 @@ static const OrrBlockClass *const classes[] = {
   &orr_from_csv_class,
   &orr_ramp_saturate_class,
   &orr_trapezoid_class,
+  &orr_from_mat_class,
+  &orr_from_hdf_class,
+  &orr_from_text_class,
+  &orr_signal_in_class,
   NULL,
 };
 

@@ -115,3 +115,39 @@ def test_end_block_restarts(models):
     time, p = result.channel("pnew")
     assert list(time) == [0.0]
     assert p[0] == pytest.approx(2**0.5, abs=1e-12)
+
+
+PYTHON_LAG = """
+import builtins
+
+def lag(job, b):
+    if job == 'init':
+        builtins.orrery_python_block_ran = True
+    elif job == 'derivatives':
+        b.xd[0] = (b.u[0][0] - b.x[0]) / b.rpar[0]
+    elif job == 'outputs':
+        b.y[0][0] = b.x[0]
+"""
+
+
+def test_python_block_in_a_python_program():
+    # PyCustomBlock in a program that is Python itself: its code runs in
+    # this very interpreter (it leaves a mark in builtins), only if trusted
+    model = orrery.new_model(final_time=2.0)
+    one = orrery.add_block(model, "Constant", "One", {"value": "1"})
+    lag = orrery.add_block(model, "PyCustomBlock", "Lag", {
+        "source": PYTHON_LAG, "function": "'lag'", "in_sizes": "[1 1]", "out_sizes": "[1 1]",
+        "feedthrough": "0", "x0": "0", "rpar": "0.5"}, at=(100, 0))
+    scope = orrery.add_block(model, "Scope", "Scope", at=(200, 0))
+    orrery.connect(model, (one, 1), (lag, 1))
+    orrery.connect(model, (lag, 1), (scope, 1))
+    import builtins
+    import numpy as np
+    with pytest.raises(orrery.GLib.Error) as caught:
+        orrery.simulate(model)
+    assert "Lag" in caught.value.message and "Python code" in caught.value.message
+    assert not hasattr(builtins, "orrery_python_block_ran")
+    result = orrery.simulate(model, trust_native_code=True)
+    assert builtins.orrery_python_block_ran
+    signal = result["Scope"]
+    assert signal.values[:, 0] == pytest.approx(1 - np.exp(-signal.time / 0.5), abs=1e-4)

@@ -6,6 +6,10 @@
 #include "block-test.h"
 #include "orr-all-classes.h"
 
+#include <matio.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
 /* ---- helpers --------------------------------------------------------- */
 
 static double
@@ -264,6 +268,139 @@ static const BlockParamError param_errors[] = {
   { &orr_to_base_class, "when", { "when", "3", NULL, NULL } },
 };
 
+/* ---- ToMat ----------------------------------------------------------------------- */
+
+/* The variable name of the MAT file at path, read back through matio
+ * (independently of FromMat): its rows x cols doubles, column-major. */
+static double *
+read_mat (const char *path, const char *name, size_t *rows, size_t *cols)
+{
+  mat_t *mat = Mat_Open (path, MAT_ACC_RDONLY);
+  matvar_t *var;
+  double *data;
+
+  g_assert_nonnull (mat);
+  var = Mat_VarRead (mat, name);
+  g_assert_nonnull (var);
+  g_assert_cmpint (var->class_type, ==, MAT_C_DOUBLE);
+  g_assert_cmpint (var->rank, ==, 2);
+  g_assert_false (var->isComplex);
+  *rows = var->dims[0];
+  *cols = var->dims[1];
+  data = g_memdup2 (var->data, *rows * *cols * sizeof (double));
+  Mat_VarFree (var);
+  Mat_Close (mat);
+  return data;
+}
+
+static void
+test_to_mat (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("orrery-to-mat-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "out.mat", NULL);
+  g_autofree char *quoted = g_strdup_printf ("'%s'", path);
+  OrrConfig *config = CONFIGURE (&orr_to_mat_class, "file", quoted, "variable", "'sig'", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  /* a 2x1 input at t = 0, 0.1 (and a trial point between, not kept) */
+  const double u0[] = { 1.0 / 3, -0.0 }, u1[] = { G_PI, 1e-310 }, junk[] = { 99, 99 };
+  const double want[] = { 0, 0.1, 1.0 / 3, G_PI, -0.0, 1e-310 };
+  g_autofree double *got = NULL;
+  size_t rows, cols;
+
+  g_assert_no_error (error);
+  assert_ports (config, 1, 0, 0, 0);
+  assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
+  g_assert_cmpstr (config->label, ==, "sig");
+
+  h = harness (&orr_to_mat_class, config, 2, 1);
+  orr_harness_run (h, ORR_JOB_INIT);
+  g_assert_null (h->error);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR)); /* created at once */
+  h->time.t = 0;
+  orr_harness_set_input (h, 0, u0);
+  outputs (h, ORR_PHASE_EVENT, 1);
+  h->time.t = 0.05;
+  orr_harness_set_input (h, 0, junk);
+  outputs (h, ORR_PHASE_TRIAL, 1);
+  h->time.t = 0.1;
+  orr_harness_set_input (h, 0, u1);
+  outputs (h, ORR_PHASE_EVENT, 1);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+  g_assert_null (h->error);
+  g_assert_null (h->block.work);
+
+  /* [t u1 u2], one row per accepted call, the same bits */
+  got = read_mat (path, "sig", &rows, &cols);
+  g_assert_cmpuint (rows, ==, 2);
+  g_assert_cmpuint (cols, ==, 3);
+  g_assert_cmpmem (got, sizeof want, want, sizeof want);
+  g_remove (path);
+
+  /* a directory that does not exist: the error names the block's file at init */
+  {
+    g_autoptr (OrrHarness) bad
+      = harness (&orr_to_mat_class,
+                 CONFIGURE (&orr_to_mat_class, "file", "'/nonexistent/dir/out.mat'", NULL), 1, 1);
+
+    orr_harness_run (bad, ORR_JOB_INIT);
+    g_assert_nonnull (bad->error);
+    g_assert_nonnull (strstr (bad->error, "/nonexistent/dir/out.mat"));
+    outputs (bad, ORR_PHASE_EVENT, 1);
+    orr_harness_run (bad, ORR_JOB_TERMINATE);
+  }
+  g_rmdir (dir);
+
+  EXPECT_PARAM_ERROR (&orr_to_mat_class, "file", "file", "3", NULL);
+  EXPECT_PARAM_ERROR (&orr_to_mat_class, "file", "file", "''", NULL);
+  EXPECT_PARAM_ERROR (&orr_to_mat_class, "variable", "variable", "'2y'", NULL);
+  EXPECT_PARAM_ERROR (&orr_to_mat_class, "variable", "variable", "'a b'", NULL);
+  EXPECT_PARAM_ERROR (&orr_to_mat_class, "variable", "variable", "''", NULL);
+}
+
+/* SignalOut leaves its samples in the base at the end, [t u(:)'] per
+ * accepted call, when its name is a variable name; not otherwise. */
+static void
+test_signal_out_base (void)
+{
+  g_autoptr (OrrHarness) h = harness (
+    &orr_signal_out_class, CONFIGURE (&orr_signal_out_class, "name", "'sig'", NULL), 2, 1);
+  g_autoptr (OrrHarness) spaced = harness (
+    &orr_signal_out_class, CONFIGURE (&orr_signal_out_class, "name", "'my signal'", NULL), 1, 1);
+  const double a[] = { 1, 2 }, b[] = { 3, 4 }, junk[] = { 9, 9 };
+  /* 2 rows x 3 columns, column-major: t, u1, u2 */
+  const double want[] = { 0, 0.5, 1, 3, 2, 4 };
+  g_autoptr (OrrValue) v = NULL;
+  g_auto (GStrv) names = NULL;
+
+  orr_harness_run (h, ORR_JOB_INIT);
+  h->time.t = 0;
+  orr_harness_set_input (h, 0, a);
+  outputs (h, ORR_PHASE_EVENT, 1);
+  outputs (h, ORR_PHASE_EVENT, 1); /* an identical repeat: dropped */
+  h->time.t = 0.25;
+  orr_harness_set_input (h, 0, junk);
+  outputs (h, ORR_PHASE_TRIAL, 1);
+  h->time.t = 0.5;
+  orr_harness_set_input (h, 0, b);
+  outputs (h, ORR_PHASE_EVENT, 1);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+  g_assert_null (h->block.work);
+  v = orr_base_lookup (h->base, "sig");
+  g_assert_nonnull (v);
+  g_assert_cmpint (orr_value_rows (v), ==, 2);
+  g_assert_cmpint (orr_value_cols (v), ==, 3);
+  for (int i = 0; i < 6; i++)
+    g_assert_cmpfloat (orr_value_get_real (v, i), ==, want[i]);
+
+  orr_harness_run (spaced, ORR_JOB_INIT);
+  orr_harness_set_input (spaced, 0, a);
+  outputs (spaced, ORR_PHASE_EVENT, 1);
+  orr_harness_run (spaced, ORR_JOB_TERMINATE);
+  names = orr_base_list (spaced->base);
+  g_assert_cmpuint (g_strv_length (names), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -275,6 +412,8 @@ main (int argc, char **argv)
   g_test_add_func ("/sinks/display", test_display);
   g_test_add_func ("/sinks/signal-out", test_signal_out);
   g_test_add_func ("/sinks/to-base", test_to_base);
+  g_test_add_func ("/sinks/to-mat", test_to_mat);
+  g_test_add_func ("/sinks/signal-out-base", test_signal_out_base);
   block_test_add_param_errors ("/sinks/param-error", param_errors, G_N_ELEMENTS (param_errors));
   return g_test_run ();
 }

@@ -6,6 +6,10 @@
 #include "model-run.h"
 #include "sources-test-helpers.h"
 
+#include <orrery/orr-runs.h>
+
+#include <hdf5.h>
+#include <matio.h>
 #include <string.h>
 
 /* Step at t = 1 from 0 to 1 into an Integrator over [0, 3]: 2 at t = 3.
@@ -300,6 +304,245 @@ test_model_trapezoid_ramp_saturate (void)
   g_assert_cmpfloat_with_epsilon (V (r, last, 3), 30, 1e-8);
 }
 
+/* ToMat then FromMat, bit for bit. Model A sends sin(3t) + t/7 (values
+ * that print badly) to a ToMat and a Scope over [0, 2]: the MAT file,
+ * read back through matio, holds exactly the scope's times and values.
+ * Model B plays the file back through FromMat, held, into a Scope: its
+ * surfaces stop the solver at every time of the file, and it shows every
+ * value of the file in turn, the same bits, each from its time on. */
+static void
+test_model_mat_round_trip (void)
+{
+  g_autoptr (TempFile) file = temp_csv ("");
+  g_autofree char *quoted = g_strdup_printf ("'%s'", file->path);
+  g_autoptr (OrrModel) a = orr_model_new ();
+  g_autoptr (OrrModel) b = orr_model_new ();
+  OrrBlock *sine = add_block (a, "SineWave", "Sine", 0, 1, 0, 0, NULL);
+  OrrBlock *time = add_block (a, "Time", "Time", 0, 1, 0, 0, NULL);
+  OrrBlock *gain = add_block (a, "Gain", "Slope", 1, 1, 0, 0, NULL);
+  OrrBlock *sum = add_block (a, "Sum", "Sum", 2, 1, 0, 0, NULL);
+  OrrBlock *to = add_block (a, "ToMat", "Writer", 1, 0, 0, 0, NULL);
+  OrrBlock *scope = add_block (a, "Scope", "Scope", 1, 0, 0, 0, NULL);
+  OrrBlock *from = add_block (b, "FromMat", "Reader", 0, 1, 0, 0, NULL);
+  OrrBlock *back = add_block (b, "Scope", "Back", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run_a = NULL, run_b = NULL;
+  Recording *r, *rb;
+  mat_t *mat;
+  matvar_t *var;
+  const double *data;
+  guint n, found = 0, j = 0;
+
+  orr_model_set_param (a, sine, "frequency", "3");
+  orr_model_set_param (a, gain, "gain", "1/7");
+  orr_model_set_param (a, to, "file", quoted);
+  orr_model_set_param (a, to, "variable", "'y'");
+  link_data (a, sine, 1, sum, 1);
+  link_data (a, time, 1, gain, 1);
+  link_data (a, gain, 1, sum, 2);
+  link_data (a, sum, 1, to, 1);
+  link_data (a, sum, 1, scope, 1);
+  set_final_time (a, 2);
+  run_a = run_model_ok (a, NULL);
+  r = recording (run_a, "Scope");
+  n = r->t->len;
+  g_assert_cmpuint (n, >, 20);
+
+  mat = Mat_Open (file->path, MAT_ACC_RDONLY);
+  g_assert_nonnull (mat);
+  var = Mat_VarRead (mat, "y");
+  g_assert_nonnull (var);
+  g_assert_cmpint (var->class_type, ==, MAT_C_DOUBLE);
+  g_assert_cmpuint (var->dims[0], ==, n);
+  g_assert_cmpuint (var->dims[1], ==, 2);
+  data = var->data;
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpmem (&data[i], sizeof (double), &T (r, i), sizeof (double));
+      g_assert_cmpmem (&data[n + i], sizeof (double), &V (r, i, 0), sizeof (double));
+    }
+
+  orr_model_set_param (b, from, "file", quoted);
+  orr_model_set_param (b, from, "variable", "'y'");
+  orr_model_set_param (b, from, "method", "1");
+  link_data (b, from, 1, back, 1);
+  set_final_time (b, 2.5); /* past the last time, so the last value shows */
+  run_b = run_model_ok (b, NULL);
+  rb = recording (run_b, "Back");
+  /* B shows the file's values, bit for bit, each in turn, none skipped
+   * and nothing else; value j appears within 1e-9 of its time t_j (the
+   * solver's root location: at t_j itself the left limit may still show
+   * value j - 1) */
+  for (guint i = 0; i < rb->t->len; i++)
+    {
+      const double *v = &V (rb, i, 0);
+
+      if (memcmp (v, &data[n + j], sizeof (double)) == 0)
+        continue;
+      g_assert_cmpuint (j + 1, <, n);
+      j++;
+      if (memcmp (v, &data[n + j], sizeof (double)) != 0)
+        g_error ("at %.17g B shows %.17g; the file's rows %u and %u hold %.17g and %.17g",
+                 T (rb, i), *v, j - 1, j, data[n + j - 1], data[n + j]);
+      g_assert_cmpfloat (T (rb, i), >=, data[j]);
+      g_assert_cmpfloat (T (rb, i) - data[j], <=, 1e-9);
+      found++;
+    }
+  g_test_message ("%u of the file's %u values seen in turn", found + 1, n);
+  g_assert_cmpuint (j, ==, n - 1);
+  Mat_VarFree (var);
+  Mat_Close (mat);
+}
+
+/* FromHDF and FromText over time: a data set written here with the HDF5
+ * C API and a text file with the same table (t, u) = (0, 0), (1, 2),
+ * (3, 2), (4, -1), each linear into an Integrator over [0, 4]: the
+ * trapezoids add up to 1 + 4 + 0.5 = 5.5 (1e-8 with rtol 1e-10, the solver's
+ * error accumulated over the run; the
+ * surfaces stop the solver at the corners). */
+static void
+test_model_hdf_text_integral (void)
+{
+  g_autoptr (TempFile) text = temp_csv ("t u\n0 0\n1 2\n3 2\n4 -1\n");
+  g_autofree char *h5 = g_build_filename (text->dir, "table.h5", NULL);
+  g_autofree char *quoted_h5 = g_strdup_printf ("'%s'", h5);
+  g_autofree char *quoted_text = g_strdup_printf ("'%s'", text->path);
+  const double rows[] = { 0, 0, 1, 2, 3, 2, 4, -1 };
+  hsize_t dims[2] = { 4, 2 };
+  hid_t f = H5Fcreate (h5, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+  hid_t space = H5Screate_simple (2, dims, NULL);
+  hid_t set = H5Dcreate2 (f, "/u", H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  g_autoptr (OrrModel) model = new_precise_model (4, 0);
+  OrrBlock *hdf = add_block (model, "FromHDF", "Hdf", 0, 1, 0, 0, NULL);
+  OrrBlock *txt = add_block (model, "FromText", "Text", 0, 1, 0, 0, NULL);
+  OrrBlock *ih = add_block (model, "Integrator", "AreaH", 1, 1, 0, 0, NULL);
+  OrrBlock *it = add_block (model, "Integrator", "AreaT", 1, 1, 0, 0, NULL);
+  OrrBlock *sh = add_block (model, "Scope", "H", 1, 0, 0, 0, NULL);
+  OrrBlock *st = add_block (model, "Scope", "Tx", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  g_assert_cmpint (H5Dwrite (set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, rows), >=, 0);
+  H5Dclose (set);
+  H5Sclose (space);
+  H5Fclose (f);
+
+  orr_model_set_param (model, hdf, "file", quoted_h5);
+  orr_model_set_param (model, hdf, "dataset", "'/u'");
+  orr_model_set_param (model, txt, "file", quoted_text);
+  link_data (model, hdf, 1, ih, 1);
+  link_data (model, txt, 1, it, 1);
+  link_data (model, ih, 1, sh, 1);
+  link_data (model, it, 1, st, 1);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "H");
+  g_test_message ("HDF: %.15f", V (r, r->t->len - 1, 0));
+  g_assert_cmpfloat_with_epsilon (V (r, r->t->len - 1, 0), 5.5, 1e-8);
+  r = recording (run, "Tx");
+  g_test_message ("text: %.15f", V (r, r->t->len - 1, 0));
+  g_assert_cmpfloat_with_epsilon (V (r, r->t->len - 1, 0), 5.5, 1e-8);
+  g_remove (h5);
+}
+
+/* A file that is not a MAT file stops the run, naming the block and the
+ * file. */
+static void
+test_model_from_mat_bad (void)
+{
+  g_autoptr (TempFile) file = temp_csv ("not,a,mat,file\n");
+  g_autofree char *quoted = g_strdup_printf ("'%s'", file->path);
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *mat = add_block (model, "FromMat", "Data", 0, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Scope", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+
+  orr_model_set_param (model, mat, "file", quoted);
+  link_data (model, mat, 1, scope, 1);
+  run = run_model (model, NULL);
+  g_assert_false (run->ok);
+  g_test_message ("%s", run->error->message);
+  g_assert_nonnull (strstr (run->error->message, file->path));
+  g_assert_nonnull (strstr (run->error->message, "Data"));
+}
+
+/* SignalOut then SignalIn across two runs: run 1 sends sin(3t) to a
+ * SignalOut 'y', which leaves the samples in the base at the end; an End
+ * restarts at t = 2; run 2 plays GetFromBase('y') back through SignalIn,
+ * held, into a SignalOut 'back'. What 'back' stored shows run 1's values,
+ * bit for bit, each in turn from its time on, none skipped but the last
+ * (at t = 2, where run 2 ends too: a held value switches just after its
+ * time). In the first run SignalIn plays the default [0 0; 1 0]. */
+/* Keeps what run 1's SignalOut 'y' left in the base (run 2 replaces it
+ * with its own samples, at run 2's times). */
+static void
+keep_first_y (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *program,
+              gpointer user_data)
+{
+  OrrValue **first = user_data;
+
+  if (run == 1)
+    *first = orr_base_lookup (orr_simulation_get_base (sim), "y");
+}
+
+static void
+test_model_signal_in_out (void)
+{
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *sine = add_block (model, "SineWave", "Sine", 0, 1, 0, 0, "frequency", "3", NULL);
+  OrrBlock *out = add_block (model, "SignalOut", "Out", 1, 0, 0, 0, "name", "'y'", NULL);
+  OrrBlock *in = add_block (model, "SignalIn", "In", 0, 1, 0, 0, "method", "1", NULL);
+  OrrBlock *back = add_block (model, "SignalOut", "Back", 1, 0, 0, 0, "name", "'back'", NULL);
+  g_autoptr (OrrRuns) runs = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrValue) y = NULL;
+  g_autoptr (OrrValue) b = NULL;
+  gsize n, m;
+  guint j = 0;
+
+  add_block (model, "End", "Again", 0, 0, 1, 0, "action", "act", "time", "2", NULL);
+  orr_model_set_context (model, orr_model_get_root (model),
+                         "if __counter__ == 1\n  act = 2;\nelse\n  act = 1;\nend");
+  link_data (model, sine, 1, out, 1);
+  link_data (model, in, 1, back, 1);
+  set_final_time (model, 5);
+  runs = orr_runs_new (model, registry, NULL, NULL);
+  orr_runs_set_callbacks (runs, NULL, keep_first_y, &y);
+  g_assert_true (orr_runs_execute (runs, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (orr_runs_get_count (runs), ==, 2);
+
+  b = orr_base_lookup (orr_runs_get_base (runs), "back");
+  g_assert_nonnull (y);
+  g_assert_nonnull (b);
+  n = orr_value_rows (y);
+  m = orr_value_rows (b);
+  g_assert_cmpuint (orr_value_cols (y), ==, 2);
+  g_assert_cmpuint (orr_value_cols (b), ==, 2);
+  g_assert_cmpuint (n, >, 20);
+  /* run 1's y is sin(3t) at its times */
+  for (gsize i = 0; i < n; i++)
+    g_assert_cmpfloat (orr_value_get_real (y, n + i), ==, sin (3 * orr_value_get_real (y, i)));
+  for (gsize i = 0; i < m; i++)
+    {
+      double t = orr_value_get_real (b, i), v = orr_value_get_real (b, m + i);
+      double want = orr_value_get_real (y, n + j);
+
+      if (memcmp (&v, &want, sizeof v) == 0)
+        continue;
+      g_assert_cmpuint (j + 1, <, n);
+      j++;
+      want = orr_value_get_real (y, n + j);
+      if (memcmp (&v, &want, sizeof v) != 0)
+        g_error ("at %.17g 'back' shows %.17g; y's rows %u and %u hold %.17g and %.17g", t, v,
+                 j - 1, j, orr_value_get_real (y, n + j - 1), want);
+      g_assert_cmpfloat (t, >=, orr_value_get_real (y, j));
+      g_assert_cmpfloat (t - orr_value_get_real (y, j), <=, 1e-9);
+    }
+  g_test_message ("'back' showed %u of y's %zu values in turn", j + 1, n);
+  g_assert_cmpuint (j, ==, n - 2);
+  g_assert_cmpfloat (orr_value_get_real (y, n - 1), ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -312,5 +555,9 @@ main (int argc, char **argv)
   g_test_add_func ("/sources/model/signal-generator-ramp", test_model_signal_generator_ramp);
   g_test_add_func ("/sources/model/from-csv", test_model_from_csv);
   g_test_add_func ("/sources/model/from-csv-missing", test_model_from_csv_missing);
+  g_test_add_func ("/sources/model/mat-round-trip", test_model_mat_round_trip);
+  g_test_add_func ("/sources/model/hdf-text-integral", test_model_hdf_text_integral);
+  g_test_add_func ("/sources/model/from-mat-bad", test_model_from_mat_bad);
+  g_test_add_func ("/sources/model/signal-in-out", test_model_signal_in_out);
   return g_test_run ();
 }

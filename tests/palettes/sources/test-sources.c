@@ -10,6 +10,8 @@
 #include "orr-all-classes.h"
 #include "sources-test-helpers.h"
 
+#include <hdf5.h>
+#include <matio.h>
 #include <string.h>
 
 /* ---- harness helpers --------------------------------------------------- */
@@ -684,6 +686,316 @@ static const BlockParamError param_errors[] = {
   { &orr_from_csv_class, "method", { "method", "3", NULL, NULL } },
 };
 
+/* ---- FromMat, FromHDF, FromText ------------------------------------------------ */
+
+/* The table every file below holds, rows [t a b]: times 0, 1, 3, the
+ * values chosen so that interpolating between them gives round numbers. */
+static const double table_t[] = { 0, 1, 3 };
+static const double table_a[] = { 1, 3, 7 };
+static const double table_b[] = { 10, 20, -20 };
+
+/* A temporary path named name in a fresh directory (nothing written). */
+static TempFile *
+temp_path (const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  TempFile *f = g_new0 (TempFile, 1);
+
+  f->dir = g_dir_make_tmp ("orrery-from-file-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, name, NULL);
+  return f;
+}
+
+/* Writes a rows x cols matrix (column-major) as variable name of a level
+ * 5 MAT file through matio, independently of ToMat. */
+static void
+write_mat (const char *path, const char *name, const double *data, size_t rows, size_t cols)
+{
+  mat_t *mat = Mat_CreateVer (path, NULL, MAT_FT_MAT5);
+  size_t dims[2] = { rows, cols };
+  matvar_t *var;
+
+  g_assert_nonnull (mat);
+  var = Mat_VarCreate (name, MAT_C_DOUBLE, MAT_T_DOUBLE, 2, dims, (void *)data, 0);
+  g_assert_nonnull (var);
+  g_assert_cmpint (Mat_VarWrite (mat, var, MAT_COMPRESSION_NONE), ==, 0);
+  Mat_VarFree (var);
+  Mat_Close (mat);
+}
+
+static OrrConfig *
+named_config (const OrrBlockClass *klass, const char *name_param, const char *path,
+              const char *name, const char *columns, const char *method)
+{
+  g_autofree char *quoted = g_strdup_printf ("'%s'", path);
+  g_autofree char *quoted_name = g_strdup_printf ("'%s'", name);
+
+  if (name_param == NULL)
+    return CONFIGURE (klass, "file", quoted, "columns", columns, "method", method, NULL);
+  return CONFIGURE (klass, "file", quoted, name_param, quoted_name, "columns", columns, "method",
+                    method, NULL);
+}
+
+/* The playback every file source shares, on the table above read through
+ * klass: linear [b a] and held a, against values worked out by hand. */
+static void
+check_table_playback (const OrrBlockClass *klass, const char *name_param, const char *path,
+                      const char *name)
+{
+  g_autoptr (OrrHarness) linear
+    = harness (klass, named_config (klass, name_param, path, name, "[3 2]", "2"), 1, 1);
+  g_autoptr (OrrHarness) hold
+    = harness (klass, named_config (klass, name_param, path, name, "2", "1"), 1, 1);
+  const double *y;
+
+  assert_output (linear->config, 2, 1);
+  g_assert_true (linear->config->always_active);
+  g_assert_cmpint (linear->config->ng, ==, 1);
+
+  orr_harness_run (linear, ORR_JOB_INIT);
+  orr_harness_run (hold, ORR_JOB_INIT);
+  g_assert_null (linear->error);
+  g_assert_null (hold->error);
+
+  y = outputs_at (linear, 0.5); /* b then a: half-way between rows 1 and 2 */
+  g_assert_cmpfloat (y[0], ==, 15);
+  g_assert_cmpfloat (y[1], ==, 2);
+  y = outputs_at (linear, 2); /* half-way between rows 2 and 3 */
+  g_assert_cmpfloat (y[0], ==, 0);
+  g_assert_cmpfloat (y[1], ==, 5);
+  y = outputs_at (linear, 5); /* after the end: held */
+  g_assert_cmpfloat (y[0], ==, -20);
+  g_assert_cmpfloat (y[1], ==, 7);
+  y = outputs_at (linear, -1); /* before the start: held */
+  g_assert_cmpfloat (y[0], ==, 10);
+  g_assert_cmpfloat (outputs_at (hold, 2.9)[0], ==, 3);
+  g_assert_cmpfloat (outputs_at (hold, 3)[0], ==, 7);
+
+  /* a surface at the next time */
+  surfaces_at (linear, 0.5, FALSE);
+  g_assert_cmpfloat_with_epsilon (linear->block.g[0], 0.5, 1e-12);
+
+  orr_harness_run (linear, ORR_JOB_TERMINATE);
+  orr_harness_run (hold, ORR_JOB_TERMINATE);
+  g_assert_null (linear->block.work);
+}
+
+/* Runs init on a block configured for path and expects an error naming
+ * the file and containing part; then terminate copes. */
+static void
+expect_read_error (const OrrBlockClass *klass, const char *name_param, const char *path,
+                   const char *name, const char *columns, const char *part)
+{
+  g_autoptr (OrrHarness) h
+    = harness (klass, named_config (klass, name_param, path, name, columns, "2"), 1, 1);
+
+  orr_harness_run (h, ORR_JOB_INIT);
+  g_assert_nonnull (h->error);
+  g_test_message ("%s", h->error);
+  g_assert_nonnull (strstr (h->error, path));
+  g_assert_nonnull (strstr (h->error, part));
+  g_assert_null (h->block.work);
+  g_assert_cmpfloat (outputs_at (h, 1)[0], ==, 0);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+}
+
+/* The errors every file source gives for a file that is not there, a
+ * directory, and a file of the wrong kind. */
+static void
+check_bad_files (const OrrBlockClass *klass, const char *name_param)
+{
+  g_autoptr (TempFile) junk = temp_csv ("this is not a data file\n");
+
+  expect_read_error (klass, name_param, "/nonexistent/none.dat", "x", "2", "none.dat");
+  expect_read_error (klass, name_param, junk->dir, "x", "2", "not a regular file");
+  if (name_param != NULL)
+    expect_read_error (klass, name_param, junk->path, "x", "2", "not a");
+}
+
+static void
+test_from_mat (void)
+{
+  g_autoptr (TempFile) file = temp_path ("table.mat");
+  double data[9], times_only[3], decreasing[6] = { 0, 2, 1, 5, 6, 7 };
+  const double bits[] = { 0.1, 1.0 / 3, G_PI, -0.0, 1e-310, 2.5e300 };
+
+  memcpy (data, table_t, sizeof table_t);
+  memcpy (data + 3, table_a, sizeof table_a);
+  memcpy (data + 6, table_b, sizeof table_b);
+  memcpy (times_only, table_t, sizeof table_t);
+  write_mat (file->path, "x", data, 3, 3);
+  check_table_playback (&orr_from_mat_class, "variable", file->path, "x");
+
+  /* doubles that print badly come back bit for bit at their times */
+  {
+    double table[12];
+    g_autoptr (OrrHarness) h = NULL;
+
+    for (int i = 0; i < 6; i++)
+      {
+        table[i] = i;
+        table[6 + i] = bits[i];
+      }
+    write_mat (file->path, "bits", table, 6, 2);
+    h = harness (&orr_from_mat_class,
+                 named_config (&orr_from_mat_class, "variable", file->path, "bits", "2", "1"), 1,
+                 1);
+    orr_harness_run (h, ORR_JOB_INIT);
+    g_assert_null (h->error);
+    for (int i = 0; i < 6; i++)
+      {
+        double y = outputs_at (h, i)[0];
+        g_assert_cmpmem (&y, sizeof y, &bits[i], sizeof bits[i]);
+      }
+    orr_harness_run (h, ORR_JOB_TERMINATE);
+  }
+
+  /* errors name the file and the variable */
+  write_mat (file->path, "x", data, 3, 3);
+  expect_read_error (&orr_from_mat_class, "variable", file->path, "missing", "2", "missing");
+  expect_read_error (&orr_from_mat_class, "variable", file->path, "x", "4", "column 4");
+  write_mat (file->path, "x", times_only, 3, 1);
+  expect_read_error (&orr_from_mat_class, "variable", file->path, "x", "2", "column 2");
+  write_mat (file->path, "x", decreasing, 3, 2);
+  expect_read_error (&orr_from_mat_class, "variable", file->path, "x", "2", "row 3");
+  write_mat (file->path, "x", data, 1, 3);
+  expect_read_error (&orr_from_mat_class, "variable", file->path, "x", "2", "at least 2");
+  check_bad_files (&orr_from_mat_class, "variable");
+
+  EXPECT_PARAM_ERROR (&orr_from_mat_class, "variable", "variable", "''", NULL);
+  EXPECT_PARAM_ERROR (&orr_from_mat_class, "variable", "variable", "1", NULL);
+  EXPECT_PARAM_ERROR (&orr_from_mat_class, "columns", "columns", "1", NULL);
+  EXPECT_PARAM_ERROR (&orr_from_mat_class, "file", "file", "''", NULL);
+  EXPECT_PARAM_ERROR (&orr_from_mat_class, "method", "method", "0", NULL);
+}
+
+/* Writes rows x cols doubles (row-major, as HDF5 stores them) as the data
+ * set name of a new HDF5 file, through the HDF5 C API. */
+static void
+write_hdf (const char *path, const char *name, const double *row_major, hsize_t rows, hsize_t cols,
+           int rank)
+{
+  hsize_t dims[2] = { rows, cols };
+  hid_t file = H5Fcreate (path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+  hid_t lcpl = H5Pcreate (H5P_LINK_CREATE);
+  hid_t space, dataset;
+
+  g_assert_cmpint (file, >=, 0);
+  H5Pset_create_intermediate_group (lcpl, 1);
+  space = H5Screate_simple (rank, dims, NULL);
+  dataset = H5Dcreate2 (file, name, H5T_IEEE_F64LE, space, lcpl, H5P_DEFAULT, H5P_DEFAULT);
+  g_assert_cmpint (dataset, >=, 0);
+  g_assert_cmpint (H5Dwrite (dataset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, row_major),
+                   >=, 0);
+  H5Dclose (dataset);
+  H5Sclose (space);
+  H5Pclose (lcpl);
+  H5Fclose (file);
+}
+
+static void
+test_from_hdf (void)
+{
+  g_autoptr (TempFile) file = temp_path ("table.h5");
+  double rows[9], decreasing[4] = { 0, 1, 0, 2 };
+
+  for (int i = 0; i < 3; i++)
+    {
+      rows[3 * i] = table_t[i];
+      rows[3 * i + 1] = table_a[i];
+      rows[3 * i + 2] = table_b[i];
+    }
+  write_hdf (file->path, "/run/signals", rows, 3, 3, 2);
+  check_table_playback (&orr_from_hdf_class, "dataset", file->path, "/run/signals");
+
+  expect_read_error (&orr_from_hdf_class, "dataset", file->path, "/nothing", "2", "/nothing");
+  expect_read_error (&orr_from_hdf_class, "dataset", file->path, "/run", "2", "not a data set");
+  expect_read_error (&orr_from_hdf_class, "dataset", file->path, "/run/signals", "5", "column 5");
+  write_hdf (file->path, "/x", rows, 9, 1, 1);
+  expect_read_error (&orr_from_hdf_class, "dataset", file->path, "/x", "2", "two-dimensional");
+  write_hdf (file->path, "/x", decreasing, 2, 2, 2);
+  expect_read_error (&orr_from_hdf_class, "dataset", file->path, "/x", "2", "row 2");
+  check_bad_files (&orr_from_hdf_class, "dataset");
+
+  EXPECT_PARAM_ERROR (&orr_from_hdf_class, "dataset", "dataset", "''", NULL);
+  EXPECT_PARAM_ERROR (&orr_from_hdf_class, "columns", "columns", "0", NULL);
+}
+
+static void
+test_from_text (void)
+{
+  g_autoptr (TempFile) file = temp_csv ("time a b\n"
+                                        "% a MATLAB comment\n"
+                                        "0 1\t10\n"
+                                        "\n"
+                                        "# a comment\n"
+                                        "  1   3  20  \r\n"
+                                        "3 7e0 -2e1\n");
+
+  check_table_playback (&orr_from_text_class, NULL, file->path, NULL);
+
+  {
+    const struct
+    {
+      const char *contents;
+      const char *columns;
+      const char *expected;
+    } cases[] = {
+      { "t a\n0 1\n1 x\n", "2", "line 3" },
+      { "0 1\n1 2\n1 3\n", "2", "row 3" },
+      { "t a\n0 1\nlater 2\n", "2", "line 3" },
+      { "0 1\n1 2 3\n", "3", "line 1" },
+      { "0 1\n", "2", "at least 2" },
+      { "0,1\n1,2\n", "2", "line 2" }, /* one field: line 1 taken for names */
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autoptr (TempFile) bad = temp_csv (cases[i].contents);
+
+        expect_read_error (&orr_from_text_class, NULL, bad->path, NULL, cases[i].columns,
+                           cases[i].expected);
+      }
+  }
+  check_bad_files (&orr_from_text_class, NULL);
+  EXPECT_PARAM_ERROR (&orr_from_text_class, "columns", "columns", "[2 1.5]", NULL);
+  EXPECT_PARAM_ERROR (&orr_from_text_class, "file", "file", "2", NULL);
+}
+
+/* SignalIn on a matrix parameter: the same table as the files above, by
+ * hand. */
+static void
+test_signal_in (void)
+{
+  g_autoptr (OrrHarness) h = harness (
+    &orr_signal_in_class,
+    CONFIGURE (&orr_signal_in_class, "signal", "[0 1 10; 1 3 20; 3 7 -20]", "method", "2", NULL), 1,
+    1);
+  const double *y;
+
+  assert_output (h->config, 2, 1);
+  g_assert_true (h->config->always_active);
+  orr_harness_run (h, ORR_JOB_INIT);
+  g_assert_null (h->error);
+  y = outputs_at (h, 0.5);
+  g_assert_cmpfloat (y[0], ==, 2);
+  g_assert_cmpfloat (y[1], ==, 15);
+  y = outputs_at (h, 2);
+  g_assert_cmpfloat (y[0], ==, 5);
+  g_assert_cmpfloat (y[1], ==, 0);
+  y = outputs_at (h, 9);
+  g_assert_cmpfloat (y[0], ==, 7);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+  g_assert_null (h->block.work);
+
+  EXPECT_PARAM_ERROR (&orr_signal_in_class, "signal", "signal", "[0 1]", NULL);
+  EXPECT_PARAM_ERROR (&orr_signal_in_class, "signal", "signal", "[0; 1]", NULL);
+  EXPECT_PARAM_ERROR (&orr_signal_in_class, "signal", "signal", "[0 1; 0 2]", NULL);
+  EXPECT_PARAM_ERROR (&orr_signal_in_class, "signal", "signal", "'y'", NULL);
+  EXPECT_PARAM_ERROR (&orr_signal_in_class, "method", "method", "3", NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -703,6 +1015,10 @@ main (int argc, char **argv)
   g_test_add_func ("/sources/random-uniform", test_random_uniform);
   g_test_add_func ("/sources/random-normal", test_random_normal);
   g_test_add_func ("/sources/signal-generator", test_signal_generator);
+  g_test_add_func ("/sources/from-mat", test_from_mat);
+  g_test_add_func ("/sources/from-hdf", test_from_hdf);
+  g_test_add_func ("/sources/from-text", test_from_text);
+  g_test_add_func ("/sources/signal-in", test_signal_in);
   g_test_add_func ("/sources/from-csv", test_from_csv);
   g_test_add_func ("/sources/from-csv/errors", test_from_csv_errors);
   block_test_add_param_errors ("/sources/param-error", param_errors, G_N_ELEMENTS (param_errors));
