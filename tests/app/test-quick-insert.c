@@ -171,13 +171,11 @@ test_ranking (Fixture *f, gconstpointer data)
   g_auto (GStrv) tfs = NULL;
   const char *crossings[] = { "ZeroCross", "ZeroCrossUp", "ZeroCrossDown" };
 
-  /* "int": Integrator and IntegerProduct start with it (the shorter name
-   * first), DiscreteIntegrator has a word that does; others only contain
-   * it or mention it ("Interpolates"). */
-  g_assert_cmpuint (g_strv_length (ints), >, 3);
+  /* "int": Integrator starts with it, DiscreteIntegrator has a word that
+   * does; others only contain it or mention it ("Interpolates"). */
+  g_assert_cmpuint (g_strv_length (ints), >, 2);
   g_assert_cmpstr (ints[0], ==, "Integrator");
-  g_assert_cmpstr (ints[1], ==, "IntegerProduct");
-  g_assert_cmpstr (ints[2], ==, "DiscreteIntegrator");
+  g_assert_cmpstr (ints[1], ==, "DiscreteIntegrator");
   g_assert_cmpint (position_of (ints, "LookupTable"), >, 1); /* "Interpolates ..." */
   /* a description word that starts with it ("integer") before one that
    * holds it inside ("points") */
@@ -389,12 +387,12 @@ test_keys (Fixture *f, gconstpointer data)
   g_assert_false (press (f, GDK_KEY_a));
 
   /* Typing again selects the best match; Enter inserts the selected one
-   * (IntegerProduct, the second for "int") and closes. */
+   * (DiscreteIntegrator, the second for "int") and closes. */
   orr_quick_insert_set_text (f->popover, "int");
   press (f, GDK_KEY_Down);
   g_assert_true (press (f, GDK_KEY_Return));
   g_assert_cmpuint (f->n_chosen, ==, 1);
-  g_assert_cmpstr (f->chosen, ==, "IntegerProduct");
+  g_assert_cmpstr (f->chosen, ==, "DiscreteIntegrator");
   spin (100);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (f->popover)));
 
