@@ -37,34 +37,6 @@ typedef struct
   double *last_constraints;
 } Search;
 
-static char *
-format_number (double v)
-{
-  if (isnan (v))
-    return g_strdup ("NaN");
-  if (isinf (v))
-    return g_strdup (v > 0 ? "Inf" : "-Inf");
-  return orr_format_double (v);
-}
-
-static void
-csv_field (GString *out, const char *text)
-{
-  if (strpbrk (text, ",\"\n\r") == NULL)
-    {
-      g_string_append (out, text);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
-
 /* The scope the objective and constraints are evaluated in: the
  * variables, then the metrics. */
 static OrrScope *
@@ -150,20 +122,20 @@ evaluate_at (Search *s, const double *x)
   g_string_append_printf (s->log, "%u,%s", s->evaluations, status);
   for (guint j = 0; j < s->n_vars; j++)
     {
-      g_autofree char *v = format_number (x[j]);
+      g_autofree char *v = orr_study_format_number (x[j]);
       g_string_append_printf (s->log, ",%s", v);
     }
   for (guint k = 0; k < orr_study_get_n_metrics (s->study); k++)
     {
-      g_autofree char *v = format_number (r->metrics[k]);
+      g_autofree char *v = orr_study_format_number (r->metrics[k]);
       g_string_append_printf (s->log, ",%s", v);
     }
   {
     double shown = objective >= FAILED_RUN_COST ? NAN : s->study->maximize ? -objective : objective;
-    g_autofree char *v = format_number (shown);
+    g_autofree char *v = orr_study_format_number (shown);
     g_string_append_printf (s->log, ",%s,", v);
   }
-  csv_field (s->log, r->message ? r->message : "");
+  orr_study_csv_field (s->log, r->message ? r->message : "");
   g_string_append_c (s->log, '\n');
 
   if (r->status == ORR_STUDY_RUN_OK && objective < s->best)

@@ -72,3 +72,9 @@ OrrStudySession *orr_study_session_new (OrrStudy *study, OrrRegistry *registry,
 OrrStudyResult *orr_study_session_run (OrrStudySession *session, guint run, const double *values);
 void orr_study_session_stop (OrrStudySession *session);
 void orr_study_session_free (OrrStudySession *session);
+
+/* orr-study-results.c: numbers as the tables show them (exact; NaN, Inf,
+ * -Inf spelled as the parameter language reads them), and a CSV field
+ * quoted where it must be. */
+char *orr_study_format_number (double value);
+void orr_study_csv_field (GString *out, const char *text);

@@ -116,8 +116,8 @@ write_all (int fd, const char *path, const char *data, gsize length, GError **er
 
 /* Numbers as the table shows them: exact, and NaN/Inf spelled as the
  * parameter language reads them. */
-static char *
-format_number (double v)
+char *
+orr_study_format_number (double v)
 {
   if (isnan (v))
     return g_strdup ("NaN");
@@ -178,13 +178,13 @@ orr_study_journal_write (OrrStudyJournal *j, const OrrStudyResult *r, guint n_pa
                           r->status == ORR_STUDY_RUN_OK ? "ok" : "failed", n_params);
   for (guint i = 0; i < n_params; i++)
     {
-      g_autofree char *v = format_number (r->params[i]);
+      g_autofree char *v = orr_study_format_number (r->params[i]);
       g_string_append_printf (line, "\t%s", v);
     }
   g_string_append_printf (line, "\t%u", n_metrics);
   for (guint i = 0; i < n_metrics; i++)
     {
-      g_autofree char *v = format_number (r->metrics[i]);
+      g_autofree char *v = orr_study_format_number (r->metrics[i]);
       g_string_append_printf (line, "\t%s", v);
     }
   g_string_append_printf (line, "\t%" G_GUINT64_FORMAT "\t%" G_GUINT64_FORMAT "\t%s\n", offset,
@@ -345,8 +345,8 @@ orr_study_read_row (OrrStudy *study, guint run, GError **error)
 
 /* ---- gathering -------------------------------------------------------- */
 
-static void
-csv_field (GString *out, const char *text)
+void
+orr_study_csv_field (GString *out, const char *text)
 {
   if (strpbrk (text, ",\"\n\r") == NULL)
     {
@@ -567,12 +567,12 @@ orr_study_gather (OrrStudy *study, OrrStudyPlan *plan, const char *h5_path, cons
   for (guint j = 0; j < n_vars; j++)
     {
       g_string_append_c (csv, ',');
-      csv_field (csv, orr_study_plan_get_name (plan, j));
+      orr_study_csv_field (csv, orr_study_plan_get_name (plan, j));
     }
   for (guint k = 0; k < n_metrics; k++)
     {
       g_string_append_c (csv, ',');
-      csv_field (csv, orr_study_get_metric (study, k)->name);
+      orr_study_csv_field (csv, orr_study_get_metric (study, k)->name);
     }
   g_string_append (csv, ",message\n");
   for (guint i = 0; i < n_runs; i++)
@@ -582,16 +582,16 @@ orr_study_gather (OrrStudy *study, OrrStudyPlan *plan, const char *h5_path, cons
       g_string_append_printf (csv, "%u,%s", i, row->status == ORR_STUDY_RUN_OK ? "ok" : "failed");
       for (guint j = 0; j < n_vars; j++)
         {
-          g_autofree char *v = format_number (row->params[j]);
+          g_autofree char *v = orr_study_format_number (row->params[j]);
           g_string_append_printf (csv, ",%s", v);
         }
       for (guint k = 0; k < n_metrics; k++)
         {
-          g_autofree char *v = format_number (row->metrics[k]);
+          g_autofree char *v = orr_study_format_number (row->metrics[k]);
           g_string_append_printf (csv, ",%s", v);
         }
       g_string_append_c (csv, ',');
-      csv_field (csv, row->message);
+      orr_study_csv_field (csv, row->message);
       g_string_append_c (csv, '\n');
     }
   if (!g_file_set_contents_full (csv_path, csv->str, csv->len, G_FILE_SET_CONTENTS_CONSISTENT, 0666,
