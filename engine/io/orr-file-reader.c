@@ -9,6 +9,7 @@
  * once all of it has been read, so a bad file never yields a half-loaded
  * model.
  */
+#include "orr-input.h"
 #include "orr-io-private.h"
 
 #include <libxml/parser.h>
@@ -20,6 +21,7 @@ typedef struct
   OrrModel *model;
   const char *name; /* the file's display name, for messages */
   GHashTable *ids;  /* block and link id -> line of the element that claimed it */
+  guint depth;      /* super block levels above the diagram being read */
 } Reader;
 
 static gboolean read_diagram (Reader *r, xmlNode *element, OrrDiagram *diagram,
@@ -618,8 +620,23 @@ read_block (Reader *r, xmlNode *element, GError **error)
       block->child = orr_diagram_new ();
       block->child->owner = block;
     }
-  if (parts.diagram != NULL && !read_diagram (r, parts.diagram, block->child, FALSE, NULL, error))
-    return NULL;
+  if (block->child != NULL && r->depth + 1 > ORR_MAX_NESTING)
+    {
+      fail (r, element, ORR_IO_ERROR_INVALID, error,
+            "super block \"%s\" is nested %u levels deep; the limit is %d", block->id,
+            r->depth + 1, ORR_MAX_NESTING);
+      return NULL;
+    }
+  if (parts.diagram != NULL)
+    {
+      gboolean ok;
+
+      r->depth++;
+      ok = read_diagram (r, parts.diagram, block->child, FALSE, NULL, error);
+      r->depth--;
+      if (!ok)
+        return NULL;
+    }
   return g_steal_pointer (&block);
 }
 
@@ -902,11 +919,10 @@ xmlDoc *
 orr_io_parse_document (const char *data, gsize length, const char *name, const char *root_name,
                        GError **error)
 {
-  const int options
-    = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES;
-  xmlParserCtxt *ctxt;
   g_autoptr (xmlDoc) doc = NULL;
+  g_autofree char *message = NULL;
   xmlNode *root;
+  int line = 1;
   gsize i;
 
   for (i = 0; i < length && g_ascii_isspace (data[i]); i++)
@@ -917,33 +933,12 @@ orr_io_parse_document (const char *data, gsize length, const char *name, const c
                    "%s:1: the file is empty; expected an <%s> document", name, root_name);
       return NULL;
     }
-  if (length > G_MAXINT)
+  doc = orr_xml_read_memory (data, length, &message, &line);
+  if (doc == NULL)
     {
-      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_READ, "%s: the file is too large", name);
+      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX, "%s:%d: %s", name, line, message);
       return NULL;
     }
-
-  /* A parser context of our own, so that errors are collected here and
-   * not reported through libxml2's process-wide handlers. */
-  ctxt = xmlNewParserCtxt ();
-  if (ctxt == NULL)
-    {
-      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_READ, "%s: out of memory", name);
-      return NULL;
-    }
-  doc = xmlCtxtReadMemory (ctxt, data, (int)length, NULL, NULL, options);
-  if (doc == NULL || !ctxt->wellFormed)
-    {
-      const xmlError *e = xmlCtxtGetLastError (ctxt);
-      g_autofree char *message
-        = g_strdup (e != NULL && e->message != NULL ? e->message : "unknown error");
-
-      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX, "%s:%d: not well-formed XML: %s", name,
-                   e != NULL && e->line > 0 ? e->line : 1, g_strstrip (message));
-      xmlFreeParserCtxt (ctxt);
-      return NULL;
-    }
-  xmlFreeParserCtxt (ctxt);
 
   root = xmlDocGetRootElement (doc);
   if (root == NULL)
@@ -1043,9 +1038,9 @@ orr_model_load_file (const char *path, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   display = g_filename_display_name (path);
-  if (!g_file_get_contents (path, &contents, &length, &local_error))
+  if (!orr_read_input_file (path, ORR_MAX_MODEL_FILE_BYTES, &contents, &length, &local_error))
     {
-      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_READ, "%s: %s", display, local_error->message);
+      g_set_error_literal (error, ORR_IO_ERROR, ORR_IO_ERROR_READ, local_error->message);
       return NULL;
     }
   return orr_model_load_data (contents, length, display, error);
@@ -1056,7 +1051,7 @@ orr_io_read_fragment (OrrModel *model, OrrDiagram *diagram, xmlNode *root, const
                       GPtrArray *new_blocks, GError **error)
 {
   g_autoptr (GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  Reader r = { .model = model, .name = name, .ids = ids };
+  Reader r = { .model = model, .name = name, .ids = ids, .depth = orr_diagram_get_depth (diagram) };
 
   return read_diagram (&r, root, diagram, TRUE, new_blocks, error);
 }

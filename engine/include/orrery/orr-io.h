@@ -27,6 +27,10 @@ typedef enum
  * version are refused. */
 #define ORR_FILE_FORMAT_VERSION "1.0"
 
+/* Larger model files are refused before they are read (libxml2 reads at
+ * most 2 GiB from memory). */
+#define ORR_MAX_MODEL_FILE_BYTES ((gsize)G_MAXINT)
+
 OrrModel *orr_model_load_file (const char *path, GError **error);
 /* display_name is used in messages in place of a file name. */
 OrrModel *orr_model_load_data (const char *data, gsize length, const char *display_name,

@@ -54,6 +54,12 @@ typedef enum
   ORR_MASK_PARAM_CHECKBOX,
 } OrrMaskParamKind;
 
+/* Super blocks nest at most this many levels (a super block in the root
+ * diagram opens level 1). Loading, inserting and grouping refuse deeper
+ * models, so that whatever can be edited can be saved and loaded again
+ * (the file stays well inside libxml2's nesting limit). */
+#define ORR_MAX_NESTING 100
+
 typedef struct _OrrModel OrrModel;
 typedef struct _OrrDiagram OrrDiagram;
 typedef struct _OrrBlock OrrBlock;
@@ -248,7 +254,8 @@ OrrBlock *orr_model_add_block (OrrModel *model, OrrDiagram *diagram, const char 
 OrrBlock *orr_model_add_super_block (OrrModel *model, OrrDiagram *diagram,
                                      const OrrRect *geometry);
 /* Inserts a detached block (one from orr_block_new or a file fragment).
- * Takes a reference. Fails if its id, or an id inside it, is in use. */
+ * Takes a reference. Fails if its id, or an id inside it, is in use, or if
+ * super blocks would nest deeper than ORR_MAX_NESTING. */
 gboolean orr_model_insert_block (OrrModel *model, OrrDiagram *diagram, OrrBlock *block,
                                  GError **error);
 /* Removes the block and every link attached to it. */
@@ -281,6 +288,12 @@ void orr_model_set_link_points (OrrModel *model, OrrLink *link, const OrrPoint *
 
 void orr_model_set_context (OrrModel *model, OrrDiagram *diagram, const char *context);
 void orr_model_set_settings (OrrModel *model, const OrrSettings *settings);
+
+/* Levels of super blocks above diagram (0 for the root diagram), and
+ * below block (0 for a plain block, 1 + the deepest block inside for a
+ * super block). */
+guint orr_diagram_get_depth (const OrrDiagram *diagram);
+guint orr_block_get_nesting (const OrrBlock *block);
 
 /* Moves the blocks (all in one diagram) into a new super block placed where
  * they were. Links that crossed the boundary are cut and reconnected through
