@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-G_DEFINE_QUARK (orr-compile-error-quark, orr_compile_error)
+G_DEFINE_QUARK (orr - compile - error - quark, orr_compile_error)
 
 #define MAX_PROBLEMS_IN_MESSAGE 20
 
@@ -51,20 +51,20 @@ element_size (OrrType type)
 {
   switch (type)
     {
-    case ORR_TYPE_COMPLEX:
-      return 2 * sizeof (double);
-    case ORR_TYPE_INT8:
-    case ORR_TYPE_UINT8:
-    case ORR_TYPE_BOOL:
-      return 1;
-    case ORR_TYPE_INT16:
-    case ORR_TYPE_UINT16:
-      return 2;
-    case ORR_TYPE_INT32:
-    case ORR_TYPE_UINT32:
-      return 4;
-    default:
-      return sizeof (double);
+      case ORR_TYPE_COMPLEX:
+        return 2 * sizeof (double);
+      case ORR_TYPE_INT8:
+      case ORR_TYPE_UINT8:
+      case ORR_TYPE_BOOL:
+        return 1;
+      case ORR_TYPE_INT16:
+      case ORR_TYPE_UINT16:
+        return 2;
+      case ORR_TYPE_INT32:
+      case ORR_TYPE_UINT32:
+        return 4;
+      default:
+        return sizeof (double);
     }
 }
 
@@ -87,7 +87,7 @@ input_numel (Compiler *c, FlatBlock *fb, int port)
 static OrrType
 resolved_type (Compiler *c, int node)
 {
-  return (OrrType) (resolved (&c->types, node, ORR_TYPE_DOUBLE + 1) - 1);
+  return (OrrType)(resolved (&c->types, node, ORR_TYPE_DOUBLE + 1) - 1);
 }
 
 /* Takes items. */
@@ -95,7 +95,7 @@ static void
 fill_list (OrrActivationList *list, GArray *items)
 {
   list->n = items->len;
-  list->items = (OrrActivation *) g_array_free (items, FALSE);
+  list->items = (OrrActivation *)g_array_free (items, FALSE);
 }
 
 static void
@@ -138,7 +138,8 @@ assemble_clocks (Compiler *c, OrrProgram *program, int *source_map)
       OrrSource *src = &program->sources[s];
       if (src->kind != ORR_SOURCE_CLOCK || src->period <= 0)
         continue;
-      base = base == 0 ? src->period : period_gcd (MAX (base, src->period), MIN (base, src->period), tol);
+      base = base == 0 ? src->period
+                       : period_gcd (MAX (base, src->period), MIN (base, src->period), tol);
       if (src->offset > tol)
         base = period_gcd (MAX (base, src->offset), MIN (base, src->offset), tol);
     }
@@ -160,8 +161,8 @@ assemble_clocks (Compiler *c, OrrProgram *program, int *source_map)
       if (fabs (src->ratio * base - src->period) > 1e-9 * src->period
           || fabs (src->shift * base - src->offset) > 1e-9 * MAX (src->offset, base))
         {
-          FlatBlock *fb = g_ptr_array_index (c->flat, g_array_index (c->sources, SourceInfo,
-                                                                      source_map[s]).block);
+          FlatBlock *fb = g_ptr_array_index (
+            c->flat, g_array_index (c->sources, SourceInfo, source_map[s]).block);
           const char *ids[] = { fb->doc->id, NULL };
           orr_compiler_problem (c, ids, g_strdup (fb->path),
                                 "its period %g and offset %g have no common base clock with the "
@@ -264,7 +265,7 @@ take (guint8 **cursor, gsize n, gsize size)
   gpointer piece = *cursor;
   /* in integers: the measuring walk starts at NULL, and pointer
    * arithmetic on NULL is undefined */
-  *cursor = (guint8 *) ((guintptr) *cursor + ((n * size + 7) & ~(gsize) 7));
+  *cursor = (guint8 *)((guintptr)*cursor + ((n * size + 7) & ~(gsize)7));
   return piece;
 }
 
@@ -338,7 +339,7 @@ assemble (Compiler *c)
   program->blocks = g_new0 (OrrProgramBlock, MAX (c->n_ranked, 1));
   for (int k = 0; k < c->n_ranked; k++)
     block_arrays (c->order[k], &cursor);
-  program->block_arrays = g_malloc0 (MAX ((gsize) cursor, 1));
+  program->block_arrays = g_malloc0 (MAX ((gsize)cursor, 1));
   cursor = program->block_arrays;
   for (int k = 0; k < c->n_ranked; k++)
     {
@@ -367,9 +368,9 @@ assemble (Compiler *c)
           info.rows = resolved (&c->dims, fb->out_rows[j], 1);
           info.cols = resolved (&c->dims, fb->out_cols[j], 1);
           info.type = resolved_type (c, fb->out_type[j]);
-          info.size = (gsize) info.rows * info.cols * element_size (info.type);
+          info.size = (gsize)info.rows * info.cols * element_size (info.type);
           info.offset = offset;
-          offset += (info.size + 15) & ~(gsize) 15;
+          offset += (info.size + 15) & ~(gsize)15;
           pb->out[j] = buffers->len;
           g_array_append_val (buffers, info);
         }
@@ -420,7 +421,7 @@ assemble (Compiler *c)
         pb->evout_source[j] = fb->evout_source[j] < 0 ? -1 : program_source[fb->evout_source[j]];
     }
   program->n_buffers = buffers->len;
-  program->buffers = (OrrBufferInfo *) g_array_free (g_steal_pointer (&buffers), FALSE);
+  program->buffers = (OrrBufferInfo *)g_array_free (g_steal_pointer (&buffers), FALSE);
   program->buffer_bytes = offset;
 
   /* inputs: after every buffer exists */
@@ -441,8 +442,8 @@ assemble (Compiler *c)
                           ? first_buffer[driver] + fb->in_port[p]
                           : -1;
           pb->feedthrough[p] = g_array_index (fb->config->inputs, OrrPortSpec, p).feedthrough;
-          program->max_input_bytes
-            = MAX (program->max_input_bytes, (gsize) ref->rows * ref->cols * element_size (ref->type));
+          program->max_input_bytes = MAX (program->max_input_bytes,
+                                          (gsize)ref->rows * ref->cols * element_size (ref->type));
         }
 
       if (fb->constant || fb->continuous)
@@ -570,6 +571,106 @@ fail (Compiler *c, GPtrArray *problems, GError **error)
   return FALSE;
 }
 
+/* n + add into *total, FALSE when it passes limit (or overflows). */
+static gboolean
+add_within (guint64 *total, guint64 add, guint64 limit)
+{
+  if (add > limit || *total > limit - add)
+    return FALSE;
+  *total += add;
+  return TRUE;
+}
+
+/* rows x cols of a resolved port, or G_MAXUINT64 when it does not fit. */
+static guint64
+port_elements (Compiler *c, int rows_node, int cols_node)
+{
+  int rows = resolved (&c->dims, rows_node, 1);
+  int cols = resolved (&c->dims, cols_node, 1);
+  gsize n;
+
+  if (rows < 0 || cols < 0 || !g_size_checked_mul (&n, (gsize)rows, (gsize)cols))
+    return G_MAXUINT64;
+  return n;
+}
+
+/* The resource limits of orr-compile.h, checked once sizes are known and
+ * before assemble() allocates anything a model decides. */
+static void
+check_limits (Compiler *c)
+{
+  guint64 bytes = 0, states = 0, discrete = 0, surfaces = 0, modes = 0, ports = 0;
+
+  for (int k = 0; k < c->n_ranked; k++)
+    {
+      FlatBlock *fb = c->order[k];
+      OrrConfig *config = fb->config;
+      const char *ids[] = { fb->doc->id, NULL };
+      guint64 ng = config->ng >= 0 ? (guint64)config->ng : 0;
+      guint64 nmode = config->nmode >= 0 ? (guint64)config->nmode : 0;
+      guint64 jacobian;
+      gsize product;
+
+#define LIMIT_PROBLEM(...)                                                                         \
+  do                                                                                               \
+    {                                                                                              \
+      orr_compiler_problem (c, ids, g_strdup (fb->path), __VA_ARGS__);                             \
+      return;                                                                                      \
+    }                                                                                              \
+  while (0)
+
+      if (!add_within (&ports, (guint64)fb->n_in + fb->n_out + fb->n_evin + fb->n_evout,
+                       ORR_MAX_PORTS))
+        LIMIT_PROBLEM ("the model has more than %d ports in all", ORR_MAX_PORTS);
+      for (int j = 0; j < fb->n_out; j++)
+        {
+          guint64 n = port_elements (c, fb->out_rows[j], fb->out_cols[j]);
+
+          if (n > ORR_MAX_SIGNAL_ELEMENTS)
+            LIMIT_PROBLEM (
+              "output %d would have %d x %d elements; a signal has at most %" G_GSIZE_FORMAT, j + 1,
+              resolved (&c->dims, fb->out_rows[j], 1), resolved (&c->dims, fb->out_cols[j], 1),
+              ORR_MAX_SIGNAL_ELEMENTS);
+          if (!add_within (&bytes, n * sizeof (double) + 16, ORR_MAX_SIGNAL_BYTES))
+            LIMIT_PROBLEM (
+              "with output %d the model's signals would take more than %" G_GUINT64_FORMAT " bytes",
+              j + 1, ORR_MAX_SIGNAL_BYTES);
+        }
+      /* one surface (and mode) per element of input 1 */
+      if (config->ng < 0 || config->nmode < 0)
+        {
+          guint64 n = fb->n_in > 0 ? port_elements (c, fb->in_rows[0], fb->in_cols[0]) : 0;
+
+          if (config->ng < 0)
+            ng = n;
+          if (config->nmode < 0)
+            nmode = n;
+        }
+      if (!add_within (&surfaces, ng, ORR_MAX_SURFACES))
+        LIMIT_PROBLEM ("%" G_GUINT64_FORMAT " zero-crossing surfaces (event indicators) would "
+                       "take the model past %d",
+                       ng, ORR_MAX_SURFACES);
+      if (!add_within (&modes, nmode, ORR_MAX_SURFACES))
+        LIMIT_PROBLEM ("%" G_GUINT64_FORMAT " modes would take the model past %d", nmode,
+                       ORR_MAX_SURFACES);
+      if (!add_within (&states, (guint64)MAX (config->nx, 0), ORR_MAX_STATES))
+        LIMIT_PROBLEM ("%d continuous states would take the model past %d", config->nx,
+                       ORR_MAX_STATES);
+      if (!add_within (&discrete, (guint64)MAX (config->nz, 0), ORR_MAX_DISCRETE_STATES))
+        LIMIT_PROBLEM ("%d discrete states would take the model past %d", config->nz,
+                       ORR_MAX_DISCRETE_STATES);
+      jacobian
+        = g_size_checked_mul (&product, (gsize)MAX (config->nx, 0), (gsize)MAX (config->nx, 0))
+            ? product
+            : G_MAXUINT64;
+      if (config->analytic_jacobian && jacobian > ORR_MAX_BLOCK_JACOBIAN)
+        LIMIT_PROBLEM ("%d states: its Jacobian would have %" G_GUINT64_FORMAT
+                       " entries, more than the limit of %d (about %d states)",
+                       config->nx, jacobian, ORR_MAX_BLOCK_JACOBIAN, 3162);
+#undef LIMIT_PROBLEM
+    }
+}
+
 OrrProgram *
 orr_compile (OrrModel *model, OrrRegistry *registry, OrrScope *overrides, GPtrArray *problems,
              GError **error)
@@ -584,7 +685,7 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   Compiler c = { 0 };
   OrrProgram *program = NULL;
   void (*const steps[]) (Compiler *) = {
-    orr_compile_configure, orr_compile_flatten,  orr_compile_sizes,
+    orr_compile_configure,   orr_compile_flatten,  orr_compile_sizes,
     orr_compile_activations, orr_compile_schedule,
   };
 
@@ -592,14 +693,14 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   c.registry = registry;
   if (options != NULL)
     c.options = *options;
-  c.problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
-  c.flat = g_ptr_array_new_with_free_func ((GDestroyNotify) flat_block_free);
+  c.problems = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
+  c.flat = g_ptr_array_new_with_free_func ((GDestroyNotify)flat_block_free);
   c.configured = g_array_new (FALSE, FALSE, sizeof (Configured));
   c.configured_of = g_hash_table_new (NULL, NULL);
   c.sources = g_array_new (FALSE, FALSE, sizeof (SourceInfo));
   c.link_index = g_hash_table_new (orr_port_key_hash, orr_port_key_equal);
-  c.gotos = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                   (GDestroyNotify) g_ptr_array_unref);
+  c.gotos
+    = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_ptr_array_unref);
   orr_union_find_init (&c.dims);
   orr_union_find_init (&c.types);
 
@@ -609,6 +710,8 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
 
   for (guint i = 0; i < G_N_ELEMENTS (steps) && !orr_compiler_has_problems (&c); i++)
     steps[i](&c);
+  if (!orr_compiler_has_problems (&c))
+    check_limits (&c);
   if (!orr_compiler_has_problems (&c))
     {
       program = assemble (&c);

@@ -22,6 +22,7 @@ typedef struct
   const char *name; /* the file's display name, for messages */
   GHashTable *ids;  /* block and link id -> line of the element that claimed it */
   guint depth;      /* super block levels above the diagram being read */
+  guint64 ports;    /* ports declared so far, against ORR_MAX_PORTS */
 } Reader;
 
 static gboolean read_diagram (Reader *r, xmlNode *element, OrrDiagram *diagram,
@@ -211,7 +212,7 @@ read_double (Reader *r, xmlNode *element, const char *name, gboolean required, g
 
 /* Port counts and numbers are bounded so that a damaged file cannot make
  * the loader allocate without end. */
-#define MAX_PORTS 100000
+#define MAX_PORTS ORR_MAX_BLOCK_PORTS
 
 static gboolean
 read_uint (Reader *r, xmlNode *element, const char *name, gboolean required, guint min, guint max,
@@ -503,6 +504,11 @@ read_ports (Reader *r, OrrBlock *block, const BlockParts *parts, GError **error)
           && !read_uint (r, parts->ports, orr_io_port_kind_name (k), FALSE, 0, MAX_PORTS, &count,
                          error))
         return FALSE;
+      r->ports += count;
+      if (r->ports > ORR_MAX_PORTS)
+        return fail (r, parts->ports, ORR_IO_ERROR_INVALID, error,
+                     "with block \"%s\" the model has more than %d ports in all", block->id,
+                     ORR_MAX_PORTS);
       orr_block_set_ports (block, k, count);
     }
 
@@ -623,8 +629,8 @@ read_block (Reader *r, xmlNode *element, GError **error)
   if (block->child != NULL && r->depth + 1 > ORR_MAX_NESTING)
     {
       fail (r, element, ORR_IO_ERROR_INVALID, error,
-            "super block \"%s\" is nested %u levels deep; the limit is %d", block->id,
-            r->depth + 1, ORR_MAX_NESTING);
+            "super block \"%s\" is nested %u levels deep; the limit is %d", block->id, r->depth + 1,
+            ORR_MAX_NESTING);
       return NULL;
     }
   if (parts.diagram != NULL)
