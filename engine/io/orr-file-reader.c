@@ -872,12 +872,18 @@ read_settings (Reader *r, xmlNode *element, GError **error)
        && read_double (r, element, "realtime", FALSE, FALSE, &settings.realtime_factor, error);
   if (ok)
     {
+      g_autoptr (GError) check_error = NULL;
+
       if (solver != NULL)
         {
           g_free (settings.solver);
           settings.solver = g_steal_pointer (&solver);
         }
-      orr_model_set_settings (r->model, &settings);
+      ok = orr_settings_check (&settings, &check_error);
+      if (!ok)
+        fail (r, element, ORR_IO_ERROR_INVALID, error, "%s", check_error->message);
+      else
+        orr_model_set_settings (r->model, &settings);
     }
   orr_settings_clear (&settings);
   return ok;

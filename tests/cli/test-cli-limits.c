@@ -204,6 +204,47 @@ test_from_csv_not_files (void)
     }
 }
 
+/* Settings in the file: refused at load as a model error (exit 1, with
+ * the file and line), never as a solver failure after compiling. */
+static void
+test_settings (void)
+{
+  struct
+  {
+    const char *settings, *phrase;
+  } cases[] = {
+    { "start=\"2\" final=\"1\"", "before the start time" },
+    { "final=\"nan\"", "finite" },
+    { "final=\"inf\"", "finite" },
+    { "start=\"-inf\" final=\"1\"", "finite" },
+    { "final=\"1\" solver=\"warp-drive\"", "unknown solver \"warp-drive\"" },
+    { "final=\"1\" solver=\"rk4\" max-step=\"-1\"", "needs a step" },
+    { "final=\"1\" rtol=\"-1e-6\"", "negative" },
+    { "final=\"1\" atol=\"nan\"", "finite" },
+    { "final=\"1\" initial-step=\"-1\"", "negative" },
+    { "final=\"1\" zc-tolerance=\"inf\"", "finite" },
+    { "final=\"1\" rtol=\"0\" atol=\"0\"", "both 0" },
+  };
+  g_autofree char *b = block ("c", "Constant", "out=\"1\"", "value", "1", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) r = { 0 };
+
+      run_model (&r, "settings.orr", b, cases[i].settings);
+      g_assert_cmpint (r.status, ==, 1);
+      assert_contains (r.err, "settings.orr:3:");
+      assert_contains (r.err, cases[i].phrase);
+    }
+  /* the same model with sound settings runs, fixed step included */
+  {
+    g_auto (Run) r = { 0 };
+
+    run_model (&r, "settings.orr", b, "final=\"1\" solver=\"rk4\" max-step=\"0.1\"");
+    g_assert_cmpint (r.status, ==, 0);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -215,6 +256,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/limits/huge-values", test_huge_values);
   g_test_add_func ("/cli/limits/ports", test_ports);
   g_test_add_func ("/cli/limits/from-csv-not-files", test_from_csv_not_files);
+  g_test_add_func ("/cli/limits/settings", test_settings);
   status = g_test_run ();
   {
     g_autoptr (GDir) d = g_dir_open (tmp_dir, 0, NULL);

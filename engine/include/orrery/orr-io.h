@@ -32,6 +32,11 @@ typedef enum
 #define ORR_MAX_MODEL_FILE_BYTES ((gsize)G_MAXINT)
 
 OrrModel *orr_model_load_file (const char *path, GError **error);
+/* Checks settings as a whole: finite times with final not before start,
+ * tolerances and steps finite and not negative (max-step may be negative,
+ * "no limit", except for a fixed-step solver), a known solver. Loading
+ * a file checks its settings; the command line checks its overrides. */
+gboolean orr_settings_check (const OrrSettings *settings, GError **error);
 /* display_name is used in messages in place of a file name. */
 OrrModel *orr_model_load_data (const char *data, gsize length, const char *display_name,
                                GError **error);
