@@ -5,6 +5,7 @@
 #include "orr-compile-private.h"
 
 #include <math.h>
+#include <float.h>
 #include <string.h>
 
 G_DEFINE_QUARK (orr - compile - error - quark, orr_compile_error)
@@ -597,9 +598,43 @@ port_elements (Compiler *c, int rows_node, int cols_node)
 /* The resource limits of orr-compile.h, checked once sizes are known and
  * before assemble() allocates anything a model decides. */
 static void
+check_clocks (Compiler *c)
+{
+  const OrrSettings *settings = orr_model_get_settings (c->model);
+  double span = settings->final_time - settings->start_time;
+  double latest = MAX (fabs (settings->start_time), fabs (settings->final_time));
+
+  for (guint s = 0; s < c->sources->len; s++)
+    {
+      SourceInfo *info = &g_array_index (c->sources, SourceInfo, s);
+      FlatBlock *fb;
+      const char *ids[2] = { NULL, NULL };
+
+      if (info->kind != ORR_SOURCE_CLOCK || info->period == 0 || !isfinite (span))
+        continue;
+      fb = g_ptr_array_index (c->flat, info->block);
+      ids[0] = fb->doc->id;
+      /* 16 ulps: below that, t + period rounds back to t or nearly */
+      if (!(info->period > 16 * DBL_EPSILON * MAX (latest, DBL_MIN)))
+        orr_compiler_problem (c, ids, g_strdup (fb->path),
+                              "its period %g s is too short to advance time near t = %g s (Zeno "
+                              "behaviour: the clock would fire forever at one instant)",
+                              info->period, latest);
+      else if (span / info->period > ORR_MAX_CLOCK_TICKS)
+        orr_compiler_problem (c, ids, g_strdup (fb->path),
+                              "its period %g s would fire it %.3g times from %g s to %g s; the "
+                              "limit is %.0e",
+                              info->period, span / info->period, settings->start_time,
+                              settings->final_time, ORR_MAX_CLOCK_TICKS);
+    }
+}
+
+static void
 check_limits (Compiler *c)
 {
   guint64 bytes = 0, states = 0, discrete = 0, surfaces = 0, modes = 0, ports = 0;
+
+  check_clocks (c);
 
   for (int k = 0; k < c->n_ranked; k++)
     {

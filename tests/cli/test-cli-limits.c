@@ -245,6 +245,47 @@ test_settings (void)
   }
 }
 
+/* A SampleClock whose period cannot move time, or would fire it
+ * trillions of times, is refused like the other Zeno cases. */
+/* A clock driving a SampleHold of a constant. */
+static void
+run_clock (Run *r, const char *period, const char *settings)
+{
+  g_autofree char *clock = block ("clk", "SampleClock", "event-out=\"1\"", "period", period, NULL);
+  g_autofree char *src = block ("src", "Constant", "out=\"1\"", "value", "1", NULL);
+  g_autofree char *hold = block ("hold", "SampleHold", "in=\"1\" out=\"1\" event-in=\"1\"", NULL);
+  g_autofree char *l1 = link ("l1", "src", "hold");
+  const char *l2 = "    <link id=\"l2\" kind=\"activation\" from=\"clk\" from-port=\"1\" "
+                   "to=\"hold\" to-port=\"1\"/>\n";
+  g_autofree char *body = g_strconcat (clock, src, hold, l1, l2, NULL);
+
+  run_model (r, "clock.orr", body, settings);
+}
+
+/* A SampleClock whose period cannot move time, or would fire it
+ * trillions of times, is refused like the other Zeno cases. */
+static void
+test_sample_clock (void)
+{
+  const char *const periods[] = { "1e-310", "5e-324", "1e-17", "1e-9" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (periods); i++)
+    {
+      g_auto (Run) r = { 0 };
+
+      run_clock (&r, periods[i], "final=\"1000\"");
+      g_assert_cmpint (r.status, ==, 1);
+      assert_contains (r.err, "clk");
+      assert_contains (r.err, "period");
+    }
+  {
+    g_auto (Run) r = { 0 };
+
+    run_clock (&r, "1e-3", "final=\"1\"");
+    g_assert_cmpint (r.status, ==, 0);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -257,6 +298,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/limits/ports", test_ports);
   g_test_add_func ("/cli/limits/from-csv-not-files", test_from_csv_not_files);
   g_test_add_func ("/cli/limits/settings", test_settings);
+  g_test_add_func ("/cli/limits/sample-clock", test_sample_clock);
   status = g_test_run ();
   {
     g_autoptr (GDir) d = g_dir_open (tmp_dir, 0, NULL);
