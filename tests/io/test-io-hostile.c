@@ -322,6 +322,62 @@ test_not_regular_files (void)
   orr_remove_tree (dir);
 }
 
+/* Saving through a symbolic link writes the file it leads to and keeps
+ * the link; the replaced file keeps its permissions. */
+static void
+test_save_link_and_mode (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("orrery-save-XXXXXX", &error);
+  g_autofree char *sub = g_build_filename (dir, "real", NULL);
+  g_autofree char *target = g_build_filename (sub, "model.orr", NULL);
+  g_autofree char *link1 = g_build_filename (dir, "link1.orr", NULL);
+  g_autofree char *link2 = g_build_filename (dir, "link2.orr", NULL);
+  const char *data = MODEL_HEAD EMPTY_DIAGRAM "</orrery>\n";
+  g_autoptr (OrrModel) model = orr_model_load_data (data, strlen (data), "m.orr", &error);
+  const int modes[] = { 0600, 0640, 0444 | 0200 };
+  g_autofree char *canonical = NULL;
+
+  g_assert_no_error (error);
+  canonical = orr_model_save_to_data (model, NULL);
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (target, "old", -1, &error));
+  /* a relative link to an absolute one: a chain of two */
+  g_assert_cmpint (symlink ("real/model.orr", link1), ==, 0);
+  g_assert_cmpint (symlink (link1, link2), ==, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    {
+      GStatBuf st;
+      g_autofree char *written = NULL;
+
+      g_assert_cmpint (g_chmod (target, modes[i]), ==, 0);
+      g_assert_true (orr_model_save_file (model, link2, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (g_lstat (link2, &st), ==, 0);
+      g_assert_true (S_ISLNK (st.st_mode));
+      g_assert_cmpint (g_lstat (link1, &st), ==, 0);
+      g_assert_true (S_ISLNK (st.st_mode));
+      g_assert_cmpint (g_lstat (target, &st), ==, 0);
+      g_assert_true (S_ISREG (st.st_mode));
+      g_assert_cmpint (st.st_mode & 0777, ==, modes[i]);
+      g_assert_true (g_file_get_contents (target, &written, NULL, &error));
+      g_assert_cmpstr (written, ==, canonical);
+    }
+
+  /* a save that cannot happen names the file and the reason */
+  {
+    g_autofree char *loop = g_build_filename (dir, "loop.orr", NULL);
+
+    g_assert_cmpint (symlink ("loop.orr", loop), ==, 0);
+    g_assert_false (orr_model_save_file (model, loop, &error));
+    g_assert_error (error, ORR_IO_ERROR, ORR_IO_ERROR_WRITE);
+    assert_contains (error->message, "loop.orr: could not save the model: ");
+    g_clear_error (&error);
+  }
+  orr_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -330,5 +386,6 @@ main (int argc, char **argv)
   g_test_add_func ("/io/hostile/undeclared-entity", test_undeclared_entity_refused);
   g_test_add_func ("/io/hostile/nesting-limit", test_nesting_limit);
   g_test_add_func ("/io/hostile/not-regular-files", test_not_regular_files);
+  g_test_add_func ("/io/save/link-and-mode", test_save_link_and_mode);
   return g_test_run ();
 }
