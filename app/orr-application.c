@@ -546,7 +546,41 @@ about_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
                          _("translator-credits"), NULL);
 }
 
+/* The manual (help/C, installed by meson for Yelp), at a page or its
+ * start: "help:orrery/block-Gain". Yelp is asked directly when it is
+ * installed (so that the page opens even where no handler for help: URIs
+ * is registered); otherwise whatever the desktop uses for help: URIs. */
+void
+orr_application_show_help (OrrApplication *self, const char *page)
+{
+  g_autofree char *uri = page != NULL ? g_strdup_printf ("help:orrery/%s", page)
+                                      : g_strdup ("help:orrery");
+  g_autofree char *yelp = g_find_program_in_path ("yelp");
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  g_autoptr (GError) error = NULL;
+
+  if (yelp != NULL)
+    {
+      const char *argv[] = { yelp, uri, NULL };
+
+      if (g_spawn_async (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &error))
+        return;
+      g_warning ("%s: %s", yelp, error->message);
+    }
+  gtk_show_uri (parent, uri, GDK_CURRENT_TIME);
+}
+
+static void
+help_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+{
+  const char *page = parameter != NULL ? g_variant_get_string (parameter, NULL) : "";
+
+  orr_application_show_help (ORR_APPLICATION (data), *page != '\0' ? page : NULL);
+}
+
 static const GActionEntry app_actions[] = {
+  { "help", help_activated },
+  { "help-page", help_activated, "s" },
   { "new", new_activated },
   { "open", open_activated },
   { "open-path", open_path_activated, "s" },
@@ -570,6 +604,7 @@ static const struct
   { "app.examples", { "<Control><Shift>o", NULL } },
   { "app.library-manager", { "<Control><Shift>l", NULL } },
   { "app.quit", { "<Control>q", NULL } },
+  { "app.help", { "F1", NULL } },
   { "win.save", { "<Control>s", NULL } },
   { "win.save-as", { "<Control><Shift>s", NULL } },
   { "win.close", { "<Control>w", NULL } },
@@ -585,6 +620,7 @@ static const struct
   { "win.pause", { "F6", NULL } },
   { "win.stop", { "<Shift>F5", NULL } },
   { "win.check", { "<Control>b", NULL } },
+  { "win.linearize", { "<Control><Shift>a", NULL } },
   { "win.quick-insert", { "<Control>i", NULL } },
   { "win.save-to-library", { "<Control><Shift>b", NULL } },
   { "win.update-from-library", { "<Control><Shift>u", NULL } },

@@ -40,4 +40,7 @@ GtkWindow *orr_application_new_window (OrrApplication *self);
 GMenuModel *orr_application_get_recent_menu (OrrApplication *self);
 void orr_application_note_recent (OrrApplication *self, GFile *file);
 
+/* Opens the manual at page ("block-Gain"), or at its start when NULL. */
+void orr_application_show_help (OrrApplication *self, const char *page);
+
 G_END_DECLS

@@ -4,10 +4,13 @@
  * writes what the sinks recorded in the last run to CSV. Links the engine
  * and the standard palettes only, no GTK. */
 #include "orr-paths.h"
+#include "orrery-sim-commands.h"
+#include "orrery-sim-analysis.h"
 #include <orr-palettes.h>
 #include <orrery/orr-compile.h>
 #include <orrery/orr-io.h>
 #include <orrery/orr-library.h>
+#include <orrery/orr-recording.h>
 #include <orrery/orr-runs.h>
 #include <orrery/orr-simulation.h>
 #include <orrery/orr-solvers.h>
@@ -38,6 +41,7 @@ typedef struct
   int max_runs;
   gboolean quiet;
   gboolean trust;
+  gboolean solve_loops;
   gboolean version;
   char **files;
 } Options;
@@ -135,6 +139,7 @@ apply_settings (OrrModel *model, const Options *o)
       g_free (settings.solver);
       settings.solver = g_strdup (o->solver);
     }
+  settings.solve_loops |= o->solve_loops;
   if (status == EXIT_OK)
     orr_model_set_settings (model, &settings);
   orr_settings_clear (&settings);
@@ -221,177 +226,28 @@ print_summary (const char *path, OrrModel *model, OrrEvaluation *evaluation)
 /* What the sinks recorded, read from the simulation's streams: per block,
  * its sample times and values. Kept until the end so that the CSV header,
  * which lists every recording block's channels, can be written first. */
-typedef struct
-{
-  int n_channels;
-  GArray *t;      /* of double */
-  GArray *values; /* of double, n_channels per sample */
-} Recording;
-
-typedef struct
-{
-  OrrSimulation *sim;
-  int n_blocks;
-  Recording *blocks;
-} Recorder;
-
-static void
-recorder_init (Recorder *r, OrrSimulation *sim, int n_blocks)
-{
-  r->sim = sim;
-  r->n_blocks = n_blocks;
-  r->blocks = g_new0 (Recording, MAX (n_blocks, 1));
-  /* Asking for every stream now makes this thread their reader, so that
-   * no sample is dropped; a full ring waits for the next drain. */
-  for (int b = 0; b < n_blocks; b++)
-    orr_simulation_get_stream (sim, b);
-}
-
-static void
-recorder_clear (Recorder *r)
-{
-  for (int b = 0; b < r->n_blocks; b++)
-    if (r->blocks[b].t != NULL)
-      {
-        g_array_unref (r->blocks[b].t);
-        g_array_unref (r->blocks[b].values);
-      }
-  g_clear_pointer (&r->blocks, g_free);
-  r->n_blocks = 0;
-  r->sim = NULL;
-}
-
-/* Moves what the streams hold into the recordings: everything when
- * max_chunks is 0 (the run has ended), else at most that many chunks per
- * stream, so that a producer as fast as the reader cannot keep the main
- * thread here (it has progress and Ctrl+C to look after). */
-static void
-recorder_drain (Recorder *r, int max_chunks)
-{
-  enum { CHUNK = 4096 };
-
-  if (r->sim == NULL)
-    return;
-  for (int b = 0; b < r->n_blocks; b++)
-    {
-      OrrStream *stream = orr_simulation_get_stream (r->sim, b);
-      Recording *rec = &r->blocks[b];
-      guint n;
-
-      if (stream == NULL)
-        continue;
-      if (rec->t == NULL)
-        {
-          rec->n_channels = orr_stream_get_n_channels (stream);
-          rec->t = g_array_new (FALSE, FALSE, sizeof (double));
-          rec->values = g_array_new (FALSE, FALSE, sizeof (double));
-        }
-      for (int chunk = 0; max_chunks == 0 || chunk < max_chunks; chunk++)
-        {
-          guint old = rec->t->len;
-          g_array_set_size (rec->t, old + CHUNK);
-          g_array_set_size (rec->values, (old + CHUNK) * rec->n_channels);
-          n = orr_stream_read (stream, &g_array_index (rec->t, double, old),
-                               &g_array_index (rec->values, double, old * rec->n_channels), CHUNK);
-          g_array_set_size (rec->t, old + n);
-          g_array_set_size (rec->values, (old + n) * rec->n_channels);
-          if (n < CHUNK)
-            break;
-        }
-    }
-}
-
-static void
-csv_field (GString *line, const char *text)
-{
-  if (strpbrk (text, ",\"\n") == NULL)
-    {
-      g_string_append (line, text);
-      return;
-    }
-  g_string_append_c (line, '"');
-  for (const char *p = text; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (line, '"');
-      g_string_append_c (line, *p);
-    }
-  g_string_append_c (line, '"');
-}
-
-/* A SignalOut names its signal: "speed", or "speed[k]" for a vector. Any
- * other recording block is named by its path: "Plant/Scope[k]". */
-static char *
-column_name (const OrrProgramBlock *block, int channel, int n_channels)
-{
-  const char *signal = NULL;
-
-  if (block->klass != NULL && g_strcmp0 (block->klass->name, "SignalOut") == 0
-      && block->n_opar > 0)
-    signal = orr_value_get_string (block->opar[0]);
-  if (signal != NULL && n_channels == 1)
-    return g_strdup (signal);
-  return g_strdup_printf ("%s[%d]", signal ? signal : block->path, channel + 1);
-}
-
-/* time, then one column per channel of every recording block (in program
- * order), named as column_name() says; each sample is a row with its block's columns
- * filled and the others empty. Rows merge the blocks' samples by time
- * (each block's are in order; at equal times, program order). */
+/* Writes the recording to path, replacing the file as a whole when
+ * the write succeeds. */
 static gboolean
-write_csv (const char *path, const OrrProgram *program, Recorder *r, GError **error)
+write_csv (const char *path, OrrRecording *recording, GError **error)
 {
-  g_autoptr (GString) out = g_string_new ("time");
-  g_autofree int *first_column = g_new0 (int, MAX (r->n_blocks, 1));
-  g_autofree guint *next = g_new0 (guint, MAX (r->n_blocks, 1));
-  int columns = 0;
-  char number[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr (GFileOutputStream) out
+    = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+  g_autoptr (GOutputStream) buffered = NULL;
 
-  for (int k = 0; k < r->n_blocks; k++)
+  if (out == NULL)
+    return FALSE;
+  buffered = g_buffered_output_stream_new_sized (G_OUTPUT_STREAM (out), 1 << 16);
+  if (!orr_recording_write_csv (recording, buffered, NULL, error))
     {
-      first_column[k] = columns;
-      for (int j = 0; r->blocks[k].t != NULL && j < r->blocks[k].n_channels; j++)
-        {
-          g_autofree char *name = column_name (&program->blocks[k], j, r->blocks[k].n_channels);
-          g_string_append_c (out, ',');
-          csv_field (out, name);
-        }
-      if (r->blocks[k].t != NULL)
-        columns += r->blocks[k].n_channels;
+      /* a cancelled close leaves the file as it was */
+      g_autoptr (GCancellable) cancel = g_cancellable_new ();
+      g_cancellable_cancel (cancel);
+      g_output_stream_close (G_OUTPUT_STREAM (out), cancel, NULL);
+      return FALSE;
     }
-  g_string_append_c (out, '\n');
-
-  for (;;)
-    {
-      int pick = -1;
-      Recording *rec;
-      double t;
-
-      for (int k = 0; k < r->n_blocks; k++)
-        if (r->blocks[k].t != NULL && next[k] < r->blocks[k].t->len
-            && (pick < 0
-                || g_array_index (r->blocks[k].t, double, next[k])
-                     < g_array_index (r->blocks[pick].t, double, next[pick])))
-          pick = k;
-      if (pick < 0)
-        break;
-      rec = &r->blocks[pick];
-      t = g_array_index (rec->t, double, next[pick]);
-      g_string_append (out, g_ascii_formatd (number, sizeof number, "%.17g", t));
-      for (int c = 0; c < columns; c++)
-        {
-          int j = c - first_column[pick];
-          g_string_append_c (out, ',');
-          if (j >= 0 && j < rec->n_channels)
-            g_string_append (out, g_ascii_formatd (number, sizeof number, "%.17g",
-                                                   g_array_index (rec->values, double,
-                                                                  next[pick] * rec->n_channels + j)));
-        }
-      g_string_append_c (out, '\n');
-      next[pick]++;
-    }
-  return g_file_set_contents_full (path, out->str, out->len, G_FILE_SET_CONTENTS_CONSISTENT, 0666,
-                                   error);
+  return g_output_stream_close (buffered, NULL, error);
 }
 
 /* The runs go on a thread of their own; the main thread drains the
@@ -399,8 +255,9 @@ write_csv (const char *path, const OrrProgram *program, Recorder *r, GError **er
 typedef struct
 {
   OrrRuns *runs;
-  GMutex lock;         /* guards recorder between the two threads */
-  Recorder recorder;   /* the current run's, then the last run's, recordings */
+  GMutex lock;             /* guards recording between the two threads */
+  OrrRecording *recording; /* the current run's, then the last run's */
+  GError *recording_error; /* the first failure to record, which stops the runs */
   GPtrArray *problems; /* of a run that did not compile */
   GError *error;
   gboolean ok;
@@ -425,8 +282,8 @@ on_run_started (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *
   orr_simulation_set_message_func (sim, on_block_message, NULL);
 
   g_mutex_lock (&w->lock);
-  recorder_clear (&w->recorder);
-  recorder_init (&w->recorder, sim, program->n_blocks);
+  g_clear_pointer (&w->recording, orr_recording_unref);
+  w->recording = orr_recording_new (sim, program);
   g_mutex_unlock (&w->lock);
 }
 
@@ -438,8 +295,8 @@ on_run_finished (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram 
   Worker *w = data;
 
   g_mutex_lock (&w->lock);
-  recorder_drain (&w->recorder, 0);
-  w->recorder.sim = NULL;
+  if (!orr_recording_finish (w->recording, w->recording_error == NULL ? &w->recording_error : NULL))
+    orr_runs_stop (runs);
   g_mutex_unlock (&w->lock);
 }
 
@@ -514,7 +371,9 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
       if (interrupted)
         orr_runs_stop (runs);
       g_mutex_lock (&w.lock);
-      recorder_drain (&w.recorder, 64);
+      if (w.recording != NULL && w.recording_error == NULL
+          && !orr_recording_drain (w.recording, 8, &w.recording_error))
+        orr_runs_stop (runs);
       g_mutex_unlock (&w.lock);
       t = orr_runs_get_time (runs);
       if (progress && tick % 10 == 9 && (shown = orr_runs_get_program (runs)) != NULL)
@@ -535,7 +394,12 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
   program = orr_runs_get_program (runs);
   stats = orr_runs_get_stats (runs);
   n_runs = orr_runs_get_count (runs);
-  if (!w.ok && w.problems->len > 0)
+  if (w.recording_error != NULL)
+    {
+      g_printerr ("%s: %s\n", path, w.recording_error->message);
+      status = EXIT_MODEL_ERROR;
+    }
+  else if (!w.ok && w.problems->len > 0)
     status = report_problems (path, w.problems, n_runs);
   else if (!w.ok)
     {
@@ -562,10 +426,10 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
     }
 
   /* what was recorded is kept, even after a failure */
-  if (o->output != NULL && program != NULL)
+  if (o->output != NULL && program != NULL && w.recording != NULL)
     {
       g_autoptr (GError) write_error = NULL;
-      if (!write_csv (o->output, program, &w.recorder, &write_error))
+      if (!write_csv (o->output, w.recording, &write_error))
         {
           g_printerr ("orrery-sim: %s\n", write_error->message);
           if (status == EXIT_OK)
@@ -573,7 +437,8 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
         }
     }
 
-  recorder_clear (&w.recorder);
+  g_clear_pointer (&w.recording, orr_recording_unref);
+  g_clear_error (&w.recording_error);
   g_ptr_array_unref (w.problems);
   g_clear_error (&w.error);
   g_mutex_clear (&w.lock);
@@ -678,6 +543,8 @@ main (int argc, char **argv)
     { "max-runs", 0, 0, G_OPTION_ARG_INT, &o.max_runs,
       N_("Fail when End blocks ask for more than N runs (default 1000)"), N_("N") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, N_("Print errors only"), NULL },
+    { "solve-loops", 0, 0, G_OPTION_ARG_NONE, &o.solve_loops,
+      N_("Solve algebraic loops (Newton's method) instead of refusing them"), NULL },
     { "trust", 0, 0, G_OPTION_ARG_NONE, &o.trust,
       N_("Trust the model: compile and run the C code of its CCustomBlocks"), NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, N_("Print the version and exit"), NULL },
@@ -697,6 +564,14 @@ main (int argc, char **argv)
   }
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  if (argc > 1 && strcmp (argv[1], "linearize") == 0)
+    return orr_cli_linearize (argc - 1, argv + 1);
+  if (argc > 1 && strcmp (argv[1], "trim") == 0)
+    return orr_cli_trim (argc - 1, argv + 1);
+
+  /* subcommands: orrery-sim CMD ... */
+  if (argc > 1 && strcmp (argv[1], "study") == 0)
+    return orr_sim_study_main (argc - 1, argv + 1);
 
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context, _("Load, check and simulate an Orrery model."));

@@ -511,6 +511,7 @@ build_primary_menu (OrrApplication *app)
     g_menu_append (running, _("_Stop"), "win.stop");
     g_menu_append_section (simulation, NULL, G_MENU_MODEL (running));
     g_menu_append (simulation, _("_Check Model"), "win.check");
+    g_menu_append (simulation, _("_Linearize…"), "win.linearize");
     g_menu_append (simulation, _("Model _Settings…"), "win.model-settings");
     g_menu_append_submenu (menu, _("S_imulation"), G_MENU_MODEL (simulation));
   }
@@ -543,6 +544,7 @@ build_primary_menu (OrrApplication *app)
     g_menu_append_submenu (menu, _("_Diagram"), G_MENU_MODEL (diagram));
   }
 
+  g_menu_append (help, _("_Manual"), "app.help");
   g_menu_append (help, _("_Keyboard Shortcuts"), "win.show-help-overlay");
   g_menu_append (help, _("_About Orrery"), "app.about");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (help));
@@ -685,6 +687,7 @@ orr_window_init (OrrWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   _orr_window_actions_init (self);
+  _orr_window_analysis_init (self);
   _orr_window_hierarchy_init (self);
   _orr_window_run_init (self);
   _orr_window_insert_init (self);

@@ -113,6 +113,10 @@ typedef struct
   int n_ranked;
   int n_sync_groups;
   FlatBlock **order; /* flat blocks by rank, clocks excluded */
+  /* algebraic loops to solve (settings.solve_loops): per loop a GArray of
+   * flat indices, and the torn inputs as (flat index, port) pairs */
+  GPtrArray *loops;      /* of GArray* (int) */
+  GPtrArray *loop_tears; /* of GArray* (int pairs) */
 } Compiler;
 
 void orr_compiler_problem (Compiler *c, const char *const *block_ids, char *where,

@@ -3,12 +3,18 @@
  * per output, state offsets, activation sources and their lists, the base
  * clock and the Jacobian's band. */
 #include "orr-compile-private.h"
+#include "../sim/orr-loops.h"
 
 #include <math.h>
 #include <float.h>
 #include <string.h>
 
-G_DEFINE_QUARK (orr - compile - error - quark, orr_compile_error)
+/* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
+GQuark
+orr_compile_error_quark (void)
+{
+  return g_quark_from_static_string ("orr-compile-error-quark");
+}
 
 #define MAX_PROBLEMS_IN_MESSAGE 20
 
@@ -47,26 +53,14 @@ flat_block_free (FlatBlock *fb)
 
 /* ---- program assembly -------------------------------------------------------- */
 
+/* Bytes per element of a port buffer. A string port, which no block
+ * can fill, gets a double's room as before rather than none. */
 static gsize
 element_size (OrrType type)
 {
-  switch (type)
-    {
-      case ORR_TYPE_COMPLEX:
-        return 2 * sizeof (double);
-      case ORR_TYPE_INT8:
-      case ORR_TYPE_UINT8:
-      case ORR_TYPE_BOOL:
-        return 1;
-      case ORR_TYPE_INT16:
-      case ORR_TYPE_UINT16:
-        return 2;
-      case ORR_TYPE_INT32:
-      case ORR_TYPE_UINT32:
-        return 4;
-      default:
-        return sizeof (double);
-    }
+  gsize size = orr_type_element_size (type);
+
+  return size > 0 ? size : sizeof (double);
 }
 
 static int
@@ -298,6 +292,64 @@ block_arrays (FlatBlock *fb, guint8 **cursor)
   return a;
 }
 
+/* The loops the schedule tore (settings.solve_loops): their blocks and
+ * the buffers read across the cuts, and the last block's class wrapped so
+ * that its outputs job ends with the solve (engine/sim/orr-loops.c). */
+static void
+assemble_loops (Compiler *c, OrrProgram *program, const int *program_index)
+{
+  if (c->loops == NULL || c->loops->len == 0)
+    return;
+  program->n_loops = c->loops->len;
+  program->loops = g_new0 (OrrProgramLoop, program->n_loops);
+  for (guint l = 0; l < c->loops->len; l++)
+    {
+      GArray *members = g_ptr_array_index (c->loops, l);
+      GArray *tears = g_ptr_array_index (c->loop_tears, l);
+      OrrProgramLoop *loop = &program->loops[l];
+      g_autoptr (GString) names = g_string_new (NULL);
+      int last;
+
+      loop->n_blocks = members->len;
+      loop->blocks = g_new (int, members->len);
+      for (guint m = 0; m < members->len; m++)
+        loop->blocks[m] = program_index[g_array_index (members, int, m)];
+      for (int i = 1; i < loop->n_blocks; i++)
+        for (int j = i; j > 0 && loop->blocks[j - 1] > loop->blocks[j]; j--)
+          {
+            int t = loop->blocks[j];
+            loop->blocks[j] = loop->blocks[j - 1];
+            loop->blocks[j - 1] = t;
+          }
+      for (int i = 0; i < loop->n_blocks; i++)
+        g_string_append_printf (names, "%s%s", i > 0 ? ", " : "",
+                                program->blocks[loop->blocks[i]].path);
+      loop->names = g_strdup (names->str);
+      loop->n_tears = tears->len / 2;
+      loop->tear_buffers = g_new (int, MAX (loop->n_tears, 1));
+      for (int k = 0; k < loop->n_tears; k++)
+        {
+          int b = program_index[g_array_index (tears, int, 2 * k)];
+          int port = g_array_index (tears, int, 2 * k + 1);
+          int buffer = program->blocks[b].in[port].buffer;
+          const OrrBufferInfo *info = &program->buffers[buffer];
+
+          loop->tear_buffers[k] = buffer;
+          if (info->type != ORR_TYPE_DOUBLE)
+            orr_compiler_problem (c, NULL, g_strdup (program->blocks[b].path),
+                                  "the algebraic loop through %s carries a signal of type %s; "
+                                  "only real (double) loops can be solved",
+                                  loop->names, orr_type_name (info->type));
+          loop->n_unknowns += info->rows * info->cols;
+        }
+      last = loop->blocks[loop->n_blocks - 1];
+      loop->klass = program->blocks[last].klass;
+      loop->wrapper = g_memdup2 (loop->klass, sizeof (OrrBlockClass));
+      loop->wrapper->simulate = orr_sim_loop_simulate;
+      program->blocks[last].klass = loop->wrapper;
+    }
+}
+
 static OrrProgram *
 assemble (Compiler *c)
 {
@@ -500,6 +552,7 @@ assemble (Compiler *c)
 
   assemble_clocks (c, program, source_map);
   assemble_band (c, program, program_index);
+  assemble_loops (c, program, program_index);
   for (int k = 0; k < c->n_ranked; k++)
     c->order[k]->path = NULL;
   orr_settings_copy (&program->settings, orr_model_get_settings (c->model));
@@ -545,6 +598,14 @@ orr_program_free (OrrProgram *program)
   g_free (program->continuous_list.items);
   g_free (program->surface_list.items);
   g_free (program->derivative_list.items);
+  for (int l = 0; l < program->n_loops; l++)
+    {
+      g_free (program->loops[l].blocks);
+      g_free (program->loops[l].tear_buffers);
+      g_free (program->loops[l].wrapper);
+      g_free (program->loops[l].names);
+    }
+  g_free (program->loops);
   orr_settings_clear (&program->settings);
   g_free (program);
 }
@@ -610,7 +671,7 @@ check_clocks (Compiler *c)
       FlatBlock *fb;
       const char *ids[2] = { NULL, NULL };
 
-      if (info->kind != ORR_SOURCE_CLOCK || info->period == 0 || !isfinite (span))
+      if (info->kind != ORR_SOURCE_CLOCK || !(info->period > 0) || !isfinite (span))
         continue;
       fb = g_ptr_array_index (c->flat, info->block);
       ids[0] = fb->doc->id;
@@ -770,6 +831,8 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   orr_union_find_clear (&c.dims);
   orr_union_find_clear (&c.types);
   g_free (c.order);
+  g_clear_pointer (&c.loops, g_ptr_array_unref);
+  g_clear_pointer (&c.loop_tears, g_ptr_array_unref);
   orr_evaluation_free (c.evaluation);
   g_ptr_array_unref (c.problems);
   return program;

@@ -7,7 +7,12 @@
 #include <math.h>
 #include <string.h>
 
-G_DEFINE_QUARK (orr-config-error-quark, orr_config_error)
+/* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
+GQuark
+orr_config_error_quark (void)
+{
+  return g_quark_from_static_string ("orr-config-error-quark");
+}
 
 static OrrConfig *
 config_alloc (void)

@@ -3,9 +3,16 @@
 #include <orrery/orr-evaluate.h>
 #include "orr-compile-private.h"
 
+#include <orrery/orr-analysis.h>
+
 #include <string.h>
 
-G_DEFINE_QUARK (orr-evaluate-error-quark, orr_evaluate_error)
+/* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
+GQuark
+orr_evaluate_error_quark (void)
+{
+  return g_quark_from_static_string ("orr-evaluate-error-quark");
+}
 
 /* Past this many, listing more problems in one message helps nobody. */
 #define MAX_PROBLEMS_IN_MESSAGE 20
@@ -303,6 +310,11 @@ orr_evaluate_model_with_registry (OrrModel *model, OrrScope *overrides, OrrRegis
       for (guint i = 0; names[i] != NULL; i++)
         orr_scope_pin (root, names[i], orr_scope_lookup (overrides, names[i]));
     }
+  /* linearize() and equilibrium() in the context need the model itself */
+  if (registry != NULL)
+    orr_scope_set_call_func (root, orr_analysis_context_call,
+                             orr_analysis_model_ref_new (model, registry),
+                             orr_analysis_model_ref_free);
 
   if (!orr_script_run (orr_model_get_context (model), root, &error))
     {

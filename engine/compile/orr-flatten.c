@@ -68,7 +68,7 @@ block_in (Compiler *c, OrrDiagram *diagram, const char *id)
 static OrrConfigParam *
 block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass, int *n)
 {
-  int size = klass->n_params + (klass->extra_params != NULL ? (int) block->params->len : 0);
+  int size = klass->n_params + (klass->extra_params != NULL ? (int)block->params->len : 0);
   OrrConfigParam *params = g_new (OrrConfigParam, MAX (size, 1));
   OrrScope *scope = orr_evaluation_get_scope (c->evaluation, block->parent);
 
@@ -95,14 +95,14 @@ block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass, int *n)
             {
               const char *ids[] = { block->id, NULL };
               g_autofree char *path = orr_block_get_path (block);
-              orr_compiler_problem (c, ids, g_strdup_printf ("%s, parameter '%s'", path, spec->name),
-                                    "the default '%s' does not evaluate: %s", spec->default_expr,
-                                    error->message);
+              orr_compiler_problem (
+                c, ids, g_strdup_printf ("%s, parameter '%s'", path, spec->name),
+                "the default '%s' does not evaluate: %s", spec->default_expr, error->message);
               continue;
             }
         }
       if (value != NULL)
-        params[(*n)++] = (OrrConfigParam) { spec->name, value };
+        params[(*n)++] = (OrrConfigParam){ spec->name, value };
     }
   /* A class with extra parameters (orr-extra-params.h: the FMU block's
    * "fmu.<name>") also sees whatever else the block sets. */
@@ -116,7 +116,7 @@ block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass, int *n)
       for (int j = 0; j < *n && !seen; j++)
         seen = strcmp (params[j].name, p->name) == 0;
       if (value != NULL && !seen)
-        params[(*n)++] = (OrrConfigParam) { p->name, orr_value_ref (value) };
+        params[(*n)++] = (OrrConfigParam){ p->name, orr_value_ref (value) };
     }
   return params;
 }
@@ -158,7 +158,7 @@ configure_diagram (Compiler *c, OrrDiagram *diagram)
           orr_config_free (config);
           continue;
         }
-      g_array_append_val (c->configured, ((Configured) { block, klass, config, NULL }));
+      g_array_append_val (c->configured, ((Configured){ block, klass, config, NULL }));
       g_hash_table_insert (c->configured_of, block, GUINT_TO_POINTER (c->configured->len));
     }
 }
@@ -245,7 +245,7 @@ guint
 orr_port_key_hash (gconstpointer data)
 {
   const OrrPortKey *k = data;
-  return g_str_hash (k->block_id) ^ ((guint) k->kind * 31u + k->port) * 2654435761u;
+  return g_str_hash (k->block_id) ^ ((guint)k->kind * 31u + k->port) * 2654435761u;
 }
 
 gboolean
@@ -368,13 +368,14 @@ index_gotos (Compiler *c)
       const char *tag;
       GPtrArray *list;
 
-      if (entry->config->kind != ORR_BLOCK_GOTO || (tag = tag_of (c, b)) == NULL)
+      if ((entry->config->kind != ORR_BLOCK_GOTO && entry->config->kind != ORR_BLOCK_EVENT_GOTO)
+          || (tag = tag_of (c, b)) == NULL)
         continue;
       list = g_hash_table_lookup (c->gotos, tag);
       if (list == NULL)
         {
           list = g_ptr_array_new ();
-          g_hash_table_insert (c->gotos, (gpointer) tag, list);
+          g_hash_table_insert (c->gotos, (gpointer)tag, list);
         }
       g_ptr_array_add (list, b);
     }
@@ -394,6 +395,8 @@ goto_for (Compiler *c, OrrBlock *from, int *count)
     for (guint i = 0; list != NULL && i < list->len; i++)
       {
         OrrBlock *g = g_ptr_array_index (list, i);
+        if (kind_of (c, g) != ORR_BLOCK_GOTO) /* the tag of an activation Goto */
+          continue;
         if (pass == 0 ? g->parent == from->parent : goto_is_global (c, g))
           {
             found = g;
@@ -429,6 +432,126 @@ check_froms (Compiler *c)
     }
 }
 
+/* ---- activation Gotos (SetActivationSignal / GetActivationSignal) ---------- */
+
+static int
+event_goto_visibility (Compiler *c, OrrBlock *block)
+{
+  OrrConfig *config = config_of (c, block);
+  return config != NULL && orr_config_n (config->ipar) > 0 ? g_array_index (config->ipar, int, 0)
+                                                           : 0;
+}
+
+static OrrDiagram *
+parent_diagram (OrrDiagram *diagram)
+{
+  return diagram != NULL && diagram->owner != NULL ? diagram->owner->parent : NULL;
+}
+
+/* The diagram below which a scoped activation Goto is visible: the
+ * nearest one, its own or an ancestor, that holds an EVENT_SCOPE block
+ * with its tag; NULL if none does. */
+static OrrDiagram *
+event_scope_root (Compiler *c, OrrBlock *set)
+{
+  const char *tag = tag_of (c, set);
+
+  for (OrrDiagram *d = set->parent; d != NULL && tag != NULL; d = parent_diagram (d))
+    for (guint i = 0; i < d->blocks->len; i++)
+      {
+        OrrBlock *b = g_ptr_array_index (d->blocks, i);
+        const char *t;
+
+        if (b->child == NULL && kind_of (c, b) == ORR_BLOCK_EVENT_SCOPE
+            && (t = tag_of (c, b)) != NULL && strcmp (t, tag) == 0)
+          return d;
+      }
+  return NULL;
+}
+
+static gboolean
+diagram_within (OrrDiagram *diagram, OrrDiagram *root)
+{
+  for (OrrDiagram *d = diagram; d != NULL; d = parent_diagram (d))
+    if (d == root)
+      return TRUE;
+  return FALSE;
+}
+
+/* The activation Goto an activation From reads: one in its own diagram,
+ * else a scoped one whose scope holds the From, else a global one.
+ * *count says how many were equally visible (1 is right). */
+static OrrBlock *
+event_goto_for (Compiler *c, OrrBlock *from, int *count)
+{
+  const char *tag = tag_of (c, from);
+  GPtrArray *list = tag ? g_hash_table_lookup (c->gotos, tag) : NULL;
+  OrrBlock *found = NULL;
+
+  *count = 0;
+  for (guint pass = 0; pass < 3 && *count == 0; pass++)
+    for (guint i = 0; list != NULL && i < list->len; i++)
+      {
+        OrrBlock *g = g_ptr_array_index (list, i);
+        OrrDiagram *root;
+        gboolean visible;
+
+        if (kind_of (c, g) != ORR_BLOCK_EVENT_GOTO)
+          continue;
+        if (pass == 0)
+          visible = g->parent == from->parent;
+        else if (pass == 1)
+          visible = event_goto_visibility (c, g) == 2 && (root = event_scope_root (c, g)) != NULL
+                    && diagram_within (from->parent, root);
+        else
+          visible = event_goto_visibility (c, g) == 1;
+        if (visible)
+          {
+            found = g;
+            (*count)++;
+          }
+      }
+  return found;
+}
+
+static void
+check_event_froms (Compiler *c)
+{
+  for (guint i = 0; i < c->configured->len; i++)
+    {
+      Configured *entry = &g_array_index (c->configured, Configured, i);
+      OrrBlock *b = entry->block;
+      const char *ids[] = { b->id, NULL };
+      int count;
+
+      if (entry->config->kind == ORR_BLOCK_EVENT_GOTO && event_goto_visibility (c, b) == 2
+          && event_scope_root (c, b) == NULL)
+        {
+          g_autofree char *path = orr_block_get_path (b);
+          orr_compiler_problem (c, ids, g_strdup (path),
+                                "the activation signal '%s' is scoped, but no "
+                                "ActivationSignalScoping block with that tag is in its diagram "
+                                "or above",
+                                tag_of (c, b) ? tag_of (c, b) : "");
+          continue;
+        }
+      if (entry->config->kind != ORR_BLOCK_EVENT_FROM)
+        continue;
+      event_goto_for (c, b, &count);
+      if (count != 1)
+        {
+          g_autofree char *path = orr_block_get_path (b);
+          orr_compiler_problem (c, ids, g_strdup (path),
+                                count == 0 ? "no SetActivationSignal with the tag '%s' is visible "
+                                             "from here (in the same diagram, scoped above, or "
+                                             "global)"
+                                           : "the activation tag '%s' is set by more than one "
+                                             "block visible from here",
+                                tag_of (c, b) ? tag_of (c, b) : "");
+        }
+    }
+}
+
 /* ---- regular signals ------------------------------------------------------- */
 
 /* The real output behind output port (1-based) of block in diagram.
@@ -448,7 +571,7 @@ resolve_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint port, i
   fb = block->child == NULL ? flat_of (c, block) : NULL;
   if (fb != NULL)
     {
-      if ((int) port > fb->n_out)
+      if ((int)port > fb->n_out)
         return FALSE;
       *out_block = fb->index;
       *out_port = port - 1;
@@ -558,6 +681,16 @@ resolve_event_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint p
                               found);
       return;
     }
+  if (kind == ORR_BLOCK_EVENT_FROM)
+    {
+      /* an activation link without a line: whatever activates the
+       * matching SetActivationSignal */
+      int count;
+      OrrBlock *g = event_goto_for (c, block, &count);
+      if (g != NULL && count == 1)
+        resolve_event_target (c, g->parent, g->id, 1, depth + 1, found);
+      return;
+    }
   if (kind == ORR_BLOCK_EVENT_UNION)
     {
       OrrConfig *config = config_of (c, block);
@@ -569,7 +702,7 @@ resolve_event_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint p
   {
     FlatBlock *fb = flat_of (c, block);
     int id;
-    if (fb == NULL || (int) port > fb->n_evout)
+    if (fb == NULL || (int)port > fb->n_evout)
       return;
     id = orr_compile_source_of (c, fb, port - 1);
     for (guint i = 0; i < found->len; i++)
@@ -581,8 +714,8 @@ resolve_event_output (Compiler *c, OrrDiagram *diagram, OrrBlock *block, guint p
 
 /* Adds the sources of every link into activation input port of block_id. */
 static void
-resolve_event_target (Compiler *c, OrrDiagram *diagram, const char *block_id, guint port,
-                      int depth, GArray *found)
+resolve_event_target (Compiler *c, OrrDiagram *diagram, const char *block_id, guint port, int depth,
+                      GArray *found)
 {
   OrrPortLinks *links = links_into (c, diagram, block_id, ORR_PORT_EVENT_IN, port);
 
@@ -634,7 +767,7 @@ flat_block_new (OrrConfig *config)
 {
   int n_in = config->inputs->len, n_out = config->outputs->len;
   int n_evin = config->n_evin, n_evout = config->n_evout;
-  gsize n_ints = 5 * (gsize) n_in + 3 * (gsize) n_out + n_evout;
+  gsize n_ints = 5 * (gsize)n_in + 3 * (gsize)n_out + n_evout;
   FlatBlock *fb
     = g_malloc0 (sizeof (FlatBlock) + sizeof (GArray *) * n_evin + sizeof (int) * n_ints);
   int *ints;
@@ -644,8 +777,8 @@ flat_block_new (OrrConfig *config)
   fb->n_out = n_out;
   fb->n_evin = n_evin;
   fb->n_evout = n_evout;
-  fb->evin_sources = (GArray **) (fb + 1);
-  ints = (int *) (fb->evin_sources + n_evin);
+  fb->evin_sources = (GArray **)(fb + 1);
+  ints = (int *)(fb->evin_sources + n_evin);
   fb->in_block = ints, ints += n_in;
   fb->in_port = ints, ints += n_in;
   fb->in_rows = ints, ints += n_in;
@@ -673,7 +806,8 @@ collect_flat (Compiler *c, GHashTable *groups)
 
       if (is_port_kind (config->kind) || config->kind == ORR_BLOCK_EVENT_UNION
           || config->kind == ORR_BLOCK_SYNC_TAG || config->kind == ORR_BLOCK_GOTO
-          || config->kind == ORR_BLOCK_FROM)
+          || config->kind == ORR_BLOCK_FROM || config->kind == ORR_BLOCK_EVENT_GOTO
+          || config->kind == ORR_BLOCK_EVENT_FROM || config->kind == ORR_BLOCK_EVENT_SCOPE)
         continue;
 
       fb = flat_block_new (config);
@@ -720,20 +854,20 @@ check_link_ends (Compiler *c, GPtrArray *links, const guint *entry_of, OrrBlock 
             continue; /* a super block: its ports were checked against its port blocks */
           switch (ends[e]->kind)
             {
-            case ORR_PORT_IN:
-              count = config->inputs->len;
-              break;
-            case ORR_PORT_OUT:
-              count = config->outputs->len;
-              break;
-            case ORR_PORT_EVENT_IN:
-              count = config->n_evin;
-              break;
-            default:
-              count = config->n_evout;
-              break;
+              case ORR_PORT_IN:
+                count = config->inputs->len;
+                break;
+              case ORR_PORT_OUT:
+                count = config->outputs->len;
+                break;
+              case ORR_PORT_EVENT_IN:
+                count = config->n_evin;
+                break;
+              default:
+                count = config->n_evout;
+                break;
             }
-          if ((int) ends[e]->port > count)
+          if ((int)ends[e]->port > count)
             {
               const char *ids[] = { b->id, NULL };
               g_autofree char *path = orr_block_get_path (b);
@@ -764,6 +898,7 @@ orr_compile_flatten (Compiler *c)
   index_gotos (c);
   check_link_ends (c, links, entry_of, from); /* in the model's order, as gathered */
   check_froms (c);
+  check_event_froms (c);
   if (orr_compiler_has_problems (c))
     return;
   collect_flat (c, groups);
@@ -774,7 +909,7 @@ orr_compile_flatten (Compiler *c)
     {
       OrrPortLinks *entry = &c->port_links[e];
       FlatBlock *fb = entry->key.kind == ORR_PORT_IN ? flat_of (c, entry->to) : NULL;
-      int p = (int) entry->key.port - 1;
+      int p = (int)entry->key.port - 1;
 
       if (fb == NULL || p < 0 || p >= fb->n_in)
         continue;

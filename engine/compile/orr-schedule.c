@@ -7,7 +7,12 @@
  * blocks in it and every activation list is simply sorted by index.
  * Whatever cannot be ordered sits on cycles of feedthrough inputs: each
  * strongly connected set of those is an algebraic loop, reported with
- * every block on it.
+ * every block on it. A model that asks for its loops to be solved
+ * (OrrSettings.solve_loops) has each loop torn instead: inside the set,
+ * every feedthrough input from a block that comes later in the model (or
+ * from the block itself) is cut, which leaves the set without cycles, and
+ * the order is made again without those inputs. The simulator then
+ * solves for the values the cut inputs read (engine/sim/orr-loops.c).
  */
 #include "orr-compile-private.h"
 
@@ -33,6 +38,7 @@ typedef struct
   gboolean *on_stack;
   GArray *stack;
   int next;
+  gboolean solve; /* collect loops into c->loops instead of reporting them */
 } Tarjan;
 
 static void
@@ -106,7 +112,9 @@ strong_connect (Tarjan *t, int v)
       for (int i = 0; i < n_out; i++)
         if (out[i] == v)
           self_loop = TRUE;
-      if (members->len > 1 || self_loop)
+      if ((members->len > 1 || self_loop) && t->solve)
+        g_ptr_array_add (t->c->loops, g_array_ref (members));
+      else if (members->len > 1 || self_loop)
         report_loop (t->c, members);
     }
 }
@@ -114,8 +122,15 @@ strong_connect (Tarjan *t, int v)
 /* Calls edge (a, i) for every block i that must follow block a: it reads
  * a through a feedthrough input, or gave up a branch of conditional a
  * (orr-activation.c). */
+static gint64
+tear_key (int block, int port)
+{
+  return ((gint64) block << 20) | port;
+}
+
 static void
-for_each_dependency (Compiler *c, void (*edge) (int a, int i, gpointer data), gpointer data)
+for_each_dependency (Compiler *c, GHashTable *torn, void (*edge) (int a, int i, gpointer data),
+                     gpointer data)
 {
   for (guint i = 0; i < c->flat->len; i++)
     {
@@ -125,7 +140,10 @@ for_each_dependency (Compiler *c, void (*edge) (int a, int i, gpointer data), gp
       for (int p = 0; p < fb->n_in; p++)
         {
           OrrPortSpec *spec = &g_array_index (fb->config->inputs, OrrPortSpec, p);
-          if (fb->in_block[p] >= 0 && spec->feedthrough)
+          gint64 key = tear_key (i, p);
+
+          if (fb->in_block[p] >= 0 && spec->feedthrough
+              && (torn == NULL || !g_hash_table_contains (torn, &key)))
             edge (fb->in_block[p], i, data);
         }
       for (guint k = 0; fb->after != NULL && k < fb->after->len; k++)
@@ -147,30 +165,35 @@ place_edge (int a, int i, gpointer data)
   consumers->edge[consumers->first[a]++] = i;
 }
 
-void
-orr_compile_schedule (Compiler *c)
+/* Kahn's algorithm over the dependencies (without the torn inputs),
+ * taking ready blocks in model order so that the same model always gives
+ * the same schedule. Fills consumers (freed by the caller). */
+static void
+order_blocks (Compiler *c, GHashTable *torn, Consumers *consumers)
 {
   int n = c->flat->len;
   g_autofree int *pending = g_new0 (int, MAX (n, 1));
-  Consumers consumers = { g_new0 (int, n + 1), NULL };
   g_autoptr (GArray) ready = g_array_new (FALSE, FALSE, sizeof (int));
   guint head = 0;
 
   /* consumers of each block, in one array: counted, then placed */
-  for_each_dependency (c, count_edge, &consumers);
+  consumers->first = g_new0 (int, n + 1);
+  for_each_dependency (c, torn, count_edge, consumers);
   for (int a = 0; a < n; a++)
-    consumers.first[a + 1] += consumers.first[a];
-  consumers.edge = g_new (int, MAX (consumers.first[n], 1));
-  for_each_dependency (c, place_edge, &consumers);
+    consumers->first[a + 1] += consumers->first[a];
+  consumers->edge = g_new (int, MAX (consumers->first[n], 1));
+  for_each_dependency (c, torn, place_edge, consumers);
   for (int a = n; a > 0; a--)
-    consumers.first[a] = consumers.first[a - 1];
-  consumers.first[0] = 0;
-  for (int w = 0; w < consumers.first[n]; w++)
-    pending[consumers.edge[w]]++;
+    consumers->first[a] = consumers->first[a - 1];
+  consumers->first[0] = 0;
+  for (int w = 0; w < consumers->first[n]; w++)
+    pending[consumers->edge[w]]++;
 
-  /* Kahn's algorithm, taking ready blocks in model order so that the same
-   * model always gives the same schedule. */
+  g_free (c->order);
   c->order = g_new0 (FlatBlock *, MAX (n, 1));
+  c->n_ranked = 0;
+  for (int i = 0; i < n; i++)
+    ((FlatBlock *) g_ptr_array_index (c->flat, i))->rank = -1;
   for (int i = 0; i < n; i++)
     if (schedulable (g_ptr_array_index (c->flat, i)) && pending[i] == 0)
       g_array_append_val (ready, i);
@@ -181,13 +204,65 @@ orr_compile_schedule (Compiler *c)
 
       fb->rank = c->n_ranked;
       c->order[c->n_ranked++] = fb;
-      for (int i = consumers.first[v]; i < consumers.first[v + 1]; i++)
+      for (int i = consumers->first[v]; i < consumers->first[v + 1]; i++)
         {
-          int w = consumers.edge[i];
+          int w = consumers->edge[i];
           if (--pending[w] == 0)
             g_array_append_val (ready, w);
         }
     }
+}
+
+/* The loops found, each torn before every member that reads a later one
+ * (in model order) or itself; the torn inputs go into c->loop_tears. */
+static GHashTable *
+tear_loops (Compiler *c)
+{
+  GHashTable *torn = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+  c->loop_tears = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (guint l = 0; l < c->loops->len; l++)
+    {
+      GArray *members = g_ptr_array_index (c->loops, l);
+      GArray *tears = g_array_new (FALSE, FALSE, sizeof (int));
+
+      for (guint m = 0; m < members->len; m++)
+        {
+          int i = g_array_index (members, int, m);
+          FlatBlock *fb = g_ptr_array_index (c->flat, i);
+
+          for (int p = 0; p < fb->n_in; p++)
+            {
+              OrrPortSpec *spec = &g_array_index (fb->config->inputs, OrrPortSpec, p);
+              int a = fb->in_block[p];
+              gboolean inside = FALSE;
+
+              for (guint k = 0; k < members->len && a >= 0; k++)
+                inside |= g_array_index (members, int, k) == a;
+              if (inside && spec->feedthrough && a >= i)
+                {
+                  gint64 *key = g_new (gint64, 1);
+
+                  *key = tear_key (i, p);
+                  g_hash_table_add (torn, key);
+                  g_array_append_val (tears, i);
+                  g_array_append_val (tears, p);
+                }
+            }
+        }
+      g_ptr_array_add (c->loop_tears, tears);
+    }
+  return torn;
+}
+
+void
+orr_compile_schedule (Compiler *c)
+{
+  int n = c->flat->len;
+  Consumers consumers = { NULL, NULL };
+  const OrrSettings *settings = orr_model_get_settings (c->model);
+
+  order_blocks (c, NULL, &consumers);
 
   {
     int schedulable_count = 0;
@@ -203,7 +278,10 @@ orr_compile_schedule (Compiler *c)
                      g_new (int, MAX (n, 1)),
                      g_new0 (gboolean, MAX (n, 1)),
                      g_array_new (FALSE, FALSE, sizeof (int)),
-                     0 };
+                     0,
+                     settings->solve_loops };
+        if (t.solve)
+          c->loops = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
         for (int i = 0; i < n; i++)
           t.index[i] = -1;
         for (int i = 0; i < n; i++)
@@ -216,6 +294,18 @@ orr_compile_schedule (Compiler *c)
         g_free (t.low);
         g_free (t.on_stack);
         g_array_unref (t.stack);
+
+        if (t.solve && c->loops->len > 0)
+          {
+            g_autoptr (GHashTable) torn = tear_loops (c);
+
+            g_free (consumers.first);
+            g_free (consumers.edge);
+            order_blocks (c, torn, &consumers);
+            if (c->n_ranked < schedulable_count)
+              orr_compiler_problem (c, NULL, g_strdup ("model"),
+                                    "algebraic loops could not be ordered even when torn");
+          }
       }
   }
 

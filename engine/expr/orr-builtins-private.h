@@ -80,7 +80,14 @@ gboolean orr_bi_det (ORR_BUILTIN_ARGS);
 gboolean orr_bi_trace (ORR_BUILTIN_ARGS);
 gboolean orr_bi_norm (ORR_BUILTIN_ARGS);
 
+/* orr-builtins-control.c */
+gboolean orr_bi_control (ORR_BUILTIN_ARGS);
+gboolean orr_bi_in_linearization (ORR_BUILTIN_ARGS);
+gboolean orr_bi_analysis (ORR_BUILTIN_ARGS);
+
 /* Variants selected through OrrBuiltin.data */
+enum { ORR_CONTROL_EIG, ORR_CONTROL_EXPM, ORR_CONTROL_CTRB, ORR_CONTROL_OBSV, ORR_CONTROL_PLACE,
+       ORR_CONTROL_LQR, ORR_CONTROL_SS };
 enum
 {
   ORR_FILL_ZEROS,

@@ -6,7 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-G_DEFINE_QUARK (orr-expr-error-quark, orr_expr_error)
+/* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
+GQuark
+orr_expr_error_quark (void)
+{
+  return g_quark_from_static_string ("orr-expr-error-quark");
+}
 
 /* Lines longer than this are shown as a window around the caret. */
 #define EXCERPT_HALF_WIDTH 60

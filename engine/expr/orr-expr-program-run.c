@@ -7,7 +7,8 @@
 #include "orr-expr-program-private.h"
 #include "orr-expr-error.h"
 
-#include <float.h>
+#include <orrery/orr-dense.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -444,130 +445,32 @@ run_index (OrrExprProgram *p, const Instr *ins)
   return TRUE;
 }
 
-/* In-place LU with partial pivoting, P a = L U, of the n x n matrix a.
- * FALSE when a pivot is at most n * eps * max|a| (the general evaluator's
- * rank decision). A zero pivot leaves its column as it is. */
-static gboolean
-lu_factor (double *a, int n, int *perm, int *sign)
-{
-  double largest = 0, tol;
-  gboolean regular = TRUE;
-
-  for (int i = 0; i < n * n; i++)
-    largest = fmax (largest, fabs (a[i]));
-  tol = n * DBL_EPSILON * largest;
-  *sign = 1;
-  for (int i = 0; i < n; i++)
-    perm[i] = i;
-  for (int k = 0; k < n; k++)
-    {
-      int p = k;
-      double best = fabs (a[k + k * n]), pivot;
-
-      for (int i = k + 1; i < n; i++)
-        if (fabs (a[i + k * n]) > best)
-          {
-            best = fabs (a[i + k * n]);
-            p = i;
-          }
-      if (p != k)
-        {
-          int t = perm[k];
-
-          for (int j = 0; j < n; j++)
-            {
-              double s = a[k + j * n];
-
-              a[k + j * n] = a[p + j * n];
-              a[p + j * n] = s;
-            }
-          perm[k] = perm[p];
-          perm[p] = t;
-          *sign = -*sign;
-        }
-      pivot = a[k + k * n];
-      if (!(fabs (pivot) > tol))
-        regular = FALSE;
-      if (pivot == 0.0)
-        continue;
-      for (int i = k + 1; i < n; i++)
-        a[i + k * n] /= pivot;
-      for (int j = k + 1; j < n; j++)
-        {
-          double f = a[k + j * n];
-
-          for (int i = k + 1; i < n; i++)
-            a[i + j * n] -= a[i + k * n] * f;
-        }
-    }
-  return regular;
-}
-
-/* x = A^-1 b from the factors of lu_factor(). */
-static void
-lu_solve (const double *lu, int n, const int *perm, const double *b, double *x)
-{
-  for (int i = 0; i < n; i++)
-    x[i] = b[perm[i]];
-  for (int i = 0; i < n; i++)
-    for (int k = 0; k < i; k++)
-      x[i] -= lu[i + k * n] * x[k];
-  for (int i = n - 1; i >= 0; i--)
-    {
-      for (int k = i + 1; k < n; k++)
-        x[i] -= lu[i + k * n] * x[k];
-      x[i] /= lu[i + i * n];
-    }
-}
-
 static gboolean
 run_lu (OrrExprProgram *p, const Instr *ins)
 {
   double *m = p->mem;
   int n = ins->n[0];
   double *lu = m + ins->n[1], *d = m + ins->dst;
-  int *perm = p->pivots + ins->n[2];
-  int sign;
+  int *piv = p->pivots + ins->n[2];
   gboolean regular;
 
   memcpy (lu, m + ins->src[0], sizeof (double) * n * n);
-  regular = lu_factor (lu, n, perm, &sign);
+  regular = orr_dense_lu (lu, n, piv);
   if (ins->op == OP_DET)
     {
-      double det = sign;
-
-      for (int i = 0; i < n; i++)
-        det *= lu[i + i * n];
-      d[0] = det;
+      d[0] = orr_dense_lu_det (lu, n, piv);
       return TRUE;
     }
   if (!regular)
     return run_failed (p, ins, "matrix is singular");
   if (ins->op == OP_INV)
     {
-      /* column j of the inverse solves A x = e_j: permute e_j, then
-       * substitute forwards and backwards in place */
-      for (int j = 0; j < n; j++)
-        {
-          double *x = d + j * n;
-
-          for (int i = 0; i < n; i++)
-            x[i] = perm[i] == j ? 1.0 : 0.0;
-          for (int i = 0; i < n; i++)
-            for (int k = 0; k < i; k++)
-              x[i] -= lu[i + k * n] * x[k];
-          for (int i = n - 1; i >= 0; i--)
-            {
-              for (int k = i + 1; k < n; k++)
-                x[i] -= lu[i + k * n] * x[k];
-              x[i] /= lu[i + i * n];
-            }
-        }
+      orr_dense_lu_inverse (lu, n, piv, d);
       return TRUE;
     }
-  /* OP_SOLVE: each column of b */
-  for (int j = 0; j < ins->n[3]; j++)
-    lu_solve (lu, n, perm, m + ins->src[1] + j * n, d + j * n);
+  /* OP_SOLVE: every column of b */
+  memcpy (d, m + ins->src[1], sizeof (double) * n * ins->n[3]);
+  orr_dense_lu_solve (lu, n, piv, d, ins->n[3]);
   return TRUE;
 }
 

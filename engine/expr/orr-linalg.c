@@ -1,11 +1,14 @@
 /* orr-linalg.c - dense linear algebra for the matrix operators and the
  * inv, det, trace and norm builtins: straightforward column-major loops,
- * LU with partial pivoting, and a one-sided Jacobi SVD for the 2-norm.
+ * solves, inverse and determinant by the engine's one LU (orrery/orr-dense.h),
+ * and a one-sided Jacobi SVD for the 2-norm.
  * Sizes are small (parameters), so clarity wins over blocking.
  */
 #include "orr-linalg.h"
 #include "orr-builtins-private.h"
 #include "orr-ops.h"
+
+#include <orrery/orr-dense.h>
 
 #include <float.h>
 #include <string.h>
@@ -30,76 +33,39 @@ check_operand (OrrEval *ev, gsize pos, const OrrValue *v, const char *what)
   return TRUE;
 }
 
-static double *
-real_array (const OrrValue *v)
+/* The typed parts, once for real and once for complex matrices. */
+#define SCALAR double
+#define NAME(f) f
+#define VALUE_TYPE ORR_TYPE_DOUBLE
+#define ELEMENT_AT(v, i) orr_value_real_at (v, i)
+#define SET_ELEMENT(r, i, x) (((double *)(r)->data)[i] = (x))
+#define FINISH(r) (r)
+#include "orr-linalg-typed.inc"
+#undef SCALAR
+#undef NAME
+#undef VALUE_TYPE
+#undef ELEMENT_AT
+#undef SET_ELEMENT
+#undef FINISH
+
+#define SCALAR OrrComplex
+#define NAME(f) f##_complex
+#define VALUE_TYPE ORR_TYPE_COMPLEX
+#define ELEMENT_AT(v, i) orr_value_complex_at (v, i)
+#define SET_ELEMENT(r, i, x) orr_value_set_complex (r, i, x)
+#define FINISH(r) orr_value_narrow (r)
+#include "orr-linalg-typed.inc"
+#undef SCALAR
+#undef NAME
+#undef VALUE_TYPE
+#undef ELEMENT_AT
+#undef SET_ELEMENT
+#undef FINISH
+
+static gboolean
+is_complex (const OrrValue *a, const OrrValue *b)
 {
-  gsize n = orr_value_numel_fast (v);
-  double *a = g_new (double, n + 1);
-
-  for (gsize i = 0; i < n; i++)
-    a[i] = orr_value_real_at (v, i);
-  return a;
-}
-
-static OrrComplex *
-complex_array (const OrrValue *v)
-{
-  gsize n = orr_value_numel_fast (v);
-  OrrComplex *a = g_new (OrrComplex, n + 1);
-
-  for (gsize i = 0; i < n; i++)
-    a[i] = orr_value_complex_at (v, i);
-  return a;
-}
-
-static OrrValue *
-value_from_real (gsize rows, gsize cols, const double *a)
-{
-  OrrValue *r = orr_value_alloc (ORR_TYPE_DOUBLE, rows, cols);
-
-  if (rows * cols > 0)
-    memcpy (r->data, a, rows * cols * sizeof (double));
-  return r;
-}
-
-static OrrValue *
-value_from_complex (gsize rows, gsize cols, const OrrComplex *a)
-{
-  OrrValue *r = orr_value_alloc (ORR_TYPE_COMPLEX, rows, cols);
-
-  for (gsize i = 0; i < rows * cols; i++)
-    orr_value_set_complex (r, i, a[i]);
-  return orr_value_narrow (r);
-}
-
-/* c (m x n) = a (m x k) * b (k x n) */
-static void
-matmul_real (const double *a, const double *b, double *c, gsize m, gsize k, gsize n)
-{
-  memset (c, 0, m * n * sizeof (double));
-  for (gsize j = 0; j < n; j++)
-    for (gsize p = 0; p < k; p++)
-      {
-        double bp = b[p + j * k];
-
-        for (gsize i = 0; i < m; i++)
-          c[i + j * m] += a[i + p * m] * bp;
-      }
-}
-
-static void
-matmul_complex (const OrrComplex *a, const OrrComplex *b, OrrComplex *c, gsize m, gsize k, gsize n)
-{
-  for (gsize i = 0; i < m * n; i++)
-    c[i] = 0;
-  for (gsize j = 0; j < n; j++)
-    for (gsize p = 0; p < k; p++)
-      {
-        OrrComplex bp = b[p + j * k];
-
-        for (gsize i = 0; i < m; i++)
-          c[i + j * m] += a[i + p * m] * bp;
-      }
+  return a->type == ORR_TYPE_COMPLEX || (b != NULL && b->type == ORR_TYPE_COMPLEX);
 }
 
 OrrValue *
@@ -111,202 +77,14 @@ orr_linalg_mtimes (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *b)
     return NULL;
   if (a->cols != b->rows)
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SIZE,
-                          "cannot multiply " FMT_SIZE " by " FMT_SIZE ": inner dimensions %" G_GSIZE_FORMAT
-                          " and %" G_GSIZE_FORMAT " differ (use .* for element-wise)",
+                          "cannot multiply " FMT_SIZE " by " FMT_SIZE
+                          ": inner dimensions %" G_GSIZE_FORMAT " and %" G_GSIZE_FORMAT
+                          " differ (use .* for element-wise)",
                           a->rows, a->cols, b->rows, b->cols, a->cols, b->rows);
-  if (!orr_eval_check_size (ev, pos, (double) m, (double) n)
-      || !orr_eval_charge (ev, pos, (double) m * (double) k * (double) n + (double) m * n))
+  if (!orr_eval_check_size (ev, pos, (double)m, (double)n)
+      || !orr_eval_charge (ev, pos, (double)m * (double)k * (double)n + (double)m * n))
     return NULL;
-  if (a->type == ORR_TYPE_COMPLEX || b->type == ORR_TYPE_COMPLEX)
-    {
-      g_autofree OrrComplex *x = complex_array (a), *y = complex_array (b);
-      g_autofree OrrComplex *z = g_new (OrrComplex, m * n + 1);
-
-      matmul_complex (x, y, z, m, k, n);
-      return value_from_complex (m, n, z);
-    }
-  else
-    {
-      g_autofree double *x = real_array (a), *y = real_array (b);
-      OrrValue *r = orr_value_alloc (ORR_TYPE_DOUBLE, m, n);
-
-      if (m * n > 0)
-        matmul_real (x, y, r->data, m, k, n);
-      return r;
-    }
-}
-
-/* In-place LU of the n x n matrix a: P a = L U.  A zero pivot leaves its
- * column uneliminated; *singular is set when some |pivot| <= tol. */
-static void
-lu_real (double *a, gsize n, gsize *perm, int *sign, double tol, gboolean *singular)
-{
-  *sign = 1;
-  *singular = FALSE;
-  for (gsize i = 0; i < n; i++)
-    perm[i] = i;
-  for (gsize k = 0; k < n; k++)
-    {
-      gsize p = k;
-      double best = fabs (a[k + k * n]), piv;
-
-      for (gsize i = k + 1; i < n; i++)
-        if (fabs (a[i + k * n]) > best)
-          {
-            best = fabs (a[i + k * n]);
-            p = i;
-          }
-      if (p != k)
-        {
-          for (gsize j = 0; j < n; j++)
-            {
-              double t = a[k + j * n];
-
-              a[k + j * n] = a[p + j * n];
-              a[p + j * n] = t;
-            }
-          gsize t = perm[k];
-          perm[k] = perm[p];
-          perm[p] = t;
-          *sign = -*sign;
-        }
-      piv = a[k + k * n];
-      if (fabs (piv) <= tol)
-        *singular = TRUE;
-      if (piv == 0.0)
-        continue;
-      for (gsize i = k + 1; i < n; i++)
-        a[i + k * n] /= piv;
-      for (gsize j = k + 1; j < n; j++)
-        {
-          double f = a[k + j * n];
-
-          for (gsize i = k + 1; i < n; i++)
-            a[i + j * n] -= a[i + k * n] * f;
-        }
-    }
-}
-
-static void
-lu_complex (OrrComplex *a, gsize n, gsize *perm, int *sign, double tol, gboolean *singular)
-{
-  *sign = 1;
-  *singular = FALSE;
-  for (gsize i = 0; i < n; i++)
-    perm[i] = i;
-  for (gsize k = 0; k < n; k++)
-    {
-      gsize p = k;
-      double best = cabs (a[k + k * n]);
-      OrrComplex piv;
-
-      for (gsize i = k + 1; i < n; i++)
-        if (cabs (a[i + k * n]) > best)
-          {
-            best = cabs (a[i + k * n]);
-            p = i;
-          }
-      if (p != k)
-        {
-          for (gsize j = 0; j < n; j++)
-            {
-              OrrComplex t = a[k + j * n];
-
-              a[k + j * n] = a[p + j * n];
-              a[p + j * n] = t;
-            }
-          gsize t = perm[k];
-          perm[k] = perm[p];
-          perm[p] = t;
-          *sign = -*sign;
-        }
-      piv = a[k + k * n];
-      if (cabs (piv) <= tol)
-        *singular = TRUE;
-      if (piv == 0.0)
-        continue;
-      for (gsize i = k + 1; i < n; i++)
-        a[i + k * n] /= piv;
-      for (gsize j = k + 1; j < n; j++)
-        {
-          OrrComplex f = a[k + j * n];
-
-          for (gsize i = k + 1; i < n; i++)
-            a[i + j * n] -= a[i + k * n] * f;
-        }
-    }
-}
-
-/* Singular means a pivot below n * eps * max|a|, as a rank decision. */
-static double
-singular_tolerance_real (const double *a, gsize n)
-{
-  double m = 0;
-
-  for (gsize i = 0; i < n * n; i++)
-    if (fabs (a[i]) > m)
-      m = fabs (a[i]);
-  return (double) n * DBL_EPSILON * m;
-}
-
-static double
-singular_tolerance_complex (const OrrComplex *a, gsize n)
-{
-  double m = 0;
-
-  for (gsize i = 0; i < n * n; i++)
-    if (cabs (a[i]) > m)
-      m = cabs (a[i]);
-  return (double) n * DBL_EPSILON * m;
-}
-
-/* Overwrites the n x k matrix b with a^-1 b, given the LU of a. */
-static void
-lu_solve_real (const double *lu, const gsize *perm, gsize n, double *b, gsize k)
-{
-  g_autofree double *x = g_new (double, n + 1);
-
-  for (gsize c = 0; c < k; c++)
-    {
-      double *col = b + c * n;
-
-      for (gsize i = 0; i < n; i++)
-        x[i] = col[perm[i]];
-      for (gsize i = 0; i < n; i++)
-        for (gsize j = 0; j < i; j++)
-          x[i] -= lu[i + j * n] * x[j];
-      for (gsize i = n; i-- > 0;)
-        {
-          for (gsize j = i + 1; j < n; j++)
-            x[i] -= lu[i + j * n] * x[j];
-          x[i] /= lu[i + i * n];
-        }
-      memcpy (col, x, n * sizeof (double));
-    }
-}
-
-static void
-lu_solve_complex (const OrrComplex *lu, const gsize *perm, gsize n, OrrComplex *b, gsize k)
-{
-  g_autofree OrrComplex *x = g_new (OrrComplex, n + 1);
-
-  for (gsize c = 0; c < k; c++)
-    {
-      OrrComplex *col = b + c * n;
-
-      for (gsize i = 0; i < n; i++)
-        x[i] = col[perm[i]];
-      for (gsize i = 0; i < n; i++)
-        for (gsize j = 0; j < i; j++)
-          x[i] -= lu[i + j * n] * x[j];
-      for (gsize i = n; i-- > 0;)
-        {
-          for (gsize j = i + 1; j < n; j++)
-            x[i] -= lu[i + j * n] * x[j];
-          x[i] /= lu[i + i * n];
-        }
-      memcpy (col, x, n * sizeof (OrrComplex));
-    }
+  return is_complex (a, b) ? linalg_mtimes_complex (a, b) : linalg_mtimes (a, b);
 }
 
 /* Solves a x = b (a square, already checked); NULL with error if singular. */
@@ -314,34 +92,12 @@ static OrrValue *
 solve (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *b)
 {
   gsize n = a->rows, k = b->cols;
-  g_autofree gsize *perm = g_new (gsize, n + 1);
-  gboolean singular;
-  int sign;
 
-  if (!orr_eval_charge (ev, pos, (double) n * n * n + (double) n * n * k))
+  if (!orr_eval_charge (ev, pos, (double)n * n * n + (double)n * n * k))
     return NULL;
   if (n == 0)
     return orr_eval_new_matrix (ev, pos, ORR_TYPE_DOUBLE, 0, k);
-  if (a->type == ORR_TYPE_COMPLEX || b->type == ORR_TYPE_COMPLEX)
-    {
-      g_autofree OrrComplex *lu = complex_array (a), *x = complex_array (b);
-
-      lu_complex (lu, n, perm, &sign, singular_tolerance_complex (lu, n), &singular);
-      if (singular)
-        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "matrix is singular");
-      lu_solve_complex (lu, perm, n, x, k);
-      return value_from_complex (n, k, x);
-    }
-  else
-    {
-      g_autofree double *lu = real_array (a), *x = real_array (b);
-
-      lu_real (lu, n, perm, &sign, singular_tolerance_real (lu, n), &singular);
-      if (singular)
-        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "matrix is singular");
-      lu_solve_real (lu, perm, n, x, k);
-      return value_from_real (n, k, x);
-    }
+  return is_complex (a, b) ? linalg_solve_complex (ev, pos, a, b) : linalg_solve (ev, pos, a, b);
 }
 
 OrrValue *
@@ -352,11 +108,12 @@ orr_linalg_mldivide (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *
   if (a->rows != a->cols)
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SIZE,
                           "'\\' needs a square matrix on the left, got " FMT_SIZE
-                          " (least squares is not supported)", a->rows, a->cols);
+                          " (least squares is not supported)",
+                          a->rows, a->cols);
   if (a->rows != b->rows)
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SIZE,
-                          "cannot solve " FMT_SIZE " \\ " FMT_SIZE ": row counts differ",
-                          a->rows, a->cols, b->rows, b->cols);
+                          "cannot solve " FMT_SIZE " \\ " FMT_SIZE ": row counts differ", a->rows,
+                          a->cols, b->rows, b->cols);
   return solve (ev, pos, a, b);
 }
 
@@ -372,7 +129,8 @@ orr_linalg_mrdivide (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *
   if (b->rows != b->cols)
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SIZE,
                           "'/' needs a square matrix on the right, got " FMT_SIZE
-                          " (least squares is not supported)", b->rows, b->cols);
+                          " (least squares is not supported)",
+                          b->rows, b->cols);
   if (a->cols != b->cols)
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SIZE,
                           "cannot divide " FMT_SIZE " by " FMT_SIZE ": column counts differ",
@@ -383,47 +141,6 @@ orr_linalg_mrdivide (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *
       || (xt = solve (ev, pos, bt, at)) == NULL)
     return NULL;
   return orr_op_transpose (ev, pos, xt, FALSE);
-}
-
-static gboolean
-invert_in_place_real (OrrEval *ev, gsize pos, double *a, gsize n)
-{
-  g_autofree gsize *perm = g_new (gsize, n + 1);
-  g_autofree double *lu = g_memdup2 (a, n * n * sizeof (double) + 1);
-  gboolean singular;
-  int sign;
-
-  if (!orr_eval_charge (ev, pos, 2.0 * n * n * n))
-    return FALSE;
-  lu_real (lu, n, perm, &sign, singular_tolerance_real (lu, n), &singular);
-  if (singular)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "matrix is singular") != NULL;
-  memset (a, 0, n * n * sizeof (double));
-  for (gsize i = 0; i < n; i++)
-    a[i + i * n] = 1;
-  lu_solve_real (lu, perm, n, a, n);
-  return TRUE;
-}
-
-static gboolean
-invert_in_place_complex (OrrEval *ev, gsize pos, OrrComplex *a, gsize n)
-{
-  g_autofree gsize *perm = g_new (gsize, n + 1);
-  g_autofree OrrComplex *lu = g_memdup2 (a, n * n * sizeof (OrrComplex) + 1);
-  gboolean singular;
-  int sign;
-
-  if (!orr_eval_charge (ev, pos, 2.0 * n * n * n))
-    return FALSE;
-  lu_complex (lu, n, perm, &sign, singular_tolerance_complex (lu, n), &singular);
-  if (singular)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "matrix is singular") != NULL;
-  for (gsize i = 0; i < n * n; i++)
-    a[i] = 0;
-  for (gsize i = 0; i < n; i++)
-    a[i + i * n] = 1;
-  lu_solve_complex (lu, perm, n, a, n);
-  return TRUE;
 }
 
 static gboolean
@@ -440,8 +157,9 @@ integer_exponent (OrrEval *ev, gsize pos, const OrrValue *b, double *out)
   e = orr_value_real_at (b, 0);
   if (!isfinite (e) || e != floor (e))
     {
-      orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
-                     "matrix power needs an integer exponent, got %g (use .^ for element-wise powers)", e);
+      orr_eval_fail (
+        ev, pos, ORR_EXPR_ERROR_ARGUMENT,
+        "matrix power needs an integer exponent, got %g (use .^ for element-wise powers)", e);
       return FALSE;
     }
   *out = e;
@@ -451,7 +169,6 @@ integer_exponent (OrrEval *ev, gsize pos, const OrrValue *b, double *out)
 OrrValue *
 orr_linalg_mpower (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *b)
 {
-  gsize n = a->rows;
   double e;
 
   if (a->rows == 1 && a->cols == 1 && b->type != ORR_TYPE_STRING)
@@ -461,64 +178,12 @@ orr_linalg_mpower (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *b)
     return NULL;
   if (a->rows != a->cols)
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SIZE,
-                          "'^' needs a square matrix, got " FMT_SIZE " (use .^ for element-wise powers)",
+                          "'^' needs a square matrix, got " FMT_SIZE
+                          " (use .^ for element-wise powers)",
                           a->rows, a->cols);
   if (!integer_exponent (ev, pos, b, &e))
     return NULL;
-  if (a->type == ORR_TYPE_COMPLEX)
-    {
-      g_autofree OrrComplex *base = complex_array (a);
-      g_autofree OrrComplex *result = g_new0 (OrrComplex, n * n + 1);
-      g_autofree OrrComplex *tmp = g_new (OrrComplex, n * n + 1);
-
-      if (e < 0 && !invert_in_place_complex (ev, pos, base, n))
-        return NULL;
-      for (gsize i = 0; i < n; i++)
-        result[i + i * n] = 1;
-      for (e = fabs (e); e > 0; e = floor (e / 2))
-        {
-          if (!orr_eval_charge (ev, pos, 2.0 * n * n * n))
-            return NULL;
-          if (fmod (e, 2) == 1)
-            {
-              matmul_complex (result, base, tmp, n, n, n);
-              memcpy (result, tmp, n * n * sizeof (OrrComplex));
-            }
-          if (e > 1)
-            {
-              matmul_complex (base, base, tmp, n, n, n);
-              memcpy (base, tmp, n * n * sizeof (OrrComplex));
-            }
-        }
-      return value_from_complex (n, n, result);
-    }
-  else
-    {
-      g_autofree double *base = real_array (a);
-      g_autofree double *result = g_new0 (double, n * n + 1);
-      g_autofree double *tmp = g_new (double, n * n + 1);
-
-      if (e < 0 && !invert_in_place_real (ev, pos, base, n))
-        return NULL;
-      for (gsize i = 0; i < n; i++)
-        result[i + i * n] = 1;
-      for (e = fabs (e); e > 0; e = floor (e / 2))
-        {
-          if (!orr_eval_charge (ev, pos, 2.0 * n * n * n))
-            return NULL;
-          if (fmod (e, 2) == 1)
-            {
-              matmul_real (result, base, tmp, n, n, n);
-              memcpy (result, tmp, n * n * sizeof (double));
-            }
-          if (e > 1)
-            {
-              matmul_real (base, base, tmp, n, n, n);
-              memcpy (base, tmp, n * n * sizeof (double));
-            }
-        }
-      return value_from_real (n, n, result);
-    }
+  return is_complex (a, NULL) ? linalg_power_complex (ev, pos, a, e) : linalg_power (ev, pos, a, e);
 }
 
 static gboolean
@@ -528,8 +193,8 @@ square_argument (OrrEval *ev, gsize pos, const char *name, const OrrValue *a)
     return FALSE;
   if (a->rows != a->cols)
     {
-      orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SIZE, "%s needs a square matrix, got " FMT_SIZE,
-                     name, a->rows, a->cols);
+      orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SIZE, "%s needs a square matrix, got " FMT_SIZE, name,
+                     a->rows, a->cols);
       return FALSE;
     }
   return TRUE;
@@ -540,27 +205,11 @@ orr_bi_inv (OrrEval *ev, gsize pos, const OrrBuiltin *self, guint nargs, OrrValu
             guint nargout, OrrValue **out)
 {
   const OrrValue *a = args[0];
-  gsize n = a->rows;
 
   if (!square_argument (ev, pos, "inv", a))
     return FALSE;
-  if (a->type == ORR_TYPE_COMPLEX)
-    {
-      g_autofree OrrComplex *x = complex_array (a);
-
-      if (!invert_in_place_complex (ev, pos, x, n))
-        return FALSE;
-      out[0] = value_from_complex (n, n, x);
-    }
-  else
-    {
-      g_autofree double *x = real_array (a);
-
-      if (!invert_in_place_real (ev, pos, x, n))
-        return FALSE;
-      out[0] = value_from_real (n, n, x);
-    }
-  return TRUE;
+  out[0] = is_complex (a, NULL) ? linalg_inverse_complex (ev, pos, a) : linalg_inverse (ev, pos, a);
+  return out[0] != NULL;
 }
 
 gboolean
@@ -569,32 +218,17 @@ orr_bi_det (OrrEval *ev, gsize pos, const OrrBuiltin *self, guint nargs, OrrValu
 {
   const OrrValue *a = args[0];
   gsize n = a->rows;
-  g_autofree gsize *perm = g_new (gsize, n + 1);
-  gboolean singular;
-  int sign;
 
-  if (!square_argument (ev, pos, "det", a) || !orr_eval_charge (ev, pos, (double) n * n * n))
+  if (!square_argument (ev, pos, "det", a) || !orr_eval_charge (ev, pos, (double)n * n * n))
     return FALSE;
-  if (a->type == ORR_TYPE_COMPLEX)
+  if (is_complex (a, NULL))
     {
-      g_autofree OrrComplex *lu = complex_array (a);
-      OrrComplex d = 1;
+      OrrComplex d = linalg_det_complex (a);
 
-      lu_complex (lu, n, perm, &sign, 0, &singular);
-      for (gsize i = 0; i < n; i++)
-        d *= lu[i + i * n];
-      out[0] = orr_value_narrow (orr_value_new_complex (creal (d * sign), cimag (d * sign)));
+      out[0] = orr_value_narrow (orr_value_new_complex (creal (d), cimag (d)));
     }
   else
-    {
-      g_autofree double *lu = real_array (a);
-      double d = 1;
-
-      lu_real (lu, n, perm, &sign, 0, &singular);
-      for (gsize i = 0; i < n; i++)
-        d *= lu[i + i * n];
-      out[0] = orr_value_new_double (d * sign);
-    }
+    out[0] = orr_value_new_double (linalg_det (a));
   return TRUE;
 }
 
@@ -636,7 +270,8 @@ max_singular_value (double *a, gsize m, gsize n)
                 beta += a[i + q * m] * a[i + q * m];
                 gamma += a[i + p * m] * a[i + q * m];
               }
-            if (gamma == 0 || !isfinite (gamma) || fabs (gamma) <= DBL_EPSILON * sqrt (alpha * beta))
+            if (gamma == 0 || !isfinite (gamma)
+                || fabs (gamma) <= DBL_EPSILON * sqrt (alpha * beta))
               continue;
             rotated = TRUE;
             zeta = (beta - alpha) / (2 * gamma);
@@ -679,7 +314,7 @@ matrix_two_norm (OrrEval *ev, gsize pos, const OrrValue *v, gboolean *ok)
   *ok = orr_eval_charge (ev, pos, 60.0 * 3.0 * rm * rn * MIN (rm, rn));
   if (!*ok)
     return 0;
-  a = g_new0 (double, rm * rn + 1);
+  a = g_new0 (double, rm *rn + 1);
   for (gsize j = 0; j < n; j++)
     for (gsize i = 0; i < m; i++)
       {
@@ -687,7 +322,7 @@ matrix_two_norm (OrrEval *ev, gsize pos, const OrrValue *v, gboolean *ok)
         /* store transposed when wide so the Jacobi works on columns */
         gboolean tr = rm < rn;
         gsize lr = tr ? rn : rm;
-#define AT(r, c) a[tr ? (c) + (r) * lr : (r) + (c) * lr]
+#define AT(r, c) a[tr ? (c) + (r)*lr : (r) + (c)*lr]
         AT (i, j) = creal (z);
         if (cplx)
           {
@@ -712,7 +347,7 @@ orr_bi_norm (OrrEval *ev, gsize pos, const OrrBuiltin *self, guint nargs, OrrVal
   double p = 2, result = 0;
   gboolean fro = FALSE;
 
-  if (!orr_bi_require_numeric (ev, pos, "norm", 1, v) || !orr_eval_charge (ev, pos, (double) n))
+  if (!orr_bi_require_numeric (ev, pos, "norm", 1, v) || !orr_eval_charge (ev, pos, (double)n))
     return FALSE;
   if (nargs > 1)
     {
@@ -724,7 +359,8 @@ orr_bi_norm (OrrEval *ev, gsize pos, const OrrBuiltin *self, guint nargs, OrrVal
         p = INFINITY;
       else if (s || !orr_bi_scalar_arg (ev, pos, "norm", 2, args[1], &p) || isnan (p))
         return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
-                              "norm: the second argument must be a number, 'inf' or 'fro'") != NULL;
+                              "norm: the second argument must be a number, 'inf' or 'fro'")
+               != NULL;
     }
   if (n == 0)
     ;
@@ -761,14 +397,16 @@ orr_bi_norm (OrrEval *ev, gsize pos, const OrrBuiltin *self, guint nargs, OrrVal
       gboolean by_rows = isinf (p);
 
       if (p < 0)
-        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "norm: matrix norms are 1, 2, inf or 'fro'")
+        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
+                              "norm: matrix norms are 1, 2, inf or 'fro'")
                != NULL;
       for (gsize outer = 0; outer < (by_rows ? v->rows : v->cols); outer++)
         {
           double s = 0;
 
           for (gsize inner = 0; inner < (by_rows ? v->cols : v->rows); inner++)
-            s += cabs (orr_value_complex_at (v, by_rows ? outer + inner * v->rows : inner + outer * v->rows));
+            s += cabs (orr_value_complex_at (v, by_rows ? outer + inner * v->rows
+                                                        : inner + outer * v->rows));
           if (s > result || isnan (s))
             result = s;
         }
@@ -782,7 +420,8 @@ orr_bi_norm (OrrEval *ev, gsize pos, const OrrBuiltin *self, guint nargs, OrrVal
         return FALSE;
     }
   else
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "norm: matrix norms are 1, 2, inf or 'fro'")
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
+                          "norm: matrix norms are 1, 2, inf or 'fro'")
            != NULL;
   out[0] = orr_value_new_double (result);
   return TRUE;

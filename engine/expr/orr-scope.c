@@ -18,6 +18,9 @@ struct _OrrScope
   GHashTable *vars;     /* name -> OrrValue */
   GHashTable *pinned;   /* set of names */
   guint64     statement_limit;   /* 0: inherited */
+  OrrScopeCallFunc call_func;    /* NULL: inherited */
+  gpointer    call_data;
+  GDestroyNotify call_destroy;
 };
 
 OrrScope *
@@ -50,6 +53,8 @@ orr_scope_unref (OrrScope *s)
 
       g_hash_table_unref (s->vars);
       g_hash_table_unref (s->pinned);
+      if (s->call_destroy != NULL)
+        s->call_destroy (s->call_data);
       g_free (s);
       s = parent;
     }
@@ -186,4 +191,28 @@ orr_scope_name_is_hidden (const char *local_name)
 {
   g_return_val_if_fail (local_name != NULL, FALSE);
   return g_str_has_prefix (local_name, BASE_PREFIX);
+}
+
+void
+orr_scope_set_call_func (OrrScope *s, OrrScopeCallFunc func, gpointer data, GDestroyNotify destroy)
+{
+  g_return_if_fail (s != NULL);
+  if (s->call_destroy != NULL)
+    s->call_destroy (s->call_data);
+  s->call_func = func;
+  s->call_data = data;
+  s->call_destroy = destroy;
+}
+
+OrrScopeCallFunc
+orr_scope_lookup_call_func (OrrScope *s, gpointer *data)
+{
+  for (; s != NULL; s = s->parent)
+    if (s->call_func != NULL)
+      {
+        *data = s->call_data;
+        return s->call_func;
+      }
+  *data = NULL;
+  return NULL;
 }

@@ -56,7 +56,6 @@ orr_value_numel_fast (const OrrValue *v)
   return v->rows * v->cols;
 }
 
-gsize       orr_type_element_size   (OrrType t);
 double      orr_int_min             (OrrType t);
 double      orr_int_max             (OrrType t);
 /* MATLAB's double -> integer conversion: round half away, saturate, NaN -> 0 */

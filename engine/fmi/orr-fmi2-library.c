@@ -6,7 +6,7 @@
  * handle per path and counts references, so two blocks (or two
  * simulations) of one FMU share the loaded code; an FMU's instances keep
  * their data in their fmi2Component, as the standard requires. */
-#include "orr-fmi2-library.h"
+#include <orrery/orr-fmu.h>
 
 #include <string.h>
 

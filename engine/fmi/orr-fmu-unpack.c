@@ -19,7 +19,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-G_DEFINE_QUARK (orr - fmu - error - quark, orr_fmu_error)
+/* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
+GQuark
+orr_fmu_error_quark (void)
+{
+  return g_quark_from_static_string ("orr-fmu-error-quark");
+}
 
 #define READ_BLOCK (64 * 1024)
 

@@ -869,7 +869,8 @@ read_settings (Reader *r, xmlNode *element, GError **error)
        && read_double (r, element, "max-step", FALSE, FALSE, &settings.max_step, error)
        && read_double (r, element, "initial-step", FALSE, FALSE, &settings.initial_step, error)
        && read_double (r, element, "zc-tolerance", FALSE, FALSE, &settings.zc_tolerance, error)
-       && read_double (r, element, "realtime", FALSE, FALSE, &settings.realtime_factor, error);
+       && read_double (r, element, "realtime", FALSE, FALSE, &settings.realtime_factor, error)
+       && read_bool (r, element, "solve-loops", &settings.solve_loops, error);
   if (ok)
     {
       g_autoptr (GError) check_error = NULL;

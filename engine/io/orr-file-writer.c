@@ -290,6 +290,8 @@ write_settings (GString *out, const OrrSettings *settings, guint depth)
     orr_io_append_attr_double (out, "zc-tolerance", settings->zc_tolerance);
   if (settings->realtime_factor != 0)
     orr_io_append_attr_double (out, "realtime", settings->realtime_factor);
+  if (settings->solve_loops)
+    orr_io_append_attr (out, "solve-loops", "true");
   g_string_append (out, "/>\n");
 }
 

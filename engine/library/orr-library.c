@@ -17,7 +17,12 @@
 
 #define LIBRARY_ROOT "orrery-library"
 
-G_DEFINE_QUARK (orr - library - error - quark, orr_library_error)
+/* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
+GQuark
+orr_library_error_quark (void)
+{
+  return g_quark_from_static_string ("orr-library-error-quark");
+}
 
 typedef struct
 {

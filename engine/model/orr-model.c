@@ -12,7 +12,12 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK (orr-model-error-quark, orr_model_error)
+/* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
+GQuark
+orr_model_error_quark (void)
+{
+  return g_quark_from_static_string ("orr-model-error-quark");
+}
 
 /* The part of a block that ordinary edits change. Swapped as a whole. */
 typedef struct
@@ -1273,7 +1278,8 @@ orr_model_set_settings (OrrModel *self, const OrrSettings *settings)
       && settings->max_step == self->settings.max_step
       && settings->initial_step == self->settings.initial_step
       && settings->zc_tolerance == self->settings.zc_tolerance
-      && settings->realtime_factor == self->settings.realtime_factor)
+      && settings->realtime_factor == self->settings.realtime_factor
+      && settings->solve_loops == self->settings.solve_loops)
     return;
 
   op = op_new (OP_SWAP_SETTINGS, NULL);

@@ -20,7 +20,7 @@ static int
 compare_clocks (gconstpointer a, gconstpointer b, gpointer data)
 {
   const OrrProgram *program = data;
-  int sa = *(const int *) a, sb = *(const int *) b;
+  int sa = *(const int *)a, sb = *(const int *)b;
   int ga = program->sources[sa].clock_group, gb = program->sources[sb].clock_group;
 
   if (ga != gb)
@@ -55,7 +55,7 @@ orr_sim_activation_setup (OrrSimulation *sim, GError **error)
       if (source->ratio > 0)
         sim->has_periodic_clocks = TRUE;
     }
-  g_qsort_with_data (sim->clocks, sim->n_clocks, sizeof (int), compare_clocks, (gpointer) program);
+  g_qsort_with_data (sim->clocks, sim->n_clocks, sizeof (int), compare_clocks, (gpointer)program);
   sim->has_clocks = sim->n_clocks > 0;
 
   sim->merge_mark = g_new0 (int, n_blocks);
@@ -91,20 +91,20 @@ read_condition (const OrrSimBlock *block)
     {
       case ORR_TYPE_DOUBLE:
       case ORR_TYPE_COMPLEX:
-        return *(const double *) in->data;
+        return *(const double *)in->data;
       case ORR_TYPE_INT8:
-        return *(const gint8 *) in->data;
+        return *(const gint8 *)in->data;
       case ORR_TYPE_INT16:
-        return *(const gint16 *) in->data;
+        return *(const gint16 *)in->data;
       case ORR_TYPE_INT32:
-        return *(const gint32 *) in->data;
+        return *(const gint32 *)in->data;
       case ORR_TYPE_UINT8:
       case ORR_TYPE_BOOL:
-        return *(const guint8 *) in->data;
+        return *(const guint8 *)in->data;
       case ORR_TYPE_UINT16:
-        return *(const guint16 *) in->data;
+        return *(const guint16 *)in->data;
       case ORR_TYPE_UINT32:
-        return *(const guint32 *) in->data;
+        return *(const guint32 *)in->data;
       case ORR_TYPE_STRING:
       default:
         return 0.0;
@@ -126,7 +126,7 @@ run_branch (OrrSimulation *sim, int b, int depth)
     {
       double r = isnan (u) ? 1.0 : round (u);
 
-      choice = (int) CLAMP (r, 1.0, (double) MAX (pb->n_evout, 1)) - 1;
+      choice = (int)CLAMP (r, 1.0, (double)MAX (pb->n_evout, 1)) - 1;
     }
   if (choice >= pb->n_evout)
     return TRUE;
@@ -271,10 +271,30 @@ run_list (OrrSimulation *sim, const OrrActivationList *list, int depth)
   return TRUE;
 }
 
+/* Runs an event's list, and again while a block of it asks for the event
+ * to be repeated (orr_block_request_repeat). */
 gboolean
 orr_sim_run_list (OrrSimulation *sim, const OrrActivationList *list)
 {
-  return run_list (sim, list, 0);
+  for (int repeats = 0;; repeats++)
+    {
+      int asking;
+
+      sim->repeat_block = -1;
+      if (!run_list (sim, list, 0))
+        return FALSE;
+      asking = sim->repeat_block;
+      sim->repeat_block = -1;
+      if (asking < 0)
+        return TRUE;
+      if (repeats >= ORR_MAX_REPEATS)
+        {
+          orr_sim_fail (sim, ORR_SIM_ERROR_BLOCK,
+                        "%s: asked to repeat one event more than %d times at t = %.10g s",
+                        sim->program->blocks[asking].path, ORR_MAX_REPEATS, sim->time.t);
+          return FALSE;
+        }
+    }
 }
 
 static gboolean
@@ -363,7 +383,7 @@ fire_tick (OrrSimulation *sim)
       /* Multiply rather than accumulate: tick n stays at start + n * period
        * exactly, however long the run. */
       orr_agenda_schedule (sim->agenda, sim->clock_slot,
-                           sim->time.start_time + (double) sim->next_tick * program->base_period);
+                           sim->time.start_time + (double)sim->next_tick * program->base_period);
     }
 
   while (first < sim->n_clocks)

@@ -71,6 +71,18 @@ orr_block_set_base_value (OrrSimBlock *block, const char *name, OrrValue *value)
   orr_base_set (sim->base, name, value);
 }
 
+void
+orr_block_request_repeat (OrrSimBlock *block)
+{
+  OrrSimulation *sim;
+
+  g_return_if_fail (block != NULL && block->sim != NULL);
+
+  sim = block->sim;
+  if (sim->time.phase == ORR_PHASE_EVENT)
+    sim->repeat_block = block->index;
+}
+
 gpointer
 orr_block_alloc_work (OrrSimBlock *block, gsize size)
 {

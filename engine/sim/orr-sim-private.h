@@ -192,6 +192,7 @@ struct _OrrSimulation
   OrrBase *base;
   gboolean block_stop;        /* an End block asked to stop */
   gboolean restart_requested; /* an End block asked for a new run */
+  int repeat_block;           /* the block asking for its event again, -1: none */
   const char *restart_block;  /* its path (the program's) */
 
   /* messages from blocks (orr_block_warning) */
@@ -202,6 +203,9 @@ struct _OrrSimulation
    * NULL until a block sets one */
   OrrStepHook *step_hooks;
   int n_step_hooks;
+
+  /* algebraic loops solved at run time (orr-loops.c), made on first use */
+  struct _OrrSimLoops *loops;
 
   /* recording */
   OrrRecordFunc record_func;

@@ -8,9 +8,15 @@
 #include <string.h>
 
 #include "orr-sim-private.h"
+#include "orr-loops.h"
 
 /* clang-format off */
-G_DEFINE_QUARK (orr-sim-error-quark, orr_sim_error)
+/* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
+GQuark
+orr_sim_error_quark (void)
+{
+  return g_quark_from_static_string ("orr-sim-error-quark");
+}
 /* clang-format on */
 
 double
@@ -67,30 +73,6 @@ orr_sim_check_pause (OrrSimulation *sim)
 
 /* ---- memory ------------------------------------------------------------ */
 
-static gsize
-type_size (OrrType type)
-{
-  switch (type)
-    {
-      case ORR_TYPE_DOUBLE:
-        return sizeof (double);
-      case ORR_TYPE_COMPLEX:
-        return 2 * sizeof (double);
-      case ORR_TYPE_INT16:
-      case ORR_TYPE_UINT16:
-        return 2;
-      case ORR_TYPE_INT32:
-      case ORR_TYPE_UINT32:
-        return 4;
-      case ORR_TYPE_INT8:
-      case ORR_TYPE_UINT8:
-      case ORR_TYPE_BOOL:
-      case ORR_TYPE_STRING:
-      default:
-        return 1;
-    }
-}
-
 /* The compiler is trusted, but an inconsistent program would make blocks
  * write out of bounds; a clear error is cheaper than a corrupted heap. */
 static gboolean
@@ -101,7 +83,7 @@ check_program (const OrrProgram *program, GError **error)
       const OrrBufferInfo *info = &program->buffers[i];
 
       if (info->offset + info->size > program->buffer_bytes
-          || (gsize) info->rows * info->cols * type_size (info->type) > info->size)
+          || (gsize) info->rows * info->cols * orr_type_element_size (info->type) > info->size)
         {
           g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
                        "internal error: link buffer %d does not fit the buffer memory", i);
@@ -192,7 +174,7 @@ init_object_state (OrrPortBuffer *port, OrrValue *value)
     }
   else
     {
-      gsize bytes = orr_value_numel (value) * type_size (type);
+      gsize bytes = orr_value_numel (value) * orr_type_element_size (type);
 
       port->rows = orr_value_rows (value);
       port->cols = orr_value_cols (value);
@@ -479,6 +461,7 @@ orr_simulation_free (OrrSimulation *sim)
 
   orr_sim_continuous_free (sim);
   orr_sim_free_work (sim);
+  g_clear_pointer (&sim->loops, orr_sim_loops_free);
   g_clear_pointer (&sim->step_hooks, g_free);
   sim->n_step_hooks = 0;
   orr_sim_free_recorders (sim);

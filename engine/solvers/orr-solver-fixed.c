@@ -50,8 +50,8 @@ typedef struct
   SUNLinearSolver linear;
   double *scratch;
   gboolean have_jacobian;
-  int jacobian_age;     /* steps since J was computed */
-  double newton_gamma;  /* the gamma M was factored for; 0: not factored */
+  int jacobian_age;    /* steps since J was computed */
+  double newton_gamma; /* the gamma M was factored for; 0: not factored */
 } OrrSolverFixed;
 
 static const char *
@@ -112,12 +112,12 @@ weighted_norm (OrrSolverFixed *self, const double *dx, const double *x)
 }
 
 static gboolean
-update_jacobian (OrrSolverFixed *self, double t, const double *x, const double *f,
-                 GError **error, double t_stop)
+update_jacobian (OrrSolverFixed *self, double t, const double *x, const double *f, GError **error,
+                 double t_stop)
 {
   const OrrSolverOptions *options = &self->parent.options;
-  int status = orr_solver_linear_jacobian (options, t, 0.0, x, NULL, f, self->scratch,
-                                           self->jacobian);
+  int status
+    = orr_solver_linear_jacobian (options, t, 0.0, x, NULL, f, self->scratch, self->jacobian);
 
   if (status != 0)
     {
@@ -132,8 +132,7 @@ update_jacobian (OrrSolverFixed *self, double t, const double *x, const double *
 
 /* M = I - gamma J, factored. */
 static gboolean
-factor_newton_matrix (OrrSolverFixed *self, double gamma, double t, GError **error,
-                      double t_stop)
+factor_newton_matrix (OrrSolverFixed *self, double gamma, double t, GError **error, double t_stop)
 {
   OrrSolver *solver = &self->parent;
   int flag = SUNMatCopy (self->jacobian, self->newton);
@@ -376,8 +375,8 @@ explicit_step (OrrSolverFixed *self, double h, double t_stop, GError **error)
       if (status == 0)
         status = rhs (self, t0 + h, self->tmp, self->k4);
       for (int i = 0; i < n && status == 0; i++)
-        self->x1[i] = self->x[i]
-                      + h / 6 * (self->k1[i] + 2 * self->k2[i] + 2 * self->k3[i] + self->k4[i]);
+        self->x1[i]
+          = self->x[i] + h / 6 * (self->k1[i] + 2 * self->k2[i] + 2 * self->k3[i] + self->k4[i]);
     }
   if (status != 0)
     {
@@ -413,7 +412,7 @@ static gboolean
 fixed_restart (OrrSolver *solver, double t, const double *x, const double *xd, double t_next,
                double h0, GError **error)
 {
-  OrrSolverFixed *self = (OrrSolverFixed *) solver;
+  OrrSolverFixed *self = (OrrSolverFixed *)solver;
 
   memcpy (self->x, x, sizeof (double) * self->n);
   self->t = t;
@@ -439,7 +438,7 @@ step_end (OrrSolverFixed *self, double t_stop)
 static OrrSolverStatus
 fixed_step (OrrSolver *solver, double t_stop, double *t, GError **error)
 {
-  OrrSolverFixed *self = (OrrSolverFixed *) solver;
+  OrrSolverFixed *self = (OrrSolverFixed *)solver;
   double t1 = step_end (self, t_stop);
   double h = t1 - self->t;
   gboolean crossed = FALSE;
@@ -482,7 +481,7 @@ fixed_step (OrrSolver *solver, double t_stop, double *t, GError **error)
 static const double *
 fixed_get_x (OrrSolver *solver)
 {
-  return ((OrrSolverFixed *) solver)->x;
+  return ((OrrSolverFixed *)solver)->x;
 }
 
 static const double *
@@ -494,7 +493,7 @@ fixed_get_xd (OrrSolver *solver)
 static void
 fixed_get_roots (OrrSolver *solver, int *jroot)
 {
-  memcpy (jroot, ((OrrSolverFixed *) solver)->jroot, sizeof (int) * solver->options.ng);
+  memcpy (jroot, ((OrrSolverFixed *)solver)->jroot, sizeof (int) * solver->options.ng);
 }
 
 static int
@@ -506,7 +505,7 @@ fixed_worst_component (OrrSolver *solver)
 static void
 fixed_free (OrrSolver *solver)
 {
-  OrrSolverFixed *self = (OrrSolverFixed *) solver;
+  OrrSolverFixed *self = (OrrSolverFixed *)solver;
 
   if (self->linear != NULL)
     SUNLinSolFree (self->linear);
@@ -528,13 +527,7 @@ fixed_free (OrrSolver *solver)
 }
 
 static const OrrSolverClass fixed_class = {
-  .restart = fixed_restart,
-  .step = fixed_step,
-  .get_x = fixed_get_x,
-  .get_xd = fixed_get_xd,
-  .get_roots = fixed_get_roots,
-  .worst_component = fixed_worst_component,
-  .free = fixed_free,
+  ORR_SOLVER_CLASS (fixed),
 };
 
 static gboolean
@@ -562,8 +555,7 @@ setup_linear_algebra (OrrSolverFixed *self, GError **error)
                    "could not allocate the Newton iteration for %d states", self->n);
       return FALSE;
     }
-  if (!orr_solver_linear_new (options, self->delta, self->ctx, &self->newton, &self->linear,
-                              error))
+  if (!orr_solver_linear_new (options, self->delta, self->ctx, &self->newton, &self->linear, error))
     return FALSE;
   self->jacobian = SUNMatClone (self->newton);
   if (self->jacobian == NULL || SUNLinSolInitialize (self->linear) != 0)
@@ -599,11 +591,11 @@ orr_solver_fixed_new (const OrrSolverOptions *options, GError **error)
   self->n = n;
   self->h = options->fixed_step;
   self->origin = options->grid_origin;
-  self->implicit = options->method == ORR_SOLVER_BACKWARD_EULER
-                   || options->method == ORR_SOLVER_TRAPEZOIDAL;
+  self->implicit
+    = options->method == ORR_SOLVER_BACKWARD_EULER || options->method == ORR_SOLVER_TRAPEZOIDAL;
 
   /* One block for every work vector. */
-  self->x = g_new0 (double, (gsize) 8 * n);
+  self->x = g_new0 (double, (gsize)8 * n);
   self->x1 = self->x + n;
   self->f0 = self->x1 + n;
   self->k1 = self->f0 + n;

@@ -14,6 +14,7 @@
  * Jacobian, whose sparsity pattern the simulator also provides.
  *
  *   orr-solver.c          dispatch and shared messages
+ *   orr-solver-sundials.c the SUNDIALS adapter: what CVODE, ARKODE and IDA share
  *   orr-solver-cvode.c    CVODE: BDF and Adams
  *   orr-solver-arkode.c   ARKODE: explicit Runge-Kutta (ERKStep), SDIRK (ARKStep)
  *   orr-solver-ida.c      IDA, for implicit blocks
@@ -44,7 +45,7 @@ typedef enum
   ORR_SOLVER_EULER,                   /* fixed step, explicit */
   ORR_SOLVER_HEUN,
   ORR_SOLVER_RK4,
-  ORR_SOLVER_BACKWARD_EULER,          /* fixed step, implicit */
+  ORR_SOLVER_BACKWARD_EULER, /* fixed step, implicit */
   ORR_SOLVER_TRAPEZOIDAL,
 } OrrSolverMethod;
 
@@ -78,8 +79,8 @@ typedef struct
   int n;
   gboolean full;
   gsize nnz;
-  int *colptr; /* n + 1 */
-  int *rowind; /* nnz, increasing within each column */
+  int *colptr;      /* n + 1 */
+  int *rowind;      /* nnz, increasing within each column */
   int lower, upper; /* half-bandwidths of the pattern */
 } OrrSparsity;
 
@@ -105,9 +106,9 @@ typedef struct
   int n;  /* states, at least 1 */
   int ng; /* surfaces, may be 0 */
   double rtol, atol;
-  double max_step;     /* variable step: > 0 bounds the step, 0: no bound */
-  double fixed_step;   /* fixed-step methods: the step */
-  double grid_origin;  /* fixed-step methods: steps end at grid_origin + k * fixed_step */
+  double max_step;    /* variable step: > 0 bounds the step, 0: no bound */
+  double fixed_step;  /* fixed-step methods: the step */
+  double grid_origin; /* fixed-step methods: steps end at grid_origin + k * fixed_step */
 
   /* Implicit methods. With jacobian NULL, CVODE, ARKODE and IDA use their
    * own difference quotients (dense and band only). */
@@ -126,6 +127,13 @@ typedef struct
 } OrrSolverOptions;
 
 typedef struct _OrrSolver OrrSolver;
+
+/* A class from functions named <prefix>_restart, <prefix>_step, ...;
+ * the optional ones are set by hand. */
+#define ORR_SOLVER_CLASS(prefix)                                                                   \
+  .restart = prefix##_restart, .step = prefix##_step, .get_x = prefix##_get_x,                     \
+  .get_xd = prefix##_get_xd, .get_roots = prefix##_get_roots,                                      \
+  .worst_component = prefix##_worst_component, .free = prefix##_free
 
 typedef struct
 {
@@ -221,7 +229,7 @@ int orr_solver_linear_fill (const OrrSolverOptions *options, const double *value
                             SUNMatrix matrix);
 /* Calls the simulator's Jacobian and fills matrix; the callback's status. */
 int orr_solver_linear_jacobian (const OrrSolverOptions *options, double t, double cj,
-                                const double *x, const double *xd, const double *f,
-                                double *scratch, SUNMatrix matrix);
+                                const double *x, const double *xd, const double *f, double *scratch,
+                                SUNMatrix matrix);
 
 G_END_DECLS

@@ -17,6 +17,8 @@ extern const OrrBlockClass orr_rate_limiter_class;
 extern const OrrBlockClass orr_backlash_class;
 extern const OrrBlockClass orr_hysteresis_class;
 extern const OrrBlockClass orr_jump_state_space_class;
+extern const OrrBlockClass orr_loopbreaker_class;
+extern const OrrBlockClass orr_cont_pole_zero_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_continuous_register (OrrRegistry *registry);

@@ -14,6 +14,8 @@ static const OrrBlockClass *const classes[] = {
   &orr_backlash_class,
   &orr_hysteresis_class,
   &orr_jump_state_space_class,
+  &orr_loopbreaker_class,
+  &orr_cont_pole_zero_class,
   NULL,
 };
 

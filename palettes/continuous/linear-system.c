@@ -34,14 +34,26 @@ orr_companion_from_params (OrrConfig *config, const char *num_name, const char *
                            OrrCompanion *companion, GError **error)
 {
   const double *num, *den;
-  int n_num, n_den, n;
-  double *last_row, *c, b0;
-  g_autofree double *b = NULL;
+  int n_num, n_den;
 
   memset (companion, 0, sizeof *companion);
   if (!get_polynomial (config, num_name, &num, &n_num, error)
       || !get_polynomial (config, den_name, &den, &n_den, error))
     return FALSE;
+  return orr_companion_from_coefficients (num, n_num, den, n_den, num_name, den_name, companion,
+                                          error);
+}
+
+gboolean
+orr_companion_from_coefficients (const double *num, int n_num, const double *den, int n_den,
+                                 const char *num_name, const char *den_name,
+                                 OrrCompanion *companion, GError **error)
+{
+  int n;
+  double *last_row, *c, b0;
+  g_autofree double *b = NULL;
+
+  memset (companion, 0, sizeof *companion);
   if (n_den == 0)
     {
       orr_param_set_error (error, den_name, "must not be zero");
@@ -292,4 +304,100 @@ orr_matrix_vector (const double *m, int rows, int cols, const double *v, double 
       for (int i = 0; i < rows; i++)
         out[i] += m[i + j * rows] * vj;
     }
+}
+
+/* The coefficients of prod (p - r_i) over the roots in value (real or
+ * complex), descending powers, into coefs (n + 1 values); FALSE naming the
+ * parameter when complex roots do not come in conjugate pairs (the
+ * product would have complex coefficients). */
+static gboolean
+polynomial_from_roots (OrrValue *value, const char *name, double *coefs, GError **error)
+{
+  int n = orr_value_numel (value);
+  g_autofree double *re = g_new0 (double, n + 1);
+  g_autofree double *im = g_new0 (double, n + 1);
+  double scale = 1;
+
+  re[0] = 1;
+  for (int k = 0; k < n; k++)
+    {
+      double rr = orr_value_get_real (value, k), ri = orr_value_get_imag (value, k);
+
+      if (!isfinite (rr) || !isfinite (ri))
+        {
+          orr_param_set_error (error, name, "must hold finite roots");
+          return FALSE;
+        }
+      /* multiply by (p - r): coefficient j+1 gains - r * coefficient j */
+      for (int j = k + 1; j >= 1; j--)
+        {
+          double pr = re[j - 1], pi = im[j - 1];
+
+          re[j] -= rr * pr - ri * pi;
+          im[j] -= rr * pi + ri * pr;
+        }
+      scale = MAX (scale, hypot (rr, ri));
+    }
+  for (int j = 0; j <= n; j++)
+    {
+      if (fabs (im[j]) > 1e-9 * pow (scale, j))
+        {
+          orr_param_set_error (error, name,
+                               "must have its complex roots in conjugate pairs (a real system)");
+          return FALSE;
+        }
+      coefs[j] = re[j];
+    }
+  return TRUE;
+}
+
+gboolean
+orr_companion_from_pole_zero (OrrConfig *config, OrrCompanion *companion, GError **error)
+{
+  OrrValue *zeros = orr_config_get_param (config, "zeros");
+  OrrValue *poles = orr_config_get_param (config, "poles");
+  double gain;
+  int nz, np;
+  g_autofree double *num = NULL, *den = NULL;
+
+  memset (companion, 0, sizeof *companion);
+  if (!orr_param_get_finite (config, "gain", &gain, error))
+    return FALSE;
+  for (int i = 0; i < 2; i++)
+    {
+      OrrValue *v = i == 0 ? zeros : poles;
+      const char *name = i == 0 ? "zeros" : "poles";
+      OrrType type = v != NULL ? orr_value_get_type_id (v) : ORR_TYPE_STRING;
+
+      if (v == NULL || type == ORR_TYPE_STRING
+          || (!orr_value_is_empty (v) && orr_value_rows (v) != 1 && orr_value_cols (v) != 1))
+        {
+          orr_param_set_error (error, name, "must be a vector of roots, real or complex, or []");
+          return FALSE;
+        }
+    }
+  nz = orr_value_numel (zeros);
+  np = orr_value_numel (poles);
+  if (nz > np)
+    {
+      orr_param_set_error (error, "zeros",
+                           "must not be more than the poles (%d), not %d: the transfer function "
+                           "must be proper",
+                           np, nz);
+      return FALSE;
+    }
+  if (gain == 0)
+    {
+      orr_param_set_error (error, "gain", "must not be 0");
+      return FALSE;
+    }
+  num = g_new0 (double, nz + 1);
+  den = g_new0 (double, np + 1);
+  if (!polynomial_from_roots (zeros, "zeros", num, error)
+      || !polynomial_from_roots (poles, "poles", den, error))
+    return FALSE;
+  for (int j = 0; j <= nz; j++)
+    num[j] *= gain;
+  return orr_companion_from_coefficients (num, nz + 1, den, np + 1, "zeros", "poles", companion,
+                                          error);
 }

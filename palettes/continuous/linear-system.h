@@ -30,6 +30,16 @@ typedef struct
 gboolean orr_companion_from_params (OrrConfig *config, const char *num_name, const char *den_name,
                                     OrrCompanion *companion, GError **error);
 
+/* The same from coefficients without leading zeros (n_num may be 0 for
+ * a zero numerator); the names are the parameters errors cite. */
+gboolean orr_companion_from_coefficients (const double *num, int n_num, const double *den,
+                                          int n_den, const char *num_name, const char *den_name,
+                                          OrrCompanion *companion, GError **error);
+/* K prod (p - z_i) / prod (p - p_i) from the parameters "zeros" and
+ * "poles" (vectors of real or complex roots in conjugate pairs, or []) and
+ * "gain" (a finite non-zero K). */
+gboolean orr_companion_from_pole_zero (OrrConfig *config, OrrCompanion *companion, GError **error);
+
 /* With rpar as above and n states: xd = A x + B u, and y = C x + D u. */
 void orr_companion_derivative (const double *rpar, int n, const double *x, double u, double *xd);
 double orr_companion_output (const double *rpar, int n, const double *x, double u);

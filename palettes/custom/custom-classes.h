@@ -8,6 +8,7 @@ G_BEGIN_DECLS
 
 extern const OrrBlockClass orr_ccustom_block_class;
 extern const OrrBlockClass orr_fmu_block_class;
+extern const OrrBlockClass orr_expr_custom_block_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_custom_register (OrrRegistry *registry);

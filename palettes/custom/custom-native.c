@@ -29,7 +29,7 @@
 #define MAX_ERROR_LINES 8
 
 /* The block API a custom block's code is compiled against. */
-static const char *const api_headers[] = { "orr-block.h", "orr-value.h" };
+static const char *const api_headers[] = { "orr-block.h", "orr-value.h", "orr-dense.h" };
 
 static char *
 cache_folder (void)

@@ -5,6 +5,7 @@
 static const OrrBlockClass *const classes[] = {
   &orr_ccustom_block_class,
   &orr_fmu_block_class,
+  &orr_expr_custom_block_class,
   NULL,
 };
 

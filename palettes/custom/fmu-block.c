@@ -32,7 +32,6 @@
  * as componentEnvironment, never a global. */
 #include "custom-classes.h"
 #include "orr-block-params.h"
-#include "orr-fmi2-library.h"
 
 #include <math.h>
 #include <string.h>

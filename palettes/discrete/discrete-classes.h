@@ -12,6 +12,10 @@ extern const OrrBlockClass orr_discrete_state_space_class;
 extern const OrrBlockClass orr_sample_hold_class;
 extern const OrrBlockClass orr_discrete_integrator_class;
 extern const OrrBlockClass orr_sampled_data_class;
+extern const OrrBlockClass orr_memory_class;
+extern const OrrBlockClass orr_shift_register_class;
+extern const OrrBlockClass orr_accumulator_class;
+extern const OrrBlockClass orr_discr_pole_zero_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_discrete_register (OrrRegistry *registry);

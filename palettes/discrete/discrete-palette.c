@@ -9,6 +9,10 @@ static const OrrBlockClass *const classes[] = {
   &orr_sample_hold_class,
   &orr_discrete_integrator_class,
   &orr_sampled_data_class,
+  &orr_memory_class,
+  &orr_shift_register_class,
+  &orr_accumulator_class,
+  &orr_discr_pole_zero_class,
   NULL,
 };
 

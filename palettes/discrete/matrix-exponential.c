@@ -5,9 +5,11 @@
  * A is divided by 2^s until its infinity norm is at most 1/2, where the
  * [6/6] Padé approximant r(X) = q(-X)^-1 q(X) is exact to within a
  * relative 3.4e-16, and the result squared s times. q(-X) is solved for
- * by LU decomposition with partial pivoting; at that norm it is always
- * well conditioned. */
+ * by the block API's LU with partial pivoting (orrery/orr-dense.h); at
+ * that norm it is always well conditioned. */
 #include "matrix-exponential.h"
+
+#include <orrery/orr-block.h>
 
 #include <math.h>
 #include <string.h>
@@ -45,55 +47,6 @@ multiply (const double *a, const double *b, int n, double *c)
       }
 }
 
-/* Solves d x = r in place (r becomes x), n right-hand sides of size n;
- * d is destroyed. FALSE if d is singular. */
-static gboolean
-solve (double *d, double *r, int n)
-{
-  for (int k = 0; k < n; k++)
-    {
-      int pivot = k;
-
-      for (int i = k + 1; i < n; i++)
-        if (fabs (d[i + k * n]) > fabs (d[pivot + k * n]))
-          pivot = i;
-      if (d[pivot + k * n] == 0.0)
-        return FALSE;
-      if (pivot != k)
-        for (int j = 0; j < n; j++)
-          {
-            double tmp = d[k + j * n];
-            d[k + j * n] = d[pivot + j * n];
-            d[pivot + j * n] = tmp;
-            tmp = r[k + j * n];
-            r[k + j * n] = r[pivot + j * n];
-            r[pivot + j * n] = tmp;
-          }
-      for (int i = k + 1; i < n; i++)
-        {
-          double factor = d[i + k * n] / d[k + k * n];
-
-          if (factor == 0.0)
-            continue;
-          for (int j = k; j < n; j++)
-            d[i + j * n] -= factor * d[k + j * n];
-          for (int j = 0; j < n; j++)
-            r[i + j * n] -= factor * r[k + j * n];
-        }
-    }
-  /* back substitution, one column of r at a time */
-  for (int j = 0; j < n; j++)
-    for (int i = n - 1; i >= 0; i--)
-      {
-        double sum = r[i + j * n];
-
-        for (int k = i + 1; k < n; k++)
-          sum -= d[i + k * n] * r[k + j * n];
-        r[i + j * n] = sum / d[i + i * n];
-      }
-  return TRUE;
-}
-
 gboolean
 orr_matrix_exponential (const double *a, int n, double *e)
 {
@@ -103,6 +56,7 @@ orr_matrix_exponential (const double *a, int n, double *e)
   g_autofree double *next = g_new (double, size);
   g_autofree double *num = g_new0 (double, size);
   g_autofree double *den = g_new0 (double, size);
+  g_autofree int *piv = g_new (int, MAX (n, 1));
   double norm, scale, c = 1.0;
   int squarings = 0;
 
@@ -139,7 +93,7 @@ orr_matrix_exponential (const double *a, int n, double *e)
           memcpy (power, next, sizeof (double) * size);
         }
     }
-  if (!solve (den, num, n))
+  if (!orr_dense_solve (den, n, piv, num, n))
     return FALSE;
 
   for (int s = 0; s < squarings; s++)

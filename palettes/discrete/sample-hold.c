@@ -17,43 +17,19 @@ sample_hold_configure (OrrConfig *config, GError **error)
   return TRUE;
 }
 
-static gsize
-element_size (OrrType type)
-{
-  switch (type)
-    {
-      case ORR_TYPE_COMPLEX:
-        return 2 * sizeof (double);
-      case ORR_TYPE_INT8:
-      case ORR_TYPE_UINT8:
-      case ORR_TYPE_BOOL:
-        return 1;
-      case ORR_TYPE_INT16:
-      case ORR_TYPE_UINT16:
-        return 2;
-      case ORR_TYPE_INT32:
-      case ORR_TYPE_UINT32:
-        return 4;
-      case ORR_TYPE_DOUBLE:
-      case ORR_TYPE_STRING:
-      default:
-        return sizeof (double);
-    }
-}
-
 static void
 sample_hold_simulate (OrrSimBlock *block, OrrJob job)
 {
   if (job == ORR_JOB_OUTPUTS && block->nevprt > 0)
     memcpy (block->out[0].data, block->in[0].data,
-            (gsize)orr_block_in_numel (block, 0) * element_size (block->in[0].type));
+            (gsize)orr_block_in_numel (block, 0) * orr_type_element_size (block->in[0].type));
 }
 
 const OrrBlockClass orr_sample_hold_class = {
   .name = "SampleHold",
-  .palette = N_("Discrete"),
-  .label = N_("Sample and hold"),
-  .description = N_("Samples its input at each activation and holds it until the next."),
+  .palette = N_ ("Discrete"),
+  .label = N_ ("Sample and hold"),
+  .description = N_ ("Samples its input at each activation and holds it until the next."),
   .icon_text = "S/H",
   .params = NULL,
   .n_params = 0,

@@ -8,6 +8,9 @@ G_BEGIN_DECLS
 
 extern const OrrBlockClass orr_lookup_table_class;
 extern const OrrBlockClass orr_lookup_table_2d_class;
+extern const OrrBlockClass orr_lookup_table_nd_class;
+extern const OrrBlockClass orr_lookup_table_port_class;
+extern const OrrBlockClass orr_lookup_table_2d_port_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_lookup_register (OrrRegistry *registry);

@@ -26,6 +26,20 @@ extern const OrrBlockClass orr_matrix_expression_class;
 extern const OrrBlockClass orr_matrix_multiply_class;
 extern const OrrBlockClass orr_transpose_class;
 extern const OrrBlockClass orr_inverse_class;
+extern const OrrBlockClass orr_controlled_saturation_class;
+extern const OrrBlockClass orr_quantization_class;
+extern const OrrBlockClass orr_horner_class;
+extern const OrrBlockClass orr_round_product_class;
+extern const OrrBlockClass orr_math_expressions_class;
+extern const OrrBlockClass orr_unit_conversion_class;
+extern const OrrBlockClass orr_cross_product_class;
+extern const OrrBlockClass orr_sort_class;
+extern const OrrBlockClass orr_real_imag_to_complex_class;
+extern const OrrBlockClass orr_complex_to_real_imag_class;
+extern const OrrBlockClass orr_mag_angle_to_complex_class;
+extern const OrrBlockClass orr_complex_to_mag_angle_class;
+extern const OrrBlockClass orr_assignment_class;
+extern const OrrBlockClass orr_data_type_conversion_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_math_register (OrrRegistry *registry);

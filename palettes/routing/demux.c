@@ -11,9 +11,9 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec demux_params[] = {
-  { "outputs", N_("Output sizes"), "2",
-    N_("A number n to split n elements into n scalar outputs, or a vector giving the length of "
-       "each output, e.g. [2 1 3]; the input has their total length.") },
+  { "outputs", N_ ("Output sizes"), "2",
+    N_ ("A number n to split n elements into n scalar outputs, or a vector giving the length of "
+        "each output, e.g. [2 1 3]; the input has their total length.") },
 };
 
 static gboolean
@@ -39,7 +39,7 @@ demux_simulate (OrrSimBlock *block, OrrJob job)
   if (job != ORR_JOB_OUTPUTS)
     return;
   u = block->in[0].data;
-  element = orr_routing_element_size (block->in[0].type);
+  element = orr_type_element_size (block->in[0].type);
   for (int k = 0; k < block->n_out; k++)
     {
       gsize bytes = (gsize)orr_block_out_numel (block, k) * element;
@@ -51,9 +51,9 @@ demux_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_demux_class = {
   .name = "Demux",
-  .palette = N_("Routing"),
-  .label = N_("Demux"),
-  .description = N_("Splits a column vector into consecutive pieces."),
+  .palette = N_ ("Routing"),
+  .label = N_ ("Demux"),
+  .description = N_ ("Splits a column vector into consecutive pieces."),
   .icon_text = "Demux",
   .params = demux_params,
   .n_params = G_N_ELEMENTS (demux_params),

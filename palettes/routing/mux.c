@@ -13,8 +13,8 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec mux_params[] = {
-  { "inputs", N_("Input sizes"), "2",
-    N_(
+  { "inputs", N_ ("Input sizes"), "2",
+    N_ (
       "A number n for n scalar inputs, or a vector giving the length of each input, e.g. [2 1 3]; "
       "the output is their concatenation.") },
 };
@@ -42,7 +42,7 @@ mux_simulate (OrrSimBlock *block, OrrJob job)
   if (job != ORR_JOB_OUTPUTS)
     return;
   y = block->out[0].data;
-  element = orr_routing_element_size (block->out[0].type);
+  element = orr_type_element_size (block->out[0].type);
   for (int k = 0; k < block->n_in; k++)
     {
       gsize bytes = (gsize)orr_block_in_numel (block, k) * element;
@@ -54,9 +54,9 @@ mux_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_mux_class = {
   .name = "Mux",
-  .palette = N_("Routing"),
-  .label = N_("Mux"),
-  .description = N_("Concatenates its inputs into one column vector."),
+  .palette = N_ ("Routing"),
+  .label = N_ ("Mux"),
+  .description = N_ ("Concatenates its inputs into one column vector."),
   .icon_text = "Mux",
   .params = mux_params,
   .n_params = G_N_ELEMENTS (mux_params),

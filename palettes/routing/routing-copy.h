@@ -11,31 +11,6 @@
 
 G_BEGIN_DECLS
 
-/* Bytes per element of a port buffer of this type. */
-static inline gsize
-orr_routing_element_size (OrrType type)
-{
-  switch (type)
-    {
-      case ORR_TYPE_COMPLEX:
-        return 2 * sizeof (double);
-      case ORR_TYPE_INT8:
-      case ORR_TYPE_UINT8:
-      case ORR_TYPE_BOOL:
-        return 1;
-      case ORR_TYPE_INT16:
-      case ORR_TYPE_UINT16:
-        return 2;
-      case ORR_TYPE_INT32:
-      case ORR_TYPE_UINT32:
-        return 4;
-      case ORR_TYPE_DOUBLE:
-      case ORR_TYPE_STRING:
-      default:
-        return sizeof (double);
-    }
-}
-
 /* Copies all of input `in` to output `out` (same size and type). */
 static inline void
 orr_routing_copy_port (OrrSimBlock *block, int out, int in)
@@ -43,8 +18,7 @@ orr_routing_copy_port (OrrSimBlock *block, int out, int in)
   const OrrPortBuffer *src = &block->in[in];
   OrrPortBuffer *dst = &block->out[out];
 
-  memcpy (dst->data, src->data,
-          (gsize)src->rows * src->cols * orr_routing_element_size (src->type));
+  memcpy (dst->data, src->data, (gsize)src->rows * src->cols * orr_type_element_size (src->type));
 }
 
 G_END_DECLS

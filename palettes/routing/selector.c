@@ -13,9 +13,9 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec selector_params[] = {
-  { "indices", N_("Indices"), "1",
-    N_("The elements to pass, numbered from 1 column by column, e.g. [3 1] for the third element "
-       "then the first; the output has one element per index.") },
+  { "indices", N_ ("Indices"), "1",
+    N_ ("The elements to pass, numbered from 1 column by column, e.g. [3 1] for the third element "
+        "then the first; the output has one element per index.") },
 };
 
 static gboolean
@@ -64,7 +64,7 @@ selector_simulate (OrrSimBlock *block, OrrJob job)
 
       case ORR_JOB_OUTPUTS:
         {
-          gsize element = orr_routing_element_size (block->in[0].type);
+          gsize element = orr_type_element_size (block->in[0].type);
           const guint8 *u = block->in[0].data;
           guint8 *y = block->out[0].data;
 
@@ -82,9 +82,9 @@ selector_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_selector_class = {
   .name = "Selector",
-  .palette = N_("Routing"),
-  .label = N_("Selector"),
-  .description = N_("Picks elements of its input by index into a column vector."),
+  .palette = N_ ("Routing"),
+  .label = N_ ("Selector"),
+  .description = N_ ("Picks elements of its input by index into a column vector."),
   .icon_text = "u(i)",
   .params = selector_params,
   .n_params = G_N_ELEMENTS (selector_params),

@@ -19,6 +19,8 @@ extern const OrrBlockClass orr_random_uniform_class;
 extern const OrrBlockClass orr_random_normal_class;
 extern const OrrBlockClass orr_signal_generator_class;
 extern const OrrBlockClass orr_from_csv_class;
+extern const OrrBlockClass orr_ramp_saturate_class;
+extern const OrrBlockClass orr_trapezoid_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_sources_register (OrrRegistry *registry);

@@ -16,6 +16,8 @@ static const OrrBlockClass *const classes[] = {
   &orr_random_normal_class,
   &orr_signal_generator_class,
   &orr_from_csv_class,
+  &orr_ramp_saturate_class,
+  &orr_trapezoid_class,
   NULL,
 };
 

@@ -8,30 +8,6 @@
 /* Big enough for one element of any type (complex is two doubles). */
 #define ELEMENT_BYTES (2 * sizeof (double))
 
-static gsize
-element_size (OrrType type)
-{
-  switch (type)
-    {
-      case ORR_TYPE_COMPLEX:
-        return 2 * sizeof (double);
-      case ORR_TYPE_INT8:
-      case ORR_TYPE_UINT8:
-      case ORR_TYPE_BOOL:
-        return 1;
-      case ORR_TYPE_INT16:
-      case ORR_TYPE_UINT16:
-        return 2;
-      case ORR_TYPE_INT32:
-      case ORR_TYPE_UINT32:
-        return 4;
-      case ORR_TYPE_DOUBLE:
-      case ORR_TYPE_STRING:
-      default:
-        return sizeof (double);
-    }
-}
-
 OrrConfig *
 orr_harness_configure (const OrrBlockClass *klass, GError **error, ...)
 {
@@ -135,7 +111,7 @@ orr_harness_new (const OrrBlockClass *klass, OrrConfig *config, const int *place
       b->oz[i].data = take (h, g_malloc0 (n));
       if (b->oz[i].type != ORR_TYPE_STRING && orr_value_data (v) != NULL)
         memcpy (b->oz[i].data, orr_value_data (v),
-                orr_value_numel (v) * element_size (b->oz[i].type));
+                orr_value_numel (v) * orr_type_element_size (b->oz[i].type));
     }
 
   b->n_rpar = c->rpar->len;
@@ -240,6 +216,12 @@ void
 __wrap_orr_block_request_stop (OrrSimBlock *block)
 {
   harness_of (block)->stop_requested = TRUE;
+}
+
+void
+__wrap_orr_block_request_repeat (OrrSimBlock *block)
+{
+  harness_of (block)->repeat_requests++;
 }
 
 void

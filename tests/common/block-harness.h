@@ -34,7 +34,8 @@ typedef struct
   int n_errors;
   gboolean stop_requested;
   gboolean restart_requested;
-  OrrBase *base; /* what the block stored with orr_block_set_base_value() */
+  int repeat_requests; /* orr_block_request_repeat() calls */
+  OrrBase *base;       /* what the block stored with orr_block_set_base_value() */
 
   /*< private >*/
   GPtrArray *allocations; /* freed with the harness */
@@ -74,6 +75,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrHarness, orr_harness_free)
 void __wrap_orr_block_error (OrrSimBlock *block, const char *format, ...) G_GNUC_PRINTF (2, 3);
 void __wrap_orr_block_request_stop (OrrSimBlock *block);
 void __wrap_orr_block_request_restart (OrrSimBlock *block);
+void __wrap_orr_block_request_repeat (OrrSimBlock *block);
 void __wrap_orr_block_set_base_value (OrrSimBlock *block, const char *name, OrrValue *value);
 gpointer __wrap_orr_block_alloc_work (OrrSimBlock *block, gsize size);
 void __wrap_orr_block_record (OrrSimBlock *block, const double *values, int n);

@@ -28,6 +28,26 @@ block_test_check_param_error (OrrConfig *config, GError *error, const char *para
   g_error_free (error);
 }
 
+static void
+test_param_error (gconstpointer data)
+{
+  const BlockParamError *c = data;
+
+  EXPECT_PARAM_ERROR_WITH (c->klass, c->param, c->part, c->params[0], c->params[1], c->params[2],
+                           c->params[3], NULL);
+}
+
+void
+block_test_add_param_errors (const char *prefix, const BlockParamError *cases, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/%s/%u", prefix, cases[i].klass->name, i);
+
+      g_test_add_data_func (path, &cases[i], test_param_error);
+    }
+}
+
 const OrrPortSpec *
 input_spec (OrrConfig *config, guint i)
 {

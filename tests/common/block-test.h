@@ -41,6 +41,21 @@ OrrConfig *block_test_expect_config (OrrConfig *config, GError *error);
 void block_test_check_param_error (OrrConfig *config, GError *error, const char *param,
                                    const char *part);
 
+/* A parameter configure must refuse, with a message that names param and
+ * contains part (unless NULL): the first name-expression pair alone, or
+ * with a second that conflicts with it. */
+typedef struct
+{
+  const OrrBlockClass *klass;
+  const char *param;
+  const char *params[4]; /* name, expression, ..., NULL */
+  const char *part;
+} BlockParamError;
+
+/* One test per case, as prefix/<class name>/<index>: a table of the
+ * parameters each block refuses. */
+void block_test_add_param_errors (const char *prefix, const BlockParamError *cases, guint n);
+
 /* What configure declared for input or output i (from 0). */
 const OrrPortSpec *input_spec (OrrConfig *config, guint i);
 const OrrPortSpec *output_spec (OrrConfig *config, guint i);

@@ -666,6 +666,149 @@ test_masked_super_block (void)
     }
 }
 
+/* ---- inverted pendulum ------------------------------------------------------ */
+
+/* The cart-pendulum of the example's context (seed 000, 7.1.1), with phi
+ * = 0 and u = -K x: x = [z; th; z'; th']. */
+static void
+pendulum_rhs (const double *k, const double *x, double *dx)
+{
+  const double m = 1, M = 4, l = 0.7, g = 9.8, J = m * l * l / 12;
+  double u = -(k[0] * x[0] + k[1] * x[1] + k[2] * x[2] + k[3] * x[3]);
+  double a = M + m, b = m * l * cos (x[1]) / 2, d = J + m * l * l / 4;
+  double r1 = m * l * x[3] * x[3] * sin (x[1]) / 2 + u, r2 = m * g * l * sin (x[1]) / 2;
+  double det = a * d - b * b;
+
+  dx[0] = x[2];
+  dx[1] = x[3];
+  dx[2] = (d * r1 - b * r2) / det;
+  dx[3] = (a * r2 - b * r1) / det;
+}
+
+static void
+pendulum_rk4 (const double *k, double *x, double h)
+{
+  double k1[4], k2[4], k3[4], k4[4], y[4];
+
+  pendulum_rhs (k, x, k1);
+  for (int i = 0; i < 4; i++)
+    y[i] = x[i] + h / 2 * k1[i];
+  pendulum_rhs (k, y, k2);
+  for (int i = 0; i < 4; i++)
+    y[i] = x[i] + h / 2 * k2[i];
+  pendulum_rhs (k, y, k3);
+  for (int i = 0; i < 4; i++)
+    y[i] = x[i] + h * k3[i];
+  pendulum_rhs (k, y, k4);
+  for (int i = 0; i < 4; i++)
+    x[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+}
+
+/* The model places the poles of its linearized plant at -1, -2, -3, -4
+ * from its context. For one input the gain is unique: with the plant
+ * linearized by hand (z'' = b1 u + a1 th, th'' = b2 u + a2 th), the closed
+ * loop's characteristic polynomial is s^4 + (b1 k3 + b2 k4) s^3 + (b1 k1 +
+ * b2 k2 - a2) s^2 + d k3 s + d k1 with d = a1 b2 - a2 b1, which must be
+ * (s+1)(s+2)(s+3)(s+4) = s^4 + 10 s^3 + 35 s^2 + 50 s + 24. Integrating
+ * the nonlinear equations with that gain (RK4) gives what the recorded
+ * z and theta must be. */
+static void
+test_inverted_pendulum (void)
+{
+  const double a1 = -147.0 / 85, a2 = 2940.0 / 119, b1 = 4.0 / 17, b2 = -60.0 / 119;
+  const double d = a1 * b2 - a2 * b1;
+  double k[4], x[4] = { 0, 0.02, 0, 0 }, t = 0;
+  g_autoptr (Csv) csv = simulate ("inverted-pendulum.orr", NULL);
+  int cz = csv_column (csv, "z"), cth = csv_column (csv, "theta");
+  guint n = 0;
+
+  k[0] = 24 / d;
+  k[2] = 50 / d;
+  k[1] = (35 + a2 - b1 * k[0]) / b2;
+  k[3] = (10 - b1 * k[2]) / b2;
+  for (guint i = 0; i < csv->n_rows; i++)
+    {
+      double ti = csv_at (csv, i, 0), z = csv_at (csv, i, cz), th = csv_at (csv, i, cth);
+
+      while (t < ti)
+        {
+          double h = MIN (1e-3, ti - t);
+
+          pendulum_rk4 (k, x, h);
+          t += h;
+        }
+      if (!isnan (z) && fabs (z - x[0]) > 1e-6)
+        g_error ("z: %.12g at t = %.12g, expected %.12g", z, ti, x[0]);
+      if (!isnan (th) && fabs (th - x[1]) > 1e-6)
+        g_error ("theta: %.12g at t = %.12g, expected %.12g", th, ti, x[1]);
+      n += !isnan (th);
+    }
+  g_assert_cmpuint (n, >, 50);
+  /* upright and at rest at the end */
+  g_assert_cmpfloat (fabs (x[1]), <, 1e-4);
+}
+
+/* ---- automata -------------------------------------------------------------- */
+
+/* The bouncing ball as an automaton (g = 9.81, h0 = 10, e = 0.9): its
+ * transitions, counted, are the impacts of SEMANTICS 9, at 1.42784,
+ * 3.99796, 6.31107 and 8.39286 s (1e-4), and h stays above the floor. */
+static void
+test_automaton_bouncing_ball (void)
+{
+  g_autoptr (Csv) csv = simulate ("automaton-bouncing-ball.orr", NULL);
+  int ci = csv_column (csv, "impacts"), ch = csv_column (csv, "h");
+  const double impacts[] = { 1.42784, 3.99796, 6.31107, 8.39286 };
+  double count = 0;
+
+  for (guint i = 0; i < csv->n_rows; i++)
+    {
+      double v = csv_at (csv, i, ci), h = csv_at (csv, i, ch);
+
+      if (!isnan (h))
+        g_assert_cmpfloat (h, >, -1e-6);
+      if (isnan (v) || v == count)
+        continue;
+      g_assert_cmpfloat (v, ==, count + 1);
+      g_assert_cmpfloat_with_epsilon (csv_at (csv, i, 0), impacts[(int) count], 1e-4);
+      count = v;
+    }
+  g_assert_cmpfloat (count, ==, 4);
+}
+
+/* The pendulum swing-up ends in mode 4 and upright: the angle wrapped to
+ * (-pi, pi] and the rate within 1e-3 of 0 at 40 s, having gone through
+ * mode 3 (coasting) on the way; modes only go 1 <-> 2, then 3, then 4. */
+static void
+test_pendulum_swing_up (void)
+{
+  g_autoptr (Csv) csv = simulate ("pendulum-swing-up.orr", NULL);
+  int cm = csv_column (csv, "mode"), ca = csv_column (csv, "angle");
+  int cr = csv_column (csv, "rate");
+  double mode = 1, angle = NAN, rate = NAN;
+  gboolean coasted = FALSE;
+
+  for (guint i = 0; i < csv->n_rows; i++)
+    {
+      double m = csv_at (csv, i, cm);
+
+      if (!isnan (m) && m != mode)
+        {
+          g_assert_true ((mode <= 2 && m <= 3) || (mode == 3 && m == 4));
+          coasted = coasted || m == 3;
+          mode = m;
+        }
+      if (!isnan (csv_at (csv, i, ca)))
+        angle = csv_at (csv, i, ca);
+      if (!isnan (csv_at (csv, i, cr)))
+        rate = csv_at (csv, i, cr);
+    }
+  g_assert_true (coasted);
+  g_assert_cmpfloat (mode, ==, 4);
+  g_assert_cmpfloat (fabs (atan2 (sin (angle), cos (angle))), <, 1e-3);
+  g_assert_cmpfloat (fabs (rate), <, 1e-3);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -678,5 +821,8 @@ main (int argc, char **argv)
   g_test_add_func ("/examples/queue", test_queue);
   g_test_add_func ("/examples/thermostat", test_thermostat);
   g_test_add_func ("/examples/masked-super-block", test_masked_super_block);
+  g_test_add_func ("/examples/inverted-pendulum", test_inverted_pendulum);
+  g_test_add_func ("/examples/automaton-bouncing-ball", test_automaton_bouncing_ball);
+  g_test_add_func ("/examples/pendulum-swing-up", test_pendulum_swing_up);
   return g_test_run ();
 }

@@ -17,7 +17,6 @@
 #include <orrery/orr-fmu.h>
 #include <orrery/orr-interface.h>
 
-#include "orr-fmi2-library.h"
 #include "custom/custom-classes.h"
 
 #include <glib/gstdio.h>

@@ -16,6 +16,7 @@
 
 #include <glib.h>
 #include <orrery/orr-value.h>
+#include <orrery/orr-dense.h>
 
 G_BEGIN_DECLS
 
@@ -192,6 +193,14 @@ void orr_block_request_stop (OrrSimBlock *block);
  * model again with __counter__ one higher and simulates it. A stop request
  * in the same run wins over a restart. */
 void orr_block_request_restart (OrrSimBlock *block);
+/* Runs the event that is being processed once more, at the same time and
+ * synchronously, when it is done: every block of its list again, in the
+ * same order (RepeatActivation, for iterations inside one instant). Only
+ * in the state-update job of an event; ignored elsewhere. An event is
+ * repeated at most ORR_MAX_REPEATS times; asking more stops the run with
+ * an error naming the block. */
+void orr_block_request_repeat (OrrSimBlock *block);
+#define ORR_MAX_REPEATS 100000
 /* Stores value under name in the run's base, for the next runs to read
  * with GetFromBase('name') (ToBase); takes a new reference. Only at
  * accepted points and in the terminate job; ignored at a trial point. */
@@ -247,6 +256,12 @@ typedef enum
   ORR_BLOCK_GOTO, /* 1 input, a wire to every From with its tag: opar = { tag (string) },
                    * ipar = { 0: visible in its own diagram, 1: in the whole model } */
   ORR_BLOCK_FROM, /* 1 output, whatever feeds the Goto with its tag: opar = { tag } */
+  ORR_BLOCK_EVENT_GOTO, /* 1 activation input, an activation link to every EVENT_FROM with its
+                         * tag: opar = { tag }, ipar = { 0: visible in its own diagram, 1: in
+                         * the whole model, 2: below the nearest EVENT_SCOPE with its tag } */
+  ORR_BLOCK_EVENT_FROM,  /* 1 activation output: what activates the EVENT_GOTO with its tag */
+  ORR_BLOCK_EVENT_SCOPE, /* marks the diagram below which scoped EVENT_GOTOs with its tag
+                          * (opar = { tag }) are visible */
 } OrrBlockKind;
 
 typedef struct _OrrConfig OrrConfig;

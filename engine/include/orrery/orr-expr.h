@@ -66,6 +66,12 @@ typedef struct _OrrScope OrrScope;
 
 /* A scope maps names to values.  Lookups fall through to @parent (which
  * may be NULL); assignments always land in the scope itself. */
+/**
+ * orr_scope_new: (constructor)
+ * @parent: (nullable): where lookups fall through to
+ *
+ * Returns: (transfer full): a new scope
+ */
 OrrScope *orr_scope_new             (OrrScope     *parent);
 OrrScope *orr_scope_ref             (OrrScope     *s);
 void      orr_scope_unref           (OrrScope     *s);
@@ -84,6 +90,12 @@ OrrValue *orr_scope_lookup          (OrrScope     *s,
 gboolean  orr_scope_has_local       (OrrScope     *s,
                                      const char   *name);
 /* Sorted local names; free with g_strfreev(). */
+/**
+ * orr_scope_list_local:
+ * @s: a scope
+ *
+ * Returns: (transfer full) (array zero-terminated=1): the sorted local names
+ */
 char    **orr_scope_list_local      (OrrScope     *s);
 /* Set + lock: later script assignments to @name in this scope are ignored,
  * so command-line overrides win over the context.  Plain and indexed
@@ -115,6 +127,23 @@ gboolean  orr_scope_name_is_hidden  (const char   *local_name);
 void      orr_scope_set_statement_limit (OrrScope  *s,
                                          guint64    limit);
 guint64   orr_scope_get_statement_limit (OrrScope  *s);
+
+/* Functions of the language that need more than the language: linearize()
+ * and equilibrium() need the model and its block classes. Whoever evaluates
+ * a model installs one function on its root scope; the builtins find it
+ * through the scope chain (none: they report that they only work in a
+ * model's context). name is the builtin called; out as for builtins: new
+ * references, MAX (nargout, 1) of them. */
+typedef gboolean (*OrrScopeCallFunc) (const char *name, guint nargs, OrrValue **args,
+                                      guint nargout, OrrValue **out, gpointer data,
+                                      GError **error);
+/* destroy (may be NULL) frees data with the scope, or when replaced. */
+void      orr_scope_set_call_func   (OrrScope        *s,
+                                     OrrScopeCallFunc func,
+                                     gpointer         data,
+                                     GDestroyNotify   destroy);
+OrrScopeCallFunc orr_scope_lookup_call_func (OrrScope *s,
+                                             gpointer *data);
 
 /* Evaluates one expression (an optional trailing ';' and comments are
  * allowed) in @scope, which may be NULL and is never modified.  Returns a

@@ -4,7 +4,9 @@
  * block dialog lists what orr_fmu_describe() returns (interfaces, inputs,
  * outputs, parameters with their start values and descriptions), and the
  * FMU block class (palettes/custom/fmu-block.c) builds its ports and runs
- * the FMU from the same description. docs/fmi.md says what is supported.
+ * the FMU from the same description and the library functions below, so
+ * an FMU-like block needs this header besides orr-block.h and nothing
+ * else. docs/fmi.md says what is supported.
  *
  * The cache: $ORRERY_FMU_CACHE if set, else the user's cache folder,
  * orrery/fmu; each FMU in <cache>/<sha256 of the file>/. An unchanged
@@ -15,6 +17,8 @@
 #pragma once
 
 #include <glib.h>
+#include <gmodule.h>
+#include <orrery/orr-fmi2-api.h>
 
 G_BEGIN_DECLS
 
@@ -103,7 +107,7 @@ typedef struct
   char *fmi_version; /* "2.0" */
   char *model_name;
   char *guid;
-  char *description; /* or NULL */
+  char *description;     /* or NULL */
   char *generation_tool; /* or NULL */
 
   OrrFmuInterfaces interfaces;
@@ -121,11 +125,11 @@ typedef struct
   gboolean has_default_experiment;
   double start_time, stop_time, tolerance, step_size; /* NAN where not given */
 
-  GPtrArray *variables;        /* of OrrFmuVariable*, in file order (index i is variable i + 1) */
-  GArray *outputs;             /* of OrrFmuUnknown */
-  GArray *derivatives;         /* of OrrFmuUnknown */
-  GArray *initial_unknowns;    /* of OrrFmuUnknown */
-  int n_states;                /* the number of Derivatives unknowns */
+  GPtrArray *variables;     /* of OrrFmuVariable*, in file order (index i is variable i + 1) */
+  GArray *outputs;          /* of OrrFmuUnknown */
+  GArray *derivatives;      /* of OrrFmuUnknown */
+  GArray *initial_unknowns; /* of OrrFmuUnknown */
+  int n_states;             /* the number of Derivatives unknowns */
 } OrrFmuDescription;
 
 /* Unpacks path (once per content) and reads its modelDescription.xml.
@@ -155,8 +159,8 @@ GPtrArray *orr_fmu_description_ports (const OrrFmuDescription *description,
 /* TRUE when output (1-based variable index) depends directly on input
  * (1-based variable index), by the ModelStructure: an output without a
  * dependencies attribute depends on every input. */
-gboolean orr_fmu_description_output_depends_on (const OrrFmuDescription *description,
-                                                int output, int input);
+gboolean orr_fmu_description_output_depends_on (const OrrFmuDescription *description, int output,
+                                                int input);
 
 /* The FMU block's name for the block parameter that sets FMU variable
  * name: "fmu." followed by the name, e.g. "fmu.e" or "fmu.der(x)". The
@@ -168,5 +172,58 @@ const char *orr_fmu_type_name (OrrFmuType type);
 const char *orr_fmu_causality_name (OrrFmuCausality causality);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrFmuDescription, orr_fmu_description_free)
+
+/* ---- running an FMU: its shared library and FMI 2.0 functions ---------- */
+
+/* The functions an importer calls. Those of the interface not chosen stay
+ * NULL; so do the optional ones (FMU state, directional derivatives,
+ * input derivatives), which Orrery does not call. */
+typedef struct
+{
+  GModule *module;
+
+  fmi2GetVersionTYPE *GetVersion;
+  fmi2SetDebugLoggingTYPE *SetDebugLogging;
+  fmi2InstantiateTYPE *Instantiate;
+  fmi2FreeInstanceTYPE *FreeInstance;
+  fmi2SetupExperimentTYPE *SetupExperiment;
+  fmi2EnterInitializationModeTYPE *EnterInitializationMode;
+  fmi2ExitInitializationModeTYPE *ExitInitializationMode;
+  fmi2TerminateTYPE *Terminate;
+  fmi2GetRealTYPE *GetReal;
+  fmi2GetIntegerTYPE *GetInteger;
+  fmi2GetBooleanTYPE *GetBoolean;
+  fmi2GetStringTYPE *GetString;
+  fmi2SetRealTYPE *SetReal;
+  fmi2SetIntegerTYPE *SetInteger;
+  fmi2SetBooleanTYPE *SetBoolean;
+  fmi2SetStringTYPE *SetString;
+
+  /* Model Exchange */
+  fmi2EnterEventModeTYPE *EnterEventMode;
+  fmi2NewDiscreteStatesTYPE *NewDiscreteStates;
+  fmi2EnterContinuousTimeModeTYPE *EnterContinuousTimeMode;
+  fmi2CompletedIntegratorStepTYPE *CompletedIntegratorStep;
+  fmi2SetTimeTYPE *SetTime;
+  fmi2SetContinuousStatesTYPE *SetContinuousStates;
+  fmi2GetDerivativesTYPE *GetDerivatives;
+  fmi2GetEventIndicatorsTYPE *GetEventIndicators;
+  fmi2GetContinuousStatesTYPE *GetContinuousStates;
+
+  /* Co-Simulation */
+  fmi2DoStepTYPE *DoStep;
+} OrrFmi2Library;
+
+/* The path of the library of interface (ORR_FMU_MODEL_EXCHANGE or
+ * ORR_FMU_CO_SIMULATION) in the unpacked FMU: binaries/<platform>/<id>.so. */
+char *orr_fmi2_library_path (const OrrFmuDescription *description, OrrFmuInterfaces interface);
+/* Loads the library and looks up every function the interface needs; a
+ * missing one is an error naming it ("FMU 'x.fmu': the shared library does
+ * not export fmi2DoStep"). */
+OrrFmi2Library *orr_fmi2_library_load (const OrrFmuDescription *description,
+                                       OrrFmuInterfaces interface, GError **error);
+void orr_fmi2_library_free (OrrFmi2Library *library);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrFmi2Library, orr_fmi2_library_free)
 
 G_END_DECLS

@@ -31,6 +31,13 @@ typedef enum
  * most 2 GiB from memory). */
 #define ORR_MAX_MODEL_FILE_BYTES ((gsize)G_MAXINT)
 
+/**
+ * orr_model_load_file: (constructor)
+ * @path: (type filename): the .orr file
+ * @error: where a failure names the file, the line and what was expected
+ *
+ * Returns: (transfer full): the model, or %NULL with @error set
+ */
 OrrModel *orr_model_load_file (const char *path, GError **error);
 /* Checks settings as a whole: finite times with final not before start,
  * tolerances and steps finite and not negative (max-step may be negative,
@@ -38,10 +45,35 @@ OrrModel *orr_model_load_file (const char *path, GError **error);
  * a file checks its settings; the command line checks its overrides. */
 gboolean orr_settings_check (const OrrSettings *settings, GError **error);
 /* display_name is used in messages in place of a file name. */
+/**
+ * orr_model_load_data: (constructor)
+ * @data: (array length=length) (element-type guint8): the file's content
+ * @length: its length in bytes
+ * @display_name: what messages call it in place of a file name
+ * @error: where a failure says why
+ *
+ * Returns: (transfer full): the model, or %NULL with @error set
+ */
 OrrModel *orr_model_load_data (const char *data, gsize length, const char *display_name,
                                GError **error);
+/**
+ * orr_model_save_to_data:
+ * @model: a model
+ * @length: (out): the length in bytes
+ *
+ * Returns: (transfer full) (array length=length) (element-type guint8): the
+ *   file's content, as orr_model_save_file() writes it
+ */
 char *orr_model_save_to_data (OrrModel *model, gsize *length);
 /* Atomic; the replaced file is kept as path~ (when it differs). */
+/**
+ * orr_model_save_file:
+ * @model: a model
+ * @path: (type filename): where to write
+ * @error: where a failure says why
+ *
+ * Returns: %TRUE on success
+ */
 gboolean orr_model_save_file (OrrModel *model, const char *path, GError **error);
 
 /* Clipboard fragments: the given blocks of one diagram, with the links that

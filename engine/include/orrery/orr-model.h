@@ -137,6 +137,7 @@ typedef struct
   double zc_tolerance;    /* time tolerance of zero-crossing location; 0: the solver's default */
   double realtime_factor; /* simulated seconds per wall-clock second when run in the app;
                            * 0: as fast as possible */
+  gboolean solve_loops;   /* algebraic loops are solved (Newton, KINSOL) instead of refused */
 } OrrSettings;
 
 struct _OrrBlock
@@ -220,9 +221,35 @@ G_DECLARE_FINAL_TYPE (OrrModel, orr_model, ORR, MODEL, GObject)
 
 /* Model */
 OrrModel *orr_model_new (void);
+/**
+ * orr_model_get_root:
+ * @model: a model
+ *
+ * Returns: (transfer none): the root diagram, owned by @model
+ */
 OrrDiagram *orr_model_get_root (OrrModel *model);
+/**
+ * orr_model_get_settings:
+ * @model: a model
+ *
+ * Returns: (transfer none): the settings, owned by @model
+ */
 const OrrSettings *orr_model_get_settings (OrrModel *model);
+/**
+ * orr_model_find_block:
+ * @model: a model
+ * @id: a block's id ("b12")
+ *
+ * Returns: (transfer none) (nullable): the block, or %NULL
+ */
 OrrBlock *orr_model_find_block (OrrModel *model, const char *id);
+/**
+ * orr_model_find_link:
+ * @model: a model
+ * @id: a link's id ("l3")
+ *
+ * Returns: (transfer none) (nullable): the link, or %NULL
+ */
 OrrLink *orr_model_find_link (OrrModel *model, const char *id);
 /* A fresh id, "b<n>" or "l<n>", never used in this model before. */
 char *orr_model_new_id (OrrModel *model, char prefix);
@@ -255,9 +282,27 @@ void orr_model_set_saved (OrrModel *model);
 void orr_model_set_unsaved (OrrModel *model);
 
 /* Edits */
+/**
+ * orr_model_add_block:
+ * @model: a model
+ * @diagram: where (orr_model_get_root(), a super block's child)
+ * @type: the block class's name ("Gain")
+ * @geometry: where it is drawn
+ *
+ * Returns: (transfer none): the new block, owned by @model
+ */
 OrrBlock *orr_model_add_block (OrrModel *model, OrrDiagram *diagram, const char *type,
                                const OrrRect *geometry);
-OrrBlock *orr_model_add_super_block (OrrModel *model, OrrDiagram *diagram, const OrrRect *geometry);
+/**
+ * orr_model_add_super_block:
+ * @model: a model
+ * @diagram: where
+ * @geometry: where it is drawn
+ *
+ * Returns: (transfer none): the new super block, owned by @model
+ */
+OrrBlock *orr_model_add_super_block (OrrModel *model, OrrDiagram *diagram,
+                                     const OrrRect *geometry);
 /* Inserts a detached block (one from orr_block_new or a file fragment).
  * Takes a reference. Fails if its id, or an id inside it, is in use, or if
  * super blocks would nest deeper than ORR_MAX_NESTING. */
@@ -282,12 +327,31 @@ void orr_model_set_mask (OrrModel *model, OrrBlock *block, OrrMask *mask);
 /* Copies ref (NULL: the block no longer refers to a library). */
 void orr_model_set_block_library_ref (OrrModel *model, OrrBlock *block, const OrrLibraryRef *ref);
 
+/**
+ * orr_model_connect: (skip)
+ * @model: a model
+ * @diagram: where
+ * @from: an output
+ * @to: an input of the same kind
+ * @error: where a refused link says why
+ *
+ * Bindings use orr_model_connect_ports().
+ *
+ * Returns: (transfer none): the new link, or %NULL with @error set
+ */
 OrrLink *orr_model_connect (OrrModel *model, OrrDiagram *diagram, const OrrEndpoint *from,
                             const OrrEndpoint *to, GError **error);
 /* Inserts a detached link (from a file fragment), checking its ends. */
 gboolean orr_model_insert_link (OrrModel *model, OrrDiagram *diagram, OrrLink *link,
                                 GError **error);
 void orr_model_disconnect (OrrModel *model, OrrLink *link);
+/**
+ * orr_model_set_link_points:
+ * @model: a model
+ * @link: a link of @model
+ * @points: (array length=n_points): the route's bend points
+ * @n_points: how many
+ */
 void orr_model_set_link_points (OrrModel *model, OrrLink *link, const OrrPoint *points,
                                 guint n_points);
 
@@ -304,6 +368,15 @@ guint orr_block_get_nesting (const OrrBlock *block);
  * they were. Links that crossed the boundary are cut and reconnected through
  * new Input/Output and EventInput/EventOutput port blocks, numbered by the
  * position of the outside end (top to bottom, then left to right). */
+/**
+ * orr_model_group:
+ * @model: a model
+ * @blocks: (array length=n_blocks): blocks of one diagram
+ * @n_blocks: how many
+ * @error: where a refusal says why
+ *
+ * Returns: (transfer none): the new super block, or %NULL with @error set
+ */
 OrrBlock *orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks,
                            GError **error);
 /* The reverse: the blocks inside the super block move into its diagram,

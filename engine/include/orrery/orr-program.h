@@ -109,6 +109,22 @@ typedef struct
   const char *model_block_id; /* the document block it came from */
 } OrrProgramBlock;
 
+/* An algebraic loop the model asked to solve (OrrSettings.solve_loops):
+ * its blocks run in schedule order with the inputs in tears reading a
+ * guess; after the last block's outputs, the simulator (orr-loops.c)
+ * solves guess = what the loop computes for it, by Newton's method. */
+typedef struct
+{
+  int n_blocks;
+  int *blocks;       /* program indices, increasing */
+  int n_tears;
+  int *tear_buffers; /* buffers read across the cut (real, double) */
+  int n_unknowns;    /* their elements */
+  const OrrBlockClass *klass; /* the last block's own class */
+  OrrBlockClass *wrapper;     /* the class the program gives it: its outputs, then the solve */
+  char *names;                /* every block on the loop, for messages */
+} OrrProgramLoop;
+
 struct _OrrProgram
 {
   int n_blocks;
@@ -135,6 +151,9 @@ struct _OrrProgram
                                        * (always computed by the compiler) */
 
   OrrSettings settings;
+
+  int n_loops; /* algebraic loops solved at run time (settings.solve_loops) */
+  OrrProgramLoop *loops;
 
   /* private: the compiler makes every block's arrays (in, out, x0, rpar,
    * ...) in this one allocation, since a model has many blocks with a few

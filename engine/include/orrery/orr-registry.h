@@ -11,6 +11,10 @@ G_BEGIN_DECLS
 typedef struct _OrrRegistry OrrRegistry;
 
 OrrRegistry *orr_registry_new (void);
+/* Registries are reference counted for bindings (a script's registry is
+ * held by every object that compiled with it): orr_registry_free() drops
+ * one reference and frees the registry with the last. */
+OrrRegistry *orr_registry_ref (OrrRegistry *registry);
 void orr_registry_free (OrrRegistry *registry);
 /* Classes are not copied: they must outlive the registry (they are
  * usually static). A second class with the same name replaces the first. */

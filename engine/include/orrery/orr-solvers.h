@@ -24,8 +24,20 @@ typedef struct
 
 /* Every solver, "auto" first, then variable-step, then fixed-step ones.
  * The array is static; *n gets its length. */
+/**
+ * orr_solver_list:
+ * @n: (out): the number of solvers
+ *
+ * Returns: (transfer none) (array length=n): every solver, static
+ */
 const OrrSolverInfo *orr_solver_list (guint *n);
 /* NULL for an unknown name. */
+/**
+ * orr_solver_lookup:
+ * @name: a solver's name ("cvode-bdf")
+ *
+ * Returns: (transfer none) (nullable): the solver, or %NULL for an unknown name
+ */
 const OrrSolverInfo *orr_solver_lookup (const char *name);
 /* "auto, cvode-bdf, ...": the names, for error messages. Free with g_free(). */
 char *orr_solver_names (void);

@@ -4,7 +4,7 @@
  * fmi2Get/Set functions serve every model. */
 #pragma once
 
-#include "fmi2-api.h"
+#include <orrery/orr-fmi2-api.h>
 
 #define MODEL_MAX_VARIABLES 16
 

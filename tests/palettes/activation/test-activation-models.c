@@ -11,6 +11,7 @@
 #include "model-run.h"
 
 #include <math.h>
+#include <string.h>
 
 /* A Counter from 1 up driven on its activation input by output ap of
  * source, shown by a Scope labelled scope, both beside source. */
@@ -428,11 +429,294 @@ test_end_activated (void)
   g_assert_cmpuint (n_samples (run, "Ticks"), ==, 4);
 }
 
+/* ---- the second wave ------------------------------------------------------------ */
+
+/* EventGenerate with the times [-1 0.5 1 1 2.5] over [0, 3]: a Counter sees
+ * events at 0.5, 1, 1 (twice: equal times give as many events) and 2.5,
+ * exactly; -1 is before the start and gives nothing. */
+static void
+test_event_generate_list (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (3, 0);
+  OrrBlock *gen
+    = add_block (model, "EventGenerate", "Gen", 0, 0, 0, 1, "time", "[-1 0.5 1 1 2.5]", NULL);
+  g_autoptr (Run) run = NULL;
+  const double times[] = { 0.5, 1, 1, 2.5 };
+  Recording *r;
+
+  count_into_scope (model, gen, 1, "Count", "Out");
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Out");
+  g_assert_cmpuint (r->t->len, ==, 4);
+  for (guint k = 0; k < 4; k++)
+    {
+      g_assert_cmpfloat (T (r, k), ==, times[k]);
+      g_assert_cmpfloat (V (r, k, 0), ==, k + 1);
+    }
+}
+
+/* Two SampleClocks of 0.1 and 0.25 s over [0, 2] are synchronous: they
+ * meet at the multiples of 0.5 (5 ticks). ActivationIntersection fires
+ * exactly there; AndActivations, called at each of the 25 ticks of the
+ * union, is 1 there and 0 elsewhere; EventToCode says 1 (0.1 s clock
+ * alone), 2 (0.25 s alone) or 3 (both). */
+static void
+test_activation_intersection (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (2, 0);
+  OrrBlock *fast = add_block (model, "SampleClock", "Fast", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *slow = add_block (model, "SampleClock", "Slow", 0, 0, 0, 1, "period", "0.25", NULL);
+  OrrBlock *both = add_block (model, "ActivationIntersection", "Both", 0, 0, 2, 1, NULL);
+  OrrBlock *and = add_block (model, "AndActivations", "And", 0, 1, 2, 0, NULL);
+  OrrBlock *code = add_block (model, "EventToCode", "Code", 0, 1, 2, 0, NULL);
+  OrrBlock *mux = add_block (model, "Mux", "Mux", 2, 1, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Tests", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_event (model, fast, 1, both, 1);
+  link_event (model, slow, 1, both, 2);
+  link_event (model, fast, 1, and, 1);
+  link_event (model, slow, 1, and, 2);
+  link_event (model, fast, 1, code, 1);
+  link_event (model, slow, 1, code, 2);
+  link_data (model, and, 1, mux, 1);
+  link_data (model, code, 1, mux, 2);
+  link_data (model, mux, 1, scope, 1);
+  count_into_scope (model, both, 1, "Count", "Met");
+  run = run_model_ok (model, NULL);
+
+  r = recording (run, "Met");
+  g_assert_cmpuint (r->t->len, ==, 5);
+  for (guint k = 0; k < 5; k++)
+    g_assert_cmpfloat_with_epsilon (T (r, k), 0.5 * k, 1e-12);
+
+  r = recording (run, "Tests");
+  g_assert_cmpuint (r->t->len, ==, 25);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      double t = T (r, k);
+      gboolean on_fast = fabs (t * 10 - round (t * 10)) < 1e-9;
+      gboolean on_slow = fabs (t * 4 - round (t * 4)) < 1e-9;
+
+      g_test_message ("t = %g", t);
+      g_assert_true (on_fast || on_slow);
+      g_assert_cmpfloat (V (r, k, 0), ==, on_fast && on_slow);
+      g_assert_cmpfloat (V (r, k, 1), ==, on_fast + 2 * on_slow);
+    }
+}
+
+/* EventPortZero fed by a Counter on a 0.2 s clock: its output activates
+ * a second Counter at each of the first one's 6 ticks over [0, 1], so
+ * both count alike, at the same times. */
+static void
+test_event_port_zero (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (1, 0);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.2", NULL);
+  OrrBlock *first = add_block (model, "Counter", "First", 0, 1, 1, 0, NULL);
+  OrrBlock *port = add_block (model, "EventPortZero", "Port", 1, 0, 0, 1, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_event (model, clock, 1, first, 1);
+  link_data (model, first, 1, port, 1);
+  count_into_scope (model, port, 1, "Second", "Out");
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Out");
+  g_assert_cmpuint (r->t->len, ==, 6);
+  for (guint k = 0; k < 6; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (T (r, k), 0.2 * k, 1e-12);
+      g_assert_cmpfloat (V (r, k, 0), ==, k + 1);
+    }
+}
+
+/* IfExpression on a counter 1 .. 11 (0.1 s clock over [0, 1]): the first
+ * condition mod(u1, 3) == 0 holds at 3, 6, 9; the second, u1 > 0, at
+ * every other tick, but only where the first does not; the else output
+ * never fires. Three counters count 3, 8 and 0 activations. */
+static void
+test_if_expression (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (1, 0);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *counter = add_block (model, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *branch = add_block (model, "IfExpression", "If", 1, 0, 1, 3, "conditions",
+                                "mod(u1, 3) == 0\nu1 > 0", NULL);
+  g_autoptr (Run) run = NULL;
+
+  link_event (model, clock, 1, counter, 1);
+  link_event (model, clock, 1, branch, 1);
+  link_data (model, counter, 1, branch, 1);
+  count_into_scope (model, branch, 1, "C1", "Thirds");
+  count_into_scope (model, branch, 2, "C2", "Others");
+  count_into_scope (model, branch, 3, "C3", "Else");
+  run = run_model_ok (model, NULL);
+  g_assert_cmpuint (n_samples (run, "Thirds"), ==, 3);
+  g_assert_cmpuint (n_samples (run, "Others"), ==, 8);
+  g_assert_cmpuint (n_samples (run, "Else"), ==, 0);
+  for (guint k = 0; k < 3; k++)
+    g_assert_cmpfloat_with_epsilon (T (recording (run, "Thirds"), k), 0.2 + 0.3 * k, 1e-12);
+}
+
+/* Newton's iteration for sqrt 2 inside the single tick at t = 0:
+ * x <- x - (x^2 - 2) / (2 x) from x = 1, held by a DiscreteDelay, repeated
+ * by RepeatActivation while |x^2 - 2| > 1e-15 for the new x. The scope
+ * sees each pass, all at t = 0, with the estimates the same iteration
+ * gives here (1e-15), the last one sqrt 2; with at most 2 repetitions it
+ * sees 3 passes. */
+static void
+run_newton (int max_repeats, guint expected_passes)
+{
+  g_autoptr (OrrModel) model = new_precise_model (0.5, 0);
+  g_autofree char *max = g_strdup_printf ("%d", max_repeats);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "1", NULL);
+  OrrBlock *x = add_block (model, "DiscreteDelay", "X", 1, 1, 1, 0, "init", "1", NULL);
+  OrrBlock *next = add_block (model, "MathExpression", "Next", 1, 1, 0, 0, "expression",
+                              "'u1 - (u1*u1 - 2)/(2*u1)'", NULL);
+  OrrBlock *cond = add_block (model, "MathExpression", "Cond", 1, 1, 0, 0, "expression",
+                              "'abs(u1*u1 - 2) > 1e-15'", NULL);
+  OrrBlock *repeat
+    = add_block (model, "RepeatActivation", "Repeat", 1, 0, 1, 0, "max_repeats", max, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double estimate = 1;
+
+  link_event (model, clock, 1, x, 1);
+  link_event (model, clock, 1, repeat, 1);
+  link_data (model, x, 1, next, 1);
+  link_data (model, next, 1, x, 1);
+  link_data (model, next, 1, cond, 1);
+  link_data (model, cond, 1, repeat, 1);
+  link_data (model, x, 1, scope, 1);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Out");
+  g_test_message ("%u passes", r->t->len);
+  g_assert_cmpuint (r->t->len, ==, expected_passes);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      g_assert_cmpfloat (T (r, k), ==, 0);
+      g_assert_cmpfloat_with_epsilon (V (r, k, 0), estimate, 1e-15);
+      estimate = estimate - (estimate * estimate - 2) / (2 * estimate);
+    }
+}
+
+static void
+test_repeat_activation (void)
+{
+  double x = 1;
+  guint passes = 1;
+
+  /* how many passes the iteration needs, worked out here */
+  for (;;)
+    {
+      x = x - (x * x - 2) / (2 * x);
+      if (!(fabs (x * x - 2) > 1e-15))
+        break;
+      passes++;
+    }
+  g_assert_cmpuint (passes, >=, 4);
+  run_newton (100, passes);
+  run_newton (2, 3);
+}
+
+/* ---- wireless activations ------------------------------------------------------ */
+
+/* A 0.1 s clock sends its ticks through SetActivationSignal 'tick' to a
+ * GetActivationSignal 'tick' in the same diagram: the Counter behind it
+ * counts the 11 ticks of [0, 1], at the ticks' times. */
+static void
+test_activation_signal_local (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (1, 0);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *set = add_block (model, "SetActivationSignal", "Set", 0, 0, 1, 0, NULL);
+  OrrBlock *get = add_block (model, "GetActivationSignal", "Get", 0, 0, 0, 1, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_event (model, clock, 1, set, 1);
+  count_into_scope (model, get, 1, "Count", "Out");
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Out");
+  g_assert_cmpuint (r->t->len, ==, 11);
+  for (guint k = 0; k < 11; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (T (r, k), 0.1 * k, 1e-12);
+      g_assert_cmpfloat (V (r, k, 0), ==, k + 1);
+    }
+}
+
+/* A scoped SetActivationSignal inside super block A, whose clock ticks
+ * every 0.25 s, reaches a GetActivationSignal inside super block B
+ * because the root holds an ActivationSignalScoping with the tag: 5
+ * ticks over [0, 1]. Without the scoping block, or with a local Set, the
+ * model does not compile, and the message names the block at fault. */
+static OrrModel *
+scoped_model (const char *visibility, gboolean with_scope)
+{
+  OrrModel *model = new_precise_model (1, 0);
+  OrrBlock *a = add_block_in (model, NULL, NULL, "A", 0, 0, 0, 0, NULL);
+  OrrBlock *b = add_block_in (model, NULL, NULL, "B", 0, 0, 0, 0, NULL);
+  OrrBlock *clock
+    = add_block_in (model, a->child, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.25", NULL);
+  OrrBlock *set = add_block_in (model, a->child, "SetActivationSignal", "Set", 0, 0, 1, 0,
+                                "visibility", visibility, NULL);
+  OrrBlock *get = add_block_in (model, b->child, "GetActivationSignal", "Get", 0, 0, 0, 1, NULL);
+
+  if (with_scope)
+    add_block_in (model, NULL, "ActivationSignalScoping", "Scope", 0, 0, 0, 0, NULL);
+  link_event (model, clock, 1, set, 1);
+  count_into_scope (model, get, 1, "Count", "Out");
+  return model;
+}
+
+static void
+test_activation_signal_scoped (void)
+{
+  {
+    g_autoptr (OrrModel) model = scoped_model ("3", TRUE);
+    g_autoptr (Run) run = run_model_ok (model, NULL);
+    Recording *r = recording (run, "B/Out");
+
+    g_assert_cmpuint (r->t->len, ==, 5);
+    for (guint k = 0; k < 5; k++)
+      g_assert_cmpfloat_with_epsilon (T (r, k), 0.25 * k, 1e-12);
+  }
+  {
+    /* global: visible without the scoping block */
+    g_autoptr (OrrModel) model = scoped_model ("2", FALSE);
+    g_autoptr (Run) run = run_model_ok (model, NULL);
+
+    g_assert_cmpuint (n_samples (run, "B/Out"), ==, 5);
+  }
+  for (int c = 0; c < 2; c++)
+    {
+      /* scoped without a scoping block; local, not visible from B */
+      g_autoptr (OrrModel) model = c == 0 ? scoped_model ("3", FALSE) : scoped_model ("1", TRUE);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (OrrProgram) program = compile_model (model, NULL, &error);
+
+      g_assert_null (program);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, c == 0 ? "A/Set" : "B/Get"));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/activation-models/event-clock", test_event_clock);
+  g_test_add_func ("/activation-models/activation-signal-local", test_activation_signal_local);
+  g_test_add_func ("/activation-models/activation-signal-scoped", test_activation_signal_scoped);
+  g_test_add_func ("/activation-models/event-generate-list", test_event_generate_list);
+  g_test_add_func ("/activation-models/activation-intersection", test_activation_intersection);
+  g_test_add_func ("/activation-models/event-port-zero", test_event_port_zero);
+  g_test_add_func ("/activation-models/if-expression", test_if_expression);
+  g_test_add_func ("/activation-models/repeat-activation", test_repeat_activation);
   g_test_add_func ("/activation-models/event-clock-asynchronous", test_event_clock_asynchronous);
   g_test_add_func ("/activation-models/initial-event", test_initial_event);
   g_test_add_func ("/activation-models/event-variable-delay", test_event_variable_delay);

@@ -35,6 +35,8 @@ static const OrrBlockClass *const palette[] = {
   &orr_backlash_class,
   &orr_hysteresis_class,
   &orr_jump_state_space_class,
+  &orr_loopbreaker_class,
+  &orr_cont_pole_zero_class,
 };
 
 /* The palette file lists the blocks in the registration order, each class
@@ -70,12 +72,6 @@ test_integrator_limited_configure (void)
   g_assert_false (input_spec (config, 0)->feedthrough);
   g_assert_cmpuint (config->rpar->len, ==, 6);
   assert_close ((const double *)config->rpar->data, rpar, 6, 0);
-
-  EXPECT_PARAM_ERROR (&orr_integrator_class, "limited", "limited", "2", NULL);
-  EXPECT_PARAM_ERROR (&orr_integrator_class, "upper", "limited", "1", "upper", "-1", NULL);
-  EXPECT_PARAM_ERROR (&orr_integrator_class, "upper", "limited", "1", "upper", "[1 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_integrator_class, "lower", "limited", "1", "lower", "'a'", NULL);
-  EXPECT_PARAM_ERROR (&orr_integrator_class, "x0", "limited", "1", "x0", "2", NULL);
 }
 
 static void
@@ -234,13 +230,6 @@ test_transfer_function (void)
   /* leading zeros do not count */
   orr_config_free (
     CONFIGURE (&orr_transfer_function_class, "num", "[0 0 1]", "den", "[0 1 1]", NULL));
-
-  EXPECT_PARAM_ERROR (&orr_transfer_function_class, "num", "num", "[1 0 0]", "den", "[1 1]", NULL);
-  EXPECT_PARAM_ERROR (&orr_transfer_function_class, "den", "den", "[0 0]", NULL);
-  EXPECT_PARAM_ERROR (&orr_transfer_function_class, "den", "den", "[]", NULL);
-  EXPECT_PARAM_ERROR (&orr_transfer_function_class, "den", "den", "[1 2; 3 4]", NULL);
-  EXPECT_PARAM_ERROR (&orr_transfer_function_class, "num", "num", "'s+1'", NULL);
-  EXPECT_PARAM_ERROR (&orr_transfer_function_class, "num", "num", "[1 NaN]", NULL);
 }
 
 /* ---- StateSpace -------------------------------------------------------------------- */
@@ -288,12 +277,8 @@ test_state_space (void)
     g_assert_cmpfloat (d->block.xd[0], ==, -3 + 10 + 2 * 4);
   }
 
-  EXPECT_PARAM_ERROR (&orr_state_space_class, "A", "A", "[1 2 3]", NULL);
-  EXPECT_PARAM_ERROR (&orr_state_space_class, "A", "A", "[]", NULL);
-  EXPECT_PARAM_ERROR (&orr_state_space_class, "B", "A", "[1 0; 0 1]", "B", "[1; 2; 3]", NULL);
   EXPECT_PARAM_ERROR (&orr_state_space_class, "C", "A", "[1 0; 0 1]", "B", "[1; 2]", "C", "1",
                       NULL);
-  EXPECT_PARAM_ERROR (&orr_state_space_class, "D", "D", "[1 2]", NULL);
   EXPECT_PARAM_ERROR (&orr_state_space_class, "x0", "A", "[1 0; 0 1]", "B", "[1; 2]", "C", "[1 1]",
                       "x0", "[1 2 3]", NULL);
 }
@@ -333,12 +318,6 @@ test_pid (void)
     g_autoptr (OrrConfig) c = CONFIGURE (&orr_pid_class, "P", "0", "I", "1", NULL);
     g_assert_false (input_spec (c, 0)->feedthrough);
   }
-
-  EXPECT_PARAM_ERROR (&orr_pid_class, "N", "N", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_pid_class, "P", "P", "'a'", NULL);
-  EXPECT_PARAM_ERROR (&orr_pid_class, "D", "D", "Inf", NULL);
-  EXPECT_PARAM_ERROR (&orr_pid_class, "xd0", "xi0", "[0 0]", "xd0", "[1 2 3]", NULL);
-  EXPECT_PARAM_ERROR (&orr_pid_class, "xi0", "xi0", "[]", NULL);
 }
 
 /* ---- TransportDelay ---------------------------------------------------------------- */
@@ -360,13 +339,6 @@ test_transport_delay_configure (void)
   g_assert_cmpint (config->nmode, ==, 1);
   assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
   assert_port (output_spec (sized, 0), 1, 3, ORR_TYPE_DOUBLE);
-
-  EXPECT_PARAM_ERROR (&orr_transport_delay_class, "delay", "delay", "-1", NULL);
-  EXPECT_PARAM_ERROR (&orr_transport_delay_class, "delay", "delay", "Inf", NULL);
-  EXPECT_PARAM_ERROR (&orr_transport_delay_class, "buffer_size", "buffer_size", "1", NULL);
-  EXPECT_PARAM_ERROR (&orr_transport_delay_class, "buffer_size", "buffer_size", "2.5", NULL);
-  EXPECT_PARAM_ERROR (&orr_transport_delay_class, "method", "method", "3", NULL);
-  EXPECT_PARAM_ERROR (&orr_transport_delay_class, "init", "init", "[]", NULL);
 }
 
 /* Feeds u(t) = f(t) at accepted times, then checks the output at t + T. */
@@ -516,10 +488,6 @@ test_variable_delay (void)
   g_assert_cmpfloat (h->block.g[0], ==, -0.5);
   g_assert_cmpint (h->block.mode[0], ==, 1);
   run_at (h, ORR_JOB_TERMINATE, 3, ORR_PHASE_TERMINATE, FALSE);
-
-  EXPECT_PARAM_ERROR (&orr_variable_delay_class, "max_delay", "max_delay", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_variable_delay_class, "buffer_size", "buffer_size", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_variable_delay_class, "method", "method", "0", NULL);
 }
 
 /* ---- RateLimiter ------------------------------------------------------------------- */
@@ -557,11 +525,6 @@ test_rate_limiter (void)
     run_at (h, ORR_JOB_DERIVATIVES, 0.1, ORR_PHASE_TRIAL, TRUE);
     g_assert_cmpfloat (h->block.xd[0], ==, 2);
   }
-
-  EXPECT_PARAM_ERROR (&orr_rate_limiter_class, "rising", "rising", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_rate_limiter_class, "falling", "falling", "1", NULL);
-  EXPECT_PARAM_ERROR (&orr_rate_limiter_class, "Td", "Td", "-0.1", NULL);
-  EXPECT_PARAM_ERROR (&orr_rate_limiter_class, "y0", "y0", "[]", NULL);
 }
 
 /* ---- Backlash ---------------------------------------------------------------------- */
@@ -638,10 +601,6 @@ test_backlash (void)
     g_assert_cmpint (h->block.mode[2], ==, 1);
     assert_close (orr_harness_output (h, 0), (double[]){ 0, 1.5, -0.5 }, 3, 0);
   }
-
-  EXPECT_PARAM_ERROR (&orr_backlash_class, "width", "width", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_backlash_class, "width", "width", "[1 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_backlash_class, "y0", "y0", "'a'", NULL);
 }
 
 /* ---- Hysteresis -------------------------------------------------------------------- */
@@ -686,9 +645,6 @@ test_hysteresis (void)
     run_at (h, ORR_JOB_OUTPUTS, 2, ORR_PHASE_EVENT, FALSE);
     assert_close (orr_harness_output (h, 0), (double[]){ -3, 5, 5 }, 3, 0);
   }
-
-  EXPECT_PARAM_ERROR (&orr_hysteresis_class, "off", "on", "0", "off", "1", NULL);
-  EXPECT_PARAM_ERROR (&orr_hysteresis_class, "y_on", "y_on", "[1 2]", NULL);
 }
 
 /* ---- JumpStateSpace ---------------------------------------------------------------- */
@@ -722,8 +678,115 @@ test_jump_state_space (void)
   h->block.nevprt = 0;
   run_at (h, ORR_JOB_STATE_UPDATE, 2, ORR_PHASE_EVENT, FALSE);
   g_assert_cmpfloat (h->block.x[0], ==, 0);
+}
 
-  EXPECT_PARAM_ERROR (&orr_jump_state_space_class, "C", "C", "[1 2]", NULL);
+/* ---- parameters each block refuses ------------------------------------ */
+
+static const BlockParamError param_errors[] = {
+  { &orr_integrator_class, "limited", { "limited", "2", NULL, NULL } },
+  { &orr_integrator_class, "upper", { "limited", "1", "upper", "-1" } },
+  { &orr_integrator_class, "upper", { "limited", "1", "upper", "[1 2]" } },
+  { &orr_integrator_class, "lower", { "limited", "1", "lower", "'a'" } },
+  { &orr_integrator_class, "x0", { "limited", "1", "x0", "2" } },
+  { &orr_transfer_function_class, "num", { "num", "[1 0 0]", "den", "[1 1]" } },
+  { &orr_transfer_function_class, "den", { "den", "[0 0]", NULL, NULL } },
+  { &orr_transfer_function_class, "den", { "den", "[]", NULL, NULL } },
+  { &orr_transfer_function_class, "den", { "den", "[1 2; 3 4]", NULL, NULL } },
+  { &orr_transfer_function_class, "num", { "num", "'s+1'", NULL, NULL } },
+  { &orr_transfer_function_class, "num", { "num", "[1 NaN]", NULL, NULL } },
+  { &orr_state_space_class, "A", { "A", "[1 2 3]", NULL, NULL } },
+  { &orr_state_space_class, "A", { "A", "[]", NULL, NULL } },
+  { &orr_state_space_class, "B", { "A", "[1 0; 0 1]", "B", "[1; 2; 3]" } },
+  { &orr_state_space_class, "D", { "D", "[1 2]", NULL, NULL } },
+  { &orr_pid_class, "N", { "N", "0", NULL, NULL } },
+  { &orr_pid_class, "P", { "P", "'a'", NULL, NULL } },
+  { &orr_pid_class, "D", { "D", "Inf", NULL, NULL } },
+  { &orr_pid_class, "xd0", { "xi0", "[0 0]", "xd0", "[1 2 3]" } },
+  { &orr_pid_class, "xi0", { "xi0", "[]", NULL, NULL } },
+  { &orr_transport_delay_class, "delay", { "delay", "-1", NULL, NULL } },
+  { &orr_transport_delay_class, "delay", { "delay", "Inf", NULL, NULL } },
+  { &orr_transport_delay_class, "buffer_size", { "buffer_size", "1", NULL, NULL } },
+  { &orr_transport_delay_class, "buffer_size", { "buffer_size", "2.5", NULL, NULL } },
+  { &orr_transport_delay_class, "method", { "method", "3", NULL, NULL } },
+  { &orr_transport_delay_class, "init", { "init", "[]", NULL, NULL } },
+  { &orr_variable_delay_class, "max_delay", { "max_delay", "0", NULL, NULL } },
+  { &orr_variable_delay_class, "buffer_size", { "buffer_size", "0", NULL, NULL } },
+  { &orr_variable_delay_class, "method", { "method", "0", NULL, NULL } },
+  { &orr_rate_limiter_class, "rising", { "rising", "0", NULL, NULL } },
+  { &orr_rate_limiter_class, "falling", { "falling", "1", NULL, NULL } },
+  { &orr_rate_limiter_class, "Td", { "Td", "-0.1", NULL, NULL } },
+  { &orr_rate_limiter_class, "y0", { "y0", "[]", NULL, NULL } },
+  { &orr_backlash_class, "width", { "width", "0", NULL, NULL } },
+  { &orr_backlash_class, "width", { "width", "[1 2]", NULL, NULL } },
+  { &orr_backlash_class, "y0", { "y0", "'a'", NULL, NULL } },
+  { &orr_hysteresis_class, "off", { "on", "0", "off", "1" } },
+  { &orr_hysteresis_class, "y_on", { "y_on", "[1 2]", NULL, NULL } },
+  { &orr_jump_state_space_class, "C", { "C", "[1 2]", NULL, NULL } },
+};
+
+/* ---- Loopbreaker ------------------------------------------------------------------ */
+
+static void
+test_loopbreaker (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_loopbreaker_class, "init", "[1; 2]", "tau", "0.5", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+
+  assert_ports (config, 1, 1, 0, 0);
+  g_assert_false (input_spec (config, 0)->feedthrough);
+  g_assert_true (config->always_active);
+  g_assert_cmpint (config->nx, ==, 2);
+  h = harness (&orr_loopbreaker_class, config, 1, 1);
+  /* y = x; x' = (u - x) / tau = ([3; -2] - [1; 2]) / 0.5 = [4; -8] */
+  orr_harness_set_input (h, 0, (double[]){ 3, -2 });
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  assert_close (orr_harness_output (h, 0), (double[]){ 1, 2 }, 2, 0);
+  orr_harness_run (h, ORR_JOB_DERIVATIVES);
+  assert_close (h->block.xd, (double[]){ 4, -8 }, 2, 0);
+  EXPECT_PARAM_ERROR (&orr_loopbreaker_class, "tau", "tau", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_loopbreaker_class, "tau", "tau", "-1", NULL);
+  EXPECT_PARAM_ERROR (&orr_loopbreaker_class, "tau", "tau", "Inf", NULL);
+  EXPECT_PARAM_ERROR (&orr_loopbreaker_class, "init", "init", "[]", NULL);
+}
+
+/* ---- ContPoleZero ------------------------------------------------------------------- */
+
+/* 3 (s + 2) / ((s + 1)(s + 4)) = (3 s + 6) / (s^2 + 5 s + 4): the
+ * companion form of the multiplied-out polynomials, rpar = { -4, -5 (the
+ * last row of A), 6, 3 (C), 0 (D) }, exactly; complex poles -1 +- 2i give
+ * s^2 + 2 s + 5. */
+static void
+test_cont_pole_zero (void)
+{
+  OrrConfig *config
+    = CONFIGURE (&orr_cont_pole_zero_class, "zeros", "-2", "poles", "[-1 -4]", "gain", "3", NULL);
+  const double rpar[] = { -4, -5, 6, 3, 0 };
+  const double rpar2[] = { -5, -2, 10, 0, 0 };
+
+  assert_ports (config, 1, 1, 0, 0);
+  g_assert_false (input_spec (config, 0)->feedthrough);
+  g_assert_true (config->always_active);
+  g_assert_cmpint (config->nx, ==, 2);
+  g_assert_cmpuint (config->rpar->len, ==, 5);
+  assert_close ((const double *)config->rpar->data, rpar, 5, 1e-15);
+  orr_config_free (config);
+
+  config = CONFIGURE (&orr_cont_pole_zero_class, "poles", "[-1+2i -1-2i]", "gain", "10", NULL);
+  assert_close ((const double *)config->rpar->data, rpar2, 5, 1e-15);
+  orr_config_free (config);
+
+  /* as many zeros as poles: biproper, D = K */
+  config = CONFIGURE (&orr_cont_pole_zero_class, "zeros", "-3", "poles", "-1", "gain", "2", NULL);
+  g_assert_true (input_spec (config, 0)->feedthrough);
+  g_assert_cmpfloat (((const double *)config->rpar->data)[2], ==, 2);
+  orr_config_free (config);
+
+  EXPECT_PARAM_ERROR (&orr_cont_pole_zero_class, "zeros", "zeros", "[1 2]", "poles", "-1", NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_cont_pole_zero_class, "poles", "conjugate", "poles", "[-1+1i]",
+                           NULL);
+  EXPECT_PARAM_ERROR (&orr_cont_pole_zero_class, "gain", "gain", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_cont_pole_zero_class, "gain", "gain", "NaN", NULL);
+  EXPECT_PARAM_ERROR (&orr_cont_pole_zero_class, "poles", "poles", "[1 Inf]", NULL);
 }
 
 int
@@ -746,6 +809,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/continuous/backlash", test_backlash);
   g_test_add_func ("/continuous/hysteresis", test_hysteresis);
   g_test_add_func ("/continuous/jump-state-space", test_jump_state_space);
+  g_test_add_func ("/continuous/loopbreaker", test_loopbreaker);
+  g_test_add_func ("/continuous/cont-pole-zero", test_cont_pole_zero);
 
+  block_test_add_param_errors ("/continuous/param-error", param_errors,
+                               G_N_ELEMENTS (param_errors));
   return g_test_run ();
 }

@@ -662,8 +662,8 @@ run_friction_tanks (double pump, double h1, double h2, double stop_below, double
 {
   g_autoptr (OrrModel) model = orr_model_new ();
   OrrBlock *constant = add_block (model, "Constant", "Pump", 0, 1, 0, 0, NULL);
-  OrrBlock *tanks = add_custom (model, "Tanks", "draining-tanks-friction.c",
-                                "draining_tanks_friction", 1, 2, 0);
+  OrrBlock *tanks
+    = add_custom (model, "Tanks", "draining-tanks-friction.c", "draining_tanks_friction", 1, 2, 0);
   OrrBlock *scope = add_block (model, "Scope", "Levels", 2, 0, 0, 0, NULL);
   double v0 = balancing_speed (p, h1 - h2, pump);
   char buf[12][G_ASCII_DTOSTR_BUF_SIZE];
@@ -671,19 +671,17 @@ run_friction_tanks (double pump, double h1, double h2, double stop_below, double
   g_autofree char *x0 = NULL;
   g_autofree char *pump_expr = g_strdup_printf ("%g", pump);
 
-  rpar = g_strdup_printf ("[%s %s %s %s %s %s %s %s %s %s]",
-                          g_ascii_dtostr (buf[0], sizeof buf[0], p->length),
-                          g_ascii_dtostr (buf[1], sizeof buf[1], p->diameter),
-                          g_ascii_dtostr (buf[2], sizeof buf[2], p->rho),
-                          g_ascii_dtostr (buf[3], sizeof buf[3], p->mu),
-                          g_ascii_dtostr (buf[4], sizeof buf[4], p->tank),
-                          g_ascii_dtostr (buf[5], sizeof buf[5], p->roughness),
-                          g_ascii_dtostr (buf[6], sizeof buf[6], p->ks),
-                          g_ascii_dtostr (buf[7], sizeof buf[7], p->re_laminar),
-                          g_ascii_dtostr (buf[8], sizeof buf[8], p->re_turbulent),
-                          g_ascii_dtostr (buf[9], sizeof buf[9], p->f_turbulent));
-  x0 = g_strdup_printf ("[%g; %g; %s; %s]", h1, h2,
-                        g_ascii_dtostr (buf[10], sizeof buf[10], v0),
+  rpar = g_strdup_printf (
+    "[%s %s %s %s %s %s %s %s %s %s]", g_ascii_dtostr (buf[0], sizeof buf[0], p->length),
+    g_ascii_dtostr (buf[1], sizeof buf[1], p->diameter),
+    g_ascii_dtostr (buf[2], sizeof buf[2], p->rho), g_ascii_dtostr (buf[3], sizeof buf[3], p->mu),
+    g_ascii_dtostr (buf[4], sizeof buf[4], p->tank),
+    g_ascii_dtostr (buf[5], sizeof buf[5], p->roughness),
+    g_ascii_dtostr (buf[6], sizeof buf[6], p->ks),
+    g_ascii_dtostr (buf[7], sizeof buf[7], p->re_laminar),
+    g_ascii_dtostr (buf[8], sizeof buf[8], p->re_turbulent),
+    g_ascii_dtostr (buf[9], sizeof buf[9], p->f_turbulent));
+  x0 = g_strdup_printf ("[%g; %g; %s; %s]", h1, h2, g_ascii_dtostr (buf[10], sizeof buf[10], v0),
                         g_ascii_dtostr (buf[11], sizeof buf[11], friction (p, v0)));
 
   orr_model_set_param (model, constant, "value", pump_expr);
@@ -968,6 +966,36 @@ test_own_work (Fixture *f, gconstpointer data)
     g_assert_cmpfloat (V (r, i, 0), ==, i + 1);
 }
 
+/* A user's block that solves [4 1 0; 1 3 1; 0 1 2] x = u with the block
+ * API's LU, orr-block.h being its only header: for u = [1; 2; 3] the
+ * solution is x = [2; 1; 13] / 9 (by substitution: x2 = 1/9 from
+ * 9 x2 + 7 = 8), to 1e-15 at every recorded point. */
+static void
+test_dense_solve (Fixture *f, gconstpointer data)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  g_autoptr (Run) run = NULL;
+  OrrBlock *u = add_block (model, "Constant", "U", 0, 1, 0, 0, "value", "[1; 2; 3]", NULL);
+  OrrBlock *solve = add_custom (model, "Solve", "solving.c", "solving", 1, 1, 0);
+  OrrBlock *scope = add_block (model, "Scope", "X", 1, 0, 0, 0, NULL);
+  const double x[] = { 2.0 / 9, 1.0 / 9, 13.0 / 9 };
+  Recording *r;
+
+  orr_model_set_param (model, solve, "in_sizes", "[3 1]");
+  orr_model_set_param (model, solve, "out_sizes", "[3 1]");
+  link_data (model, u, 1, solve, 1);
+  link_data (model, solve, 1, scope, 1);
+  set_final_time (model, 1);
+
+  run = run_model (model, &trusted);
+  g_assert_no_error (run->error);
+  r = recording (run, "X");
+  g_assert_cmpuint (r->t->len, >, 0);
+  for (guint i = 0; i < r->t->len; i++)
+    for (int k = 0; k < 3; k++)
+      g_assert_cmpfloat_with_epsilon (V (r, i, k), x[k], 1e-15);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -987,6 +1015,7 @@ main (int argc, char *argv[])
   ADD ("/custom/block-error", test_block_error);
   ADD ("/custom/missing-function", test_missing_function);
   ADD ("/custom/own-work", test_own_work);
+  ADD ("/custom/dense-solve", test_dense_solve);
 #undef ADD
 
   return g_test_run ();

@@ -163,6 +163,57 @@ test_sample_hold_integrate (void)
     }
 }
 
+/* Memory, ShiftRegister and Accumulator inherit the 0.1 s clock of a
+ * Counter u(k) = k + 1 at tick k = 0 .. 10:
+ * - a loop y = u + 0.5 Memory(y), which without the Memory is an
+ *   algebraic loop: y(k) = k + 1 + 0.5 y(k - 1), from y(-1) = 0;
+ * - the register (3 stages from zeros): element i is u(k - 1 - i), 0
+ *   before the start;
+ * - the running sum from 5: 5 + (k + 1)(k + 2) / 2.
+ * Exact but for the loop (1e-12, its sums round). */
+static void
+test_inherited_memories (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (1, 0);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *counter = add_block (model, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *sum = add_block (model, "Sum", "Sum", 2, 1, 0, 0, "signs", "[1 1]", NULL);
+  OrrBlock *memory = add_block (model, "Memory", "Memory", 1, 1, 0, 0, NULL);
+  OrrBlock *half = add_block (model, "Gain", "Half", 1, 1, 0, 0, "gain", "0.5", NULL);
+  OrrBlock *shift
+    = add_block (model, "ShiftRegister", "Shift", 1, 1, 0, 0, "init", "zeros(3, 1)", NULL);
+  OrrBlock *acc = add_block (model, "Accumulator", "Acc", 1, 1, 0, 0, "x0", "5", NULL);
+  OrrBlock *mux = add_block (model, "Mux", "Mux", 3, 1, 0, 0, "inputs", "[1 3 1]", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double y = 0;
+
+  link_event (model, clock, 1, counter, 1);
+  link_data (model, counter, 1, sum, 1);
+  link_data (model, half, 1, sum, 2);
+  link_data (model, sum, 1, memory, 1);
+  link_data (model, memory, 1, half, 1);
+  link_data (model, counter, 1, shift, 1);
+  link_data (model, counter, 1, acc, 1);
+  link_data (model, sum, 1, mux, 1);
+  link_data (model, shift, 1, mux, 2);
+  link_data (model, acc, 1, mux, 3);
+  link_data (model, mux, 1, scope, 1);
+  run = run_model_ok (model, &setup);
+  r = recording (run, "Out");
+  g_assert_cmpint (r->n, ==, 5);
+  g_assert_cmpuint (r->t->len, ==, 11);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      y = k + 1 + 0.5 * y;
+      g_assert_cmpfloat_with_epsilon (V (r, k, 0), y, 1e-12);
+      for (int i = 0; i < 3; i++)
+        g_assert_cmpfloat (V (r, k, 1 + i), ==, (int)k - 1 - i >= 0 ? (double)k - i : 0);
+      g_assert_cmpfloat (V (r, k, 4), ==, 5 + (k + 1) * (k + 2) / 2.0);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -172,6 +223,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/discrete/sampled-data/wrong-clock", test_sampled_data_wrong_clock);
   g_test_add_func ("/discrete/discrete-delay/counter", test_discrete_delay_counter);
   g_test_add_func ("/discrete/loop", test_discrete_loop);
+  g_test_add_func ("/discrete/inherited-memories", test_inherited_memories);
   g_test_add_func ("/discrete/sample-hold/integrate", test_sample_hold_integrate);
 
   return g_test_run ();

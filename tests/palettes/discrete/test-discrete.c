@@ -41,9 +41,22 @@ assert_clocked (OrrConfig *config)
 /* ---- palette -------------------------------------------------------------------- */
 
 static const OrrBlockClass *const palette[] = {
-  &orr_discrete_delay_class, &orr_discrete_transfer_function_class, &orr_discrete_state_space_class,
-  &orr_sample_hold_class,    &orr_discrete_integrator_class,        &orr_sampled_data_class,
+  &orr_discrete_delay_class,
+  &orr_discrete_transfer_function_class,
+  &orr_discrete_state_space_class,
+  &orr_sample_hold_class,
+  &orr_discrete_integrator_class,
+  &orr_sampled_data_class,
+  &orr_memory_class,
+  &orr_shift_register_class,
+  &orr_accumulator_class,
+  &orr_discr_pole_zero_class,
 };
+
+/* The first ones and DiscrPoleZero run on one activation input; Memory,
+ * ShiftRegister and Accumulator inherit their activation from their
+ * input's driver. */
+#define N_CLOCKED 6
 
 /* The palette file lists the blocks in the registration order, each class
  * says it belongs to the palette, and every block configures as dropped
@@ -57,7 +70,15 @@ test_palette (void)
     {
       g_autoptr (OrrConfig) config = CONFIGURE (palette[i], NULL);
 
-      assert_clocked (config);
+      if (i < N_CLOCKED || palette[i] == &orr_discr_pole_zero_class)
+        assert_clocked (config);
+      else
+        {
+          g_assert_cmpint (config->n_evin, ==, 0);
+          g_assert_cmpint (config->n_evout, ==, 0);
+          g_assert_false (config->always_active);
+          g_assert_cmpint (config->nx, ==, 0);
+        }
     }
 }
 
@@ -84,9 +105,6 @@ test_discrete_delay (void)
   assert_close (orr_harness_output (h, 0), u1, 2, 0);
   activate (h, u2);
   assert_close (orr_harness_output (h, 0), u2, 2, 0);
-
-  EXPECT_PARAM_ERROR (&orr_discrete_delay_class, "init", "init", "[]", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_delay_class, "init", "init", "'z'", NULL);
 }
 
 /* ---- DiscreteTransferFunction ------------------------------------------------------ */
@@ -165,8 +183,6 @@ test_discrete_transfer_function (void)
 
   EXPECT_PARAM_ERROR (&orr_discrete_transfer_function_class, "num", "num", "[1 0 0]", "den",
                       "[1 -0.5]", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_transfer_function_class, "den", "den", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_transfer_function_class, "den", "den", "[1 2; 3 4]", NULL);
 }
 
 /* ---- DiscreteStateSpace ------------------------------------------------------------ */
@@ -214,12 +230,6 @@ test_discrete_state_space (void)
         z = 0.5 * z + u[k];
       }
   }
-
-  EXPECT_PARAM_ERROR (&orr_discrete_state_space_class, "A", "A", "[1 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_state_space_class, "B", "B", "[1; 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_state_space_class, "C", "C", "[1 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_state_space_class, "D", "D", "[1 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_state_space_class, "x0", "x0", "[1 2]", NULL);
 }
 
 /* ---- SampleHold -------------------------------------------------------------------- */
@@ -286,11 +296,6 @@ test_discrete_integrator (void)
     assert_port (input_spec (c, 0), 1, 3, ORR_TYPE_DOUBLE);
     g_assert_cmpint (c->nz, ==, 3);
   }
-
-  EXPECT_PARAM_ERROR (&orr_discrete_integrator_class, "method", "method", "4", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_integrator_class, "Ts", "Ts", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_integrator_class, "gain", "gain", "Inf", NULL);
-  EXPECT_PARAM_ERROR (&orr_discrete_integrator_class, "x0", "x0", "[]", NULL);
 }
 
 /* ---- matrix exponential ------------------------------------------------------------- */
@@ -432,11 +437,150 @@ test_sampled_data (void)
         z = exp (-0.1) * z + (1 - exp (-0.1)) * u;
       }
   }
+}
 
-  EXPECT_PARAM_ERROR (&orr_sampled_data_class, "period", "period", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_sampled_data_class, "period", "period", "Inf", NULL);
-  EXPECT_PARAM_ERROR (&orr_sampled_data_class, "A", "A", "[1 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_sampled_data_class, "A", "A", "1000", "period", "1", NULL);
+/* ---- parameters each block refuses ------------------------------------ */
+
+static const BlockParamError param_errors[] = {
+  { &orr_discrete_delay_class, "init", { "init", "[]", NULL, NULL } },
+  { &orr_discrete_delay_class, "init", { "init", "'z'", NULL, NULL } },
+  { &orr_discrete_transfer_function_class, "den", { "den", "0", NULL, NULL } },
+  { &orr_discrete_transfer_function_class, "den", { "den", "[1 2; 3 4]", NULL, NULL } },
+  { &orr_discrete_state_space_class, "A", { "A", "[1 2]", NULL, NULL } },
+  { &orr_discrete_state_space_class, "B", { "B", "[1; 2]", NULL, NULL } },
+  { &orr_discrete_state_space_class, "C", { "C", "[1 2]", NULL, NULL } },
+  { &orr_discrete_state_space_class, "D", { "D", "[1 2]", NULL, NULL } },
+  { &orr_discrete_state_space_class, "x0", { "x0", "[1 2]", NULL, NULL } },
+  { &orr_discrete_integrator_class, "method", { "method", "4", NULL, NULL } },
+  { &orr_discrete_integrator_class, "Ts", { "Ts", "0", NULL, NULL } },
+  { &orr_discrete_integrator_class, "gain", { "gain", "Inf", NULL, NULL } },
+  { &orr_discrete_integrator_class, "x0", { "x0", "[]", NULL, NULL } },
+  { &orr_sampled_data_class, "period", { "period", "0", NULL, NULL } },
+  { &orr_sampled_data_class, "period", { "period", "Inf", NULL, NULL } },
+  { &orr_sampled_data_class, "A", { "A", "[1 2]", NULL, NULL } },
+  { &orr_sampled_data_class, "A", { "A", "1000", "period", "1" } },
+};
+
+/* ---- Memory, ShiftRegister, Accumulator ------------------------------------------ */
+
+static void
+test_memory (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_memory_class, "init", "[7 8]", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double u1[] = { 1, 2 }, u2[] = { 3, 4 }, init[] = { 7, 8 };
+
+  assert_ports (config, 1, 1, 0, 0);
+  assert_port (input_spec (config, 0), 1, 2, ORR_TYPE_DOUBLE);
+  g_assert_false (input_spec (config, 0)->feedthrough);
+  h = harness (&orr_memory_class, config, 1, 1);
+  activate (h, u1);
+  assert_close (orr_harness_output (h, 0), init, 2, 0);
+  activate (h, u2);
+  assert_close (orr_harness_output (h, 0), u1, 2, 0);
+  activate (h, u1);
+  assert_close (orr_harness_output (h, 0), u2, 2, 0);
+  EXPECT_PARAM_ERROR (&orr_memory_class, "init", "init", "[]", NULL);
+}
+
+static void
+test_shift_register (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_shift_register_class, "init", "[9 8 7]", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+
+  assert_ports (config, 1, 1, 0, 0);
+  assert_port (output_spec (config, 0), 3, 1, ORR_TYPE_DOUBLE);
+  g_assert_false (input_spec (config, 0)->feedthrough);
+  h = harness (&orr_shift_register_class, config, 1, 1);
+  /* inputs 1, 2, 3, 4: the register before each, newest first */
+  activate (h, (double[]){ 1 });
+  assert_close (orr_harness_output (h, 0), (double[]){ 9, 8, 7 }, 3, 0);
+  activate (h, (double[]){ 2 });
+  assert_close (orr_harness_output (h, 0), (double[]){ 1, 9, 8 }, 3, 0);
+  activate (h, (double[]){ 3 });
+  assert_close (orr_harness_output (h, 0), (double[]){ 2, 1, 9 }, 3, 0);
+  activate (h, (double[]){ 4 });
+  assert_close (orr_harness_output (h, 0), (double[]){ 3, 2, 1 }, 3, 0);
+  EXPECT_PARAM_ERROR (&orr_shift_register_class, "init", "init", "[1 2; 3 4]", NULL);
+  EXPECT_PARAM_ERROR (&orr_shift_register_class, "init", "init", "[]", NULL);
+}
+
+static void
+test_accumulator (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_accumulator_class, "x0", "[10; 0]", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+
+  assert_ports (config, 1, 1, 0, 0);
+  g_assert_true (input_spec (config, 0)->feedthrough);
+  h = harness (&orr_accumulator_class, config, 1, 1);
+  /* 10 + 1, + 2, + 3 and 0 - 1, - 1, - 1: this activation's input counts */
+  activate (h, (double[]){ 1, -1 });
+  assert_close (orr_harness_output (h, 0), (double[]){ 11, -1 }, 2, 0);
+  activate (h, (double[]){ 2, -1 });
+  assert_close (orr_harness_output (h, 0), (double[]){ 13, -2 }, 2, 0);
+  activate (h, (double[]){ 3, -1 });
+  assert_close (orr_harness_output (h, 0), (double[]){ 16, -3 }, 2, 0);
+  /* the outputs job alone shows the held sum plus the input: 16 + 3, -3 - 1 */
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  assert_close (orr_harness_output (h, 0), (double[]){ 19, -4 }, 2, 0);
+  EXPECT_PARAM_ERROR (&orr_accumulator_class, "x0", "x0", "'a'", NULL);
+}
+
+/* ---- DiscrPoleZero ------------------------------------------------------------------ */
+
+/* 2 (z - 0.5) / ((z - 0.8)(z + 0.4)) = (2 z - 1) / (z^2 - 0.4 z - 0.32):
+ * its impulse response from the power series of the multiplied-out
+ * polynomials, to 1e-12; complex poles 0.5 +- 0.5i give z^2 - z + 0.5. */
+static void
+test_discr_pole_zero (void)
+{
+  const double num[] = { 2, -1 }, den[] = { 1, -0.4, -0.32 };
+  const double num2[] = { 1 }, den2[] = { 1, -1, 0.5 };
+  double expected[30];
+
+  for (int c = 0; c < 2; c++)
+    {
+      OrrConfig *config = c == 0 ? CONFIGURE (&orr_discr_pole_zero_class, "zeros", "0.5", "poles",
+                                              "[0.8 -0.4]", "gain", "2", NULL)
+                                 : CONFIGURE (&orr_discr_pole_zero_class, "zeros", "[]", "poles",
+                                              "[0.5+0.5i; 0.5-0.5i]", NULL);
+      g_autoptr (OrrHarness) h = NULL;
+
+      assert_clocked (config);
+      g_assert_cmpint (config->nz, ==, 2);
+      g_assert_false (input_spec (config, 0)->feedthrough);
+      if (c == 0)
+        power_series (num, 2, den, 3, expected, G_N_ELEMENTS (expected));
+      else
+        power_series (num2, 1, den2, 3, expected, G_N_ELEMENTS (expected));
+      h = harness (&orr_discr_pole_zero_class, config, 1, 1);
+      for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
+        {
+          double u = k == 0 ? 1 : 0;
+
+          activate (h, &u);
+          g_assert_cmpfloat_with_epsilon (orr_harness_output (h, 0)[0], expected[k], 1e-12);
+        }
+    }
+  /* as many zeros as poles: the input feeds through, y(0) = K u(0) */
+  {
+    OrrConfig *c
+      = CONFIGURE (&orr_discr_pole_zero_class, "zeros", "0", "poles", "0.5", "gain", "3", NULL);
+    g_autoptr (OrrHarness) h = NULL;
+
+    g_assert_true (input_spec (c, 0)->feedthrough);
+    h = harness (&orr_discr_pole_zero_class, c, 1, 1);
+    activate (h, (double[]){ 1 });
+    g_assert_cmpfloat_with_epsilon (orr_harness_output (h, 0)[0], 3, 1e-15);
+  }
+  EXPECT_PARAM_ERROR (&orr_discr_pole_zero_class, "zeros", "zeros", "[1 2]", "poles", "0.5", NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_discr_pole_zero_class, "poles", "conjugate", "poles",
+                           "[0.5+0.5i 0.5+0.5i]", NULL);
+  EXPECT_PARAM_ERROR (&orr_discr_pole_zero_class, "gain", "gain", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_discr_pole_zero_class, "poles", "poles", "[1 2; 3 4]", NULL);
+  EXPECT_PARAM_ERROR (&orr_discr_pole_zero_class, "poles", "poles", "'p'", NULL);
 }
 
 int
@@ -452,6 +596,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/discrete/discrete-integrator", test_discrete_integrator);
   g_test_add_func ("/discrete/matrix-exponential", test_matrix_exponential);
   g_test_add_func ("/discrete/sampled-data", test_sampled_data);
+  g_test_add_func ("/discrete/memory", test_memory);
+  g_test_add_func ("/discrete/shift-register", test_shift_register);
+  g_test_add_func ("/discrete/accumulator", test_accumulator);
+  g_test_add_func ("/discrete/discr-pole-zero", test_discr_pole_zero);
 
+  block_test_add_param_errors ("/discrete/param-error", param_errors, G_N_ELEMENTS (param_errors));
   return g_test_run ();
 }

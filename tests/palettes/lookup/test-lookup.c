@@ -400,6 +400,172 @@ test_table_2d_configure (void)
   EXPECT_PARAM_ERROR (k, "extrapolation", "extrapolation", "3", NULL);
 }
 
+/* ---- LookupTableND, LookupTable_port, LookupTable2D_port -------------------------- */
+
+/* A bilinear function, which bilinear interpolation and tensor-product
+ * natural or not-a-knot splines reproduce exactly on any grid. */
+static double
+bilinear_nd (double x, double y)
+{
+  return 1 + 2 * x + 3 * y + x * y;
+}
+
+/* One evaluation of a harness with d scalar inputs. */
+static double
+eval_nd (OrrHarness *h, const double *u, int d)
+{
+  for (int k = 0; k < d; k++)
+    orr_harness_set_input (h, k, &u[k]);
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  return orr_harness_output (h, 0)[0];
+}
+
+static void
+test_table_nd (void)
+{
+  /* x = [0 1 3], y = [0 2 5]: table(i, j) = bilinear(x_i, y_j) */
+  const double x[] = { 0, 1, 3 }, y[] = { 0, 2, 5 };
+  GString *table = g_string_new ("[");
+  const double points[][2] = { { 0.5, 1 }, { 2, 4.5 }, { 3, 5 }, { 0, 0 }, { 2.9, 0.1 } };
+
+  for (int j = 0; j < 3; j++)
+    for (int i = 0; i < 3; i++)
+      g_string_append_printf (table, "%.17g ", bilinear_nd (x[i], y[j]));
+  g_string_append (table, "]");
+  /* methods 1 (linear), 4 (natural) and 5 (not-a-knot) reproduce it */
+  for (int m = 0; m < 3; m++)
+    {
+      const char *method = (const char *[]){ "1", "4", "5" }[m];
+      OrrConfig *config = CONFIGURE (&orr_lookup_table_nd_class, "sizes", "[3 3]", "breakpoints",
+                                     "[0 1 3, 0 2 5]", "table", table->str, "method", method, NULL);
+      g_autoptr (OrrHarness) h = NULL;
+
+      assert_ports (config, 2, 1, 0, 0);
+      h = harness (&orr_lookup_table_nd_class, config, 1, 1);
+      orr_harness_run (h, ORR_JOB_INIT);
+      for (guint p = 0; p < G_N_ELEMENTS (points); p++)
+        g_assert_cmpfloat_with_epsilon (eval_nd (h, points[p], 2),
+                                        bilinear_nd (points[p][0], points[p][1]), 1e-12);
+      /* held outside: the value at the clamped point */
+      g_assert_cmpfloat_with_epsilon (eval_nd (h, (double[]){ 4, -1 }, 2), bilinear_nd (3, 0),
+                                      1e-12);
+    }
+  /* extended outside, linear: the edge cell's bilinear function, which is
+   * the function itself */
+  {
+    OrrConfig *config
+      = CONFIGURE (&orr_lookup_table_nd_class, "sizes", "[3 3]", "breakpoints", "[0 1 3 0 2 5]",
+                   "table", table->str, "extrapolation", "2", NULL);
+    g_autoptr (OrrHarness) h = harness (&orr_lookup_table_nd_class, config, 1, 1);
+
+    orr_harness_run (h, ORR_JOB_INIT);
+    g_assert_cmpfloat_with_epsilon (eval_nd (h, (double[]){ 4, -1 }, 2), bilinear_nd (4, -1),
+                                    1e-12);
+  }
+  /* zero-order: the grid point at or below, and the nearest */
+  {
+    OrrConfig *config = CONFIGURE (&orr_lookup_table_nd_class, "sizes", "[3 3]", "breakpoints",
+                                   "[0 1 3 0 2 5]", "table", table->str, "method", "2", NULL);
+    OrrConfig *nearest = CONFIGURE (&orr_lookup_table_nd_class, "sizes", "[3 3]", "breakpoints",
+                                    "[0 1 3 0 2 5]", "table", table->str, "method", "3", NULL);
+    g_autoptr (OrrHarness) h = harness (&orr_lookup_table_nd_class, config, 1, 1);
+    g_autoptr (OrrHarness) hn = harness (&orr_lookup_table_nd_class, nearest, 1, 1);
+
+    orr_harness_run (h, ORR_JOB_INIT);
+    orr_harness_run (hn, ORR_JOB_INIT);
+    g_assert_cmpfloat (eval_nd (h, (double[]){ 2.9, 4.9 }, 2), ==, bilinear_nd (1, 2));
+    g_assert_cmpfloat (eval_nd (hn, (double[]){ 2.9, 4.9 }, 2), ==, bilinear_nd (3, 5));
+    g_assert_cmpfloat (eval_nd (hn, (double[]){ 0.4, 0.9 }, 2), ==, bilinear_nd (0, 0));
+  }
+  /* three axes, trilinear on x + 2y + 3z + xyz over [0 1]^3 (exact) */
+  {
+    GString *t3 = g_string_new ("[");
+    OrrConfig *config;
+    g_autoptr (OrrHarness) h = NULL;
+    const double u[] = { 0.25, 0.5, 0.75 };
+
+    for (int k = 0; k < 2; k++)
+      for (int j = 0; j < 2; j++)
+        for (int i = 0; i < 2; i++)
+          g_string_append_printf (t3, "%d ", i + 2 * j + 3 * k + i * j * k);
+    g_string_append (t3, "]");
+    config = CONFIGURE (&orr_lookup_table_nd_class, "sizes", "[2 2 2]", "breakpoints",
+                        "[0 1 0 1 0 1]", "table", t3->str, NULL);
+    h = harness (&orr_lookup_table_nd_class, config, 1, 1);
+    orr_harness_run (h, ORR_JOB_INIT);
+    g_assert_cmpfloat_with_epsilon (eval_nd (h, u, 3),
+                                    0.25 + 2 * 0.5 + 3 * 0.75 + 0.25 * 0.5 * 0.75, 1e-14);
+    g_string_free (t3, TRUE);
+  }
+  /* one axis, not-a-knot through 5 points of u^3: exact for a cubic */
+  {
+    OrrConfig *config = CONFIGURE (&orr_lookup_table_nd_class, "sizes", "5", "breakpoints",
+                                   "[0 1 2 3 4]", "table", "[0 1 8 27 64]", "method", "5", NULL);
+    g_autoptr (OrrHarness) h = harness (&orr_lookup_table_nd_class, config, 1, 1);
+
+    orr_harness_run (h, ORR_JOB_INIT);
+    g_assert_cmpfloat_with_epsilon (eval_nd (h, (double[]){ 1.7 }, 1), 1.7 * 1.7 * 1.7, 1e-12);
+  }
+  EXPECT_PARAM_ERROR_WITH (&orr_lookup_table_nd_class, "breakpoints", "sum", "sizes", "[2 2]",
+                           "breakpoints", "[0 1 2]", "table", "[1 2 3 4]", NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_lookup_table_nd_class, "table", "product", "sizes", "[2 2]",
+                           "breakpoints", "[0 1 0 1]", "table", "[1 2 3]", NULL);
+  EXPECT_PARAM_ERROR (&orr_lookup_table_nd_class, "breakpoints", "sizes", "[2 2]", "breakpoints",
+                      "[0 1 1 0]", "table", "[1 2 3 4]", NULL);
+  EXPECT_PARAM_ERROR (&orr_lookup_table_nd_class, "sizes", "sizes", "[1 2]", NULL);
+  EXPECT_PARAM_ERROR (&orr_lookup_table_nd_class, "sizes", "sizes", "2 * ones(1, 9)", NULL);
+  g_string_free (table, TRUE);
+}
+
+static void
+test_table_ports (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_lookup_table_port_class, NULL);
+  OrrConfig *config2 = CONFIGURE (&orr_lookup_table_2d_port_class, NULL);
+  g_autoptr (OrrHarness) h = NULL, h2 = NULL;
+  const double x[] = { 0, 1, 2 }, y[] = { 0, 10, 40 }, bad[] = { 0, 2, 1 };
+  const double u[] = { 1.5, -1, 0.25 }, expected[] = { 25, 0, 2.5 };
+  const double gx[] = { 0, 1, 3 }, gy[] = { 0, 2 };
+  double z[6], u1 = 2, u2 = 0.5;
+
+  assert_ports (config, 3, 1, 0, 0);
+  g_assert_cmpstr (input_spec (config, 1)->label, ==, "x");
+  /* u is 3x1 (-1, -2), x and y 3x1 (-3) */
+  h = orr_harness_new (&orr_lookup_table_port_class, config, (int[]){ 3, 1, 3 }, 3);
+  orr_harness_run (h, ORR_JOB_INIT);
+  orr_harness_set_input (h, 0, u);
+  orr_harness_set_input (h, 1, x);
+  orr_harness_set_input (h, 2, y);
+  h->time.phase = ORR_PHASE_EVENT;
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  assert_close (orr_harness_output (h, 0), expected, 3, 1e-15);
+  /* a table that moves: y doubled */
+  orr_harness_set_input (h, 2, (double[]){ 0, 20, 80 });
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  g_assert_cmpfloat_with_epsilon (orr_harness_output (h, 0)[0], 50, 1e-15);
+  /* breakpoints out of order: NaN and an error at an accepted point */
+  orr_harness_set_input (h, 1, bad);
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  g_assert_true (isnan (orr_harness_output (h, 0)[0]));
+  g_assert_cmpint (h->n_errors, ==, 1);
+
+  assert_ports (config2, 5, 1, 0, 0);
+  for (int j = 0; j < 2; j++)
+    for (int i = 0; i < 3; i++)
+      z[i + 3 * j] = bilinear_nd (gx[i], gy[j]);
+  /* u1, u2 scalars, x 3x1 (-3), y 2x1 (-4), z 3x2 */
+  h2 = orr_harness_new (&orr_lookup_table_2d_port_class, config2, (int[]){ 1, 1, 3, 2 }, 4);
+  orr_harness_set_input (h2, 0, &u1);
+  orr_harness_set_input (h2, 1, &u2);
+  orr_harness_set_input (h2, 2, gx);
+  orr_harness_set_input (h2, 3, gy);
+  orr_harness_set_input (h2, 4, z);
+  orr_harness_run (h2, ORR_JOB_OUTPUTS);
+  g_assert_cmpfloat_with_epsilon (orr_harness_output (h2, 0)[0], bilinear_nd (2, 0.5), 1e-14);
+  EXPECT_PARAM_ERROR (&orr_lookup_table_port_class, "method", "method", "8", NULL);
+  EXPECT_PARAM_ERROR (&orr_lookup_table_2d_port_class, "extrapolation", "extrapolation", "3", NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -416,5 +582,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lookup/table/segments", test_table_segments);
   g_test_add_func ("/lookup/table-2d/values", test_table_2d);
   g_test_add_func ("/lookup/table-2d/configure", test_table_2d_configure);
+  g_test_add_func ("/lookup/table-nd", test_table_nd);
+  g_test_add_func ("/lookup/table-ports", test_table_ports);
   return g_test_run ();
 }

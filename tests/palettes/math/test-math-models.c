@@ -71,6 +71,229 @@ test_saturation_integral (void)
   g_assert_cmpuint (run->stats.zero_crossings, ==, 4);
 }
 
+/* The same saturation of sin t by ControlledSaturation with the limits
+ * on its inputs (Constants 0.5 and -0.25): the same integral (1e-6) and
+ * the same four crossings. */
+static void
+test_controlled_saturation_integral (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (2 * G_PI, 0);
+  OrrBlock *sine = add_sine (model, "Sine", "1", "0");
+  OrrBlock *hi = add_block (model, "Constant", "Hi", 0, 1, 0, 0, "value", "0.5", NULL);
+  OrrBlock *lo = add_block (model, "Constant", "Lo", 0, 1, 0, 0, "value", "-0.25", NULL);
+  OrrBlock *sat = add_block (model, "ControlledSaturation", "Sat", 3, 1, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  double a = asin (0.25);
+  double expected = 2 - sqrt (3) + G_PI / 3 + 2 * (cos (a) - 1) - 0.25 * (G_PI - 2 * a);
+  double got;
+
+  link_data (model, hi, 1, sat, 1);
+  link_data (model, sine, 1, sat, 2);
+  link_data (model, lo, 1, sat, 3);
+  got = integral_of (model, sat, &run);
+  g_assert_cmpfloat_with_epsilon (got, expected, 1e-6);
+  g_assert_cmpuint (run->stats.zero_crossings, ==, 4);
+}
+
+/* Quantization (step 0.25, nearest level) of sin t over [0, pi]: the
+ * staircase is 0.25 times the number of levels c = 0.125, 0.375, 0.625,
+ * 0.875 that sin t is above, and sin t > c on [0, pi] for pi - 2 asin c
+ * seconds, so the integral is 0.25 sum (pi - 2 asin c) (1e-6); each
+ * level is crossed once going up and once coming down: 8 crossings. */
+static void
+test_quantization_integral (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (G_PI, 0);
+  OrrBlock *sine = add_sine (model, "Sine", "1", "0");
+  OrrBlock *q = add_block (model, "Quantization", "Q", 1, 1, 0, 0, "step", "0.25", NULL);
+  g_autoptr (Run) run = NULL;
+  double expected = 0, got;
+
+  for (int j = 0; j < 4; j++)
+    expected += 0.25 * (G_PI - 2 * asin (0.125 + 0.25 * j));
+  link_data (model, sine, 1, q, 1);
+  got = integral_of (model, q, &run);
+  g_test_message ("integral %.12f, expected %.12f, %" G_GUINT64_FORMAT " crossings", got, expected,
+                  run->stats.zero_crossings);
+  g_assert_cmpfloat_with_epsilon (got, expected, 1e-6);
+  g_assert_cmpuint (run->stats.zero_crossings, ==, 8);
+}
+
+/* The second wave's formula blocks on the time t over [0, 2], at every
+ * recorded point against their definitions written out here (1e-12):
+ * MathExpressions sin t and cos t; Horner t^2 - 2t + 3; UnitConversion
+ * degC -> degF, 1.8 t + 32; CrossProduct [t; 1; 0] x [0; t; 1] =
+ * [1; -t; t^2]; Sort of [t; 1 - t; 0.5]; and t + i through
+ * RealImagToComplex, ComplexToMagAngle, MagAngleToComplex and
+ * ComplexToRealImag: |z| = sqrt(t^2 + 1), arg z = atan2(1, t), and back
+ * to t and 1. */
+static void
+test_formula_blocks_over_time (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (2, 0);
+  OrrBlock *time = add_block (model, "Time", "Time", 0, 1, 0, 0, NULL);
+  OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *exprs = add_block (model, "MathExpressions", "Exprs", 1, 2, 0, 0, NULL);
+  OrrBlock *horner
+    = add_block (model, "Horner", "Horner", 1, 1, 0, 0, "coefficients", "[1 -2 3]", NULL);
+  OrrBlock *units = add_block (model, "UnitConversion", "Units", 1, 1, 0, 0, "from", "'degC'", "to",
+                               "'degF'", NULL);
+  OrrBlock *a = add_block (model, "MatrixExpression", "A", 1, 1, 0, 0, "sizes", "[1 1]",
+                           "expression", "'[u1; 1; 0]'", NULL);
+  OrrBlock *b = add_block (model, "MatrixExpression", "B", 1, 1, 0, 0, "sizes", "[1 1]",
+                           "expression", "'[0; u1; 1]'", NULL);
+  OrrBlock *cross = add_block (model, "CrossProduct", "Cross", 2, 1, 0, 0, NULL);
+  OrrBlock *v = add_block (model, "MatrixExpression", "V", 1, 1, 0, 0, "sizes", "[1 1]",
+                           "expression", "'[u1; 1 - u1; 0.5]'", NULL);
+  OrrBlock *sort = add_block (model, "Sort", "Sort", 1, 2, 0, 0, NULL);
+  OrrBlock *to = add_block (model, "RealImagToComplex", "To", 2, 1, 0, 0, NULL);
+  OrrBlock *polar = add_block (model, "ComplexToMagAngle", "Polar", 1, 2, 0, 0, NULL);
+  OrrBlock *back = add_block (model, "MagAngleToComplex", "Back", 2, 1, 0, 0, NULL);
+  OrrBlock *parts = add_block (model, "ComplexToRealImag", "Parts", 1, 2, 0, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 12, 0, 0, 0, "inputs", "12", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, time, 1, exprs, 1);
+  link_data (model, time, 1, horner, 1);
+  link_data (model, time, 1, units, 1);
+  link_data (model, time, 1, a, 1);
+  link_data (model, time, 1, b, 1);
+  link_data (model, a, 1, cross, 1);
+  link_data (model, b, 1, cross, 2);
+  link_data (model, time, 1, v, 1);
+  link_data (model, v, 1, sort, 1);
+  link_data (model, time, 1, to, 1);
+  link_data (model, one, 1, to, 2);
+  link_data (model, to, 1, polar, 1);
+  link_data (model, polar, 1, back, 1);
+  link_data (model, polar, 2, back, 2);
+  link_data (model, back, 1, parts, 1);
+  link_data (model, exprs, 1, scope, 1);
+  link_data (model, exprs, 2, scope, 2);
+  link_data (model, horner, 1, scope, 3);
+  link_data (model, units, 1, scope, 4);
+  link_data (model, cross, 1, scope, 5);
+  link_data (model, sort, 1, scope, 6);
+  link_data (model, sort, 2, scope, 7);
+  link_data (model, polar, 1, scope, 8);
+  link_data (model, polar, 2, scope, 9);
+  link_data (model, parts, 1, scope, 10);
+  link_data (model, parts, 2, scope, 11);
+  link_data (model, time, 1, scope, 12);
+  run = run_model_ok (model, &setup);
+  r = recording (run, "Out");
+  g_assert_cmpint (r->n, ==, 1 + 1 + 1 + 1 + 3 + 3 + 3 + 1 + 1 + 1 + 1 + 1);
+  g_assert_cmpuint (r->t->len, >, 10);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      double t = V (r, k, r->n - 1), sorted[3] = { t, 1 - t, 0.5 }, index[3] = { 1, 2, 3 };
+      int j = 0;
+
+      g_assert_cmpfloat_with_epsilon (t, T (r, k), 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), sin (t), 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), cos (t), 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), t * t - 2 * t + 3, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), 1.8 * t + 32, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), 1, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), -t, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), t * t, 1e-12);
+      /* a three-element insertion sort here, stable like the block's */
+      for (int i = 1; i < 3; i++)
+        for (int m = i; m > 0 && sorted[m - 1] > sorted[m]; m--)
+          {
+            double sv = sorted[m], si = index[m];
+
+            sorted[m] = sorted[m - 1], index[m] = index[m - 1];
+            sorted[m - 1] = sv, index[m - 1] = si;
+          }
+      for (int i = 0; i < 3; i++)
+        g_assert_cmpfloat (V (r, k, j + i), ==, sorted[i]);
+      j += 3;
+      for (int i = 0; i < 3; i++)
+        g_assert_cmpfloat (V (r, k, j + i), ==, index[i]);
+      j += 3;
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), sqrt (t * t + 1), 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), atan2 (1, t), 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), t, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, j++), 1, 1e-12);
+    }
+}
+
+/* Assignment over time: [t; 2t; 3t] with element 2 replaced by sin t
+ * gives [t; sin t; 3t] at every recorded point (1e-12). */
+static void
+test_assignment_over_time (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (2, 0);
+  OrrBlock *time = add_block (model, "Time", "Time", 0, 1, 0, 0, NULL);
+  OrrBlock *v = add_block (model, "MatrixExpression", "V", 1, 1, 0, 0, "sizes", "[1 1]",
+                           "expression", "'[u1; 2*u1; 3*u1]'", NULL);
+  OrrBlock *s
+    = add_block (model, "MathExpression", "S", 1, 1, 0, 0, "expression", "'sin(u1)'", NULL);
+  OrrBlock *a = add_block (model, "Assignment", "A", 2, 1, 0, 0, "indices", "2", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 2, 0, 0, 0, "inputs", "2", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, time, 1, v, 1);
+  link_data (model, time, 1, s, 1);
+  link_data (model, v, 1, a, 1);
+  link_data (model, s, 1, a, 2);
+  link_data (model, a, 1, scope, 1);
+  link_data (model, time, 1, scope, 2);
+  run = run_model_ok (model, &setup);
+  r = recording (run, "Out");
+  g_assert_cmpuint (r->t->len, >, 10);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      double t = V (r, k, 3);
+
+      g_assert_cmpfloat_with_epsilon (V (r, k, 0), t, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, 1), sin (t), 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, 2), 3 * t, 1e-12);
+    }
+}
+
+/* Integer signals on links: 100 t through DataTypeConversion to int8
+ * (saturating, and wrapping) and back to double, over [0, 3]: the int8
+ * links carry round(100 t) clamped to [-128, 127], or wrapped modulo 256
+ * into [-128, 127], exactly, at every recorded point. */
+static void
+test_data_type_conversion_over_time (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (3, 0);
+  OrrBlock *time = add_block (model, "Time", "Time", 0, 1, 0, 0, NULL);
+  OrrBlock *gain = add_block (model, "Gain", "Gain", 1, 1, 0, 0, "gain", "100", NULL);
+  OrrBlock *sat = add_block (model, "DataTypeConversion", "Sat", 1, 1, 0, 0, NULL);
+  OrrBlock *wrap
+    = add_block (model, "DataTypeConversion", "Wrap", 1, 1, 0, 0, "overflow", "2", NULL);
+  OrrBlock *back1 = add_block (model, "DataTypeConversion", "Back1", 1, 1, 0, 0, "type", "1", NULL);
+  OrrBlock *back2 = add_block (model, "DataTypeConversion", "Back2", 1, 1, 0, 0, "type", "1", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 3, 0, 0, 0, "inputs", "3", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, time, 1, gain, 1);
+  link_data (model, gain, 1, sat, 1);
+  link_data (model, gain, 1, wrap, 1);
+  link_data (model, sat, 1, back1, 1);
+  link_data (model, wrap, 1, back2, 1);
+  link_data (model, back1, 1, scope, 1);
+  link_data (model, back2, 1, scope, 2);
+  link_data (model, gain, 1, scope, 3);
+  run = run_model_ok (model, &setup);
+  r = recording (run, "Out");
+  g_assert_cmpuint (r->t->len, >, 10);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      double v = round (V (r, k, 2)), wrapped = fmod (v + 128, 256) - 128;
+
+      g_assert_cmpfloat (V (r, k, 0), ==, CLAMP (v, -128, 127));
+      g_assert_cmpfloat (V (r, k, 1), ==, wrapped);
+    }
+}
+
 /* DeadZone [-0.5, 0.5] of sin t over [0, pi]: sin t - 0.5 on [pi/6, 5pi/6],
  * so 2 cos(pi/6) - 0.5 * 2pi/3 = sqrt 3 - pi/3 (1e-6). */
 static void
@@ -303,6 +526,11 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/math-models/saturation", test_saturation_integral);
+  g_test_add_func ("/math-models/controlled-saturation", test_controlled_saturation_integral);
+  g_test_add_func ("/math-models/quantization", test_quantization_integral);
+  g_test_add_func ("/math-models/formula-blocks", test_formula_blocks_over_time);
+  g_test_add_func ("/math-models/assignment", test_assignment_over_time);
+  g_test_add_func ("/math-models/data-type-conversion", test_data_type_conversion_over_time);
   g_test_add_func ("/math-models/dead-zone", test_dead_zone_integral);
   g_test_add_func ("/math-models/min-max", test_min_max_integral);
   g_test_add_func ("/math-models/sign", test_sign_integral);

@@ -103,6 +103,20 @@ test_palette (void)
     "MatrixMultiply",
     "Transpose",
     "Inverse",
+    "ControlledSaturation",
+    "Quantization",
+    "Horner",
+    "RoundProduct",
+    "MathExpressions",
+    "UnitConversion",
+    "CrossProduct",
+    "Sort",
+    "RealImagToComplex",
+    "ComplexToRealImag",
+    "MagAngleToComplex",
+    "ComplexToMagAngle",
+    "Assignment",
+    "DataTypeConversion",
   };
   g_autoptr (OrrRegistry) registry = orr_registry_new ();
   g_autofree char *path = g_build_filename (ORR_PALETTES_SRCDIR, "math", "palette.xml", NULL);
@@ -197,10 +211,6 @@ test_gain_rules (void)
   orr_harness_set_input (scalar, 0, u);
   run_outputs (scalar);
   g_assert_cmpfloat (orr_harness_output (scalar, 0)[3], ==, -16);
-
-  EXPECT_PARAM_ERROR (&orr_gain_class, "multiplication", "multiplication", "4", NULL);
-  EXPECT_PARAM_ERROR (&orr_gain_class, "multiplication", "multiplication", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_gain_class, "gain", "gain", "[]", NULL);
 }
 
 /* ---- Sign, Abs -------------------------------------------------------------- */
@@ -258,8 +268,6 @@ test_sign (void)
   orr_harness_set_input (plain, 0, u_later);
   run_outputs (plain);
   g_assert_cmpfloat (orr_harness_output (plain, 0)[1], ==, -1);
-
-  EXPECT_PARAM_ERROR (&orr_sign_class, "zero_crossing", "zero_crossing", "2", NULL);
 }
 
 /* Abs: 0 belongs to the positive mode, with its surface kept off zero
@@ -293,23 +301,6 @@ test_abs_zero (void)
 }
 
 /* ---- Sqrt, MathFunction, Power, Bias ------------------------------------------- */
-
-static void
-test_sqrt (void)
-{
-  OrrConfig *config = CONFIGURE (&orr_sqrt_class, NULL);
-  g_autoptr (OrrHarness) h = NULL;
-  const double u[] = { 4, 2, 0, -1, 0.25, 1e-300 };
-  const double y[] = { 2, G_SQRT2, 0, NAN, 0.5, 1e-150 };
-
-  assert_ports (config, 1, 1, 0, 0);
-  assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
-  assert_port (output_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
-  h = harness3 (&orr_sqrt_class, config, 3, 2, 0);
-  orr_harness_set_input (h, 0, u);
-  run_outputs (h);
-  assert_close_relative (orr_harness_output (h, 0), y, 6, 1e-15);
-}
 
 static void
 test_math_function (void)
@@ -350,95 +341,191 @@ test_math_function (void)
                       cases[k].y);
       assert_close_relative (orr_harness_output (h, 0), &cases[k].y, 1, 4 * DBL_EPSILON);
     }
+}
 
+/* ---- element-wise blocks, case by case ------------------------------------------- */
+
+/* A block without state or modes: configured, its ports checked, its
+ * outputs computed from inputs and compared with values worked out by
+ * hand. Every input is declared rows x cols and feeds through. */
+typedef struct
+{
+  const char *path;
+  const OrrBlockClass *klass;
+  const char *params[5];  /* name, expression, ..., NULL */
+  int in_rows, in_cols;   /* every input, as declared */
+  int out_rows, out_cols; /* the output, as declared */
+  int p1, p2;             /* the harness's sizes for -1 and -2 */
+  int n_inputs;
+  double u[2][6];
+  int n; /* elements of the output */
+  double y[6];
+  double tolerance; /* 0: exactly (NaN matching NaN), else relative */
+} ElementCase;
+
+static const ElementCase element_cases[] = {
+  { "/math/sqrt",
+    &orr_sqrt_class,
+    { NULL },
+    -1,
+    -2,
+    -1,
+    -2,
+    3,
+    2,
+    1,
+    { { 4, 2, 0, -1, 0.25, 1e-300 } },
+    6,
+    { 2, G_SQRT2, 0, NAN, 0.5, 1e-150 },
+    1e-15 },
   /* outside the real domain: NaN */
-  {
-    g_autoptr (OrrHarness) h
-      = harness3 (&orr_math_function_class,
-                  CONFIGURE (&orr_math_function_class, "function", "2", NULL), 1, 1, 0);
-    const double u[] = { -1 };
-
-    orr_harness_set_input (h, 0, u);
-    run_outputs (h);
-    g_assert_true (isnan (orr_harness_output (h, 0)[0]));
-  }
-  EXPECT_PARAM_ERROR (&orr_math_function_class, "function", "function", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_math_function_class, "function", "function", "13", NULL);
-}
-
-static void
-test_power (void)
-{
-  g_autoptr (OrrHarness) h = NULL, m = NULL, two = NULL;
-  OrrConfig *config;
-  const double u[] = { 3, -2, 0.5 };
-  const double y[] = { 9, 4, 0.25 };
+  { "/math/math-function/domain",
+    &orr_math_function_class,
+    { "function", "2" },
+    -1,
+    -2,
+    -1,
+    -2,
+    1,
+    1,
+    1,
+    { { -1 } },
+    1,
+    { NAN },
+    0 },
+  { "/math/power/square",
+    &orr_power_class,
+    { NULL },
+    -1,
+    -2,
+    -1,
+    -2,
+    3,
+    1,
+    1,
+    { { 3, -2, 0.5 } },
+    3,
+    { 9, 4, 0.25 },
+    0 },
   /* [2 3; 4 9] .^ [1 2; 3 0.5] = [2 9; 64 3], column-major */
-  const double um[] = { 2, 4, 3, 9 };
-  const double ym[] = { 2, 64, 9, 3 };
+  { "/math/power/matrix-exponent",
+    &orr_power_class,
+    { "exponent", "[1 2; 3 0.5]" },
+    2,
+    2,
+    2,
+    2,
+    0,
+    0,
+    1,
+    { { 2, 4, 3, 9 } },
+    4,
+    { 2, 64, 9, 3 },
+    0 },
   /* u1 .^ u2: 2^10, 9^0.5, (-8)^(1/3) has no real value */
-  const double u1[] = { 2, 9, -8 }, u2[] = { 10, 0.5, 1.0 / 3 };
-  const double y2[] = { 1024, 3, NAN };
-
-  config = CONFIGURE (&orr_power_class, NULL);
-  assert_ports (config, 1, 1, 0, 0);
-  assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
-  h = harness3 (&orr_power_class, config, 3, 1, 0);
-  orr_harness_set_input (h, 0, u);
-  run_outputs (h);
-  assert_doubles (orr_harness_output (h, 0), y, 3);
-
-  config = CONFIGURE (&orr_power_class, "exponent", "[1 2; 3 0.5]", NULL);
-  assert_port (input_spec (config, 0), 2, 2, ORR_TYPE_DOUBLE);
-  assert_port (output_spec (config, 0), 2, 2, ORR_TYPE_DOUBLE);
-  m = harness3 (&orr_power_class, config, 0, 0, 0);
-  orr_harness_set_input (m, 0, um);
-  run_outputs (m);
-  assert_doubles (orr_harness_output (m, 0), ym, 4);
-
-  config = CONFIGURE (&orr_power_class, "inputs", "2", NULL);
-  assert_ports (config, 2, 1, 0, 0);
-  assert_port (input_spec (config, 1), -1, -2, ORR_TYPE_DOUBLE);
-  g_assert_true (input_spec (config, 1)->feedthrough);
-  two = harness3 (&orr_power_class, config, 3, 1, 0);
-  orr_harness_set_input (two, 0, u1);
-  orr_harness_set_input (two, 1, u2);
-  run_outputs (two);
-  assert_doubles (orr_harness_output (two, 0), y2, 3);
-
-  EXPECT_PARAM_ERROR (&orr_power_class, "inputs", "inputs", "3", NULL);
-  EXPECT_PARAM_ERROR (&orr_power_class, "exponent", "exponent", "[]", NULL);
-  EXPECT_PARAM_ERROR (&orr_power_class, "exponent", "exponent", "'x'", NULL);
-}
+  { "/math/power/two-inputs",
+    &orr_power_class,
+    { "inputs", "2" },
+    -1,
+    -2,
+    -1,
+    -2,
+    3,
+    1,
+    2,
+    { { 2, 9, -8 }, { 10, 0.5, 1.0 / 3 } },
+    3,
+    { 1024, 3, NAN },
+    0 },
+  { "/math/bias/scalar",
+    &orr_bias_class,
+    { "bias", "2.5" },
+    -1,
+    -2,
+    -1,
+    -2,
+    1,
+    2,
+    1,
+    { { 1, -1 } },
+    2,
+    { 3.5, 1.5 },
+    0 },
+  /* [1 2; 3 4] + 1 */
+  { "/math/bias/matrix",
+    &orr_bias_class,
+    { "bias", "[1 2; 3 4]" },
+    2,
+    2,
+    2,
+    2,
+    0,
+    0,
+    1,
+    { { 1, 1, 1, 1 } },
+    4,
+    { 2, 4, 3, 5 },
+    0 },
+};
 
 static void
-test_bias (void)
+test_element (gconstpointer data)
 {
-  g_autoptr (OrrHarness) h = NULL, m = NULL;
-  OrrConfig *config = CONFIGURE (&orr_bias_class, "bias", "2.5", NULL);
-  const double u[] = { 1, -1 };
-  const double y[] = { 3.5, 1.5 };
-  const double ones[] = { 1, 1, 1, 1 };
-  /* [1 2; 3 4] + 1 */
-  const double ym[] = { 2, 4, 3, 5 };
+  const ElementCase *c = data;
+  OrrConfig *config
+    = CONFIGURE (c->klass, c->params[0], c->params[1], c->params[2], c->params[3], NULL);
+  g_autoptr (OrrHarness) h = NULL;
 
-  assert_ports (config, 1, 1, 0, 0);
-  assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_DOUBLE);
-  h = harness3 (&orr_bias_class, config, 1, 2, 0);
-  orr_harness_set_input (h, 0, u);
+  assert_ports (config, c->n_inputs, 1, 0, 0);
+  for (int k = 0; k < c->n_inputs; k++)
+    {
+      assert_port (input_spec (config, k), c->in_rows, c->in_cols, ORR_TYPE_DOUBLE);
+      g_assert_true (input_spec (config, k)->feedthrough);
+    }
+  assert_port (output_spec (config, 0), c->out_rows, c->out_cols, ORR_TYPE_DOUBLE);
+  h = harness3 (c->klass, config, c->p1, c->p2, 0);
+  for (int k = 0; k < c->n_inputs; k++)
+    orr_harness_set_input (h, k, c->u[k]);
   run_outputs (h);
-  assert_doubles (orr_harness_output (h, 0), y, 2);
-
-  config = CONFIGURE (&orr_bias_class, "bias", "[1 2; 3 4]", NULL);
-  assert_port (input_spec (config, 0), 2, 2, ORR_TYPE_DOUBLE);
-  assert_port (output_spec (config, 0), 2, 2, ORR_TYPE_DOUBLE);
-  m = harness3 (&orr_bias_class, config, 0, 0, 0);
-  orr_harness_set_input (m, 0, ones);
-  run_outputs (m);
-  assert_doubles (orr_harness_output (m, 0), ym, 4);
-
-  EXPECT_PARAM_ERROR (&orr_bias_class, "bias", "bias", "[]", NULL);
+  if (c->tolerance == 0)
+    assert_doubles (orr_harness_output (h, 0), c->y, c->n);
+  else
+    assert_close_relative (orr_harness_output (h, 0), c->y, c->n, c->tolerance);
 }
+
+/* Parameters configure refuses. */
+static const BlockParamError param_error_cases[] = {
+  { &orr_math_function_class, "function", { "function", "0", NULL, NULL } },
+  { &orr_math_function_class, "function", { "function", "13", NULL, NULL } },
+  { &orr_power_class, "inputs", { "inputs", "3", NULL, NULL } },
+  { &orr_power_class, "exponent", { "exponent", "[]", NULL, NULL } },
+  { &orr_power_class, "exponent", { "exponent", "'x'", NULL, NULL } },
+  { &orr_bias_class, "bias", { "bias", "[]", NULL, NULL } },
+  { &orr_gain_class, "multiplication", { "multiplication", "4", NULL, NULL } },
+  { &orr_gain_class, "multiplication", { "multiplication", "0", NULL, NULL } },
+  { &orr_gain_class, "gain", { "gain", "[]", NULL, NULL } },
+  { &orr_sign_class, "zero_crossing", { "zero_crossing", "2", NULL, NULL } },
+  { &orr_min_max_class, "function", { "function", "3", NULL, NULL } },
+  { &orr_min_max_class, "inputs", { "inputs", "3", NULL, NULL } },
+  { &orr_min_max_class, "zero_crossing", { "zero_crossing", "-1", NULL, NULL } },
+  { &orr_saturation_class, "lower", { "upper", "0", "lower", "1" } },
+  { &orr_saturation_class, "lower", { "upper", "[1 2]", "lower", "[0 0 0]" } },
+  { &orr_saturation_class, "upper", { "upper", "[]", NULL, NULL } },
+  { &orr_saturation_class, "zero_crossing", { "zero_crossing", "0.5", NULL, NULL } },
+  { &orr_dead_zone_class, "lower", { "upper", "-1", "lower", "1" } },
+  { &orr_dead_zone_class, "upper", { "upper", "'a'", NULL, NULL } },
+  { &orr_rounding_class, "function", { "function", "5", NULL, NULL } },
+  { &orr_relational_operator_class, "operator", { "operator", "7", NULL, NULL } },
+  { &orr_relational_operator_class, "operator", { "operator", "1.5", NULL, NULL } },
+  { &orr_logical_operator_class, "operator", { "operator", "7", NULL, NULL } },
+  { &orr_logical_operator_class, "inputs", { "inputs", "0", NULL, NULL } },
+  { &orr_math_expression_class, "expression", { "expression", "3", NULL, NULL } },
+  { &orr_math_expression_class, "inputs", { "inputs", "-1", NULL, NULL } },
+  { &orr_math_expression_class, "parameters", { "parameters", "'a'", NULL, NULL } },
+  { &orr_matrix_expression_class, "sizes", { "sizes", "[2 2 2]", NULL, NULL } },
+  { &orr_matrix_expression_class, "sizes", { "sizes", "[0 1]", NULL, NULL } },
+  { &orr_matrix_expression_class, "sizes", { "sizes", "[1.5 1]", NULL, NULL } },
+};
 
 /* ---- MinMax ------------------------------------------------------------------- */
 
@@ -501,10 +588,6 @@ test_min_max_two (void)
   orr_harness_run (low, ORR_JOB_ZERO_CROSSINGS);
   /* u1 is the minimum while u1 - u2 <= 0 */
   g_assert_cmpfloat (low->block.g[2], ==, -DBL_MIN);
-
-  EXPECT_PARAM_ERROR (&orr_min_max_class, "function", "function", "3", NULL);
-  EXPECT_PARAM_ERROR (&orr_min_max_class, "inputs", "inputs", "3", NULL);
-  EXPECT_PARAM_ERROR (&orr_min_max_class, "zero_crossing", "zero_crossing", "-1", NULL);
 }
 
 static void
@@ -618,11 +701,6 @@ test_saturation (void)
   orr_harness_set_input (m, 0, um);
   run_outputs (m);
   assert_doubles (orr_harness_output (m, 0), ym, 2);
-
-  EXPECT_PARAM_ERROR (&orr_saturation_class, "lower", "upper", "0", "lower", "1", NULL);
-  EXPECT_PARAM_ERROR (&orr_saturation_class, "lower", "upper", "[1 2]", "lower", "[0 0 0]", NULL);
-  EXPECT_PARAM_ERROR (&orr_saturation_class, "upper", "upper", "[]", NULL);
-  EXPECT_PARAM_ERROR (&orr_saturation_class, "zero_crossing", "zero_crossing", "0.5", NULL);
 }
 
 static void
@@ -654,9 +732,6 @@ test_dead_zone (void)
   orr_harness_set_input (h, 0, u_later);
   run_outputs (h);
   assert_doubles (orr_harness_output (h, 0), y_later, 4);
-
-  EXPECT_PARAM_ERROR (&orr_dead_zone_class, "lower", "upper", "-1", "lower", "1", NULL);
-  EXPECT_PARAM_ERROR (&orr_dead_zone_class, "upper", "upper", "'a'", NULL);
 }
 
 /* ---- Rounding ---------------------------------------------------------------------- */
@@ -741,8 +816,6 @@ test_rounding (void)
     orr_harness_run (x, ORR_JOB_ZERO_CROSSINGS);
     g_assert_cmpfloat_with_epsilon (x->block.g[0], (0.5 + 1) * (1 - 0.5), 1e-15);
   }
-
-  EXPECT_PARAM_ERROR (&orr_rounding_class, "function", "function", "5", NULL);
 }
 
 /* ---- RelationalOperator, LogicalOperator ------------------------------------------- */
@@ -799,8 +872,6 @@ test_relational_operator (void)
       run_outputs (h);
       assert_doubles (orr_harness_output (h, 0), expected[op], 3);
     }
-  EXPECT_PARAM_ERROR (&orr_relational_operator_class, "operator", "operator", "7", NULL);
-  EXPECT_PARAM_ERROR (&orr_relational_operator_class, "operator", "operator", "1.5", NULL);
 }
 
 static void
@@ -852,9 +923,6 @@ test_logical_operator (void)
   orr_harness_set_input (all, 0, v);
   run_outputs (all);
   g_assert_cmpfloat (orr_harness_output (all, 0)[0], ==, 0);
-
-  EXPECT_PARAM_ERROR (&orr_logical_operator_class, "operator", "operator", "7", NULL);
-  EXPECT_PARAM_ERROR (&orr_logical_operator_class, "inputs", "inputs", "0", NULL);
 }
 
 /* ---- MatrixMultiply, Transpose, Inverse ---------------------------------------------- */
@@ -1358,11 +1426,8 @@ test_math_expression (void)
                            "'[u1, u1]'", NULL);
   EXPECT_PARAM_ERROR_WITH (&orr_math_expression_class, "expression", "index", "expression",
                            "'p(3)*u1'", "parameters", "[1 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_math_expression_class, "expression", "expression", "3", NULL);
   EXPECT_PARAM_ERROR_WITH (&orr_math_expression_class, "expression", "only input is u1",
                            "expression", "'u2'", NULL);
-  EXPECT_PARAM_ERROR (&orr_math_expression_class, "inputs", "inputs", "-1", NULL);
-  EXPECT_PARAM_ERROR (&orr_math_expression_class, "parameters", "parameters", "'a'", NULL);
 }
 
 static void
@@ -1422,9 +1487,395 @@ test_matrix_expression (void)
                            "u1*u2: cannot multiply 2x2 by 3x1", "sizes", "[2 2; 3 1]", NULL);
   EXPECT_PARAM_ERROR_WITH (&orr_matrix_expression_class, "expression", "empty", "expression",
                            "'u1([])'", NULL);
-  EXPECT_PARAM_ERROR (&orr_matrix_expression_class, "sizes", "sizes", "[2 2 2]", NULL);
-  EXPECT_PARAM_ERROR (&orr_matrix_expression_class, "sizes", "sizes", "[0 1]", NULL);
-  EXPECT_PARAM_ERROR (&orr_matrix_expression_class, "sizes", "sizes", "[1.5 1]", NULL);
+}
+
+/* ---- ControlledSaturation, Quantization ------------------------------------------ */
+
+static void
+test_controlled_saturation (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_controlled_saturation_class, NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  /* per element: upper, u, lower; below, inside, above, crossed limits */
+  const double hi[] = { 1, 1, 2, -1 }, u[] = { -3, 0.5, 4, 0 }, lo[] = { 0, -1, 0, 1 };
+  const double y[] = { 0, 0.5, 2, -1 };
+  const int modes[] = { 3, 1, 2, 2 };
+  const double g[] = { 3, 1.5 * 0.5, 2, 1 };
+  const double u_later[] = { 0.5, 3, 1, 0 }, y_later[] = { 0, 3, 2, -1 };
+
+  assert_ports (config, 3, 1, 0, 0);
+  for (int i = 0; i < 3; i++)
+    {
+      assert_port (input_spec (config, i), -1, -2, ORR_TYPE_DOUBLE);
+      g_assert_true (input_spec (config, i)->feedthrough);
+    }
+  g_assert_cmpstr (input_spec (config, 1)->label, ==, "u");
+  g_assert_cmpint (config->ng, ==, -1);
+  h = harness3 (&orr_controlled_saturation_class, config, 4, 1, 0);
+  orr_harness_set_surfaces (h, 4, 4);
+  orr_harness_set_input (h, 0, hi);
+  orr_harness_set_input (h, 1, u);
+  orr_harness_set_input (h, 2, lo);
+  at_event (h);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 4);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  assert_modes (h, modes, 4);
+  assert_close_relative (h->block.g, g, 4, 1e-15);
+  /* modes held: each element keeps its branch whatever u does now */
+  at_trial (h);
+  orr_harness_set_input (h, 1, u_later);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y_later, 4);
+  orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+  /* element 1 came back above its lower limit: lower - u < 0 */
+  g_assert_cmpfloat (h->block.g[0], ==, -0.5);
+
+  EXPECT_PARAM_ERROR (&orr_controlled_saturation_class, "zero_crossing", "zero_crossing", "2",
+                      NULL);
+}
+
+static void
+test_quantization (void)
+{
+  const double u[] = { 0.26, -0.26, 0.37, -0.37, 0.04, -0.04 };
+  /* step 0.1 by hand: round, floor, ceil, towards zero */
+  const double expected[4][6] = {
+    { 0.3, -0.3, 0.4, -0.4, 0.0, -0.0 },
+    { 0.2, -0.3, 0.3, -0.4, 0.0, -0.1 },
+    { 0.3, -0.2, 0.4, -0.3, 0.1, -0.0 },
+    { 0.2, -0.2, 0.3, -0.3, 0.0, -0.0 },
+  };
+
+  for (int method = 1; method <= 4; method++)
+    {
+      g_autofree char *m = g_strdup_printf ("%d", method);
+      OrrConfig *config = CONFIGURE (&orr_quantization_class, "step", "0.1", "method", m, NULL);
+      g_autoptr (OrrHarness) h = NULL;
+
+      assert_ports (config, 1, 1, 0, 0);
+      h = harness3 (&orr_quantization_class, config, 6, 1, 0);
+      orr_harness_set_surfaces (h, 6, 6);
+      orr_harness_set_input (h, 0, u);
+      at_event (h);
+      run_outputs (h);
+      g_test_message ("method %d", method);
+      assert_close (orr_harness_output (h, 0), expected[method - 1], 6, 1e-15);
+      orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+      for (int i = 0; i < 6; i++)
+        g_assert_cmpfloat (h->block.g[i], >, 0);
+      /* the level is held while modes are fixed, and the surface turns
+       * negative once the input has left the level's interval */
+      at_trial (h);
+      orr_harness_set_input (h, 0, (double[]){ 0.61, -0.61, 0.61, -0.61, 0.61, -0.61 });
+      run_outputs (h);
+      assert_close (orr_harness_output (h, 0), expected[method - 1], 6, 1e-15);
+      orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+      for (int i = 0; i < 6; i++)
+        g_assert_cmpfloat (h->block.g[i], <, 0);
+    }
+  /* round's surface for u = 0.26 in level 3: (2.6 - 2.5)(3.5 - 2.6) = 0.09 */
+  {
+    OrrConfig *config = CONFIGURE (&orr_quantization_class, "step", "0.1", NULL);
+    g_autoptr (OrrHarness) h = harness3 (&orr_quantization_class, config, 1, 1, 0);
+
+    orr_harness_set_surfaces (h, 1, 1);
+    orr_harness_set_input (h, 0, (double[]){ 0.26 });
+    at_event (h);
+    orr_harness_run (h, ORR_JOB_ZERO_CROSSINGS);
+    g_assert_cmpfloat_with_epsilon (h->block.g[0], 0.09, 1e-12);
+    g_assert_cmpint (h->block.mode[0], ==, 4);
+  }
+  EXPECT_PARAM_ERROR (&orr_quantization_class, "step", "step", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_quantization_class, "step", "step", "-1", NULL);
+  EXPECT_PARAM_ERROR (&orr_quantization_class, "method", "method", "5", NULL);
+}
+
+/* ---- Horner, RoundProduct, MathExpressions, UnitConversion, CrossProduct, Sort ----- */
+
+static void
+test_horner (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_horner_class, "coefficients", "[2 -3 0 5]", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double u[] = { 0, 1, -2, 0.5 };
+  /* 2u^3 - 3u^2 + 5 */
+  const double y[] = { 5, 4, -23, 4.5 };
+
+  assert_ports (config, 1, 1, 0, 0);
+  h = harness3 (&orr_horner_class, config, 4, 1, 0);
+  orr_harness_set_input (h, 0, u);
+  run_outputs (h);
+  assert_close (orr_harness_output (h, 0), y, 4, 1e-15);
+  EXPECT_PARAM_ERROR (&orr_horner_class, "coefficients", "coefficients", "[1 NaN]", NULL);
+  EXPECT_PARAM_ERROR (&orr_horner_class, "coefficients", "coefficients", "[]", NULL);
+}
+
+static void
+test_round_product (void)
+{
+  const double a[] = { 1.5, -1.5, 2.2, -0.7 }, b[] = { 1, 1, 2, 1 };
+  /* products 1.5, -1.5, 4.4, -0.7 */
+  const double expected[4][4]
+    = { { 2, -2, 4, -1 }, { 1, -2, 4, -1 }, { 2, -1, 5, -0.0 }, { 1, -1, 4, -0.0 } };
+
+  for (int m = 1; m <= 4; m++)
+    {
+      g_autofree char *method = g_strdup_printf ("%d", m);
+      OrrConfig *config = CONFIGURE (&orr_round_product_class, "method", method, NULL);
+      g_autoptr (OrrHarness) h = harness3 (&orr_round_product_class, config, 4, 1, 0);
+
+      orr_harness_set_input (h, 0, a);
+      orr_harness_set_input (h, 1, b);
+      run_outputs (h);
+      assert_close (orr_harness_output (h, 0), expected[m - 1], 4, 0);
+    }
+  EXPECT_PARAM_ERROR (&orr_round_product_class, "method", "method", "5", NULL);
+  EXPECT_PARAM_ERROR (&orr_round_product_class, "inputs", "inputs", "0", NULL);
+}
+
+static void
+test_math_expressions (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_math_expressions_class, "inputs", "2", "expressions",
+                                 "u1 + u2*p(1)\n[u1; u2; u1*u2]\n\n2", "parameters", "10", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double u1 = 3, u2 = 4;
+
+  /* three formulas, three outputs of their sizes; the constant one reads
+   * no input, the inputs feed through */
+  assert_ports (config, 2, 3, 0, 0);
+  assert_port (output_spec (config, 0), 1, 1, ORR_TYPE_DOUBLE);
+  assert_port (output_spec (config, 1), 3, 1, ORR_TYPE_DOUBLE);
+  assert_port (output_spec (config, 2), 1, 1, ORR_TYPE_DOUBLE);
+  g_assert_true (input_spec (config, 1)->feedthrough);
+  h = harness3 (&orr_math_expressions_class, config, 1, 1, 0);
+  orr_harness_run (h, ORR_JOB_INIT);
+  orr_harness_set_input (h, 0, &u1);
+  orr_harness_set_input (h, 1, &u2);
+  run_outputs (h);
+  g_assert_cmpfloat (orr_harness_output (h, 0)[0], ==, 43);
+  assert_doubles (orr_harness_output (h, 1), (double[]){ 3, 4, 12 }, 3);
+  g_assert_cmpfloat (orr_harness_output (h, 2)[0], ==, 2);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+  EXPECT_PARAM_ERROR_WITH (&orr_math_expressions_class, "expressions", "formula 2", "expressions",
+                           "u1\nu1 +", NULL);
+  EXPECT_PARAM_ERROR (&orr_math_expressions_class, "expressions", "expressions", "u2", NULL);
+  EXPECT_PARAM_ERROR (&orr_math_expressions_class, "expressions", "expressions", "\n \n", NULL);
+}
+
+static void
+test_unit_conversion (void)
+{
+  /* (from, to, u, y) worked out from the definitions of the units */
+  static const struct
+  {
+    const char *from, *to;
+    double u, y;
+  } cases[] = {
+    { "'m'", "'ft'", 0.3048, 1 },         { "'degC'", "'degF'", 100, 212 },
+    { "'degF'", "'degC'", -40, -40 },     { "'degC'", "'K'", 0, 273.15 },
+    { "'km/h'", "'m/s'", 36, 10 },        { "'rev'", "'deg'", 1, 360 },
+    { "'rpm'", "'rad/s'", 60, 2 * G_PI }, { "'bar'", "'kPa'", 1, 100 },
+    { "'kWh'", "'J'", 1, 3.6e6 },         { "'mi'", "'km'", 1, 1.609344 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      OrrConfig *config
+        = CONFIGURE (&orr_unit_conversion_class, "from", cases[i].from, "to", cases[i].to, NULL);
+      g_autoptr (OrrHarness) h = harness3 (&orr_unit_conversion_class, config, 1, 1, 0);
+
+      g_test_message ("%s -> %s", cases[i].from, cases[i].to);
+      orr_harness_set_input (h, 0, &cases[i].u);
+      run_outputs (h);
+      g_assert_cmpfloat_with_epsilon (orr_harness_output (h, 0)[0], cases[i].y,
+                                      1e-12 * MAX (1, fabs (cases[i].y)));
+    }
+  EXPECT_PARAM_ERROR_WITH (&orr_unit_conversion_class, "to", "length", "from", "'m'", "to", "'s'",
+                           NULL);
+  EXPECT_PARAM_ERROR (&orr_unit_conversion_class, "from", "from", "'furlong'", NULL);
+  EXPECT_PARAM_ERROR (&orr_unit_conversion_class, "from", "from", "3", NULL);
+}
+
+static void
+test_cross_product (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_cross_product_class, NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double a[] = { 1, 2, 3 }, b[] = { 4, 5, 6 }, y[] = { -3, 6, -3 };
+
+  assert_ports (config, 2, 1, 0, 0);
+  assert_port (output_spec (config, 0), 3, 1, ORR_TYPE_DOUBLE);
+  h = harness3 (&orr_cross_product_class, config, 1, 1, 0);
+  orr_harness_set_input (h, 0, a);
+  orr_harness_set_input (h, 1, b);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 3);
+}
+
+static void
+test_sort (void)
+{
+  const double u[] = { 3, NAN, 1, 3, -2 };
+  const double inc[] = { -2, 1, 3, 3, NAN }, inc_index[] = { 5, 3, 1, 4, 2 };
+  const double dec[] = { 3, 3, 1, -2, NAN }, dec_index[] = { 1, 4, 3, 5, 2 };
+
+  for (int order = 1; order <= 2; order++)
+    {
+      OrrConfig *config = CONFIGURE (&orr_sort_class, "order", order == 1 ? "1" : "2", NULL);
+      g_autoptr (OrrHarness) h = NULL;
+
+      assert_ports (config, 1, 2, 0, 0);
+      h = harness3 (&orr_sort_class, config, 5, 1, 0);
+      orr_harness_run (h, ORR_JOB_INIT);
+      orr_harness_set_input (h, 0, u);
+      run_outputs (h);
+      assert_doubles (orr_harness_output (h, 0), order == 1 ? inc : dec, 5);
+      assert_doubles (orr_harness_output (h, 1), order == 1 ? inc_index : dec_index, 5);
+    }
+  EXPECT_PARAM_ERROR (&orr_sort_class, "order", "order", "3", NULL);
+}
+
+static void
+test_complex_parts (void)
+{
+  g_autoptr (OrrHarness) to = NULL, from = NULL, polar = NULL, back = NULL;
+  OrrConfig *c;
+  const double re[] = { 3, -1 }, im[] = { 4, 0 };
+  const double z[] = { 3, 4, -1, 0 };
+
+  c = CONFIGURE (&orr_real_imag_to_complex_class, NULL);
+  assert_ports (c, 2, 1, 0, 0);
+  assert_port (output_spec (c, 0), -1, -2, ORR_TYPE_COMPLEX);
+  to = harness3 (&orr_real_imag_to_complex_class, c, 2, 1, 0);
+  orr_harness_set_input (to, 0, re);
+  orr_harness_set_input (to, 1, im);
+  run_outputs (to);
+  assert_doubles (orr_harness_output (to, 0), z, 4);
+
+  c = CONFIGURE (&orr_complex_to_real_imag_class, NULL);
+  assert_port (input_spec (c, 0), -1, -2, ORR_TYPE_COMPLEX);
+  from = harness3 (&orr_complex_to_real_imag_class, c, 2, 1, 0);
+  /* a complex input holds two doubles per element: set_input copies one */
+  memcpy (from->block.in[0].data, z, sizeof z);
+  run_outputs (from);
+  assert_doubles (orr_harness_output (from, 0), re, 2);
+  assert_doubles (orr_harness_output (from, 1), im, 2);
+
+  /* |3 + 4i| = 5, arg = atan2(4, 3); |-1| = 1, arg = pi */
+  polar = harness3 (&orr_complex_to_mag_angle_class,
+                    CONFIGURE (&orr_complex_to_mag_angle_class, NULL), 2, 1, 0);
+  memcpy (polar->block.in[0].data, z, sizeof z);
+  run_outputs (polar);
+  assert_close (orr_harness_output (polar, 0), (double[]){ 5, 1 }, 2, 1e-15);
+  assert_close (orr_harness_output (polar, 1), (double[]){ atan2 (4, 3), G_PI }, 2, 1e-15);
+
+  back = harness3 (&orr_mag_angle_to_complex_class,
+                   CONFIGURE (&orr_mag_angle_to_complex_class, NULL), 2, 1, 0);
+  orr_harness_set_input (back, 0, orr_harness_output (polar, 0));
+  orr_harness_set_input (back, 1, orr_harness_output (polar, 1));
+  run_outputs (back);
+  assert_close (orr_harness_output (back, 0), z, 4, 1e-15);
+}
+
+static void
+test_assignment (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_assignment_class, "indices", "[4 1]", NULL);
+  g_autoptr (OrrHarness) h = NULL, bad = NULL;
+  const double u1[] = { 1, 2, 3, 4, 5, 6 }, u2[] = { 40, 10 };
+  const double y[] = { 10, 2, 3, 40, 5, 6 };
+
+  assert_ports (config, 2, 1, 0, 0);
+  assert_port (input_spec (config, 1), 2, 1, ORR_TYPE_DOUBLE);
+  /* u1 is 2x3: index 4 is row 2, column 2 */
+  h = harness3 (&orr_assignment_class, config, 2, 3, 0);
+  orr_harness_run (h, ORR_JOB_INIT);
+  g_assert_cmpint (h->n_errors, ==, 0);
+  orr_harness_set_input (h, 0, u1);
+  orr_harness_set_input (h, 1, u2);
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), y, 6);
+  /* an index past a 1x3 input is reported at initialisation */
+  bad = harness3 (&orr_assignment_class,
+                  CONFIGURE (&orr_assignment_class, "indices", "[4 1]", NULL), 1, 3, 0);
+  orr_harness_run (bad, ORR_JOB_INIT);
+  g_assert_cmpint (bad->n_errors, ==, 1);
+  EXPECT_PARAM_ERROR (&orr_assignment_class, "indices", "indices", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_assignment_class, "indices", "indices", "1.5", NULL);
+  EXPECT_PARAM_ERROR (&orr_assignment_class, "indices", "indices", "[]", NULL);
+}
+
+static void
+test_data_type_conversion (void)
+{
+  const double u[] = { 1.5, -1.5, 200, -200, 300.4, NAN, -0.4 };
+  /* (type, overflow) -> expected, worked out by hand */
+  static const struct
+  {
+    const char *type, *overflow;
+    OrrType id;
+    double y[7];
+  } cases[] = {
+    { "2", "1", ORR_TYPE_INT8, { 2, -2, 127, -128, 127, 0, 0 } },
+    { "2", "2", ORR_TYPE_INT8, { 2, -2, -56, 56, 44, 0, 0 } },
+    { "5", "1", ORR_TYPE_UINT8, { 2, 0, 200, 0, 255, 0, 0 } },
+    { "5", "2", ORR_TYPE_UINT8, { 2, 254, 200, 56, 44, 0, 0 } },
+    { "3", "1", ORR_TYPE_INT16, { 2, -2, 200, -200, 300, 0, 0 } },
+    { "7", "2", ORR_TYPE_UINT32, { 2, 4294967294.0, 200, 4294967096.0, 300, 0, 0 } },
+    { "8", "1", ORR_TYPE_BOOL, { 1, 1, 1, 1, 1, 0, 1 } },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      OrrConfig *config = CONFIGURE (&orr_data_type_conversion_class, "type", cases[c].type,
+                                     "overflow", cases[c].overflow, NULL);
+      g_autoptr (OrrHarness) h = NULL;
+
+      g_test_message ("type %s, overflow %s", cases[c].type, cases[c].overflow);
+      assert_port (output_spec (config, 0), -1, -2, cases[c].id);
+      g_assert_cmpint (input_spec (config, 0)->type, ==, ORR_TYPE_INHERIT);
+      h = harness3 (&orr_data_type_conversion_class, config, 7, 1, 0);
+      orr_harness_set_input (h, 0, u);
+      run_outputs (h);
+      for (int i = 0; i < 7; i++)
+        {
+          const OrrPortBuffer *out = &h->block.out[0];
+          double got;
+
+          switch (cases[c].id)
+            {
+              case ORR_TYPE_INT8:
+                got = ((gint8 *)out->data)[i];
+                break;
+              case ORR_TYPE_INT16:
+                got = ((gint16 *)out->data)[i];
+                break;
+              case ORR_TYPE_UINT32:
+                got = ((guint32 *)out->data)[i];
+                break;
+              default: /* uint8, bool */
+                got = ((guint8 *)out->data)[i];
+                break;
+            }
+
+          g_assert_cmpfloat (got, ==, cases[c].y[i]);
+        }
+    }
+  /* from int16 back to double: exact */
+  {
+    OrrConfig *config = CONFIGURE (&orr_data_type_conversion_class, "type", "1", NULL);
+    g_autoptr (OrrHarness) h = harness3 (&orr_data_type_conversion_class, config, 3, 1, 0);
+    const gint16 v[] = { -32768, 7, 32767 };
+
+    h->block.in[0].type = ORR_TYPE_INT16;
+    memcpy (h->block.in[0].data, v, sizeof v);
+    run_outputs (h);
+    assert_doubles (orr_harness_output (h, 0), (double[]){ -32768, 7, 32767 }, 3);
+  }
+  EXPECT_PARAM_ERROR (&orr_data_type_conversion_class, "type", "type", "9", NULL);
+  EXPECT_PARAM_ERROR (&orr_data_type_conversion_class, "overflow", "overflow", "3", NULL);
 }
 
 int
@@ -1436,10 +1887,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/math/gain", test_gain_rules);
   g_test_add_func ("/math/sign", test_sign);
   g_test_add_func ("/math/abs-zero", test_abs_zero);
-  g_test_add_func ("/math/sqrt", test_sqrt);
   g_test_add_func ("/math/math-function", test_math_function);
-  g_test_add_func ("/math/power", test_power);
-  g_test_add_func ("/math/bias", test_bias);
+  for (guint i = 0; i < G_N_ELEMENTS (element_cases); i++)
+    g_test_add_data_func (element_cases[i].path, &element_cases[i], test_element);
+  block_test_add_param_errors ("/math/param-error", param_error_cases,
+                               G_N_ELEMENTS (param_error_cases));
   g_test_add_func ("/math/min-max/two", test_min_max_two);
   g_test_add_func ("/math/min-max/one", test_min_max_one);
   g_test_add_func ("/math/saturation", test_saturation);
@@ -1450,6 +1902,17 @@ main (int argc, char *argv[])
   g_test_add_func ("/math/matrix-multiply", test_matrix_multiply);
   g_test_add_func ("/math/transpose", test_transpose);
   g_test_add_func ("/math/inverse", test_inverse);
+  g_test_add_func ("/math/controlled-saturation", test_controlled_saturation);
+  g_test_add_func ("/math/quantization", test_quantization);
+  g_test_add_func ("/math/horner", test_horner);
+  g_test_add_func ("/math/round-product", test_round_product);
+  g_test_add_func ("/math/math-expressions", test_math_expressions);
+  g_test_add_func ("/math/unit-conversion", test_unit_conversion);
+  g_test_add_func ("/math/cross-product", test_cross_product);
+  g_test_add_func ("/math/sort", test_sort);
+  g_test_add_func ("/math/complex-parts", test_complex_parts);
+  g_test_add_func ("/math/assignment", test_assignment);
+  g_test_add_func ("/math/data-type-conversion", test_data_type_conversion);
   g_test_add_func ("/math/program/scalar-formulas", test_scalar_formulas);
   g_test_add_func ("/math/program/matrix-formulas", test_matrix_formulas);
   g_test_add_func ("/math/program/hand-cases", test_program_hand_cases);

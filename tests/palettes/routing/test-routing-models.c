@@ -289,11 +289,45 @@ test_terminator (void)
   g_assert_cmpuint (g_hash_table_size (run->recordings), ==, 0);
 }
 
+/* SelectOutput fed by the time, activated on input 1 by a 0.3 s clock
+ * and on input 2 by a 0.5 s one (synchronous: both at 0 and 1.5): each
+ * output holds the time of its clock's last tick, exactly, at each of the
+ * 8 ticks of the union over [0, 1.5]. */
+static void
+test_select_output_model (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (1.5, 0);
+  OrrBlock *time = add_block (model, "Time", "Time", 0, 1, 0, 0, NULL);
+  OrrBlock *a = add_block (model, "SampleClock", "A", 0, 0, 0, 1, "period", "0.3", NULL);
+  OrrBlock *b = add_block (model, "SampleClock", "B", 0, 0, 0, 1, "period", "0.5", NULL);
+  OrrBlock *sel = add_block (model, "SelectOutput", "Sel", 1, 2, 2, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 2, 0, 0, 0, "inputs", "2", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, time, 1, sel, 1);
+  link_event (model, a, 1, sel, 1);
+  link_event (model, b, 1, sel, 2);
+  link_data (model, sel, 1, scope, 1);
+  link_data (model, sel, 2, scope, 2);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Out");
+  g_assert_cmpuint (r->t->len, ==, 8);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      double t = T (r, k);
+
+      g_assert_cmpfloat_with_epsilon (V (r, k, 0), 0.3 * floor (t / 0.3 + 1e-9), 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, 1), 0.5 * floor (t / 0.5 + 1e-9), 1e-12);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/routing-models/mux-demux", test_mux_demux);
+  g_test_add_func ("/routing-models/select-output", test_select_output_model);
   g_test_add_func ("/routing-models/selector", test_selector);
   g_test_add_func ("/routing-models/switch-located", test_switch_located);
   g_test_add_func ("/routing-models/select-input", test_select_input);

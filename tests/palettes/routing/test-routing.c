@@ -72,14 +72,6 @@ test_mux (void)
   g_assert_cmpint (((gint8 *)bytes->block.out[0].data)[0], ==, -7);
   g_assert_cmpint (((gint8 *)bytes->block.out[0].data)[1], ==, 8);
   g_assert_cmpint (((gint8 *)bytes->block.out[0].data)[2], ==, 9);
-
-  EXPECT_PARAM_ERROR (&orr_mux_class, "inputs", "inputs", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_mux_class, "inputs", "inputs", "[2 0]", NULL);
-  EXPECT_PARAM_ERROR (&orr_mux_class, "inputs", "inputs", "[2 1.5]", NULL);
-  EXPECT_PARAM_ERROR (&orr_mux_class, "inputs", "inputs", "[2 -1]", NULL);
-  EXPECT_PARAM_ERROR (&orr_mux_class, "inputs", "inputs", "[1 2; 3 4]", NULL);
-  EXPECT_PARAM_ERROR (&orr_mux_class, "inputs", "inputs", "[]", NULL);
-  EXPECT_PARAM_ERROR (&orr_mux_class, "inputs", "inputs", "'abc'", NULL);
 }
 
 static void
@@ -102,9 +94,6 @@ test_demux (void)
   assert_doubles (orr_harness_output (h, 0), y0, 1);
   assert_doubles (orr_harness_output (h, 1), y1, 3);
   assert_doubles (orr_harness_output (h, 2), y2, 2);
-
-  EXPECT_PARAM_ERROR (&orr_demux_class, "outputs", "outputs", "1001", NULL);
-  EXPECT_PARAM_ERROR (&orr_demux_class, "outputs", "outputs", "[3 NaN]", NULL);
 }
 
 /* ---- Selector ------------------------------------------------------------- */
@@ -135,10 +124,6 @@ test_selector (void)
   orr_harness_run (past, ORR_JOB_INIT);
   g_assert_cmpint (past->n_errors, ==, 1);
   g_assert_nonnull (strstr (past->error, "index 5"));
-
-  EXPECT_PARAM_ERROR (&orr_selector_class, "indices", "indices", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_selector_class, "indices", "indices", "[1 2.5]", NULL);
-  EXPECT_PARAM_ERROR (&orr_selector_class, "indices", "indices", "[]", NULL);
 }
 
 /* ---- Switch ------------------------------------------------------------------ */
@@ -227,10 +212,6 @@ test_switch (void)
   orr_harness_set_input (matrix, 2, m3);
   orr_harness_run (matrix, ORR_JOB_OUTPUTS);
   assert_doubles (orr_harness_output (matrix, 0), m3, 6);
-
-  EXPECT_PARAM_ERROR (&orr_switch_class, "rule", "rule", "4", NULL);
-  EXPECT_PARAM_ERROR (&orr_switch_class, "threshold", "threshold", "Inf", NULL);
-  EXPECT_PARAM_ERROR (&orr_switch_class, "zero_crossing", "zero_crossing", "2", NULL);
 }
 
 /* ---- SelectInput ----------------------------------------------------------------- */
@@ -271,10 +252,6 @@ test_select_input (void)
   /* called without activation bits (continuous time): still input 2 */
   outputs (h, 0);
   assert_doubles (orr_harness_output (h, 0), u2, 2);
-
-  EXPECT_PARAM_ERROR (&orr_select_input_class, "inputs", "inputs", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_select_input_class, "inputs", "inputs", "32", NULL);
-  EXPECT_PARAM_ERROR (&orr_select_input_class, "activation", "activation", "3", NULL);
 }
 
 /* ---- MultiportSwitch ---------------------------------------------------------------- */
@@ -355,10 +332,6 @@ test_multiport_switch (void)
   g_assert_cmpint (zero->block.mode[0], ==, 2);
   g_assert_cmpfloat_with_epsilon (zero->block.g[0], 0.7, 1e-15);
   g_assert_cmpfloat_with_epsilon (zero->block.g[1], 0.3, 1e-15);
-
-  EXPECT_PARAM_ERROR (&orr_multiport_switch_class, "inputs", "inputs", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_multiport_switch_class, "indexing", "indexing", "3", NULL);
-  EXPECT_PARAM_ERROR (&orr_multiport_switch_class, "zero_crossing", "zero_crossing", "0.5", NULL);
 }
 
 /* ---- Goto, From, Terminator -------------------------------------------------------- */
@@ -386,11 +359,6 @@ test_goto_from (void)
   assert_ports (from, 0, 1, 0, 0);
   assert_port (output_spec (from, 0), -1, -2, ORR_TYPE_INHERIT);
   g_assert_cmpstr (orr_value_get_string (g_ptr_array_index (from->opar, 0)), ==, "speed");
-
-  EXPECT_PARAM_ERROR (&orr_goto_class, "tag", "tag", "3", NULL);
-  EXPECT_PARAM_ERROR (&orr_goto_class, "tag", "tag", "''", NULL);
-  EXPECT_PARAM_ERROR (&orr_goto_class, "visibility", "visibility", "0", NULL);
-  EXPECT_PARAM_ERROR (&orr_from_class, "tag", "tag", "[1 2]", NULL);
 }
 
 static void
@@ -405,6 +373,83 @@ test_terminator (void)
   g_assert_null (orr_terminator_class.simulate);
 }
 
+/* ---- parameters each block refuses ------------------------------------ */
+
+static const BlockParamError param_errors[] = {
+  { &orr_mux_class, "inputs", { "inputs", "0", NULL, NULL } },
+  { &orr_mux_class, "inputs", { "inputs", "[2 0]", NULL, NULL } },
+  { &orr_mux_class, "inputs", { "inputs", "[2 1.5]", NULL, NULL } },
+  { &orr_mux_class, "inputs", { "inputs", "[2 -1]", NULL, NULL } },
+  { &orr_mux_class, "inputs", { "inputs", "[1 2; 3 4]", NULL, NULL } },
+  { &orr_mux_class, "inputs", { "inputs", "[]", NULL, NULL } },
+  { &orr_mux_class, "inputs", { "inputs", "'abc'", NULL, NULL } },
+  { &orr_demux_class, "outputs", { "outputs", "1001", NULL, NULL } },
+  { &orr_demux_class, "outputs", { "outputs", "[3 NaN]", NULL, NULL } },
+  { &orr_selector_class, "indices", { "indices", "0", NULL, NULL } },
+  { &orr_selector_class, "indices", { "indices", "[1 2.5]", NULL, NULL } },
+  { &orr_selector_class, "indices", { "indices", "[]", NULL, NULL } },
+  { &orr_switch_class, "rule", { "rule", "4", NULL, NULL } },
+  { &orr_switch_class, "threshold", { "threshold", "Inf", NULL, NULL } },
+  { &orr_switch_class, "zero_crossing", { "zero_crossing", "2", NULL, NULL } },
+  { &orr_select_input_class, "inputs", { "inputs", "0", NULL, NULL } },
+  { &orr_select_input_class, "inputs", { "inputs", "32", NULL, NULL } },
+  { &orr_select_input_class, "activation", { "activation", "3", NULL, NULL } },
+  { &orr_multiport_switch_class, "inputs", { "inputs", "0", NULL, NULL } },
+  { &orr_multiport_switch_class, "indexing", { "indexing", "3", NULL, NULL } },
+  { &orr_multiport_switch_class, "zero_crossing", { "zero_crossing", "0.5", NULL, NULL } },
+  { &orr_goto_class, "tag", { "tag", "3", NULL, NULL } },
+  { &orr_goto_class, "tag", { "tag", "''", NULL, NULL } },
+  { &orr_goto_class, "visibility", { "visibility", "0", NULL, NULL } },
+  { &orr_from_class, "tag", { "tag", "[1 2]", NULL, NULL } },
+};
+
+/* ---- SelectOutput, ManualSwitch ---------------------------------------------------- */
+
+static void
+test_select_output (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_select_output_class, "outputs", "3", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  const double u1[] = { 1, 2 }, u2[] = { 5, 6 };
+
+  assert_ports (config, 1, 3, 3, 0);
+  h = harness (&orr_select_output_class, config, 2, 1);
+  orr_harness_set_input (h, 0, u1);
+  outputs (h, 2); /* activation 2: output 2 only */
+  assert_doubles (orr_harness_output (h, 1), u1, 2);
+  assert_doubles (orr_harness_output (h, 0), (double[]){ 0, 0 }, 2);
+  orr_harness_set_input (h, 0, u2);
+  outputs (h, 1 | 4); /* 1 and 3 together */
+  assert_doubles (orr_harness_output (h, 0), u2, 2);
+  assert_doubles (orr_harness_output (h, 1), u1, 2); /* held */
+  assert_doubles (orr_harness_output (h, 2), u2, 2);
+  outputs (h, 0); /* a call without an activation changes nothing */
+  EXPECT_PARAM_ERROR (&orr_select_output_class, "outputs", "outputs", "32", NULL);
+  EXPECT_PARAM_ERROR (&orr_select_output_class, "outputs", "outputs", "0", NULL);
+}
+
+static void
+test_manual_switch (void)
+{
+  const double a[] = { 1, 2 }, b[] = { 3, 4 };
+
+  for (int position = 1; position <= 2; position++)
+    {
+      g_autofree char *p = g_strdup_printf ("%d", position);
+      OrrConfig *config = CONFIGURE (&orr_manual_switch_class, "position", p, NULL);
+      g_autoptr (OrrHarness) h = NULL;
+
+      assert_ports (config, 2, 1, 0, 0);
+      h = harness (&orr_manual_switch_class, config, 2, 1);
+      orr_harness_set_input (h, 0, a);
+      orr_harness_set_input (h, 1, b);
+      outputs (h, 0);
+      assert_doubles (orr_harness_output (h, 0), position == 1 ? a : b, 2);
+    }
+  g_assert_true (orr_manual_switch_class.params[0].tunable);
+  EXPECT_PARAM_ERROR (&orr_manual_switch_class, "position", "position", "3", NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -417,5 +462,8 @@ main (int argc, char **argv)
   g_test_add_func ("/routing/multiport-switch", test_multiport_switch);
   g_test_add_func ("/routing/goto-from", test_goto_from);
   g_test_add_func ("/routing/terminator", test_terminator);
+  g_test_add_func ("/routing/select-output", test_select_output);
+  g_test_add_func ("/routing/manual-switch", test_manual_switch);
+  block_test_add_param_errors ("/routing/param-error", param_errors, G_N_ELEMENTS (param_errors));
   return g_test_run ();
 }

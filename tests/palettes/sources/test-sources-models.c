@@ -230,12 +230,83 @@ test_model_from_csv_missing (void)
   g_assert_nonnull (strstr (run->error->message, "/nonexistent/missing.csv"));
 }
 
+/* The trapezoid written out here with fmod, independently of the block's
+ * pieces. */
+static double
+trapezoid (double t, double a, double r, double w, double f, double p, double s, double o)
+{
+  double tau;
+
+  if (t < s)
+    return o;
+  tau = fmod (t - s, p);
+  if (tau < r)
+    return o + a * tau / r;
+  if (tau < r + w)
+    return o + a;
+  if (tau < r + w + f)
+    return o + a - a * (tau - r - w) / f;
+  return o;
+}
+
+/* Trapezoid (2, rise 1, plateau 1, fall 0.5, period 4, from 0.5, offset
+ * -1) and RampSaturate (height 3 over 2 s from t = 1, offset 1) over
+ * [0, 9], each into an Integrator. The outputs match the closed forms at
+ * every recorded point (1e-9), the plateau is reached exactly, and the
+ * integrals are the areas worked out by hand: -0.5 before the start,
+ * -0.5 per period, -0.25 for the half rise of the last half second:
+ * -1.75; and 1 + 5 + 4 * 6 = 30 for the ramp. The integrals are exact
+ * only if the corners are located (1e-8). */
+static void
+test_model_trapezoid_ramp_saturate (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (9, 0);
+  OrrBlock *trap
+    = add_block (model, "Trapezoid", "Trap", 0, 1, 0, 0, "amplitude", "2", "rising", "1", "width",
+                 "1", "falling", "0.5", "period", "4", "start", "0.5", "offset", "-1", NULL);
+  OrrBlock *ramp = add_block (model, "RampSaturate", "Ramp", 0, 1, 0, 0, "height", "3", "duration",
+                              "2", "offset", "1", "start", "1", NULL);
+  OrrBlock *a1 = add_block (model, "Integrator", "A1", 1, 1, 0, 0, NULL);
+  OrrBlock *a2 = add_block (model, "Integrator", "A2", 1, 1, 0, 0, NULL);
+  OrrBlock *mux = add_block (model, "Mux", "Mux", 4, 1, 0, 0, "inputs", "4", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  double top = -10;
+  guint last;
+
+  link_data (model, trap, 1, a1, 1);
+  link_data (model, ramp, 1, a2, 1);
+  link_data (model, trap, 1, mux, 1);
+  link_data (model, ramp, 1, mux, 2);
+  link_data (model, a1, 1, mux, 3);
+  link_data (model, a2, 1, mux, 4);
+  link_data (model, mux, 1, scope, 1);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Out");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+      double ramp_value = t < 1 ? 1 : t < 3 ? 1 + 1.5 * (t - 1) : 4;
+
+      g_assert_cmpfloat_with_epsilon (V (r, i, 0), trapezoid (t, 2, 1, 1, 0.5, 4, 0.5, -1), 1e-9);
+      g_assert_cmpfloat_with_epsilon (V (r, i, 1), ramp_value, 1e-9);
+      top = MAX (top, V (r, i, 0));
+    }
+  g_assert_cmpfloat (top, ==, 1);
+  last = r->t->len - 1;
+  g_assert_cmpfloat (T (r, last), ==, 9);
+  g_assert_cmpfloat_with_epsilon (V (r, last, 2), -1.75, 1e-8);
+  g_assert_cmpfloat_with_epsilon (V (r, last, 3), 30, 1e-8);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/sources/model/step-integral", test_model_step_integral);
+  g_test_add_func ("/sources/model/trapezoid-ramp-saturate", test_model_trapezoid_ramp_saturate);
   g_test_add_func ("/sources/model/square-wave-edges", test_model_square_wave_edges);
   g_test_add_func ("/sources/model/random-normal", test_model_random_normal);
   g_test_add_func ("/sources/model/signal-generator-ramp", test_model_signal_generator_ramp);

@@ -76,7 +76,6 @@ test_constant (void)
   g_assert_cmpfloat (y[1], ==, 3);
   g_assert_cmpfloat (y[2], ==, 2);
   g_assert_cmpfloat (y[3], ==, 4);
-  EXPECT_PARAM_ERROR (&orr_constant_class, "value", "value", "'text'", NULL);
 }
 
 static void
@@ -162,6 +161,96 @@ test_ramp (void)
 
   EXPECT_PARAM_ERROR (k, "initial", "slope", "[1 2]", "initial", "[1; 2]", NULL);
   EXPECT_PARAM_ERROR (k, "start", "start", "Inf", NULL);
+}
+
+/* ---- RampSaturate, Trapezoid ----------------------------------------------- */
+
+static void
+test_ramp_saturate (void)
+{
+  const OrrBlockClass *k = &orr_ramp_saturate_class;
+  g_autoptr (OrrHarness) h = harness (
+    k, CONFIGURE (k, "height", "3", "duration", "2", "offset", "1", "start", "1", NULL), 1, 1);
+
+  assert_output (h->config, 1, 1);
+  g_assert_true (h->config->always_active);
+  g_assert_cmpint (h->config->ng, ==, 1);
+  /* 1 before t = 1, 1 + 1.5 (t - 1) up to t = 3, 4 after */
+  g_assert_cmpfloat (outputs_at (h, 0.5)[0], ==, 1);
+  g_assert_cmpfloat (outputs_at (h, 1)[0], ==, 1);
+  g_assert_cmpfloat (outputs_at (h, 2)[0], ==, 2.5);
+  g_assert_cmpfloat (outputs_at (h, 3)[0], ==, 4);
+  g_assert_cmpfloat (outputs_at (h, 7)[0], ==, 4);
+  /* the mode chosen at t = 2 (rising) holds past the corner at t = 3,
+   * and the surface says how far the corner is */
+  surfaces_at (h, 2, FALSE);
+  g_assert_cmpfloat (h->block.g[0], ==, 1);
+  g_assert_cmpfloat (trial_outputs_at (h, 3.5)[0], ==, 4.75);
+  surfaces_at (h, 3.5, TRUE);
+  g_assert_cmpfloat (h->block.g[0], ==, -0.5);
+
+  EXPECT_PARAM_ERROR (k, "duration", "duration", "0", NULL);
+  EXPECT_PARAM_ERROR (k, "height", "height", "NaN", NULL);
+  EXPECT_PARAM_ERROR (k, "start", "start", "[1 2]", NULL);
+}
+
+static void
+test_trapezoid (void)
+{
+  const OrrBlockClass *k = &orr_trapezoid_class;
+  /* amplitude 2, rise 1, plateau 1, fall 0.5, rest 1.5, period 4, from
+   * t = 0.5, offset -1 */
+  g_autoptr (OrrHarness) h
+    = harness (k,
+               CONFIGURE (k, "amplitude", "2", "rising", "1", "width", "1", "falling", "0.5",
+                          "period", "4", "start", "0.5", "offset", "-1", NULL),
+               1, 1);
+  static const double times[] = { 0, 0.5, 1, 1.5, 2, 2.5, 2.75, 3, 4, 4.5, 5, 8.5, 9.25 };
+  static const double values[] = { -1, -1, 0, 1, 1, 1, 0, -1, -1, -1, 0, -1, 0.5 };
+
+  assert_output (h->config, 1, 1);
+  g_assert_true (h->config->always_active);
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+    {
+      g_test_message ("t = %g", times[i]);
+      g_assert_cmpfloat_with_epsilon (outputs_at (h, times[i])[0], values[i], 1e-15);
+    }
+  /* on the plateau of the second period (t = 6), the fall starts at 6.5 */
+  surfaces_at (h, 6, FALSE);
+  g_assert_cmpfloat_with_epsilon (h->block.g[0], 0.5, 1e-15);
+  /* held on the plateau past the corner */
+  g_assert_cmpfloat (trial_outputs_at (h, 6.75)[0], ==, 1);
+
+  /* no rise and no rest: a plateau of 1 s, then a fall to 0 over 1 s */
+  {
+    g_autoptr (OrrHarness) sq = harness (k,
+                                         CONFIGURE (k, "rising", "0", "width", "1", "falling", "1",
+                                                    "period", "2", "offset", "0", NULL),
+                                         1, 1);
+
+    g_assert_cmpfloat (outputs_at (sq, 0)[0], ==, 1);
+    g_assert_cmpfloat (outputs_at (sq, 1.5)[0], ==, 0.5);
+    g_assert_cmpfloat (outputs_at (sq, 2)[0], ==, 1);
+  }
+
+  /* 1e9 periods of 1 ns in: computed directly, at once (no search over
+   * the pieces), 0.25 ns into the rise of the default wave scaled down */
+  {
+    g_autoptr (OrrHarness) fast = harness (
+      k,
+      CONFIGURE (k, "rising", "1e-9", "width", "1e-9", "falling", "1e-9", "period", "4e-9", NULL),
+      1, 1);
+
+    g_assert_cmpfloat_with_epsilon (outputs_at (fast, 4.0000000005)[0], 0.5, 1e-3);
+    surfaces_at (fast, 4.0000000005, FALSE);
+    g_assert_cmpfloat (fast->block.g[0], ==, 1);
+  }
+
+  EXPECT_PARAM_ERROR (k, "period", "period", "2", NULL);
+  EXPECT_PARAM_ERROR (k, "period", "period", "0", "rising", "0", "width", "0", "falling", "0",
+                      NULL);
+  EXPECT_PARAM_ERROR (k, "rising", "rising", "-1", NULL);
+  EXPECT_PARAM_ERROR (k, "width", "width", "Inf", NULL);
 }
 
 /* ---- SineWave ---------------------------------------------------------- */
@@ -538,12 +627,6 @@ test_from_csv (void)
   orr_harness_run (linear, ORR_JOB_TERMINATE);
   orr_harness_run (hold, ORR_JOB_TERMINATE);
   g_assert_null (linear->block.work);
-
-  EXPECT_PARAM_ERROR (&orr_from_csv_class, "columns", "columns", "1", NULL);
-  EXPECT_PARAM_ERROR (&orr_from_csv_class, "columns", "columns", "2.5", NULL);
-  EXPECT_PARAM_ERROR (&orr_from_csv_class, "file", "file", "3", NULL);
-  EXPECT_PARAM_ERROR (&orr_from_csv_class, "file", "file", "''", NULL);
-  EXPECT_PARAM_ERROR (&orr_from_csv_class, "method", "method", "3", NULL);
 }
 
 /* Bad content stops the run at init with the file and the line named. */
@@ -615,6 +698,17 @@ test_from_csv_errors (void)
   }
 }
 
+/* ---- parameters each block refuses ------------------------------------ */
+
+static const BlockParamError param_errors[] = {
+  { &orr_constant_class, "value", { "value", "'text'", NULL, NULL } },
+  { &orr_from_csv_class, "columns", { "columns", "1", NULL, NULL } },
+  { &orr_from_csv_class, "columns", { "columns", "2.5", NULL, NULL } },
+  { &orr_from_csv_class, "file", { "file", "3", NULL, NULL } },
+  { &orr_from_csv_class, "file", { "file", "''", NULL, NULL } },
+  { &orr_from_csv_class, "method", { "method", "3", NULL, NULL } },
+};
+
 int
 main (int argc, char **argv)
 {
@@ -624,6 +718,8 @@ main (int argc, char **argv)
   g_test_add_func ("/sources/time", test_time);
   g_test_add_func ("/sources/step", test_step);
   g_test_add_func ("/sources/ramp", test_ramp);
+  g_test_add_func ("/sources/ramp-saturate", test_ramp_saturate);
+  g_test_add_func ("/sources/trapezoid", test_trapezoid);
   g_test_add_func ("/sources/sine-wave", test_sine_wave);
   g_test_add_func ("/sources/square-wave", test_square_wave);
   g_test_add_func ("/sources/pulse-generator", test_pulse_generator);
@@ -634,5 +730,6 @@ main (int argc, char **argv)
   g_test_add_func ("/sources/signal-generator", test_signal_generator);
   g_test_add_func ("/sources/from-csv", test_from_csv);
   g_test_add_func ("/sources/from-csv/errors", test_from_csv_errors);
+  block_test_add_param_errors ("/sources/param-error", param_errors, G_N_ELEMENTS (param_errors));
   return g_test_run ();
 }

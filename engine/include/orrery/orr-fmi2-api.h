@@ -1,5 +1,7 @@
-/* fmi2-api.h: the C interface of FMI 2.0 (Model Exchange and
+/* orr-fmi2-api.h: the C interface of FMI 2.0 (Model Exchange and
  * Co-Simulation), written for Orrery from the standard's specification.
+ * Public, through orrery/orr-fmu.h: an FMU-like block calls an FMU's
+ * functions with these types.
  *
  * An FMU's shared library exports plain C functions whose names and
  * signatures the standard fixes; we never link against one but look each

@@ -1,0 +1,189 @@
+/* orr-linearize-dialog.c: the Linearize… dialog (orr-linearize-dialog.h),
+ * from the GtkBuilder template orr-linearize-dialog.ui. The analysis runs
+ * on the main thread: a small model linearizes in milliseconds, and the
+ * dialog stays up to show what went wrong otherwise. */
+#include "orr-linearize-dialog.h"
+
+#include "orr-analysis-window.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+struct _OrrLinearizeDialog
+{
+  GtkWindow parent_instance;
+
+  OrrModel *model;
+  OrrRegistry *registry;
+  GtkEntry *block_entry, *inputs_entry, *outputs_entry, *time_entry, *trim_entry;
+  GtkLabel *message_label;
+};
+
+G_DEFINE_FINAL_TYPE (OrrLinearizeDialog, orr_linearize_dialog, GTK_TYPE_WINDOW)
+
+static const char *
+text_of (GtkEntry *entry)
+{
+  return gtk_editable_get_text (GTK_EDITABLE (entry));
+}
+
+static gboolean
+parse_ports (const char *text, GArray *ports)
+{
+  g_auto (GStrv) parts = g_strsplit_set (text, ", ", -1);
+
+  for (int i = 0; parts[i] != NULL; i++)
+    {
+      gint64 v;
+      int p;
+
+      if (parts[i][0] == '\0')
+        continue;
+      if (!g_ascii_string_to_signed (parts[i], 10, 1, 999, &v, NULL))
+        return FALSE;
+      p = (int)v;
+      g_array_append_val (ports, p);
+    }
+  return TRUE;
+}
+
+static void
+show_message (OrrLinearizeDialog *self, const char *message)
+{
+  gtk_label_set_text (self->message_label, message);
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+}
+
+GtkWindow *
+orr_linearize_dialog_run (OrrLinearizeDialog *self)
+{
+  g_autoptr (GArray) inputs = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GArray) outputs = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrLinearModel) lm = NULL;
+  g_autoptr (OrrScope) at_trim = NULL;
+  g_auto (GStrv) vars = NULL;
+  g_autofree char *block = g_strstrip (g_strdup (text_of (self->block_entry)));
+  const char *time_text = text_of (self->time_entry);
+  OrrLinearizeOptions options;
+  OrrAnalysisWindow *window;
+
+  if (!parse_ports (text_of (self->inputs_entry), inputs)
+      || !parse_ports (text_of (self->outputs_entry), outputs))
+    {
+      show_message (self, _ ("Ports are numbers from 1, such as 1, 2."));
+      return NULL;
+    }
+  orr_linearize_options_init (&options);
+  if (time_text[0] != '\0')
+    {
+      char *end = NULL;
+
+      options.at_time = g_ascii_strtod (time_text, &end);
+      if (end == time_text || *end != '\0' || !isfinite (options.at_time))
+        {
+          show_message (self, _ ("The operating time is a number of seconds."));
+          return NULL;
+        }
+    }
+  vars = g_strsplit_set (text_of (self->trim_entry), ", ", -1);
+  {
+    int k = 0;
+
+    for (int i = 0; vars[i] != NULL; i++)
+      if (vars[i][0] != '\0')
+        vars[k++] = vars[i];
+      else
+        g_free (vars[i]);
+    vars[k] = NULL;
+  }
+  if (vars[0] != NULL)
+    {
+      g_autoptr (OrrTrimResult) result = NULL;
+      OrrTrimOptions trim;
+
+      orr_trim_options_init (&trim);
+      trim.block = block;
+      trim.vars = (const char *const *)vars;
+      trim.inputs = inputs->len > 0 ? (const int *)inputs->data : NULL;
+      trim.n_inputs = inputs->len;
+      result = orr_trim (self->model, self->registry, &trim, &error);
+      if (result == NULL)
+        {
+          show_message (self, error->message);
+          return NULL;
+        }
+      at_trim = orr_trim_result_to_scope (result, NULL);
+    }
+  options.block = block;
+  options.inputs = inputs->len > 0 ? (const int *)inputs->data : NULL;
+  options.n_inputs = inputs->len;
+  options.outputs = outputs->len > 0 ? (const int *)outputs->data : NULL;
+  options.n_outputs = outputs->len;
+  options.overrides = at_trim;
+  lm = orr_linearize (self->model, self->registry, &options, &error);
+  if (lm == NULL)
+    {
+      show_message (self, error->message);
+      return NULL;
+    }
+  window = orr_analysis_window_new (gtk_window_get_transient_for (GTK_WINDOW (self)), lm,
+                                    block[0] != '\0' ? block : _ ("the model"));
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (self));
+  return GTK_WINDOW (window);
+}
+
+static void
+linearize_activated (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  orr_linearize_dialog_run (ORR_LINEARIZE_DIALOG (widget));
+}
+
+static void
+orr_linearize_dialog_finalize (GObject *object)
+{
+  OrrLinearizeDialog *self = ORR_LINEARIZE_DIALOG (object);
+
+  g_clear_object (&self->model);
+  G_OBJECT_CLASS (orr_linearize_dialog_parent_class)->finalize (object);
+}
+
+static void
+orr_linearize_dialog_class_init (OrrLinearizeDialogClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = orr_linearize_dialog_finalize;
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/orrery/Orrery/orr-linearize-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, OrrLinearizeDialog, block_entry);
+  gtk_widget_class_bind_template_child (widget_class, OrrLinearizeDialog, inputs_entry);
+  gtk_widget_class_bind_template_child (widget_class, OrrLinearizeDialog, outputs_entry);
+  gtk_widget_class_bind_template_child (widget_class, OrrLinearizeDialog, time_entry);
+  gtk_widget_class_bind_template_child (widget_class, OrrLinearizeDialog, trim_entry);
+  gtk_widget_class_bind_template_child (widget_class, OrrLinearizeDialog, message_label);
+  gtk_widget_class_install_action (widget_class, "dialog.linearize", NULL, linearize_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+orr_linearize_dialog_init (OrrLinearizeDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_window_set_default_widget (GTK_WINDOW (self), NULL);
+}
+
+OrrLinearizeDialog *
+orr_linearize_dialog_new (GtkWindow *parent, OrrModel *model, OrrRegistry *registry,
+                          const char *block_path)
+{
+  OrrLinearizeDialog *self = g_object_new (ORR_TYPE_LINEARIZE_DIALOG, NULL);
+
+  self->model = g_object_ref (model);
+  self->registry = registry;
+  if (parent != NULL)
+    gtk_window_set_transient_for (GTK_WINDOW (self), parent);
+  gtk_editable_set_text (GTK_EDITABLE (self->block_entry), block_path != NULL ? block_path : "");
+  return self;
+}

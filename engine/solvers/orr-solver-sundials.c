@@ -1,0 +1,461 @@
+/* orr-solver-sundials.c: the solver class shared by the CVODE, ARKODE and
+ * IDA backends (see orr-solver-sundials.h): set-up, restart, steps,
+ * failures as sentences, roots, error estimates, dense output, freeing. */
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvector/nvector_serial.h>
+
+#include "orr-solver-sundials.h"
+
+/* ---- callbacks ----------------------------------------------------------- */
+
+int
+orr_sundials_ode_rhs (realtype t, N_Vector y, N_Vector ydot, void *user_data)
+{
+  OrrSolver *solver = user_data;
+
+  return solver->options.rhs (t, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot),
+                              solver->options.data);
+}
+
+int
+orr_sundials_dae_residual (realtype t, N_Vector y, N_Vector yp, N_Vector r, void *user_data)
+{
+  OrrSolver *solver = user_data;
+
+  return solver->options.residual (t, N_VGetArrayPointer (y), N_VGetArrayPointer (yp),
+                                   N_VGetArrayPointer (r), solver->options.data);
+}
+
+static int
+roots (realtype t, N_Vector y, N_Vector yp, realtype *gout, void *user_data)
+{
+  OrrSolver *solver = user_data;
+
+  return solver->options.roots (t, N_VGetArrayPointer (y),
+                                yp != NULL ? N_VGetArrayPointer (yp) : NULL, gout,
+                                solver->options.data);
+}
+
+static int
+ode_roots (realtype t, N_Vector y, realtype *gout, void *user_data)
+{
+  return roots (t, y, NULL, gout, user_data);
+}
+
+/* d(x')/dx for the ODE integrators, dF/dx + cj dF/dx' for IDA; f is the
+ * right-hand side (residual) at this point when the integrator gives it. */
+static int
+jacobian (realtype t, realtype cj, N_Vector y, N_Vector yp, N_Vector f, SUNMatrix jac,
+          void *user_data)
+{
+  OrrSundials *self = user_data;
+
+  if (self->calls->jacobian_own_base)
+    f = NULL;
+  return orr_solver_linear_jacobian (&self->parent.options, t, cj, N_VGetArrayPointer (y),
+                                     yp != NULL ? N_VGetArrayPointer (yp) : NULL,
+                                     f != NULL ? N_VGetArrayPointer (f) : NULL, self->scratch, jac);
+}
+
+static int
+ode_jacobian (realtype t, N_Vector y, N_Vector fy, SUNMatrix jac, void *user_data, N_Vector tmp1,
+              N_Vector tmp2, N_Vector tmp3)
+{
+  return jacobian (t, 0.0, y, NULL, fy, jac, user_data);
+}
+
+static int
+dae_jacobian (realtype t, realtype cj, N_Vector y, N_Vector yp, N_Vector r, SUNMatrix jac,
+              void *user_data, N_Vector tmp1, N_Vector tmp2, N_Vector tmp3)
+{
+  return jacobian (t, cj, y, yp, r, jac, user_data);
+}
+
+/* SUNDIALS reports through this handler rather than stderr. Warnings
+ * ("t + h = t") are noise for our users; errors are kept for the message
+ * that explains the failure. */
+static void
+error_handler (int error_code, const char *module, const char *function, char *msg, void *user_data)
+{
+  OrrSolver *solver = user_data;
+
+  if (error_code < 0)
+    orr_solver_set_last_message (solver, msg);
+}
+
+gboolean
+orr_sundials_check (OrrSundials *self, int flag, const char *what, GError **error)
+{
+  char *name;
+
+  if (flag >= 0)
+    return TRUE;
+  name = self->calls->get_return_flag_name (flag);
+  orr_solver_set_setup_error (&self->parent, error, what, flag, name);
+  free (name);
+  return FALSE;
+}
+
+/* ---- set-up and restart ------------------------------------------------ */
+
+static gboolean
+attach_linear_solver (OrrSundials *self, GError **error)
+{
+  const OrrSolverOptions *options = &self->parent.options;
+
+  if (!orr_solver_linear_new (options, self->y, self->ctx, &self->matrix, &self->linear, error))
+    return FALSE;
+  if (!orr_sundials_check (self,
+                           self->calls->set_linear_solver (self->mem, self->linear, self->matrix),
+                           "attach its linear solver", error))
+    return FALSE;
+  if (options->jacobian == NULL)
+    return TRUE;
+  self->scratch = orr_solver_linear_scratch (options);
+  return orr_sundials_check (self,
+                             self->calls->dae
+                               ? self->calls->set_jac_fn.dae (self->mem, dae_jacobian)
+                               : self->calls->set_jac_fn.ode (self->mem, ode_jacobian),
+                             "use the Jacobian", error);
+}
+
+static gboolean
+setup (OrrSundials *self, double t, GError **error)
+{
+  const OrrSundialsCalls *calls = self->calls;
+  const OrrSolverOptions *options = &self->parent.options;
+  void *mem;
+
+  if (!orr_sundials_check (self, calls->init (self, t), "start", error))
+    return FALSE;
+  mem = self->mem;
+  if (!orr_sundials_check (self, calls->set_user_data (mem, self), "accept its data", error)
+      || !orr_sundials_check (self, calls->set_err_handler (mem, error_handler, self),
+                              "install its error handler", error)
+      || !orr_sundials_check (self, calls->sstolerances (mem, options->rtol, options->atol),
+                              "accept the tolerances", error))
+    return FALSE;
+  if (options->max_step > 0
+      && !orr_sundials_check (self, calls->set_max_step (mem, options->max_step),
+                              "set the maximum step", error))
+    return FALSE;
+  /* We ask for one step at a time, so the per-call step limit never
+   * matters; "t + h = t" warnings are silenced by the handler anyway. */
+  if (calls->set_max_hnil_warns != NULL
+      && !orr_sundials_check (self, calls->set_max_hnil_warns (mem, -1), "silence warnings", error))
+    return FALSE;
+  if (options->ng > 0)
+    {
+      int flag = calls->dae ? calls->root_init.dae (mem, options->ng, roots)
+                            : calls->root_init.ode (mem, options->ng, ode_roots);
+
+      if (!orr_sundials_check (self, flag, "set up surfaces", error))
+        return FALSE;
+      /* Surfaces that stay at zero (a Sign of a constant) are legal. */
+      if (!orr_sundials_check (self, calls->set_no_inactive_root_warn (mem),
+                               "silence surface warnings", error))
+        return FALSE;
+    }
+  if (!calls->setup (self, t, error))
+    return FALSE;
+  return !self->implicit || attach_linear_solver (self, error);
+}
+
+/* The cold (re)start of orr_solver_restart(): the first one sets the
+ * integrator up, later ones reinitialise it; then the first step's bound.
+ * Kept apart from the rest so that what carries over a restart is decided
+ * in one place. */
+static gboolean
+sundials_restart (OrrSolver *solver, double t, const double *x, const double *xd, double t_next,
+                  double h0, GError **error)
+{
+  OrrSundials *self = (OrrSundials *)solver;
+  const OrrSundialsCalls *calls = self->calls;
+  gsize size = sizeof (double) * solver->options.n;
+
+  memcpy (N_VGetArrayPointer (self->y), x, size);
+  if (self->yp != NULL && xd != NULL)
+    memcpy (N_VGetArrayPointer (self->yp), xd, size);
+  else if (self->yp != NULL)
+    N_VConst (0.0, self->yp);
+  self->t = t;
+
+  if (!self->initialised)
+    {
+      if (!setup (self, t, error))
+        return FALSE;
+      self->initialised = TRUE;
+    }
+  else if (!orr_sundials_check (self, calls->reinit (self, t), "restart", error))
+    return FALSE;
+
+  if (!orr_sundials_check (self, calls->set_init_step (self->mem, h0 > 0 ? h0 : 0.0),
+                           "set the first step", error))
+    return FALSE;
+  return calls->after_restart == NULL || calls->after_restart (self, t, t_next, error);
+}
+
+/* ---- steps and their failures ------------------------------------------ */
+
+#define ERROR_TEST_FAILURE                                                                         \
+  "the error test failed repeatedly and the step size fell to its minimum; the model may be "      \
+  "discontinuous there (a missing zero crossing) or have events accumulating (Zeno behaviour)"
+#define CONVERGENCE_FAILURE                                                                        \
+  "the Newton iteration did not converge even with the smallest step; the model may be singular "  \
+  "or discontinuous there"
+
+/* What a failed step means, by the flag's name without its prefix
+ * (CV_, ARK_, IDA_): the integrators name the same failure alike. */
+static const struct
+{
+  const char *name;
+  const char *explanation; /* NULL: the method's sentence, or the general one */
+  gboolean callback;       /* a callback of ours failed */
+} failures[] = {
+  { "TOO_MUCH_WORK", "it took too many steps", FALSE },
+  { "TOO_MUCH_ACC", "the requested accuracy is beyond what double precision can deliver", FALSE },
+  { "ERR_FAILURE", NULL, FALSE },
+  { "ERR_FAIL", NULL, FALSE },
+  { "CONV_FAILURE", NULL, FALSE },
+  { "CONV_FAIL", NULL, FALSE },
+  { "LSETUP_FAIL", "the Jacobian matrix is singular", FALSE },
+  { "LSOLVE_FAIL", "the Jacobian matrix is singular", FALSE },
+  { "RHSFUNC_FAIL", "computing the derivatives failed", TRUE },
+  { "UNREC_RHSFUNC_ERR", "computing the derivatives failed", TRUE },
+  { "FIRST_RHSFUNC_ERR", "computing the derivatives failed", TRUE },
+  { "REPTD_RHSFUNC_ERR", "computing the derivatives failed", FALSE },
+  { "RES_FAIL", "computing the residual failed", TRUE },
+  { "REP_RES_ERR", "computing the residual failed", FALSE },
+  { "RTFUNC_FAIL", "computing the zero-crossing surfaces failed", TRUE },
+  { "TOO_CLOSE", "the interval is too short to integrate", FALSE },
+};
+
+static void
+set_step_failure (OrrSundials *self, int flag, double t_stop, double t_now, GError **error)
+{
+  char *name = self->calls->get_return_flag_name (flag);
+  const char *bare = name != NULL && strchr (name, '_') != NULL ? strchr (name, '_') + 1 : "";
+  const char *explanation = "the integrator failed";
+  gboolean callback = FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (failures); i++)
+    if (strcmp (bare, failures[i].name) == 0)
+      {
+        callback = failures[i].callback;
+        explanation = failures[i].explanation;
+        if (explanation == NULL && g_str_has_prefix (bare, "ERR_"))
+          explanation = self->calls->error_test_failure != NULL ? self->calls->error_test_failure
+                                                                : ERROR_TEST_FAILURE;
+        else if (explanation == NULL)
+          explanation = self->calls->convergence_failure != NULL ? self->calls->convergence_failure
+                                                                 : CONVERGENCE_FAILURE;
+        break;
+      }
+  orr_solver_set_step_error (&self->parent, error, t_stop, t_now, flag, name, explanation);
+  free (name);
+  if (callback && error != NULL && *error != NULL)
+    (*error)->code = ORR_SOLVER_ERROR_CALLBACK;
+}
+
+static OrrSolverStatus
+sundials_step (OrrSolver *solver, double t_stop, double *t, GError **error)
+{
+  OrrSundials *self = (OrrSundials *)solver;
+  realtype t_reached = self->t, t_now = NAN;
+  int flag;
+
+  if (!orr_sundials_check (self, self->calls->set_stop_time (self->mem, t_stop),
+                           "set the stop time", error))
+    return ORR_SOLVER_FAILED;
+
+  flag = self->calls->one_step (self, t_stop, &t_reached);
+  switch (flag)
+    {
+      case ORR_SUNDIALS_SUCCESS:
+        self->t = *t = t_reached;
+        return ORR_SOLVER_STEP;
+      case ORR_SUNDIALS_TSTOP_RETURN:
+        /* The stop time is hit exactly: events there see x(t_stop). */
+        self->t = *t = t_stop;
+        return ORR_SOLVER_STOP;
+      case ORR_SUNDIALS_ROOT_RETURN:
+        self->t = *t = t_reached;
+        return ORR_SOLVER_ROOT;
+      default:
+        if (self->calls->get_current_time (self->mem, &t_now) != ORR_SUNDIALS_SUCCESS)
+          t_now = NAN;
+        set_step_failure (self, flag, t_stop, t_now, error);
+        *t = t_now;
+        return ORR_SOLVER_FAILED;
+    }
+}
+
+/* ---- after a step ------------------------------------------------------ */
+
+static const double *
+sundials_get_x (OrrSolver *solver)
+{
+  return N_VGetArrayPointer (((OrrSundials *)solver)->y);
+}
+
+static const double *
+sundials_get_xd (OrrSolver *solver)
+{
+  OrrSundials *self = (OrrSundials *)solver;
+
+  return self->yp != NULL ? N_VGetArrayPointer (self->yp) : NULL;
+}
+
+static void
+sundials_get_roots (OrrSolver *solver, int *jroot)
+{
+  OrrSundials *self = (OrrSundials *)solver;
+
+  if (self->calls->get_root_info (self->mem, jroot) != ORR_SUNDIALS_SUCCESS)
+    memset (jroot, 0, sizeof (int) * solver->options.ng);
+}
+
+static int
+sundials_worst_component (OrrSolver *solver)
+{
+  OrrSundials *self = (OrrSundials *)solver;
+  int n = solver->options.n;
+  N_Vector ele = N_VClone (self->y);
+  N_Vector ewt = N_VClone (self->y);
+  int worst = -1;
+
+  if (ele != NULL && ewt != NULL
+      && self->calls->get_est_local_errors (self->mem, ele) == ORR_SUNDIALS_SUCCESS
+      && self->calls->get_err_weights (self->mem, ewt) == ORR_SUNDIALS_SUCCESS)
+    {
+      const double *e = N_VGetArrayPointer (ele);
+      const double *w = N_VGetArrayPointer (ewt);
+      double largest = 0;
+
+      for (int i = 0; i < n; i++)
+        if (fabs (e[i] * w[i]) > largest)
+          {
+            largest = fabs (e[i] * w[i]);
+            worst = i;
+          }
+    }
+  if (ele != NULL)
+    N_VDestroy (ele);
+  if (ewt != NULL)
+    N_VDestroy (ewt);
+  return worst;
+}
+
+/* The root finders of CVODE, ARKODE and IDA stop within 100 roundings of
+ * (|tn| + |h|). */
+static double
+sundials_root_width (OrrSolver *solver)
+{
+  OrrSundials *self = (OrrSundials *)solver;
+  realtype tn = self->t, h = 0;
+
+  if (self->calls->get_current_time (self->mem, &tn) != ORR_SUNDIALS_SUCCESS
+      || self->calls->get_current_step (self->mem, &h) != ORR_SUNDIALS_SUCCESS)
+    return 0.0;
+  return 100 * (DBL_EPSILON / 2) * (fabs (tn) + fabs (h));
+}
+
+/* x(t), and for the DAE backend x'(t) when xd is not NULL. */
+static gboolean
+sundials_interpolate (OrrSolver *solver, double t, double *x, double *xd)
+{
+  OrrSundials *self = (OrrSundials *)solver;
+  N_Vector out = N_VMake_Serial (solver->options.n, x, self->ctx);
+  int flag;
+
+  if (out == NULL)
+    return FALSE;
+  flag = self->calls->get_dky (self->mem, t, 0, out);
+  if (flag == ORR_SUNDIALS_SUCCESS && xd != NULL && self->yp != NULL)
+    {
+      N_VSetArrayPointer (xd, out);
+      flag = self->calls->get_dky (self->mem, t, 1, out);
+    }
+  N_VDestroy (out);
+  return flag == ORR_SUNDIALS_SUCCESS;
+}
+
+/* ---- life ---------------------------------------------------------------- */
+
+static void
+sundials_free (OrrSolver *solver)
+{
+  OrrSundials *self = (OrrSundials *)solver;
+
+  if (self->mem != NULL)
+    self->calls->free (&self->mem);
+  if (self->linear != NULL)
+    SUNLinSolFree (self->linear);
+  if (self->nonlinear != NULL)
+    SUNNonlinSolFree (self->nonlinear);
+  if (self->matrix != NULL)
+    SUNMatDestroy (self->matrix);
+  if (self->y != NULL)
+    N_VDestroy (self->y);
+  if (self->yp != NULL)
+    N_VDestroy (self->yp);
+  if (self->ctx != NULL)
+    SUNContext_Free (&self->ctx);
+  g_free (self->scratch);
+  g_free (self);
+}
+
+static const OrrSolverClass sundials_class = {
+  ORR_SOLVER_CLASS (sundials),
+  .root_width = sundials_root_width,
+  .interpolate = sundials_interpolate,
+};
+
+OrrSundials *
+orr_sundials_new (const OrrSundialsCalls *calls, const OrrSolverOptions *options, GError **error)
+{
+  OrrSundials *self = g_new0 (OrrSundials, 1);
+
+  self->parent.klass = &sundials_class;
+  self->parent.options = *options;
+  self->parent.name = calls->name;
+  self->calls = calls;
+
+  /* One context per solver, hence per simulation: SUNDIALS keeps
+   * profiling and logging state in it, and simulations run on separate
+   * threads. */
+  if (SUNContext_Create (NULL, &self->ctx) != 0 || self->ctx == NULL)
+    {
+      g_set_error_literal (error, ORR_SOLVER_ERROR, ORR_SOLVER_ERROR_SETUP,
+                           "could not create a SUNDIALS context");
+      orr_solver_free (&self->parent);
+      return NULL;
+    }
+  self->y = N_VNew_Serial (options->n, self->ctx);
+  if (self->y != NULL && calls->dae)
+    {
+      self->yp = N_VClone (self->y);
+      if (self->yp != NULL)
+        N_VConst (0.0, self->yp);
+    }
+  if (self->y == NULL || (calls->dae && self->yp == NULL))
+    {
+      orr_sundials_fail_new (self, error);
+      return NULL;
+    }
+  return self;
+}
+
+OrrSolver *
+orr_sundials_fail_new (OrrSundials *self, GError **error)
+{
+  g_set_error (error, ORR_SOLVER_ERROR, ORR_SOLVER_ERROR_SETUP,
+               "could not allocate %s for %d states", self->calls->name, self->parent.options.n);
+  orr_solver_free (&self->parent);
+  return NULL;
+}

@@ -1,0 +1,133 @@
+/* bench-study.c: what a study costs on top of its runs. A sweep of N
+ * bouncing balls (the restitution varied) is run three ways: as a plain
+ * loop of the same runs (evaluate, compile, simulate, record: the runs'
+ * own cost), as a study on one thread and as a study on every core. It
+ * prints the study's overhead per run (goal: under 2 ms) and the speed-up
+ * of the cores over one thread (goal: at least 1.8 on 2 cores), and checks
+ * the answers (first impact at sqrt(2 h0 / g) in every run).
+ *
+ *   bench-study [N] [MODEL]     (N = 1000; the bouncing-ball example) */
+#include <glib/gstdio.h>
+#include <math.h>
+#include <orr-palettes.h>
+#include <orrery/orr-io.h>
+#include <orrery/orr-recording.h>
+#include <orrery/orr-runs.h>
+#include <orrery/orr-study.h>
+
+static void
+on_started (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *program, gpointer data)
+{
+  OrrRecording **recording = data;
+
+  g_clear_pointer (recording, orr_recording_unref);
+  *recording = orr_recording_new_direct (sim, program);
+}
+
+static void
+on_finished (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *program, gpointer data)
+{
+  OrrRecording **recording = data;
+
+  orr_recording_finish (*recording, NULL);
+}
+
+/* The same runs without a study: one model, one registry, N executions. */
+static double
+plain_loop (const char *model_path, guint n, OrrRegistry *registry)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = orr_model_load_file (model_path, &error);
+  gint64 start;
+
+  g_assert_no_error (error);
+  {
+    /* 4 s: past the first impacts, before any restitution from 0.5 up accumulates (Zeno) */
+    OrrSettings settings;
+
+    orr_settings_copy (&settings, orr_model_get_settings (model));
+    settings.final_time = 4;
+    orr_model_set_settings (model, &settings);
+    orr_settings_clear (&settings);
+  }
+  start = g_get_monotonic_time ();
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (OrrScope) overrides = orr_scope_new (NULL);
+      g_autoptr (OrrValue) e = orr_value_new_double (0.5 + 0.45 * i / MAX (n - 1, 1));
+      OrrRecording *recording = NULL;
+      OrrRuns *runs;
+
+      orr_scope_set (overrides, "e", e);
+      runs = orr_runs_new (model, registry, overrides, NULL);
+      orr_runs_set_callbacks (runs, on_started, on_finished, &recording);
+      g_assert_true (orr_runs_execute (runs, NULL, &error));
+      orr_runs_free (runs);
+      orr_recording_unref (recording);
+    }
+  return (g_get_monotonic_time () - start) / 1e6;
+}
+
+static double
+study_run (const char *dir, guint n, guint threads, OrrRegistry *registry)
+{
+  g_autofree char *text = g_strdup_printf (
+    "<study version='1' model='ball.orr' results='results-%u' final-time='4'>"
+    "<vary name='e' kind='range' from='0.5' to='0.95' count='%u'/>"
+    "<metric name='t1' signal='Height and speed' expr='t(find(y(:,2) &gt; 0, 1))'/>"
+    "</study>",
+    threads, n);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrStudy) study = orr_study_load_from_data (text, -1, dir, &error);
+  g_autoptr (OrrStudyPlan) plan = NULL;
+  gint64 start;
+  double seconds;
+
+  g_assert_no_error (error);
+  plan = orr_study_make_plan (study, &error);
+  start = g_get_monotonic_time ();
+  g_assert_true (
+    orr_study_run (study, plan, registry, 0, G_MAXUINT, threads, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (OrrStudyRow) row = orr_study_read_row (study, i, &error);
+
+      g_assert_no_error (error);
+      if (fabs (row->metrics[0] - sqrt (2 * 10 / 9.81)) > 1e-6)
+        g_error ("run %u: first impact at %.9f, not %.9f", i, row->metrics[0],
+                 sqrt (2 * 10 / 9.81));
+    }
+  return seconds;
+}
+
+int
+main (int argc, char **argv)
+{
+  guint n = argc > 1 ? (guint)atoi (argv[1]) : 1000;
+  const char *source = argc > 2 ? argv[2] : ORR_SOURCE_EXAMPLES "/bouncing-ball.orr";
+  g_autofree char *dir = g_dir_make_tmp ("orrery-bench-study-XXXXXX", NULL);
+  g_autofree char *model = g_build_filename (dir, "ball.orr", NULL);
+  g_autofree char *data = NULL;
+  g_autoptr (OrrRegistry) registry = orr_registry_new ();
+  guint cores = g_get_num_processors ();
+  double loop, one, all;
+  gsize length;
+
+  orr_palettes_register_standard (registry);
+  g_assert_true (g_file_get_contents (source, &data, &length, NULL));
+  g_assert_true (g_file_set_contents (model, data, length, NULL));
+
+  plain_loop (model, MIN (n, 50), registry); /* warm the caches */
+  loop = plain_loop (model, n, registry);
+  one = study_run (dir, n, 1, registry);
+  all = study_run (dir, n, cores, registry);
+  g_print ("study of %u bouncing balls: plain loop %.3f s, study on 1 thread %.3f s, on %u cores "
+           "%.3f s\n",
+           n, loop, one, cores, all);
+  g_print ("overhead per run: %.3f ms (goal < 2 ms)\n", 1e3 * (one - loop) / n);
+  g_print ("speed-up on %u cores: %.2f (goal >= 1.8 on 2 cores)\n", cores, one / all);
+  orr_remove_tree (dir);
+  return 0;
+}
