@@ -681,12 +681,6 @@ check_clocks (Compiler *c)
                               "its period %g s is too short to advance time near t = %g s (Zeno "
                               "behaviour: the clock would fire forever at one instant)",
                               info->period, latest);
-      else if (span / info->period > ORR_MAX_CLOCK_TICKS)
-        orr_compiler_problem (c, ids, g_strdup (fb->path),
-                              "its period %g s would fire it %.3g times from %g s to %g s; the "
-                              "limit is %.0e",
-                              info->period, span / info->period, settings->start_time,
-                              settings->final_time, ORR_MAX_CLOCK_TICKS);
     }
 }
 

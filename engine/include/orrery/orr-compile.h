@@ -29,11 +29,10 @@ typedef enum
 #define ORR_MAX_BLOCK_JACOBIAN 10000000 /* entries of one block's Jacobian: states squared */
 #define ORR_MAX_SURFACES 1000000        /* zero-crossing surfaces (and modes), all blocks */
 /* ORR_MAX_BLOCK_PORTS and ORR_MAX_PORTS: orr-model.h */
-/* A SampleClock fires at most this many times from start to final time,
- * and its period must stay above the resolution of the times it fires at
- * (a denormal period would never move time forward): like the Zeno cases
- * of the simulator, such a clock is refused rather than run forever. */
-#define ORR_MAX_CLOCK_TICKS 1e10
+/* A SampleClock's period must stay above the resolution of the times it
+ * fires at (16 ulps of the latest time): a denormal period would never
+ * move time forward, and is refused like the simulator's Zeno cases. A
+ * long run of many ticks is allowed: it can be stopped. */
 
 typedef struct
 {
