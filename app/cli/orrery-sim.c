@@ -38,6 +38,9 @@ typedef struct
 {
   char *final_time;
   char *solver;
+  char *linear_solver;
+  OrrSimLinear linear;
+  double load_seconds;
   char **sets;
   char *output;
   char **libraries;
@@ -54,6 +57,7 @@ options_clear (Options *o)
 {
   g_free (o->final_time);
   g_free (o->solver);
+  g_free (o->linear_solver);
   g_strfreev (o->sets);
   g_free (o->output);
   g_strfreev (o->libraries);
@@ -363,6 +367,11 @@ typedef struct
   gboolean ok;
   int done;
   GCond finished; /* signalled, under lock, when done is set */
+  OrrSimLinear linear;
+  gint64 mark;         /* when the current phase began (simulation thread) */
+  gint64 compile_usec; /* summed over the runs */
+  gint64 simulate_usec;
+  char *solver_description; /* the last run's */
 } Worker;
 
 /* What blocks report without failing (an FMU's log), as it happens, on
@@ -379,8 +388,13 @@ on_run_started (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *
                 gpointer data)
 {
   Worker *w = data;
+  gint64 now = g_get_monotonic_time ();
 
+  /* from the end of the previous run (or the start) to here: compiling */
+  w->compile_usec += now - w->mark;
+  w->mark = now;
   orr_simulation_set_message_func (sim, on_block_message, NULL);
+  orr_simulation_set_linear_solver (sim, w->linear);
 
   g_mutex_lock (&w->lock);
   g_clear_pointer (&w->recording, orr_recording_unref);
@@ -394,6 +408,13 @@ on_run_finished (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram 
                  gpointer data)
 {
   Worker *w = data;
+  gint64 now = g_get_monotonic_time ();
+  const char *description = orr_simulation_get_solver_description (sim);
+
+  w->simulate_usec += now - w->mark;
+  w->mark = now;
+  g_free (w->solver_description);
+  w->solver_description = g_strdup (description);
 
   g_mutex_lock (&w->lock);
   if (!orr_recording_finish (w->recording, w->recording_error == NULL ? &w->recording_error : NULL))
@@ -460,6 +481,8 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
   int status = EXIT_OK;
 
   w.runs = runs;
+  w.linear = o->linear;
+  w.mark = g_get_monotonic_time ();
   g_mutex_init (&w.lock);
   g_cond_init (&w.finished);
   w.problems = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
@@ -536,6 +559,10 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
                stats->stopped ? _ (" (stopped)") : "", (unsigned long long)stats->steps,
                (unsigned long long)stats->events, (unsigned long long)stats->zero_crossings,
                (g_get_monotonic_time () - started) / 1e6);
+      if (w.solver_description != NULL)
+        g_print (_ ("  solver: %s\n"), w.solver_description);
+      g_print (_ ("  times: load %.3f s, compile %.3f s, simulation %.3f s\n"), o->load_seconds,
+               w.compile_usec / 1e6, w.simulate_usec / 1e6);
     }
 
   /* what was recorded is kept, even after a failure */
@@ -556,6 +583,7 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
   g_clear_error (&w.error);
   g_mutex_clear (&w.lock);
   g_cond_clear (&w.finished);
+  g_free (w.solver_description);
   return status;
 }
 
@@ -595,7 +623,12 @@ run (const Options *o)
   if (status != EXIT_OK)
     return status;
 
-  model = orr_model_load_file (path, &error);
+  {
+    gint64 load_started = g_get_monotonic_time ();
+
+    model = orr_model_load_file (path, &error);
+    ((Options *)o)->load_seconds = (g_get_monotonic_time () - load_started) / 1e6;
+  }
   if (model == NULL)
     {
       g_printerr ("orrery-sim: %s\n", error->message);
@@ -641,7 +674,11 @@ main (int argc, char **argv)
   GOptionEntry entries[] = {
     { "final-time", 0, 0, G_OPTION_ARG_STRING, &o.final_time,
       N_ ("Simulate up to time T (seconds) instead of the model's final time"), N_ ("T") },
-    { "solver", 0, 0, G_OPTION_ARG_STRING, &o.solver, N_ ("Use solver NAME"), N_ ("NAME") },
+    { "solver", 0, 0, G_OPTION_ARG_STRING, &o.solver, NULL, N_ ("NAME") },
+    { "linear-solver", 0, 0, G_OPTION_ARG_STRING, &o.linear_solver,
+      N_ ("How implicit solvers solve their linear systems: auto (from the Jacobian's pattern), "
+          "dense, band or klu (sparse)"),
+      N_ ("KIND") },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.sets,
       N_ ("Set context variable NAME to the value of EXPR; wins over the model context "
           "(repeatable)"),
@@ -667,6 +704,7 @@ main (int argc, char **argv)
   };
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
+  g_autofree char *solver_help = NULL;
   int status;
 
   setlocale (LC_ALL, "");
@@ -687,6 +725,13 @@ main (int argc, char **argv)
   if (argc > 1 && strcmp (argv[1], "study") == 0)
     return orr_sim_study_main (argc - 1, argv + 1);
 
+  {
+    /* the solver names, listed in --help */
+    g_autofree char *names = orr_solver_names ();
+
+    solver_help = g_strdup_printf (_ ("Use solver NAME: %s"), names);
+    entries[1].description = solver_help;
+  }
   context = g_option_context_new (NULL);
   g_option_context_set_summary (context, _ ("Load, check and simulate an Orrery model."));
   g_option_context_set_description (
@@ -724,6 +769,22 @@ main (int argc, char **argv)
   /* with the signals on standard output, the summary goes to stderr */
   g_set_print_handler (o.output != NULL && strcmp (o.output, "-") == 0 ? print_escaped_to_stderr
                                                                        : print_escaped);
+  if (o.linear_solver == NULL || strcmp (o.linear_solver, "auto") == 0)
+    o.linear = ORR_SIM_LINEAR_AUTO;
+  else if (strcmp (o.linear_solver, "dense") == 0)
+    o.linear = ORR_SIM_LINEAR_DENSE;
+  else if (strcmp (o.linear_solver, "band") == 0)
+    o.linear = ORR_SIM_LINEAR_BAND;
+  else if (strcmp (o.linear_solver, "klu") == 0)
+    o.linear = ORR_SIM_LINEAR_SPARSE;
+  else
+    {
+      status = usage_error (_ ("unknown linear solver '%s'; the choices are auto, dense, band "
+                               "and klu"),
+                            o.linear_solver);
+      options_clear (&o);
+      return status;
+    }
   if (o.files == NULL || o.files[0] == NULL)
     status = usage_error ("%s", _ ("no model file given"));
   else if (o.files[1] != NULL)

@@ -176,6 +176,81 @@ test_controls_escaped (void)
   g_rmdir (dir);
 }
 
+/* Runs orrery-sim with the arguments (NULL-terminated); returns the
+ * exit status. */
+static int
+run_args (char **out, char **err, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  const char *arg;
+  int wait_status;
+  va_list args;
+
+  g_ptr_array_add (argv, (char *)g_getenv ("ORRERY_SIM"));
+  va_start (args, err);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (char *)arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out,
+                               err, &wait_status, &error));
+  g_assert_no_error (error);
+  return WEXITSTATUS (wait_status);
+}
+
+/* The linear solver asked for is the one used, and the summary says
+ * which integrator, linear solver and maximum step ran, and the times. */
+static void
+test_linear_solver_and_summary (void)
+{
+  g_autofree char *chain = g_test_build_filename (G_TEST_DIST, "models", "lag-chain.orr", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("orrery-out-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "out.csv", NULL);
+  struct
+  {
+    const char *kind, *expected;
+  } cases[] = {
+    { "klu", "sparse LU (KLU)" },
+    { "band", "band LU" },
+    { "dense", "dense LU" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (
+        run_args (&out, &err, chain, "-o", csv, "--linear-solver", cases[i].kind, NULL), ==, 0);
+      assert_contains (out, "  solver: cvode-bdf");
+      assert_contains (out, cases[i].expected);
+      assert_contains (out, "maximum step");
+      assert_contains (out, "  times: load ");
+      assert_contains (out, ", compile ");
+      assert_contains (out, ", simulation ");
+    }
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (run_args (&out, &err, chain, "--linear-solver", "lu", NULL), ==, 2);
+    assert_contains (err, "auto, dense, band and klu");
+  }
+  {
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint (run_args (&out, &err, "--help", NULL), ==, 0);
+    assert_contains (out, "cvode-bdf");
+    assert_contains (out, "rk4");
+    assert_contains (out, "--linear-solver");
+    assert_contains (out, "klu");
+  }
+  g_unlink (csv);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -185,5 +260,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/output/device", test_device);
   g_test_add_func ("/cli/output/folder-and-link", test_folder_and_link);
   g_test_add_func ("/cli/output/controls-escaped", test_controls_escaped);
+  g_test_add_func ("/cli/output/linear-solver-and-summary", test_linear_solver_and_summary);
   return g_test_run ();
 }
