@@ -286,6 +286,38 @@ test_sample_clock (void)
   }
 }
 
+/* A Scope on a signal of 2^20 + 1 elements: the recorder once sized its
+ * buffer in 32-bit arithmetic and wrote past it. The CSV must hold one
+ * column per element, all of them zero. */
+static void
+test_wide_recording (void)
+{
+  g_autofree char *src
+    = block ("src", "Constant", "out=\"1\"", "value", "zeros(2^20 + 1, 1)", NULL);
+  g_autofree char *scope = block ("scope", "Scope", "in=\"1\"", NULL);
+  g_autofree char *l = link ("l1", "src", "scope");
+  g_autofree char *body = g_strconcat (src, scope, l, NULL);
+  g_autofree char *csv_path = g_build_filename (tmp_dir, "out.csv", NULL);
+  g_autofree char *csv = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_auto (Run) r = { 0 };
+
+  run_model (&r, "wide.orr", body, "final=\"0.01\"");
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  lines = g_strsplit (csv, "\n", 3);
+  g_assert_nonnull (lines[0]);
+  g_assert_nonnull (lines[1]);
+  {
+    g_auto (GStrv) header = g_strsplit (lines[0], ",", -1);
+    g_auto (GStrv) row = g_strsplit (lines[1], ",", -1);
+
+    g_assert_cmpuint (g_strv_length (header), ==, (1u << 20) + 2);
+    g_assert_cmpuint (g_strv_length (row), ==, (1u << 20) + 2);
+    g_assert_cmpstr (row[(1u << 20) + 1], ==, "0");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -299,6 +331,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/limits/from-csv-not-files", test_from_csv_not_files);
   g_test_add_func ("/cli/limits/settings", test_settings);
   g_test_add_func ("/cli/limits/sample-clock", test_sample_clock);
+  g_test_add_func ("/cli/limits/wide-recording", test_wide_recording);
   status = g_test_run ();
   {
     g_autoptr (GDir) d = g_dir_open (tmp_dir, 0, NULL);
