@@ -771,6 +771,114 @@ read_link (Reader *r, xmlNode *element, GHashTable *siblings, GHashTable *driven
   return link;
 }
 
+/* A <diagram> being read child by child: from a whole tree, or from the
+ * streaming reader, which hands over one top-level child at a time. */
+typedef struct
+{
+  OrrDiagram *diagram;
+  gboolean fragment_root;
+  GPtrArray *new_blocks;
+  GHashTable *siblings; /* id -> OrrBlock of this diagram */
+  GHashTable *driven;   /* "block/port" -> id of the link driving it */
+  GPtrArray *links;     /* of xmlNode*, read once every block is known */
+  char *context;
+  long context_line;
+} DiagramReading;
+
+static void
+diagram_reading_init (DiagramReading *d, OrrDiagram *diagram, gboolean fragment_root,
+                      GPtrArray *new_blocks)
+{
+  *d = (DiagramReading){ .diagram = diagram, .fragment_root = fragment_root,
+                         .new_blocks = new_blocks };
+  d->siblings = g_hash_table_new (g_str_hash, g_str_equal);
+  d->driven = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  d->links = g_ptr_array_new ();
+}
+
+static void
+diagram_reading_clear (DiagramReading *d)
+{
+  g_clear_pointer (&d->siblings, g_hash_table_unref);
+  g_clear_pointer (&d->driven, g_hash_table_unref);
+  g_clear_pointer (&d->links, g_ptr_array_unref);
+  g_clear_pointer (&d->context, g_free);
+}
+
+/* One child of the <diagram> element. Link elements are kept (the caller
+ * keeps them alive) and read by diagram_reading_finish. */
+static gboolean
+diagram_reading_take (Reader *r, DiagramReading *d, xmlNode *element, xmlNode *c, GError **error)
+{
+  gboolean in_model = d->diagram->model != NULL;
+
+  if (c->type != XML_ELEMENT_NODE)
+    return check_not_content (r, c, element, error);
+  if (is_element (c, "block"))
+    {
+      g_autoptr (OrrBlock) block = read_block (r, c, error);
+      g_autoptr (GError) local_error = NULL;
+
+      if (block == NULL)
+        return FALSE;
+      g_hash_table_insert (d->siblings, block->id, block);
+      if (d->new_blocks != NULL)
+        g_ptr_array_add (d->new_blocks, orr_block_ref (block));
+      if (!in_model)
+        orr_diagram_append_block (d->diagram, g_steal_pointer (&block));
+      else if (!orr_model_insert_block (r->model, d->diagram, block, &local_error))
+        return fail_with (r, c, local_error, error);
+    }
+  else if (is_element (c, "link"))
+    g_ptr_array_add (d->links, c);
+  else if (d->fragment_root)
+    return TRUE; /* a fragment brings blocks and links, nothing else */
+  else if (is_element (c, "context"))
+    {
+      if (d->context != NULL)
+        return fail (r, c, ORR_IO_ERROR_INVALID, error,
+                     "second <context> in <diagram> (the first is on line %ld)", d->context_line);
+      d->context_line = line_of (c);
+      if (!read_text (r, c, &d->context, error))
+        return FALSE;
+    }
+  else
+    g_ptr_array_add (d->diagram->foreign, dump_node (c));
+  return TRUE;
+}
+
+static gboolean
+diagram_reading_finish (Reader *r, DiagramReading *d, GError **error)
+{
+  gboolean in_model = d->diagram->model != NULL;
+
+  if (d->context != NULL)
+    {
+      if (in_model)
+        orr_model_set_context (r->model, d->diagram, d->context);
+      else
+        {
+          g_free (d->diagram->context);
+          d->diagram->context = g_steal_pointer (&d->context);
+        }
+    }
+
+  for (guint i = 0; i < d->links->len; i++)
+    {
+      xmlNode *element_i = g_ptr_array_index (d->links, i);
+      g_autoptr (OrrLink) link = read_link (r, element_i, d->siblings, d->driven, error);
+      g_autoptr (GError) local_error = NULL;
+
+      if (link == NULL)
+        return FALSE;
+      if (!in_model)
+        orr_diagram_append_link (d->diagram, g_steal_pointer (&link));
+      else if (!orr_model_insert_link (r->model, d->diagram, link, &local_error))
+        return fail_with (r, element_i, local_error, error);
+    }
+  return TRUE;
+}
+
 /* Reads a <diagram> (or a fragment's root) into diagram: its blocks first,
  * then its links, whose ends must be among those blocks. A diagram that
  * belongs to the model is changed through its edit functions; the child
@@ -779,79 +887,15 @@ static gboolean
 read_diagram (Reader *r, xmlNode *element, OrrDiagram *diagram, gboolean fragment_root,
               GPtrArray *new_blocks, GError **error)
 {
-  g_autoptr (GHashTable) siblings = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GHashTable) driven = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GPtrArray) links = g_ptr_array_new ();
-  gboolean in_model = diagram->model != NULL;
-  xmlNode *context = NULL;
+  DiagramReading d;
+  gboolean ok = TRUE;
 
-  for (xmlNode *c = element->children; c != NULL; c = c->next)
-    {
-      if (c->type != XML_ELEMENT_NODE)
-        {
-          if (!check_not_content (r, c, element, error))
-            return FALSE;
-        }
-      else if (is_element (c, "block"))
-        {
-          g_autoptr (OrrBlock) block = read_block (r, c, error);
-          g_autoptr (GError) local_error = NULL;
-
-          if (block == NULL)
-            return FALSE;
-          g_hash_table_insert (siblings, block->id, block);
-          if (new_blocks != NULL)
-            g_ptr_array_add (new_blocks, orr_block_ref (block));
-          if (!in_model)
-            orr_diagram_append_block (diagram, g_steal_pointer (&block));
-          else if (!orr_model_insert_block (r->model, diagram, block, &local_error))
-            return fail_with (r, c, local_error, error);
-        }
-      else if (is_element (c, "link"))
-        g_ptr_array_add (links, c);
-      else if (fragment_root)
-        continue; /* a fragment brings blocks and links, nothing else */
-      else if (is_element (c, "context"))
-        {
-          if (context != NULL)
-            return fail (r, c, ORR_IO_ERROR_INVALID, error,
-                         "second <context> in <diagram> (the first is on line %ld)",
-                         line_of (context));
-          context = c;
-        }
-      else
-        g_ptr_array_add (diagram->foreign, dump_node (c));
-    }
-
-  if (context != NULL)
-    {
-      g_autofree char *text = NULL;
-
-      if (!read_text (r, context, &text, error))
-        return FALSE;
-      if (in_model)
-        orr_model_set_context (r->model, diagram, text);
-      else
-        {
-          g_free (diagram->context);
-          diagram->context = g_steal_pointer (&text);
-        }
-    }
-
-  for (guint i = 0; i < links->len; i++)
-    {
-      xmlNode *element_i = g_ptr_array_index (links, i);
-      g_autoptr (OrrLink) link = read_link (r, element_i, siblings, driven, error);
-      g_autoptr (GError) local_error = NULL;
-
-      if (link == NULL)
-        return FALSE;
-      if (!in_model)
-        orr_diagram_append_link (diagram, g_steal_pointer (&link));
-      else if (!orr_model_insert_link (r->model, diagram, link, &local_error))
-        return fail_with (r, element_i, local_error, error);
-    }
-  return TRUE;
+  diagram_reading_init (&d, diagram, fragment_root, new_blocks);
+  for (xmlNode *c = element->children; c != NULL && ok; c = c->next)
+    ok = diagram_reading_take (r, &d, element, c, error);
+  ok = ok && diagram_reading_finish (r, &d, error);
+  diagram_reading_clear (&d);
+  return ok;
 }
 
 static gboolean
