@@ -13,6 +13,7 @@
 #include "orr-io-private.h"
 
 #include <libxml/parser.h>
+#include <libxml/xmlreader.h>
 #include <math.h>
 #include <string.h>
 
@@ -789,7 +790,8 @@ static void
 diagram_reading_init (DiagramReading *d, OrrDiagram *diagram, gboolean fragment_root,
                       GPtrArray *new_blocks)
 {
-  *d = (DiagramReading){ .diagram = diagram, .fragment_root = fragment_root,
+  *d = (DiagramReading){ .diagram = diagram,
+                         .fragment_root = fragment_root,
                          .new_blocks = new_blocks };
   d->siblings = g_hash_table_new (g_str_hash, g_str_equal);
   d->driven = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -1016,50 +1018,277 @@ orr_io_parse_document (const char *data, gsize length, const char *name, const c
   return g_steal_pointer (&doc);
 }
 
-static gboolean
-read_root (Reader *r, xmlNode *root, GError **error)
-{
-  xmlNode *settings = NULL;
-  xmlNode *diagram = NULL;
-  GPtrArray *foreign = orr_model_get_foreign (r->model);
+/* ---- streaming: a model file without its whole tree ------------------------ */
 
-  for (xmlNode *c = root->children; c != NULL; c = c->next)
+typedef struct
+{
+  char *message;
+  int line;
+} StreamError;
+
+static void
+on_stream_error (void *data, xmlError *e)
+{
+  StreamError *se = data;
+
+  if (se->message == NULL && e != NULL && e->level >= XML_ERR_ERROR)
     {
-      if (c->type != XML_ELEMENT_NODE)
-        {
-          if (!check_not_content (r, c, root, error))
-            return FALSE;
-        }
-      else if (is_element (c, "settings"))
-        {
-          if (settings != NULL)
-            return fail (r, c, ORR_IO_ERROR_INVALID, error,
-                         "second <settings> (the first is on line %ld)", line_of (settings));
-          settings = c;
-        }
-      else if (is_element (c, "diagram"))
-        {
-          if (diagram != NULL)
-            return fail (r, c, ORR_IO_ERROR_INVALID, error,
-                         "second <diagram> in <%s> (the first is on line %ld)", ORR_FILE_ROOT,
-                         line_of (diagram));
-          diagram = c;
-        }
-      else if (foreign != NULL)
-        g_ptr_array_add (foreign, dump_node (c));
+      g_autofree char *text = g_strdup (e->message != NULL ? e->message : "unknown error");
+
+      se->message = g_strdup (g_strstrip (text));
+      se->line = e->line > 0 ? e->line : 1;
     }
-  if (diagram == NULL)
-    return fail (r, root, ORR_IO_ERROR_INVALID, error, "expected a <diagram> in <%s>",
-                 ORR_FILE_ROOT);
-  if (settings != NULL && !read_settings (r, settings, error))
-    return FALSE;
-  return read_diagram (r, diagram, orr_model_get_root (r->model), FALSE, NULL, error);
+}
+
+static gboolean
+stream_syntax_error (const char *name, StreamError *se, xmlTextReader *reader, GError **error)
+{
+  if (se->message != NULL)
+    g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX, "%s:%d: not well-formed XML: %s", name,
+                 se->line, se->message);
+  else
+    g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX,
+                 "%s:%d: not well-formed XML: the document ends too early", name,
+                 MAX (xmlTextReaderGetParserLineNumber (reader), 1));
+  return FALSE;
+}
+
+/* Reads the children of the element the reader is on, one subtree at a
+ * time: each is expanded, handed to take, then skipped, so that libxml2
+ * frees it before the next one is built. Leaves the reader after the
+ * element's end. */
+typedef gboolean (*StreamTake) (Reader *r, xmlNode *parent, xmlNode *child, gpointer data,
+                                GError **error);
+
+static int
+stream_children (xmlTextReader *reader, Reader *r, StreamTake take, gpointer data, gboolean *failed,
+                 GError **error)
+{
+  xmlNode *parent = xmlTextReaderCurrentNode (reader);
+  int depth = xmlTextReaderDepth (reader);
+  int ret;
+
+  if (xmlTextReaderIsEmptyElement (reader))
+    return xmlTextReaderRead (reader);
+  ret = xmlTextReaderRead (reader);
+  while (ret == 1 && xmlTextReaderDepth (reader) > depth)
+    {
+      xmlNode *child = xmlTextReaderExpand (reader);
+
+      if (child == NULL)
+        return -1;
+      if (!take (r, parent, child, data, error))
+        {
+          *failed = TRUE;
+          return 0;
+        }
+      ret = xmlTextReaderNext (reader);
+    }
+  if (ret == 1 && xmlTextReaderNodeType (reader) == XML_READER_TYPE_END_ELEMENT)
+    ret = xmlTextReaderRead (reader);
+  return ret;
+}
+
+typedef struct
+{
+  DiagramReading d;
+  xmlDoc *kept; /* copies of the link elements, read at the end */
+} StreamDiagram;
+
+static gboolean
+take_diagram_child (Reader *r, xmlNode *parent, xmlNode *child, gpointer data, GError **error)
+{
+  StreamDiagram *sd = data;
+
+  /* links are read once all blocks are known, after the reader has
+   * freed their elements: they are kept as copies, with their lines */
+  if (child->type == XML_ELEMENT_NODE && is_element (child, "link"))
+    {
+      xmlNode *copy = xmlDocCopyNode (child, sd->kept, 1);
+
+      if (copy == NULL)
+        return fail (r, child, ORR_IO_ERROR_READ, error, "out of memory");
+      copy->line = child->line;
+      xmlAddChild (xmlDocGetRootElement (sd->kept), copy);
+      g_ptr_array_add (sd->d.links, copy);
+      return TRUE;
+    }
+  return diagram_reading_take (r, &sd->d, parent, child, error);
+}
+
+typedef struct
+{
+  xmlTextReader *reader;
+  long settings_line;
+  long diagram_line;
+  xmlNode *settings;
+} StreamRoot;
+
+static gboolean
+stream_load (Reader *r, const char *data, gsize length, GError **error)
+{
+  const int options
+    = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES;
+  StreamError se = { 0 };
+  xmlTextReader *reader;
+  xmlNode *root;
+  gboolean failed = FALSE;
+  gboolean have_diagram = FALSE;
+  long settings_line = 0, diagram_line = 0;
+  int ret;
+
+  if (length > G_MAXINT)
+    {
+      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_READ, "%s: the file is too large", r->name);
+      return FALSE;
+    }
+  {
+    int line = 1;
+
+    if (!orr_xml_prolog_is_safe (data, length, &line))
+      {
+        g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX,
+                     "%s:%d: a document type declaration (<!DOCTYPE ...>) is not allowed here, "
+                     "and the file must be UTF-8; the format needs no DTD, and its entities could "
+                     "expand without bound",
+                     r->name, line);
+        return FALSE;
+      }
+  }
+  reader = xmlReaderForMemory (data, (int)length, NULL, NULL, options);
+  if (reader == NULL)
+    {
+      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_READ, "%s: out of memory", r->name);
+      return FALSE;
+    }
+  xmlTextReaderSetStructuredErrorHandler (reader, on_stream_error, &se);
+
+  /* to the root element; a DTD is refused before its entities are used */
+  while ((ret = xmlTextReaderRead (reader)) == 1)
+    {
+      int type = xmlTextReaderNodeType (reader);
+
+      if (type == XML_READER_TYPE_DOCUMENT_TYPE)
+        {
+          g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX,
+                       "%s:%d: a document type declaration (<!DOCTYPE ...>) is not allowed here; "
+                       "the format needs none, and its entities could expand without bound",
+                       r->name, MAX (xmlTextReaderGetParserLineNumber (reader), 1));
+          goto out;
+        }
+      if (type == XML_READER_TYPE_ELEMENT)
+        break;
+    }
+  if (ret != 1)
+    {
+      stream_syntax_error (r->name, &se, reader, error);
+      goto out;
+    }
+  root = xmlTextReaderCurrentNode (reader);
+  if (root->ns != NULL || strcmp (node_name (root), ORR_FILE_ROOT) != 0)
+    {
+      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_INVALID,
+                   "%s:%ld: the root element is <%s>; expected <%s>", r->name, line_of (root),
+                   node_name (root), ORR_FILE_ROOT);
+      goto out;
+    }
+  if (!check_version (r->name, root, error))
+    goto out;
+
+  if (xmlTextReaderIsEmptyElement (reader))
+    ret = xmlTextReaderRead (reader);
+  else
+    {
+      int depth = xmlTextReaderDepth (reader);
+
+      ret = xmlTextReaderRead (reader);
+      while (ret == 1 && xmlTextReaderDepth (reader) > depth)
+        {
+          int type = xmlTextReaderNodeType (reader);
+          xmlNode *node = xmlTextReaderCurrentNode (reader);
+
+          if (type == XML_READER_TYPE_ELEMENT && is_element (node, "diagram"))
+            {
+              StreamDiagram sd;
+
+              if (have_diagram)
+                {
+                  fail (r, node, ORR_IO_ERROR_INVALID, error,
+                        "second <diagram> in <%s> (the first is on line %ld)", ORR_FILE_ROOT,
+                        diagram_line);
+                  goto out;
+                }
+              have_diagram = TRUE;
+              diagram_line = line_of (node);
+              diagram_reading_init (&sd.d, orr_model_get_root (r->model), FALSE, NULL);
+              sd.kept = xmlNewDoc ((const xmlChar *)"1.0");
+              xmlDocSetRootElement (sd.kept,
+                                    xmlNewDocNode (sd.kept, NULL, (const xmlChar *)"kept", NULL));
+              ret = stream_children (reader, r, take_diagram_child, &sd, &failed, error);
+              if (!failed && ret >= 0)
+                failed = !diagram_reading_finish (r, &sd.d, error);
+              diagram_reading_clear (&sd.d);
+              xmlFreeDoc (sd.kept);
+              if (failed)
+                goto out;
+              continue;
+            }
+
+          node = xmlTextReaderExpand (reader);
+          if (node == NULL)
+            {
+              ret = -1;
+              break;
+            }
+          if (node->type != XML_ELEMENT_NODE)
+            {
+              if (!check_not_content (r, node, root, error))
+                goto out;
+            }
+          else if (is_element (node, "settings"))
+            {
+              if (settings_line != 0)
+                {
+                  fail (r, node, ORR_IO_ERROR_INVALID, error,
+                        "second <settings> (the first is on line %ld)", settings_line);
+                  goto out;
+                }
+              settings_line = line_of (node);
+              if (!read_settings (r, node, error))
+                goto out;
+            }
+          else if (orr_model_get_foreign (r->model) != NULL)
+            g_ptr_array_add (orr_model_get_foreign (r->model), dump_node (node));
+          ret = xmlTextReaderNext (reader);
+        }
+    }
+  /* the rest of the document must be well-formed too */
+  while (ret == 1)
+    ret = xmlTextReaderRead (reader);
+  if (ret < 0)
+    {
+      stream_syntax_error (r->name, &se, reader, error);
+      goto out;
+    }
+  if (!have_diagram)
+    {
+      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_INVALID,
+                   "%s:%ld: expected a <diagram> in <%s>", r->name, line_of (root), ORR_FILE_ROOT);
+      goto out;
+    }
+  xmlFreeTextReader (reader);
+  g_free (se.message);
+  return TRUE;
+
+out:
+  xmlFreeTextReader (reader);
+  g_free (se.message);
+  return FALSE;
 }
 
 OrrModel *
 orr_model_load_data (const char *data, gsize length, const char *display_name, GError **error)
 {
-  g_autoptr (xmlDoc) doc = NULL;
   g_autoptr (OrrModel) model = NULL;
   g_autoptr (GHashTable) ids = NULL;
   const char *name = display_name != NULL ? display_name : "(data)";
@@ -1068,14 +1297,24 @@ orr_model_load_data (const char *data, gsize length, const char *display_name, G
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  doc = orr_io_parse_document (data, length, name, ORR_FILE_ROOT, error);
-  if (doc == NULL)
-    return NULL;
+  {
+    gsize i;
 
+    for (i = 0; i < length && g_ascii_isspace (data[i]); i++)
+      ;
+    if (i == length)
+      {
+        g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX,
+                     "%s:1: the file is empty; expected an <%s> document", name, ORR_FILE_ROOT);
+        return NULL;
+      }
+  }
+
+  /* Streamed: one top-level block at a time is a tree, never the file. */
   model = orr_model_new ();
   ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r = (Reader){ .model = model, .name = name, .ids = ids };
-  if (!read_root (&r, xmlDocGetRootElement (doc), error))
+  if (!stream_load (&r, data, length, error))
     return NULL;
 
   orr_model_clear_history (model);

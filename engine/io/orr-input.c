@@ -170,3 +170,45 @@ orr_read_input_file (const char *path, gsize max_bytes, char **contents, gsize *
     *length = done;
   return TRUE;
 }
+
+gboolean
+orr_xml_prolog_is_safe (const char *data, gsize length, int *line)
+{
+  gsize i = 0;
+
+  *line = 1;
+  if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    i = 3;
+  /* UTF-16 or UTF-32 text hides its markup from a byte scan: the formats
+   * are UTF-8, so such a file is refused here */
+  if (length >= 2
+      && ((guchar)data[0] == 0xfe || (guchar)data[0] == 0xff || data[0] == '\0' || data[1] == '\0'))
+    return FALSE;
+  while (i < length)
+    {
+      const char *end = NULL;
+
+      if (data[i] == '\n')
+        (*line)++;
+      if (g_ascii_isspace (data[i]))
+        {
+          i++;
+          continue;
+        }
+      if (length - i >= 2 && memcmp (data + i, "<?", 2) == 0)
+        end = g_strstr_len (data + i, length - i, "?>");
+      else if (length - i >= 4 && memcmp (data + i, "<!--", 4) == 0)
+        end = g_strstr_len (data + i, length - i, "-->");
+      else if (length - i >= 9 && g_ascii_strncasecmp (data + i, "<!DOCTYPE", 9) == 0)
+        return FALSE;
+      else
+        return TRUE; /* the root element (or text the parser will refuse) */
+      if (end == NULL)
+        return TRUE; /* unterminated: the parser reports it */
+      for (const char *p = data + i; p < end; p++)
+        if (*p == '\n')
+          (*line)++;
+      i = end - data + 2;
+    }
+  return TRUE;
+}

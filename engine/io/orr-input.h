@@ -24,4 +24,10 @@ G_BEGIN_DECLS
  * without file name) and *line set. */
 xmlDoc *orr_xml_read_memory (const char *data, gsize length, char **message, int *line);
 
+/* FALSE, with the line, when the prolog of data (what comes before the
+ * root element) holds a <!DOCTYPE>, or when data is not UTF-8 (UTF-16 or
+ * UTF-32 would hide one from this scan). For the streaming reader, which
+ * would read a DTD before it can be refused. */
+gboolean orr_xml_prolog_is_safe (const char *data, gsize length, int *line);
+
 G_END_DECLS
