@@ -18,6 +18,9 @@
 #include <orrery/orr-xcos.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <locale.h>
 #include <math.h>
 #include <signal.h>
@@ -37,6 +40,9 @@ typedef struct
 {
   char *final_time;
   char *solver;
+  char *linear_solver;
+  OrrSimLinear linear;
+  double load_seconds;
   char **sets;
   char *output;
   char **libraries;
@@ -53,14 +59,14 @@ options_clear (Options *o)
 {
   g_free (o->final_time);
   g_free (o->solver);
+  g_free (o->linear_solver);
   g_strfreev (o->sets);
   g_free (o->output);
   g_strfreev (o->libraries);
   g_strfreev (o->files);
 }
 
-static int
-usage_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
+static int usage_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
 static int
 usage_error (const char *format, ...)
@@ -71,7 +77,7 @@ usage_error (const char *format, ...)
   va_start (args, format);
   text = g_strdup_vprintf (format, args);
   va_end (args);
-  g_printerr ("orrery-sim: %s\n%s\n", text, _("Try 'orrery-sim --help'."));
+  g_printerr ("orrery-sim: %s\n%s\n", text, _ ("Try 'orrery-sim --help'."));
   return EXIT_USAGE;
 }
 
@@ -99,15 +105,15 @@ parse_overrides (char **sets, OrrScope *overrides)
       g_autoptr (OrrValue) value = NULL;
 
       if (eq == NULL)
-        return usage_error (_("--set needs NAME=EXPR, not '%s'"), sets[i]);
+        return usage_error (_ ("--set needs NAME=EXPR, not '%s'"), sets[i]);
       name = g_strstrip (g_strndup (sets[i], eq - sets[i]));
       if (!is_identifier (name))
-        return usage_error (_("--set: '%s' is not a variable name"), name);
+        return usage_error (_ ("--set: '%s' is not a variable name"), name);
       if (orr_expr_is_builtin (name))
-        return usage_error (_("--set: '%s' is a built-in name and cannot be overridden"), name);
+        return usage_error (_ ("--set: '%s' is a built-in name and cannot be overridden"), name);
       value = orr_expr_evaluate (eq + 1, NULL, &error);
       if (value == NULL)
-        return usage_error (_("--set %s: %s"), name, error->message);
+        return usage_error (_ ("--set %s: %s"), name, error->message);
       orr_scope_set (overrides, name, value);
     }
   return EXIT_OK;
@@ -125,9 +131,9 @@ apply_settings (OrrModel *model, const Options *o)
       char *end = NULL;
       double t = g_ascii_strtod (o->final_time, &end);
       if (end == o->final_time || *end != '\0' || !isfinite (t))
-        status = usage_error (_("--final-time needs a number, not '%s'"), o->final_time);
+        status = usage_error (_ ("--final-time needs a number, not '%s'"), o->final_time);
       else if (t <= settings.start_time)
-        status = usage_error (_("--final-time %s is not after the start time %g"), o->final_time,
+        status = usage_error (_ ("--final-time %s is not after the start time %g"), o->final_time,
                               settings.start_time);
       settings.final_time = t;
     }
@@ -136,7 +142,7 @@ apply_settings (OrrModel *model, const Options *o)
       if (orr_solver_lookup (o->solver) == NULL)
         {
           g_autofree char *list = orr_solver_names ();
-          status = usage_error (_("unknown solver '%s'; the solvers are: %s"), o->solver, list);
+          status = usage_error (_ ("unknown solver '%s'; the solvers are: %s"), o->solver, list);
         }
       g_free (settings.solver);
       settings.solver = g_strdup (o->solver);
@@ -188,12 +194,12 @@ print_summary (const char *path, OrrModel *model, OrrEvaluation *evaluation)
   gboolean context_shown = FALSE;
 
   count_diagram (orr_model_get_root (model), &c);
-  max_step = s->max_step > 0 ? g_strdup_printf ("%g s", s->max_step) : g_strdup (_("auto"));
+  max_step = s->max_step > 0 ? g_strdup_printf ("%g s", s->max_step) : g_strdup (_ ("auto"));
 
-  g_print (_("Model %s\n"), path);
-  g_print (_("  blocks: %u (%u super blocks, %u masked), links: %u (%u activation)\n"), c.blocks,
+  g_print (_ ("Model %s\n"), path);
+  g_print (_ ("  blocks: %u (%u super blocks, %u masked), links: %u (%u activation)\n"), c.blocks,
            c.super_blocks, c.masked, c.links, c.activation_links);
-  g_print (_("  time: %g to %g s, solver %s, rtol %g, atol %g, max step %s\n"), s->start_time,
+  g_print (_ ("  time: %g to %g s, solver %s, rtol %g, atol %g, max step %s\n"), s->start_time,
            s->final_time, s->solver, s->rtol, s->atol, max_step);
 
   names = orr_scope_list_local (root_scope);
@@ -206,7 +212,7 @@ print_summary (const char *path, OrrModel *model, OrrEvaluation *evaluation)
       if (orr_scope_name_is_hidden (names[i]) || strcmp (names[i], ORR_RUNS_COUNTER) == 0)
         continue;
       if (!context_shown)
-        g_print ("%s\n", _("  context:"));
+        g_print ("%s\n", _ ("  context:"));
       context_shown = TRUE;
       shown = orr_value_to_display (orr_scope_lookup (root_scope, names[i]));
       /* keep one line per variable readable for big matrices */
@@ -218,9 +224,10 @@ print_summary (const char *path, OrrModel *model, OrrEvaluation *evaluation)
           g_free (cut);
         }
       g_print ("    %s = %s%s\n", names[i], shown,
-               orr_scope_is_pinned (root_scope, names[i]) ? _("  (set on the command line)") : "");
+               orr_scope_is_pinned (root_scope, names[i]) ? _ ("  (set on the command line)") : "");
     }
-  g_print (_("  parameters: %u evaluated, no problems\n"), orr_evaluation_get_n_params (evaluation));
+  g_print (_ ("  parameters: %u evaluated, no problems\n"),
+           orr_evaluation_get_n_params (evaluation));
 }
 
 /* ---- simulation ---------------------------------------------------------- */
@@ -228,28 +235,125 @@ print_summary (const char *path, OrrModel *model, OrrEvaluation *evaluation)
 /* What the sinks recorded, read from the simulation's streams: per block,
  * its sample times and values. Kept until the end so that the CSV header,
  * which lists every recording block's channels, can be written first. */
-/* Writes the recording to path, replacing the file as a whole when
- * the write succeeds. */
-static gboolean
-write_csv (const char *path, OrrRecording *recording, GError **error)
+/* Messages carry names, labels and parameters from the model: control
+ * characters in them are shown escaped, so that a model cannot move the
+ * cursor, rewrite a line or print a fake "Simulated ..." on a terminal.
+ * Line ends and tabs stay. */
+static char *
+escape_controls (const char *text)
 {
-  g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr (GFileOutputStream) out
-    = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
-  g_autoptr (GOutputStream) buffered = NULL;
+  GString *out = g_string_sized_new (strlen (text));
 
-  if (out == NULL)
-    return FALSE;
-  buffered = g_buffered_output_stream_new_sized (G_OUTPUT_STREAM (out), 1 << 16);
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guchar c = (guchar)*p;
+
+      if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else if (c == 0xc2 && (guchar)p[1] >= 0x80 && (guchar)p[1] <= 0x9f)
+        {
+          /* a C1 control (U+0080 to U+009F), such as the one-byte CSI */
+          g_string_append_printf (out, "\\u%04x", (guchar)p[1]);
+          p++;
+        }
+      else
+        g_string_append_c (out, (char)c);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+print_escaped (const char *text)
+{
+  g_autofree char *safe = escape_controls (text);
+
+  fputs (safe, stdout);
+}
+
+static void
+print_escaped_to_stderr (const char *text)
+{
+  g_autofree char *safe = escape_controls (text);
+
+  fputs (safe, stderr);
+}
+
+/* Writes the recording to a stream and closes it; on failure the close is
+ * cancelled, which leaves a replaced file as it was. */
+static gboolean
+write_csv_to (GOutputStream *out, OrrRecording *recording, GError **error)
+{
+  g_autoptr (GOutputStream) buffered = g_buffered_output_stream_new_sized (out, 1 << 16);
+
   if (!orr_recording_write_csv (recording, buffered, NULL, error))
     {
-      /* a cancelled close leaves the file as it was */
       g_autoptr (GCancellable) cancel = g_cancellable_new ();
       g_cancellable_cancel (cancel);
-      g_output_stream_close (G_OUTPUT_STREAM (out), cancel, NULL);
+      g_output_stream_close (out, cancel, NULL);
       return FALSE;
     }
   return g_output_stream_close (buffered, NULL, error);
+}
+
+/* Writes the recording to path: "-" is standard output; a regular file
+ * (or one a symbolic link leads to, keeping the link) is replaced as a
+ * whole when the write succeeds; a pipe or a device (/dev/null) is written
+ * in place, never replaced by a rename; a folder is refused. */
+static gboolean
+write_csv (const char *path, OrrRecording *recording, GError **error)
+{
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GFileOutputStream) out = NULL;
+  GStatBuf st;
+
+  if (strcmp (path, "-") == 0)
+    {
+      g_autoptr (GFile) stdout_file = g_file_new_for_path ("/dev/stdout");
+      g_autoptr (GFileOutputStream) s = NULL;
+
+      fflush (stdout);
+      s = g_file_append_to (stdout_file, G_FILE_CREATE_NONE, NULL, error);
+      return s != NULL && write_csv_to (G_OUTPUT_STREAM (s), recording, error);
+    }
+  file = g_file_new_for_commandline_arg (path);
+  if (g_stat (path, &st) == 0)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      if (S_ISDIR (st.st_mode))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
+                       _ ("%s is a folder; name a file to write the signals to"), display);
+          return FALSE;
+        }
+      if (S_ISSOCK (st.st_mode))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                       _ ("%s is a socket; name a file, a pipe or a device"), display);
+          return FALSE;
+        }
+      if (!S_ISREG (st.st_mode))
+        {
+          /* a pipe or a device: written where it is, as a shell redirection
+           * would, so /dev/null stays /dev/null */
+          out = g_file_append_to (file, G_FILE_CREATE_NONE, NULL, error);
+          return out != NULL && write_csv_to (G_OUTPUT_STREAM (out), recording, error);
+        }
+      if (g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        {
+          /* the file the link leads to is replaced; the link stays */
+          char *real = realpath (path, NULL);
+
+          if (real != NULL)
+            {
+              g_object_unref (file);
+              file = g_file_new_for_path (real);
+              free (real);
+            }
+        }
+    }
+  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+  return out != NULL && write_csv_to (G_OUTPUT_STREAM (out), recording, error);
 }
 
 /* The runs go on a thread of their own; the main thread drains the
@@ -260,10 +364,16 @@ typedef struct
   GMutex lock;             /* guards recording between the two threads */
   OrrRecording *recording; /* the current run's, then the last run's */
   GError *recording_error; /* the first failure to record, which stops the runs */
-  GPtrArray *problems; /* of a run that did not compile */
+  GPtrArray *problems;     /* of a run that did not compile */
   GError *error;
   gboolean ok;
   int done;
+  GCond finished; /* signalled, under lock, when done is set */
+  OrrSimLinear linear;
+  gint64 mark;         /* when the current phase began (simulation thread) */
+  gint64 compile_usec; /* summed over the runs */
+  gint64 simulate_usec;
+  char *solver_description; /* the last run's */
 } Worker;
 
 /* What blocks report without failing (an FMU's log), as it happens, on
@@ -271,7 +381,7 @@ typedef struct
 static void
 on_block_message (const char *block_path, const char *message, gpointer data)
 {
-  g_printerr (_("%s: message: %s\n"), block_path, message);
+  g_printerr (_ ("%s: message: %s\n"), block_path, message);
 }
 
 /* Each run records afresh: the CSV holds the last run's signals. */
@@ -280,8 +390,13 @@ on_run_started (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *
                 gpointer data)
 {
   Worker *w = data;
+  gint64 now = g_get_monotonic_time ();
 
+  /* from the end of the previous run (or the start) to here: compiling */
+  w->compile_usec += now - w->mark;
+  w->mark = now;
   orr_simulation_set_message_func (sim, on_block_message, NULL);
+  orr_simulation_set_linear_solver (sim, w->linear);
 
   g_mutex_lock (&w->lock);
   g_clear_pointer (&w->recording, orr_recording_unref);
@@ -295,6 +410,13 @@ on_run_finished (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram 
                  gpointer data)
 {
   Worker *w = data;
+  gint64 now = g_get_monotonic_time ();
+  const char *description = orr_simulation_get_solver_description (sim);
+
+  w->simulate_usec += now - w->mark;
+  w->mark = now;
+  g_free (w->solver_description);
+  w->solver_description = g_strdup (description);
 
   g_mutex_lock (&w->lock);
   if (!orr_recording_finish (w->recording, w->recording_error == NULL ? &w->recording_error : NULL))
@@ -307,7 +429,10 @@ run_simulations (gpointer data)
 {
   Worker *w = data;
   w->ok = orr_runs_execute (w->runs, w->problems, &w->error);
+  g_mutex_lock (&w->lock);
   g_atomic_int_set (&w->done, 1);
+  g_cond_signal (&w->finished);
+  g_mutex_unlock (&w->lock);
   return NULL;
 }
 
@@ -322,26 +447,41 @@ on_interrupt (int signum)
   interrupted = 1;
 }
 
+/* The errors that stopped a run, with the warnings that came with them;
+ * 0 when there are only warnings (the run failed for another reason). */
+static guint
+count_errors (GPtrArray *problems)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < problems->len; i++)
+    n += !((const OrrProblem *)g_ptr_array_index (problems, i))->warning;
+  return n;
+}
+
 static int
 report_problems (const char *path, GPtrArray *problems, guint run)
 {
+  guint n_errors = count_errors (problems);
+
   for (guint i = 0; i < problems->len; i++)
     {
       const OrrProblem *p = g_ptr_array_index (problems, i);
+      const char *kind = p->warning ? _ ("warning: ") : "";
+
       if (run > 1)
-        g_printerr (_("%s: run %u: %s: %s\n"), path, run, p->where, p->message);
+        g_printerr (_ ("%s: run %u: %s%s: %s\n"), path, run, kind, p->where, p->message);
       else
-        g_printerr ("%s: %s: %s\n", path, p->where, p->message);
+        g_printerr ("%s: %s%s: %s\n", path, kind, p->where, p->message);
     }
   if (run > 1)
     g_printerr (ngettext ("orrery-sim: %u problem in run %u; the runs stopped there\n",
-                          "orrery-sim: %u problems in run %u; the runs stopped there\n",
-                          problems->len),
-                problems->len, run);
+                          "orrery-sim: %u problems in run %u; the runs stopped there\n", n_errors),
+                n_errors, run);
   else
     g_printerr (ngettext ("orrery-sim: %u problem; nothing was simulated\n",
-                          "orrery-sim: %u problems; nothing was simulated\n", problems->len),
-                problems->len);
+                          "orrery-sim: %u problems; nothing was simulated\n", n_errors),
+                n_errors);
   return EXIT_MODEL_ERROR;
 }
 
@@ -358,40 +498,51 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
   int status = EXIT_OK;
 
   w.runs = runs;
+  w.linear = o->linear;
+  w.mark = g_get_monotonic_time ();
   g_mutex_init (&w.lock);
-  w.problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  g_cond_init (&w.finished);
+  w.problems = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   orr_runs_set_callbacks (runs, on_run_started, on_run_finished, &w);
   interrupted = 0;
   signal (SIGINT, on_interrupt);
   thread = g_thread_new ("simulation", run_simulations, &w);
-  for (int tick = 0; !g_atomic_int_get (&w.done); tick++)
+  /* The main thread wakes every 10 ms to drain the streams, and at once
+   * when the runs end: a small model returns as soon as it is done. */
+  for (int tick = 0;; tick++)
     {
       const OrrProgram *shown = NULL;
+      gboolean done;
       double t;
 
-      g_usleep (10 * 1000);
+      g_mutex_lock (&w.lock);
+      if (!g_atomic_int_get (&w.done))
+        g_cond_wait_until (&w.finished, &w.lock,
+                           g_get_monotonic_time () + 10 * G_TIME_SPAN_MILLISECOND);
+      done = g_atomic_int_get (&w.done);
       if (interrupted)
         orr_runs_stop (runs);
-      g_mutex_lock (&w.lock);
-      if (w.recording != NULL && w.recording_error == NULL
+      if (!done && w.recording != NULL && w.recording_error == NULL
           && !orr_recording_drain (w.recording, 8, &w.recording_error))
         orr_runs_stop (runs);
       g_mutex_unlock (&w.lock);
+      if (done)
+        break;
       t = orr_runs_get_time (runs);
       if (progress && tick % 10 == 9 && (shown = orr_runs_get_program (runs)) != NULL)
         {
           double t0 = shown->settings.start_time, tf = shown->settings.final_time;
           guint run = orr_runs_get_count (runs);
-          g_autofree char *which = run > 1 ? g_strdup_printf (_("run %u: "), run) : g_strdup ("");
+          g_autofree char *which = run > 1 ? g_strdup_printf (_ ("run %u: "), run) : g_strdup ("");
 
-          g_printerr ("\r  %st = %-12g of %g s  [%3.0f%%]", which, t, tf,
-                      tf > t0 ? 100.0 * (t - t0) / (tf - t0) : 100.0);
+          fprintf (stderr, "\r  %st = %-12g of %g s  [%3.0f%%]", which, t, tf,
+                   tf > t0 ? 100.0 * (t - t0) / (tf - t0) : 100.0);
         }
     }
   g_thread_join (thread);
   signal (SIGINT, SIG_DFL);
   if (progress)
-    g_printerr ("\r%60s\r", "");
+    fprintf (stderr, "\r%60s\r", "");
 
   program = orr_runs_get_program (runs);
   stats = orr_runs_get_stats (runs);
@@ -401,7 +552,7 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
       g_printerr ("%s: %s\n", path, w.recording_error->message);
       status = EXIT_MODEL_ERROR;
     }
-  else if (!w.ok && w.problems->len > 0)
+  else if (!w.ok && count_errors (w.problems) > 0)
     status = report_problems (path, w.problems, n_runs);
   else if (!w.ok)
     {
@@ -415,16 +566,20 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
   else if (!o->quiet)
     {
       if (n_runs > 1)
-        g_print (_("Runs: %u (End blocks restarted the model %u times; the signals are the last "
-                   "run's)\n"),
+        g_print (_ ("Runs: %u (End blocks restarted the model %u times; the signals are the last "
+                    "run's)\n"),
                  n_runs, n_runs - 1);
       /* %llu, not G_GUINT64_FORMAT: xgettext cannot see through the macro. */
-      g_print (_("Simulated %g to %g s%s: %llu steps, %llu events, %llu zero crossings, in "
-                 "%.3f s\n"),
+      g_print (_ ("Simulated %g to %g s%s: %llu steps, %llu events, %llu zero crossings, in "
+                  "%.3f s\n"),
                program->settings.start_time, stats->final_time,
-               stats->stopped ? _(" (stopped)") : "", (unsigned long long)stats->steps,
+               stats->stopped ? _ (" (stopped)") : "", (unsigned long long)stats->steps,
                (unsigned long long)stats->events, (unsigned long long)stats->zero_crossings,
                (g_get_monotonic_time () - started) / 1e6);
+      if (w.solver_description != NULL)
+        g_print (_ ("  solver: %s\n"), w.solver_description);
+      g_print (_ ("  times: load %.3f s, compile %.3f s, simulation %.3f s\n"), o->load_seconds,
+               w.compile_usec / 1e6, w.simulate_usec / 1e6);
     }
 
   /* what was recorded is kept, even after a failure */
@@ -444,6 +599,8 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
   g_ptr_array_unref (w.problems);
   g_clear_error (&w.error);
   g_mutex_clear (&w.lock);
+  g_cond_clear (&w.finished);
+  g_free (w.solver_description);
   return status;
 }
 
@@ -460,7 +617,7 @@ resolve_libraries (const char *path, OrrModel *model, const Options *o)
   orr_library_set_add_default_folders (set, warnings);
   orr_library_set_resolve (set, model, warnings);
   for (guint i = 0; i < warnings->len; i++)
-    g_printerr (_("%s: warning: %s\n"), path, (const char *)g_ptr_array_index (warnings, i));
+    g_printerr (_ ("%s: warning: %s\n"), path, (const char *)g_ptr_array_index (warnings, i));
 }
 
 static int
@@ -478,13 +635,18 @@ run (const Options *o)
   int status;
 
   if (o->max_runs != G_MININT && o->max_runs < 1)
-    return usage_error (_("--max-runs needs a number of runs of at least 1, not %d"), o->max_runs);
+    return usage_error (_ ("--max-runs needs a number of runs of at least 1, not %d"), o->max_runs);
   status = parse_overrides (o->sets, overrides);
   if (status != EXIT_OK)
     return status;
 
-  model = orr_xcos_is_xcos_path (path) ? orr_sim_load_xcos (path, o->quiet, &error)
-                                       : orr_model_load_file (path, &error);
+  {
+    gint64 load_started = g_get_monotonic_time ();
+
+    model = orr_xcos_is_xcos_path (path) ? orr_sim_load_xcos (path, o->quiet, &error)
+                                         : orr_model_load_file (path, &error);
+    ((Options *)o)->load_seconds = (g_get_monotonic_time () - load_started) / 1e6;
+  }
   if (model == NULL)
     {
       g_printerr ("orrery-sim: %s\n", error->message);
@@ -503,19 +665,32 @@ run (const Options *o)
    * problems are reported before anything is simulated. */
   first_run = orr_runs_new_overrides (runs, 1);
   evaluation = orr_evaluate_model_with_registry (model, first_run, registry);
-  if (orr_evaluation_get_n_problems (evaluation) > 0)
-    {
-      for (guint i = 0; i < orr_evaluation_get_n_problems (evaluation); i++)
-        {
-          const OrrProblem *p = orr_evaluation_get_problem (evaluation, i);
-          g_printerr ("%s: %s: %s\n", path, p->where, p->message);
-        }
-      g_printerr (ngettext ("orrery-sim: %u problem; nothing was simulated\n",
-                            "orrery-sim: %u problems; nothing was simulated\n",
-                            orr_evaluation_get_n_problems (evaluation)),
-                  orr_evaluation_get_n_problems (evaluation));
-      return EXIT_MODEL_ERROR;
-    }
+  /* Warnings (an unconnected port) are printed and the run goes on;
+   * errors stop it before anything is simulated. */
+  {
+    guint n_errors = 0;
+
+    for (guint i = 0; i < orr_evaluation_get_n_problems (evaluation); i++)
+      {
+        const OrrProblem *p = orr_evaluation_get_problem (evaluation, i);
+
+        if (p->warning)
+          {
+            if (!o->quiet)
+              g_printerr (_("%s: warning: %s: %s\n"), path, p->where, p->message);
+            continue;
+          }
+        g_printerr ("%s: %s: %s\n", path, p->where, p->message);
+        n_errors++;
+      }
+    if (n_errors > 0)
+      {
+        g_printerr (ngettext ("orrery-sim: %u problem; nothing was simulated\n",
+                              "orrery-sim: %u problems; nothing was simulated\n", n_errors),
+                    n_errors);
+        return EXIT_MODEL_ERROR;
+      }
+  }
 
   if (!o->quiet)
     print_summary (path, model, evaluation);
@@ -529,33 +704,38 @@ main (int argc, char **argv)
   Options o = { .max_runs = G_MININT };
   GOptionEntry entries[] = {
     { "final-time", 0, 0, G_OPTION_ARG_STRING, &o.final_time,
-      N_("Simulate up to time T (seconds) instead of the model's final time"), N_("T") },
-    { "solver", 0, 0, G_OPTION_ARG_STRING, &o.solver, N_("Use solver NAME"), N_("NAME") },
+      N_ ("Simulate up to time T (seconds) instead of the model's final time"), N_ ("T") },
+    { "solver", 0, 0, G_OPTION_ARG_STRING, &o.solver, NULL, N_ ("NAME") },
+    { "linear-solver", 0, 0, G_OPTION_ARG_STRING, &o.linear_solver,
+      N_ ("How implicit solvers solve their linear systems: auto (from the Jacobian's pattern), "
+          "dense, band or klu (sparse)"),
+      N_ ("KIND") },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.sets,
-      N_("Set context variable NAME to the value of EXPR; wins over the model context "
-         "(repeatable)"),
-      N_("NAME=EXPR") },
+      N_ ("Set context variable NAME to the value of EXPR; wins over the model context "
+          "(repeatable)"),
+      N_ ("NAME=EXPR") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o.output,
-      N_("Write the recorded signals to FILE.csv (of the last run, when End blocks restart the "
-         "model)"),
-      N_("FILE.csv") },
+      N_ ("Write the recorded signals to FILE.csv (of the last run, when End blocks restart the "
+          "model)"),
+      N_ ("FILE.csv") },
     { "library", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.libraries,
-      N_("Look for the model's library blocks in DIR, a library or a folder of libraries, "
-         "besides $XDG_DATA_HOME/orrery/libraries (repeatable)"),
-      N_("DIR") },
+      N_ ("Look for the model's library blocks in DIR, a library or a folder of libraries, "
+          "besides $XDG_DATA_HOME/orrery/libraries (repeatable)"),
+      N_ ("DIR") },
     { "max-runs", 0, 0, G_OPTION_ARG_INT, &o.max_runs,
-      N_("Fail when End blocks ask for more than N runs (default 1000)"), N_("N") },
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, N_("Print errors only"), NULL },
+      N_ ("Fail when End blocks ask for more than N runs (default 1000)"), N_ ("N") },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, N_ ("Print errors only"), NULL },
     { "solve-loops", 0, 0, G_OPTION_ARG_NONE, &o.solve_loops,
-      N_("Solve algebraic loops (Newton's method) instead of refusing them"), NULL },
+      N_ ("Solve algebraic loops (Newton's method) instead of refusing them"), NULL },
     { "trust", 0, 0, G_OPTION_ARG_NONE, &o.trust,
-      N_("Trust the model: compile and run the C code of its CCustomBlocks"), NULL },
-    { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, N_("Print the version and exit"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL, N_("MODEL.orr") },
+      N_ ("Trust the model: compile and run the C code of its CCustomBlocks"), NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, N_ ("Print the version and exit"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL, N_ ("MODEL.orr") },
     { NULL },
   };
   g_autoptr (GOptionContext) context = NULL;
   g_autoptr (GError) error = NULL;
+  g_autofree char *solver_help = NULL;
   int status;
 
   setlocale (LC_ALL, "");
@@ -578,26 +758,33 @@ main (int argc, char **argv)
   if (argc > 1 && strcmp (argv[1], "convert") == 0)
     return orr_sim_convert (argc - 1, argv + 1);
 
+  {
+    /* the solver names, listed in --help */
+    g_autofree char *names = orr_solver_names ();
+
+    solver_help = g_strdup_printf (_ ("Use solver NAME: %s"), names);
+    entries[1].description = solver_help;
+  }
   context = g_option_context_new (NULL);
-  g_option_context_set_summary (context, _("Load, check and simulate an Orrery model."));
+  g_option_context_set_summary (context, _ ("Load, check and simulate an Orrery model."));
   g_option_context_set_description (
-    context, _("Runs: an End block set to restart ends the run and starts a new one. The\n"
-               "model is evaluated again with __counter__ one higher (1 in the first run),\n"
-               "and GetFromBase('name') reads what ToBase blocks stored. The runs end with\n"
-               "the first one that ends without a restart; --output then holds the signals\n"
-               "of the last run only.\n"
-               "\n"
-               "Library blocks: a block placed from a user library runs as the copy stored\n"
-               "in the model, which stays authoritative until the block is updated in the\n"
-               "editor. The libraries found (--library, $XDG_DATA_HOME/orrery/libraries) only\n"
-               "decide the warnings: library missing, block missing, or another version.\n"
-               "\n"
-               "Exit status:\n"
-               "  0  the model was loaded, validated and simulated\n"
-               "  1  the model has an error (file, context, parameter, compilation, a block's\n"
-               "     error, or End blocks restarting it more than --max-runs times)\n"
-               "  2  the command line is wrong\n"
-               "  3  the solver failed during the simulation\n"));
+    context, _ ("Runs: an End block set to restart ends the run and starts a new one. The\n"
+                "model is evaluated again with __counter__ one higher (1 in the first run),\n"
+                "and GetFromBase('name') reads what ToBase blocks stored. The runs end with\n"
+                "the first one that ends without a restart; --output then holds the signals\n"
+                "of the last run only.\n"
+                "\n"
+                "Library blocks: a block placed from a user library runs as the copy stored\n"
+                "in the model, which stays authoritative until the block is updated in the\n"
+                "editor. The libraries found (--library, $XDG_DATA_HOME/orrery/libraries) only\n"
+                "decide the warnings: library missing, block missing, or another version.\n"
+                "\n"
+                "Exit status:\n"
+                "  0  the model was loaded, validated and simulated\n"
+                "  1  the model has an error (file, context, parameter, compilation, a block's\n"
+                "     error, or End blocks restarting it more than --max-runs times)\n"
+                "  2  the command line is wrong\n"
+                "  3  the solver failed during the simulation\n"));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -611,10 +798,30 @@ main (int argc, char **argv)
       options_clear (&o);
       return EXIT_OK;
     }
+  g_set_printerr_handler (print_escaped_to_stderr);
+  /* with the signals on standard output, the summary goes to stderr */
+  g_set_print_handler (o.output != NULL && strcmp (o.output, "-") == 0 ? print_escaped_to_stderr
+                                                                       : print_escaped);
+  if (o.linear_solver == NULL || strcmp (o.linear_solver, "auto") == 0)
+    o.linear = ORR_SIM_LINEAR_AUTO;
+  else if (strcmp (o.linear_solver, "dense") == 0)
+    o.linear = ORR_SIM_LINEAR_DENSE;
+  else if (strcmp (o.linear_solver, "band") == 0)
+    o.linear = ORR_SIM_LINEAR_BAND;
+  else if (strcmp (o.linear_solver, "klu") == 0)
+    o.linear = ORR_SIM_LINEAR_SPARSE;
+  else
+    {
+      status = usage_error (_ ("unknown linear solver '%s'; the choices are auto, dense, band "
+                               "and klu"),
+                            o.linear_solver);
+      options_clear (&o);
+      return status;
+    }
   if (o.files == NULL || o.files[0] == NULL)
-    status = usage_error ("%s", _("no model file given"));
+    status = usage_error ("%s", _ ("no model file given"));
   else if (o.files[1] != NULL)
-    status = usage_error (_("one model at a time, not '%s' too"), o.files[1]);
+    status = usage_error (_ ("one model at a time, not '%s' too"), o.files[1]);
   else
     status = run (&o);
 

@@ -6,6 +6,7 @@
 #include "../sim/orr-loops.h"
 
 #include <math.h>
+#include <float.h>
 #include <string.h>
 
 /* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
@@ -632,6 +633,134 @@ fail (Compiler *c, GPtrArray *problems, GError **error)
   return FALSE;
 }
 
+/* n + add into *total, FALSE when it passes limit (or overflows). */
+static gboolean
+add_within (guint64 *total, guint64 add, guint64 limit)
+{
+  if (add > limit || *total > limit - add)
+    return FALSE;
+  *total += add;
+  return TRUE;
+}
+
+/* rows x cols of a resolved port, or G_MAXUINT64 when it does not fit. */
+static guint64
+port_elements (Compiler *c, int rows_node, int cols_node)
+{
+  int rows = resolved (&c->dims, rows_node, 1);
+  int cols = resolved (&c->dims, cols_node, 1);
+  gsize n;
+
+  if (rows < 0 || cols < 0 || !g_size_checked_mul (&n, (gsize)rows, (gsize)cols))
+    return G_MAXUINT64;
+  return n;
+}
+
+/* The resource limits of orr-compile.h, checked once sizes are known and
+ * before assemble() allocates anything a model decides. */
+static void
+check_clocks (Compiler *c)
+{
+  const OrrSettings *settings = orr_model_get_settings (c->model);
+  double span = settings->final_time - settings->start_time;
+  double latest = MAX (fabs (settings->start_time), fabs (settings->final_time));
+
+  for (guint s = 0; s < c->sources->len; s++)
+    {
+      SourceInfo *info = &g_array_index (c->sources, SourceInfo, s);
+      FlatBlock *fb;
+      const char *ids[2] = { NULL, NULL };
+
+      if (info->kind != ORR_SOURCE_CLOCK || !(info->period > 0) || !isfinite (span))
+        continue;
+      fb = g_ptr_array_index (c->flat, info->block);
+      ids[0] = fb->doc->id;
+      /* 16 ulps: below that, t + period rounds back to t or nearly */
+      if (!(info->period > 16 * DBL_EPSILON * MAX (latest, DBL_MIN)))
+        orr_compiler_problem (c, ids, g_strdup (fb->path),
+                              "its period %g s is too short to advance time near t = %g s (Zeno "
+                              "behaviour: the clock would fire forever at one instant)",
+                              info->period, latest);
+    }
+}
+
+static void
+check_limits (Compiler *c)
+{
+  guint64 bytes = 0, states = 0, discrete = 0, surfaces = 0, modes = 0, ports = 0;
+
+  check_clocks (c);
+
+  for (int k = 0; k < c->n_ranked; k++)
+    {
+      FlatBlock *fb = c->order[k];
+      OrrConfig *config = fb->config;
+      const char *ids[] = { fb->doc->id, NULL };
+      guint64 ng = config->ng >= 0 ? (guint64)config->ng : 0;
+      guint64 nmode = config->nmode >= 0 ? (guint64)config->nmode : 0;
+      guint64 jacobian;
+      gsize product;
+
+#define LIMIT_PROBLEM(...)                                                                         \
+  do                                                                                               \
+    {                                                                                              \
+      orr_compiler_problem (c, ids, g_strdup (fb->path), __VA_ARGS__);                             \
+      return;                                                                                      \
+    }                                                                                              \
+  while (0)
+
+      if (!add_within (&ports, (guint64)fb->n_in + fb->n_out + fb->n_evin + fb->n_evout,
+                       ORR_MAX_PORTS))
+        LIMIT_PROBLEM ("the model has more than %d ports in all", ORR_MAX_PORTS);
+      for (int j = 0; j < fb->n_out; j++)
+        {
+          guint64 n = port_elements (c, fb->out_rows[j], fb->out_cols[j]);
+
+          if (n > ORR_MAX_SIGNAL_ELEMENTS)
+            LIMIT_PROBLEM (
+              "output %d would have %d x %d elements; a signal has at most %" G_GSIZE_FORMAT, j + 1,
+              resolved (&c->dims, fb->out_rows[j], 1), resolved (&c->dims, fb->out_cols[j], 1),
+              ORR_MAX_SIGNAL_ELEMENTS);
+          if (!add_within (&bytes, n * sizeof (double) + 16, ORR_MAX_SIGNAL_BYTES))
+            LIMIT_PROBLEM (
+              "with output %d the model's signals would take more than %" G_GUINT64_FORMAT " bytes",
+              j + 1, ORR_MAX_SIGNAL_BYTES);
+        }
+      /* one surface (and mode) per element of input 1 */
+      if (config->ng < 0 || config->nmode < 0)
+        {
+          guint64 n = fb->n_in > 0 ? port_elements (c, fb->in_rows[0], fb->in_cols[0]) : 0;
+
+          if (config->ng < 0)
+            ng = n;
+          if (config->nmode < 0)
+            nmode = n;
+        }
+      if (!add_within (&surfaces, ng, ORR_MAX_SURFACES))
+        LIMIT_PROBLEM ("%" G_GUINT64_FORMAT " zero-crossing surfaces (event indicators) would "
+                       "take the model past %d",
+                       ng, ORR_MAX_SURFACES);
+      if (!add_within (&modes, nmode, ORR_MAX_SURFACES))
+        LIMIT_PROBLEM ("%" G_GUINT64_FORMAT " modes would take the model past %d", nmode,
+                       ORR_MAX_SURFACES);
+      if (!add_within (&states, (guint64)MAX (config->nx, 0), ORR_MAX_STATES))
+        LIMIT_PROBLEM ("%d continuous states would take the model past %d", config->nx,
+                       ORR_MAX_STATES);
+      if (!add_within (&discrete, (guint64)MAX (config->nz, 0), ORR_MAX_DISCRETE_STATES))
+        LIMIT_PROBLEM ("%d discrete states would take the model past %d", config->nz,
+                       ORR_MAX_DISCRETE_STATES);
+      jacobian
+        = g_size_checked_mul (&product, (gsize)MAX (config->nx, 0), (gsize)MAX (config->nx, 0))
+            ? product
+            : G_MAXUINT64;
+      if (config->analytic_jacobian && jacobian > ORR_MAX_BLOCK_JACOBIAN)
+        LIMIT_PROBLEM ("%d states: its Jacobian would have %" G_GUINT64_FORMAT
+                       " entries, more than the limit of %d (about %d states)",
+                       config->nx, jacobian, ORR_MAX_BLOCK_JACOBIAN, 3162);
+#undef LIMIT_PROBLEM
+    }
+}
+
 OrrProgram *
 orr_compile (OrrModel *model, OrrRegistry *registry, OrrScope *overrides, GPtrArray *problems,
              GError **error)
@@ -685,6 +814,8 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
         g_ptr_array_add (c.problems, orr_problem_copy (g_ptr_array_index (warnings, i)));
       g_ptr_array_set_size (warnings, 0);
     }
+  if (!orr_compiler_has_problems (&c))
+    check_limits (&c);
   if (!orr_compiler_has_problems (&c))
     {
       program = assemble (&c);

@@ -6,13 +6,17 @@
  * ignored, as the standard allows vendor annotations anywhere. Every error
  * names the FMU, the element and its line, since a user who gets a broken
  * FMU from another tool needs to tell its author where. */
+#include <orrery/orr-block.h>
 #include <orrery/orr-fmu.h>
+#include <orrery/orr-io.h>
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../io/orr-input.h"
 
 #define DESCRIPTION_FILE "modelDescription.xml"
 
@@ -415,22 +419,27 @@ orr_fmu_description_read (const char *xml_path, const char *fmu_name, GError **e
   xmlDoc *doc;
   gboolean ok;
 
-  if (!g_file_test (xml_path, G_FILE_TEST_IS_REGULAR))
+  g_autoptr (GError) read_error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *message = NULL;
+  gsize length = 0;
+  int line = 1;
+
+  if (!orr_read_input_file (xml_path, ORR_MAX_MODEL_FILE_BYTES, &data, &length, &read_error))
     {
-      g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_DESCRIPTION,
-                   "FMU '%s': it holds no " DESCRIPTION_FILE, fmu_name);
+      if (g_error_matches (read_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_DESCRIPTION,
+                     "FMU '%s': it holds no " DESCRIPTION_FILE, fmu_name);
+      else
+        g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_DESCRIPTION, "FMU '%s': %s", fmu_name,
+                     read_error->message);
       return NULL;
     }
-  doc = xmlReadFile (xml_path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  doc = orr_xml_read_memory (data, length, &message, &line);
   if (doc == NULL)
     {
-      const xmlError *e = xmlGetLastError ();
-      g_autofree char *message = g_strdup (e != NULL && e->message != NULL ? e->message
-                                                                         : "not XML");
-
       g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_DESCRIPTION,
-                   "FMU '%s': " DESCRIPTION_FILE ", line %d: %s", fmu_name,
-                   e != NULL ? e->line : 0, g_strchomp (message));
+                   "FMU '%s': " DESCRIPTION_FILE ", line %d: %s", fmu_name, line, message);
       return NULL;
     }
   ok = read_root (&r, d, xmlDocGetRootElement (doc));

@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
@@ -37,23 +38,76 @@ cache_folder (void)
   return g_build_filename (g_get_user_cache_dir (), "orrery", "fmu", NULL);
 }
 
-static char *
-file_sha256 (const char *path, const char *name, GError **error)
+/* Opens path for reading if it is a regular file within the size limit;
+ * a FIFO is opened without waiting for a writer and then refused. */
+static int
+open_fmu (const char *path, const char *name, GError **error)
 {
-  g_autoptr (GMappedFile) file = NULL;
-  g_autoptr (GError) local = NULL;
+  struct stat st;
+  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
 
-  file = g_mapped_file_new (path, FALSE, &local);
-  if (file == NULL)
+  if (fd < 0)
     {
+      int saved = errno;
       g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_FILE, "FMU '%s': cannot read the file: %s",
-                   name, local->message);
-      return NULL;
+                   name, g_strerror (saved));
+      return -1;
     }
-  return g_compute_checksum_for_data (G_CHECKSUM_SHA256,
-                                      (const guchar *) g_mapped_file_get_contents (file),
-                                      g_mapped_file_get_length (file));
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_FILE,
+                   "FMU '%s': not a regular file (a pipe, a device or a folder); only a .fmu file "
+                   "is read",
+                   name);
+      close (fd);
+      return -1;
+    }
+  if ((guint64)st.st_size > ORR_MAX_FMU_FILE_BYTES)
+    {
+      g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_LIMIT,
+                   "FMU '%s': the file is %" G_GUINT64_FORMAT
+                   " bytes, more than the limit of %" G_GUINT64_FORMAT,
+                   name, (guint64)st.st_size, ORR_MAX_FMU_FILE_BYTES);
+      close (fd);
+      return -1;
+    }
+  /* back to blocking reads for libarchive */
+  fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
 }
+
+static char *
+file_sha256 (int fd, const char *name, GError **error)
+{
+  g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree guchar *buffer = g_malloc (READ_BLOCK);
+
+  for (;;)
+    {
+      ssize_t n = read (fd, buffer, READ_BLOCK);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+          g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_FILE,
+                       "FMU '%s': cannot read the file: %s", name, g_strerror (saved));
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      g_checksum_update (sum, buffer, n);
+    }
+  return g_strdup (g_checksum_get_string (sum));
+}
+
+/* What has been unpacked so far, against the limits. */
+typedef struct
+{
+  guint64 bytes;
+  guint entries;
+} Budget;
 
 /* An entry's path must stay inside the folder: relative, no "..". */
 static gboolean
@@ -71,18 +125,28 @@ entry_path_is_safe (const char *entry)
   return TRUE;
 }
 
+/* FALSE with *over set when the entry would pass the budget. */
 static gboolean
-copy_data (struct archive *in, int fd)
+copy_data (struct archive *in, int fd, Budget *budget, gboolean *over)
 {
   const void *buffer;
   size_t size;
   la_int64_t offset;
   int r;
 
+  *over = FALSE;
   while ((r = archive_read_data_block (in, &buffer, &size, &offset)) == ARCHIVE_OK)
     {
       const char *p = buffer;
 
+      /* Sparse entries count by where they end, not by what they hold. */
+      if (offset < 0 || (guint64)offset + size > ORR_MAX_FMU_UNPACKED_BYTES
+          || budget->bytes + size > ORR_MAX_FMU_UNPACKED_BYTES)
+        {
+          *over = TRUE;
+          return FALSE;
+        }
+      budget->bytes += size;
       if (lseek (fd, offset, SEEK_SET) < 0)
         return FALSE;
       while (size > 0)
@@ -101,15 +165,30 @@ copy_data (struct archive *in, int fd)
 }
 
 static gboolean
-extract_entry (struct archive *in, struct archive_entry *entry, const char *dest,
-               const char *name, GError **error)
+over_limit (const char *name, GError **error)
+{
+  g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_LIMIT,
+               "FMU '%s': unpacked, it would be larger than %" G_GUINT64_FORMAT
+               " bytes or hold more than %d entries; it is refused (a zip bomb?)",
+               name, ORR_MAX_FMU_UNPACKED_BYTES, ORR_MAX_FMU_ENTRIES);
+  return FALSE;
+}
+
+static gboolean
+extract_entry (struct archive *in, struct archive_entry *entry, const char *dest, const char *name,
+               Budget *budget, GError **error)
 {
   const char *entry_path = archive_entry_pathname (entry);
   g_autofree char *target = NULL;
   g_autofree char *parent = NULL;
   int fd;
   gboolean ok;
+  gboolean over = FALSE;
 
+  if (++budget->entries > ORR_MAX_FMU_ENTRIES
+      || (archive_entry_size_is_set (entry)
+          && (guint64)archive_entry_size (entry) > ORR_MAX_FMU_UNPACKED_BYTES - budget->bytes))
+    return over_limit (name, error);
   if (!entry_path_is_safe (entry_path))
     {
       g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_UNSAFE,
@@ -132,7 +211,9 @@ extract_entry (struct archive *in, struct archive_entry *entry, const char *dest
                    name, parent, g_strerror (saved));
       return FALSE;
     }
-  fd = g_open (target, O_WRONLY | O_CREAT | O_TRUNC, 0700);
+  /* O_EXCL | O_NOFOLLOW: an entry named twice, or a path through
+   * something else than what this unpack made, is refused. */
+  fd = g_open (target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0700);
   if (fd < 0)
     {
       int saved = errno;
@@ -140,27 +221,34 @@ extract_entry (struct archive *in, struct archive_entry *entry, const char *dest
                    name, target, g_strerror (saved));
       return FALSE;
     }
-  ok = copy_data (in, fd);
+  ok = copy_data (in, fd, budget, &over);
   close (fd);
+  if (over)
+    return over_limit (name, error);
   if (!ok)
-    g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_FILE,
-                 "FMU '%s': cannot unpack '%s': %s", name, entry_path,
-                 archive_error_string (in) != NULL ? archive_error_string (in)
-                                                   : "write failed");
+    g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_FILE, "FMU '%s': cannot unpack '%s': %s", name,
+                 entry_path,
+                 archive_error_string (in) != NULL ? archive_error_string (in) : "write failed");
   return ok;
 }
 
+/* Reads the entries' headers only: too many entries, or declared sizes
+ * over the limit, refuse the FMU before a single file is written. The
+ * bytes actually unpacked are counted again in copy_data, since a header
+ * can lie. */
 static gboolean
-extract_all (const char *path, const char *dest, const char *name, GError **error)
+check_headers (int fd, const char *name, GError **error)
 {
   struct archive *in = archive_read_new ();
   struct archive_entry *entry;
+  guint64 declared = 0;
+  guint entries = 0;
   gboolean ok = TRUE;
   int r;
 
   archive_read_support_format_zip (in);
   archive_read_support_filter_none (in);
-  if (archive_read_open_filename (in, path, READ_BLOCK) != ARCHIVE_OK)
+  if (lseek (fd, 0, SEEK_SET) != 0 || archive_read_open_fd (in, fd, READ_BLOCK) != ARCHIVE_OK)
     {
       g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_FILE,
                    "FMU '%s': not a readable zip archive: %s", name, archive_error_string (in));
@@ -172,15 +260,75 @@ extract_all (const char *path, const char *dest, const char *name, GError **erro
       if (r != ARCHIVE_OK && r != ARCHIVE_WARN)
         {
           g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_FILE,
-                       "FMU '%s': not a readable zip archive: %s", name,
-                       archive_error_string (in));
+                       "FMU '%s': not a readable zip archive: %s", name, archive_error_string (in));
           ok = FALSE;
           break;
         }
-      ok = extract_entry (in, entry, dest, name, error);
+      if (archive_entry_size_is_set (entry) && archive_entry_size (entry) > 0)
+        declared += (guint64)archive_entry_size (entry);
+      if (++entries > ORR_MAX_FMU_ENTRIES || declared > ORR_MAX_FMU_UNPACKED_BYTES)
+        ok = over_limit (name, error);
     }
   archive_read_free (in);
   return ok;
+}
+
+static gboolean
+extract_all (int fd, const char *dest, const char *name, GError **error)
+{
+  struct archive *in = archive_read_new ();
+  struct archive_entry *entry;
+  Budget budget = { 0 };
+  gboolean ok = TRUE;
+  int r;
+
+  archive_read_support_format_zip (in);
+  archive_read_support_filter_none (in);
+  if (lseek (fd, 0, SEEK_SET) != 0 || archive_read_open_fd (in, fd, READ_BLOCK) != ARCHIVE_OK)
+    {
+      g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_FILE,
+                   "FMU '%s': not a readable zip archive: %s", name, archive_error_string (in));
+      archive_read_free (in);
+      return FALSE;
+    }
+  while (ok && (r = archive_read_next_header (in, &entry)) != ARCHIVE_EOF)
+    {
+      if (r != ARCHIVE_OK && r != ARCHIVE_WARN)
+        {
+          g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_FILE,
+                       "FMU '%s': not a readable zip archive: %s", name, archive_error_string (in));
+          ok = FALSE;
+          break;
+        }
+      ok = extract_entry (in, entry, dest, name, &budget, error);
+    }
+  archive_read_free (in);
+  return ok;
+}
+
+/* Unpacks interrupted by a crash or a kill leave their private folders;
+ * any older than an unpack can take are removed. */
+#define STALE_UNPACK_SECONDS (3600)
+
+static void
+remove_stale_unpacks (const char *cache)
+{
+  g_autoptr (GDir) dir = g_dir_open (cache, 0, NULL);
+  const char *entry;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+
+  while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      GStatBuf st;
+
+      if (!g_str_has_prefix (entry, "unpack-"))
+        continue;
+      path = g_build_filename (cache, entry, NULL);
+      if (g_lstat (path, &st) == 0 && S_ISDIR (st.st_mode)
+          && now - (gint64)st.st_mtime > STALE_UNPACK_SECONDS)
+        orr_remove_tree (path);
+    }
 }
 
 char *
@@ -191,10 +339,16 @@ orr_fmu_unpack (const char *path, char **sha256, GError **error)
   g_autofree char *cache = cache_folder ();
   g_autofree char *folder = NULL;
   g_autofree char *work = NULL;
+  int fd = open_fmu (path, name, error);
 
-  hash = file_sha256 (path, name, error);
-  if (hash == NULL)
+  if (fd < 0)
     return NULL;
+  hash = file_sha256 (fd, name, error);
+  if (hash == NULL)
+    {
+      close (fd);
+      return NULL;
+    }
   folder = g_build_filename (cache, hash, NULL);
   if (!g_file_test (folder, G_FILE_TEST_IS_DIR))
     {
@@ -204,8 +358,10 @@ orr_fmu_unpack (const char *path, char **sha256, GError **error)
           g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_FILE,
                        "FMU '%s': cannot create the FMU cache '%s': %s", name, cache,
                        g_strerror (saved));
+          close (fd);
           return NULL;
         }
+      remove_stale_unpacks (cache);
       work = g_build_filename (cache, "unpack-XXXXXX", NULL);
       if (g_mkdtemp_full (work, 0700) == NULL)
         {
@@ -213,17 +369,21 @@ orr_fmu_unpack (const char *path, char **sha256, GError **error)
           g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_FILE,
                        "FMU '%s': cannot create a folder in '%s': %s", name, cache,
                        g_strerror (saved));
+          close (fd);
           return NULL;
         }
-      if (!extract_all (path, work, name, error))
+      /* The bytes unpacked are the bytes hashed: the same descriptor. */
+      if (!check_headers (fd, name, error) || !extract_all (fd, work, name, error))
         {
           orr_remove_tree (work);
+          close (fd);
           return NULL;
         }
       /* Another process may have won the race: its folder is as good. */
       if (g_rename (work, folder) != 0)
         orr_remove_tree (work);
     }
+  close (fd);
   if (sha256 != NULL)
     *sha256 = g_steal_pointer (&hash);
   return g_steal_pointer (&folder);

@@ -9,9 +9,11 @@
  * once all of it has been read, so a bad file never yields a half-loaded
  * model.
  */
+#include "orr-input.h"
 #include "orr-io-private.h"
 
 #include <libxml/parser.h>
+#include <libxml/xmlreader.h>
 #include <math.h>
 #include <string.h>
 
@@ -20,6 +22,8 @@ typedef struct
   OrrModel *model;
   const char *name; /* the file's display name, for messages */
   GHashTable *ids;  /* block and link id -> line of the element that claimed it */
+  guint depth;      /* super block levels above the diagram being read */
+  guint64 ports;    /* ports declared so far, against ORR_MAX_PORTS */
 } Reader;
 
 static gboolean read_diagram (Reader *r, xmlNode *element, OrrDiagram *diagram,
@@ -209,7 +213,7 @@ read_double (Reader *r, xmlNode *element, const char *name, gboolean required, g
 
 /* Port counts and numbers are bounded so that a damaged file cannot make
  * the loader allocate without end. */
-#define MAX_PORTS 100000
+#define MAX_PORTS ORR_MAX_BLOCK_PORTS
 
 static gboolean
 read_uint (Reader *r, xmlNode *element, const char *name, gboolean required, guint min, guint max,
@@ -501,6 +505,11 @@ read_ports (Reader *r, OrrBlock *block, const BlockParts *parts, GError **error)
           && !read_uint (r, parts->ports, orr_io_port_kind_name (k), FALSE, 0, MAX_PORTS, &count,
                          error))
         return FALSE;
+      r->ports += count;
+      if (r->ports > ORR_MAX_PORTS)
+        return fail (r, parts->ports, ORR_IO_ERROR_INVALID, error,
+                     "with block \"%s\" the model has more than %d ports in all", block->id,
+                     ORR_MAX_PORTS);
       orr_block_set_ports (block, k, count);
     }
 
@@ -618,8 +627,23 @@ read_block (Reader *r, xmlNode *element, GError **error)
       block->child = orr_diagram_new ();
       block->child->owner = block;
     }
-  if (parts.diagram != NULL && !read_diagram (r, parts.diagram, block->child, FALSE, NULL, error))
-    return NULL;
+  if (block->child != NULL && r->depth + 1 > ORR_MAX_NESTING)
+    {
+      fail (r, element, ORR_IO_ERROR_INVALID, error,
+            "super block \"%s\" is nested %u levels deep; the limit is %d", block->id, r->depth + 1,
+            ORR_MAX_NESTING);
+      return NULL;
+    }
+  if (parts.diagram != NULL)
+    {
+      gboolean ok;
+
+      r->depth++;
+      ok = read_diagram (r, parts.diagram, block->child, FALSE, NULL, error);
+      r->depth--;
+      if (!ok)
+        return NULL;
+    }
   return g_steal_pointer (&block);
 }
 
@@ -748,6 +772,115 @@ read_link (Reader *r, xmlNode *element, GHashTable *siblings, GHashTable *driven
   return link;
 }
 
+/* A <diagram> being read child by child: from a whole tree, or from the
+ * streaming reader, which hands over one top-level child at a time. */
+typedef struct
+{
+  OrrDiagram *diagram;
+  gboolean fragment_root;
+  GPtrArray *new_blocks;
+  GHashTable *siblings; /* id -> OrrBlock of this diagram */
+  GHashTable *driven;   /* "block/port" -> id of the link driving it */
+  GPtrArray *links;     /* of xmlNode*, read once every block is known */
+  char *context;
+  long context_line;
+} DiagramReading;
+
+static void
+diagram_reading_init (DiagramReading *d, OrrDiagram *diagram, gboolean fragment_root,
+                      GPtrArray *new_blocks)
+{
+  *d = (DiagramReading){ .diagram = diagram,
+                         .fragment_root = fragment_root,
+                         .new_blocks = new_blocks };
+  d->siblings = g_hash_table_new (g_str_hash, g_str_equal);
+  d->driven = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  d->links = g_ptr_array_new ();
+}
+
+static void
+diagram_reading_clear (DiagramReading *d)
+{
+  g_clear_pointer (&d->siblings, g_hash_table_unref);
+  g_clear_pointer (&d->driven, g_hash_table_unref);
+  g_clear_pointer (&d->links, g_ptr_array_unref);
+  g_clear_pointer (&d->context, g_free);
+}
+
+/* One child of the <diagram> element. Link elements are kept (the caller
+ * keeps them alive) and read by diagram_reading_finish. */
+static gboolean
+diagram_reading_take (Reader *r, DiagramReading *d, xmlNode *element, xmlNode *c, GError **error)
+{
+  gboolean in_model = d->diagram->model != NULL;
+
+  if (c->type != XML_ELEMENT_NODE)
+    return check_not_content (r, c, element, error);
+  if (is_element (c, "block"))
+    {
+      g_autoptr (OrrBlock) block = read_block (r, c, error);
+      g_autoptr (GError) local_error = NULL;
+
+      if (block == NULL)
+        return FALSE;
+      g_hash_table_insert (d->siblings, block->id, block);
+      if (d->new_blocks != NULL)
+        g_ptr_array_add (d->new_blocks, orr_block_ref (block));
+      if (!in_model)
+        orr_diagram_append_block (d->diagram, g_steal_pointer (&block));
+      else if (!orr_model_insert_block (r->model, d->diagram, block, &local_error))
+        return fail_with (r, c, local_error, error);
+    }
+  else if (is_element (c, "link"))
+    g_ptr_array_add (d->links, c);
+  else if (d->fragment_root)
+    return TRUE; /* a fragment brings blocks and links, nothing else */
+  else if (is_element (c, "context"))
+    {
+      if (d->context != NULL)
+        return fail (r, c, ORR_IO_ERROR_INVALID, error,
+                     "second <context> in <diagram> (the first is on line %ld)", d->context_line);
+      d->context_line = line_of (c);
+      if (!read_text (r, c, &d->context, error))
+        return FALSE;
+    }
+  else
+    g_ptr_array_add (d->diagram->foreign, dump_node (c));
+  return TRUE;
+}
+
+static gboolean
+diagram_reading_finish (Reader *r, DiagramReading *d, GError **error)
+{
+  gboolean in_model = d->diagram->model != NULL;
+
+  if (d->context != NULL)
+    {
+      if (in_model)
+        orr_model_set_context (r->model, d->diagram, d->context);
+      else
+        {
+          g_free (d->diagram->context);
+          d->diagram->context = g_steal_pointer (&d->context);
+        }
+    }
+
+  for (guint i = 0; i < d->links->len; i++)
+    {
+      xmlNode *element_i = g_ptr_array_index (d->links, i);
+      g_autoptr (OrrLink) link = read_link (r, element_i, d->siblings, d->driven, error);
+      g_autoptr (GError) local_error = NULL;
+
+      if (link == NULL)
+        return FALSE;
+      if (!in_model)
+        orr_diagram_append_link (d->diagram, g_steal_pointer (&link));
+      else if (!orr_model_insert_link (r->model, d->diagram, link, &local_error))
+        return fail_with (r, element_i, local_error, error);
+    }
+  return TRUE;
+}
+
 /* Reads a <diagram> (or a fragment's root) into diagram: its blocks first,
  * then its links, whose ends must be among those blocks. A diagram that
  * belongs to the model is changed through its edit functions; the child
@@ -756,79 +889,15 @@ static gboolean
 read_diagram (Reader *r, xmlNode *element, OrrDiagram *diagram, gboolean fragment_root,
               GPtrArray *new_blocks, GError **error)
 {
-  g_autoptr (GHashTable) siblings = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GHashTable) driven = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GPtrArray) links = g_ptr_array_new ();
-  gboolean in_model = diagram->model != NULL;
-  xmlNode *context = NULL;
+  DiagramReading d;
+  gboolean ok = TRUE;
 
-  for (xmlNode *c = element->children; c != NULL; c = c->next)
-    {
-      if (c->type != XML_ELEMENT_NODE)
-        {
-          if (!check_not_content (r, c, element, error))
-            return FALSE;
-        }
-      else if (is_element (c, "block"))
-        {
-          g_autoptr (OrrBlock) block = read_block (r, c, error);
-          g_autoptr (GError) local_error = NULL;
-
-          if (block == NULL)
-            return FALSE;
-          g_hash_table_insert (siblings, block->id, block);
-          if (new_blocks != NULL)
-            g_ptr_array_add (new_blocks, orr_block_ref (block));
-          if (!in_model)
-            orr_diagram_append_block (diagram, g_steal_pointer (&block));
-          else if (!orr_model_insert_block (r->model, diagram, block, &local_error))
-            return fail_with (r, c, local_error, error);
-        }
-      else if (is_element (c, "link"))
-        g_ptr_array_add (links, c);
-      else if (fragment_root)
-        continue; /* a fragment brings blocks and links, nothing else */
-      else if (is_element (c, "context"))
-        {
-          if (context != NULL)
-            return fail (r, c, ORR_IO_ERROR_INVALID, error,
-                         "second <context> in <diagram> (the first is on line %ld)",
-                         line_of (context));
-          context = c;
-        }
-      else
-        g_ptr_array_add (diagram->foreign, dump_node (c));
-    }
-
-  if (context != NULL)
-    {
-      g_autofree char *text = NULL;
-
-      if (!read_text (r, context, &text, error))
-        return FALSE;
-      if (in_model)
-        orr_model_set_context (r->model, diagram, text);
-      else
-        {
-          g_free (diagram->context);
-          diagram->context = g_steal_pointer (&text);
-        }
-    }
-
-  for (guint i = 0; i < links->len; i++)
-    {
-      xmlNode *element_i = g_ptr_array_index (links, i);
-      g_autoptr (OrrLink) link = read_link (r, element_i, siblings, driven, error);
-      g_autoptr (GError) local_error = NULL;
-
-      if (link == NULL)
-        return FALSE;
-      if (!in_model)
-        orr_diagram_append_link (diagram, g_steal_pointer (&link));
-      else if (!orr_model_insert_link (r->model, diagram, link, &local_error))
-        return fail_with (r, element_i, local_error, error);
-    }
-  return TRUE;
+  diagram_reading_init (&d, diagram, fragment_root, new_blocks);
+  for (xmlNode *c = element->children; c != NULL && ok; c = c->next)
+    ok = diagram_reading_take (r, &d, element, c, error);
+  ok = ok && diagram_reading_finish (r, &d, error);
+  diagram_reading_clear (&d);
+  return ok;
 }
 
 static gboolean
@@ -863,12 +932,18 @@ read_settings (Reader *r, xmlNode *element, GError **error)
     }
   if (ok)
     {
+      g_autoptr (GError) check_error = NULL;
+
       if (solver != NULL)
         {
           g_free (settings.solver);
           settings.solver = g_steal_pointer (&solver);
         }
-      orr_model_set_settings (r->model, &settings);
+      ok = orr_settings_check (&settings, &check_error);
+      if (!ok)
+        fail (r, element, ORR_IO_ERROR_INVALID, error, "%s", check_error->message);
+      else
+        orr_model_set_settings (r->model, &settings);
     }
   orr_settings_clear (&settings);
   return ok;
@@ -916,11 +991,10 @@ xmlDoc *
 orr_io_parse_document (const char *data, gsize length, const char *name, const char *root_name,
                        GError **error)
 {
-  const int options
-    = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES;
-  xmlParserCtxt *ctxt;
   g_autoptr (xmlDoc) doc = NULL;
+  g_autofree char *message = NULL;
   xmlNode *root;
+  int line = 1;
   gsize i;
 
   for (i = 0; i < length && g_ascii_isspace (data[i]); i++)
@@ -931,33 +1005,12 @@ orr_io_parse_document (const char *data, gsize length, const char *name, const c
                    "%s:1: the file is empty; expected an <%s> document", name, root_name);
       return NULL;
     }
-  if (length > G_MAXINT)
+  doc = orr_xml_read_memory (data, length, &message, &line);
+  if (doc == NULL)
     {
-      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_READ, "%s: the file is too large", name);
+      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX, "%s:%d: %s", name, line, message);
       return NULL;
     }
-
-  /* A parser context of our own, so that errors are collected here and
-   * not reported through libxml2's process-wide handlers. */
-  ctxt = xmlNewParserCtxt ();
-  if (ctxt == NULL)
-    {
-      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_READ, "%s: out of memory", name);
-      return NULL;
-    }
-  doc = xmlCtxtReadMemory (ctxt, data, (int)length, NULL, NULL, options);
-  if (doc == NULL || !ctxt->wellFormed)
-    {
-      const xmlError *e = xmlCtxtGetLastError (ctxt);
-      g_autofree char *message
-        = g_strdup (e != NULL && e->message != NULL ? e->message : "unknown error");
-
-      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX, "%s:%d: not well-formed XML: %s", name,
-                   e != NULL && e->line > 0 ? e->line : 1, g_strstrip (message));
-      xmlFreeParserCtxt (ctxt);
-      return NULL;
-    }
-  xmlFreeParserCtxt (ctxt);
 
   root = xmlDocGetRootElement (doc);
   if (root == NULL)
@@ -978,50 +1031,277 @@ orr_io_parse_document (const char *data, gsize length, const char *name, const c
   return g_steal_pointer (&doc);
 }
 
-static gboolean
-read_root (Reader *r, xmlNode *root, GError **error)
-{
-  xmlNode *settings = NULL;
-  xmlNode *diagram = NULL;
-  GPtrArray *foreign = orr_model_get_foreign (r->model);
+/* ---- streaming: a model file without its whole tree ------------------------ */
 
-  for (xmlNode *c = root->children; c != NULL; c = c->next)
+typedef struct
+{
+  char *message;
+  int line;
+} StreamError;
+
+static void
+on_stream_error (void *data, xmlError *e)
+{
+  StreamError *se = data;
+
+  if (se->message == NULL && e != NULL && e->level >= XML_ERR_ERROR)
     {
-      if (c->type != XML_ELEMENT_NODE)
-        {
-          if (!check_not_content (r, c, root, error))
-            return FALSE;
-        }
-      else if (is_element (c, "settings"))
-        {
-          if (settings != NULL)
-            return fail (r, c, ORR_IO_ERROR_INVALID, error,
-                         "second <settings> (the first is on line %ld)", line_of (settings));
-          settings = c;
-        }
-      else if (is_element (c, "diagram"))
-        {
-          if (diagram != NULL)
-            return fail (r, c, ORR_IO_ERROR_INVALID, error,
-                         "second <diagram> in <%s> (the first is on line %ld)", ORR_FILE_ROOT,
-                         line_of (diagram));
-          diagram = c;
-        }
-      else if (foreign != NULL)
-        g_ptr_array_add (foreign, dump_node (c));
+      g_autofree char *text = g_strdup (e->message != NULL ? e->message : "unknown error");
+
+      se->message = g_strdup (g_strstrip (text));
+      se->line = e->line > 0 ? e->line : 1;
     }
-  if (diagram == NULL)
-    return fail (r, root, ORR_IO_ERROR_INVALID, error, "expected a <diagram> in <%s>",
-                 ORR_FILE_ROOT);
-  if (settings != NULL && !read_settings (r, settings, error))
-    return FALSE;
-  return read_diagram (r, diagram, orr_model_get_root (r->model), FALSE, NULL, error);
+}
+
+static gboolean
+stream_syntax_error (const char *name, StreamError *se, xmlTextReader *reader, GError **error)
+{
+  if (se->message != NULL)
+    g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX, "%s:%d: not well-formed XML: %s", name,
+                 se->line, se->message);
+  else
+    g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX,
+                 "%s:%d: not well-formed XML: the document ends too early", name,
+                 MAX (xmlTextReaderGetParserLineNumber (reader), 1));
+  return FALSE;
+}
+
+/* Reads the children of the element the reader is on, one subtree at a
+ * time: each is expanded, handed to take, then skipped, so that libxml2
+ * frees it before the next one is built. Leaves the reader after the
+ * element's end. */
+typedef gboolean (*StreamTake) (Reader *r, xmlNode *parent, xmlNode *child, gpointer data,
+                                GError **error);
+
+static int
+stream_children (xmlTextReader *reader, Reader *r, StreamTake take, gpointer data, gboolean *failed,
+                 GError **error)
+{
+  xmlNode *parent = xmlTextReaderCurrentNode (reader);
+  int depth = xmlTextReaderDepth (reader);
+  int ret;
+
+  if (xmlTextReaderIsEmptyElement (reader))
+    return xmlTextReaderRead (reader);
+  ret = xmlTextReaderRead (reader);
+  while (ret == 1 && xmlTextReaderDepth (reader) > depth)
+    {
+      xmlNode *child = xmlTextReaderExpand (reader);
+
+      if (child == NULL)
+        return -1;
+      if (!take (r, parent, child, data, error))
+        {
+          *failed = TRUE;
+          return 0;
+        }
+      ret = xmlTextReaderNext (reader);
+    }
+  if (ret == 1 && xmlTextReaderNodeType (reader) == XML_READER_TYPE_END_ELEMENT)
+    ret = xmlTextReaderRead (reader);
+  return ret;
+}
+
+typedef struct
+{
+  DiagramReading d;
+  xmlDoc *kept; /* copies of the link elements, read at the end */
+} StreamDiagram;
+
+static gboolean
+take_diagram_child (Reader *r, xmlNode *parent, xmlNode *child, gpointer data, GError **error)
+{
+  StreamDiagram *sd = data;
+
+  /* links are read once all blocks are known, after the reader has
+   * freed their elements: they are kept as copies, with their lines */
+  if (child->type == XML_ELEMENT_NODE && is_element (child, "link"))
+    {
+      xmlNode *copy = xmlDocCopyNode (child, sd->kept, 1);
+
+      if (copy == NULL)
+        return fail (r, child, ORR_IO_ERROR_READ, error, "out of memory");
+      copy->line = child->line;
+      xmlAddChild (xmlDocGetRootElement (sd->kept), copy);
+      g_ptr_array_add (sd->d.links, copy);
+      return TRUE;
+    }
+  return diagram_reading_take (r, &sd->d, parent, child, error);
+}
+
+typedef struct
+{
+  xmlTextReader *reader;
+  long settings_line;
+  long diagram_line;
+  xmlNode *settings;
+} StreamRoot;
+
+static gboolean
+stream_load (Reader *r, const char *data, gsize length, GError **error)
+{
+  const int options
+    = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES;
+  StreamError se = { 0 };
+  xmlTextReader *reader;
+  xmlNode *root;
+  gboolean failed = FALSE;
+  gboolean have_diagram = FALSE;
+  long settings_line = 0, diagram_line = 0;
+  int ret;
+
+  if (length > G_MAXINT)
+    {
+      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_READ, "%s: the file is too large", r->name);
+      return FALSE;
+    }
+  {
+    int line = 1;
+
+    if (!orr_xml_prolog_is_safe (data, length, &line))
+      {
+        g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX,
+                     "%s:%d: a document type declaration (<!DOCTYPE ...>) is not allowed here, "
+                     "and the file must be UTF-8; the format needs no DTD, and its entities could "
+                     "expand without bound",
+                     r->name, line);
+        return FALSE;
+      }
+  }
+  reader = xmlReaderForMemory (data, (int)length, NULL, NULL, options);
+  if (reader == NULL)
+    {
+      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_READ, "%s: out of memory", r->name);
+      return FALSE;
+    }
+  xmlTextReaderSetStructuredErrorHandler (reader, on_stream_error, &se);
+
+  /* to the root element; a DTD is refused before its entities are used */
+  while ((ret = xmlTextReaderRead (reader)) == 1)
+    {
+      int type = xmlTextReaderNodeType (reader);
+
+      if (type == XML_READER_TYPE_DOCUMENT_TYPE)
+        {
+          g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX,
+                       "%s:%d: a document type declaration (<!DOCTYPE ...>) is not allowed here; "
+                       "the format needs none, and its entities could expand without bound",
+                       r->name, MAX (xmlTextReaderGetParserLineNumber (reader), 1));
+          goto out;
+        }
+      if (type == XML_READER_TYPE_ELEMENT)
+        break;
+    }
+  if (ret != 1)
+    {
+      stream_syntax_error (r->name, &se, reader, error);
+      goto out;
+    }
+  root = xmlTextReaderCurrentNode (reader);
+  if (root->ns != NULL || strcmp (node_name (root), ORR_FILE_ROOT) != 0)
+    {
+      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_INVALID,
+                   "%s:%ld: the root element is <%s>; expected <%s>", r->name, line_of (root),
+                   node_name (root), ORR_FILE_ROOT);
+      goto out;
+    }
+  if (!check_version (r->name, root, error))
+    goto out;
+
+  if (xmlTextReaderIsEmptyElement (reader))
+    ret = xmlTextReaderRead (reader);
+  else
+    {
+      int depth = xmlTextReaderDepth (reader);
+
+      ret = xmlTextReaderRead (reader);
+      while (ret == 1 && xmlTextReaderDepth (reader) > depth)
+        {
+          int type = xmlTextReaderNodeType (reader);
+          xmlNode *node = xmlTextReaderCurrentNode (reader);
+
+          if (type == XML_READER_TYPE_ELEMENT && is_element (node, "diagram"))
+            {
+              StreamDiagram sd;
+
+              if (have_diagram)
+                {
+                  fail (r, node, ORR_IO_ERROR_INVALID, error,
+                        "second <diagram> in <%s> (the first is on line %ld)", ORR_FILE_ROOT,
+                        diagram_line);
+                  goto out;
+                }
+              have_diagram = TRUE;
+              diagram_line = line_of (node);
+              diagram_reading_init (&sd.d, orr_model_get_root (r->model), FALSE, NULL);
+              sd.kept = xmlNewDoc ((const xmlChar *)"1.0");
+              xmlDocSetRootElement (sd.kept,
+                                    xmlNewDocNode (sd.kept, NULL, (const xmlChar *)"kept", NULL));
+              ret = stream_children (reader, r, take_diagram_child, &sd, &failed, error);
+              if (!failed && ret >= 0)
+                failed = !diagram_reading_finish (r, &sd.d, error);
+              diagram_reading_clear (&sd.d);
+              xmlFreeDoc (sd.kept);
+              if (failed)
+                goto out;
+              continue;
+            }
+
+          node = xmlTextReaderExpand (reader);
+          if (node == NULL)
+            {
+              ret = -1;
+              break;
+            }
+          if (node->type != XML_ELEMENT_NODE)
+            {
+              if (!check_not_content (r, node, root, error))
+                goto out;
+            }
+          else if (is_element (node, "settings"))
+            {
+              if (settings_line != 0)
+                {
+                  fail (r, node, ORR_IO_ERROR_INVALID, error,
+                        "second <settings> (the first is on line %ld)", settings_line);
+                  goto out;
+                }
+              settings_line = line_of (node);
+              if (!read_settings (r, node, error))
+                goto out;
+            }
+          else if (orr_model_get_foreign (r->model) != NULL)
+            g_ptr_array_add (orr_model_get_foreign (r->model), dump_node (node));
+          ret = xmlTextReaderNext (reader);
+        }
+    }
+  /* the rest of the document must be well-formed too */
+  while (ret == 1)
+    ret = xmlTextReaderRead (reader);
+  if (ret < 0)
+    {
+      stream_syntax_error (r->name, &se, reader, error);
+      goto out;
+    }
+  if (!have_diagram)
+    {
+      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_INVALID,
+                   "%s:%ld: expected a <diagram> in <%s>", r->name, line_of (root), ORR_FILE_ROOT);
+      goto out;
+    }
+  xmlFreeTextReader (reader);
+  g_free (se.message);
+  return TRUE;
+
+out:
+  xmlFreeTextReader (reader);
+  g_free (se.message);
+  return FALSE;
 }
 
 OrrModel *
 orr_model_load_data (const char *data, gsize length, const char *display_name, GError **error)
 {
-  g_autoptr (xmlDoc) doc = NULL;
   g_autoptr (OrrModel) model = NULL;
   g_autoptr (GHashTable) ids = NULL;
   const char *name = display_name != NULL ? display_name : "(data)";
@@ -1030,14 +1310,24 @@ orr_model_load_data (const char *data, gsize length, const char *display_name, G
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  doc = orr_io_parse_document (data, length, name, ORR_FILE_ROOT, error);
-  if (doc == NULL)
-    return NULL;
+  {
+    gsize i;
 
+    for (i = 0; i < length && g_ascii_isspace (data[i]); i++)
+      ;
+    if (i == length)
+      {
+        g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_SYNTAX,
+                     "%s:1: the file is empty; expected an <%s> document", name, ORR_FILE_ROOT);
+        return NULL;
+      }
+  }
+
+  /* Streamed: one top-level block at a time is a tree, never the file. */
   model = orr_model_new ();
   ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r = (Reader){ .model = model, .name = name, .ids = ids };
-  if (!read_root (&r, xmlDocGetRootElement (doc), error))
+  if (!stream_load (&r, data, length, error))
     return NULL;
 
   orr_model_clear_history (model);
@@ -1057,9 +1347,9 @@ orr_model_load_file (const char *path, GError **error)
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   display = g_filename_display_name (path);
-  if (!g_file_get_contents (path, &contents, &length, &local_error))
+  if (!orr_read_input_file (path, ORR_MAX_MODEL_FILE_BYTES, &contents, &length, &local_error))
     {
-      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_READ, "%s: %s", display, local_error->message);
+      g_set_error_literal (error, ORR_IO_ERROR, ORR_IO_ERROR_READ, local_error->message);
       return NULL;
     }
   return orr_model_load_data (contents, length, display, error);
@@ -1070,7 +1360,7 @@ orr_io_read_fragment (OrrModel *model, OrrDiagram *diagram, xmlNode *root, const
                       GPtrArray *new_blocks, GError **error)
 {
   g_autoptr (GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  Reader r = { .model = model, .name = name, .ids = ids };
+  Reader r = { .model = model, .name = name, .ids = ids, .depth = orr_diagram_get_depth (diagram) };
 
   return read_diagram (&r, root, diagram, TRUE, new_blocks, error);
 }

@@ -10,7 +10,9 @@
 #include "orr-io-private.h"
 
 #include <glib/gstdio.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void write_diagram (GString *out, const OrrDiagram *diagram, guint depth);
@@ -355,22 +357,83 @@ keep_backup (const char *path, const char *data, gsize length)
     g_file_set_contents (backup, old, old_length, NULL);
 }
 
+/* The file a save must replace: path itself, or, through any chain of
+ * symbolic links, the file they lead to, so that a save keeps the link a
+ * link. NULL with errno set after too many links (a loop). */
+static char *
+resolve_links (const char *path)
+{
+  g_autofree char *current = g_strdup (path);
+
+  for (int hops = 0; hops < 40; hops++)
+    {
+      g_autofree char *target = NULL;
+      g_autofree char *dir = NULL;
+      GStatBuf st;
+
+      if (g_lstat (current, &st) != 0 || !S_ISLNK (st.st_mode))
+        return g_steal_pointer (&current);
+      target = g_file_read_link (current, NULL);
+      if (target == NULL)
+        return g_steal_pointer (&current);
+      if (g_path_is_absolute (target))
+        {
+          g_free (current);
+          current = g_steal_pointer (&target);
+          continue;
+        }
+      dir = g_path_get_dirname (current);
+      g_free (current);
+      current = g_build_filename (dir, target, NULL);
+    }
+  errno = ELOOP;
+  return NULL;
+}
+
 gboolean
 orr_model_save_file (OrrModel *model, const char *path, GError **error)
 {
   g_autofree char *data = NULL;
+  g_autofree char *target = NULL;
   g_autoptr (GError) local_error = NULL;
   gsize length = 0;
+  int mode = 0666;
+  GStatBuf st;
 
   g_return_val_if_fail (ORR_IS_MODEL (model), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  target = resolve_links (path);
+  if (target == NULL)
+    {
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_WRITE, "%s: could not save the model: %s",
+                   display, g_strerror (saved));
+      return FALSE;
+    }
+  /* The replaced file keeps its permissions: a private 0600 model must
+   * not become readable by others by being saved. */
+  if (g_stat (target, &st) == 0)
+    {
+      if (!S_ISREG (st.st_mode))
+        {
+          g_autofree char *display = g_filename_display_name (path);
+
+          g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_WRITE,
+                       "%s: could not save the model: it is not a regular file", display);
+          return FALSE;
+        }
+      mode = st.st_mode & 07777;
+    }
+
   data = orr_model_save_to_data (model, &length);
-  keep_backup (path, data, length);
+  keep_backup (target, data, length);
   /* GLib writes a temporary file beside the target, fsyncs it and renames
    * it over the target, so a failure at any point leaves the old file. */
-  if (!g_file_set_contents_full (path, data, length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE, 0666,
+  if (!g_file_set_contents_full (target, data, length,
+                                 G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE, mode,
                                  &local_error))
     {
       g_autofree char *display = g_filename_display_name (path);

@@ -3,6 +3,7 @@
  * and new versions that may add but never remove). docs/library.md
  * describes the files.
  */
+#include <orrery/orr-block.h>
 #include <orrery/orr-io.h>
 #include <orrery/orr-library.h>
 
@@ -11,6 +12,8 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <string.h>
+
+#include "../io/orr-input.h"
 
 #define LIBRARY_ROOT "orrery-library"
 
@@ -363,38 +366,22 @@ static gboolean
 read_library_xml (OrrLibrary *self, const char *data, gsize length, const char *name,
                   GError **error)
 {
-  const int options
-    = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES;
-  xmlParserCtxt *ctxt = xmlNewParserCtxt ();
+  g_autofree char *message = NULL;
   xmlDoc *doc;
   xmlNode *root;
   g_autofree char *format = NULL;
   g_autofree char *locked = NULL;
   gboolean ok = FALSE;
   gboolean have_name = FALSE;
+  int line = 1;
 
-  if (ctxt == NULL || length > G_MAXINT)
+  doc = orr_xml_read_memory (data, length, &message, &line);
+  if (doc == NULL)
     {
-      g_set_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_READ, "%s: cannot be read", name);
-      if (ctxt != NULL)
-        xmlFreeParserCtxt (ctxt);
+      g_set_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INVALID, "%s:%d: %s", name, line,
+                   message);
       return FALSE;
     }
-  doc = xmlCtxtReadMemory (ctxt, data, (int)length, NULL, NULL, options);
-  if (doc == NULL || !ctxt->wellFormed)
-    {
-      const xmlError *e = xmlCtxtGetLastError (ctxt);
-      g_autofree char *message
-        = g_strdup (e != NULL && e->message != NULL ? e->message : "unknown error");
-
-      g_set_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_INVALID,
-                   "%s:%d: not well-formed XML: %s", name, e != NULL && e->line > 0 ? e->line : 1,
-                   g_strstrip (message));
-      xmlFreeDoc (doc);
-      xmlFreeParserCtxt (ctxt);
-      return FALSE;
-    }
-  xmlFreeParserCtxt (ctxt);
 
   root = xmlDocGetRootElement (doc);
   if (root == NULL || !is_element (root, LIBRARY_ROOT))
@@ -516,10 +503,9 @@ orr_library_open (const char *dir, GError **error)
 
   file = g_build_filename (dir, ORR_LIBRARY_FILE, NULL);
   display = g_filename_display_name (file);
-  if (!g_file_get_contents (file, &data, &length, &local_error))
+  if (!orr_read_input_file (file, ORR_MAX_MODEL_FILE_BYTES, &data, &length, &local_error))
     {
-      g_set_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_READ, "%s: %s", display,
-                   local_error->message);
+      g_set_error_literal (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_READ, local_error->message);
       return NULL;
     }
   self = g_object_new (ORR_TYPE_LIBRARY, NULL);
@@ -719,7 +705,7 @@ orr_library_set_block_icon (OrrLibrary *self, const char *path, const char *icon
                        "%s: an icon is an .svg or a .png file", icon_file);
           return FALSE;
         }
-      if (!g_file_get_contents (icon_file, &data, &length, &local_error))
+      if (!orr_read_input_file (icon_file, ORR_MAX_INPUT_FILE_BYTES, &data, &length, &local_error))
         {
           g_set_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_READ, "%s",
                        local_error->message);
@@ -841,13 +827,13 @@ orr_library_load_block (OrrLibrary *self, const char *path, GError **error)
     return NULL;
   file = block_file (self, path);
   display = g_filename_display_name (file);
-  if (!g_file_get_contents (file, &data, &length, &local_error))
+  if (!orr_read_input_file (file, ORR_MAX_MODEL_FILE_BYTES, &data, &length, &local_error))
     {
       if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
         not_found (self, path, error);
       else
-        g_set_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_READ, "%s: %s", display,
-                     local_error->message);
+        g_set_error_literal (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_READ,
+                             local_error->message);
       return NULL;
     }
   /* The block reader names the file and line itself. */
@@ -910,7 +896,7 @@ copy_folder (const char *from, const char *to, GError **error)
             return FALSE;
           continue;
         }
-      if (!g_file_get_contents (source, &data, &length, &local_error))
+      if (!orr_read_input_file (source, ORR_MAX_MODEL_FILE_BYTES, &data, &length, &local_error))
         {
           g_set_error (error, ORR_LIBRARY_ERROR, ORR_LIBRARY_ERROR_READ, "%s",
                        local_error->message);

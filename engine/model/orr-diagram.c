@@ -110,3 +110,31 @@ orr_diagram_append_link (OrrDiagram *detached, OrrLink *link)
   link->parent = detached;
   g_ptr_array_add (detached->links, link);
 }
+
+guint
+orr_diagram_get_depth (const OrrDiagram *diagram)
+{
+  guint depth = 0;
+
+  g_return_val_if_fail (diagram != NULL, 0);
+  for (const OrrDiagram *d = diagram; d != NULL && d->owner != NULL; d = d->owner->parent)
+    depth++;
+  return depth;
+}
+
+guint
+orr_block_get_nesting (const OrrBlock *block)
+{
+  guint deepest = 0;
+
+  g_return_val_if_fail (block != NULL, 0);
+  if (block->child == NULL)
+    return 0;
+  for (guint i = 0; i < block->child->blocks->len; i++)
+    {
+      guint below = orr_block_get_nesting (g_ptr_array_index (block->child->blocks, i));
+
+      deepest = MAX (deepest, below);
+    }
+  return deepest + 1;
+}

@@ -104,6 +104,8 @@ orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks, GErro
   OrrDiagram *diagram;
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
   guint max_ports;
+  guint deepest = 0;
+  guint nesting;
   double next_free[2] = { -G_MAXDOUBLE, -G_MAXDOUBLE };   /* left, right */
   double next_free_x[2] = { -G_MAXDOUBLE, -G_MAXDOUBLE }; /* top, bottom */
 
@@ -127,10 +129,20 @@ orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks, GErro
           return NULL;
         }
       g_hash_table_add (inside, b->id);
+      nesting = orr_block_get_nesting (b);
+      deepest = MAX (deepest, nesting);
       x0 = MIN (x0, b->geometry.x);
       y0 = MIN (y0, b->geometry.y);
       x1 = MAX (x1, b->geometry.x + b->geometry.width);
       y1 = MAX (y1, b->geometry.y + b->geometry.height);
+    }
+
+  if (orr_diagram_get_depth (diagram) + 1 + deepest > ORR_MAX_NESTING)
+    {
+      g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_INVALID,
+                   "Grouping would nest super blocks %u levels deep; the limit is %d",
+                   orr_diagram_get_depth (diagram) + 1 + deepest, ORR_MAX_NESTING);
+      return NULL;
     }
 
   /* Sort the diagram's links into internal ones and boundary crossings,

@@ -876,6 +876,14 @@ orr_model_insert_block (OrrModel *self, OrrDiagram *diagram, OrrBlock *block, GE
 
   if (!check_ids_free (self, block, seen, error))
     return FALSE;
+  if (orr_diagram_get_depth (diagram) + orr_block_get_nesting (block) > ORR_MAX_NESTING)
+    {
+      g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_INVALID,
+                   "block \"%s\" would nest super blocks %u levels deep; the limit is %d",
+                   block->id, orr_diagram_get_depth (diagram) + orr_block_get_nesting (block),
+                   ORR_MAX_NESTING);
+      return FALSE;
+    }
 
   orr_model_begin (self, "Add Block");
   record_insert_block (self, diagram, block);

@@ -24,6 +24,10 @@ enum
   METHOD_LINEAR = 2,
 };
 
+/* The largest file read (docs/reliability.md, "Limits"): a table of
+ * about ten million rows. */
+#define FROM_CSV_MAX_BYTES ((gsize)256 << 20)
+
 /* What init read: n times and m series of n values, one after the other. */
 typedef struct
 {
@@ -32,20 +36,20 @@ typedef struct
   double *values;
 } FromCsvWork;
 
-static const char *const method_choices[] = { N_("Hold (zero order)"), N_("Linear"), NULL };
+static const char *const method_choices[] = { N_ ("Hold (zero order)"), N_ ("Linear"), NULL };
 
 static const OrrParamSpec from_csv_params[] = {
-  { "file", N_("File name"), "'data.csv'",
-    N_("The CSV file to read, a quoted string; a relative path is relative to the working "
-       "directory. Fields are separated by commas and use a decimal point; the first column "
-       "holds strictly increasing times; an optional first line of column names is skipped, and "
-       "so are empty lines and lines starting with #.") },
-  { "columns", N_("Columns"), "2",
-    N_("The columns to output, counted from 1 with the times in column 1 (so 2 is the first "
-       "data column): a vector of whole numbers, one per output element.") },
-  { "method", N_("Interpolation"), "2",
-    N_("Between the times: 1 hold the last value (steps); 2 linear. Before the first time and "
-       "after the last the end values are held."),
+  { "file", N_ ("File name"), "'data.csv'",
+    N_ ("The CSV file to read, a quoted string; a relative path is relative to the working "
+        "directory. Fields are separated by commas and use a decimal point; the first column "
+        "holds strictly increasing times; an optional first line of column names is skipped, and "
+        "so are empty lines and lines starting with #.") },
+  { "columns", N_ ("Columns"), "2",
+    N_ ("The columns to output, counted from 1 with the times in column 1 (so 2 is the first "
+        "data column): a vector of whole numbers, one per output element.") },
+  { "method", N_ ("Interpolation"), "2",
+    N_ ("Between the times: 1 hold the last value (steps); 2 linear. Before the first time and "
+        "after the last the end values are held."),
     ORR_PARAM_CHOICE, method_choices },
 };
 
@@ -134,9 +138,11 @@ read_csv (const char *path, const int *columns, int m, char **message)
   gboolean seen_content = FALSE;
   int n;
 
-  if (!g_file_get_contents (path, &text, NULL, &error))
+  /* A regular file of bounded size: /dev/zero or a pipe would otherwise
+   * fill memory or block the run forever. */
+  if (!orr_read_input_file (path, FROM_CSV_MAX_BYTES, &text, NULL, &error))
     {
-      *message = g_strdup_printf ("cannot read '%s': %s", path, error->message);
+      *message = g_strdup_printf ("cannot read the data: %s", error->message);
       return NULL;
     }
 
@@ -296,9 +302,9 @@ from_csv_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_from_csv_class = {
   .name = "FromCSV",
-  .palette = N_("Sources"),
-  .label = N_("From CSV"),
-  .description = N_("A signal read from a CSV file of times and values, interpolated in between."),
+  .palette = N_ ("Sources"),
+  .label = N_ ("From CSV"),
+  .description = N_ ("A signal read from a CSV file of times and values, interpolated in between."),
   .icon_text = "csv",
   .params = from_csv_params,
   .n_params = G_N_ELEMENTS (from_csv_params),

@@ -318,6 +318,13 @@ void orr_config_require_sample_period (OrrConfig *config, double period);
 /* TRUE when the user trusts the model to compile and run its own C code
  * (CCustomBlock); configure must refuse to build native code otherwise. */
 gboolean orr_config_native_code_trusted (OrrConfig *config);
+/* Reads a file a block takes its data from (a CSV table...): regular
+ * files only (a pipe, a device or a folder is refused at once, never
+ * waited on) and at most max_bytes, so a model cannot make a run hang or
+ * fill memory by naming /dev/zero. contents is NUL-terminated. */
+#define ORR_MAX_INPUT_FILE_BYTES ((gsize)1 << 30)
+gboolean orr_read_input_file (const char *path, gsize max_bytes, char **contents, gsize *length,
+                              GError **error);
 /* TRUE when only the block's outside is wanted (the editor updating
  * ports, the documentation): declare ports and states, skip expensive or
  * privileged work such as building native code. */

@@ -17,6 +17,23 @@ typedef enum
   ORR_COMPILE_ERROR_FAILED, /* the message lists the problems */
 } OrrCompileError;
 
+/* Resource limits (docs/reliability.md, "Limits"). A model past one is
+ * refused by the compiler with a problem naming the block, before
+ * anything of that size is allocated; sizes are computed with overflow
+ * checks, so a size that does not even fit in an integer is refused the
+ * same way. */
+#define ORR_MAX_SIGNAL_ELEMENTS ORR_VALUE_MAX_ELEMENTS /* rows x columns of one signal */
+#define ORR_MAX_SIGNAL_BYTES ((guint64)2 << 30)        /* all signals of a program together */
+#define ORR_MAX_STATES 1000000                         /* continuous states, all blocks */
+#define ORR_MAX_DISCRETE_STATES 10000000               /* discrete states, all blocks */
+#define ORR_MAX_BLOCK_JACOBIAN 10000000 /* entries of one block's Jacobian: states squared */
+#define ORR_MAX_SURFACES 1000000        /* zero-crossing surfaces (and modes), all blocks */
+/* ORR_MAX_BLOCK_PORTS and ORR_MAX_PORTS: orr-model.h */
+/* A SampleClock's period must stay above the resolution of the times it
+ * fires at (16 ulps of the latest time): a denormal period would never
+ * move time forward, and is refused like the simulator's Zeno cases. A
+ * long run of many ticks is allowed: it can be stopped. */
+
 typedef struct
 {
   /* The user trusts this model's own C code (CCustomBlock) to be compiled
@@ -34,8 +51,8 @@ typedef struct
 OrrProgram *orr_compile (OrrModel *model, OrrRegistry *registry, OrrScope *overrides,
                          GPtrArray *problems, GError **error);
 /* The same with options; NULL options are the defaults (all FALSE). */
-OrrProgram *orr_compile_with_options (OrrModel *model, OrrRegistry *registry,
-                                      OrrScope *overrides, const OrrCompileOptions *options,
-                                      GPtrArray *problems, GError **error);
+OrrProgram *orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *overrides,
+                                      const OrrCompileOptions *options, GPtrArray *problems,
+                                      GError **error);
 
 G_END_DECLS

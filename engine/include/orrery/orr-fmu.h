@@ -12,7 +12,8 @@
  * orrery/fmu; each FMU in <cache>/<sha256 of the file>/. An unchanged
  * file is unpacked once; a changed file has another hash, so it is
  * unpacked anew into its own folder (old folders are left for the user's
- * cache cleaner). */
+ * cache cleaner). Only a regular file is read: a pipe or a device named as
+ * an FMU is refused at once. */
 #pragma once
 
 #include <glib.h>
@@ -24,12 +25,19 @@ G_BEGIN_DECLS
 #define ORR_FMU_ERROR (orr_fmu_error_quark ())
 GQuark orr_fmu_error_quark (void);
 
+/* Resource limits (docs/reliability.md): an FMU over them is refused with
+ * a message, and a partly unpacked folder is removed. */
+#define ORR_MAX_FMU_FILE_BYTES ((guint64)1 << 30)     /* the .fmu file */
+#define ORR_MAX_FMU_UNPACKED_BYTES ((guint64)1 << 30) /* all its entries, unpacked */
+#define ORR_MAX_FMU_ENTRIES 10000                     /* files and folders in it */
+
 typedef enum
 {
   ORR_FMU_ERROR_FILE,        /* the .fmu cannot be read or is not a zip archive */
   ORR_FMU_ERROR_UNSAFE,      /* an entry would land outside its folder (absolute, "..") */
   ORR_FMU_ERROR_DESCRIPTION, /* modelDescription.xml is missing or malformed */
   ORR_FMU_ERROR_LIBRARY,     /* the shared library is missing or lacks a function */
+  ORR_FMU_ERROR_LIMIT,       /* bigger than the limits above (a zip bomb...) */
 } OrrFmuError;
 
 /* Which FMI interfaces an FMU implements (a bit set). */

@@ -27,6 +27,10 @@ typedef enum
  * version are refused. */
 #define ORR_FILE_FORMAT_VERSION "1.0"
 
+/* Larger model files are refused before they are read (libxml2 reads at
+ * most 2 GiB from memory). */
+#define ORR_MAX_MODEL_FILE_BYTES ((gsize)G_MAXINT)
+
 /**
  * orr_model_load_file: (constructor)
  * @path: (type filename): the .orr file
@@ -35,6 +39,11 @@ typedef enum
  * Returns: (transfer full): the model, or %NULL with @error set
  */
 OrrModel *orr_model_load_file (const char *path, GError **error);
+/* Checks settings as a whole: finite times with final not before start,
+ * tolerances and steps finite and not negative (max-step may be negative,
+ * "no limit", except for a fixed-step solver), a known solver. Loading
+ * a file checks its settings; the command line checks its overrides. */
+gboolean orr_settings_check (const OrrSettings *settings, GError **error);
 /* display_name is used in messages in place of a file name. */
 /**
  * orr_model_load_data: (constructor)

@@ -54,6 +54,18 @@ typedef enum
   ORR_MASK_PARAM_CHECKBOX,
 } OrrMaskParamKind;
 
+/* Super blocks nest at most this many levels (a super block in the root
+ * diagram opens level 1). Loading, inserting and grouping refuse deeper
+ * models, so that whatever can be edited can be saved and loaded again
+ * (the file stays well inside libxml2's nesting limit). */
+#define ORR_MAX_NESTING 100
+
+/* Ports of each kind on one block, and ports of all blocks of a model
+ * together: loading and compiling refuse more (a few bytes of file must
+ * not ask for gigabytes of ports). */
+#define ORR_MAX_BLOCK_PORTS 100000
+#define ORR_MAX_PORTS 1000000
+
 typedef struct _OrrModel OrrModel;
 typedef struct _OrrDiagram OrrDiagram;
 typedef struct _OrrBlock OrrBlock;
@@ -119,10 +131,10 @@ typedef struct
   char *solver; /* "auto", "cvode-bdf", ... */
   double rtol;
   double atol;
-  double max_step;     /* 0: automatic, (final - start) / 100; negative: no limit;
-                        * for fixed-step solvers, the step */
-  double initial_step; /* 0: the solver's own choice */
-  double zc_tolerance; /* time tolerance of zero-crossing location; 0: the solver's default */
+  double max_step;        /* 0: automatic, (final - start) / 100; negative: no limit;
+                           * for fixed-step solvers, the step */
+  double initial_step;    /* 0: the solver's own choice */
+  double zc_tolerance;    /* time tolerance of zero-crossing location; 0: the solver's default */
   double realtime_factor; /* simulated seconds per wall-clock second when run in the app;
                            * 0: as fast as possible */
   gboolean solve_loops;   /* algebraic loops are solved (Newton, KINSOL) instead of refused */
@@ -137,16 +149,16 @@ struct _OrrBlock
   char *type; /* block class name, "SuperBlock" for a super block */
   char *label;
   OrrRect geometry;
-  int rotation;  /* degrees: 0, 90, 180 or 270 */
-  gboolean flip; /* mirrored about its vertical axis */
-  GPtrArray *params;                   /* of OrrParam, in file order */
-  GPtrArray *ports[ORR_N_PORT_KINDS];  /* of OrrPort */
-  OrrDiagram *child;                   /* only for super blocks */
-  OrrMask *mask;                       /* only for masked super blocks */
-  GPtrArray *foreign;                  /* of char*: child elements this version does not know, kept verbatim */
-  GPtrArray *foreign_attrs;            /* of char*: name, value, name, value... of unknown attributes */
-  OrrLibraryRef *libref;               /* NULL unless placed from a library */
-  OrrDiagram *parent;                  /* NULL while not in a diagram */
+  int rotation;                       /* degrees: 0, 90, 180 or 270 */
+  gboolean flip;                      /* mirrored about its vertical axis */
+  GPtrArray *params;                  /* of OrrParam, in file order */
+  GPtrArray *ports[ORR_N_PORT_KINDS]; /* of OrrPort */
+  OrrDiagram *child;                  /* only for super blocks */
+  OrrMask *mask;                      /* only for masked super blocks */
+  GPtrArray *foreign;       /* of char*: child elements this version does not know, kept verbatim */
+  GPtrArray *foreign_attrs; /* of char*: name, value, name, value... of unknown attributes */
+  OrrLibraryRef *libref;    /* NULL unless placed from a library */
+  OrrDiagram *parent;       /* NULL while not in a diagram */
   /*< private >*/
   gatomicrefcount ref_count;
 };
@@ -178,9 +190,9 @@ struct _OrrDiagram
   /*< read-only >*/
   OrrBlock *owner; /* the super block, NULL for the root diagram */
   OrrModel *model;
-  char *context;   /* script, never NULL */
-  GPtrArray *blocks; /* of OrrBlock*, in drawing order */
-  GPtrArray *links;  /* of OrrLink* */
+  char *context;      /* script, never NULL */
+  GPtrArray *blocks;  /* of OrrBlock*, in drawing order */
+  GPtrArray *links;   /* of OrrLink* */
   GPtrArray *foreign; /* of char*: unknown child elements, kept verbatim */
 };
 
@@ -296,7 +308,8 @@ OrrBlock *orr_model_add_block (OrrModel *model, OrrDiagram *diagram, const char 
 OrrBlock *orr_model_add_super_block (OrrModel *model, OrrDiagram *diagram,
                                      const OrrRect *geometry);
 /* Inserts a detached block (one from orr_block_new or a file fragment).
- * Takes a reference. Fails if its id, or an id inside it, is in use. */
+ * Takes a reference. Fails if its id, or an id inside it, is in use, or if
+ * super blocks would nest deeper than ORR_MAX_NESTING. */
 gboolean orr_model_insert_block (OrrModel *model, OrrDiagram *diagram, OrrBlock *block,
                                  GError **error);
 /* Removes the block and every link attached to it. */
@@ -349,6 +362,12 @@ void orr_model_set_link_points (OrrModel *model, OrrLink *link, const OrrPoint *
 void orr_model_set_context (OrrModel *model, OrrDiagram *diagram, const char *context);
 void orr_model_set_settings (OrrModel *model, const OrrSettings *settings);
 
+/* Levels of super blocks above diagram (0 for the root diagram), and
+ * below block (0 for a plain block, 1 + the deepest block inside for a
+ * super block). */
+guint orr_diagram_get_depth (const OrrDiagram *diagram);
+guint orr_block_get_nesting (const OrrBlock *block);
+
 /* Moves the blocks (all in one diagram) into a new super block placed where
  * they were. Links that crossed the boundary are cut and reconnected through
  * new Input/Output and EventInput/EventOutput port blocks, numbered by the
@@ -372,8 +391,7 @@ OrrBlock *orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blo
  * a non-blank context, since inlining would change what names its blocks
  * see. out_blocks, if not NULL, receives a reference to each moved block
  * (as orr_fragment_paste() does). */
-gboolean orr_model_expand (OrrModel *model, OrrBlock *super, GPtrArray *out_blocks,
-                           GError **error);
+gboolean orr_model_expand (OrrModel *model, OrrBlock *super, GPtrArray *out_blocks, GError **error);
 /* Makes the super block's ports follow its port blocks: as many of a kind
  * as the highest literal "port" number inside (an expression never takes
  * ports away), labelled with the port blocks' labels (not the automatic

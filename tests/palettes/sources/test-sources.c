@@ -12,7 +12,9 @@
 
 #include <hdf5.h>
 #include <matio.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---- harness helpers --------------------------------------------------- */
 
@@ -672,6 +674,29 @@ test_from_csv_errors (void)
     g_assert_nonnull (h->error);
     g_assert_nonnull (strstr (h->error, "/nonexistent/none.csv"));
     orr_harness_run (h, ORR_JOB_TERMINATE);
+  }
+
+  /* Not files at all: a pipe nobody writes to, an endless device and a
+   * folder are refused at once (a hang or 8 GB of zeros otherwise). */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("orrery-csv-XXXXXX", NULL);
+    g_autofree char *fifo = g_build_filename (dir, "pipe.csv", NULL);
+    const char *const targets[] = { fifo, "/dev/zero", dir };
+
+    g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
+      {
+        g_autoptr (OrrHarness) h
+          = harness (&orr_from_csv_class, csv_config (targets[i], "2", "2"), 1, 1);
+
+        orr_harness_run (h, ORR_JOB_INIT);
+        g_assert_nonnull (h->error);
+        g_assert_nonnull (strstr (h->error, targets[i]));
+        g_assert_nonnull (strstr (h->error, "only regular files"));
+        orr_harness_run (h, ORR_JOB_TERMINATE);
+      }
+    g_unlink (fifo);
+    g_rmdir (dir);
   }
 }
 
