@@ -36,8 +36,8 @@ block_center (OrrBlock *block)
 static int
 compare_boundaries (gconstpointer pa, gconstpointer pb)
 {
-  const Boundary *a = *(const Boundary *const *) pa;
-  const Boundary *b = *(const Boundary *const *) pb;
+  const Boundary *a = *(const Boundary *const *)pa;
+  const Boundary *b = *(const Boundary *const *)pb;
   int c;
 
   if (a->outside_pos.y != b->outside_pos.y)
@@ -47,7 +47,7 @@ compare_boundaries (gconstpointer pa, gconstpointer pb)
   c = strcmp (a->source.block, b->source.block);
   if (c != 0)
     return c;
-  return (int) a->source.port - (int) b->source.port;
+  return (int)a->source.port - (int)b->source.port;
 }
 
 static Boundary *
@@ -97,8 +97,7 @@ orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks, GErro
 {
   g_autoptr (GHashTable) inside = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GPtrArray) internal = g_ptr_array_new ();
-  g_autoptr (GPtrArray) boundaries
-    = g_ptr_array_new_with_free_func ((GDestroyNotify) boundary_free);
+  g_autoptr (GPtrArray) boundaries = g_ptr_array_new_with_free_func ((GDestroyNotify)boundary_free);
   g_autoptr (OrrBlock) super = NULL;
   g_autofree char *super_id = NULL;
   guint counts[ORR_N_PORT_KINDS] = { 0 };
@@ -228,8 +227,8 @@ orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks, GErro
       if (b->incoming)
         {
           port_side = b->kind == ORR_LINK_REGULAR ? ORR_PORT_OUT : ORR_PORT_EVENT_OUT;
-          inner = orr_diagram_find_block (diagram,
-                                          ((OrrLink *) g_ptr_array_index (b->crossings, 0))->to.block);
+          inner = orr_diagram_find_block (
+            diagram, ((OrrLink *)g_ptr_array_index (b->crossings, 0))->to.block);
           port->geometry.x = x0 - 70;
         }
       else
@@ -240,19 +239,20 @@ orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks, GErro
         }
       /* level with the block it feeds or is fed by, but never on top of
        * the port block above it on the same side */
-      port->geometry.y = MAX (block_center (inner).y - port->geometry.height / 2,
-                              next_free[b->incoming ? 0 : 1]);
+      port->geometry.y
+        = MAX (block_center (inner).y - port->geometry.height / 2, next_free[b->incoming ? 0 : 1]);
       next_free[b->incoming ? 0 : 1] = port->geometry.y + port->geometry.height + 20;
       orr_block_set_ports (port, port_side, 1);
       /* The inside end's port label names the new port, on the port block
        * and on the super block, as orr_model_sync_super_ports() would. */
       {
         const OrrEndpoint *inside_end
-          = b->incoming ? &((OrrLink *) g_ptr_array_index (b->crossings, 0))->to : &b->source;
+          = b->incoming ? &((OrrLink *)g_ptr_array_index (b->crossings, 0))->to : &b->source;
         const char *label = port_label (diagram, inside_end);
         if (label != NULL && label[0] != '\0')
           {
-            OrrPort *super_port = g_ptr_array_index (super->ports[super_port_kind (b)], b->number - 1);
+            OrrPort *super_port
+              = g_ptr_array_index (super->ports[super_port_kind (b)], b->number - 1);
             port->label = g_strdup (label);
             super_port->label = g_strdup (label);
           }
@@ -278,7 +278,7 @@ orr_model_group (OrrModel *model, OrrBlock *const *blocks, guint n_blocks, GErro
 
   orr_model_begin (model, "Group into Super Block");
   {
-    g_autoptr (GPtrArray) doomed = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_block_unref);
+    g_autoptr (GPtrArray) doomed = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_block_unref);
 
     for (guint i = 0; i < n_blocks; i++)
       g_ptr_array_add (doomed, orr_block_ref (blocks[i]));
