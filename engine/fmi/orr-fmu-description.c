@@ -26,8 +26,7 @@ typedef struct
   GError **error;
 } Reader;
 
-static gboolean G_GNUC_PRINTF (3, 4)
-fail (Reader *r, xmlNode *node, const char *format, ...)
+static gboolean G_GNUC_PRINTF (3, 4) fail (Reader *r, xmlNode *node, const char *format, ...)
 {
   g_autofree char *what = NULL;
   va_list args;
@@ -38,15 +37,15 @@ fail (Reader *r, xmlNode *node, const char *format, ...)
   g_set_error (r->error, ORR_FMU_ERROR, ORR_FMU_ERROR_DESCRIPTION,
                "FMU '%s': modelDescription.xml, line %ld, element <%s>: %s", r->fmu,
                node != NULL ? xmlGetLineNo (node) : 0L,
-               node != NULL ? (const char *) node->name : "?", what);
+               node != NULL ? (const char *)node->name : "?", what);
   return FALSE;
 }
 
 static char *
 attr (xmlNode *node, const char *name)
 {
-  xmlChar *value = xmlGetProp (node, (const xmlChar *) name);
-  char *copy = value != NULL ? g_strdup ((const char *) value) : NULL;
+  xmlChar *value = xmlGetProp (node, (const xmlChar *)name);
+  char *copy = value != NULL ? g_strdup ((const char *)value) : NULL;
 
   xmlFree (value);
   return copy;
@@ -55,7 +54,7 @@ attr (xmlNode *node, const char *name)
 static gboolean
 is_element (xmlNode *node, const char *name)
 {
-  return node->type == XML_ELEMENT_NODE && strcmp ((const char *) node->name, name) == 0;
+  return node->type == XML_ELEMENT_NODE && strcmp ((const char *)node->name, name) == 0;
 }
 
 static xmlNode *
@@ -85,8 +84,7 @@ read_bool (Reader *r, xmlNode *node, const char *name, gboolean *value)
 
 /* A whole number >= min; absent: fallback. */
 static gboolean
-read_uint (Reader *r, xmlNode *node, const char *name, gint64 fallback, gint64 min,
-           gint64 *value)
+read_uint (Reader *r, xmlNode *node, const char *name, gint64 fallback, gint64 min, gint64 *value)
 {
   g_autofree char *text = attr (node, name);
   char *end;
@@ -96,8 +94,9 @@ read_uint (Reader *r, xmlNode *node, const char *name, gint64 fallback, gint64 m
     return TRUE;
   *value = g_ascii_strtoll (text, &end, 10);
   if (*text == '\0' || *end != '\0' || *value < min || *value > G_MAXINT)
-    return fail (r, node, "attribute %s must be a whole number of at least %" G_GINT64_FORMAT
-                 ", not '%s'", name, min, text);
+    return fail (r, node,
+                 "attribute %s must be a whole number of at least %" G_GINT64_FORMAT ", not '%s'",
+                 name, min, text);
   return TRUE;
 }
 
@@ -134,13 +133,12 @@ read_enum (Reader *r, xmlNode *node, const char *name, const char *const *names,
   return fail (r, node, "attribute %s has the unknown value '%s'", name, text);
 }
 
-static const char *const causality_names[] = { "parameter", "calculatedParameter", "input",
-                                               "output",    "local",               "independent",
-                                               NULL };
+static const char *const causality_names[]
+  = { "parameter", "calculatedParameter", "input", "output", "local", "independent", NULL };
 static const char *const variability_names[]
   = { "constant", "fixed", "tunable", "discrete", "continuous", NULL };
-static const char *const type_names[] = { "Real", "Integer", "Boolean", "String", "Enumeration",
-                                          NULL };
+static const char *const type_names[]
+  = { "Real", "Integer", "Boolean", "String", "Enumeration", NULL };
 
 static void
 variable_free (OrrFmuVariable *v)
@@ -174,7 +172,7 @@ read_variable (Reader *r, OrrFmuDescription *d, xmlNode *node)
     return FALSE;
   if (vr < 0)
     return fail (r, node, "variable '%s' has no valueReference", v->name);
-  v->value_reference = (guint) vr;
+  v->value_reference = (guint)vr;
   if (!read_enum (r, node, "causality", causality_names, ORR_FMU_CAUSALITY_LOCAL, &causality)
       || !read_enum (r, node, "variability", variability_names, ORR_FMU_VARIABILITY_CONTINUOUS,
                      &variability))
@@ -198,7 +196,7 @@ read_variable (Reader *r, OrrFmuDescription *d, xmlNode *node)
     {
       if (!read_uint (r, type_node, "derivative", 0, 1, &derivative))
         return FALSE;
-      v->derivative = (int) derivative;
+      v->derivative = (int)derivative;
     }
   if (v->variability != ORR_FMU_VARIABILITY_CONTINUOUS || v->type != ORR_FMU_REAL)
     {
@@ -227,7 +225,7 @@ read_unknowns (Reader *r, OrrFmuDescription *d, xmlNode *list, GArray *into)
       if (index < 1 || index > d->variables->len)
         return fail (r, n, "index %" G_GINT64_FORMAT " names no variable (there are %u)", index,
                      d->variables->len);
-      u.index = (int) index;
+      u.index = (int)index;
       deps = attr (n, "dependencies");
       u.dependencies_given = deps != NULL;
       u.dependencies = g_array_new (FALSE, FALSE, sizeof (int));
@@ -246,7 +244,7 @@ read_unknowns (Reader *r, OrrFmuDescription *d, xmlNode *list, GArray *into)
               dep = g_ascii_strtoll (parts[i], &end, 10);
               if (*end != '\0' || dep < 1 || dep > d->variables->len)
                 return fail (r, n, "dependency '%s' names no variable", parts[i]);
-              g_array_append_val (u.dependencies, (int){ (int) dep });
+              g_array_append_val (u.dependencies, (int){ (int)dep });
             }
         }
     }
@@ -287,7 +285,7 @@ read_root (Reader *r, OrrFmuDescription *d, xmlNode *root)
     return fail (r, root, "guid is missing");
   if (!read_uint (r, root, "numberOfEventIndicators", 0, 0, &n_indicators))
     return FALSE;
-  d->n_event_indicators = (guint) n_indicators;
+  d->n_event_indicators = (guint)n_indicators;
 
   me = child (root, "ModelExchange");
   cs = child (root, "CoSimulation");
@@ -315,7 +313,7 @@ read_root (Reader *r, OrrFmuDescription *d, xmlNode *root)
           || !read_bool (r, cs, "canGetAndSetFMUstate", &d->cs_can_get_and_set_fmu_state)
           || !read_uint (r, cs, "maxOutputDerivativeOrder", 0, 0, &order))
         return FALSE;
-      d->cs_max_output_derivative_order = (int) order;
+      d->cs_max_output_derivative_order = (int)order;
     }
 
   d->start_time = d->stop_time = d->tolerance = d->step_size = NAN;
@@ -340,9 +338,11 @@ read_root (Reader *r, OrrFmuDescription *d, xmlNode *root)
     {
       OrrFmuVariable *v = g_ptr_array_index (d->variables, i);
 
-      if (v->derivative > (int) d->variables->len)
-        return fail (r, variables, "variable '%s' is the derivative of variable %d, which "
-                     "does not exist", v->name, v->derivative);
+      if (v->derivative > (int)d->variables->len)
+        return fail (r, variables,
+                     "variable '%s' is the derivative of variable %d, which "
+                     "does not exist",
+                     v->name, v->derivative);
     }
 
   structure = child (root, "ModelStructure");
@@ -359,8 +359,10 @@ read_root (Reader *r, OrrFmuDescription *d, xmlNode *root)
       OrrFmuVariable *v = g_ptr_array_index (d->variables, u->index - 1);
 
       if (v->type != ORR_FMU_REAL || v->derivative == 0)
-        return fail (r, structure, "derivative %u (variable '%s') is not the derivative of a "
-                     "Real state", i + 1, v->name);
+        return fail (r, structure,
+                     "derivative %u (variable '%s') is not the derivative of a "
+                     "Real state",
+                     i + 1, v->name);
     }
   for (guint i = 0; i < d->outputs->len; i++)
     {
@@ -379,13 +381,13 @@ description_new (void)
 {
   OrrFmuDescription *d = g_new0 (OrrFmuDescription, 1);
 
-  d->variables = g_ptr_array_new_with_free_func ((GDestroyNotify) variable_free);
+  d->variables = g_ptr_array_new_with_free_func ((GDestroyNotify)variable_free);
   d->outputs = g_array_new (FALSE, TRUE, sizeof (OrrFmuUnknown));
   d->derivatives = g_array_new (FALSE, TRUE, sizeof (OrrFmuUnknown));
   d->initial_unknowns = g_array_new (FALSE, TRUE, sizeof (OrrFmuUnknown));
-  g_array_set_clear_func (d->outputs, (GDestroyNotify) unknown_clear);
-  g_array_set_clear_func (d->derivatives, (GDestroyNotify) unknown_clear);
-  g_array_set_clear_func (d->initial_unknowns, (GDestroyNotify) unknown_clear);
+  g_array_set_clear_func (d->outputs, (GDestroyNotify)unknown_clear);
+  g_array_set_clear_func (d->derivatives, (GDestroyNotify)unknown_clear);
+  g_array_set_clear_func (d->initial_unknowns, (GDestroyNotify)unknown_clear);
   return d;
 }
 
@@ -541,13 +543,13 @@ orr_fmu_param_name (const char *variable_name)
 const char *
 orr_fmu_type_name (OrrFmuType type)
 {
-  return type >= 0 && type < (int) G_N_ELEMENTS (type_names) - 1 ? type_names[type] : "?";
+  return type >= 0 && type < (int)G_N_ELEMENTS (type_names) - 1 ? type_names[type] : "?";
 }
 
 const char *
 orr_fmu_causality_name (OrrFmuCausality causality)
 {
-  return causality >= 0 && causality < (int) G_N_ELEMENTS (causality_names) - 1
+  return causality >= 0 && causality < (int)G_N_ELEMENTS (causality_names) - 1
            ? causality_names[causality]
            : "?";
 }

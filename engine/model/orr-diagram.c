@@ -9,8 +9,8 @@ orr_diagram_new (void)
 {
   OrrDiagram *diagram = g_new0 (OrrDiagram, 1);
   diagram->context = g_strdup ("");
-  diagram->blocks = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_block_unref);
-  diagram->links = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_link_unref);
+  diagram->blocks = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_block_unref);
+  diagram->links = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_link_unref);
   diagram->foreign = g_ptr_array_new_with_free_func (g_free);
   return diagram;
 }
@@ -76,7 +76,7 @@ orr_diagram_new_label (OrrDiagram *diagram, const char *stem)
       gboolean used = FALSE;
 
       for (guint i = 0; i < diagram->blocks->len && !used; i++)
-        used = g_strcmp0 (((OrrBlock *) g_ptr_array_index (diagram->blocks, i))->label, label) == 0;
+        used = g_strcmp0 (((OrrBlock *)g_ptr_array_index (diagram->blocks, i))->label, label) == 0;
       if (!used)
         return g_steal_pointer (&label);
     }

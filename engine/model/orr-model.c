@@ -391,55 +391,55 @@ op_apply (OrrModel *self, Op *op, gboolean forward)
 
   switch (op->kind)
     {
-    case OP_INSERT_BLOCK:
-    case OP_REMOVE_BLOCK:
-      insert = (op->kind == OP_INSERT_BLOCK) == forward;
-      if (insert)
-        do_insert_block (self, op->diagram, op->index, op->block);
-      else
-        do_remove_block (self, op->diagram, op->index);
-      break;
+      case OP_INSERT_BLOCK:
+      case OP_REMOVE_BLOCK:
+        insert = (op->kind == OP_INSERT_BLOCK) == forward;
+        if (insert)
+          do_insert_block (self, op->diagram, op->index, op->block);
+        else
+          do_remove_block (self, op->diagram, op->index);
+        break;
 
-    case OP_INSERT_LINK:
-    case OP_REMOVE_LINK:
-      insert = (op->kind == OP_INSERT_LINK) == forward;
-      if (insert)
-        do_insert_link (self, op->diagram, op->index, op->link);
-      else
-        do_remove_link (self, op->diagram, op->index);
-      break;
+      case OP_INSERT_LINK:
+      case OP_REMOVE_LINK:
+        insert = (op->kind == OP_INSERT_LINK) == forward;
+        if (insert)
+          do_insert_link (self, op->diagram, op->index, op->link);
+        else
+          do_remove_link (self, op->diagram, op->index);
+        break;
 
-    case OP_SWAP_BLOCK_STATE:
-      block_state_swap (op->state, op->block);
-      emit_change (self, ORR_CHANGE_BLOCK_CHANGED, op->block->parent, op->block, NULL);
-      break;
+      case OP_SWAP_BLOCK_STATE:
+        block_state_swap (op->state, op->block);
+        emit_change (self, ORR_CHANGE_BLOCK_CHANGED, op->block->parent, op->block, NULL);
+        break;
 
-    case OP_SWAP_LINK_POINTS:
-      {
-        GArray *tmp = op->link->points;
-        op->link->points = op->points;
-        op->points = tmp;
-        emit_change (self, ORR_CHANGE_LINK_CHANGED, op->link->parent, NULL, op->link);
-      }
-      break;
+      case OP_SWAP_LINK_POINTS:
+        {
+          GArray *tmp = op->link->points;
+          op->link->points = op->points;
+          op->points = tmp;
+          emit_change (self, ORR_CHANGE_LINK_CHANGED, op->link->parent, NULL, op->link);
+        }
+        break;
 
-    case OP_SWAP_CONTEXT:
-      {
-        char *tmp = op->diagram->context;
-        op->diagram->context = op->text;
-        op->text = tmp;
-        emit_change (self, ORR_CHANGE_CONTEXT_CHANGED, op->diagram, NULL, NULL);
-      }
-      break;
+      case OP_SWAP_CONTEXT:
+        {
+          char *tmp = op->diagram->context;
+          op->diagram->context = op->text;
+          op->text = tmp;
+          emit_change (self, ORR_CHANGE_CONTEXT_CHANGED, op->diagram, NULL, NULL);
+        }
+        break;
 
-    case OP_SWAP_SETTINGS:
-      {
-        OrrSettings tmp = self->settings;
-        self->settings = op->settings;
-        op->settings = tmp;
-        emit_change (self, ORR_CHANGE_SETTINGS_CHANGED, NULL, NULL, NULL);
-      }
-      break;
+      case OP_SWAP_SETTINGS:
+        {
+          OrrSettings tmp = self->settings;
+          self->settings = op->settings;
+          op->settings = tmp;
+          emit_change (self, ORR_CHANGE_SETTINGS_CHANGED, NULL, NULL, NULL);
+        }
+        break;
     }
 }
 
@@ -478,7 +478,7 @@ top_serial (OrrModel *self)
 {
   if (self->undo_stack->len == 0)
     return 0;
-  return ((Transaction *) g_ptr_array_index (self->undo_stack, self->undo_stack->len - 1))->serial;
+  return ((Transaction *)g_ptr_array_index (self->undo_stack, self->undo_stack->len - 1))->serial;
 }
 
 static void
@@ -502,7 +502,7 @@ orr_model_begin (OrrModel *self, const char *description)
     {
       self->current = g_new0 (Transaction, 1);
       self->current->description = g_strdup (description);
-      self->current->ops = g_ptr_array_new_with_free_func ((GDestroyNotify) op_free);
+      self->current->ops = g_ptr_array_new_with_free_func ((GDestroyNotify)op_free);
     }
   g_array_append_val (self->depth_marks, self->current->ops->len);
   self->depth++;
@@ -615,7 +615,7 @@ stack_top_description (GPtrArray *stack)
 {
   if (stack->len == 0)
     return NULL;
-  return ((Transaction *) g_ptr_array_index (stack, stack->len - 1))->description;
+  return ((Transaction *)g_ptr_array_index (stack, stack->len - 1))->description;
 }
 
 const char *
@@ -699,17 +699,17 @@ orr_model_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
 
   switch (prop_id)
     {
-    case PROP_MODIFIED:
-      g_value_set_boolean (value, orr_model_get_modified (self));
-      break;
-    case PROP_CAN_UNDO:
-      g_value_set_boolean (value, orr_model_can_undo (self));
-      break;
-    case PROP_CAN_REDO:
-      g_value_set_boolean (value, orr_model_can_redo (self));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      case PROP_MODIFIED:
+        g_value_set_boolean (value, orr_model_get_modified (self));
+        break;
+      case PROP_CAN_UNDO:
+        g_value_set_boolean (value, orr_model_can_undo (self));
+        break;
+      case PROP_CAN_REDO:
+        g_value_set_boolean (value, orr_model_can_redo (self));
+        break;
+      default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -721,12 +721,12 @@ orr_model_class_init (OrrModelClass *klass)
   object_class->finalize = orr_model_finalize;
   object_class->get_property = orr_model_get_property;
 
-  properties[PROP_MODIFIED] = g_param_spec_boolean (
-    "modified", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CAN_UNDO] = g_param_spec_boolean (
-    "can-undo", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties[PROP_CAN_REDO] = g_param_spec_boolean (
-    "can-redo", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* OrrModel::changed (OrrChange *change): one primitive change happened. */
@@ -743,11 +743,11 @@ orr_model_init (OrrModel *self)
   self->foreign = g_ptr_array_new_with_free_func (g_free);
   self->blocks_by_id = g_hash_table_new (g_str_hash, g_str_equal);
   self->links_by_id = g_hash_table_new (g_str_hash, g_str_equal);
-  self->links_by_block = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                (GDestroyNotify) g_ptr_array_unref);
+  self->links_by_block
+    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_ptr_array_unref);
   self->next_id = 1;
-  self->undo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) transaction_free);
-  self->redo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) transaction_free);
+  self->undo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify)transaction_free);
+  self->redo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify)transaction_free);
   self->depth_marks = g_array_new (FALSE, FALSE, sizeof (guint));
 }
 
@@ -892,8 +892,7 @@ orr_model_insert_block (OrrModel *self, OrrDiagram *diagram, OrrBlock *block, GE
 }
 
 OrrBlock *
-orr_model_add_block (OrrModel *self, OrrDiagram *diagram, const char *type,
-                     const OrrRect *geometry)
+orr_model_add_block (OrrModel *self, OrrDiagram *diagram, const char *type, const OrrRect *geometry)
 {
   g_autofree char *id = NULL;
   OrrBlock *block;
@@ -1198,7 +1197,7 @@ orr_model_connect (OrrModel *self, OrrDiagram *diagram, const OrrEndpoint *from,
   g_return_val_if_fail (diagram_in_model (self, diagram), NULL);
 
   kind = from->kind == ORR_PORT_EVENT_OUT || from->kind == ORR_PORT_EVENT_IN ? ORR_LINK_ACTIVATION
-                                                                              : ORR_LINK_REGULAR;
+                                                                             : ORR_LINK_REGULAR;
   if (!check_link (self, diagram, kind, from, to, NULL, error))
     return NULL;
 

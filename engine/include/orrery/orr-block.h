@@ -38,11 +38,11 @@ typedef enum
 /* Where the simulation is when a block is called. */
 typedef enum
 {
-  ORR_PHASE_INIT,       /* initialisation */
-  ORR_PHASE_EXIT_INIT,  /* the end of initialisation: initial events are programmed now */
-  ORR_PHASE_EVENT,      /* an event or an accepted point: act */
-  ORR_PHASE_TRIAL,      /* a solver's trial point: compute, but no side effects */
-  ORR_PHASE_TERMINATE,  /* the end */
+  ORR_PHASE_INIT,      /* initialisation */
+  ORR_PHASE_EXIT_INIT, /* the end of initialisation: initial events are programmed now */
+  ORR_PHASE_EVENT,     /* an event or an accepted point: act */
+  ORR_PHASE_TRIAL,     /* a solver's trial point: compute, but no side effects */
+  ORR_PHASE_TERMINATE, /* the end */
 } OrrPhase;
 
 /* ---- the block at run time --------------------------------------------- */
@@ -59,7 +59,7 @@ typedef struct
 /* What every block of one simulation shares: time and phase. Read-only. */
 typedef struct
 {
-  double t;           /* current time */
+  double t; /* current time */
   double start_time;
   double final_time;
   OrrPhase phase;
@@ -81,8 +81,8 @@ struct _OrrSimBlock
   /* continuous state */
   int nx;
   double *x;
-  double *xd;   /* explicit blocks write x' here; implicit blocks read it */
-  double *res;  /* implicit blocks write F(t, x, x', u) here */
+  double *xd;       /* explicit blocks write x' here; implicit blocks read it */
+  double *res;      /* implicit blocks write F(t, x, x', u) here */
   double *jacobian; /* nx*nx, column-major, during ORR_JOB_JACOBIAN */
 
   /* discrete state and object states (typed matrices) */
@@ -109,7 +109,7 @@ struct _OrrSimBlock
 
   /* activation */
   int n_evin;
-  int nevprt;  /* bit-coded activated inputs (1 + 4: ports 1 and 3); -1: own zero crossing */
+  int nevprt; /* bit-coded activated inputs (1 + 4: ports 1 and 3); -1: own zero crossing */
   int n_evout;
   double *evout; /* set to -1 before each ORR_JOB_EVENTS; a delay >= 0 programs an event,
                   * replacing the output's pending one; a negative value leaves it alone */
@@ -135,13 +135,13 @@ orr_block_get_time (const OrrSimBlock *block)
 static inline double *
 orr_block_real_in (OrrSimBlock *block, int port)
 {
-  return (double *) block->in[port].data;
+  return (double *)block->in[port].data;
 }
 
 static inline double *
 orr_block_real_out (OrrSimBlock *block, int port)
 {
-  return (double *) block->out[port].data;
+  return (double *)block->out[port].data;
 }
 
 static inline int
@@ -253,12 +253,12 @@ typedef enum
   ORR_BLOCK_OUTPUT_PORT,
   ORR_BLOCK_EVENT_INPUT_PORT,
   ORR_BLOCK_EVENT_OUTPUT_PORT,
-  ORR_BLOCK_GOTO, /* 1 input, a wire to every From with its tag: opar = { tag (string) },
-                   * ipar = { 0: visible in its own diagram, 1: in the whole model } */
-  ORR_BLOCK_FROM, /* 1 output, whatever feeds the Goto with its tag: opar = { tag } */
-  ORR_BLOCK_EVENT_GOTO, /* 1 activation input, an activation link to every EVENT_FROM with its
-                         * tag: opar = { tag }, ipar = { 0: visible in its own diagram, 1: in
-                         * the whole model, 2: below the nearest EVENT_SCOPE with its tag } */
+  ORR_BLOCK_GOTO,        /* 1 input, a wire to every From with its tag: opar = { tag (string) },
+                          * ipar = { 0: visible in its own diagram, 1: in the whole model } */
+  ORR_BLOCK_FROM,        /* 1 output, whatever feeds the Goto with its tag: opar = { tag } */
+  ORR_BLOCK_EVENT_GOTO,  /* 1 activation input, an activation link to every EVENT_FROM with its
+                          * tag: opar = { tag }, ipar = { 0: visible in its own diagram, 1: in
+                          * the whole model, 2: below the nearest EVENT_SCOPE with its tag } */
   ORR_BLOCK_EVENT_FROM,  /* 1 activation output: what activates the EVENT_GOTO with its tag */
   ORR_BLOCK_EVENT_SCOPE, /* marks the diagram below which scoped EVENT_GOTOs with its tag
                           * (opar = { tag }) are visible */
@@ -290,7 +290,7 @@ void orr_config_add_output (OrrConfig *config, int rows, int cols, OrrType type)
 void orr_config_set_input_label (OrrConfig *config, int index, const char *label);
 void orr_config_set_output_label (OrrConfig *config, int index, const char *label);
 /* Type ORR_TYPE_INHERIT: decided by the link, like a negative size. */
-#define ORR_TYPE_INHERIT ((OrrType) -1)
+#define ORR_TYPE_INHERIT ((OrrType)-1)
 void orr_config_set_event_ports (OrrConfig *config, int n_in, int n_out);
 /* The block's activation output evout (0-based) also activates the block
  * itself, as a hidden activation input after its visible ones: its events
@@ -345,8 +345,8 @@ typedef enum
   ORR_PARAM_EXPRESSION,
   ORR_PARAM_CHOICE, /* choices: NULL-terminated labels; the value is the 1-based index */
   ORR_PARAM_CHECKBOX,
-  ORR_PARAM_TEXT,   /* taken as typed, never evaluated: the value is a string (C source,
-                     * a formula for the block to parse itself) */
+  ORR_PARAM_TEXT, /* taken as typed, never evaluated: the value is a string (C source,
+                   * a formula for the block to parse itself) */
 } OrrParamKind;
 
 typedef struct

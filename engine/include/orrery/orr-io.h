@@ -81,9 +81,8 @@ gboolean orr_model_save_file (OrrModel *model, const char *path, GError **error)
 char *orr_fragment_serialize (OrrBlock *const *blocks, guint n_blocks, gsize *length);
 /* Inserts a fragment into diagram in one undoable step, with fresh ids,
  * offset by (dx, dy). The new blocks are added to new_blocks if not NULL. */
-gboolean orr_fragment_paste (OrrModel *model, OrrDiagram *diagram, const char *data,
-                             gsize length, double dx, double dy, GPtrArray *new_blocks,
-                             GError **error);
+gboolean orr_fragment_paste (OrrModel *model, OrrDiagram *diagram, const char *data, gsize length,
+                             double dx, double dy, GPtrArray *new_blocks, GError **error);
 
 /* Block files: one block (with its whole diagram, mask and library
  * reference) as an <orrery-block> document, in the model format's block

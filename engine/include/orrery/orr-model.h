@@ -305,8 +305,7 @@ OrrBlock *orr_model_add_block (OrrModel *model, OrrDiagram *diagram, const char 
  *
  * Returns: (transfer none): the new super block, owned by @model
  */
-OrrBlock *orr_model_add_super_block (OrrModel *model, OrrDiagram *diagram,
-                                     const OrrRect *geometry);
+OrrBlock *orr_model_add_super_block (OrrModel *model, OrrDiagram *diagram, const OrrRect *geometry);
 /* Inserts a detached block (one from orr_block_new or a file fragment).
  * Takes a reference. Fails if its id, or an id inside it, is in use, or if
  * super blocks would nest deeper than ORR_MAX_NESTING. */

@@ -46,18 +46,18 @@ OrrValue *orr_value_new_from_doubles (gsize rows, gsize cols, const double *colu
 OrrValue *orr_value_ref (OrrValue *v);
 void orr_value_unref (OrrValue *v);
 
-OrrType     orr_value_get_type_id      (const OrrValue *v);
-const char *orr_type_name              (OrrType      t);
+OrrType orr_value_get_type_id (const OrrValue *v);
+const char *orr_type_name (OrrType t);
 /* Bytes of one element of type t as stored in values and port buffers:
  * 16 for complex (re, im), 8 for double, 4, 2 or 1 for the integers and
  * 1 for bool; 0 for strings and anything that is not a value type
  * (ORR_TYPE_INHERIT), which have no element size. */
-gsize       orr_type_element_size      (OrrType      t);
-gsize       orr_value_rows             (const OrrValue *v);
-gsize       orr_value_cols             (const OrrValue *v);
-gsize       orr_value_numel            (const OrrValue *v);
-gboolean    orr_value_is_scalar        (const OrrValue *v);
-gboolean    orr_value_is_empty         (const OrrValue *v);
+gsize orr_type_element_size (OrrType t);
+gsize orr_value_rows (const OrrValue *v);
+gsize orr_value_cols (const OrrValue *v);
+gsize orr_value_numel (const OrrValue *v);
+gboolean orr_value_is_scalar (const OrrValue *v);
+gboolean orr_value_is_empty (const OrrValue *v);
 
 /* Raw element storage: double *, double[2] (re, im) pairs for complex,
  * gint8 * ... guint32 *, guint8 * (0 or 1) for bool, the NUL-terminated
