@@ -20,7 +20,7 @@ main (int argc, char *argv[])
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  g_set_application_name (_("Orrery"));
+  g_set_application_name (_ ("Orrery"));
   app = orr_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

@@ -179,9 +179,9 @@ orr_application_open_file (OrrApplication *self, GFile *file)
   if (path == NULL)
     {
       g_autofree char *uri = g_file_get_uri (file);
-      g_autofree char *primary = g_strdup_printf (_("Could not open “%s”"), uri);
+      g_autofree char *primary = g_strdup_printf (_ ("Could not open “%s”"), uri);
 
-      show_error (self, primary, _("Only local files can be opened."));
+      show_error (self, primary, _ ("Only local files can be opened."));
       return NULL;
     }
 
@@ -201,7 +201,7 @@ orr_application_open_file (OrrApplication *self, GFile *file)
   if (model == NULL)
     {
       g_autofree char *name = g_file_get_basename (file);
-      g_autofree char *primary = g_strdup_printf (_("Could not open “%s”"), name);
+      g_autofree char *primary = g_strdup_printf (_ ("Could not open “%s”"), name);
 
       show_error (self, primary, error->message);
       return NULL;
@@ -248,7 +248,7 @@ recover_drafts (OrrApplication *self)
       window = orr_window_new (self, model, file);
       /* the new window keeps its own draft from now on */
       orr_draft_info_delete (info);
-      message = g_strdup_printf (_("Recovered unsaved changes from %s: save to keep them"), when);
+      message = g_strdup_printf (_ ("Recovered unsaved changes from %s: save to keep them"), when);
       orr_window_show_message (window, message);
       gtk_window_present (GTK_WINDOW (window));
     }
@@ -322,7 +322,7 @@ update_recent_menu (OrrApplication *self)
     {
       /* No action: the item shows, insensitive, so the submenu is not
        * mysteriously empty. */
-      g_menu_append (self->recent_menu, _("No Recent Files"), NULL);
+      g_menu_append (self->recent_menu, _ ("No Recent Files"), NULL);
     }
 
   g_list_free (orr);
@@ -367,19 +367,19 @@ open_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
   g_autoptr (GtkFileFilter) xcos = gtk_file_filter_new ();
 
-  chooser = gtk_file_chooser_native_new (_("Open Model"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         _("_Open"), _("_Cancel"));
+  chooser = gtk_file_chooser_native_new (_ ("Open Model"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _ ("_Open"), _ ("_Cancel"));
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
 
-  gtk_file_filter_set_name (models, _("Orrery models"));
+  gtk_file_filter_set_name (models, _ ("Orrery models"));
   gtk_file_filter_add_pattern (models, "*.orr");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), models);
   gtk_file_filter_set_name (xcos, _ ("Xcos diagrams"));
   gtk_file_filter_add_pattern (xcos, "*.zcos");
   gtk_file_filter_add_pattern (xcos, "*.xcos");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), xcos);
-  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_set_name (all, _ ("All files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (chooser), models);
@@ -421,9 +421,9 @@ open_example_activated (GSimpleAction *action, GVariant *parameter, gpointer use
   if (model == NULL)
     {
       GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
-      GtkWidget *dialog = gtk_message_dialog_new (parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                                  GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s",
-                                                  _("Could not open the example"));
+      GtkWidget *dialog = gtk_message_dialog_new (
+        parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT, GTK_MESSAGE_ERROR,
+        GTK_BUTTONS_CLOSE, "%s", _ ("Could not open the example"));
 
       gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
       g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
@@ -449,7 +449,7 @@ libraries_changed (OrrLibraryManager *manager, OrrApplication *self)
     {
       g_autoptr (GSettings) settings = g_settings_new (ORR_APPLICATION_ID);
 
-      g_settings_set_strv (settings, "libraries", (const char *const *) folders);
+      g_settings_set_strv (settings, "libraries", (const char *const *)folders);
     }
   orr_application_libraries_changed (self);
 }
@@ -458,9 +458,9 @@ static void
 library_manager_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   OrrApplication *self = ORR_APPLICATION (user_data);
-  GtkWindow *manager = orr_library_manager_new (
-    gtk_application_get_active_window (GTK_APPLICATION (self)),
-    orr_application_get_library_set (self));
+  GtkWindow *manager
+    = orr_library_manager_new (gtk_application_get_active_window (GTK_APPLICATION (self)),
+                               orr_application_get_library_set (self));
 
   g_signal_connect_object (manager, "libraries-changed", G_CALLBACK (libraries_changed), self, 0);
   gtk_window_present (manager);
@@ -553,15 +553,15 @@ static void
 about_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   OrrApplication *self = ORR_APPLICATION (user_data);
-  const char *authors[] = { _("The Orrery developers"), NULL };
+  const char *authors[] = { _ ("The Orrery developers"), NULL };
 
   gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (self)), "program-name",
-                         _("Orrery"), "version", ORR_VERSION, "comments",
-                         _("Block diagrams of hybrid dynamical systems: model, "
+                         _ ("Orrery"), "version", ORR_VERSION, "comments",
+                         _ ("Block diagrams of hybrid dynamical systems: model, "
                             "simulate, plot."),
                          "license-type", GTK_LICENSE_GPL_3_0, "logo-icon-name",
                          "applications-science-symbolic", "authors", authors, "translator-credits",
-                         _("translator-credits"), NULL);
+                         _ ("translator-credits"), NULL);
 }
 
 /* The manual (help/C, installed by meson for Yelp), at a page or its
@@ -571,8 +571,8 @@ about_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 void
 orr_application_show_help (OrrApplication *self, const char *page)
 {
-  g_autofree char *uri = page != NULL ? g_strdup_printf ("help:orrery/%s", page)
-                                      : g_strdup ("help:orrery");
+  g_autofree char *uri
+    = page != NULL ? g_strdup_printf ("help:orrery/%s", page) : g_strdup ("help:orrery");
   g_autofree char *yelp = g_find_program_in_path ("yelp");
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
   g_autoptr (GError) error = NULL;

@@ -7,7 +7,8 @@
  * becomes something scripts need, give its structure a boxed type in
  * orr-script.h, annotate it in its header and drop it here. */
 
-/* A C driver's simulation: scripts call orr_model_check() and orr_model_simulate(), which own the program, the simulation, its thread and streams (orr-script.h). */
+/* A C driver's simulation: scripts call orr_model_check() and orr_model_simulate(), which own the
+ * program, the simulation, its thread and streams (orr-script.h). */
 
 /**
  * orr_base_list: (skip)
@@ -165,7 +166,8 @@
  * orr_library_set_resolve: (skip)
  */
 
-/* Detached objects and masks for loaders and the editor: scripts edit through the model (orr_model_add_block ...). */
+/* Detached objects and masks for loaders and the editor: scripts edit through the model
+ * (orr_model_add_block ...). */
 
 /**
  * orr_diagram_new: (skip)

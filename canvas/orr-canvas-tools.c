@@ -578,9 +578,8 @@ route_hits_blocks (OrrCanvas *self, const OrrPoint *pts, guint n, OrrBlock *targ
       OrrRect seg = { MIN (a->x, b->x), MIN (a->y, b->y), fabs (a->x - b->x), fabs (a->y - b->y) };
 
       g_ptr_array_set_size (near, 0);
-      orr_canvas_blocks_touching (self, &(OrrRect){ seg.x - 3, seg.y - 3, seg.width + 6,
-                                                   seg.height + 6 },
-                                 near);
+      orr_canvas_blocks_touching (
+        self, &(OrrRect){ seg.x - 3, seg.y - 3, seg.width + 6, seg.height + 6 }, near);
       for (guint i = 0; i < near->len; i++)
         {
           OrrBlock *block = g_ptr_array_index (near, i);
@@ -704,7 +703,7 @@ route_branch (OrrCanvas *self, OrrLink *branch, OrrLink *parent, double mx, doub
   for (guint k = 0; k < 4; k++)
     g_array_append_val (points, best_tail[k]);
   orr_canvas_route_simplify (points);
-  orr_model_set_link_points (self->model, branch, (const OrrPoint *) points->data, points->len);
+  orr_model_set_link_points (self->model, branch, (const OrrPoint *)points->data, points->len);
 }
 
 static void

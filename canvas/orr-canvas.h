@@ -49,8 +49,9 @@ void orr_canvas_set_diagram (OrrCanvas *canvas, OrrDiagram *diagram);
 OrrDiagram *orr_canvas_get_diagram (OrrCanvas *canvas);
 
 /* Selection: blocks and links of the shown diagram. */
-GPtrArray *orr_canvas_get_selected_blocks (OrrCanvas *canvas); /* of OrrBlock*, container owned by caller */
-GPtrArray *orr_canvas_get_selected_links (OrrCanvas *canvas);  /* of OrrLink* */
+GPtrArray *
+orr_canvas_get_selected_blocks (OrrCanvas *canvas); /* of OrrBlock*, container owned by caller */
+GPtrArray *orr_canvas_get_selected_links (OrrCanvas *canvas); /* of OrrLink* */
 void orr_canvas_select_block (OrrCanvas *canvas, OrrBlock *block, gboolean add);
 void orr_canvas_select_all (OrrCanvas *canvas);
 void orr_canvas_unselect_all (OrrCanvas *canvas);

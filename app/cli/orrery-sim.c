@@ -677,7 +677,7 @@ run (const Options *o)
         if (p->warning)
           {
             if (!o->quiet)
-              g_printerr (_("%s: warning: %s: %s\n"), path, p->where, p->message);
+              g_printerr (_ ("%s: warning: %s: %s\n"), path, p->where, p->message);
             continue;
           }
         g_printerr ("%s: %s: %s\n", path, p->where, p->message);

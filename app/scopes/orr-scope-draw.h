@@ -22,10 +22,10 @@ typedef struct
   double x0, x1; /* visible time (XY: the x channels' values) */
   double y0, y1; /* visible values (EventScope: input rows) */
   gboolean grid;
-  gboolean title;  /* the log's title above the plot (a pane's header shows it already) */
+  gboolean title;      /* the log's title above the plot (a pane's header shows it already) */
   const char *y_label; /* the value axis's title, or NULL; the time axis's says "Time (s)" */
-  double cursor_x; /* cursor read-out at this time; NAN for none */
-  gboolean band;   /* rubber band between (band_x0, band_y0) and (band_x1, band_y1), pixels */
+  double cursor_x;     /* cursor read-out at this time; NAN for none */
+  gboolean band;       /* rubber band between (band_x0, band_y0) and (band_x1, band_y1), pixels */
   double band_x0, band_y0, band_x1, band_y1;
   GdkRGBA foreground; /* text and axes: the widget's colour */
   GdkRGBA background; /* painted first unless fully transparent */

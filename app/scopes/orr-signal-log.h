@@ -40,8 +40,8 @@ const char *orr_signal_log_get_channel_name (OrrSignalLog *log, guint channel);
  * changes it. */
 void orr_signal_log_set_hint_range (OrrSignalLog *log, double xmin, double xmax, double ymin,
                                     double ymax);
-gboolean orr_signal_log_get_hint_range (OrrSignalLog *log, double *xmin, double *xmax,
-                                        double *ymin, double *ymax);
+gboolean orr_signal_log_get_hint_range (OrrSignalLog *log, double *xmin, double *xmax, double *ymin,
+                                        double *ymax);
 
 /* The span of the run, for a time axis that shows the whole run:
  * [start, final]. */

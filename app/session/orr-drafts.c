@@ -61,7 +61,7 @@ write_draft (OrrDraft *self, GError **error)
     {
       int saved = errno;
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   _("Cannot create the drafts folder %s: %s"), self->dir, g_strerror (saved));
+                   _ ("Cannot create the drafts folder %s: %s"), self->dir, g_strerror (saved));
       return FALSE;
     }
   data = orr_model_save_to_data (self->model, &length);
@@ -69,7 +69,7 @@ write_draft (OrrDraft *self, GError **error)
                                  error))
     return FALSE;
 
-  g_key_file_set_int64 (meta, DRAFT_GROUP, "pid", (gint64) getpid ());
+  g_key_file_set_int64 (meta, DRAFT_GROUP, "pid", (gint64)getpid ());
   g_key_file_set_string (meta, DRAFT_GROUP, "time", when);
   if (self->file != NULL)
     g_key_file_set_string (meta, DRAFT_GROUP, "file", self->file);
@@ -252,7 +252,7 @@ owner_alive (gint64 pid)
   g_autofree char *target = NULL;
   g_autofree char *base = NULL;
 
-  if (pid == (gint64) getpid ())
+  if (pid == (gint64)getpid ())
     return TRUE;
   if (pid <= 0)
     return FALSE;
@@ -275,15 +275,15 @@ draft_model_path (const char *meta_path)
 static gint
 newest_first (gconstpointer a, gconstpointer b)
 {
-  const OrrDraftInfo *x = *(OrrDraftInfo *const *) a;
-  const OrrDraftInfo *y = *(OrrDraftInfo *const *) b;
+  const OrrDraftInfo *x = *(OrrDraftInfo *const *)a;
+  const OrrDraftInfo *y = *(OrrDraftInfo *const *)b;
   return g_date_time_compare (y->time, x->time);
 }
 
 GPtrArray *
 orr_drafts_list_orphans (const char *dir)
 {
-  GPtrArray *found = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_draft_info_free);
+  GPtrArray *found = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_draft_info_free);
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
 

@@ -37,8 +37,8 @@ const char *orr_draft_get_path (OrrDraft *draft);
 /* A draft left behind by a session that did not end normally. */
 typedef struct
 {
-  char *path;     /* the draft's .orr */
-  char *file;     /* the model's own file, NULL if it was untitled */
+  char *path;      /* the draft's .orr */
+  char *file;      /* the model's own file, NULL if it was untitled */
   GDateTime *time; /* when the draft was written */
 } OrrDraftInfo;
 

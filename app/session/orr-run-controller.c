@@ -58,8 +58,8 @@ typedef struct
   /* after the run: what was left in the stream (under the Job lock until
    * the batch is taken off the Job), rows as the stream holds them */
   int rest_channels;
-  GArray *rest_rows;   /* of double, 1 + rest_channels per sample */
-  OrrSignalLog *log;   /* main context only */
+  GArray *rest_rows; /* of double, 1 + rest_channels per sample */
+  OrrSignalLog *log; /* main context only */
 } Recorder;
 
 typedef struct
@@ -226,7 +226,7 @@ job_notify_main (Job *job)
   g_autoptr (GSource) idle = g_idle_source_new ();
 
   g_source_set_priority (idle, G_PRIORITY_DEFAULT);
-  g_source_set_callback (idle, on_job_news, job_ref (job), (GDestroyNotify) job_unref);
+  g_source_set_callback (idle, on_job_news, job_ref (job), (GDestroyNotify)job_unref);
   g_source_set_static_name (idle, "[orrery] run news");
   g_source_attach (idle, job->context);
 }
@@ -382,7 +382,7 @@ on_run_started (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *
   Batch *batch = g_new0 (Batch, 1);
 
   batch->run = run;
-  batch->recorders = g_ptr_array_new_with_free_func ((GDestroyNotify) recorder_free);
+  batch->recorders = g_ptr_array_new_with_free_func ((GDestroyNotify)recorder_free);
   watch_messages (job, sim, program);
   for (int b = 0; b < program->n_blocks; b++)
     {
@@ -447,7 +447,7 @@ run_worker (gpointer data)
 {
   Job *job = data;
   g_autoptr (GPtrArray) problems
-    = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+    = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   g_autoptr (GError) error = NULL;
   gboolean ok;
 
@@ -689,7 +689,7 @@ static gint64
 poll_job (OrrRunController *self, gboolean unbounded)
 {
   g_autoptr (Job) job = NULL;
-  g_autoptr (GPtrArray) ended = g_ptr_array_new_with_free_func ((GDestroyNotify) batch_free);
+  g_autoptr (GPtrArray) ended = g_ptr_array_new_with_free_func ((GDestroyNotify)batch_free);
   Batch *running = NULL;
   gboolean done;
   gint64 next = DRAIN_PERIOD_US;
@@ -918,7 +918,7 @@ orr_run_controller_init (OrrRunController *self)
   self->context = g_main_context_ref_thread_default ();
   self->logs = g_list_store_new (ORR_TYPE_SIGNAL_LOG);
   self->logs_by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   self->messages = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
 
   self->drain = g_source_new (&drain_source_funcs, sizeof (GSource));
@@ -988,8 +988,8 @@ orr_run_controller_start (OrrRunController *self, OrrModel *model, gboolean trus
   orr_runs_set_callbacks (job->runs, on_run_started, on_run_finished, job);
   g_mutex_init (&job->lock);
   g_cond_init (&job->done_cond);
-  job->batches = g_ptr_array_new_with_free_func ((GDestroyNotify) batch_free);
-  job->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  job->batches = g_ptr_array_new_with_free_func ((GDestroyNotify)batch_free);
+  job->problems = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   job->messages = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   job->ids_by_path = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   job->realtime_factor = self->realtime_factor;
@@ -1272,7 +1272,7 @@ orr_run_controller_retune (OrrRunController *self, OrrModel *model, GError **err
     }
   /* Compiled here, on the main thread, like the run's own program but
    * from the edited model; the engine copies what it needs. */
-  problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  problems = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   {
     /* The run's number, as the runs give it; not the base, which the run
      * may be writing to on the worker right now (a parameter that reads

@@ -52,7 +52,7 @@ start_element (GMarkupParseContext *context, const char *element, const char **n
   if (g_strcmp0 (element, "example") != 0)
     {
       g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_UNKNOWN_ELEMENT,
-                   _("unknown element <%s>"), element);
+                   _ ("unknown element <%s>"), element);
       return;
     }
   if (!g_markup_collect_attributes (element, names, values, error, G_MARKUP_COLLECT_STRING, "file",
@@ -64,7 +64,7 @@ start_element (GMarkupParseContext *context, const char *element, const char **n
   if (strchr (file, '/') != NULL || !g_str_has_suffix (file, ".orr"))
     {
       g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
-                   _("“%s” is not the name of a model file"), file);
+                   _ ("“%s” is not the name of a model file"), file);
       return;
     }
   example = g_new0 (OrrExample, 1);
@@ -81,7 +81,7 @@ orr_examples_load_index (const char *dir, GError **error)
   g_autofree char *path = g_build_filename (dir, "index.xml", NULL);
   g_autofree char *text = NULL;
   g_autoptr (GPtrArray) examples
-    = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_example_free);
+    = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_example_free);
   g_autoptr (GMarkupParseContext) context = NULL;
   g_autoptr (GError) local = NULL;
   gsize length;
@@ -89,7 +89,7 @@ orr_examples_load_index (const char *dir, GError **error)
   if (!g_file_get_contents (path, &text, &length, error))
     return NULL;
   context = g_markup_parse_context_new (&parser, 0, examples, NULL);
-  if (!g_markup_parse_context_parse (context, text, (gssize) length, &local)
+  if (!g_markup_parse_context_parse (context, text, (gssize)length, &local)
       || !g_markup_parse_context_end_parse (context, &local))
     {
       int line = 0;
@@ -118,8 +118,8 @@ example_row_new (const OrrExample *example)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *title = gtk_label_new (_(example->title));
-  GtkWidget *description = gtk_label_new (_(example->description));
+  GtkWidget *title = gtk_label_new (_ (example->title));
+  GtkWidget *description = gtk_label_new (_ (example->description));
 
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_widget_add_css_class (title, "heading");
@@ -135,8 +135,8 @@ example_row_new (const OrrExample *example)
   gtk_widget_set_margin_bottom (box, 8);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _(example->title), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  _(example->description), -1);
+                                  _ (example->title), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _ (example->description), -1);
   g_object_set_data_full (G_OBJECT (row), "orr-example-file", g_strdup (example->file), g_free);
   return row;
 }
@@ -151,7 +151,7 @@ orr_examples_window_new (GtkWindow *parent)
   g_autoptr (GPtrArray) examples = NULL;
   g_autoptr (GError) error = NULL;
 
-  gtk_window_set_title (GTK_WINDOW (window), _("Open Example"));
+  gtk_window_set_title (GTK_WINDOW (window), _ ("Open Example"));
   gtk_window_set_transient_for (GTK_WINDOW (window), parent);
   /* so that its rows reach the application's actions */
   if (parent != NULL)
@@ -168,8 +168,8 @@ orr_examples_window_new (GtkWindow *parent)
   examples = dir != NULL ? orr_examples_load_index (dir, &error) : NULL;
   if (examples == NULL)
     {
-      GtkWidget *label = gtk_label_new (error != NULL ? error->message
-                                                      : _("No examples are installed."));
+      GtkWidget *label
+        = gtk_label_new (error != NULL ? error->message : _ ("No examples are installed."));
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_widget_add_css_class (label, "dim-label");
       gtk_list_box_set_placeholder (GTK_LIST_BOX (list), label);
@@ -185,9 +185,8 @@ orr_examples_window_new (GtkWindow *parent)
     GtkEventController *keys = gtk_shortcut_controller_new ();
 
     gtk_shortcut_controller_add_shortcut (
-      GTK_SHORTCUT_CONTROLLER (keys),
-      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
-                        gtk_named_action_new ("window.close")));
+      GTK_SHORTCUT_CONTROLLER (keys), gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                        gtk_named_action_new ("window.close")));
     gtk_widget_add_controller (window, keys);
   }
   return GTK_WINDOW (window);

@@ -35,12 +35,18 @@ static const struct
   const char *trigger;
   const char *action;
 } editing_shortcuts[] = {
-  { "<Control>z", "win.undo" },         { "<Control><Shift>z", "win.redo" },
-  { "<Control>y", "win.redo" },         { "<Control>c", "win.copy" },
-  { "<Control>x", "win.cut" },          { "<Control>v", "win.paste" },
-  { "<Control>a", "win.select-all" },   { "Delete", "win.delete" },
-  { "KP_Delete", "win.delete" },        { "BackSpace", "win.delete" },
-  { "Return", "win.block-parameters" }, { "KP_Enter", "win.block-parameters" },
+  { "<Control>z", "win.undo" },
+  { "<Control><Shift>z", "win.redo" },
+  { "<Control>y", "win.redo" },
+  { "<Control>c", "win.copy" },
+  { "<Control>x", "win.cut" },
+  { "<Control>v", "win.paste" },
+  { "<Control>a", "win.select-all" },
+  { "Delete", "win.delete" },
+  { "KP_Delete", "win.delete" },
+  { "BackSpace", "win.delete" },
+  { "Return", "win.block-parameters" },
+  { "KP_Enter", "win.block-parameters" },
   /* the canvas lets Escape through when it has nothing to cancel */
   { "Escape", "win.go-up" },
 };
@@ -101,7 +107,8 @@ _orr_window_actions_update (OrrWindow *self)
 
   _orr_window_set_enabled (self, "undo", orr_model_can_undo (self->model));
   _orr_window_set_enabled (self, "redo", orr_model_can_redo (self->model));
-  _orr_window_set_enabled (self, "save", orr_model_get_modified (self->model) || self->file == NULL);
+  _orr_window_set_enabled (self, "save",
+                           orr_model_get_modified (self->model) || self->file == NULL);
   _orr_window_set_enabled (self, "copy", n_blocks > 0);
   _orr_window_set_enabled (self, "cut", n_blocks > 0);
   _orr_window_set_enabled (self, "duplicate", n_blocks > 0);
@@ -154,7 +161,7 @@ save_as_response (GtkNativeDialog *chooser, int response, gpointer user_data)
 
   if (!orr_window_save_to (self, file, &error))
     {
-      _orr_window_show_error (self, _("Could not save the model"), error->message);
+      _orr_window_show_error (self, _ ("Could not save the model"), error->message);
       g_task_return_boolean (task, FALSE);
       return;
     }
@@ -176,16 +183,16 @@ _orr_window_save_as_async (OrrWindow *self, GAsyncReadyCallback callback, gpoint
 {
   GTask *task = g_task_new (self, NULL, callback, user_data);
   GtkFileChooserNative *chooser;
-  g_autoptr (GtkFileFilter) models = filter_new (_("Orrery models"), "*.orr");
+  g_autoptr (GtkFileFilter) models = filter_new (_ ("Orrery models"), "*.orr");
 
-  chooser = gtk_file_chooser_native_new (_("Save Model"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  chooser = gtk_file_chooser_native_new (_ ("Save Model"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Save"), _ ("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), models);
   if (self->file != NULL)
     gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
   else
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Untitled.orr"));
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _ ("Untitled.orr"));
 
   g_signal_connect (chooser, "response", G_CALLBACK (save_as_response), task);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
@@ -215,7 +222,7 @@ save_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
       return;
     }
   if (!orr_window_save_to (self, self->file, &error))
-    _orr_window_show_error (self, _("Could not save the model"), error->message);
+    _orr_window_show_error (self, _ ("Could not save the model"), error->message);
 }
 
 static void
@@ -272,16 +279,16 @@ export_to_path (OrrWindow *self, const char *path)
 
   if (!format_from_name (path, &format))
     {
-      message = g_strdup_printf (_("“%s” is not a PNG, SVG or PDF file name."), name);
+      message = g_strdup_printf (_ ("“%s” is not a PNG, SVG or PDF file name."), name);
       orr_window_show_message (self, message);
       return;
     }
   if (!orr_canvas_export (self->canvas, path, format, &error))
     {
-      _orr_window_show_error (self, _("Could not export the diagram"), error->message);
+      _orr_window_show_error (self, _ ("Could not export the diagram"), error->message);
       return;
     }
-  message = g_strdup_printf (_("Exported “%s”"), name);
+  message = g_strdup_printf (_ ("Exported “%s”"), name);
   orr_window_show_message (self, message);
 }
 
@@ -336,20 +343,20 @@ export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data
   switch (kind)
     {
       case ORR_CANVAS_EXPORT_PNG:
-        filter = filter_new (_("PNG images"), pattern);
+        filter = filter_new (_ ("PNG images"), pattern);
         break;
       case ORR_CANVAS_EXPORT_SVG:
-        filter = filter_new (_("SVG images"), pattern);
+        filter = filter_new (_ ("SVG images"), pattern);
         break;
       case ORR_CANVAS_EXPORT_PDF:
       default:
-        filter = filter_new (_("PDF documents"), pattern);
+        filter = filter_new (_ ("PDF documents"), pattern);
         break;
     }
 
   chooser
-    = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (self),
-                                   GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+    = gtk_file_chooser_native_new (_ ("Export Diagram"), GTK_WINDOW (self),
+                                   GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Export"), _ ("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
 
@@ -367,7 +374,7 @@ export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data
         gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), parent, NULL);
     }
   else
-    stem = g_strdup (_("diagram"));
+    stem = g_strdup (_ ("diagram"));
   name = g_strconcat (stem, suffix, NULL);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
 
@@ -387,7 +394,7 @@ export_to_activated (GSimpleAction *action, GVariant *parameter, gpointer user_d
 /* The steps the engine's editing operations name (orrery/orr-editor.h),
  * in English there: translated where they are shown. */
 static const char *const engine_steps[] G_GNUC_UNUSED
-  = { N_("Add Block"), N_("Update Ports"), N_("Set Parameters") };
+  = { N_ ("Add Block"), N_ ("Update Ports"), N_ ("Set Parameters") };
 
 /* A step's name as the user reads it: the app's steps are named in the
  * user's language already, the engine's are looked up. */
@@ -408,7 +415,7 @@ undo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   what = g_strdup (orr_model_get_undo_description (self->model));
   if (orr_model_undo (self->model))
     {
-      g_autofree char *message = g_strdup_printf (_("Undid “%s”"), step_name (what));
+      g_autofree char *message = g_strdup_printf (_ ("Undid “%s”"), step_name (what));
       orr_window_show_message (self, message);
     }
 }
@@ -424,7 +431,7 @@ redo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   what = g_strdup (orr_model_get_redo_description (self->model));
   if (orr_model_redo (self->model))
     {
-      g_autofree char *message = g_strdup_printf (_("Redid “%s”"), step_name (what));
+      g_autofree char *message = g_strdup_printf (_ ("Redid “%s”"), step_name (what));
       orr_window_show_message (self, message);
     }
 }
@@ -459,7 +466,7 @@ copy_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   OrrWindow *self = ORR_WINDOW (user_data);
 
   if (copy_selection (self))
-    orr_window_show_message (self, _("Copied"));
+    orr_window_show_message (self, _ ("Copied"));
 }
 
 static void
@@ -470,7 +477,7 @@ cut_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   if (copy_selection (self))
     {
       orr_canvas_delete_selection (self->canvas);
-      orr_window_show_message (self, _("Cut"));
+      orr_window_show_message (self, _ ("Cut"));
     }
 }
 
@@ -519,17 +526,17 @@ paste_spliced (GObject *source, GAsyncResult *result, gpointer user_data)
       || (!g_str_equal (state->mime_type, ORR_CANVAS_FRAGMENT_MIME)
           && (start >= data + length || *start != '<')))
     {
-      orr_window_show_message (state->self, _("The clipboard holds no diagram."));
+      orr_window_show_message (state->self, _ ("The clipboard holds no diagram."));
       return;
     }
 
   if (!orr_canvas_paste (state->self->canvas, data, length, &error))
     {
-      g_autofree char *message = g_strdup_printf (_("Could not paste: %s"), error->message);
+      g_autofree char *message = g_strdup_printf (_ ("Could not paste: %s"), error->message);
       orr_window_show_message (state->self, message);
       return;
     }
-  orr_window_show_message (state->self, _("Pasted"));
+  orr_window_show_message (state->self, _ ("Pasted"));
 }
 
 static void
@@ -544,7 +551,7 @@ paste_read (GObject *source, GAsyncResult *result, gpointer user_data)
   in = gdk_clipboard_read_finish (GDK_CLIPBOARD (source), result, &mime_type, &error);
   if (in == NULL)
     {
-      orr_window_show_message (state->self, _("The clipboard holds no diagram."));
+      orr_window_show_message (state->self, _ ("The clipboard holds no diagram."));
       return;
     }
   state->mime_type = g_strdup (mime_type);
@@ -691,7 +698,7 @@ connect_kind (OrrWindow *self, GVariant *parameter, OrrLinkKind kind)
       g_message ("connect: no block “%s”", from.block);
       return;
     }
-  orr_model_begin (self->model, _("Connect"));
+  orr_model_begin (self->model, _ ("Connect"));
   if (orr_model_connect (self->model, source->parent, &from, &to, &error) == NULL)
     {
       orr_model_rollback (self->model);
@@ -734,7 +741,7 @@ set_param_activated (GSimpleAction *action, GVariant *parameter, gpointer user_d
     const char *exprs[] = { expr, NULL };
 
     if (!orr_editor_set_params (self->model, self->registry, block, names, exprs,
-                                _("Set Parameter"), &error))
+                                _ ("Set Parameter"), &error))
       {
         g_message ("set-param: %s", error->message);
         orr_window_show_message (self, error->message);

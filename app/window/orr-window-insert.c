@@ -51,18 +51,18 @@ library_items (OrrWindow *self)
       for (guint j = 0; paths[j] != NULL; j++)
         {
           g_autoptr (OrrBlock) block = orr_library_load_block (library, paths[j], NULL);
-          g_autofree char *name = g_strconcat (LIBRARY_PREFIX, orr_library_get_key (library), ":",
-                                               paths[j], NULL);
+          g_autofree char *name
+            = g_strconcat (LIBRARY_PREFIX, orr_library_get_key (library), ":", paths[j], NULL);
           g_auto (GStrv) words = g_strsplit (paths[j], "/", -1);
-          const char *leaf = strrchr (paths[j], '/') != NULL ? strrchr (paths[j], '/') + 1
-                                                            : paths[j];
+          const char *leaf
+            = strrchr (paths[j], '/') != NULL ? strrchr (paths[j], '/') + 1 : paths[j];
           g_autoptr (OrrQuickInsertItem) item = NULL;
 
           if (block == NULL)
             continue;
           item = orr_quick_insert_item_new (
             name, leaf, block->mask != NULL ? block->mask->description : NULL,
-            (const char *const *) words, orr_library_get_name (library),
+            (const char *const *)words, orr_library_get_name (library),
             block->mask != NULL && block->mask->icon_text != NULL ? block->mask->icon_text : leaf);
           g_list_store_append (items, item);
         }
@@ -82,11 +82,11 @@ place_library_block (OrrWindow *self, const char *name, double mx, double my, GE
   library = set != NULL && parts[0] != NULL ? orr_library_set_lookup (set, parts[0]) : NULL;
   if (library == NULL || parts[1] == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No installed library has “%s”"),
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _ ("No installed library has “%s”"),
                    name + strlen (LIBRARY_PREFIX));
       return NULL;
     }
-  orr_model_begin (self->model, _("Add Library Block"));
+  orr_model_begin (self->model, _ ("Add Library Block"));
   block = orr_library_place_block (library, parts[1], self->model,
                                    orr_canvas_get_diagram (self->canvas), mx, my, error);
   if (block == NULL)
@@ -171,13 +171,13 @@ open_quick_insert (OrrWindow *self, const char *text)
       x = gtk_widget_get_width (GTK_WIDGET (self->canvas)) / 2.0;
       y = gtk_widget_get_height (GTK_WIDGET (self->canvas)) / 2.0;
     }
-  orr_quick_insert_popup_at (ORR_QUICK_INSERT (self->quick_insert), GTK_WIDGET (self->canvas), x,
-                             y, text);
+  orr_quick_insert_popup_at (ORR_QUICK_INSERT (self->quick_insert), GTK_WIDGET (self->canvas), x, y,
+                             text);
 }
 
 static gboolean
-canvas_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode,
-                    GdkModifierType state, OrrWindow *self)
+canvas_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+                    OrrWindow *self)
 {
   gunichar c = gdk_keyval_to_unicode (keyval);
   char text[8] = { 0 };

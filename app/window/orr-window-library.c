@@ -17,7 +17,7 @@ report (OrrWindow *self, gboolean ok, const char *done, GError *error)
   if (ok)
     orr_window_show_message (self, done);
   else
-    _orr_window_show_error (self, _("The library refused"), error->message);
+    _orr_window_show_error (self, _ ("The library refused"), error->message);
 }
 
 static gboolean
@@ -29,7 +29,7 @@ save_block (OrrWindow *self, OrrLibrary *library, const char *path, GError **err
   if (block == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("Select the one block to keep in the library"));
+                           _ ("Select the one block to keep in the library"));
       return FALSE;
     }
   if (!orr_library_add_block (library, path, block, error))
@@ -70,7 +70,7 @@ save_clicked (GtkButton *button, SaveDialog *d)
   if (i >= d->choices->len)
     return;
   library = g_ptr_array_index (d->choices, i);
-  done = g_strdup_printf (_("Saved as “%s” in the library “%s”"), path,
+  done = g_strdup_printf (_ ("Saved as “%s” in the library “%s”"), path,
                           orr_library_get_name (library));
   report (d->self, save_block (d->self, library, path, &error), done, error);
   if (error == NULL)
@@ -93,9 +93,9 @@ save_to_library_activated (GSimpleAction *action, GVariant *parameter, gpointer 
     return;
   if (libraries == NULL || libraries->len == 0)
     {
-      _orr_window_show_error (self, _("No library is installed"),
-                              _("Create one in the library manager (Ctrl+Shift+L), or add a "
-                                "library's folder there."));
+      _orr_window_show_error (self, _ ("No library is installed"),
+                              _ ("Create one in the library manager (Ctrl+Shift+L), or add a "
+                                 "library's folder there."));
       return;
     }
   d = g_new0 (SaveDialog, 1);
@@ -104,21 +104,20 @@ save_to_library_activated (GSimpleAction *action, GVariant *parameter, gpointer 
   for (guint i = 0; i < libraries->len; i++)
     {
       OrrLibrary *library = g_ptr_array_index (libraries, i);
-      g_autofree char *label = g_strdup_printf ("%s %s%s", orr_library_get_name (library),
-                                                orr_library_get_version (library),
-                                                orr_library_is_locked (library) ? _(" (locked)")
-                                                                                : "");
+      g_autofree char *label = g_strdup_printf (
+        "%s %s%s", orr_library_get_name (library), orr_library_get_version (library),
+        orr_library_is_locked (library) ? _ (" (locked)") : "");
       g_strv_builder_add (names, label);
     }
   labels = g_strv_builder_end (names);
 
   d->dialog = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_title (d->dialog, _("Save to Library"));
+  gtk_window_set_title (d->dialog, _ ("Save to Library"));
   gtk_window_set_transient_for (d->dialog, GTK_WINDOW (self));
   gtk_window_set_modal (d->dialog, TRUE);
   gtk_window_set_destroy_with_parent (d->dialog, TRUE);
   g_object_set_data_full (G_OBJECT (d->dialog), "orr-save-dialog", d,
-                          (GDestroyNotify) save_dialog_free);
+                          (GDestroyNotify)save_dialog_free);
 
   grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
@@ -127,14 +126,14 @@ save_to_library_activated (GSimpleAction *action, GVariant *parameter, gpointer 
   gtk_widget_set_margin_end (grid, 18);
   gtk_widget_set_margin_top (grid, 18);
   gtk_widget_set_margin_bottom (grid, 18);
-  d->libraries = GTK_DROP_DOWN (gtk_drop_down_new_from_strings ((const char *const *) labels));
+  d->libraries = GTK_DROP_DOWN (gtk_drop_down_new_from_strings ((const char *const *)labels));
   d->path = GTK_ENTRY (gtk_entry_new ());
   gtk_editable_set_text (GTK_EDITABLE (d->path),
                          block->label != NULL && *block->label != '\0' ? block->label : block->id);
   gtk_widget_set_hexpand (GTK_WIDGET (d->path), TRUE);
-  gtk_entry_set_placeholder_text (d->path, _("mechanics/Ball"));
-  library_label = gtk_label_new (_("Library"));
-  path_label = gtk_label_new (_("Path"));
+  gtk_entry_set_placeholder_text (d->path, _ ("mechanics/Ball"));
+  library_label = gtk_label_new (_ ("Library"));
+  path_label = gtk_label_new (_ ("Path"));
   /* the labels sit beside the fields; tell screen readers which is whose */
   gtk_accessible_update_relation (GTK_ACCESSIBLE (d->libraries),
                                   GTK_ACCESSIBLE_RELATION_LABELLED_BY, library_label, NULL, -1);
@@ -146,7 +145,7 @@ save_to_library_activated (GSimpleAction *action, GVariant *parameter, gpointer 
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (d->path), 1, 1, 1, 1);
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_halign (box, GTK_ALIGN_END);
-  button = gtk_button_new_with_mnemonic (_("_Save"));
+  button = gtk_button_new_with_mnemonic (_ ("_Save"));
   gtk_widget_add_css_class (button, "suggested-action");
   g_signal_connect (button, "clicked", G_CALLBACK (save_clicked), d);
   gtk_box_append (GTK_BOX (box), button);
@@ -208,11 +207,11 @@ update_from_library_activated (GSimpleAction *action, GVariant *parameter, gpoin
   library = orr_library_set_lookup (set, block->libref->library);
   if (library == NULL)
     {
-      _orr_window_show_error (self, _("The block's library is not installed"),
-                              _("The block keeps the copy stored in the model."));
+      _orr_window_show_error (self, _ ("The block's library is not installed"),
+                              _ ("The block keeps the copy stored in the model."));
       return;
     }
-  done = g_strdup_printf (_("Updated to version %s of “%s”"), orr_library_get_version (library),
+  done = g_strdup_printf (_ ("Updated to version %s of “%s”"), orr_library_get_version (library),
                           orr_library_get_name (library));
   report (self, orr_model_update_library_block (self->model, block, library, &error), done, error);
 }

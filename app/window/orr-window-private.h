@@ -21,7 +21,7 @@ struct _OrrWindow
   char *message;         /* the status line's last message */
   GtkWindow *confirm;    /* the unsaved-changes question while it is open */
   gboolean close_confirmed;
-  OrrDraft *draft;       /* autosaves the model while it has unsaved changes */
+  OrrDraft *draft; /* autosaves the model while it has unsaved changes */
 
   /* template children */
   GtkLabel *title_label;

@@ -30,10 +30,10 @@ static const struct
   double factor;
   const char *label;
 } paces[] = {
-  { 0, N_("As Fast as Possible") },
-  { 0.1, N_("0.1× Real Time") },
-  { 1, N_("Real Time") },
-  { 10, N_("10× Real Time") },
+  { 0, N_ ("As Fast as Possible") },
+  { 0.1, N_ ("0.1× Real Time") },
+  { 1, N_ ("Real Time") },
+  { 10, N_ ("10× Real Time") },
 };
 
 static OrrRunState
@@ -78,7 +78,7 @@ static char *
 pace_label (double factor)
 {
   if (factor <= 0)
-    return g_strdup (_("Max"));
+    return g_strdup (_ ("Max"));
   return g_strdup_printf ("%g×", factor);
 }
 
@@ -94,12 +94,13 @@ update_progress (OrrWindow *self)
     return;
   t = orr_run_controller_get_time (self->runner);
   if (orr_run_controller_get_run_number (self->runner) > 1)
-    text = g_strdup_printf (_("Run %u · t = %.6g s"), orr_run_controller_get_run_number (self->runner),
-                            t);
+    text = g_strdup_printf (_ ("Run %u · t = %.6g s"),
+                            orr_run_controller_get_run_number (self->runner), t);
   else
-    text = g_strdup_printf (_("t = %.6g s"), t);
+    text = g_strdup_printf (_ ("t = %.6g s"), t);
   gtk_label_set_text (self->run_time_label, text);
-  gtk_progress_bar_set_fraction (self->run_progress, orr_run_controller_get_fraction (self->runner));
+  gtk_progress_bar_set_fraction (self->run_progress,
+                                 orr_run_controller_get_fraction (self->runner));
 }
 
 /* Display blocks: their last value, as they would print it, on the
@@ -166,14 +167,15 @@ name_channels (OrrWindow *self, OrrSignalLog *log)
       source = orr_model_find_block (self->model, link->from.block);
       if (source == NULL)
         continue;
-      name = g_strdup (source->label != NULL && *source->label != '\0' ? source->label : source->id);
+      name
+        = g_strdup (source->label != NULL && *source->label != '\0' ? source->label : source->id);
       if (orr_block_get_port_count (source, ORR_PORT_OUT) > 1)
         {
           /* a named port (an FMU's variable, a super block's port) by its name */
-          const OrrPort *port = link->from.port >= 1 && link->from.port <= source->ports[ORR_PORT_OUT]->len
-                                  ? g_ptr_array_index (source->ports[ORR_PORT_OUT],
-                                                       link->from.port - 1)
-                                  : NULL;
+          const OrrPort *port
+            = link->from.port >= 1 && link->from.port <= source->ports[ORR_PORT_OUT]->len
+                ? g_ptr_array_index (source->ports[ORR_PORT_OUT], link->from.port - 1)
+                : NULL;
           char *numbered = port != NULL && port->label != NULL && *port->label != '\0'
                              ? g_strdup_printf ("%s.%s", name, port->label)
                              : g_strdup_printf ("%s.%u", name, link->from.port);
@@ -258,8 +260,8 @@ log_added (OrrWindow *self, OrrSignalLog *log)
         gtk_paned_set_position (self->scopes_paned, MAX (width - MAX (width * 2 / 5, 380), 300));
       /* and still shows the whole diagram, once it has its new size: the
        * frame after the next one, which lays the panes out */
-      gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_canvas,
-                                    GUINT_TO_POINTER (2), NULL);
+      gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_canvas, GUINT_TO_POINTER (2),
+                                    NULL);
     }
 }
 
@@ -297,11 +299,11 @@ run_finished (OrrWindow *self, OrrRunState state)
     {
       case ORR_RUN_FINISHED:
         gtk_progress_bar_set_fraction (self->run_progress, 1);
-        message = g_strdup_printf (_("Simulated to t = %.6g s in %.2f s"),
+        message = g_strdup_printf (_ ("Simulated to t = %.6g s in %.2f s"),
                                    orr_run_controller_get_time (self->runner), seconds);
         break;
       case ORR_RUN_STOPPED:
-        message = g_strdup_printf (_("Stopped at t = %.6g s"),
+        message = g_strdup_printf (_ ("Stopped at t = %.6g s"),
                                    orr_run_controller_get_time (self->runner));
         break;
       case ORR_RUN_FAILED:
@@ -311,7 +313,7 @@ run_finished (OrrWindow *self, OrrRunState state)
 
           GPtrArray *warnings = orr_run_controller_get_messages (self->runner);
 
-          message = g_strdup (_("The simulation failed"));
+          message = g_strdup (_ ("The simulation failed"));
           _orr_window_show_problems (self, error != NULL ? error : message, problems);
           /* the FMU's log usually says why: keep it under the error */
           for (guint i = 0; i < warnings->len; i++)
@@ -415,14 +417,14 @@ _orr_window_run_model_changed (OrrWindow *self, OrrChange *change)
     return;
   if (!param_tunable (self, change->block, name))
     {
-      message = g_strdup_printf (_("“%s” changes at the next run"), name);
+      message = g_strdup_printf (_ ("“%s” changes at the next run"), name);
       orr_window_show_message (self, message);
       return;
     }
   if (!orr_run_controller_retune (self->runner, self->model, &error))
-    message = g_strdup_printf (_("“%s” changes at the next run: %s"), name, error->message);
+    message = g_strdup_printf (_ ("“%s” changes at the next run: %s"), name, error->message);
   else
-    message = g_strdup_printf (_("“%s” changed in the running simulation"), name);
+    message = g_strdup_printf (_ ("“%s” changed in the running simulation"), name);
   orr_window_show_message (self, message);
 }
 
@@ -458,7 +460,7 @@ run_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
     }
   gtk_widget_set_visible (GTK_WIDGET (self->run_status_box), TRUE);
   gtk_progress_bar_set_fraction (self->run_progress, 0);
-  orr_window_show_message (self, _("Running…"));
+  orr_window_show_message (self, _ ("Running…"));
 }
 
 static void
@@ -489,7 +491,8 @@ static void
 check_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   OrrWindow *self = ORR_WINDOW (user_data);
-  g_autoptr (GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  g_autoptr (GPtrArray) problems
+    = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   g_autoptr (GError) error = NULL;
   g_autoptr (OrrProgram) program
     = orr_compile (self->model, self->registry, NULL, problems, &error);
@@ -497,7 +500,7 @@ check_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   if (program != NULL && problems->len > 0)
     {
       g_autofree char *message
-        = g_strdup_printf (_("The model compiles, with warnings: %u"), problems->len);
+        = g_strdup_printf (_ ("The model compiles, with warnings: %u"), problems->len);
 
       _orr_window_show_problems (self, NULL, problems);
       orr_window_show_message (self, message);
@@ -505,7 +508,7 @@ check_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   else if (program != NULL)
     {
       _orr_window_show_problems (self, NULL, NULL);
-      orr_window_show_message (self, _("The model compiles: no problems found"));
+      orr_window_show_message (self, _ ("The model compiles: no problems found"));
     }
   else
     _orr_window_show_problems (self, error->message, problems);
@@ -598,7 +601,7 @@ _orr_window_run_init (OrrWindow *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (paces); i++)
     {
-      g_autoptr (GMenuItem) item = g_menu_item_new (_(paces[i].label), NULL);
+      g_autoptr (GMenuItem) item = g_menu_item_new (_ (paces[i].label), NULL);
 
       g_menu_item_set_action_and_target_value (item, "win.realtime-factor",
                                                g_variant_new_double (paces[i].factor));

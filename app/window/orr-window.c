@@ -23,7 +23,7 @@ display_name (OrrWindow *self)
   g_autofree char *path = NULL;
 
   if (self->file == NULL)
-    return g_strdup (_("Untitled Model"));
+    return g_strdup (_ ("Untitled Model"));
   path = g_file_get_path (self->file);
   if (path == NULL)
     return g_file_get_basename (self->file);
@@ -70,7 +70,7 @@ update_title (OrrWindow *self)
   else
     title = g_strdup (name);
   gtk_label_set_text (self->title_label, title);
-  window_title = g_strdup_printf (_("%s — Orrery"), title);
+  window_title = g_strdup_printf (_ ("%s — Orrery"), title);
   gtk_window_set_title (GTK_WINDOW (self), window_title);
 
   /* the top of the breadcrumb is the model's name: it changes on the
@@ -86,7 +86,7 @@ update_title (OrrWindow *self)
     }
   else
     {
-      gtk_label_set_text (self->subtitle_label, _("Not saved yet"));
+      gtk_label_set_text (self->subtitle_label, _ ("Not saved yet"));
       gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), TRUE);
     }
 }
@@ -103,7 +103,7 @@ update_status (OrrWindow *self)
   guint n_selected = (blocks != NULL ? blocks->len : 0) + (links != NULL ? links->len : 0);
 
   /* TRANSLATORS: the zoom factor in the status line */
-  g_string_append_printf (text, _("Zoom %.0f %%"), 100.0 * orr_canvas_get_zoom (self->canvas));
+  g_string_append_printf (text, _ ("Zoom %.0f %%"), 100.0 * orr_canvas_get_zoom (self->canvas));
   g_string_append (text, "   ·   ");
   g_string_append_printf (text, ngettext ("%u block", "%u blocks", n_blocks), n_blocks);
   g_string_append (text, ", ");
@@ -266,7 +266,7 @@ confirm_response (GtkDialog *dialog, int response, gpointer user_data)
               g_task_return_boolean (task, TRUE);
             else
               {
-                _orr_window_show_error (self, _("Could not save the model"), error->message);
+                _orr_window_show_error (self, _ ("Could not save the model"), error->message);
                 g_task_return_boolean (task, FALSE);
               }
           }
@@ -312,14 +312,14 @@ orr_window_confirm_close_async (OrrWindow *self, GCancellable *cancellable,
   name = display_name (self);
   dialog = gtk_message_dialog_new (
     GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT, GTK_MESSAGE_QUESTION,
-    GTK_BUTTONS_NONE, _("Save changes to “%s” before closing?"), name);
+    GTK_BUTTONS_NONE, _ ("Save changes to “%s” before closing?"), name);
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                            _("If you do not save, your changes will be lost."));
-  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), ORR_WINDOW_RESPONSE_CANCEL);
-  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), ORR_WINDOW_RESPONSE_DISCARD);
+                                            _ ("If you do not save, your changes will be lost."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _ ("_Cancel"), ORR_WINDOW_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _ ("_Discard"), ORR_WINDOW_RESPONSE_DISCARD);
   gtk_widget_add_css_class (button, "destructive-action");
   button = gtk_dialog_add_button (GTK_DIALOG (dialog),
-                                  self->file != NULL ? _("_Save") : _("_Save As…"),
+                                  self->file != NULL ? _ ("_Save") : _ ("_Save As…"),
                                   ORR_WINDOW_RESPONSE_SAVE);
   gtk_widget_add_css_class (button, "suggested-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), ORR_WINDOW_RESPONSE_SAVE);
@@ -386,7 +386,7 @@ orr_window_save_to (OrrWindow *self, GFile *file, GError **error)
   if (path == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                           _("Models can only be saved to local files."));
+                           _ ("Models can only be saved to local files."));
       return FALSE;
     }
   if (!orr_model_save_file (self->model, path, error))
@@ -404,7 +404,7 @@ orr_window_save_to (OrrWindow *self, GFile *file, GError **error)
   update_title (self);
   _orr_window_actions_update (self);
   name = display_name (self);
-  message = g_strdup_printf (_("Saved “%s”"), name);
+  message = g_strdup_printf (_ ("Saved “%s”"), name);
   orr_window_show_message (self, message);
   return TRUE;
 }
@@ -427,7 +427,7 @@ orr_window_screenshot (OrrWindow *self, const char *path, GError **error)
   if (!gtk_widget_get_mapped (widget) || width <= 0 || height <= 0 || renderer == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
-                           _("The window is not shown yet."));
+                           _ ("The window is not shown yet."));
       return FALSE;
     }
 
@@ -439,13 +439,13 @@ orr_window_screenshot (OrrWindow *self, const char *path, GError **error)
   node = gtk_snapshot_free_to_node (snapshot);
   if (node == NULL)
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("The window drew nothing."));
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("The window drew nothing."));
       return FALSE;
     }
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
   if (texture == NULL || !gdk_texture_save_to_png (texture, path))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write “%s”."), path);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("Could not write “%s”."), path);
       return FALSE;
     }
   return TRUE;
@@ -496,33 +496,33 @@ build_primary_menu (OrrApplication *app)
   g_autoptr (GMenu) help = g_menu_new ();
   g_autoptr (GMenu) closing = g_menu_new ();
 
-  g_menu_append (files, _("_New Model"), "app.new");
-  g_menu_append (files, _("_Open…"), "app.open");
-  g_menu_append_submenu (files, _("Open _Recent"), orr_application_get_recent_menu (app));
-  g_menu_append (files, _("Open _Example…"), "app.examples");
+  g_menu_append (files, _ ("_New Model"), "app.new");
+  g_menu_append (files, _ ("_Open…"), "app.open");
+  g_menu_append_submenu (files, _ ("Open _Recent"), orr_application_get_recent_menu (app));
+  g_menu_append (files, _ ("Open _Example…"), "app.examples");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (files));
 
-  g_menu_append (saving, _("_Save"), "win.save");
-  g_menu_append (saving, _("Save _As…"), "win.save-as");
-  g_menu_append (export, _("_PNG Image…"), "win.export::png");
-  g_menu_append (export, _("_SVG Image…"), "win.export::svg");
-  g_menu_append (export, _("P_DF Document…"), "win.export::pdf");
-  g_menu_append_submenu (saving, _("_Export Diagram"), G_MENU_MODEL (export));
-  g_menu_append (saving, _("_Print…"), "win.print");
+  g_menu_append (saving, _ ("_Save"), "win.save");
+  g_menu_append (saving, _ ("Save _As…"), "win.save-as");
+  g_menu_append (export, _ ("_PNG Image…"), "win.export::png");
+  g_menu_append (export, _ ("_SVG Image…"), "win.export::svg");
+  g_menu_append (export, _ ("P_DF Document…"), "win.export::pdf");
+  g_menu_append_submenu (saving, _ ("_Export Diagram"), G_MENU_MODEL (export));
+  g_menu_append (saving, _ ("_Print…"), "win.print");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (saving));
 
   {
     g_autoptr (GMenu) simulation = g_menu_new ();
     g_autoptr (GMenu) running = g_menu_new ();
 
-    g_menu_append (running, _("_Run"), "win.run");
-    g_menu_append (running, _("_Pause"), "win.pause");
-    g_menu_append (running, _("_Stop"), "win.stop");
+    g_menu_append (running, _ ("_Run"), "win.run");
+    g_menu_append (running, _ ("_Pause"), "win.pause");
+    g_menu_append (running, _ ("_Stop"), "win.stop");
     g_menu_append_section (simulation, NULL, G_MENU_MODEL (running));
-    g_menu_append (simulation, _("_Check Model"), "win.check");
-    g_menu_append (simulation, _("_Linearize…"), "win.linearize");
-    g_menu_append (simulation, _("Model _Settings…"), "win.model-settings");
-    g_menu_append_submenu (menu, _("S_imulation"), G_MENU_MODEL (simulation));
+    g_menu_append (simulation, _ ("_Check Model"), "win.check");
+    g_menu_append (simulation, _ ("_Linearize…"), "win.linearize");
+    g_menu_append (simulation, _ ("Model _Settings…"), "win.model-settings");
+    g_menu_append_submenu (menu, _ ("S_imulation"), G_MENU_MODEL (simulation));
   }
   {
     g_autoptr (GMenu) diagram = g_menu_new ();
@@ -530,36 +530,36 @@ build_primary_menu (OrrApplication *app)
     g_autoptr (GMenu) navigation = g_menu_new ();
     g_autoptr (GMenu) contexts = g_menu_new ();
 
-    g_menu_append (structure, _("_Group into Super Block"), "win.group");
-    g_menu_append (structure, _("E_xpand Super Block"), "win.expand");
-    g_menu_append (structure, _("Edit _Mask…"), "win.edit-mask");
+    g_menu_append (structure, _ ("_Group into Super Block"), "win.group");
+    g_menu_append (structure, _ ("E_xpand Super Block"), "win.expand");
+    g_menu_append (structure, _ ("Edit _Mask…"), "win.edit-mask");
     g_menu_append_section (diagram, NULL, G_MENU_MODEL (structure));
-    g_menu_append (navigation, _("_Open Super Block / Look Under Mask"), "win.enter");
-    g_menu_append (navigation, _("_Up One Level"), "win.go-up");
-    g_menu_append (navigation, _("_Top Level"), "win.go-to-top");
+    g_menu_append (navigation, _ ("_Open Super Block / Look Under Mask"), "win.enter");
+    g_menu_append (navigation, _ ("_Up One Level"), "win.go-up");
+    g_menu_append (navigation, _ ("_Top Level"), "win.go-to-top");
     g_menu_append_section (diagram, NULL, G_MENU_MODEL (navigation));
-    g_menu_append (contexts, _("_Context of This Level…"), "win.edit-context");
-    g_menu_append (contexts, _("Model C_ontext…"), "win.model-context");
-    g_menu_append (contexts, _("Model _Settings…"), "win.model-settings");
+    g_menu_append (contexts, _ ("_Context of This Level…"), "win.edit-context");
+    g_menu_append (contexts, _ ("Model C_ontext…"), "win.model-context");
+    g_menu_append (contexts, _ ("Model _Settings…"), "win.model-settings");
     g_menu_append_section (diagram, NULL, G_MENU_MODEL (contexts));
     {
       g_autoptr (GMenu) library = g_menu_new ();
 
-      g_menu_append (library, _("Save to _Library…"), "win.save-to-library");
-      g_menu_append (library, _("_Update from Library"), "win.update-from-library");
-      g_menu_append (library, _("Library _Manager…"), "app.library-manager");
+      g_menu_append (library, _ ("Save to _Library…"), "win.save-to-library");
+      g_menu_append (library, _ ("_Update from Library"), "win.update-from-library");
+      g_menu_append (library, _ ("Library _Manager…"), "app.library-manager");
       g_menu_append_section (diagram, NULL, G_MENU_MODEL (library));
     }
-    g_menu_append_submenu (menu, _("_Diagram"), G_MENU_MODEL (diagram));
+    g_menu_append_submenu (menu, _ ("_Diagram"), G_MENU_MODEL (diagram));
   }
 
-  g_menu_append (help, _("_Manual"), "app.help");
-  g_menu_append (help, _("_Keyboard Shortcuts"), "win.show-help-overlay");
-  g_menu_append (help, _("_About Orrery"), "app.about");
+  g_menu_append (help, _ ("_Manual"), "app.help");
+  g_menu_append (help, _ ("_Keyboard Shortcuts"), "win.show-help-overlay");
+  g_menu_append (help, _ ("_About Orrery"), "app.about");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (help));
 
-  g_menu_append (closing, _("_Close"), "win.close");
-  g_menu_append (closing, _("_Quit"), "app.quit");
+  g_menu_append (closing, _ ("_Close"), "win.close");
+  g_menu_append (closing, _ ("_Quit"), "app.quit");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (closing));
 
   return G_MENU_MODEL (g_steal_pointer (&menu));
@@ -589,9 +589,8 @@ orr_window_new (OrrApplication *application, OrrModel *model, GFile *file)
     const char *interval = g_getenv ("ORRERY_AUTOSAVE_MS");
 
     /* every 30 s at most: a crash loses seconds of work, not the session */
-    self->draft = orr_draft_new (self->model, drafts,
-                                 interval != NULL ? (guint) g_ascii_strtoull (interval, NULL, 10)
-                                                  : 30000);
+    self->draft = orr_draft_new (
+      self->model, drafts, interval != NULL ? (guint)g_ascii_strtoull (interval, NULL, 10) : 30000);
     orr_draft_set_file (self->draft, path);
   }
 

@@ -22,8 +22,8 @@ typedef struct
 
   /* the arrays below are in the FlatBlock's own allocation */
   int n_in, n_out, n_evin, n_evout;
-  int *in_block; /* per input: the driving flat block, -1 if unconnected */
-  int *in_port;  /* and its output port (0-based) */
+  int *in_block;         /* per input: the driving flat block, -1 if unconnected */
+  int *in_port;          /* and its output port (0-based) */
   GArray **evin_sources; /* per activation input: source ids (int) */
   int *evout_source;     /* per activation output: source id, -1 if it drives nothing */
 
@@ -38,7 +38,7 @@ typedef struct
   gboolean explicit_activation;
 
   GArray *after; /* flat blocks (int) this one must follow besides data dependencies */
-  int rank; /* schedule position, -1 for clocks */
+  int rank;      /* schedule position, -1 for clocks */
   int clock_group;
 } FlatBlock;
 
@@ -73,10 +73,10 @@ typedef struct
 {
   OrrPortKey key; /* first: the entry is its own key in the link index */
   guint n;
-  OrrLink **links;  /* into Compiler.linked */
-  OrrBlock **from;  /* each link's source block in the diagram (NULL: none), into
-                     * Compiler.linked_from: looked up once, not at each use */
-  OrrBlock *to;     /* the key's block, NULL if the diagram has none */
+  OrrLink **links; /* into Compiler.linked */
+  OrrBlock **from; /* each link's source block in the diagram (NULL: none), into
+                    * Compiler.linked_from: looked up once, not at each use */
+  OrrBlock *to;    /* the key's block, NULL if the diagram has none */
 } OrrPortLinks;
 
 /* A configured block, in Compiler.configured. */
@@ -94,20 +94,20 @@ typedef struct
   OrrRegistry *registry;
   OrrCompileOptions options;
   OrrEvaluation *evaluation;
-  GPtrArray *problems;  /* of OrrProblem* */
-  GPtrArray *flat;      /* of FlatBlock* */
+  GPtrArray *problems; /* of OrrProblem* */
+  GPtrArray *flat;     /* of FlatBlock* */
   /* every configured block, in the order of a depth-first walk of the
    * model: the steps that visit every block walk this instead of the tree
    * and need no lookup (at 100,000 blocks, mostly cache misses) */
   GArray *configured;        /* of Configured */
   GHashTable *configured_of; /* OrrBlock* -> its position in configured + 1 */
-  GArray *sources;      /* of SourceInfo */
-  GHashTable *link_index;   /* set of OrrPortLinks*, by their key */
-  OrrPortLinks *port_links; /* the link index's entries */
-  OrrLink **linked;         /* their links */
-  OrrBlock **linked_from;   /* and the links' source blocks */
+  GArray *sources;           /* of SourceInfo */
+  GHashTable *link_index;    /* set of OrrPortLinks*, by their key */
+  OrrPortLinks *port_links;  /* the link index's entries */
+  OrrLink **linked;          /* their links */
+  OrrBlock **linked_from;    /* and the links' source blocks */
   guint n_port_links;
-  GHashTable *gotos;      /* tag -> GPtrArray of Goto OrrBlock* */
+  GHashTable *gotos; /* tag -> GPtrArray of Goto OrrBlock* */
   UnionFind dims;
   UnionFind types;
   int n_ranked;

@@ -52,8 +52,8 @@ struct _OrrConfig
   int ng, nmode;
   gboolean analytic_jacobian;
 
-  GArray *rpar; /* of double */
-  GArray *ipar; /* of int */
+  GArray *rpar;    /* of double */
+  GArray *ipar;    /* of int */
   GPtrArray *opar; /* of OrrValue* */
   char *label;
   double required_period; /* 0: any activation */
@@ -74,7 +74,7 @@ OrrConfig *orr_config_new_with_params (OrrConfigParam *params, int n);
 void orr_config_free (OrrConfig *config);
 
 /* The length of oz0, rpar, ipar or opar, which may not exist. */
-#define orr_config_n(array) ((array) != NULL ? (int) (array)->len : 0)
+#define orr_config_n(array) ((array) != NULL ? (int)(array)->len : 0)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrConfig, orr_config_free)
 

@@ -31,7 +31,7 @@ static GPtrArray *
 values_array (GPtrArray **array)
 {
   if (*array == NULL)
-    *array = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_value_unref);
+    *array = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_value_unref);
   return *array;
 }
 
@@ -107,8 +107,8 @@ numeric_param (OrrConfig *c, const char *name, GError **error)
 
   if (v == NULL)
     {
-      g_set_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER,
-                   "parameter '%s' is missing", name);
+      g_set_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER, "parameter '%s' is missing",
+                   name);
       return NULL;
     }
   type = orr_value_get_type_id (v);
@@ -152,7 +152,7 @@ orr_config_get_int (OrrConfig *c, const char *name, int *value, GError **error)
                    "parameter '%s' must be a whole number, not %g", name, d);
       return FALSE;
     }
-  *value = (int) d;
+  *value = (int)d;
   return TRUE;
 }
 
@@ -167,8 +167,8 @@ keep_until_free (OrrConfig *c, gpointer memory)
 }
 
 gboolean
-orr_config_get_doubles (OrrConfig *c, const char *name, const double **values, int *rows,
-                        int *cols, GError **error)
+orr_config_get_doubles (OrrConfig *c, const char *name, const double **values, int *rows, int *cols,
+                        GError **error)
 {
   OrrValue *v = numeric_param (c, name, error);
   gsize n;
@@ -178,9 +178,9 @@ orr_config_get_doubles (OrrConfig *c, const char *name, const double **values, i
     return FALSE;
   n = orr_value_numel (v);
   if (rows)
-    *rows = (int) orr_value_rows (v);
+    *rows = (int)orr_value_rows (v);
   if (cols)
-    *cols = (int) orr_value_cols (v);
+    *cols = (int)orr_value_cols (v);
   if (orr_value_get_type_id (v) == ORR_TYPE_DOUBLE && n > 0)
     {
       /* already doubles, and the parameter lives as long as the config */
@@ -398,7 +398,7 @@ orr_config_new_for_block (const OrrBlockClass *klass, const OrrBlock *block, Orr
                           GError **error)
 {
   g_autoptr (GHashTable) params
-    = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) orr_value_unref);
+    = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)orr_value_unref);
   OrrConfig *config;
 
   for (int i = 0; i < klass->n_params; i++)
@@ -419,7 +419,7 @@ orr_config_new_for_block (const OrrBlockClass *klass, const OrrBlock *block, Orr
                        spec->name, local->message);
           return NULL;
         }
-      g_hash_table_insert (params, (gpointer) spec->name, value);
+      g_hash_table_insert (params, (gpointer)spec->name, value);
     }
   config = orr_config_new (params);
   config->interface_only = TRUE;
@@ -433,12 +433,12 @@ orr_block_class_extra_params (const OrrBlockClass *klass, const OrrBlock *block,
   g_autoptr (OrrConfig) config = NULL;
 
   if (klass->extra_params == NULL)
-    return g_ptr_array_new_with_free_func ((GDestroyNotify) orr_extra_param_free);
+    return g_ptr_array_new_with_free_func ((GDestroyNotify)orr_extra_param_free);
   /* The class's own parameters, as the block has them, decide. */
   config = orr_config_new_for_block (klass, block, scope, error);
   if (config == NULL)
     return NULL;
-  config->extra_params = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_extra_param_free);
+  config->extra_params = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_extra_param_free);
   if (!klass->extra_params (config, error))
     return NULL;
   return g_steal_pointer (&config->extra_params);

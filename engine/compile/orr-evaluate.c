@@ -27,8 +27,8 @@ typedef struct
 struct _OrrEvaluation
 {
   OrrRegistry *registry; /* may be NULL: every parameter is an expression */
-  GPtrArray *problems;  /* of OrrProblem* */
-  GHashTable *scopes;   /* OrrDiagram* -> OrrScope* */
+  GPtrArray *problems;   /* of OrrProblem* */
+  GHashTable *scopes;    /* OrrDiagram* -> OrrScope* */
   /* Every block's parameters in one array, each block's chained from the
    * newest: a hash table per block cost more than the rest of the
    * evaluation. */
@@ -43,7 +43,7 @@ OrrProblem *
 orr_problem_new (const char *const *block_ids, char *where, char *message)
 {
   OrrProblem *problem = g_new0 (OrrProblem, 1);
-  problem->block_ids = g_strdupv ((char **) block_ids);
+  problem->block_ids = g_strdupv ((char **)block_ids);
   if (problem->block_ids == NULL)
     problem->block_ids = g_new0 (char *, 1);
   problem->block_id = g_strdup (problem->block_ids[0]);
@@ -55,7 +55,7 @@ orr_problem_new (const char *const *block_ids, char *where, char *message)
 OrrProblem *
 orr_problem_copy (const OrrProblem *p)
 {
-  OrrProblem *copy = orr_problem_new ((const char *const *) p->block_ids, g_strdup (p->where),
+  OrrProblem *copy = orr_problem_new ((const char *const *)p->block_ids, g_strdup (p->where),
                                       g_strdup (p->message));
   copy->warning = p->warning;
   return copy;
@@ -153,12 +153,12 @@ add_scoped_problem (OrrEvaluation *self, OrrBlock *block, char *where, const cha
       return;
     }
   scopes = describe_scopes (diagram);
-  g_ptr_array_add (self->problems,
-                   orr_problem_new (ids, where,
-                                    g_strdup_printf ("%s %s not defined (looked in: %s)\n%s",
-                                                     missing->str,
-                                                     strchr (missing->str, ',') ? "are" : "is",
-                                                     scopes, error->message)));
+  g_ptr_array_add (
+    self->problems,
+    orr_problem_new (ids, where,
+                     g_strdup_printf ("%s %s not defined (looked in: %s)\n%s", missing->str,
+                                      strchr (missing->str, ',') ? "are" : "is", scopes,
+                                      error->message)));
 }
 
 /* Takes value. A name stored twice for a block reads as the newer value. */
@@ -178,8 +178,8 @@ static void evaluate_diagram (OrrEvaluation *self, OrrDiagram *diagram, OrrScope
 static gboolean
 is_text_param (OrrEvaluation *self, OrrBlock *block, const char *name)
 {
-  const OrrBlockClass *klass = self->registry ? orr_registry_lookup (self->registry, block->type)
-                                              : NULL;
+  const OrrBlockClass *klass
+    = self->registry ? orr_registry_lookup (self->registry, block->type) : NULL;
   for (int i = 0; klass != NULL && i < klass->n_params; i++)
     if (g_strcmp0 (klass->params[i].name, name) == 0)
       return klass->params[i].kind == ORR_PARAM_TEXT;
@@ -300,8 +300,8 @@ orr_evaluate_model_with_registry (OrrModel *model, OrrScope *overrides, OrrRegis
 
   self->registry = registry;
   self->exprs = orr_expr_cache_new ();
-  self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
-  self->scopes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) orr_scope_unref);
+  self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
+  self->scopes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)orr_scope_unref);
   self->params = g_array_new (FALSE, FALSE, sizeof (ParamEntry));
   self->first_param = g_hash_table_new (NULL, NULL);
   self->names = g_string_chunk_new (256);

@@ -57,7 +57,7 @@ report_loop (Compiler *c, GArray *members)
   /* name them in model order, starting from the first */
   for (guint i = 0; i < c->flat->len; i++)
     for (guint j = 0; j < members->len; j++)
-      if (g_array_index (members, int, j) == (int) i)
+      if (g_array_index (members, int, j) == (int)i)
         {
           FlatBlock *fb = g_ptr_array_index (c->flat, i);
           g_ptr_array_add (ids, fb->doc->id);
@@ -66,7 +66,7 @@ report_loop (Compiler *c, GArray *members)
           g_string_append (names, fb->path);
         }
   g_ptr_array_add (ids, NULL);
-  orr_compiler_problem (c, (const char *const *) ids->pdata, g_strdup (first->path),
+  orr_compiler_problem (c, (const char *const *)ids->pdata, g_strdup (first->path),
                         "algebraic loop: the outputs of %s depend on each other with no state "
                         "or delay in between. To break it, put a block with state in the loop "
                         "(an Integrator, a TransferFunction with more poles than zeros, a "
@@ -127,7 +127,7 @@ strong_connect (Tarjan *t, int v)
 static gint64
 tear_key (int block, int port)
 {
-  return ((gint64) block << 20) | port;
+  return ((gint64)block << 20) | port;
 }
 
 static void
@@ -156,7 +156,7 @@ for_each_dependency (Compiler *c, GHashTable *torn, void (*edge) (int a, int i, 
 static void
 count_edge (int a, int i, gpointer data)
 {
-  ((Consumers *) data)->first[a + 1]++;
+  ((Consumers *)data)->first[a + 1]++;
 }
 
 static void
@@ -195,7 +195,7 @@ order_blocks (Compiler *c, GHashTable *torn, Consumers *consumers)
   c->order = g_new0 (FlatBlock *, MAX (n, 1));
   c->n_ranked = 0;
   for (int i = 0; i < n; i++)
-    ((FlatBlock *) g_ptr_array_index (c->flat, i))->rank = -1;
+    ((FlatBlock *)g_ptr_array_index (c->flat, i))->rank = -1;
   for (int i = 0; i < n; i++)
     if (schedulable (g_ptr_array_index (c->flat, i)) && pending[i] == 0)
       g_array_append_val (ready, i);
@@ -222,7 +222,7 @@ tear_loops (Compiler *c)
 {
   GHashTable *torn = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 
-  c->loop_tears = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  c->loop_tears = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
   for (guint l = 0; l < c->loops->len; l++)
     {
       GArray *members = g_ptr_array_index (c->loops, l);
@@ -283,7 +283,7 @@ orr_compile_schedule (Compiler *c)
                      0,
                      settings->solve_loops };
         if (t.solve)
-          c->loops = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+          c->loops = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
         for (int i = 0; i < n; i++)
           t.index[i] = -1;
         for (int i = 0; i < n; i++)

@@ -120,7 +120,7 @@ static int
 type_node (Compiler *c, int *shared, OrrType type)
 {
   if (type != ORR_TYPE_INHERIT)
-    return orr_union_find_add (&c->types, (int) type + 1);
+    return orr_union_find_add (&c->types, (int)type + 1);
   if (*shared < 0)
     *shared = orr_union_find_add (&c->types, 0);
   return *shared;

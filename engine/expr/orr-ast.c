@@ -45,7 +45,7 @@ void
 orr_ast_node_take_items (OrrNode *node, GPtrArray *items)
 {
   node->n_items = items->len;
-  node->items = (OrrNode **) g_ptr_array_free (items, FALSE);
+  node->items = (OrrNode **)g_ptr_array_free (items, FALSE);
 }
 
 guint

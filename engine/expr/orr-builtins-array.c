@@ -12,22 +12,37 @@ gboolean
 orr_bi_fill (ORR_BUILTIN_ARGS)
 {
   OrrType type = ORR_TYPE_DOUBLE;
-  gboolean class_allowed =
-      self->data == ORR_FILL_ZEROS || self->data == ORR_FILL_ONES || self->data == ORR_FILL_EYE;
+  gboolean class_allowed
+    = self->data == ORR_FILL_ZEROS || self->data == ORR_FILL_ONES || self->data == ORR_FILL_EYE;
   gsize rows = 1, cols = 1, n;
   double value;
   OrrValue *r;
 
-  if (!orr_bi_dims_args (ev, pos, self->name, nargs, args, &rows, &cols, class_allowed ? &type : NULL))
+  if (!orr_bi_dims_args (ev, pos, self->name, nargs, args, &rows, &cols,
+                         class_allowed ? &type : NULL))
     return FALSE;
   switch (self->data)
     {
-    case ORR_FILL_ONES:  value = 1; break;
-    case ORR_FILL_INF:   value = INFINITY; break;
-    case ORR_FILL_NAN:   value = NAN; break;
-    case ORR_FILL_TRUE:  value = 1; type = ORR_TYPE_BOOL; break;
-    case ORR_FILL_FALSE: value = 0; type = ORR_TYPE_BOOL; break;
-    default:             value = 0; break;
+      case ORR_FILL_ONES:
+        value = 1;
+        break;
+      case ORR_FILL_INF:
+        value = INFINITY;
+        break;
+      case ORR_FILL_NAN:
+        value = NAN;
+        break;
+      case ORR_FILL_TRUE:
+        value = 1;
+        type = ORR_TYPE_BOOL;
+        break;
+      case ORR_FILL_FALSE:
+        value = 0;
+        type = ORR_TYPE_BOOL;
+        break;
+      default:
+        value = 0;
+        break;
     }
   if ((r = orr_eval_new_matrix (ev, pos, type, rows, cols)) == NULL)
     return FALSE;
@@ -65,7 +80,8 @@ orr_bi_eps (ORR_BUILTIN_ARGS)
   if (v->type == ORR_TYPE_STRING)
     {
       if (strcmp (v->data, "double") != 0)
-        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "eps: only 'double' is supported") != NULL;
+        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "eps: only 'double' is supported")
+               != NULL;
       out[0] = orr_value_new_double (DBL_EPSILON);
       return TRUE;
     }
@@ -77,7 +93,7 @@ orr_bi_eps (ORR_BUILTIN_ARGS)
     {
       double x = fabs (creal (orr_value_complex_at (v, i)));
 
-      ((double *) r->data)[i] = !isfinite (x) ? NAN : nextafter (x, INFINITY) - x;
+      ((double *)r->data)[i] = !isfinite (x) ? NAN : nextafter (x, INFINITY) - x;
     }
   out[0] = r;
   return TRUE;
@@ -93,20 +109,21 @@ orr_bi_size (ORR_BUILTIN_ARGS)
       int dim;
 
       if (nargout > 1)
-        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "size(A, dim) returns one value") != NULL;
+        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "size(A, dim) returns one value")
+               != NULL;
       if (!orr_bi_dim_arg (ev, pos, "size", 2, args[1], &dim))
         return FALSE;
-      out[0] = orr_value_new_double (dim == 1 ? (double) v->rows : dim == 2 ? (double) v->cols : 1);
+      out[0] = orr_value_new_double (dim == 1 ? (double)v->rows : dim == 2 ? (double)v->cols : 1);
       return TRUE;
     }
   if (nargout >= 2)
     {
-      out[0] = orr_value_new_double ((double) v->rows);
-      out[1] = orr_value_new_double ((double) v->cols);
+      out[0] = orr_value_new_double ((double)v->rows);
+      out[1] = orr_value_new_double ((double)v->cols);
       return TRUE;
     }
   {
-    double dims[2] = { (double) v->rows, (double) v->cols };
+    double dims[2] = { (double)v->rows, (double)v->cols };
 
     out[0] = orr_value_new_from_doubles (1, 2, dims);
   }
@@ -121,30 +138,30 @@ orr_bi_shape_query (ORR_BUILTIN_ARGS)
 
   switch (self->data)
     {
-    case ORR_SHAPE_LENGTH:
-      out[0] = orr_value_new_double (n == 0 ? 0 : (double) MAX (v->rows, v->cols));
-      break;
-    case ORR_SHAPE_NUMEL:
-      out[0] = orr_value_new_double ((double) n);
-      break;
-    case ORR_SHAPE_NDIMS:
-      out[0] = orr_value_new_double (2);
-      break;
-    case ORR_SHAPE_ISEMPTY:
-      out[0] = orr_value_new_bool (n == 0);
-      break;
-    case ORR_SHAPE_ISSCALAR:
-      out[0] = orr_value_new_bool (n == 1);
-      break;
-    case ORR_SHAPE_ISVECTOR:
-      out[0] = orr_value_new_bool (n >= 1 && (v->rows == 1 || v->cols == 1));
-      break;
-    case ORR_SHAPE_ISROW:
-      out[0] = orr_value_new_bool (v->rows == 1);
-      break;
-    default:
-      out[0] = orr_value_new_bool (v->cols == 1);
-      break;
+      case ORR_SHAPE_LENGTH:
+        out[0] = orr_value_new_double (n == 0 ? 0 : (double)MAX (v->rows, v->cols));
+        break;
+      case ORR_SHAPE_NUMEL:
+        out[0] = orr_value_new_double ((double)n);
+        break;
+      case ORR_SHAPE_NDIMS:
+        out[0] = orr_value_new_double (2);
+        break;
+      case ORR_SHAPE_ISEMPTY:
+        out[0] = orr_value_new_bool (n == 0);
+        break;
+      case ORR_SHAPE_ISSCALAR:
+        out[0] = orr_value_new_bool (n == 1);
+        break;
+      case ORR_SHAPE_ISVECTOR:
+        out[0] = orr_value_new_bool (n >= 1 && (v->rows == 1 || v->cols == 1));
+        break;
+      case ORR_SHAPE_ISROW:
+        out[0] = orr_value_new_bool (v->rows == 1);
+        break;
+      default:
+        out[0] = orr_value_new_bool (v->cols == 1);
+        break;
     }
   return TRUE;
 }
@@ -166,7 +183,8 @@ orr_bi_reshape (ORR_BUILTIN_ARGS)
       infer_cols = args[2]->type == ORR_TYPE_DOUBLE && orr_value_numel_fast (args[2]) == 0;
     }
   if (infer_rows && infer_cols)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "reshape: only one size can be []") != NULL;
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "reshape: only one size can be []")
+           != NULL;
   if (infer_rows || infer_cols)
     {
       OrrValue *one = orr_value_new_double (1);
@@ -182,7 +200,8 @@ orr_bi_reshape (ORR_BUILTIN_ARGS)
           ok = orr_bi_scalar_arg (ev, pos, "reshape", k + 1, args[k], &d);
           if (ok && d != 1)
             ok = orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
-                                "reshape: only two-dimensional sizes are supported") != NULL;
+                                "reshape: only two-dimensional sizes are supported")
+                 != NULL;
         }
       orr_value_unref (one);
       if (!ok)
@@ -191,8 +210,8 @@ orr_bi_reshape (ORR_BUILTIN_ARGS)
         {
           if (cols == 0 || n % cols != 0)
             return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SIZE,
-                                  "reshape: %" G_GSIZE_FORMAT " elements do not divide into %" G_GSIZE_FORMAT
-                                  " columns",
+                                  "reshape: %" G_GSIZE_FORMAT
+                                  " elements do not divide into %" G_GSIZE_FORMAT " columns",
                                   n, cols)
                    != NULL;
           rows = n / cols;
@@ -201,8 +220,8 @@ orr_bi_reshape (ORR_BUILTIN_ARGS)
         {
           if (rows == 0 || n % rows != 0)
             return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SIZE,
-                                  "reshape: %" G_GSIZE_FORMAT " elements do not divide into %" G_GSIZE_FORMAT
-                                  " rows",
+                                  "reshape: %" G_GSIZE_FORMAT
+                                  " elements do not divide into %" G_GSIZE_FORMAT " rows",
                                   n, rows)
                    != NULL;
           cols = n / rows;
@@ -212,8 +231,8 @@ orr_bi_reshape (ORR_BUILTIN_ARGS)
     return FALSE;
   if (rows * cols != n)
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SIZE,
-                          "reshape: cannot reshape %" G_GSIZE_FORMAT " elements into %" G_GSIZE_FORMAT
-                          "x%" G_GSIZE_FORMAT,
+                          "reshape: cannot reshape %" G_GSIZE_FORMAT
+                          " elements into %" G_GSIZE_FORMAT "x%" G_GSIZE_FORMAT,
                           n, rows, cols)
            != NULL;
   if ((r = orr_eval_new_matrix (ev, pos, v->type, rows, cols)) == NULL)
@@ -232,10 +251,11 @@ orr_bi_repmat (ORR_BUILTIN_ARGS)
   OrrValue *r;
 
   if (v->type == ORR_TYPE_STRING)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "repmat: cannot replicate a string") != NULL;
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "repmat: cannot replicate a string")
+           != NULL;
   if (!orr_bi_dims_args (ev, pos, "repmat", nargs - 1, args + 1, &m, &n, NULL))
     return FALSE;
-  if (!orr_eval_check_size (ev, pos, (double) v->rows * m, (double) v->cols * n))
+  if (!orr_eval_check_size (ev, pos, (double)v->rows * m, (double)v->cols * n))
     return FALSE;
   if ((r = orr_eval_new_matrix (ev, pos, v->type, v->rows * m, v->cols * n)) == NULL)
     return FALSE;
@@ -243,8 +263,8 @@ orr_bi_repmat (ORR_BUILTIN_ARGS)
     for (gsize j = 0; j < v->cols; j++)
       for (gsize bi = 0; bi < m; bi++)
         if (v->rows)
-          memcpy ((char *) r->data + ((bj * v->cols + j) * r->rows + bi * v->rows) * es,
-                  (const char *) v->data + j * v->rows * es, v->rows * es);
+          memcpy ((char *)r->data + ((bj * v->cols + j) * r->rows + bi * v->rows) * es,
+                  (const char *)v->data + j * v->rows * es, v->rows * es);
   out[0] = r;
   return TRUE;
 }
@@ -261,36 +281,37 @@ orr_bi_diag (ORR_BUILTIN_ARGS)
     return FALSE;
   if (nargs > 1 && !orr_bi_scalar_arg (ev, pos, "diag", 2, args[1], &kd))
     return FALSE;
-  if (kd != floor (kd) || fabs (kd) > (double) ORR_VALUE_MAX_ELEMENTS)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "diag: the diagonal must be an integer") != NULL;
+  if (kd != floor (kd) || fabs (kd) > (double)ORR_VALUE_MAX_ELEMENTS)
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "diag: the diagonal must be an integer")
+           != NULL;
   if (v->rows == 1 || v->cols == 1)
     {
-      gsize off = (gsize) fabs (kd), size = n + off;
+      gsize off = (gsize)fabs (kd), size = n + off;
 
       if (n == 0)
         size = 0;
-      if (!orr_eval_check_size (ev, pos, (double) size, (double) size)
+      if (!orr_eval_check_size (ev, pos, (double)size, (double)size)
           || (r = orr_eval_new_matrix (ev, pos, v->type, size, size)) == NULL)
         return FALSE;
       for (gsize i = 0; i < n; i++)
         {
           gsize row = kd >= 0 ? i : i + off, col = kd >= 0 ? i + off : i;
 
-          memcpy ((char *) r->data + (row + col * size) * es, (const char *) v->data + i * es, es);
+          memcpy ((char *)r->data + (row + col * size) * es, (const char *)v->data + i * es, es);
         }
     }
   else
     {
       /* extract the k-th diagonal as a column */
-      gsize row0 = kd < 0 ? (gsize) -kd : 0, col0 = kd > 0 ? (gsize) kd : 0, len = 0;
+      gsize row0 = kd < 0 ? (gsize)-kd : 0, col0 = kd > 0 ? (gsize)kd : 0, len = 0;
 
       if (row0 < v->rows && col0 < v->cols)
         len = MIN (v->rows - row0, v->cols - col0);
       if ((r = orr_eval_new_matrix (ev, pos, v->type, len, 1)) == NULL)
         return FALSE;
       for (gsize i = 0; i < len; i++)
-        memcpy ((char *) r->data + i * es, (const char *) v->data + ((row0 + i) + (col0 + i) * v->rows) * es,
-                es);
+        memcpy ((char *)r->data + i * es,
+                (const char *)v->data + ((row0 + i) + (col0 + i) * v->rows) * es, es);
     }
   out[0] = r;
   return TRUE;
@@ -316,8 +337,8 @@ orr_bi_flip (ORR_BUILTIN_ARGS)
         gsize si = self->data == ORR_FLIP_UD ? v->rows - 1 - i : i;
         gsize sj = self->data == ORR_FLIP_LR ? v->cols - 1 - j : j;
 
-        memcpy ((char *) r->data + (i + j * v->rows) * es, (const char *) v->data + (si + sj * v->rows) * es,
-                es);
+        memcpy ((char *)r->data + (i + j * v->rows) * es,
+                (const char *)v->data + (si + sj * v->rows) * es, es);
       }
   out[0] = r;
   return TRUE;
@@ -353,16 +374,16 @@ orr_bi_linspace (ORR_BUILTIN_ARGS)
     nd = 0;
   if (!orr_eval_check_size (ev, pos, 1, nd))
     return FALSE;
-  n = (gsize) nd;
+  n = (gsize)nd;
   if ((r = orr_eval_new_matrix (ev, pos, ORR_TYPE_DOUBLE, 1, n)) == NULL)
     return FALSE;
   for (gsize k = 0; k < n; k++)
-    ((double *) r->data)[k] = n == 1 ? b : a + (b - a) * ((double) k / (double) (n - 1));
+    ((double *)r->data)[k] = n == 1 ? b : a + (b - a) * ((double)k / (double)(n - 1));
   /* the ends are exact */
   if (n > 1)
     {
-      ((double *) r->data)[0] = a;
-      ((double *) r->data)[n - 1] = b;
+      ((double *)r->data)[0] = a;
+      ((double *)r->data)[n - 1] = b;
     }
   out[0] = r;
   return TRUE;

@@ -9,18 +9,26 @@ typedef enum
 {
   DOMAIN_ALL,
   DOMAIN_NONNEGATIVE,
-  DOMAIN_UNIT,        /* [-1, 1] */
+  DOMAIN_UNIT, /* [-1, 1] */
   DOMAIN_AT_LEAST_ONE
 } Domain;
 
-static OrrComplex c_log10 (OrrComplex z) { return clog (z) / G_LN10; }
-static OrrComplex c_log2 (OrrComplex z) { return clog (z) / G_LN2; }
+static OrrComplex
+c_log10 (OrrComplex z)
+{
+  return clog (z) / G_LN10;
+}
+static OrrComplex
+c_log2 (OrrComplex z)
+{
+  return clog (z) / G_LN2;
+}
 
 static const struct
 {
-  double     (*real) (double);
+  double (*real) (double);
   OrrComplex (*cplx) (OrrComplex);
-  Domain       domain;
+  Domain domain;
 } math_functions[] = {
   [ORR_MATH_SQRT] = { sqrt, csqrt, DOMAIN_NONNEGATIVE },
   [ORR_MATH_EXP] = { exp, cexp, DOMAIN_ALL },
@@ -48,10 +56,14 @@ in_domain (Domain d, double x)
     return TRUE;
   switch (d)
     {
-    case DOMAIN_NONNEGATIVE:  return x >= 0;
-    case DOMAIN_UNIT:         return x >= -1 && x <= 1;
-    case DOMAIN_AT_LEAST_ONE: return x >= 1;
-    default:                  return TRUE;
+      case DOMAIN_NONNEGATIVE:
+        return x >= 0;
+      case DOMAIN_UNIT:
+        return x >= -1 && x <= 1;
+      case DOMAIN_AT_LEAST_ONE:
+        return x >= 1;
+      default:
+        return TRUE;
     }
 }
 
@@ -67,7 +79,8 @@ orr_bi_math (ORR_BUILTIN_ARGS)
     return FALSE;
   for (gsize i = 0; i < n && !cplx; i++)
     cplx = !in_domain (math_functions[self->data].domain, orr_value_real_at (v, i));
-  if ((r = orr_eval_new_matrix (ev, pos, cplx ? ORR_TYPE_COMPLEX : ORR_TYPE_DOUBLE, v->rows, v->cols))
+  if ((r
+       = orr_eval_new_matrix (ev, pos, cplx ? ORR_TYPE_COMPLEX : ORR_TYPE_DOUBLE, v->rows, v->cols))
       == NULL)
     return FALSE;
   if (cplx)
@@ -87,7 +100,7 @@ orr_bi_math (ORR_BUILTIN_ARGS)
     }
   else
     for (gsize i = 0; i < n; i++)
-      ((double *) r->data)[i] = math_functions[self->data].real (orr_value_real_at (v, i));
+      ((double *)r->data)[i] = math_functions[self->data].real (orr_value_real_at (v, i));
   out[0] = r;
   return TRUE;
 }
@@ -97,10 +110,14 @@ round_real (gintptr kind, double x)
 {
   switch (kind)
     {
-    case ORR_ROUND_FLOOR: return floor (x);
-    case ORR_ROUND_CEIL:  return ceil (x);
-    case ORR_ROUND_ROUND: return round (x);
-    default:              return trunc (x);
+      case ORR_ROUND_FLOOR:
+        return floor (x);
+      case ORR_ROUND_CEIL:
+        return ceil (x);
+      case ORR_ROUND_ROUND:
+        return round (x);
+      default:
+        return trunc (x);
     }
 }
 
@@ -132,7 +149,7 @@ orr_bi_rounding (ORR_BUILTIN_ARGS)
     return FALSE;
   if (r->type == ORR_TYPE_DOUBLE)
     for (gsize i = 0; i < n; i++)
-      ((double *) r->data)[i] = round_real (self->data, ((double *) r->data)[i]);
+      ((double *)r->data)[i] = round_real (self->data, ((double *)r->data)[i]);
   else if (r->type == ORR_TYPE_COMPLEX)
     for (gsize i = 0; i < n; i++)
       {
@@ -220,9 +237,10 @@ orr_bi_parts (ORR_BUILTIN_ARGS)
     {
       OrrComplex z = orr_value_complex_at (v, i);
 
-      orr_value_set_real (r, i, self->data == ORR_PART_REAL ? creal (z)
-                                : self->data == ORR_PART_IMAG ? cimag (z)
-                                : carg (z));
+      orr_value_set_real (r, i,
+                          self->data == ORR_PART_REAL   ? creal (z)
+                          : self->data == ORR_PART_IMAG ? cimag (z)
+                                                        : carg (z));
     }
   out[0] = r;
   return TRUE;
@@ -246,11 +264,17 @@ orr_bi_classify (ORR_BUILTIN_ARGS)
 
       switch (self->data)
         {
-        case ORR_CLASSIFY_ISNAN: t = isnan (creal (z)) || isnan (cimag (z)); break;
-        case ORR_CLASSIFY_ISINF: t = isinf (creal (z)) || isinf (cimag (z)); break;
-        default:                 t = isfinite (creal (z)) && isfinite (cimag (z)); break;
+          case ORR_CLASSIFY_ISNAN:
+            t = isnan (creal (z)) || isnan (cimag (z));
+            break;
+          case ORR_CLASSIFY_ISINF:
+            t = isinf (creal (z)) || isinf (cimag (z));
+            break;
+          default:
+            t = isfinite (creal (z)) && isfinite (cimag (z));
+            break;
         }
-      ((guint8 *) r->data)[i] = t;
+      ((guint8 *)r->data)[i] = t;
     }
   out[0] = r;
   return TRUE;
@@ -287,7 +311,7 @@ orr_bi_binary_math (ORR_BUILTIN_ARGS)
   static const struct
   {
     OrrRealFunc2 fn;
-    const char  *what;
+    const char *what;
   } functions[] = {
     [ORR_BINMATH_ATAN2] = { atan2, "take atan2 of" },
     [ORR_BINMATH_HYPOT] = { hypot, "take hypot of" },

@@ -13,7 +13,7 @@
 typedef struct
 {
   gsize len, count, stride, out_rows, out_cols;
-  int   dim;
+  int dim;
   gsize rows;
 } Lanes;
 
@@ -24,8 +24,8 @@ lane_start (const Lanes *l, gsize o)
 }
 
 static gboolean
-get_lanes (OrrEval *ev, gsize pos, const char *fname, const OrrValue *v, guint nargs, OrrValue **args,
-           guint dim_argno, Lanes *l)
+get_lanes (OrrEval *ev, gsize pos, const char *fname, const OrrValue *v, guint nargs,
+           OrrValue **args, guint dim_argno, Lanes *l)
 {
   int dim;
 
@@ -39,18 +39,18 @@ get_lanes (OrrEval *ev, gsize pos, const char *fname, const OrrValue *v, guint n
   else if (v->rows == 0 && v->cols == 0)
     {
       /* [] reduces like a 0x1 column to a 1x1 identity */
-      *l = (Lanes) { 0, 1, 1, 1, 1, 1, 0 };
+      *l = (Lanes){ 0, 1, 1, 1, 1, 1, 0 };
       return TRUE;
     }
   else
     dim = orr_bi_default_dim (v);
   if (dim == 1)
-    *l = (Lanes) { v->rows, v->cols, 1, 1, v->cols, 1, v->rows };
+    *l = (Lanes){ v->rows, v->cols, 1, 1, v->cols, 1, v->rows };
   else if (dim == 2)
-    *l = (Lanes) { v->cols, v->rows, v->rows, v->rows, 1, 2, v->rows };
+    *l = (Lanes){ v->cols, v->rows, v->rows, v->rows, 1, 2, v->rows };
   else
-    *l = (Lanes) { 1, orr_value_numel_fast (v), 1, v->rows, v->cols, 3, v->rows };
-  return orr_eval_charge (ev, pos, (double) orr_value_numel_fast (v));
+    *l = (Lanes){ 1, orr_value_numel_fast (v), 1, v->rows, v->cols, 3, v->rows };
+  return orr_eval_charge (ev, pos, (double)orr_value_numel_fast (v));
 }
 
 gboolean
@@ -86,7 +86,7 @@ orr_bi_sum (ORR_BUILTIN_ARGS)
             acc = type == ORR_TYPE_COMPLEX ? acc + x : creal (acc) + creal (x);
         }
       if (self->data == ORR_SUM_MEAN)
-        acc = type == ORR_TYPE_COMPLEX ? acc / (double) l.len : creal (acc) / (double) l.len;
+        acc = type == ORR_TYPE_COMPLEX ? acc / (double)l.len : creal (acc) / (double)l.len;
       orr_value_set_complex (r, o, acc);
     }
   out[0] = orr_value_narrow (r);
@@ -175,8 +175,16 @@ pick_complex (OrrComplex a, OrrComplex b, gboolean want_max)
   return (ma > mb) == want_max ? a : b;
 }
 
-static OrrComplex c_max (OrrComplex a, OrrComplex b) { return pick_complex (a, b, TRUE); }
-static OrrComplex c_min (OrrComplex a, OrrComplex b) { return pick_complex (a, b, FALSE); }
+static OrrComplex
+c_max (OrrComplex a, OrrComplex b)
+{
+  return pick_complex (a, b, TRUE);
+}
+static OrrComplex
+c_min (OrrComplex a, OrrComplex b)
+{
+  return pick_complex (a, b, FALSE);
+}
 
 gboolean
 orr_bi_minmax (ORR_BUILTIN_ARGS)
@@ -191,11 +199,13 @@ orr_bi_minmax (ORR_BUILTIN_ARGS)
     {
       /* element-wise: NaN loses against numbers (fmax/fmin) */
       if (nargout > 1)
-        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
-                              "%s of two arrays gives one value", self->name) != NULL;
+        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s of two arrays gives one value",
+                              self->name)
+               != NULL;
       if (nargs == 3)
         return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
-                              "%s(A, B, dim) is not supported; use %s(A, [], dim)", self->name, self->name)
+                              "%s(A, B, dim) is not supported; use %s(A, [], dim)", self->name,
+                              self->name)
                != NULL;
       out[0] = orr_op_elementwise (ev, pos, "compare", args[0], args[1], want_max ? fmax : fmin,
                                    want_max ? c_max : c_min);
@@ -204,7 +214,7 @@ orr_bi_minmax (ORR_BUILTIN_ARGS)
   if (!get_lanes (ev, pos, self->name, v, nargs, args, 3, &l))
     return FALSE;
   if (v->rows == 0 && v->cols == 0 && nargs < 3)
-    l = (Lanes) { 0, 0, 1, 0, 0, 1, 0 };   /* max([]) is [] */
+    l = (Lanes){ 0, 0, 1, 0, 0, 1, 0 }; /* max([]) is [] */
   if (l.len == 0)
     {
       if (l.dim == 1)
@@ -214,9 +224,11 @@ orr_bi_minmax (ORR_BUILTIN_ARGS)
       l.count = 0;
     }
   if ((r = orr_eval_new_matrix (ev, pos, v->type == ORR_TYPE_BOOL ? ORR_TYPE_DOUBLE : v->type,
-                                l.out_rows, l.out_cols)) == NULL)
+                                l.out_rows, l.out_cols))
+      == NULL)
     return FALSE;
-  if (nargout > 1 && (idx = orr_eval_new_matrix (ev, pos, ORR_TYPE_DOUBLE, l.out_rows, l.out_cols)) == NULL)
+  if (nargout > 1
+      && (idx = orr_eval_new_matrix (ev, pos, ORR_TYPE_DOUBLE, l.out_rows, l.out_cols)) == NULL)
     {
       orr_value_unref (r);
       return FALSE;
@@ -243,11 +255,11 @@ orr_bi_minmax (ORR_BUILTIN_ARGS)
         }
       /* all NaN: the result is NaN at the first position */
       if (v->type == ORR_TYPE_BOOL)
-        ((double *) r->data)[o] = orr_value_real_at (v, best);
+        ((double *)r->data)[o] = orr_value_real_at (v, best);
       else
-        memcpy ((char *) r->data + o * es, (const char *) v->data + best * es, es);
+        memcpy ((char *)r->data + o * es, (const char *)v->data + best * es, es);
       if (idx)
-        ((double *) idx->data)[o] = (double) best_k + 1;
+        ((double *)idx->data)[o] = (double)best_k + 1;
     }
   out[0] = orr_value_narrow (r);
   if (nargout > 1)
@@ -282,7 +294,7 @@ orr_bi_anyall (ORR_BUILTIN_ARGS)
           else if (!is_all && z != 0 && !isnan (creal (z)) && !isnan (cimag (z)))
             acc = TRUE;
         }
-      ((guint8 *) r->data)[o] = acc;
+      ((guint8 *)r->data)[o] = acc;
     }
   out[0] = r;
   return TRUE;
@@ -295,7 +307,7 @@ orr_bi_find (ORR_BUILTIN_ARGS)
   gsize n = orr_value_numel_fast (v), count = 0, limit = G_MAXSIZE, rows, cols;
   OrrValue *r, *c = NULL;
 
-  if (!orr_bi_require_numeric (ev, pos, "find", 1, v) || !orr_eval_charge (ev, pos, (double) n))
+  if (!orr_bi_require_numeric (ev, pos, "find", 1, v) || !orr_eval_charge (ev, pos, (double)n))
     return FALSE;
   if (nargs > 1)
     {
@@ -307,8 +319,8 @@ orr_bi_find (ORR_BUILTIN_ARGS)
         return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
                               "find: the count must be a non-negative integer")
                != NULL;
-      if (d < (double) G_MAXSIZE)
-        limit = (gsize) d;
+      if (d < (double)G_MAXSIZE)
+        limit = (gsize)d;
     }
   for (gsize i = 0; i < n && count < limit; i++)
     count += orr_value_complex_at (v, i) != 0;
@@ -330,11 +342,11 @@ orr_bi_find (ORR_BUILTIN_ARGS)
       {
         if (c)
           {
-            ((double *) r->data)[k] = (double) (i % v->rows) + 1;
-            ((double *) c->data)[k] = (double) (i / v->rows) + 1;
+            ((double *)r->data)[k] = (double)(i % v->rows) + 1;
+            ((double *)c->data)[k] = (double)(i / v->rows) + 1;
           }
         else
-          ((double *) r->data)[k] = (double) i + 1;
+          ((double *)r->data)[k] = (double)i + 1;
         k++;
       }
   out[0] = r;
@@ -346,14 +358,14 @@ orr_bi_find (ORR_BUILTIN_ARGS)
 typedef struct
 {
   const OrrValue *v;
-  gboolean        descend;
+  gboolean descend;
 } SortData;
 
 static gint
 sort_compare (gconstpointer a, gconstpointer b, gpointer user_data)
 {
   const SortData *d = user_data;
-  gsize i = *(const gsize *) a, j = *(const gsize *) b;
+  gsize i = *(const gsize *)a, j = *(const gsize *)b;
   gboolean ni = element_is_nan (d->v, i), nj = element_is_nan (d->v, j);
   int c;
 
@@ -380,7 +392,8 @@ orr_bi_sort (ORR_BUILTIN_ARGS)
       const char *mode = orr_value_get_string (args[1]);
 
       if (mode == NULL
-          || (g_ascii_strcasecmp (mode, "ascend") != 0 && g_ascii_strcasecmp (mode, "descend") != 0))
+          || (g_ascii_strcasecmp (mode, "ascend") != 0
+              && g_ascii_strcasecmp (mode, "descend") != 0))
         return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
                               "sort: the mode must be 'ascend' or 'descend'")
                != NULL;
@@ -394,7 +407,8 @@ orr_bi_sort (ORR_BUILTIN_ARGS)
     return FALSE;
   if ((r = orr_eval_new_matrix (ev, pos, v->type, v->rows, v->cols)) == NULL)
     return FALSE;
-  if (nargout > 1 && (idx = orr_eval_new_matrix (ev, pos, ORR_TYPE_DOUBLE, v->rows, v->cols)) == NULL)
+  if (nargout > 1
+      && (idx = orr_eval_new_matrix (ev, pos, ORR_TYPE_DOUBLE, v->rows, v->cols)) == NULL)
     {
       orr_value_unref (r);
       return FALSE;
@@ -406,14 +420,14 @@ orr_bi_sort (ORR_BUILTIN_ARGS)
 
       for (gsize k = 0; k < l.len; k++)
         order[k] = start + k * l.stride;
-      g_qsort_with_data (order, (gint) l.len, sizeof (gsize), sort_compare, &data);
+      g_qsort_with_data (order, (gint)l.len, sizeof (gsize), sort_compare, &data);
       for (gsize k = 0; k < l.len; k++)
         {
           gsize dest = start + k * l.stride;
 
-          memcpy ((char *) r->data + dest * es, (const char *) v->data + order[k] * es, es);
+          memcpy ((char *)r->data + dest * es, (const char *)v->data + order[k] * es, es);
           if (idx)
-            ((double *) idx->data)[dest] = (double) ((order[k] - start) / l.stride) + 1;
+            ((double *)idx->data)[dest] = (double)((order[k] - start) / l.stride) + 1;
         }
     }
   out[0] = r;

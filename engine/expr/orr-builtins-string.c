@@ -26,7 +26,7 @@ append_number (GString *s, double x, int precision)
   if (precision <= 0)
     {
       /* MATLAB: four decimals beyond the integer digits */
-      int digits = x == 0 ? 1 : (int) ceil (log10 (fabs (x)));
+      int digits = x == 0 ? 1 : (int)ceil (log10 (fabs (x)));
 
       precision = MAX (digits, 1) + 4;
     }
@@ -52,7 +52,8 @@ orr_bi_num2str (ORR_BUILTIN_ARGS)
       if (!orr_bi_scalar_arg (ev, pos, "num2str", 2, args[1], &precision))
         return FALSE;
       if (!(precision >= 1 && precision <= 17))
-        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "num2str: the precision must be 1 to 17")
+        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
+                              "num2str: the precision must be 1 to 17")
                != NULL;
     }
   if (!orr_eval_charge (ev, pos, 24.0 * orr_value_numel_fast (v)))
@@ -68,12 +69,12 @@ orr_bi_num2str (ORR_BUILTIN_ARGS)
 
           if (j > 0)
             g_string_append (s, "  ");
-          append_number (s, creal (z), (int) precision);
+          append_number (s, creal (z), (int)precision);
           if (v->type == ORR_TYPE_COMPLEX)
             {
               if (!signbit (cimag (z)))
                 g_string_append_c (s, '+');
-              append_number (s, cimag (z), (int) precision);
+              append_number (s, cimag (z), (int)precision);
               g_string_append_c (s, 'i');
             }
         }
@@ -98,7 +99,7 @@ orr_bi_char (ORR_BUILTIN_ARGS)
           g_string_append (s, v->data);
           continue;
         }
-      if (!orr_eval_charge (ev, pos, (double) n))
+      if (!orr_eval_charge (ev, pos, (double)n))
         {
           g_string_free (s, TRUE);
           return FALSE;
@@ -111,9 +112,10 @@ orr_bi_char (ORR_BUILTIN_ARGS)
             {
               g_string_free (s, TRUE);
               return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
-                                    "char: %g is not a valid character code", c) != NULL;
+                                    "char: %g is not a valid character code", c)
+                     != NULL;
             }
-          g_string_append_unichar (s, (gunichar) c);
+          g_string_append_unichar (s, (gunichar)c);
         }
     }
   out[0] = orr_value_new_string (s->str);
@@ -131,12 +133,14 @@ orr_bi_strcat (ORR_BUILTIN_ARGS)
       if (args[k]->type != ORR_TYPE_STRING)
         {
           g_string_free (s, TRUE);
-          return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "strcat: argument %u is a %s, not a string",
-                                k + 1, orr_type_name (args[k]->type)) != NULL;
+          return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE,
+                                "strcat: argument %u is a %s, not a string", k + 1,
+                                orr_type_name (args[k]->type))
+                 != NULL;
         }
       g_string_append (s, args[k]->data);
     }
-  if (!orr_eval_charge (ev, pos, (double) s->len))
+  if (!orr_eval_charge (ev, pos, (double)s->len))
     {
       g_string_free (s, TRUE);
       return FALSE;
@@ -151,7 +155,7 @@ orr_bi_strcmp (ORR_BUILTIN_ARGS)
 {
   const char *a = orr_value_get_string (args[0]), *b = orr_value_get_string (args[1]);
 
-  if (a && !orr_eval_charge (ev, pos, (double) strlen (a)))
+  if (a && !orr_eval_charge (ev, pos, (double)strlen (a)))
     return FALSE;
   out[0] = orr_value_new_bool (a && b && strcmp (a, b) == 0);
   return TRUE;
@@ -163,6 +167,7 @@ orr_bi_error (ORR_BUILTIN_ARGS)
   const char *msg = orr_value_get_string (args[0]);
 
   if (msg == NULL)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "error: the message must be a string") != NULL;
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "error: the message must be a string")
+           != NULL;
   return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s", msg) != NULL;
 }

@@ -27,9 +27,10 @@ orr_bi_to_int (ORR_BUILTIN_ARGS)
   if (!orr_bi_require_numeric (ev, pos, self->name, 1, v))
     return FALSE;
   if (v->type == ORR_TYPE_COMPLEX)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "%s: complex values cannot be converted to integers",
-                          self->name) != NULL;
-  out[0] = convert (ev, pos, v, (OrrType) self->data);
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE,
+                          "%s: complex values cannot be converted to integers", self->name)
+           != NULL;
+  out[0] = convert (ev, pos, v, (OrrType)self->data);
   return out[0] != NULL;
 }
 
@@ -56,7 +57,8 @@ orr_bi_logical (ORR_BUILTIN_ARGS)
   if (!orr_bi_require_numeric (ev, pos, "logical", 1, v))
     return FALSE;
   if (v->type == ORR_TYPE_COMPLEX)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "logical: complex values cannot be converted")
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE,
+                          "logical: complex values cannot be converted")
            != NULL;
   for (gsize i = 0; i < n; i++)
     if (isnan (orr_value_real_at (v, i)))
@@ -92,7 +94,8 @@ orr_bi_complex (ORR_BUILTIN_ARGS)
   if (re->type == ORR_TYPE_COMPLEX || im->type == ORR_TYPE_COMPLEX)
     {
       orr_value_unref (zero);
-      return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "complex: the parts must be real") != NULL;
+      return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "complex: the parts must be real")
+             != NULL;
     }
   if (!orr_op_broadcast (ev, pos, "combine", re, im, &rows, &cols)
       || (r = orr_eval_new_matrix (ev, pos, ORR_TYPE_COMPLEX, rows, cols)) == NULL)
@@ -108,8 +111,8 @@ orr_bi_complex (ORR_BUILTIN_ARGS)
       gsize ia = (re->rows == 1 ? 0 : i) + (re->cols == 1 ? 0 : j) * re->rows;
       gsize ib = (im->rows == 1 ? 0 : i) + (im->cols == 1 ? 0 : j) * im->rows;
 
-      orr_value_set_complex (r, k,
-                             make_complex (orr_value_complex_at (re, ia), orr_value_complex_at (im, ib)));
+      orr_value_set_complex (
+        r, k, make_complex (orr_value_complex_at (re, ia), orr_value_complex_at (im, ib)));
     }
   orr_value_unref (zero);
   out[0] = r;
@@ -134,12 +137,24 @@ orr_bi_type_query (ORR_BUILTIN_ARGS)
 
   switch (self->data)
     {
-    case ORR_TYPEQ_NUMERIC: result = t != ORR_TYPE_BOOL && t != ORR_TYPE_STRING; break;
-    case ORR_TYPEQ_STRING:  result = t == ORR_TYPE_STRING; break;
-    case ORR_TYPEQ_LOGICAL: result = t == ORR_TYPE_BOOL; break;
-    case ORR_TYPEQ_REAL:    result = t != ORR_TYPE_COMPLEX; break;
-    case ORR_TYPEQ_FLOAT:   result = t == ORR_TYPE_DOUBLE || t == ORR_TYPE_COMPLEX; break;
-    default:                result = orr_type_is_int (t); break;
+      case ORR_TYPEQ_NUMERIC:
+        result = t != ORR_TYPE_BOOL && t != ORR_TYPE_STRING;
+        break;
+      case ORR_TYPEQ_STRING:
+        result = t == ORR_TYPE_STRING;
+        break;
+      case ORR_TYPEQ_LOGICAL:
+        result = t == ORR_TYPE_BOOL;
+        break;
+      case ORR_TYPEQ_REAL:
+        result = t != ORR_TYPE_COMPLEX;
+        break;
+      case ORR_TYPEQ_FLOAT:
+        result = t == ORR_TYPE_DOUBLE || t == ORR_TYPE_COMPLEX;
+        break;
+      default:
+        result = orr_type_is_int (t);
+        break;
     }
   out[0] = orr_value_new_bool (result);
   return TRUE;
@@ -169,7 +184,7 @@ orr_bi_isequal (ORR_BUILTIN_ARGS)
 
   for (guint k = 1; k < nargs && eq; k++)
     {
-      if (!orr_eval_charge (ev, pos, (double) orr_value_numel_fast (args[k])))
+      if (!orr_eval_charge (ev, pos, (double)orr_value_numel_fast (args[k])))
         return FALSE;
       eq = values_equal (args[0], args[k]);
     }

@@ -134,7 +134,7 @@ static const OrrBuiltin builtins[] = {
 static int
 compare_entry (const void *key, const void *entry)
 {
-  return strcmp (key, ((const OrrBuiltin *) entry)->name);
+  return strcmp (key, ((const OrrBuiltin *)entry)->name);
 }
 
 const OrrBuiltin *
@@ -148,19 +148,25 @@ orr_builtin_invoke (OrrEval *ev, gsize pos, const OrrBuiltin *b, guint nargs, Or
                     guint nargout, OrrValue **out)
 {
   if (nargs < b->min_args)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "'%s' needs at least %u argument%s, got %u",
-                          b->name, b->min_args, b->min_args == 1 ? "" : "s", nargs) != NULL;
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
+                          "'%s' needs at least %u argument%s, got %u", b->name, b->min_args,
+                          b->min_args == 1 ? "" : "s", nargs)
+           != NULL;
   if (b->max_args != ORR_ARGS_MANY && nargs > b->max_args)
     {
       if (b->max_args == 0)
         return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "'%s' takes no arguments, got %u",
-                              b->name, nargs) != NULL;
-      return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "'%s' takes at most %u argument%s, got %u",
-                            b->name, b->max_args, b->max_args == 1 ? "" : "s", nargs) != NULL;
+                              b->name, nargs)
+               != NULL;
+      return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
+                            "'%s' takes at most %u argument%s, got %u", b->name, b->max_args,
+                            b->max_args == 1 ? "" : "s", nargs)
+             != NULL;
     }
   if (nargout > MAX (b->max_out, 1))
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "'%s' returns at most %u value%s",
-                          b->name, b->max_out, b->max_out == 1 ? "" : "s") != NULL;
+                          b->name, b->max_out, b->max_out == 1 ? "" : "s")
+           != NULL;
   return b->func (ev, pos, b, nargs, args, nargout, out);
 }
 
@@ -168,18 +174,20 @@ gboolean
 orr_bi_require_numeric (OrrEval *ev, gsize pos, const char *fname, guint argno, const OrrValue *v)
 {
   if (v->type == ORR_TYPE_STRING)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "%s: argument %u must be numeric, not a string",
-                          fname, argno) != NULL;
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE,
+                          "%s: argument %u must be numeric, not a string", fname, argno)
+           != NULL;
   return TRUE;
 }
 
 gboolean
-orr_bi_scalar_arg (OrrEval *ev, gsize pos, const char *fname, guint argno, const OrrValue *v, double *out)
+orr_bi_scalar_arg (OrrEval *ev, gsize pos, const char *fname, guint argno, const OrrValue *v,
+                   double *out)
 {
   if (v->type == ORR_TYPE_STRING || v->type == ORR_TYPE_COMPLEX || v->rows != 1 || v->cols != 1)
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
-                          "%s: argument %u must be a real scalar, got a %" G_GSIZE_FORMAT "x%" G_GSIZE_FORMAT
-                          " %s",
+                          "%s: argument %u must be a real scalar, got a %" G_GSIZE_FORMAT
+                          "x%" G_GSIZE_FORMAT " %s",
                           fname, argno, v->rows, v->cols, orr_type_name (v->type))
            != NULL;
   *out = orr_value_real_at (v, 0);
@@ -192,10 +200,10 @@ parse_class (OrrEval *ev, gsize pos, const char *fname, const char *name, OrrTyp
   static const struct
   {
     const char *name;
-    OrrType     type;
+    OrrType type;
   } classes[] = {
     { "double", ORR_TYPE_DOUBLE }, { "single", ORR_TYPE_DOUBLE }, { "int8", ORR_TYPE_INT8 },
-    { "int16", ORR_TYPE_INT16 }, { "int32", ORR_TYPE_INT32 }, { "uint8", ORR_TYPE_UINT8 },
+    { "int16", ORR_TYPE_INT16 },   { "int32", ORR_TYPE_INT32 },   { "uint8", ORR_TYPE_UINT8 },
     { "uint16", ORR_TYPE_UINT16 }, { "uint32", ORR_TYPE_UINT32 }, { "logical", ORR_TYPE_BOOL },
   };
 
@@ -205,14 +213,17 @@ parse_class (OrrEval *ev, gsize pos, const char *fname, const char *name, OrrTyp
         *cls = classes[k].type;
         return TRUE;
       }
-  return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s: unknown class name '%s'", fname, name) != NULL;
+  return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s: unknown class name '%s'", fname,
+                        name)
+         != NULL;
 }
 
 static gboolean
 size_value (OrrEval *ev, gsize pos, const char *fname, double d, double *out)
 {
   if (isnan (d) || (isfinite (d) && d != floor (d)))
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s: sizes must be integers, got %g", fname, d)
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s: sizes must be integers, got %g",
+                          fname, d)
            != NULL;
   *out = d < 0 ? 0 : d;
   return TRUE;
@@ -227,7 +238,8 @@ orr_bi_dims_args (OrrEval *ev, gsize pos, const char *fname, guint nargs, OrrVal
   if (nargs > 0 && args[nargs - 1]->type == ORR_TYPE_STRING)
     {
       if (cls == NULL)
-        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s: sizes must be numeric", fname) != NULL;
+        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s: sizes must be numeric", fname)
+               != NULL;
       if (!parse_class (ev, pos, fname, args[nargs - 1]->data, cls))
         return FALSE;
       nargs--;
@@ -253,10 +265,12 @@ orr_bi_dims_args (OrrEval *ev, gsize pos, const char *fname, guint nargs, OrrVal
           for (gsize k = 2; k < n; k++)
             if (orr_value_real_at (v, k) != 1)
               return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
-                                    "%s: only two-dimensional sizes are supported", fname) != NULL;
+                                    "%s: only two-dimensional sizes are supported", fname)
+                     != NULL;
         }
       else
-        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s: the size must not be empty", fname)
+        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s: the size must not be empty",
+                              fname)
                != NULL;
     }
   else if (nargs >= 2)
@@ -265,7 +279,8 @@ orr_bi_dims_args (OrrEval *ev, gsize pos, const char *fname, guint nargs, OrrVal
 
       for (guint k = 0; k < nargs; k++)
         {
-          if (!orr_bi_scalar_arg (ev, pos, fname, k + 1, args[k], &d) || !size_value (ev, pos, fname, d, &d))
+          if (!orr_bi_scalar_arg (ev, pos, fname, k + 1, args[k], &d)
+              || !size_value (ev, pos, fname, d, &d))
             return FALSE;
           if (k == 0)
             r = d;
@@ -273,16 +288,18 @@ orr_bi_dims_args (OrrEval *ev, gsize pos, const char *fname, guint nargs, OrrVal
             c = d;
           else if (d != 1)
             return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
-                                  "%s: only two-dimensional sizes are supported", fname) != NULL;
+                                  "%s: only two-dimensional sizes are supported", fname)
+                   != NULL;
         }
     }
   if (!orr_eval_check_size (ev, pos, r, c))
     return FALSE;
   /* one zero dimension makes the other irrelevant, even if huge */
-  if ((r == 0 || c == 0) && (r > (double) ORR_VALUE_MAX_ELEMENTS || c > (double) ORR_VALUE_MAX_ELEMENTS))
+  if ((r == 0 || c == 0)
+      && (r > (double)ORR_VALUE_MAX_ELEMENTS || c > (double)ORR_VALUE_MAX_ELEMENTS))
     return orr_eval_check_size (ev, pos, 1, fmax (r, c));
-  *rows = (gsize) r;
-  *cols = (gsize) c;
+  *rows = (gsize)r;
+  *cols = (gsize)c;
   return TRUE;
 }
 
@@ -295,8 +312,9 @@ orr_bi_dim_arg (OrrEval *ev, gsize pos, const char *fname, guint argno, const Or
     return FALSE;
   if (!(d >= 1) || d != floor (d))
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
-                          "%s: the dimension must be a positive integer, got %g", fname, d) != NULL;
-  *dim = d > 3 ? 3 : (int) d;
+                          "%s: the dimension must be a positive integer, got %g", fname, d)
+           != NULL;
+  *dim = d > 3 ? 3 : (int)d;
   return TRUE;
 }
 

@@ -26,8 +26,8 @@ concat_strings (OrrEval *ev, gsize pos, OrrValue *const *values, guint n, gboole
       else if (orr_value_numel_fast (v) != 0)
         {
           g_string_free (s, TRUE);
-          return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "cannot concatenate a string and a %s",
-                                orr_type_name (v->type));
+          return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE,
+                                "cannot concatenate a string and a %s", orr_type_name (v->type));
         }
     }
   if (!horizontal && strings > 1)
@@ -36,7 +36,7 @@ concat_strings (OrrEval *ev, gsize pos, OrrValue *const *values, guint n, gboole
       return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE,
                             "cannot stack strings vertically (a string is a single value)");
     }
-  if (!orr_eval_charge (ev, pos, (double) s->len))
+  if (!orr_eval_charge (ev, pos, (double)s->len))
     {
       g_string_free (s, TRUE);
       return NULL;
@@ -92,7 +92,8 @@ orr_concat (OrrEval *ev, gsize pos, OrrValue *const *values, guint n, gboolean h
       along += horizontal ? v->cols : v->rows;
     }
   if (any_int && any_complex)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "cannot concatenate integers and complex values");
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE,
+                          "cannot concatenate integers and complex values");
   if (!any_int)
     type = any_complex ? ORR_TYPE_COMPLEX : any_other ? ORR_TYPE_DOUBLE : ORR_TYPE_BOOL;
   if (!any_nonempty)
@@ -111,7 +112,7 @@ orr_concat (OrrEval *ev, gsize pos, OrrValue *const *values, guint n, gboolean h
         }
       return orr_eval_new_matrix (ev, pos, type, rows, cols);
     }
-  if (!orr_eval_check_size (ev, pos, (double) along, (double) across))
+  if (!orr_eval_check_size (ev, pos, (double)along, (double)across))
     return NULL;
   r = orr_eval_new_matrix (ev, pos, type, horizontal ? across : along, horizontal ? along : across);
   if (r == NULL)
@@ -127,7 +128,7 @@ orr_concat (OrrEval *ev, gsize pos, OrrValue *const *values, guint n, gboolean h
         {
           /* columns are contiguous: append them */
           if (v->type == type)
-            memcpy ((char *) r->data + offset * across * es, v->data, orr_value_numel_fast (v) * es);
+            memcpy ((char *)r->data + offset * across * es, v->data, orr_value_numel_fast (v) * es);
           else
             for (gsize i = 0; i < orr_value_numel_fast (v); i++)
               orr_value_set_complex (r, offset * across + i, orr_value_complex_at (v, i));
@@ -141,7 +142,7 @@ orr_concat (OrrEval *ev, gsize pos, OrrValue *const *values, guint n, gboolean h
                 gsize dest = offset + i + j * along, src = i + j * v->rows;
 
                 if (v->type == type)
-                  memcpy ((char *) r->data + dest * es, (const char *) v->data + src * es, es);
+                  memcpy ((char *)r->data + dest * es, (const char *)v->data + src * es, es);
                 else
                   orr_value_set_complex (r, dest, orr_value_complex_at (v, src));
               }

@@ -40,7 +40,8 @@ orr_eval_charge (OrrEval *ev, gsize pos, double amount)
   if (ev->work > ORR_EXPR_MAX_WORK)
     {
       orr_eval_fail (ev, pos, ORR_EXPR_ERROR_LIMIT,
-                     "evaluation too expensive (more than %.0e element operations)", ORR_EXPR_MAX_WORK);
+                     "evaluation too expensive (more than %.0e element operations)",
+                     ORR_EXPR_MAX_WORK);
       return FALSE;
     }
   return TRUE;
@@ -49,11 +50,11 @@ orr_eval_charge (OrrEval *ev, gsize pos, double amount)
 gboolean
 orr_eval_check_size (OrrEval *ev, gsize pos, double rows, double cols)
 {
-  if (rows * cols > (double) ORR_VALUE_MAX_ELEMENTS)
+  if (rows * cols > (double)ORR_VALUE_MAX_ELEMENTS)
     {
       orr_eval_fail (ev, pos, ORR_EXPR_ERROR_LIMIT,
-                     "matrix too large: %.0fx%.0f exceeds %" G_GSIZE_FORMAT " elements",
-                     rows, cols, ORR_VALUE_MAX_ELEMENTS);
+                     "matrix too large: %.0fx%.0f exceeds %" G_GSIZE_FORMAT " elements", rows, cols,
+                     ORR_VALUE_MAX_ELEMENTS);
       return FALSE;
     }
   return TRUE;
@@ -62,9 +63,9 @@ orr_eval_check_size (OrrEval *ev, gsize pos, double rows, double cols)
 OrrValue *
 orr_eval_new_matrix (OrrEval *ev, gsize pos, OrrType t, gsize rows, gsize cols)
 {
-  if (!orr_eval_check_size (ev, pos, (double) rows, (double) cols))
+  if (!orr_eval_check_size (ev, pos, (double)rows, (double)cols))
     return NULL;
-  if (!orr_eval_charge (ev, pos, (double) rows * (double) cols + 1))
+  if (!orr_eval_charge (ev, pos, (double)rows * (double)cols + 1))
     return NULL;
   return orr_value_alloc (t, rows, cols);
 }
@@ -75,7 +76,8 @@ count_step (OrrEval *ev, gsize pos)
   if (++ev->steps > ev->max_steps)
     {
       orr_eval_fail (ev, pos, ORR_EXPR_ERROR_LIMIT,
-                     "more than %" G_GUINT64_FORMAT " statements executed (endless loop?)", ev->max_steps);
+                     "more than %" G_GUINT64_FORMAT " statements executed (endless loop?)",
+                     ev->max_steps);
       return FALSE;
     }
   return TRUE;
@@ -98,7 +100,8 @@ eval_call_args (OrrEval *ev, const OrrNode *call, OrrValue **out)
 
       if (item->kind == ORR_NODE_COLON_ALL)
         out[k] = orr_eval_fail (ev, item->pos, ORR_EXPR_ERROR_SYNTAX,
-                                "':' alone is only valid as an index, and '%s' is a function", call->name);
+                                "':' alone is only valid as an index, and '%s' is a function",
+                                call->name);
       else
         out[k] = orr_eval_expr (ev, item);
       if (out[k] == NULL)
@@ -160,7 +163,8 @@ call_builtin (OrrEval *ev, const OrrNode *node, const OrrBuiltin *b, guint nargo
   if (!ok)
     return NULL;
   if (outs[0] == NULL && nargout > 0)
-    return orr_eval_fail (ev, node->pos, ORR_EXPR_ERROR_ARGUMENT, "'%s' does not return a value", b->name);
+    return orr_eval_fail (ev, node->pos, ORR_EXPR_ERROR_ARGUMENT, "'%s' does not return a value",
+                          b->name);
   return outs[0];
 }
 
@@ -200,7 +204,8 @@ eval_name (OrrEval *ev, const OrrNode *node)
       if (node->kind == ORR_NODE_CALL)
         return orr_eval_fail (ev, node->pos, ORR_EXPR_ERROR_UNDEFINED,
                               "undefined function or variable '%s'", node->name);
-      return orr_eval_fail (ev, node->pos, ORR_EXPR_ERROR_UNDEFINED, "undefined variable '%s'", node->name);
+      return orr_eval_fail (ev, node->pos, ORR_EXPR_ERROR_UNDEFINED, "undefined variable '%s'",
+                            node->name);
     }
   return call_builtin (ev, node, b, 1, outs);
 }
@@ -217,11 +222,11 @@ eval_end (OrrEval *ev, const OrrNode *node)
   if (ctx->value == NULL)
     n = 0;
   else if (ctx->count == 1)
-    n = (double) orr_value_numel_fast (ctx->value);
+    n = (double)orr_value_numel_fast (ctx->value);
   else if (ctx->position == 0)
-    n = (double) ctx->value->rows;
+    n = (double)ctx->value->rows;
   else if (ctx->position == 1)
-    n = (double) ctx->value->cols;
+    n = (double)ctx->value->cols;
   else
     n = 1;
   return orr_value_new_double (n);
@@ -230,14 +235,15 @@ eval_end (OrrEval *ev, const OrrNode *node)
 static OrrValue *
 eval_matrix (OrrEval *ev, const OrrNode *node)
 {
-  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_value_unref);
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_value_unref);
 
   if (node->n_items == 0)
     return orr_value_alloc (ORR_TYPE_DOUBLE, 0, 0);
   for (guint r = 0; r < node->n_items; r++)
     {
       const OrrNode *row = node->items[r];
-      g_autoptr (GPtrArray) elems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_value_unref);
+      g_autoptr (GPtrArray) elems
+        = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_value_unref);
       OrrValue *joined;
 
       for (guint c = 0; c < row->n_items; c++)
@@ -250,13 +256,14 @@ eval_matrix (OrrEval *ev, const OrrNode *node)
         }
       if (elems->len == 1)
         joined = orr_value_ref (g_ptr_array_index (elems, 0));
-      else if ((joined = orr_concat (ev, row->pos, (OrrValue **) elems->pdata, elems->len, TRUE)) == NULL)
+      else if ((joined = orr_concat (ev, row->pos, (OrrValue **)elems->pdata, elems->len, TRUE))
+               == NULL)
         return NULL;
       g_ptr_array_add (rows, joined);
     }
   if (rows->len == 1)
     return orr_value_ref (g_ptr_array_index (rows, 0));
-  return orr_concat (ev, node->pos, (OrrValue **) rows->pdata, rows->len, FALSE);
+  return orr_concat (ev, node->pos, (OrrValue **)rows->pdata, rows->len, FALSE);
 }
 
 static OrrValue *
@@ -294,54 +301,56 @@ orr_eval_expr (OrrEval *ev, const OrrNode *node)
 
   switch (node->kind)
     {
-    case ORR_NODE_NUMBER:
-      if (node->imaginary)
-        return orr_value_new_complex (0.0, node->number);
-      return orr_value_new_double (node->number);
-    case ORR_NODE_STRING:
-      if (!orr_eval_charge (ev, node->pos, (double) strlen (node->name)))
-        return NULL;
-      return orr_value_new_string (node->name);
-    case ORR_NODE_IDENT:
-    case ORR_NODE_CALL:
-      return eval_name (ev, node);
-    case ORR_NODE_END:
-      return eval_end (ev, node);
-    case ORR_NODE_MATRIX:
-      return eval_matrix (ev, node);
-    case ORR_NODE_UNARY:
-      if ((a = orr_eval_expr (ev, node->a)) == NULL)
-        return NULL;
-      r = orr_op_unary (ev, node->pos, node->op, a);
-      orr_value_unref (a);
-      return r;
-    case ORR_NODE_BINARY:
-      if (node->op == ORR_OP_ANDAND || node->op == ORR_OP_OROR)
-        return eval_short_circuit (ev, node);
-      if ((a = orr_eval_expr (ev, node->a)) == NULL)
-        return NULL;
-      if ((b = orr_eval_expr (ev, node->b)) == NULL)
-        {
-          orr_value_unref (a);
+      case ORR_NODE_NUMBER:
+        if (node->imaginary)
+          return orr_value_new_complex (0.0, node->number);
+        return orr_value_new_double (node->number);
+      case ORR_NODE_STRING:
+        if (!orr_eval_charge (ev, node->pos, (double)strlen (node->name)))
           return NULL;
-        }
-      r = orr_op_binary (ev, node->pos, node->op, a, b);
-      orr_value_unref (a);
-      orr_value_unref (b);
-      return r;
-    case ORR_NODE_RANGE:
-      a = orr_eval_expr (ev, node->a);
-      b = a && node->b ? orr_eval_expr (ev, node->b) : NULL;
-      c = a && (b || !node->b) ? orr_eval_expr (ev, node->c) : NULL;
-      r = c ? orr_range (ev, node->pos, a, b, c) : NULL;
-      orr_value_unref (a);
-      orr_value_unref (b);
-      orr_value_unref (c);
-      return r;
-    case ORR_NODE_COLON_ALL:
-      return orr_eval_fail (ev, node->pos, ORR_EXPR_ERROR_SYNTAX, "':' alone is only valid as an index");
-    default:
-      return orr_eval_fail (ev, node->pos, ORR_EXPR_ERROR_SYNTAX, "a statement is not an expression");
+        return orr_value_new_string (node->name);
+      case ORR_NODE_IDENT:
+      case ORR_NODE_CALL:
+        return eval_name (ev, node);
+      case ORR_NODE_END:
+        return eval_end (ev, node);
+      case ORR_NODE_MATRIX:
+        return eval_matrix (ev, node);
+      case ORR_NODE_UNARY:
+        if ((a = orr_eval_expr (ev, node->a)) == NULL)
+          return NULL;
+        r = orr_op_unary (ev, node->pos, node->op, a);
+        orr_value_unref (a);
+        return r;
+      case ORR_NODE_BINARY:
+        if (node->op == ORR_OP_ANDAND || node->op == ORR_OP_OROR)
+          return eval_short_circuit (ev, node);
+        if ((a = orr_eval_expr (ev, node->a)) == NULL)
+          return NULL;
+        if ((b = orr_eval_expr (ev, node->b)) == NULL)
+          {
+            orr_value_unref (a);
+            return NULL;
+          }
+        r = orr_op_binary (ev, node->pos, node->op, a, b);
+        orr_value_unref (a);
+        orr_value_unref (b);
+        return r;
+      case ORR_NODE_RANGE:
+        a = orr_eval_expr (ev, node->a);
+        b = a && node->b ? orr_eval_expr (ev, node->b) : NULL;
+        c = a && (b || !node->b) ? orr_eval_expr (ev, node->c) : NULL;
+        r = c ? orr_range (ev, node->pos, a, b, c) : NULL;
+        orr_value_unref (a);
+        orr_value_unref (b);
+        orr_value_unref (c);
+        return r;
+      case ORR_NODE_COLON_ALL:
+        return orr_eval_fail (ev, node->pos, ORR_EXPR_ERROR_SYNTAX,
+                              "':' alone is only valid as an index");
+      default:
+        return orr_eval_fail (ev, node->pos, ORR_EXPR_ERROR_SYNTAX,
+                              "a statement is not an expression");
     }
 }
 
@@ -385,9 +394,9 @@ exec_assign (OrrEval *ev, const OrrNode *node)
     }
   /* Our reference plus the scope's: nobody else can observe a change. */
   arg_pos = index_positions (node);
-  result = orr_index_set (ev, node->pos, target,
-                          local && g_atomic_int_get (&target->ref_count) == 2,
-                          node->n_items, idx, arg_pos, rhs);
+  result
+    = orr_index_set (ev, node->pos, target, local && g_atomic_int_get (&target->ref_count) == 2,
+                     node->n_items, idx, arg_pos, rhs);
   unref_array (idx, node->n_items);
   orr_value_unref (rhs);
   orr_value_unref (target);
@@ -410,16 +419,19 @@ exec_multi_assign (OrrEval *ev, const OrrNode *node)
   if (var != NULL || b == NULL)
     {
       if (var == NULL)
-        return orr_eval_fail (ev, rhs->pos, ORR_EXPR_ERROR_UNDEFINED, "undefined function '%s'", rhs->name)
+        return orr_eval_fail (ev, rhs->pos, ORR_EXPR_ERROR_UNDEFINED, "undefined function '%s'",
+                              rhs->name)
                != NULL;
       if (n > 1)
         return orr_eval_fail (ev, rhs->pos, ORR_EXPR_ERROR_ARGUMENT,
-                              "'%s' is a variable and gives only one value", rhs->name) != NULL;
+                              "'%s' is a variable and gives only one value", rhs->name)
+               != NULL;
     }
   else if (n > b->max_out)
     return orr_eval_fail (ev, node->pos, ORR_EXPR_ERROR_ARGUMENT,
-                          "'%s' returns at most %u value%s, %u requested",
-                          b->name, b->max_out, b->max_out == 1 ? "" : "s", n) != NULL;
+                          "'%s' returns at most %u value%s, %u requested", b->name, b->max_out,
+                          b->max_out == 1 ? "" : "s", n)
+           != NULL;
   outs = g_new0 (OrrValue *, n + 1);
   if (b != NULL)
     {
@@ -481,7 +493,7 @@ iterate_columns (OrrEval *ev, const OrrNode *node, const OrrValue *v)
 
   if (v->type == ORR_TYPE_STRING)
     {
-      assign (ev, node->name, (OrrValue *) v);
+      assign (ev, node->name, (OrrValue *)v);
       return run_body (ev, node, &stop);
     }
   if (orr_value_numel_fast (v) == 0)
@@ -516,7 +528,7 @@ exec_for_range (OrrEval *ev, const OrrNode *node)
       if (v[k] && (v[k]->type != ORR_TYPE_DOUBLE || v[k]->rows != 1 || v[k]->cols != 1))
         plain = FALSE;
       else if (v[k])
-        d[k] = *(double *) v[k]->data;
+        d[k] = *(double *)v[k]->data;
     }
   if (ok && !plain)
     {
@@ -581,58 +593,58 @@ exec_statement (OrrEval *ev, const OrrNode *node)
     return FALSE;
   switch (node->kind)
     {
-    case ORR_NODE_EXPR_STMT:
-      {
-        const OrrNode *e = node->a;
-        const OrrBuiltin *b;
-        OrrValue *outs[1] = { NULL };
-
-        /* a call like error('...') may return nothing */
-        if ((e->kind == ORR_NODE_CALL || e->kind == ORR_NODE_IDENT)
-            && orr_scope_lookup (ev->scope, e->name) == NULL
-            && (b = orr_builtin_lookup (e->name)) != NULL)
-          {
-            if (call_builtin (ev, e, b, 0, outs) == NULL && ev->error)
-              return FALSE;
-            orr_value_unref (outs[0]);
-            return TRUE;
-          }
-        if ((outs[0] = orr_eval_expr (ev, e)) == NULL)
-          return FALSE;
-        orr_value_unref (outs[0]);
-        return TRUE;
-      }
-    case ORR_NODE_ASSIGN:
-      return exec_assign (ev, node);
-    case ORR_NODE_MULTI_ASSIGN:
-      return exec_multi_assign (ev, node);
-    case ORR_NODE_IF:
-      for (guint k = 0; k < node->n_items; k++)
+      case ORR_NODE_EXPR_STMT:
         {
-          const OrrNode *clause = node->items[k];
-          gboolean truth = TRUE;
+          const OrrNode *e = node->a;
+          const OrrBuiltin *b;
+          OrrValue *outs[1] = { NULL };
 
-          if (clause->a && !condition (ev, clause->a, &truth))
+          /* a call like error('...') may return nothing */
+          if ((e->kind == ORR_NODE_CALL || e->kind == ORR_NODE_IDENT)
+              && orr_scope_lookup (ev->scope, e->name) == NULL
+              && (b = orr_builtin_lookup (e->name)) != NULL)
+            {
+              if (call_builtin (ev, e, b, 0, outs) == NULL && ev->error)
+                return FALSE;
+              orr_value_unref (outs[0]);
+              return TRUE;
+            }
+          if ((outs[0] = orr_eval_expr (ev, e)) == NULL)
             return FALSE;
-          if (truth)
-            return orr_eval_block (ev, clause->b);
+          orr_value_unref (outs[0]);
+          return TRUE;
         }
-      return TRUE;
-    case ORR_NODE_FOR:
-      return exec_for (ev, node);
-    case ORR_NODE_WHILE:
-      return exec_while (ev, node);
-    case ORR_NODE_BREAK:
-      ev->flow = ORR_FLOW_BREAK;
-      return TRUE;
-    case ORR_NODE_CONTINUE:
-      ev->flow = ORR_FLOW_CONTINUE;
-      return TRUE;
-    case ORR_NODE_RETURN:
-      ev->flow = ORR_FLOW_RETURN;
-      return TRUE;
-    default:
-      return orr_eval_fail (ev, node->pos, ORR_EXPR_ERROR_SYNTAX, "not a statement") != NULL;
+      case ORR_NODE_ASSIGN:
+        return exec_assign (ev, node);
+      case ORR_NODE_MULTI_ASSIGN:
+        return exec_multi_assign (ev, node);
+      case ORR_NODE_IF:
+        for (guint k = 0; k < node->n_items; k++)
+          {
+            const OrrNode *clause = node->items[k];
+            gboolean truth = TRUE;
+
+            if (clause->a && !condition (ev, clause->a, &truth))
+              return FALSE;
+            if (truth)
+              return orr_eval_block (ev, clause->b);
+          }
+        return TRUE;
+      case ORR_NODE_FOR:
+        return exec_for (ev, node);
+      case ORR_NODE_WHILE:
+        return exec_while (ev, node);
+      case ORR_NODE_BREAK:
+        ev->flow = ORR_FLOW_BREAK;
+        return TRUE;
+      case ORR_NODE_CONTINUE:
+        ev->flow = ORR_FLOW_CONTINUE;
+        return TRUE;
+      case ORR_NODE_RETURN:
+        ev->flow = ORR_FLOW_RETURN;
+        return TRUE;
+      default:
+        return orr_eval_fail (ev, node->pos, ORR_EXPR_ERROR_SYNTAX, "not a statement") != NULL;
     }
 }
 

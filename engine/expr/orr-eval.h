@@ -15,9 +15,9 @@
 typedef struct _OrrEndContext OrrEndContext;
 struct _OrrEndContext
 {
-  const OrrValue      *value;      /* NULL: indexing an undefined name */
-  guint                position;   /* which index is being evaluated */
-  guint                count;      /* how many indices there are */
+  const OrrValue *value; /* NULL: indexing an undefined name */
+  guint position;        /* which index is being evaluated */
+  guint count;           /* how many indices there are */
 };
 
 typedef enum
@@ -30,30 +30,30 @@ typedef enum
 
 typedef struct
 {
-  const char          *text;       /* source, for error positions */
-  OrrScope            *scope;
-  GError              *error;
-  guint64              steps;
-  guint64              max_steps;
-  double               work;
+  const char *text; /* source, for error positions */
+  OrrScope *scope;
+  GError *error;
+  guint64 steps;
+  guint64 max_steps;
+  double work;
   const OrrEndContext *end;
-  OrrFlow              flow;
+  OrrFlow flow;
 } OrrEval;
 
-void      orr_eval_init        (OrrEval *ev, const char *text, OrrScope *scope);
+void orr_eval_init (OrrEval *ev, const char *text, OrrScope *scope);
 
 /* Records the first error; always returns NULL for convenience. */
-gpointer  orr_eval_fail        (OrrEval *ev, gsize pos, OrrExprError code,
-                                const char *format, ...) G_GNUC_PRINTF (4, 5);
+gpointer orr_eval_fail (OrrEval *ev, gsize pos, OrrExprError code, const char *format, ...)
+  G_GNUC_PRINTF (4, 5);
 
 /* FALSE (with a LIMIT error) once the evaluation has done too much work. */
-gboolean  orr_eval_charge      (OrrEval *ev, gsize pos, double amount);
+gboolean orr_eval_charge (OrrEval *ev, gsize pos, double amount);
 
 /* FALSE (with a LIMIT error) if rows x cols is too large. */
-gboolean  orr_eval_check_size  (OrrEval *ev, gsize pos, double rows, double cols);
+gboolean orr_eval_check_size (OrrEval *ev, gsize pos, double rows, double cols);
 
 /* A zero-filled matrix, or NULL with a LIMIT error. */
-OrrValue *orr_eval_new_matrix  (OrrEval *ev, gsize pos, OrrType t, gsize rows, gsize cols);
+OrrValue *orr_eval_new_matrix (OrrEval *ev, gsize pos, OrrType t, gsize rows, gsize cols);
 
-OrrValue *orr_eval_expr        (OrrEval *ev, const OrrNode *node);
-gboolean  orr_eval_block       (OrrEval *ev, const OrrNode *block);
+OrrValue *orr_eval_expr (OrrEval *ev, const OrrNode *node);
+gboolean orr_eval_block (OrrEval *ev, const OrrNode *block);

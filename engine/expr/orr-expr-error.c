@@ -19,7 +19,7 @@ orr_expr_error_quark (void)
 static inline gboolean
 is_char_start (char c)
 {
-  return ((guchar) c & 0xC0) != 0x80;
+  return ((guchar)c & 0xC0) != 0x80;
 }
 
 void
@@ -74,7 +74,7 @@ append_excerpt (GString *msg, const char *text, gsize pos)
   /* Keep the caret line aligned: drop carriage returns and other control
    * characters except tabs, which the caret line reproduces. */
   for (cr = shown; *cr; cr++)
-    if ((guchar) *cr < 0x20 && *cr != '\t')
+    if ((guchar)*cr < 0x20 && *cr != '\t')
       *cr = ' ';
 
   caret = g_string_new ("  ");

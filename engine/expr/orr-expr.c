@@ -74,22 +74,22 @@ node_is_constant (const OrrNode *node)
     return TRUE;
   switch (node->kind)
     {
-    case ORR_NODE_NUMBER:
-    case ORR_NODE_STRING:
-      return TRUE;
-    case ORR_NODE_UNARY:
-    case ORR_NODE_BINARY:
-    case ORR_NODE_RANGE:
-      return node_is_constant (node->a) && node_is_constant (node->b)
-             && node_is_constant (node->c);
-    case ORR_NODE_MATRIX:
-    case ORR_NODE_ROW:
-      for (guint i = 0; i < node->n_items; i++)
-        if (!node_is_constant (node->items[i]))
-          return FALSE;
-      return TRUE;
-    default:
-      return FALSE;
+      case ORR_NODE_NUMBER:
+      case ORR_NODE_STRING:
+        return TRUE;
+      case ORR_NODE_UNARY:
+      case ORR_NODE_BINARY:
+      case ORR_NODE_RANGE:
+        return node_is_constant (node->a) && node_is_constant (node->b)
+               && node_is_constant (node->c);
+      case ORR_NODE_MATRIX:
+      case ORR_NODE_ROW:
+        for (guint i = 0; i < node->n_items; i++)
+          if (!node_is_constant (node->items[i]))
+            return FALSE;
+        return TRUE;
+      default:
+        return FALSE;
     }
 }
 
@@ -97,8 +97,8 @@ OrrExprCache *
 orr_expr_cache_new (void)
 {
   OrrExprCache *cache = g_new0 (OrrExprCache, 1);
-  cache->entries = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                          (GDestroyNotify) cache_entry_free);
+  cache->entries
+    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)cache_entry_free);
   return cache;
 }
 

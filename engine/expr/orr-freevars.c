@@ -11,7 +11,7 @@
 
 typedef struct
 {
-  GHashTable *free;   /* names found free (set) */
+  GHashTable *free; /* names found free (set) */
 } Walk;
 
 /* @assigned: names definitely assigned on the current path (set). */
@@ -90,86 +90,86 @@ statement (Walk *w, const OrrNode *node, GHashTable *assigned)
 {
   switch (node->kind)
     {
-    case ORR_NODE_EXPR_STMT:
-      expr_reads (w, node->a, assigned);
-      break;
-    case ORR_NODE_ASSIGN:
-      expr_reads (w, node->a, assigned);
-      for (guint k = 0; k < node->n_items; k++)
-        {
-          /* A(end+1) = x depends on the current A */
-          if (uses_end (node->items[k], assigned))
-            read_name (w, node->name, assigned);
-          expr_reads (w, node->items[k], assigned);
-        }
-      g_hash_table_add (assigned, g_strdup (node->name));
-      break;
-    case ORR_NODE_MULTI_ASSIGN:
-      expr_reads (w, node->a, assigned);
-      for (guint k = 0; k < node->n_items; k++)
-        if (node->items[k])
-          g_hash_table_add (assigned, g_strdup (node->items[k]->name));
-      break;
-    case ORR_NODE_IF:
-      {
-        GHashTable *common = NULL;
-        gboolean has_else = FALSE;
-
+      case ORR_NODE_EXPR_STMT:
+        expr_reads (w, node->a, assigned);
+        break;
+      case ORR_NODE_ASSIGN:
+        expr_reads (w, node->a, assigned);
         for (guint k = 0; k < node->n_items; k++)
           {
-            const OrrNode *clause = node->items[k];
-            GHashTable *branch;
-
-            /* conditions are evaluated in sequence on the path */
-            expr_reads (w, clause->a, assigned);
-            has_else = has_else || clause->a == NULL;
-            branch = copy_set (assigned);
-            block (w, clause->b, branch);
-            if (common == NULL)
-              common = branch;
-            else
-              {
-                intersect (common, branch);
-                g_hash_table_unref (branch);
-              }
+            /* A(end+1) = x depends on the current A */
+            if (uses_end (node->items[k], assigned))
+              read_name (w, node->name, assigned);
+            expr_reads (w, node->items[k], assigned);
           }
-        /* without an else, falling through assigns nothing */
-        if (common != NULL && has_else)
-          {
-            GHashTableIter iter;
-            gpointer key;
-
-            g_hash_table_iter_init (&iter, common);
-            while (g_hash_table_iter_next (&iter, &key, NULL))
-              g_hash_table_add (assigned, g_strdup (key));
-          }
-        if (common)
-          g_hash_table_unref (common);
+        g_hash_table_add (assigned, g_strdup (node->name));
         break;
-      }
-    case ORR_NODE_FOR:
-      {
-        GHashTable *body = NULL;
-
+      case ORR_NODE_MULTI_ASSIGN:
         expr_reads (w, node->a, assigned);
-        body = copy_set (assigned);
-        g_hash_table_add (body, g_strdup (node->name));
-        block (w, node->b, body);
-        g_hash_table_unref (body);
+        for (guint k = 0; k < node->n_items; k++)
+          if (node->items[k])
+            g_hash_table_add (assigned, g_strdup (node->items[k]->name));
         break;
-      }
-    case ORR_NODE_WHILE:
-      {
-        GHashTable *body;
+      case ORR_NODE_IF:
+        {
+          GHashTable *common = NULL;
+          gboolean has_else = FALSE;
 
-        expr_reads (w, node->a, assigned);
-        body = copy_set (assigned);
-        block (w, node->b, body);
-        g_hash_table_unref (body);
+          for (guint k = 0; k < node->n_items; k++)
+            {
+              const OrrNode *clause = node->items[k];
+              GHashTable *branch;
+
+              /* conditions are evaluated in sequence on the path */
+              expr_reads (w, clause->a, assigned);
+              has_else = has_else || clause->a == NULL;
+              branch = copy_set (assigned);
+              block (w, clause->b, branch);
+              if (common == NULL)
+                common = branch;
+              else
+                {
+                  intersect (common, branch);
+                  g_hash_table_unref (branch);
+                }
+            }
+          /* without an else, falling through assigns nothing */
+          if (common != NULL && has_else)
+            {
+              GHashTableIter iter;
+              gpointer key;
+
+              g_hash_table_iter_init (&iter, common);
+              while (g_hash_table_iter_next (&iter, &key, NULL))
+                g_hash_table_add (assigned, g_strdup (key));
+            }
+          if (common)
+            g_hash_table_unref (common);
+          break;
+        }
+      case ORR_NODE_FOR:
+        {
+          GHashTable *body = NULL;
+
+          expr_reads (w, node->a, assigned);
+          body = copy_set (assigned);
+          g_hash_table_add (body, g_strdup (node->name));
+          block (w, node->b, body);
+          g_hash_table_unref (body);
+          break;
+        }
+      case ORR_NODE_WHILE:
+        {
+          GHashTable *body;
+
+          expr_reads (w, node->a, assigned);
+          body = copy_set (assigned);
+          block (w, node->b, body);
+          g_hash_table_unref (body);
+          break;
+        }
+      default:
         break;
-      }
-    default:
-      break;
     }
 }
 
@@ -189,7 +189,7 @@ block (Walk *w, const OrrNode *node, GHashTable *assigned)
 static int
 compare_names (const void *a, const void *b)
 {
-  return strcmp (*(char *const *) a, *(char *const *) b);
+  return strcmp (*(char *const *)a, *(char *const *)b);
 }
 
 char **

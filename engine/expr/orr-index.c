@@ -10,20 +10,20 @@
 
 /* Indices this large cannot address anything; they are kept as this value
  * so that bounds and size checks still fail cleanly. */
-#define HUGE_INDEX ((gsize) 1 << 52)
+#define HUGE_INDEX ((gsize)1 << 52)
 
 /* errors about index k point at that argument */
 #define APOS(k) (arg_pos ? arg_pos[k] : pos)
 
 typedef struct
 {
-  gsize   *at;       /* zero-based positions; NULL for ':' */
-  gsize    n;
-  gsize    max;      /* largest position + 1 */
+  gsize *at; /* zero-based positions; NULL for ':' */
+  gsize n;
+  gsize max; /* largest position + 1 */
   gboolean colon;
   gboolean logical;
-  gsize    rows;     /* shape of the index value */
-  gsize    cols;
+  gsize rows; /* shape of the index value */
+  gsize cols;
 } IndexList;
 
 static void
@@ -61,12 +61,14 @@ resolve (OrrEval *ev, gsize pos, const OrrValue *idx, gsize extent, IndexList *l
     }
   memset (l, 0, sizeof *l);
   if (idx->type == ORR_TYPE_STRING)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "an index must be numeric or logical, not a string")
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE,
+                          "an index must be numeric or logical, not a string")
            != NULL;
   if (idx->type == ORR_TYPE_COMPLEX)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "an index must be real, not complex") != NULL;
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "an index must be real, not complex")
+           != NULL;
   n = orr_value_numel_fast (idx);
-  if (!orr_eval_charge (ev, pos, (double) n))
+  if (!orr_eval_charge (ev, pos, (double)n))
     return FALSE;
   l->rows = idx->rows;
   l->cols = idx->cols;
@@ -99,11 +101,13 @@ resolve (OrrEval *ev, gsize pos, const OrrValue *idx, gsize extent, IndexList *l
           if (isnan (d))
             return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_INDEX, "index is NaN") != NULL;
           if (d != floor (d))
-            return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_INDEX, "index %g is not an integer", d) != NULL;
+            return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_INDEX, "index %g is not an integer", d)
+                   != NULL;
           return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_INDEX,
-                                "index %g is not positive (indices start at 1)", d) != NULL;
+                                "index %g is not positive (indices start at 1)", d)
+                 != NULL;
         }
-      p = d > (double) HUGE_INDEX ? HUGE_INDEX : (gsize) d - 1;
+      p = d > (double)HUGE_INDEX ? HUGE_INDEX : (gsize)d - 1;
       l->at[l->n++] = p;
       if (p + 1 > l->max)
         l->max = p + 1;
@@ -128,7 +132,8 @@ effective_count (OrrEval *ev, gsize pos, guint nidx, OrrValue *const *idx, const
       index_list_clear (&l);
       if (!ok)
         return orr_eval_fail (ev, APOS (k), ORR_EXPR_ERROR_INDEX,
-                              "index %u exceeds the dimensions: matrices have 2 dimensions", k + 1) != NULL;
+                              "index %u exceeds the dimensions: matrices have 2 dimensions", k + 1)
+               != NULL;
     }
   *out = MIN (nidx, 2);
   return TRUE;
@@ -149,7 +154,7 @@ orr_index_get (OrrEval *ev, gsize pos, const OrrValue *v, guint nidx, OrrValue *
   OrrValue *r = NULL;
 
   if (nidx == 0)
-    return orr_value_ref ((OrrValue *) v);
+    return orr_value_ref ((OrrValue *)v);
   if (!effective_count (ev, pos, nidx, idx, arg_pos, &nidx))
     return NULL;
   if (v->type == ORR_TYPE_STRING)
@@ -166,7 +171,7 @@ orr_index_get (OrrEval *ev, gsize pos, const OrrValue *v, guint nidx, OrrValue *
       if (!ok)
         return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_INDEX,
                               "a string is a single value: only index 1 is valid");
-      return orr_value_ref ((OrrValue *) v);
+      return orr_value_ref ((OrrValue *)v);
     }
 
   if (nidx == 1)
@@ -177,8 +182,8 @@ orr_index_get (OrrEval *ev, gsize pos, const OrrValue *v, guint nidx, OrrValue *
         return NULL;
       if (a.max > numel)
         {
-          orr_eval_fail (ev, APOS (0), ORR_EXPR_ERROR_INDEX, "index %" G_GSIZE_FORMAT " exceeds " FMT_SIZE,
-                         a.max, v->rows, v->cols);
+          orr_eval_fail (ev, APOS (0), ORR_EXPR_ERROR_INDEX,
+                         "index %" G_GSIZE_FORMAT " exceeds " FMT_SIZE, a.max, v->rows, v->cols);
           goto out;
         }
       if (a.colon)
@@ -195,32 +200,35 @@ orr_index_get (OrrEval *ev, gsize pos, const OrrValue *v, guint nidx, OrrValue *
       if ((r = orr_eval_new_matrix (ev, pos, v->type, rr, rc)) == NULL)
         goto out;
       for (gsize k = 0; k < a.n; k++)
-        memcpy ((char *) r->data + k * es, (const char *) v->data + index_at (&a, k) * es, es);
+        memcpy ((char *)r->data + k * es, (const char *)v->data + index_at (&a, k) * es, es);
     }
   else
     {
       gsize k = 0;
 
-      if (!resolve (ev, APOS (0), idx[0], v->rows, &a) || !resolve (ev, APOS (1), idx[1], v->cols, &b))
+      if (!resolve (ev, APOS (0), idx[0], v->rows, &a)
+          || !resolve (ev, APOS (1), idx[1], v->cols, &b))
         goto out;
       if (a.max > v->rows)
         {
           orr_eval_fail (ev, APOS (0), ORR_EXPR_ERROR_INDEX,
-                         "row index %" G_GSIZE_FORMAT " exceeds " FMT_SIZE, a.max, v->rows, v->cols);
+                         "row index %" G_GSIZE_FORMAT " exceeds " FMT_SIZE, a.max, v->rows,
+                         v->cols);
           goto out;
         }
       if (b.max > v->cols)
         {
           orr_eval_fail (ev, APOS (1), ORR_EXPR_ERROR_INDEX,
-                         "column index %" G_GSIZE_FORMAT " exceeds " FMT_SIZE, b.max, v->rows, v->cols);
+                         "column index %" G_GSIZE_FORMAT " exceeds " FMT_SIZE, b.max, v->rows,
+                         v->cols);
           goto out;
         }
       if ((r = orr_eval_new_matrix (ev, pos, v->type, a.n, b.n)) == NULL)
         goto out;
       for (gsize j = 0; j < b.n; j++)
         for (gsize i = 0; i < a.n; i++, k++)
-          memcpy ((char *) r->data + k * es,
-                  (const char *) v->data + (index_at (&a, i) + index_at (&b, j) * v->rows) * es, es);
+          memcpy ((char *)r->data + k * es,
+                  (const char *)v->data + (index_at (&a, i) + index_at (&b, j) * v->rows) * es, es);
     }
 out:
   index_list_clear (&a);
@@ -243,7 +251,8 @@ assign_type (OrrEval *ev, gsize pos, const OrrValue *base, const OrrValue *rhs, 
       || (orr_type_is_int (tb) && tr == ORR_TYPE_COMPLEX)
       || (orr_type_is_int (tr) && tb == ORR_TYPE_COMPLEX))
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "cannot assign %s values into a %s matrix",
-                          orr_type_name (tr), orr_type_name (tb)) != NULL;
+                          orr_type_name (tr), orr_type_name (tb))
+           != NULL;
   if (orr_type_is_int (tb) || orr_type_is_int (tr))
     *out = orr_type_is_int (tb) ? tb : tr;
   else if (tb == ORR_TYPE_COMPLEX || tr == ORR_TYPE_COMPLEX)
@@ -272,7 +281,7 @@ grow_in_place (OrrValue *v, gsize new_rows, gsize new_cols)
       v->data = g_realloc_n (v->data, cap, es);
       v->capacity = cap;
     }
-  memset ((char *) v->data + old_n * es, 0, (new_n - old_n) * es);
+  memset ((char *)v->data + old_n * es, 0, (new_n - old_n) * es);
   v->rows = new_rows;
   v->cols = new_cols;
   return TRUE;
@@ -280,7 +289,8 @@ grow_in_place (OrrValue *v, gsize new_rows, gsize new_cols)
 
 /* A new new_rows x new_cols matrix of @type holding @base top-left. */
 static OrrValue *
-enlarged_copy (OrrEval *ev, gsize pos, const OrrValue *base, OrrType type, gsize new_rows, gsize new_cols)
+enlarged_copy (OrrEval *ev, gsize pos, const OrrValue *base, OrrType type, gsize new_rows,
+               gsize new_cols)
 {
   OrrValue *r = orr_eval_new_matrix (ev, pos, type, new_rows, new_cols);
   gsize es = orr_type_element_size (type);
@@ -290,11 +300,12 @@ enlarged_copy (OrrEval *ev, gsize pos, const OrrValue *base, OrrType type, gsize
   for (gsize j = 0; j < base->cols; j++)
     {
       if (base->type == type)
-        memcpy ((char *) r->data + j * new_rows * es, (const char *) base->data + j * base->rows * es,
+        memcpy ((char *)r->data + j * new_rows * es, (const char *)base->data + j * base->rows * es,
                 base->rows * es);
       else
         for (gsize i = 0; i < base->rows; i++)
-          orr_value_set_complex (r, i + j * new_rows, orr_value_complex_at (base, i + j * base->rows));
+          orr_value_set_complex (r, i + j * new_rows,
+                                 orr_value_complex_at (base, i + j * base->rows));
     }
   return r;
 }
@@ -306,7 +317,7 @@ store (OrrValue *r, gsize dest, const OrrValue *rhs, gsize src)
     {
       gsize es = orr_type_element_size (r->type);
 
-      memcpy ((char *) r->data + dest * es, (const char *) rhs->data + src * es, es);
+      memcpy ((char *)r->data + dest * es, (const char *)rhs->data + src * es, es);
     }
   else
     orr_value_set_complex (r, dest, orr_value_complex_at (rhs, src));
@@ -336,7 +347,7 @@ delete_elements (OrrEval *ev, gsize pos, const OrrValue *base, guint nidx, OrrVa
   g_autofree guint8 *mb = NULL;
   OrrValue *r = NULL;
 
-  if (!orr_eval_charge (ev, pos, (double) numel))
+  if (!orr_eval_charge (ev, pos, (double)numel))
     return NULL;
   if (nidx == 1)
     {
@@ -346,13 +357,14 @@ delete_elements (OrrEval *ev, gsize pos, const OrrValue *base, guint nidx, OrrVa
         return NULL;
       if (a.max > numel)
         {
-          orr_eval_fail (ev, APOS (0), ORR_EXPR_ERROR_INDEX, "index %" G_GSIZE_FORMAT " exceeds " FMT_SIZE,
-                         a.max, base->rows, base->cols);
+          orr_eval_fail (ev, APOS (0), ORR_EXPR_ERROR_INDEX,
+                         "index %" G_GSIZE_FORMAT " exceeds " FMT_SIZE, a.max, base->rows,
+                         base->cols);
           goto out;
         }
       if (a.n == 0)
         {
-          r = orr_value_ref ((OrrValue *) base);
+          r = orr_value_ref ((OrrValue *)base);
           goto out;
         }
       mark (&a, numel, &ma);
@@ -368,27 +380,29 @@ delete_elements (OrrEval *ev, gsize pos, const OrrValue *base, guint nidx, OrrVa
         goto out;
       for (gsize i = 0; i < numel && k < keep; i++)
         if (!ma[i])
-          memcpy ((char *) r->data + (k++) * es, (const char *) base->data + i * es, es);
+          memcpy ((char *)r->data + (k++) * es, (const char *)base->data + i * es, es);
     }
   else
     {
       gboolean all_rows, all_cols;
       gsize keep_rows = 0, keep_cols = 0, k = 0;
 
-      if (!resolve (ev, APOS (0), idx[0], base->rows, &a) || !resolve (ev, APOS (1), idx[1], base->cols, &b))
+      if (!resolve (ev, APOS (0), idx[0], base->rows, &a)
+          || !resolve (ev, APOS (1), idx[1], base->cols, &b))
         goto out;
       if (a.max > base->rows || b.max > base->cols)
         {
-          orr_eval_fail (ev, pos, ORR_EXPR_ERROR_INDEX, "index (%" G_GSIZE_FORMAT ",%" G_GSIZE_FORMAT
-                         ") exceeds " FMT_SIZE, a.max, b.max, base->rows, base->cols);
+          orr_eval_fail (ev, pos, ORR_EXPR_ERROR_INDEX,
+                         "index (%" G_GSIZE_FORMAT ",%" G_GSIZE_FORMAT ") exceeds " FMT_SIZE, a.max,
+                         b.max, base->rows, base->cols);
           goto out;
         }
       all_rows = mark (&a, base->rows, &ma);
       all_cols = mark (&b, base->cols, &mb);
       if (all_rows)
-        memset (ma, 0, base->rows);   /* keep every row, drop the columns */
+        memset (ma, 0, base->rows); /* keep every row, drop the columns */
       else if (all_cols)
-        memset (mb, 0, base->cols);   /* keep every column, drop the rows */
+        memset (mb, 0, base->cols); /* keep every column, drop the rows */
       else
         {
           orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SIZE,
@@ -404,7 +418,8 @@ delete_elements (OrrEval *ev, gsize pos, const OrrValue *base, guint nidx, OrrVa
       for (gsize j = 0; j < base->cols; j++)
         for (gsize i = 0; i < base->rows; i++)
           if (!ma[i] && !mb[j])
-            memcpy ((char *) r->data + (k++) * es, (const char *) base->data + (i + j * base->rows) * es, es);
+            memcpy ((char *)r->data + (k++) * es,
+                    (const char *)base->data + (i + j * base->rows) * es, es);
     }
 out:
   index_list_clear (&a);
@@ -428,7 +443,8 @@ orr_index_set (OrrEval *ev, gsize pos, OrrValue *target, gboolean may_modify, gu
   if (target && target->type == ORR_TYPE_STRING)
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "cannot assign into part of a string");
   if (nidx == 0)
-    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_INDEX, "an indexed assignment needs at least one index");
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_INDEX,
+                          "an indexed assignment needs at least one index");
   if (!effective_count (ev, pos, nidx, idx, arg_pos, &nidx))
     return NULL;
   if (rhs->type == ORR_TYPE_DOUBLE && rhs->rows == 0 && rhs->cols == 0)
@@ -462,7 +478,8 @@ orr_index_set (OrrEval *ev, gsize pos, OrrValue *target, gboolean may_modify, gu
           else
             {
               orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SIZE,
-                             "cannot grow a " FMT_SIZE " matrix with a single index; use A(row, column)",
+                             "cannot grow a " FMT_SIZE
+                             " matrix with a single index; use A(row, column)",
                              base_rows, base_cols);
               goto out;
             }
@@ -495,13 +512,13 @@ orr_index_set (OrrEval *ev, gsize pos, OrrValue *target, gboolean may_modify, gu
                      m, rhs->rows, rhs->cols, count);
       goto out;
     }
-  if (!orr_eval_check_size (ev, pos, (double) new_rows, (double) new_cols)
-      || !orr_eval_charge (ev, pos, (double) count))
+  if (!orr_eval_check_size (ev, pos, (double)new_rows, (double)new_cols)
+      || !orr_eval_charge (ev, pos, (double)count))
     goto out;
 
   if (may_modify && target && target->type == type
       && ((new_rows == base_rows && new_cols == base_cols)
-          || (orr_eval_charge (ev, pos, (double) (new_rows * new_cols - base_rows * base_cols))
+          || (orr_eval_charge (ev, pos, (double)(new_rows * new_cols - base_rows * base_cols))
               && grow_in_place (target, new_rows, new_cols))))
     r = orr_value_ref (target);
   else if (ev->error == NULL)
@@ -533,6 +550,6 @@ orr_index_column (const OrrValue *v, gsize j)
   OrrValue *r = orr_value_alloc (v->type, v->rows, 1);
 
   if (v->rows)
-    memcpy (r->data, (const char *) v->data + j * v->rows * es, v->rows * es);
+    memcpy (r->data, (const char *)v->data + j * v->rows * es, v->rows * es);
   return r;
 }

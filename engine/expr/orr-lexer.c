@@ -14,7 +14,7 @@
 static const struct
 {
   const char *word;
-  OrrTokKind  kind;
+  OrrTokKind kind;
 } keywords[] = {
   { "if", ORR_TOK_IF },
   { "elseif", ORR_TOK_ELSEIF },
@@ -41,10 +41,10 @@ static const struct
 typedef struct
 {
   const char *text;
-  gsize       pos;
-  GArray     *tokens;
-  GString    *brackets;   /* stack of open '(' '[' '{' */
-  GError    **error;
+  gsize pos;
+  GArray *tokens;
+  GString *brackets; /* stack of open '(' '[' '{' */
+  GError **error;
 } Lexer;
 
 static void
@@ -80,8 +80,7 @@ push (Lexer *lx, OrrTokKind kind, gsize start, gboolean space)
   return &g_array_index (lx->tokens, OrrToken, lx->tokens->len - 1);
 }
 
-static gboolean
-fail (Lexer *lx, gsize pos, const char *format, ...) G_GNUC_PRINTF (3, 4);
+static gboolean fail (Lexer *lx, gsize pos, const char *format, ...) G_GNUC_PRINTF (3, 4);
 
 static gboolean
 fail (Lexer *lx, gsize pos, const char *format, ...)
@@ -112,18 +111,18 @@ previous_ends_value (Lexer *lx)
   prev = &g_array_index (lx->tokens, OrrToken, lx->tokens->len - 1);
   switch (prev->kind)
     {
-    case ORR_TOK_NUMBER:
-    case ORR_TOK_STRING:
-    case ORR_TOK_IDENT:
-    case ORR_TOK_END:
-    case ORR_TOK_RPAREN:
-    case ORR_TOK_RBRACKET:
-    case ORR_TOK_RBRACE:
-    case ORR_TOK_QUOTE:
-    case ORR_TOK_DOTQUOTE:
-      return TRUE;
-    default:
-      return FALSE;
+      case ORR_TOK_NUMBER:
+      case ORR_TOK_STRING:
+      case ORR_TOK_IDENT:
+      case ORR_TOK_END:
+      case ORR_TOK_RPAREN:
+      case ORR_TOK_RBRACKET:
+      case ORR_TOK_RBRACE:
+      case ORR_TOK_QUOTE:
+      case ORR_TOK_DOTQUOTE:
+        return TRUE;
+      default:
+        return FALSE;
     }
 }
 
@@ -279,19 +278,21 @@ skip_to_line_end (Lexer *lx)
 static const struct
 {
   const char *op;
-  OrrTokKind  kind;
+  OrrTokKind kind;
 } operators[] = {
   /* longest first */
-  { ".*", ORR_TOK_DOTSTAR }, { "./", ORR_TOK_DOTSLASH }, { ".\\", ORR_TOK_DOTBACKSLASH },
+  { ".*", ORR_TOK_DOTSTAR },  { "./", ORR_TOK_DOTSLASH }, { ".\\", ORR_TOK_DOTBACKSLASH },
   { ".^", ORR_TOK_DOTCARET }, { ".'", ORR_TOK_DOTQUOTE }, { "==", ORR_TOK_EQ },
-  { "~=", ORR_TOK_NE }, { "!=", ORR_TOK_NE }, { "<=", ORR_TOK_LE }, { ">=", ORR_TOK_GE },
-  { "&&", ORR_TOK_ANDAND }, { "||", ORR_TOK_OROR },
-  { "(", ORR_TOK_LPAREN }, { ")", ORR_TOK_RPAREN }, { "[", ORR_TOK_LBRACKET },
-  { "]", ORR_TOK_RBRACKET }, { "{", ORR_TOK_LBRACE }, { "}", ORR_TOK_RBRACE },
-  { ",", ORR_TOK_COMMA }, { ";", ORR_TOK_SEMI }, { "=", ORR_TOK_ASSIGN }, { ":", ORR_TOK_COLON },
-  { "+", ORR_TOK_PLUS }, { "-", ORR_TOK_MINUS }, { "*", ORR_TOK_STAR }, { "/", ORR_TOK_SLASH },
-  { "\\", ORR_TOK_BACKSLASH }, { "^", ORR_TOK_CARET }, { "<", ORR_TOK_LT }, { ">", ORR_TOK_GT },
-  { "&", ORR_TOK_AND }, { "|", ORR_TOK_OR }, { "~", ORR_TOK_NOT }, { "!", ORR_TOK_NOT },
+  { "~=", ORR_TOK_NE },       { "!=", ORR_TOK_NE },       { "<=", ORR_TOK_LE },
+  { ">=", ORR_TOK_GE },       { "&&", ORR_TOK_ANDAND },   { "||", ORR_TOK_OROR },
+  { "(", ORR_TOK_LPAREN },    { ")", ORR_TOK_RPAREN },    { "[", ORR_TOK_LBRACKET },
+  { "]", ORR_TOK_RBRACKET },  { "{", ORR_TOK_LBRACE },    { "}", ORR_TOK_RBRACE },
+  { ",", ORR_TOK_COMMA },     { ";", ORR_TOK_SEMI },      { "=", ORR_TOK_ASSIGN },
+  { ":", ORR_TOK_COLON },     { "+", ORR_TOK_PLUS },      { "-", ORR_TOK_MINUS },
+  { "*", ORR_TOK_STAR },      { "/", ORR_TOK_SLASH },     { "\\", ORR_TOK_BACKSLASH },
+  { "^", ORR_TOK_CARET },     { "<", ORR_TOK_LT },        { ">", ORR_TOK_GT },
+  { "&", ORR_TOK_AND },       { "|", ORR_TOK_OR },        { "~", ORR_TOK_NOT },
+  { "!", ORR_TOK_NOT },
 };
 
 static gboolean
@@ -317,7 +318,7 @@ lex_operator (Lexer *lx, gboolean space)
         g_string_truncate (lx->brackets, lx->brackets->len - 1);
       return TRUE;
     }
-  if ((guchar) *t >= 0x80)
+  if ((guchar)*t >= 0x80)
     {
       g_autofree char *ch = g_strndup (t, g_utf8_next_char (t) - t);
 
@@ -325,7 +326,7 @@ lex_operator (Lexer *lx, gboolean space)
     }
   if (g_ascii_isprint (*t))
     return fail (lx, start, "unexpected character '%c'", *t);
-  return fail (lx, start, "unexpected control character 0x%02x", (guchar) *t);
+  return fail (lx, start, "unexpected control character 0x%02x", (guchar)*t);
 }
 
 GArray *
@@ -338,7 +339,7 @@ orr_lex (const char *text, GError **error)
   if (!g_utf8_validate (text, -1, &invalid))
     {
       orr_expr_error_set (error, text, invalid - text, ORR_EXPR_ERROR_SYNTAX,
-                          "invalid UTF-8 (byte 0x%02x)", (guchar) *invalid);
+                          "invalid UTF-8 (byte 0x%02x)", (guchar)*invalid);
       return NULL;
     }
   lx.text = text;
@@ -420,24 +421,24 @@ orr_token_describe (const OrrToken *tok)
 {
   switch (tok->kind)
     {
-    case ORR_TOK_EOF:
-      return g_strdup ("end of input");
-    case ORR_TOK_NEWLINE:
-      return g_strdup ("end of line");
-    case ORR_TOK_NUMBER:
-      return g_strdup ("a number");
-    case ORR_TOK_STRING:
-      return g_strdup ("a string");
-    case ORR_TOK_IDENT:
-      return g_strdup_printf ("'%s'", tok->text);
-    case ORR_TOK_QUOTE:
-      return g_strdup ("'''");
-    default:
-      if (tok->text)
+      case ORR_TOK_EOF:
+        return g_strdup ("end of input");
+      case ORR_TOK_NEWLINE:
+        return g_strdup ("end of line");
+      case ORR_TOK_NUMBER:
+        return g_strdup ("a number");
+      case ORR_TOK_STRING:
+        return g_strdup ("a string");
+      case ORR_TOK_IDENT:
         return g_strdup_printf ("'%s'", tok->text);
-      for (guint k = 0; k < G_N_ELEMENTS (operators); k++)
-        if (operators[k].kind == tok->kind)
-          return g_strdup_printf ("'%s'", operators[k].op);
-      return g_strdup ("a token");
+      case ORR_TOK_QUOTE:
+        return g_strdup ("'''");
+      default:
+        if (tok->text)
+          return g_strdup_printf ("'%s'", tok->text);
+        for (guint k = 0; k < G_N_ELEMENTS (operators); k++)
+          if (operators[k].kind == tok->kind)
+            return g_strdup_printf ("'%s'", operators[k].op);
+        return g_strdup ("a token");
     }
 }

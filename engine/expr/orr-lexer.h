@@ -20,7 +20,7 @@ typedef enum
   ORR_TOK_BREAK,
   ORR_TOK_CONTINUE,
   ORR_TOK_RETURN,
-  ORR_TOK_UNSUPPORTED_KEYWORD,   /* function, switch, try ...: reserved */
+  ORR_TOK_UNSUPPORTED_KEYWORD, /* function, switch, try ...: reserved */
   /* punctuation */
   ORR_TOK_LPAREN,
   ORR_TOK_RPAREN,
@@ -43,8 +43,8 @@ typedef enum
   ORR_TOK_DOTSLASH,
   ORR_TOK_DOTBACKSLASH,
   ORR_TOK_DOTCARET,
-  ORR_TOK_QUOTE,          /* ' conjugate transpose */
-  ORR_TOK_DOTQUOTE,       /* .' transpose */
+  ORR_TOK_QUOTE,    /* ' conjugate transpose */
+  ORR_TOK_DOTQUOTE, /* .' transpose */
   ORR_TOK_EQ,
   ORR_TOK_NE,
   ORR_TOK_LT,
@@ -61,18 +61,17 @@ typedef enum
 typedef struct
 {
   OrrTokKind kind;
-  gsize      pos;            /* byte offsets of the token in the source */
-  gsize      end;
-  gboolean   space_before;   /* whitespace, a comment or "..." precedes it */
-  double     number;
-  gboolean   imaginary;      /* 2i, 3j */
-  char      *text;           /* identifier name, string contents, keyword */
+  gsize pos; /* byte offsets of the token in the source */
+  gsize end;
+  gboolean space_before; /* whitespace, a comment or "..." precedes it */
+  double number;
+  gboolean imaginary; /* 2i, 3j */
+  char *text;         /* identifier name, string contents, keyword */
 } OrrToken;
 
 /* Returns an array of OrrToken ending with ORR_TOK_EOF (free it with
  * g_array_unref(), which frees the texts), or NULL with @error set. */
-GArray     *orr_lex             (const char *text,
-                                 GError    **error);
+GArray *orr_lex (const char *text, GError **error);
 
 /* "')'", "end of input", "identifier 'x'" ... for error messages */
-char       *orr_token_describe  (const OrrToken *tok);
+char *orr_token_describe (const OrrToken *tok);

@@ -13,19 +13,30 @@ op_verb (OrrOp op)
 {
   switch (op)
     {
-    case ORR_OP_ADD:   return "add";
-    case ORR_OP_SUB:   return "subtract";
-    case ORR_OP_EMUL:  return "multiply element-wise";
-    case ORR_OP_EDIV:
-    case ORR_OP_ELDIV: return "divide element-wise";
-    case ORR_OP_EPOW:  return "raise element-wise";
-    case ORR_OP_MUL:   return "multiply";
-    case ORR_OP_DIV:
-    case ORR_OP_LDIV:  return "divide";
-    case ORR_OP_POW:   return "raise";
-    case ORR_OP_AND:   return "combine with '&'";
-    case ORR_OP_OR:    return "combine with '|'";
-    default:           return "compare";
+      case ORR_OP_ADD:
+        return "add";
+      case ORR_OP_SUB:
+        return "subtract";
+      case ORR_OP_EMUL:
+        return "multiply element-wise";
+      case ORR_OP_EDIV:
+      case ORR_OP_ELDIV:
+        return "divide element-wise";
+      case ORR_OP_EPOW:
+        return "raise element-wise";
+      case ORR_OP_MUL:
+        return "multiply";
+      case ORR_OP_DIV:
+      case ORR_OP_LDIV:
+        return "divide";
+      case ORR_OP_POW:
+        return "raise";
+      case ORR_OP_AND:
+        return "combine with '&'";
+      case ORR_OP_OR:
+        return "combine with '|'";
+      default:
+        return "compare";
     }
 }
 
@@ -33,16 +44,18 @@ static const char *
 op_symbol (OrrOp op)
 {
   static const char *const symbols[] = {
-    [ORR_OP_ADD] = "+", [ORR_OP_SUB] = "-", [ORR_OP_MUL] = "*", [ORR_OP_DIV] = "/",
-    [ORR_OP_LDIV] = "\\", [ORR_OP_POW] = "^", [ORR_OP_EMUL] = ".*", [ORR_OP_EDIV] = "./",
-    [ORR_OP_ELDIV] = ".\\", [ORR_OP_EPOW] = ".^", [ORR_OP_EQ] = "==", [ORR_OP_NE] = "~=",
-    [ORR_OP_LT] = "<", [ORR_OP_LE] = "<=", [ORR_OP_GT] = ">", [ORR_OP_GE] = ">=",
-    [ORR_OP_AND] = "&", [ORR_OP_OR] = "|", [ORR_OP_ANDAND] = "&&", [ORR_OP_OROR] = "||",
-    [ORR_OP_NEG] = "-", [ORR_OP_PLUS] = "+", [ORR_OP_NOT] = "~", [ORR_OP_TRANSPOSE] = ".'",
+    [ORR_OP_ADD] = "+",        [ORR_OP_SUB] = "-",   [ORR_OP_MUL] = "*",
+    [ORR_OP_DIV] = "/",        [ORR_OP_LDIV] = "\\", [ORR_OP_POW] = "^",
+    [ORR_OP_EMUL] = ".*",      [ORR_OP_EDIV] = "./", [ORR_OP_ELDIV] = ".\\",
+    [ORR_OP_EPOW] = ".^",      [ORR_OP_EQ] = "==",   [ORR_OP_NE] = "~=",
+    [ORR_OP_LT] = "<",         [ORR_OP_LE] = "<=",   [ORR_OP_GT] = ">",
+    [ORR_OP_GE] = ">=",        [ORR_OP_AND] = "&",   [ORR_OP_OR] = "|",
+    [ORR_OP_ANDAND] = "&&",    [ORR_OP_OROR] = "||", [ORR_OP_NEG] = "-",
+    [ORR_OP_PLUS] = "+",       [ORR_OP_NOT] = "~",   [ORR_OP_TRANSPOSE] = ".'",
     [ORR_OP_CTRANSPOSE] = "'",
   };
 
-  return (guint) op < G_N_ELEMENTS (symbols) && symbols[op] ? symbols[op] : "?";
+  return (guint)op < G_N_ELEMENTS (symbols) && symbols[op] ? symbols[op] : "?";
 }
 
 gboolean
@@ -72,23 +85,25 @@ orr_op_result_type (OrrEval *ev, gsize pos, const char *what, const OrrValue *a,
 
   if (ta == ORR_TYPE_STRING || tb == ORR_TYPE_STRING)
     {
-      orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "cannot %s %s and %s",
-                     what, orr_type_name (ta), orr_type_name (tb));
+      orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "cannot %s %s and %s", what, orr_type_name (ta),
+                     orr_type_name (tb));
       return FALSE;
     }
   if (ia && ib && ta != tb)
     {
-      orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE,
-                     "cannot %s %s and %s: integers combine only with the same integer type or doubles",
-                     what, orr_type_name (ta), orr_type_name (tb));
+      orr_eval_fail (
+        ev, pos, ORR_EXPR_ERROR_TYPE,
+        "cannot %s %s and %s: integers combine only with the same integer type or doubles", what,
+        orr_type_name (ta), orr_type_name (tb));
       return FALSE;
     }
   if (ia || ib)
     {
       if (ta == ORR_TYPE_COMPLEX || tb == ORR_TYPE_COMPLEX)
         {
-          orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "cannot %s %s and %s: integers cannot be complex",
-                         what, orr_type_name (ta), orr_type_name (tb));
+          orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE,
+                         "cannot %s %s and %s: integers cannot be complex", what,
+                         orr_type_name (ta), orr_type_name (tb));
           return FALSE;
         }
       *out = ia ? ta : tb;
@@ -108,7 +123,7 @@ orr_complex_pow (OrrComplex z, OrrComplex w)
   if (cimag (w) == 0.0 && n == floor (n) && fabs (n) <= 1024)
     {
       OrrComplex result = 1.0, base = z;
-      long k = (long) fabs (n);
+      long k = (long)fabs (n);
 
       while (k > 0)
         {
@@ -130,28 +145,72 @@ orr_complex_pow (OrrComplex z, OrrComplex w)
   return cpow (z, w);
 }
 
-static double r_add (double x, double y) { return x + y; }
-static double r_sub (double x, double y) { return x - y; }
-static double r_mul (double x, double y) { return x * y; }
-static double r_div (double x, double y) { return x / y; }
-static double r_ldiv (double x, double y) { return y / x; }
-static double r_pow (double x, double y) { return pow (x, y); }
-static OrrComplex c_add (OrrComplex x, OrrComplex y) { return x + y; }
-static OrrComplex c_sub (OrrComplex x, OrrComplex y) { return x - y; }
-static OrrComplex c_mul (OrrComplex x, OrrComplex y) { return x * y; }
-static OrrComplex c_div (OrrComplex x, OrrComplex y) { return x / y; }
-static OrrComplex c_ldiv (OrrComplex x, OrrComplex y) { return y / x; }
+static double
+r_add (double x, double y)
+{
+  return x + y;
+}
+static double
+r_sub (double x, double y)
+{
+  return x - y;
+}
+static double
+r_mul (double x, double y)
+{
+  return x * y;
+}
+static double
+r_div (double x, double y)
+{
+  return x / y;
+}
+static double
+r_ldiv (double x, double y)
+{
+  return y / x;
+}
+static double
+r_pow (double x, double y)
+{
+  return pow (x, y);
+}
+static OrrComplex
+c_add (OrrComplex x, OrrComplex y)
+{
+  return x + y;
+}
+static OrrComplex
+c_sub (OrrComplex x, OrrComplex y)
+{
+  return x - y;
+}
+static OrrComplex
+c_mul (OrrComplex x, OrrComplex y)
+{
+  return x * y;
+}
+static OrrComplex
+c_div (OrrComplex x, OrrComplex y)
+{
+  return x / y;
+}
+static OrrComplex
+c_ldiv (OrrComplex x, OrrComplex y)
+{
+  return y / x;
+}
 
 /* Reading the operands is work too, even when the result is empty. */
 static gboolean
 charge_operands (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *b)
 {
-  double n = (double) orr_value_numel_fast (a) + (double) orr_value_numel_fast (b);
+  double n = (double)orr_value_numel_fast (a) + (double)orr_value_numel_fast (b);
 
   if (a->type == ORR_TYPE_STRING)
-    n += (double) strlen (a->data);
+    n += (double)strlen (a->data);
   if (b->type == ORR_TYPE_STRING)
-    n += (double) strlen (b->data);
+    n += (double)strlen (b->data);
   return orr_eval_charge (ev, pos, n);
 }
 
@@ -169,8 +228,7 @@ elementwise_typed (OrrEval *ev, gsize pos, const char *what, const OrrValue *a, 
   gsize rows, cols, i, j, k = 0;
   OrrValue *r;
 
-  if (!orr_op_broadcast (ev, pos, what, a, b, &rows, &cols)
-      || !charge_operands (ev, pos, a, b))
+  if (!orr_op_broadcast (ev, pos, what, a, b, &rows, &cols) || !charge_operands (ev, pos, a, b))
     return NULL;
   if ((r = orr_eval_new_matrix (ev, pos, type, rows, cols)) == NULL)
     return NULL;
@@ -178,8 +236,9 @@ elementwise_typed (OrrEval *ev, gsize pos, const char *what, const OrrValue *a, 
     {
       for (j = 0; j < cols; j++)
         for (i = 0; i < rows; i++, k++)
-          orr_value_set_complex (r, k, cf (orr_value_complex_at (a, bcast (a, i, j)),
-                                           orr_value_complex_at (b, bcast (b, i, j))));
+          orr_value_set_complex (r, k,
+                                 cf (orr_value_complex_at (a, bcast (a, i, j)),
+                                     orr_value_complex_at (b, bcast (b, i, j))));
       return orr_value_narrow (r);
     }
   if (type == ORR_TYPE_DOUBLE && a->type == ORR_TYPE_DOUBLE && b->type == ORR_TYPE_DOUBLE)
@@ -194,8 +253,8 @@ elementwise_typed (OrrEval *ev, gsize pos, const char *what, const OrrValue *a, 
     }
   for (j = 0; j < cols; j++)
     for (i = 0; i < rows; i++, k++)
-      orr_value_set_real (r, k, rf (orr_value_real_at (a, bcast (a, i, j)),
-                                    orr_value_real_at (b, bcast (b, i, j))));
+      orr_value_set_real (
+        r, k, rf (orr_value_real_at (a, bcast (a, i, j)), orr_value_real_at (b, bcast (b, i, j))));
   return r;
 }
 
@@ -240,22 +299,22 @@ arithmetic (OrrEval *ev, gsize pos, OrrOp op, const OrrValue *a, const OrrValue 
     return NULL;
   switch (op)
     {
-    case ORR_OP_ADD:
-      return elementwise_typed (ev, pos, what, a, b, r_add, c_add, type);
-    case ORR_OP_SUB:
-      return elementwise_typed (ev, pos, what, a, b, r_sub, c_sub, type);
-    case ORR_OP_EMUL:
-      return elementwise_typed (ev, pos, what, a, b, r_mul, c_mul, type);
-    case ORR_OP_EDIV:
-      return elementwise_typed (ev, pos, what, a, b, r_div, c_div, type);
-    case ORR_OP_ELDIV:
-      return elementwise_typed (ev, pos, what, a, b, r_ldiv, c_ldiv, type);
-    case ORR_OP_EPOW:
-      if (type == ORR_TYPE_DOUBLE && power_needs_complex (a, b))
-        type = ORR_TYPE_COMPLEX;
-      return elementwise_typed (ev, pos, what, a, b, r_pow, orr_complex_pow, type);
-    default:
-      g_assert_not_reached ();
+      case ORR_OP_ADD:
+        return elementwise_typed (ev, pos, what, a, b, r_add, c_add, type);
+      case ORR_OP_SUB:
+        return elementwise_typed (ev, pos, what, a, b, r_sub, c_sub, type);
+      case ORR_OP_EMUL:
+        return elementwise_typed (ev, pos, what, a, b, r_mul, c_mul, type);
+      case ORR_OP_EDIV:
+        return elementwise_typed (ev, pos, what, a, b, r_div, c_div, type);
+      case ORR_OP_ELDIV:
+        return elementwise_typed (ev, pos, what, a, b, r_ldiv, c_ldiv, type);
+      case ORR_OP_EPOW:
+        if (type == ORR_TYPE_DOUBLE && power_needs_complex (a, b))
+          type = ORR_TYPE_COMPLEX;
+        return elementwise_typed (ev, pos, what, a, b, r_pow, orr_complex_pow, type);
+      default:
+        g_assert_not_reached ();
     }
 }
 
@@ -270,13 +329,20 @@ compare_result (OrrOp op, int c)
 {
   switch (op)
     {
-    case ORR_OP_EQ: return c == 0;
-    case ORR_OP_NE: return c != 0;
-    case ORR_OP_LT: return c < 0;
-    case ORR_OP_LE: return c <= 0;
-    case ORR_OP_GT: return c > 0;
-    case ORR_OP_GE: return c >= 0;
-    default:        return FALSE;
+      case ORR_OP_EQ:
+        return c == 0;
+      case ORR_OP_NE:
+        return c != 0;
+      case ORR_OP_LT:
+        return c < 0;
+      case ORR_OP_LE:
+        return c <= 0;
+      case ORR_OP_GT:
+        return c > 0;
+      case ORR_OP_GE:
+        return c >= 0;
+      default:
+        return FALSE;
     }
 }
 
@@ -285,13 +351,20 @@ compare_reals (OrrOp op, double x, double y)
 {
   switch (op)
     {
-    case ORR_OP_EQ: return x == y;
-    case ORR_OP_NE: return x != y;
-    case ORR_OP_LT: return x < y;
-    case ORR_OP_LE: return x <= y;
-    case ORR_OP_GT: return x > y;
-    case ORR_OP_GE: return x >= y;
-    default:        return FALSE;
+      case ORR_OP_EQ:
+        return x == y;
+      case ORR_OP_NE:
+        return x != y;
+      case ORR_OP_LT:
+        return x < y;
+      case ORR_OP_LE:
+        return x <= y;
+      case ORR_OP_GT:
+        return x > y;
+      case ORR_OP_GE:
+        return x >= y;
+      default:
+        return FALSE;
     }
 }
 
@@ -330,7 +403,7 @@ comparison (OrrEval *ev, gsize pos, OrrOp op, const OrrValue *a, const OrrValue 
           }
         else
           t = compare_reals (op, orr_value_real_at (a, ia), orr_value_real_at (b, ib));
-        ((guint8 *) r->data)[k] = t;
+        ((guint8 *)r->data)[k] = t;
       }
   return r;
 }
@@ -371,7 +444,8 @@ logical (OrrEval *ev, gsize pos, OrrOp op, const OrrValue *a, const OrrValue *b)
   if (a->type == ORR_TYPE_STRING || b->type == ORR_TYPE_STRING)
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "operator '%s' is not defined for strings",
                           op_symbol (op));
-  if (!orr_op_broadcast (ev, pos, op_verb (op), a, b, &rows, &cols) || !charge_operands (ev, pos, a, b))
+  if (!orr_op_broadcast (ev, pos, op_verb (op), a, b, &rows, &cols)
+      || !charge_operands (ev, pos, a, b))
     return NULL;
   if ((r = orr_eval_new_matrix (ev, pos, ORR_TYPE_BOOL, rows, cols)) == NULL)
     return NULL;
@@ -386,7 +460,7 @@ logical (OrrEval *ev, gsize pos, OrrOp op, const OrrValue *a, const OrrValue *b)
             orr_value_unref (r);
             return NULL;
           }
-        ((guint8 *) r->data)[k] = op == ORR_OP_AND ? (x && y) : (x || y);
+        ((guint8 *)r->data)[k] = op == ORR_OP_AND ? (x && y) : (x || y);
       }
   return r;
 }
@@ -399,51 +473,52 @@ orr_op_binary (OrrEval *ev, gsize pos, OrrOp op, const OrrValue *a, const OrrVal
 
   switch (op)
     {
-    case ORR_OP_ADD:
-    case ORR_OP_SUB:
-    case ORR_OP_EMUL:
-    case ORR_OP_EDIV:
-    case ORR_OP_ELDIV:
-    case ORR_OP_EPOW:
-      return arithmetic (ev, pos, op, a, b);
-    case ORR_OP_MUL:
-      if (a_scalar || b_scalar)
-        return arithmetic (ev, pos, ORR_OP_EMUL, a, b);
-      return orr_linalg_mtimes (ev, pos, a, b);
-    case ORR_OP_DIV:
-      if (b_scalar)
-        return arithmetic (ev, pos, ORR_OP_EDIV, a, b);
-      return orr_linalg_mrdivide (ev, pos, a, b);
-    case ORR_OP_LDIV:
-      if (a_scalar)
-        return arithmetic (ev, pos, ORR_OP_ELDIV, a, b);
-      return orr_linalg_mldivide (ev, pos, a, b);
-    case ORR_OP_POW:
-      if (a_scalar && b_scalar)
-        return arithmetic (ev, pos, ORR_OP_EPOW, a, b);
-      return orr_linalg_mpower (ev, pos, a, b);
-    case ORR_OP_EQ:
-    case ORR_OP_NE:
-    case ORR_OP_LT:
-    case ORR_OP_LE:
-    case ORR_OP_GT:
-    case ORR_OP_GE:
-      return comparison (ev, pos, op, a, b);
-    case ORR_OP_AND:
-    case ORR_OP_OR:
-      return logical (ev, pos, op, a, b);
-    case ORR_OP_ANDAND:
-    case ORR_OP_OROR:
-      {
-        gboolean x, y;
+      case ORR_OP_ADD:
+      case ORR_OP_SUB:
+      case ORR_OP_EMUL:
+      case ORR_OP_EDIV:
+      case ORR_OP_ELDIV:
+      case ORR_OP_EPOW:
+        return arithmetic (ev, pos, op, a, b);
+      case ORR_OP_MUL:
+        if (a_scalar || b_scalar)
+          return arithmetic (ev, pos, ORR_OP_EMUL, a, b);
+        return orr_linalg_mtimes (ev, pos, a, b);
+      case ORR_OP_DIV:
+        if (b_scalar)
+          return arithmetic (ev, pos, ORR_OP_EDIV, a, b);
+        return orr_linalg_mrdivide (ev, pos, a, b);
+      case ORR_OP_LDIV:
+        if (a_scalar)
+          return arithmetic (ev, pos, ORR_OP_ELDIV, a, b);
+        return orr_linalg_mldivide (ev, pos, a, b);
+      case ORR_OP_POW:
+        if (a_scalar && b_scalar)
+          return arithmetic (ev, pos, ORR_OP_EPOW, a, b);
+        return orr_linalg_mpower (ev, pos, a, b);
+      case ORR_OP_EQ:
+      case ORR_OP_NE:
+      case ORR_OP_LT:
+      case ORR_OP_LE:
+      case ORR_OP_GT:
+      case ORR_OP_GE:
+        return comparison (ev, pos, op, a, b);
+      case ORR_OP_AND:
+      case ORR_OP_OR:
+        return logical (ev, pos, op, a, b);
+      case ORR_OP_ANDAND:
+      case ORR_OP_OROR:
+        {
+          gboolean x, y;
 
-        if (!orr_op_logical_scalar (ev, pos, a, op_symbol (op), &x)
-            || !orr_op_logical_scalar (ev, pos, b, op_symbol (op), &y))
-          return NULL;
-        return orr_value_new_bool (op == ORR_OP_ANDAND ? (x && y) : (x || y));
-      }
-    default:
-      return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SYNTAX, "'%s' is not a binary operator", op_symbol (op));
+          if (!orr_op_logical_scalar (ev, pos, a, op_symbol (op), &x)
+              || !orr_op_logical_scalar (ev, pos, b, op_symbol (op), &y))
+            return NULL;
+          return orr_value_new_bool (op == ORR_OP_ANDAND ? (x && y) : (x || y));
+        }
+      default:
+        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SYNTAX, "'%s' is not a binary operator",
+                              op_symbol (op));
     }
 }
 
@@ -454,15 +529,16 @@ orr_op_transpose (OrrEval *ev, gsize pos, const OrrValue *v, gboolean conjugate)
   OrrValue *r;
 
   if (v->type == ORR_TYPE_STRING)
-    return orr_value_ref ((OrrValue *) v);
+    return orr_value_ref ((OrrValue *)v);
   if ((r = orr_eval_new_matrix (ev, pos, v->type, v->cols, v->rows)) == NULL)
     return NULL;
   for (j = 0; j < v->cols; j++)
     for (i = 0; i < v->rows; i++)
-      memcpy ((char *) r->data + (j + i * v->cols) * es, (const char *) v->data + (i + j * v->rows) * es, es);
+      memcpy ((char *)r->data + (j + i * v->cols) * es,
+              (const char *)v->data + (i + j * v->rows) * es, es);
   if (conjugate && v->type == ORR_TYPE_COMPLEX)
     for (i = 0; i < orr_value_numel_fast (r); i++)
-      ((double *) r->data)[2 * i + 1] = -((double *) r->data)[2 * i + 1];
+      ((double *)r->data)[2 * i + 1] = -((double *)r->data)[2 * i + 1];
   return r;
 }
 
@@ -479,42 +555,44 @@ orr_op_unary (OrrEval *ev, gsize pos, OrrOp op, const OrrValue *a)
                           op_symbol (op));
   switch (op)
     {
-    case ORR_OP_PLUS:
-      if (a->type != ORR_TYPE_BOOL)
-        return orr_value_ref ((OrrValue *) a);
-      G_GNUC_FALLTHROUGH;
-    case ORR_OP_NEG:
-      if ((r = orr_eval_new_matrix (ev, pos, a->type == ORR_TYPE_BOOL ? ORR_TYPE_DOUBLE : a->type,
-                                    a->rows, a->cols)) == NULL)
-        return NULL;
-      for (i = 0; i < n; i++)
-        {
-          double sign = op == ORR_OP_NEG ? -1.0 : 1.0;
+      case ORR_OP_PLUS:
+        if (a->type != ORR_TYPE_BOOL)
+          return orr_value_ref ((OrrValue *)a);
+        G_GNUC_FALLTHROUGH;
+      case ORR_OP_NEG:
+        if ((r = orr_eval_new_matrix (ev, pos, a->type == ORR_TYPE_BOOL ? ORR_TYPE_DOUBLE : a->type,
+                                      a->rows, a->cols))
+            == NULL)
+          return NULL;
+        for (i = 0; i < n; i++)
+          {
+            double sign = op == ORR_OP_NEG ? -1.0 : 1.0;
 
-          /* set_real saturates, so -int8(-128) is 127 */
-          if (a->type == ORR_TYPE_COMPLEX)
-            orr_value_set_complex (r, i, sign * orr_value_complex_at (a, i));
-          else
-            orr_value_set_real (r, i, sign * orr_value_real_at (a, i));
-        }
-      return r;
-    case ORR_OP_NOT:
-      if ((r = orr_eval_new_matrix (ev, pos, ORR_TYPE_BOOL, a->rows, a->cols)) == NULL)
-        return NULL;
-      for (i = 0; i < n; i++)
-        {
-          gboolean t;
+            /* set_real saturates, so -int8(-128) is 127 */
+            if (a->type == ORR_TYPE_COMPLEX)
+              orr_value_set_complex (r, i, sign * orr_value_complex_at (a, i));
+            else
+              orr_value_set_real (r, i, sign * orr_value_real_at (a, i));
+          }
+        return r;
+      case ORR_OP_NOT:
+        if ((r = orr_eval_new_matrix (ev, pos, ORR_TYPE_BOOL, a->rows, a->cols)) == NULL)
+          return NULL;
+        for (i = 0; i < n; i++)
+          {
+            gboolean t;
 
-          if (!element_truth (ev, pos, a, i, &t))
-            {
-              orr_value_unref (r);
-              return NULL;
-            }
-          ((guint8 *) r->data)[i] = !t;
-        }
-      return r;
-    default:
-      return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SYNTAX, "'%s' is not a unary operator", op_symbol (op));
+            if (!element_truth (ev, pos, a, i, &t))
+              {
+                orr_value_unref (r);
+                return NULL;
+              }
+            ((guint8 *)r->data)[i] = !t;
+          }
+        return r;
+      default:
+        return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_SYNTAX, "'%s' is not a unary operator",
+                              op_symbol (op));
     }
 }
 
@@ -525,10 +603,11 @@ orr_op_truth (OrrEval *ev, gsize pos, const OrrValue *v, gboolean *out)
 
   if (v->type == ORR_TYPE_STRING)
     {
-      orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE, "a condition must be numeric or logical, not a string");
+      orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE,
+                     "a condition must be numeric or logical, not a string");
       return FALSE;
     }
-  if (!orr_eval_charge (ev, pos, (double) n))
+  if (!orr_eval_charge (ev, pos, (double)n))
     return FALSE;
   *out = n > 0;
   for (i = 0; i < n; i++)
@@ -552,8 +631,8 @@ orr_op_logical_scalar (OrrEval *ev, gsize pos, const OrrValue *v, const char *sy
   if (v->type == ORR_TYPE_STRING || v->rows != 1 || v->cols != 1)
     {
       orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE,
-                     "operands of '%s' must be logical scalars, got a %" G_GSIZE_FORMAT "x%" G_GSIZE_FORMAT
-                     " %s",
+                     "operands of '%s' must be logical scalars, got a %" G_GSIZE_FORMAT
+                     "x%" G_GSIZE_FORMAT " %s",
                      symbol, v->rows, v->cols, orr_type_name (v->type));
       return FALSE;
     }

@@ -16,16 +16,16 @@
 
 typedef struct
 {
-  const char     *text;
+  const char *text;
   const OrrToken *toks;
-  guint           n;
-  guint           i;
-  OrrAst         *ast;
-  GError        **error;
-  int             nesting;
-  int             loop_depth;
-  int             index_depth;   /* inside name(...): 'end' is a value */
-  gboolean        in_matrix;     /* directly inside [ ]: spaces separate */
+  guint n;
+  guint i;
+  OrrAst *ast;
+  GError **error;
+  int nesting;
+  int loop_depth;
+  int index_depth;    /* inside name(...): 'end' is a value */
+  gboolean in_matrix; /* directly inside [ ]: spaces separate */
 } Parser;
 
 typedef enum
@@ -66,8 +66,8 @@ check (Parser *p, OrrTokKind kind)
   return p->toks[p->i].kind == kind;
 }
 
-static gpointer
-fail (Parser *p, gsize pos, OrrExprError code, const char *format, ...) G_GNUC_PRINTF (4, 5);
+static gpointer fail (Parser *p, gsize pos, OrrExprError code, const char *format, ...)
+  G_GNUC_PRINTF (4, 5);
 
 static gpointer
 fail (Parser *p, gsize pos, OrrExprError code, const char *format, ...)
@@ -105,11 +105,11 @@ fail_unclosed (Parser *p, const char *closer, const char *what, gsize open_pos)
   orr_expr_position (p->text, open_pos, &open_line, &open_col);
   if (line == open_line)
     return fail (p, peek (p)->pos, ORR_EXPR_ERROR_SYNTAX,
-                 "expected '%s' to close '%s' opened at column %d, found %s",
-                 closer, what, open_col, found);
+                 "expected '%s' to close '%s' opened at column %d, found %s", closer, what,
+                 open_col, found);
   return fail (p, peek (p)->pos, ORR_EXPR_ERROR_SYNTAX,
-               "expected '%s' to close '%s' opened at line %d, column %d, found %s",
-               closer, what, open_line, open_col, found);
+               "expected '%s' to close '%s' opened at line %d, column %d, found %s", closer, what,
+               open_line, open_col, found);
 }
 
 static gboolean
@@ -221,7 +221,8 @@ parse_matrix (Parser *p)
       const OrrToken *tok = peek (p);
       OrrNode *el;
 
-      if (tok->kind == ORR_TOK_RBRACKET || tok->kind == ORR_TOK_SEMI || tok->kind == ORR_TOK_NEWLINE)
+      if (tok->kind == ORR_TOK_RBRACKET || tok->kind == ORR_TOK_SEMI
+          || tok->kind == ORR_TOK_NEWLINE)
         {
           advance (p);
           need_sep = FALSE;
@@ -270,52 +271,53 @@ parse_primary (Parser *p)
 
   switch (tok->kind)
     {
-    case ORR_TOK_NUMBER:
-      node = orr_ast_node_new (p->ast, ORR_NODE_NUMBER, tok->pos);
-      node->number = tok->number;
-      node->imaginary = tok->imaginary;
-      advance (p);
-      return node;
-    case ORR_TOK_STRING:
-      node = orr_ast_node_new (p->ast, ORR_NODE_STRING, tok->pos);
-      node->name = g_strdup (tok->text);
-      advance (p);
-      return node;
-    case ORR_TOK_IDENT:
-      node = orr_ast_node_new (p->ast, ORR_NODE_IDENT, tok->pos);
-      node->name = g_strdup (tok->text);
-      advance (p);
-      return node;
-    case ORR_TOK_END:
-      if (p->index_depth == 0)
-        return fail (p, tok->pos, ORR_EXPR_ERROR_SYNTAX,
-                     "'end' used as a value outside an index");
-      advance (p);
-      return orr_ast_node_new (p->ast, ORR_NODE_END, tok->pos);
-    case ORR_TOK_LPAREN:
-      {
-        gsize open_pos = tok->pos;
-        gboolean saved_matrix = p->in_matrix;
-
-        if (!enter (p, open_pos))
-          return NULL;
+      case ORR_TOK_NUMBER:
+        node = orr_ast_node_new (p->ast, ORR_NODE_NUMBER, tok->pos);
+        node->number = tok->number;
+        node->imaginary = tok->imaginary;
         advance (p);
-        p->in_matrix = FALSE;
-        if ((node = parse_expr (p)) == NULL)
-          return NULL;
-        if (!check (p, ORR_TOK_RPAREN))
-          return fail_unclosed (p, ")", "(", open_pos);
-        advance (p);
-        p->in_matrix = saved_matrix;
-        leave (p);
         return node;
-      }
-    case ORR_TOK_LBRACKET:
-      return parse_matrix (p);
-    case ORR_TOK_EOF:
-      return fail (p, tok->pos, ORR_EXPR_ERROR_SYNTAX, "unexpected end of input, expected an expression");
-    default:
-      return fail_unexpected (p, "an expression");
+      case ORR_TOK_STRING:
+        node = orr_ast_node_new (p->ast, ORR_NODE_STRING, tok->pos);
+        node->name = g_strdup (tok->text);
+        advance (p);
+        return node;
+      case ORR_TOK_IDENT:
+        node = orr_ast_node_new (p->ast, ORR_NODE_IDENT, tok->pos);
+        node->name = g_strdup (tok->text);
+        advance (p);
+        return node;
+      case ORR_TOK_END:
+        if (p->index_depth == 0)
+          return fail (p, tok->pos, ORR_EXPR_ERROR_SYNTAX,
+                       "'end' used as a value outside an index");
+        advance (p);
+        return orr_ast_node_new (p->ast, ORR_NODE_END, tok->pos);
+      case ORR_TOK_LPAREN:
+        {
+          gsize open_pos = tok->pos;
+          gboolean saved_matrix = p->in_matrix;
+
+          if (!enter (p, open_pos))
+            return NULL;
+          advance (p);
+          p->in_matrix = FALSE;
+          if ((node = parse_expr (p)) == NULL)
+            return NULL;
+          if (!check (p, ORR_TOK_RPAREN))
+            return fail_unclosed (p, ")", "(", open_pos);
+          advance (p);
+          p->in_matrix = saved_matrix;
+          leave (p);
+          return node;
+        }
+      case ORR_TOK_LBRACKET:
+        return parse_matrix (p);
+      case ORR_TOK_EOF:
+        return fail (p, tok->pos, ORR_EXPR_ERROR_SYNTAX,
+                     "unexpected end of input, expected an expression");
+      default:
+        return fail_unexpected (p, "an expression");
     }
 }
 
@@ -340,8 +342,9 @@ parse_postfix (Parser *p)
           OrrNode *call;
 
           if (node->kind != ORR_NODE_IDENT)
-            return fail (p, tok->pos, ORR_EXPR_ERROR_SYNTAX,
-                         "only a name can be called or indexed; assign this result to a variable first");
+            return fail (
+              p, tok->pos, ORR_EXPR_ERROR_SYNTAX,
+              "only a name can be called or indexed; assign this result to a variable first");
           if ((args = parse_args (p)) == NULL)
             return NULL;
           call = orr_ast_node_new (p->ast, ORR_NODE_CALL, node->pos);
@@ -360,10 +363,17 @@ is_prefix_op (OrrTokKind kind, OrrOp *op)
 {
   switch (kind)
     {
-    case ORR_TOK_MINUS: *op = ORR_OP_NEG; return TRUE;
-    case ORR_TOK_PLUS:  *op = ORR_OP_PLUS; return TRUE;
-    case ORR_TOK_NOT:   *op = ORR_OP_NOT; return TRUE;
-    default:            return FALSE;
+      case ORR_TOK_MINUS:
+        *op = ORR_OP_NEG;
+        return TRUE;
+      case ORR_TOK_PLUS:
+        *op = ORR_OP_PLUS;
+        return TRUE;
+      case ORR_TOK_NOT:
+        *op = ORR_OP_NOT;
+        return TRUE;
+      default:
+        return FALSE;
     }
 }
 
@@ -397,7 +407,8 @@ parse_power (Parser *p)
 
       if (exponent == NULL)
         return NULL;
-      node = make_binary (p, tok->kind == ORR_TOK_CARET ? ORR_OP_POW : ORR_OP_EPOW, tok->pos, node, exponent);
+      node = make_binary (p, tok->kind == ORR_TOK_CARET ? ORR_OP_POW : ORR_OP_EPOW, tok->pos, node,
+                          exponent);
     }
   return node;
 }
@@ -437,9 +448,9 @@ binary_op_at_level (Level level, OrrTokKind kind, OrrOp *op)
 {
   static const struct
   {
-    Level      level;
+    Level level;
     OrrTokKind kind;
-    OrrOp      op;
+    OrrOp op;
   } table[] = {
     { LEVEL_OROR, ORR_TOK_OROR, ORR_OP_OROR },
     { LEVEL_ANDAND, ORR_TOK_ANDAND, ORR_OP_ANDAND },
@@ -544,21 +555,21 @@ find_matching_close (Parser *p, guint open)
   for (k = open; k < p->n; k++)
     switch (p->toks[k].kind)
       {
-      case ORR_TOK_LPAREN:
-      case ORR_TOK_LBRACKET:
-      case ORR_TOK_LBRACE:
-        depth++;
-        break;
-      case ORR_TOK_RPAREN:
-      case ORR_TOK_RBRACKET:
-      case ORR_TOK_RBRACE:
-        if (--depth == 0)
+        case ORR_TOK_LPAREN:
+        case ORR_TOK_LBRACKET:
+        case ORR_TOK_LBRACE:
+          depth++;
+          break;
+        case ORR_TOK_RPAREN:
+        case ORR_TOK_RBRACKET:
+        case ORR_TOK_RBRACE:
+          if (--depth == 0)
+            return k;
+          break;
+        case ORR_TOK_EOF:
           return k;
-        break;
-      case ORR_TOK_EOF:
-        return k;
-      default:
-        break;
+        default:
+          break;
       }
   return p->n - 1;
 }
@@ -754,40 +765,40 @@ parse_statement (Parser *p)
 
   switch (tok->kind)
     {
-    case ORR_TOK_IF:
-      return parse_if (p);
-    case ORR_TOK_FOR:
-      return parse_for (p);
-    case ORR_TOK_WHILE:
-      return parse_while (p);
-    case ORR_TOK_BREAK:
-    case ORR_TOK_CONTINUE:
-      if (p->loop_depth == 0)
-        return fail (p, tok->pos, ORR_EXPR_ERROR_SYNTAX, "'%s' outside a loop", tok->text);
-      advance (p);
-      return orr_ast_node_new (p->ast, tok->kind == ORR_TOK_BREAK ? ORR_NODE_BREAK : ORR_NODE_CONTINUE,
-                               tok->pos);
-    case ORR_TOK_RETURN:
-      advance (p);
-      return orr_ast_node_new (p->ast, ORR_NODE_RETURN, tok->pos);
-    case ORR_TOK_END:
-    case ORR_TOK_ELSE:
-    case ORR_TOK_ELSEIF:
-      return fail (p, tok->pos, ORR_EXPR_ERROR_SYNTAX,
-                   "'%s' without a matching 'if', 'for' or 'while'", tok->text);
-    case ORR_TOK_IDENT:
-      if (peek_at (p, 1)->kind == ORR_TOK_ASSIGN)
-        return parse_assignment (p);
-      if (peek_at (p, 1)->kind == ORR_TOK_LPAREN
-          && next_is_assign_after (p, find_matching_close (p, p->i + 1)))
-        return parse_assignment (p);
-      break;
-    case ORR_TOK_LBRACKET:
-      if (next_is_assign_after (p, find_matching_close (p, p->i)))
-        return parse_multi_assignment (p);
-      break;
-    default:
-      break;
+      case ORR_TOK_IF:
+        return parse_if (p);
+      case ORR_TOK_FOR:
+        return parse_for (p);
+      case ORR_TOK_WHILE:
+        return parse_while (p);
+      case ORR_TOK_BREAK:
+      case ORR_TOK_CONTINUE:
+        if (p->loop_depth == 0)
+          return fail (p, tok->pos, ORR_EXPR_ERROR_SYNTAX, "'%s' outside a loop", tok->text);
+        advance (p);
+        return orr_ast_node_new (
+          p->ast, tok->kind == ORR_TOK_BREAK ? ORR_NODE_BREAK : ORR_NODE_CONTINUE, tok->pos);
+      case ORR_TOK_RETURN:
+        advance (p);
+        return orr_ast_node_new (p->ast, ORR_NODE_RETURN, tok->pos);
+      case ORR_TOK_END:
+      case ORR_TOK_ELSE:
+      case ORR_TOK_ELSEIF:
+        return fail (p, tok->pos, ORR_EXPR_ERROR_SYNTAX,
+                     "'%s' without a matching 'if', 'for' or 'while'", tok->text);
+      case ORR_TOK_IDENT:
+        if (peek_at (p, 1)->kind == ORR_TOK_ASSIGN)
+          return parse_assignment (p);
+        if (peek_at (p, 1)->kind == ORR_TOK_LPAREN
+            && next_is_assign_after (p, find_matching_close (p, p->i + 1)))
+          return parse_assignment (p);
+        break;
+      case ORR_TOK_LBRACKET:
+        if (next_is_assign_after (p, find_matching_close (p, p->i)))
+          return parse_multi_assignment (p);
+        break;
+      default:
+        break;
     }
   node = orr_ast_node_new (p->ast, ORR_NODE_EXPR_STMT, tok->pos);
   if ((node->a = parse_expr (p)) == NULL)
@@ -807,8 +818,7 @@ is_separator (OrrTokKind kind)
 static gboolean
 stops (StopSet stop, OrrTokKind kind)
 {
-  return ((stop & STOP_EOF) && kind == ORR_TOK_EOF)
-         || ((stop & STOP_END) && kind == ORR_TOK_END)
+  return ((stop & STOP_EOF) && kind == ORR_TOK_EOF) || ((stop & STOP_END) && kind == ORR_TOK_END)
          || ((stop & STOP_ELSE) && (kind == ORR_TOK_ELSE || kind == ORR_TOK_ELSEIF));
 }
 
@@ -854,7 +864,7 @@ run (const char *text, gboolean expression, GError **error)
     return NULL;
   ast = orr_ast_new ();
   p.text = text;
-  p.toks = (const OrrToken *) tokens->data;
+  p.toks = (const OrrToken *)tokens->data;
   p.n = tokens->len;
   p.ast = ast;
   p.error = error;

@@ -12,22 +12,22 @@ orr_range_count (OrrEval *ev, gsize pos, double a, double step, double b, gsize 
   double q, tol, count;
 
   *n = 0;
-  if (isnan (a) || isnan (step) || isnan (b) || step == 0
-      || (step > 0 && a > b) || (step < 0 && a < b))
+  if (isnan (a) || isnan (step) || isnan (b) || step == 0 || (step > 0 && a > b)
+      || (step < 0 && a < b))
     return TRUE;
   q = (b - a) / step;
   tol = 4 * DBL_EPSILON * fmax (fabs (a), fabs (b)) / fabs (step);
   count = floor (q + tol) + 1;
-  if (!isfinite (q) || count > (double) ORR_VALUE_MAX_ELEMENTS)
+  if (!isfinite (q) || count > (double)ORR_VALUE_MAX_ELEMENTS)
     return orr_eval_check_size (ev, pos, 1, isfinite (count) ? count : HUGE_VAL);
-  *n = (gsize) count;
+  *n = (gsize)count;
   return TRUE;
 }
 
 double
 orr_range_element (double a, double step, double b, gsize k)
 {
-  double x = a + (double) k * step;
+  double x = a + (double)k * step;
 
   if ((step > 0 && x > b) || (step < 0 && x < b))
     return b;
@@ -61,7 +61,8 @@ orr_range (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *step, cons
   gsize n;
   OrrValue *r;
 
-  if (!range_operand (ev, pos, a, &x, &empty) || (step && !range_operand (ev, pos, step, &s, &empty))
+  if (!range_operand (ev, pos, a, &x, &empty)
+      || (step && !range_operand (ev, pos, step, &s, &empty))
       || !range_operand (ev, pos, b, &y, &empty))
     return NULL;
   for (guint k = 0; k < 3; k++)
@@ -69,8 +70,8 @@ orr_range (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *step, cons
       {
         if (orr_type_is_int (type) && type != parts[k]->type)
           return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_TYPE,
-                                "range bounds of different integer types (%s and %s)", orr_type_name (type),
-                                orr_type_name (parts[k]->type));
+                                "range bounds of different integer types (%s and %s)",
+                                orr_type_name (type), orr_type_name (parts[k]->type));
         type = parts[k]->type;
       }
   if (empty)
@@ -81,7 +82,7 @@ orr_range (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *step, cons
     return NULL;
   if (type == ORR_TYPE_DOUBLE)
     for (gsize k = 0; k < n; k++)
-      ((double *) r->data)[k] = orr_range_element (x, s, y, k);
+      ((double *)r->data)[k] = orr_range_element (x, s, y, k);
   else
     for (gsize k = 0; k < n; k++)
       orr_value_set_real (r, k, orr_range_element (x, s, y, k));

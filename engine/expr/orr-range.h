@@ -5,9 +5,9 @@
 
 /* Number of elements of a:step:b with MATLAB's tolerance (0:0.1:1 has 11);
  * FALSE with a LIMIT error if the range is too long. */
-gboolean  orr_range_count   (OrrEval *ev, gsize pos, double a, double step, double b, gsize *n);
-double    orr_range_element (double a, double step, double b, gsize k);
+gboolean orr_range_count (OrrEval *ev, gsize pos, double a, double step, double b, gsize *n);
+double orr_range_element (double a, double step, double b, gsize k);
 
 /* @step may be NULL (1). */
-OrrValue *orr_range         (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *step,
-                             const OrrValue *b);
+OrrValue *orr_range (OrrEval *ev, gsize pos, const OrrValue *a, const OrrValue *step,
+                     const OrrValue *b);

@@ -13,13 +13,13 @@
 
 struct _OrrScope
 {
-  gint        ref_count;
-  OrrScope   *parent;
-  GHashTable *vars;     /* name -> OrrValue */
-  GHashTable *pinned;   /* set of names */
-  guint64     statement_limit;   /* 0: inherited */
-  OrrScopeCallFunc call_func;    /* NULL: inherited */
-  gpointer    call_data;
+  gint ref_count;
+  OrrScope *parent;
+  GHashTable *vars;           /* name -> OrrValue */
+  GHashTable *pinned;         /* set of names */
+  guint64 statement_limit;    /* 0: inherited */
+  OrrScopeCallFunc call_func; /* NULL: inherited */
+  gpointer call_data;
   GDestroyNotify call_destroy;
 };
 
@@ -30,7 +30,8 @@ orr_scope_new (OrrScope *parent)
 
   s->ref_count = 1;
   s->parent = parent ? orr_scope_ref (parent) : NULL;
-  s->vars = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) orr_value_unref);
+  s->vars
+    = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)orr_value_unref);
   s->pinned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   return s;
 }
@@ -113,7 +114,7 @@ orr_scope_has_local (OrrScope *s, const char *name)
 static int
 compare_names (const void *a, const void *b)
 {
-  return strcmp (*(char *const *) a, *(char *const *) b);
+  return strcmp (*(char *const *)a, *(char *const *)b);
 }
 
 char **

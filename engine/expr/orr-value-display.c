@@ -28,11 +28,11 @@ orr_append_double (GString *s, double d)
   if (d == trunc (d) && fabs (d) < 1e15)
     {
       char digits[24], *p = digits + sizeof digits;
-      guint64 u = (guint64) fabs (d);
+      guint64 u = (guint64)fabs (d);
 
       *--p = '\0';
       do
-        *--p = (char) ('0' + u % 10);
+        *--p = (char)('0' + u % 10);
       while ((u /= 10) > 0);
       if (signbit (d))
         *--p = '-';
@@ -102,7 +102,7 @@ append_string (GString *s, const char *text)
   guint pieces = 0;
 
   for (p = text; *p; p++)
-    if ((guchar) *p < 0x20 || *p == 0x7f)
+    if ((guchar)*p < 0x20 || *p == 0x7f)
       has_control = TRUE;
   if (!has_control)
     {
@@ -120,12 +120,12 @@ append_string (GString *s, const char *text)
   g_string_append_c (s, '[');
   for (p = text; *p; p++)
     {
-      if ((guchar) *p < 0x20 || *p == 0x7f)
+      if ((guchar)*p < 0x20 || *p == 0x7f)
         {
           if (in_quotes)
             g_string_append_c (s, '\'');
           in_quotes = FALSE;
-          g_string_append_printf (s, "%schar(%d)", pieces++ ? " " : "", (guchar) *p);
+          g_string_append_printf (s, "%schar(%d)", pieces++ ? " " : "", (guchar)*p);
           continue;
         }
       if (!in_quotes)
@@ -169,7 +169,7 @@ append_parts (GString *s, const OrrValue *v, gboolean imag)
     {
       OrrComplex z = orr_value_complex_at (v, i);
 
-      ((double *) part->data)[i] = imag ? cimag (z) : creal (z);
+      ((double *)part->data)[i] = imag ? cimag (z) : creal (z);
     }
   append_matrix (s, part);
   orr_value_unref (part);
@@ -194,7 +194,8 @@ orr_value_to_display (const OrrValue *v)
       if (v->type == ORR_TYPE_DOUBLE && v->rows == 0 && v->cols == 0)
         g_string_append (s, "[]");
       else if (v->type == ORR_TYPE_DOUBLE)
-        g_string_append_printf (s, "zeros(%" G_GSIZE_FORMAT ",%" G_GSIZE_FORMAT ")", v->rows, v->cols);
+        g_string_append_printf (s, "zeros(%" G_GSIZE_FORMAT ",%" G_GSIZE_FORMAT ")", v->rows,
+                                v->cols);
       else if (v->type == ORR_TYPE_COMPLEX)
         g_string_append_printf (s,
                                 "complex(zeros(%" G_GSIZE_FORMAT ",%" G_GSIZE_FORMAT
@@ -207,28 +208,28 @@ orr_value_to_display (const OrrValue *v)
     }
   switch (v->type)
     {
-    case ORR_TYPE_DOUBLE:
-    case ORR_TYPE_BOOL:
-      append_matrix (s, v);
-      break;
-    case ORR_TYPE_COMPLEX:
-      if (complex_needs_constructor (v))
-        {
-          g_string_append (s, "complex(");
-          append_parts (s, v, FALSE);
-          g_string_append (s, ", ");
-          append_parts (s, v, TRUE);
-          g_string_append_c (s, ')');
-        }
-      else
+      case ORR_TYPE_DOUBLE:
+      case ORR_TYPE_BOOL:
         append_matrix (s, v);
-      break;
-    default:
-      g_string_append (s, orr_type_name (v->type));
-      g_string_append_c (s, '(');
-      append_matrix (s, v);
-      g_string_append_c (s, ')');
-      break;
+        break;
+      case ORR_TYPE_COMPLEX:
+        if (complex_needs_constructor (v))
+          {
+            g_string_append (s, "complex(");
+            append_parts (s, v, FALSE);
+            g_string_append (s, ", ");
+            append_parts (s, v, TRUE);
+            g_string_append_c (s, ')');
+          }
+        else
+          append_matrix (s, v);
+        break;
+      default:
+        g_string_append (s, orr_type_name (v->type));
+        g_string_append_c (s, '(');
+        append_matrix (s, v);
+        g_string_append_c (s, ')');
+        break;
     }
   return g_string_free (s, FALSE);
 }

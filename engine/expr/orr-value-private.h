@@ -28,12 +28,12 @@ orr_cmplx (double re, double im)
 
 struct _OrrValue
 {
-  gint     ref_count;
-  OrrType  type;
-  gsize    rows;
-  gsize    cols;
-  gsize    capacity;   /* elements allocated; lets a sole owner grow in place */
-  gpointer data;       /* elements, or the text of a string */
+  gint ref_count;
+  OrrType type;
+  gsize rows;
+  gsize cols;
+  gsize capacity; /* elements allocated; lets a sole owner grow in place */
+  gpointer data;  /* elements, or the text of a string */
 };
 
 typedef double complex OrrComplex;
@@ -56,38 +56,48 @@ orr_value_numel_fast (const OrrValue *v)
   return v->rows * v->cols;
 }
 
-double      orr_int_min             (OrrType t);
-double      orr_int_max             (OrrType t);
+double orr_int_min (OrrType t);
+double orr_int_max (OrrType t);
 /* MATLAB's double -> integer conversion: round half away, saturate, NaN -> 0 */
-double      orr_int_saturate        (OrrType t, double d);
+double orr_int_saturate (OrrType t, double d);
 
 /* Like orr_value_new_matrix() but the caller guarantees the size is allowed. */
-OrrValue   *orr_value_alloc         (OrrType t, gsize rows, gsize cols);
+OrrValue *orr_value_alloc (OrrType t, gsize rows, gsize cols);
 /* A fresh, unshared copy (the data may then be modified). */
-OrrValue   *orr_value_copy          (const OrrValue *v);
+OrrValue *orr_value_copy (const OrrValue *v);
 /* If @v is complex with all imaginary parts zero, a real copy (consumes @v). */
-OrrValue   *orr_value_narrow        (OrrValue *v);
+OrrValue *orr_value_narrow (OrrValue *v);
 
 /* Stores @d converted to the element type (rounding/saturating integers). */
-void        orr_value_set_real      (OrrValue *v, gsize i, double d);
-void        orr_value_set_complex   (OrrValue *v, gsize i, OrrComplex z);
+void orr_value_set_real (OrrValue *v, gsize i, double d);
+void orr_value_set_complex (OrrValue *v, gsize i, OrrComplex z);
 
 static inline double
 orr_value_real_at (const OrrValue *v, gsize i)
 {
   switch (v->type)
     {
-    case ORR_TYPE_DOUBLE:  return ((const double *) v->data)[i];
-    case ORR_TYPE_COMPLEX: return ((const double *) v->data)[2 * i];
-    case ORR_TYPE_INT8:    return ((const gint8 *) v->data)[i];
-    case ORR_TYPE_INT16:   return ((const gint16 *) v->data)[i];
-    case ORR_TYPE_INT32:   return ((const gint32 *) v->data)[i];
-    case ORR_TYPE_UINT8:   return ((const guint8 *) v->data)[i];
-    case ORR_TYPE_UINT16:  return ((const guint16 *) v->data)[i];
-    case ORR_TYPE_UINT32:  return ((const guint32 *) v->data)[i];
-    case ORR_TYPE_BOOL:    return ((const guint8 *) v->data)[i];
-    case ORR_TYPE_STRING:
-    default:               return NAN;
+      case ORR_TYPE_DOUBLE:
+        return ((const double *)v->data)[i];
+      case ORR_TYPE_COMPLEX:
+        return ((const double *)v->data)[2 * i];
+      case ORR_TYPE_INT8:
+        return ((const gint8 *)v->data)[i];
+      case ORR_TYPE_INT16:
+        return ((const gint16 *)v->data)[i];
+      case ORR_TYPE_INT32:
+        return ((const gint32 *)v->data)[i];
+      case ORR_TYPE_UINT8:
+        return ((const guint8 *)v->data)[i];
+      case ORR_TYPE_UINT16:
+        return ((const guint16 *)v->data)[i];
+      case ORR_TYPE_UINT32:
+        return ((const guint32 *)v->data)[i];
+      case ORR_TYPE_BOOL:
+        return ((const guint8 *)v->data)[i];
+      case ORR_TYPE_STRING:
+      default:
+        return NAN;
     }
 }
 

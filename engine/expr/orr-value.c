@@ -6,22 +6,16 @@
 #include <string.h>
 
 static const char *const type_names[] = {
-  [ORR_TYPE_DOUBLE] = "double",
-  [ORR_TYPE_COMPLEX] = "complex",
-  [ORR_TYPE_INT8] = "int8",
-  [ORR_TYPE_INT16] = "int16",
-  [ORR_TYPE_INT32] = "int32",
-  [ORR_TYPE_UINT8] = "uint8",
-  [ORR_TYPE_UINT16] = "uint16",
-  [ORR_TYPE_UINT32] = "uint32",
-  [ORR_TYPE_BOOL] = "logical",
+  [ORR_TYPE_DOUBLE] = "double", [ORR_TYPE_COMPLEX] = "complex", [ORR_TYPE_INT8] = "int8",
+  [ORR_TYPE_INT16] = "int16",   [ORR_TYPE_INT32] = "int32",     [ORR_TYPE_UINT8] = "uint8",
+  [ORR_TYPE_UINT16] = "uint16", [ORR_TYPE_UINT32] = "uint32",   [ORR_TYPE_BOOL] = "logical",
   [ORR_TYPE_STRING] = "string",
 };
 
 const char *
 orr_type_name (OrrType t)
 {
-  if ((guint) t >= G_N_ELEMENTS (type_names))
+  if ((guint)t >= G_N_ELEMENTS (type_names))
     return "unknown";
   return type_names[t];
 }
@@ -31,17 +25,23 @@ orr_type_element_size (OrrType t)
 {
   switch (t)
     {
-    case ORR_TYPE_DOUBLE:  return sizeof (double);
-    case ORR_TYPE_COMPLEX: return 2 * sizeof (double);
-    case ORR_TYPE_INT8:
-    case ORR_TYPE_UINT8:
-    case ORR_TYPE_BOOL:    return 1;
-    case ORR_TYPE_INT16:
-    case ORR_TYPE_UINT16:  return 2;
-    case ORR_TYPE_INT32:
-    case ORR_TYPE_UINT32:  return 4;
-    case ORR_TYPE_STRING:
-    default:               return 0;
+      case ORR_TYPE_DOUBLE:
+        return sizeof (double);
+      case ORR_TYPE_COMPLEX:
+        return 2 * sizeof (double);
+      case ORR_TYPE_INT8:
+      case ORR_TYPE_UINT8:
+      case ORR_TYPE_BOOL:
+        return 1;
+      case ORR_TYPE_INT16:
+      case ORR_TYPE_UINT16:
+        return 2;
+      case ORR_TYPE_INT32:
+      case ORR_TYPE_UINT32:
+        return 4;
+      case ORR_TYPE_STRING:
+      default:
+        return 0;
     }
 }
 
@@ -50,10 +50,14 @@ orr_int_min (OrrType t)
 {
   switch (t)
     {
-    case ORR_TYPE_INT8:  return G_MININT8;
-    case ORR_TYPE_INT16: return G_MININT16;
-    case ORR_TYPE_INT32: return G_MININT32;
-    default:             return 0;
+      case ORR_TYPE_INT8:
+        return G_MININT8;
+      case ORR_TYPE_INT16:
+        return G_MININT16;
+      case ORR_TYPE_INT32:
+        return G_MININT32;
+      default:
+        return 0;
     }
 }
 
@@ -62,13 +66,20 @@ orr_int_max (OrrType t)
 {
   switch (t)
     {
-    case ORR_TYPE_INT8:   return G_MAXINT8;
-    case ORR_TYPE_INT16:  return G_MAXINT16;
-    case ORR_TYPE_INT32:  return G_MAXINT32;
-    case ORR_TYPE_UINT8:  return G_MAXUINT8;
-    case ORR_TYPE_UINT16: return G_MAXUINT16;
-    case ORR_TYPE_UINT32: return G_MAXUINT32;
-    default:              return 0;
+      case ORR_TYPE_INT8:
+        return G_MAXINT8;
+      case ORR_TYPE_INT16:
+        return G_MAXINT16;
+      case ORR_TYPE_INT32:
+        return G_MAXINT32;
+      case ORR_TYPE_UINT8:
+        return G_MAXUINT8;
+      case ORR_TYPE_UINT16:
+        return G_MAXUINT16;
+      case ORR_TYPE_UINT32:
+        return G_MAXUINT32;
+      default:
+        return 0;
     }
 }
 
@@ -106,7 +117,7 @@ orr_value_alloc (OrrType t, gsize rows, gsize cols)
 OrrValue *
 orr_value_new_matrix (OrrType type, gsize rows, gsize cols)
 {
-  if (type == ORR_TYPE_STRING || (guint) type > ORR_TYPE_STRING)
+  if (type == ORR_TYPE_STRING || (guint)type > ORR_TYPE_STRING)
     return NULL;
   if (rows != 0 && cols > ORR_VALUE_MAX_ELEMENTS / rows)
     return NULL;
@@ -118,7 +129,7 @@ orr_value_new_double (double v)
 {
   OrrValue *r = orr_value_alloc (ORR_TYPE_DOUBLE, 1, 1);
 
-  *(double *) r->data = v;
+  *(double *)r->data = v;
   return r;
 }
 
@@ -138,7 +149,7 @@ orr_value_new_bool (gboolean b)
 {
   OrrValue *r = orr_value_alloc (ORR_TYPE_BOOL, 1, 1);
 
-  *(guint8 *) r->data = b ? 1 : 0;
+  *(guint8 *)r->data = b ? 1 : 0;
   return r;
 }
 
@@ -218,7 +229,7 @@ orr_value_narrow (OrrValue *v)
       return v;
   r = orr_value_alloc (ORR_TYPE_DOUBLE, v->rows, v->cols);
   for (i = 0; i < n; i++)
-    ((double *) r->data)[i] = d[2 * i];
+    ((double *)r->data)[i] = d[2 * i];
   orr_value_unref (v);
   return r;
 }
@@ -289,7 +300,7 @@ orr_value_get_imag (const OrrValue *v, gsize i)
     return NAN;
   if (v->type != ORR_TYPE_COMPLEX)
     return 0.0;
-  return ((const double *) v->data)[2 * i + 1];
+  return ((const double *)v->data)[2 * i + 1];
 }
 
 const char *
@@ -309,7 +320,7 @@ orr_value_to_doubles (const OrrValue *v, double *out, gsize n)
     return FALSE;
   g_return_val_if_fail (out != NULL || n == 0, FALSE);
   for (i = 0; i < n && v->type == ORR_TYPE_COMPLEX; i++)
-    if (((const double *) v->data)[2 * i + 1] != 0.0)
+    if (((const double *)v->data)[2 * i + 1] != 0.0)
       return FALSE;
   for (i = 0; i < n; i++)
     out[i] = orr_value_real_at (v, i);
@@ -321,37 +332,37 @@ orr_value_set_real (OrrValue *v, gsize i, double d)
 {
   switch (v->type)
     {
-    case ORR_TYPE_DOUBLE:
-      ((double *) v->data)[i] = d;
-      break;
-    case ORR_TYPE_COMPLEX:
-      ((double *) v->data)[2 * i] = d;
-      ((double *) v->data)[2 * i + 1] = 0.0;
-      break;
-    case ORR_TYPE_INT8:
-      ((gint8 *) v->data)[i] = (gint8) orr_int_saturate (v->type, d);
-      break;
-    case ORR_TYPE_INT16:
-      ((gint16 *) v->data)[i] = (gint16) orr_int_saturate (v->type, d);
-      break;
-    case ORR_TYPE_INT32:
-      ((gint32 *) v->data)[i] = (gint32) orr_int_saturate (v->type, d);
-      break;
-    case ORR_TYPE_UINT8:
-      ((guint8 *) v->data)[i] = (guint8) orr_int_saturate (v->type, d);
-      break;
-    case ORR_TYPE_UINT16:
-      ((guint16 *) v->data)[i] = (guint16) orr_int_saturate (v->type, d);
-      break;
-    case ORR_TYPE_UINT32:
-      ((guint32 *) v->data)[i] = (guint32) orr_int_saturate (v->type, d);
-      break;
-    case ORR_TYPE_BOOL:
-      ((guint8 *) v->data)[i] = d != 0.0;
-      break;
-    case ORR_TYPE_STRING:
-    default:
-      break;
+      case ORR_TYPE_DOUBLE:
+        ((double *)v->data)[i] = d;
+        break;
+      case ORR_TYPE_COMPLEX:
+        ((double *)v->data)[2 * i] = d;
+        ((double *)v->data)[2 * i + 1] = 0.0;
+        break;
+      case ORR_TYPE_INT8:
+        ((gint8 *)v->data)[i] = (gint8)orr_int_saturate (v->type, d);
+        break;
+      case ORR_TYPE_INT16:
+        ((gint16 *)v->data)[i] = (gint16)orr_int_saturate (v->type, d);
+        break;
+      case ORR_TYPE_INT32:
+        ((gint32 *)v->data)[i] = (gint32)orr_int_saturate (v->type, d);
+        break;
+      case ORR_TYPE_UINT8:
+        ((guint8 *)v->data)[i] = (guint8)orr_int_saturate (v->type, d);
+        break;
+      case ORR_TYPE_UINT16:
+        ((guint16 *)v->data)[i] = (guint16)orr_int_saturate (v->type, d);
+        break;
+      case ORR_TYPE_UINT32:
+        ((guint32 *)v->data)[i] = (guint32)orr_int_saturate (v->type, d);
+        break;
+      case ORR_TYPE_BOOL:
+        ((guint8 *)v->data)[i] = d != 0.0;
+        break;
+      case ORR_TYPE_STRING:
+      default:
+        break;
     }
 }
 
@@ -360,8 +371,8 @@ orr_value_set_complex (OrrValue *v, gsize i, OrrComplex z)
 {
   if (v->type == ORR_TYPE_COMPLEX)
     {
-      ((double *) v->data)[2 * i] = creal (z);
-      ((double *) v->data)[2 * i + 1] = cimag (z);
+      ((double *)v->data)[2 * i] = creal (z);
+      ((double *)v->data)[2 * i + 1] = cimag (z);
     }
   else
     orr_value_set_real (v, i, creal (z));
@@ -376,7 +387,7 @@ orr_value_convert (const OrrValue *v, OrrType type)
   g_return_val_if_fail (v != NULL, NULL);
   if (v->type == type)
     return orr_value_copy (v);
-  if (v->type == ORR_TYPE_STRING || type == ORR_TYPE_STRING || (guint) type > ORR_TYPE_STRING)
+  if (v->type == ORR_TYPE_STRING || type == ORR_TYPE_STRING || (guint)type > ORR_TYPE_STRING)
     return NULL;
   n = v->rows * v->cols;
   if (v->type == ORR_TYPE_COMPLEX && type != ORR_TYPE_DOUBLE)

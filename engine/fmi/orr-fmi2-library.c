@@ -36,7 +36,7 @@ find (OrrFmi2Library *lib, const char *fmu, const char *name, gpointer *slot, GE
   return FALSE;
 }
 
-#define FIND(field) find (lib, fmu, "fmi2" #field, (gpointer *) &lib->field, error)
+#define FIND(field) find (lib, fmu, "fmi2" #field, (gpointer *)&lib->field, error)
 
 OrrFmi2Library *
 orr_fmi2_library_load (const OrrFmuDescription *d, OrrFmuInterfaces interface, GError **error)
@@ -47,16 +47,15 @@ orr_fmi2_library_load (const OrrFmuDescription *d, OrrFmuInterfaces interface, G
 
   if ((interface & d->interfaces) == 0)
     {
-      g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_LIBRARY,
-                   "FMU '%s' does not implement %s", fmu,
-                   interface == ORR_FMU_CO_SIMULATION ? "Co-Simulation" : "Model Exchange");
+      g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_LIBRARY, "FMU '%s' does not implement %s",
+                   fmu, interface == ORR_FMU_CO_SIMULATION ? "Co-Simulation" : "Model Exchange");
       return NULL;
     }
   if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
     {
       g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_LIBRARY,
-                   "FMU '%s' has no library for this platform (" PLATFORM "): '%s' is missing",
-                   fmu, path);
+                   "FMU '%s' has no library for this platform (" PLATFORM "): '%s' is missing", fmu,
+                   path);
       return NULL;
     }
   lib->module = g_module_open (path, G_MODULE_BIND_LOCAL);
@@ -66,8 +65,8 @@ orr_fmi2_library_load (const OrrFmuDescription *d, OrrFmuInterfaces interface, G
                    "FMU '%s': cannot load its shared library: %s", fmu, g_module_error ());
       return NULL;
     }
-  if (!FIND (GetVersion) || !FIND (SetDebugLogging) || !FIND (Instantiate)
-      || !FIND (FreeInstance) || !FIND (SetupExperiment) || !FIND (EnterInitializationMode)
+  if (!FIND (GetVersion) || !FIND (SetDebugLogging) || !FIND (Instantiate) || !FIND (FreeInstance)
+      || !FIND (SetupExperiment) || !FIND (EnterInitializationMode)
       || !FIND (ExitInitializationMode) || !FIND (Terminate) || !FIND (GetReal)
       || !FIND (GetInteger) || !FIND (GetBoolean) || !FIND (GetString) || !FIND (SetReal)
       || !FIND (SetInteger) || !FIND (SetBoolean) || !FIND (SetString))
@@ -76,8 +75,7 @@ orr_fmi2_library_load (const OrrFmuDescription *d, OrrFmuInterfaces interface, G
     {
       if (!FIND (EnterEventMode) || !FIND (NewDiscreteStates) || !FIND (EnterContinuousTimeMode)
           || !FIND (CompletedIntegratorStep) || !FIND (SetTime) || !FIND (SetContinuousStates)
-          || !FIND (GetDerivatives) || !FIND (GetEventIndicators)
-          || !FIND (GetContinuousStates))
+          || !FIND (GetDerivatives) || !FIND (GetEventIndicators) || !FIND (GetContinuousStates))
         return NULL;
     }
   else if (!FIND (DoStep))

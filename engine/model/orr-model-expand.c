@@ -36,7 +36,7 @@ port_block_port (const OrrBlock *block, OrrPortKind *kind, guint *number)
             g_autofree char *text = g_strstrip (g_strdup (expr));
             char *end = NULL;
             gint64 n = g_ascii_strtoll (text, &end, 10);
-            *number = (end != text && *end == '\0' && n >= 1 && n <= G_MAXINT) ? (guint) n : 0;
+            *number = (end != text && *end == '\0' && n >= 1 && n <= G_MAXINT) ? (guint)n : 0;
           }
         return TRUE;
       }
@@ -184,9 +184,9 @@ orr_model_expand (OrrModel *model, OrrBlock *super, GPtrArray *out_blocks, GErro
   g_autoptr (GHashTable) port_kind = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GHashTable) port_number = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GHashTable) renamed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr (GPtrArray) moved = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_block_unref);
+  g_autoptr (GPtrArray) moved = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_block_unref);
   g_autoptr (GPtrArray) moved_links
-    = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_link_unref);
+    = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_link_unref);
   g_autoptr (GArray) through = NULL;
   g_autoptr (OrrBlock) keep = NULL;
   g_autofree char *path = NULL;

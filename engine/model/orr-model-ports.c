@@ -51,7 +51,7 @@ port_block_literal_number (const OrrBlock *block)
   n = g_ascii_strtoll (text, &end, 10);
   if (end == text || *end != '\0' || n < 1 || n > G_MAXINT)
     return 0;
-  return (guint) n;
+  return (guint)n;
 }
 
 /* A label the user gave, not the editor's automatic "Input3". */
@@ -106,7 +106,7 @@ orr_model_sync_super_ports (OrrModel *model, OrrBlock *super)
         g_ptr_array_set_size (labels[kind], n);
       /* several blocks for one port: the first in drawing order names it */
       if (g_ptr_array_index (labels[kind], n - 1) == NULL)
-        g_ptr_array_index (labels[kind], n - 1) = (gpointer) port_block_user_label (b);
+        g_ptr_array_index (labels[kind], n - 1) = (gpointer)port_block_user_label (b);
     }
 
   orr_model_begin (model, "Update Ports");
@@ -151,7 +151,7 @@ void
 orr_model_renumber_ports (OrrModel *model, OrrDiagram *diagram)
 {
   GHashTable *renumbered[ORR_N_PORT_KINDS] = { NULL }; /* old -> new number; NULL: unchanged */
-  g_autoptr (GPtrArray) moved = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_link_unref);
+  g_autoptr (GPtrArray) moved = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_link_unref);
   OrrBlock *super;
 
   g_return_if_fail (ORR_IS_MODEL (model));

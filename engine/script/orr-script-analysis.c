@@ -3,13 +3,12 @@
  * the matrices and poles as bytes that numpy wraps. */
 #include <orrery/orr-script.h>
 
-G_DEFINE_BOXED_TYPE (OrrLinearModel, orr_linear_model, orr_linear_model_copy,
-                     orr_linear_model_free)
+G_DEFINE_BOXED_TYPE (OrrLinearModel, orr_linear_model, orr_linear_model_copy, orr_linear_model_free)
 
 OrrLinearModel *
-orr_model_linearize (OrrModel *model, OrrRegistry *registry, const char *block,
-                     const int *inputs, int n_inputs, const int *outputs, int n_outputs,
-                     double at_time, OrrScope *overrides, GError **error)
+orr_model_linearize (OrrModel *model, OrrRegistry *registry, const char *block, const int *inputs,
+                     int n_inputs, const int *outputs, int n_outputs, double at_time,
+                     OrrScope *overrides, GError **error)
 {
   OrrLinearizeOptions options;
 
@@ -32,20 +31,20 @@ orr_linear_model_dup_matrix (const OrrLinearModel *model, char which, int *rows,
 
   switch (g_ascii_toupper (which))
     {
-    case 'A':
-      data = model->a, r = model->nx, c = model->nx;
-      break;
-    case 'B':
-      data = model->b, r = model->nx, c = model->nu;
-      break;
-    case 'C':
-      data = model->c, r = model->ny, c = model->nx;
-      break;
-    case 'D':
-      data = model->d, r = model->ny, c = model->nu;
-      break;
-    default:
-      g_return_val_if_reached (NULL);
+      case 'A':
+        data = model->a, r = model->nx, c = model->nx;
+        break;
+      case 'B':
+        data = model->b, r = model->nx, c = model->nu;
+        break;
+      case 'C':
+        data = model->c, r = model->ny, c = model->nx;
+        break;
+      case 'D':
+        data = model->d, r = model->ny, c = model->nu;
+        break;
+      default:
+        g_return_val_if_reached (NULL);
     }
   *rows = r;
   *cols = c;

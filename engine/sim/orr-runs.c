@@ -129,11 +129,11 @@ run_once (OrrRuns *runs, guint run, GPtrArray *problems, gboolean *restart, GErr
   OrrSimulation *sim;
   gboolean ok;
 
-  g_autoptr (GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  g_autoptr (GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
 
   *restart = FALSE;
-  program = orr_compile_with_options (runs->model, runs->registry, overrides, &runs->options,
-                                      found, error);
+  program = orr_compile_with_options (runs->model, runs->registry, overrides, &runs->options, found,
+                                      error);
   /* the warnings (unconnected ports) once, not at every run; a run that
    * does not compile says what it found, errors first, in their place */
   if (problems != NULL && program == NULL)

@@ -27,7 +27,7 @@ check_program (const OrrProgram *program, GError **error)
       const OrrBufferInfo *info = &program->buffers[i];
 
       if (info->offset + info->size > program->buffer_bytes
-          || (gsize) info->rows * info->cols * orr_type_element_size (info->type) > info->size)
+          || (gsize)info->rows * info->cols * orr_type_element_size (info->type) > info->size)
         {
           g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
                        "internal error: link buffer %d does not fit the buffer memory", i);

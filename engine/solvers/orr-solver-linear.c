@@ -43,8 +43,8 @@ orr_solver_linear_new (const OrrSolverOptions *options, N_Vector y, SUNContext c
         break;
       case ORR_LINEAR_SPARSE:
         kind = "sparse (KLU)";
-        *matrix = SUNSparseMatrix (n, n, (sunindextype) MAX (options->sparsity->nnz, 1), CSC_MAT,
-                                   ctx);
+        *matrix
+          = SUNSparseMatrix (n, n, (sunindextype)MAX (options->sparsity->nnz, 1), CSC_MAT, ctx);
         *linear = *matrix != NULL ? SUNLinSol_KLU (y, *matrix, ctx) : NULL;
         break;
       case ORR_LINEAR_DENSE:
@@ -59,8 +59,7 @@ orr_solver_linear_new (const OrrSolverOptions *options, N_Vector y, SUNContext c
         SUNMatDestroy (*matrix);
       *matrix = NULL;
       g_set_error (error, ORR_SOLVER_ERROR, ORR_SOLVER_ERROR_SETUP,
-                   "could not allocate a %s linear solver for %d states (out of memory?)", kind,
-                   n);
+                   "could not allocate a %s linear solver for %d states (out of memory?)", kind, n);
       return FALSE;
     }
   return TRUE;
@@ -83,7 +82,7 @@ static int
 scatter_band (const OrrSparsity *sparsity, const double *values, SUNMatrix matrix)
 {
   int n = sparsity->n;
-  int ml = (int) SM_LBAND_B (matrix), mu = (int) SM_UBAND_B (matrix);
+  int ml = (int)SM_LBAND_B (matrix), mu = (int)SM_UBAND_B (matrix);
   int status = SUNMatZero (matrix);
 
   if (status != SUNMAT_SUCCESS)
@@ -92,7 +91,7 @@ scatter_band (const OrrSparsity *sparsity, const double *values, SUNMatrix matri
     {
       for (int j = 0; j < n; j++)
         for (int i = MAX (0, j - mu); i <= MIN (n - 1, j + ml); i++)
-          SM_ELEMENT_B (matrix, i, j) = values[(gsize) j * n + i];
+          SM_ELEMENT_B (matrix, i, j) = values[(gsize)j * n + i];
       return SUNMAT_SUCCESS;
     }
   for (int j = 0; j < n; j++)
@@ -120,10 +119,10 @@ set_sparse_structure (const OrrSparsity *sparsity, SUNMatrix matrix)
   if (sparsity->full)
     {
       for (int j = 0; j <= n; j++)
-        ptr[j] = (sunindextype) j * n;
+        ptr[j] = (sunindextype)j * n;
       for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++)
-          ind[(gsize) j * n + i] = i;
+          ind[(gsize)j * n + i] = i;
       return;
     }
   for (int j = 0; j <= n; j++)

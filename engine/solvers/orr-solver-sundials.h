@@ -163,8 +163,8 @@ struct _OrrSundials
   SUNLinearSolver linear;
   SUNNonlinearSolver nonlinear; /* one the backend attached in place of Newton, or NULL */
   gboolean initialised;
-  double *scratch; /* Jacobian values on their way into a band matrix */
-  double t;        /* where the last step ended */
+  double *scratch;   /* Jacobian values on their way into a band matrix */
+  double t;          /* where the last step ended */
   N_Vector ele, ewt; /* scratch for calls->next_step, made on first use */
 };
 

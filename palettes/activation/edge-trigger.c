@@ -21,15 +21,15 @@ enum
   EDGE_BOTH = 3,
 };
 
-static const char *const edge_choices[] = { N_("Rising"), N_("Falling"), N_("Both"), NULL };
+static const char *const edge_choices[] = { N_ ("Rising"), N_ ("Falling"), N_ ("Both"), NULL };
 
 static const OrrParamSpec edge_trigger_params[] = {
-  { "edge", N_("Edge"), "1",
-    N_("1: when the input becomes positive; 2: when it stops being positive; 3: both."),
+  { "edge", N_ ("Edge"), "1",
+    N_ ("1: when the input becomes positive; 2: when it stops being positive; 3: both."),
     ORR_PARAM_CHOICE, edge_choices },
-  { "initial", N_("Input before the start"), "0",
-    N_("The value the first activation compares the input with: with 0, an input already "
-       "positive at the first activation is a rising edge.") },
+  { "initial", N_ ("Input before the start"), "0",
+    N_ ("The value the first activation compares the input with: with 0, an input already "
+        "positive at the first activation is a rising edge.") },
 };
 
 static gboolean
@@ -78,10 +78,10 @@ edge_trigger_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_edge_trigger_class = {
   .name = "EdgeTrigger",
-  .palette = N_("Activation"),
-  .label = N_("Edge trigger"),
-  .description = N_("An activation, synchronous with its input, when the input becomes positive, "
-                    "stops being positive, or both."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Edge trigger"),
+  .description = N_ ("An activation, synchronous with its input, when the input becomes positive, "
+                     "stops being positive, or both."),
   .icon_text = "_|‾",
   .params = edge_trigger_params,
   .n_params = G_N_ELEMENTS (edge_trigger_params),

@@ -26,20 +26,20 @@ enum
   ACTION_RESTART = 2,
 };
 
-static const char *const action_choices[] = { N_("Stop"), N_("Restart"), NULL };
+static const char *const action_choices[] = { N_ ("Stop"), N_ ("Restart"), NULL };
 
 static const OrrParamSpec end_params[] = {
-  { "action", N_("Action"), "1",
-    N_("1: end the simulation; 2: end this run and start a new one, in which the context variable "
-       "__counter__ is one higher (1 in the first run) and GetFromBase('name') reads what ToBase "
-       "blocks stored. The runs go on until one ends without a restart; a model that keeps "
-       "restarting fails after the maximum number of runs (orrery-sim --max-runs, 1000 by "
-       "default). A stop asked by another End block in the same run wins."),
+  { "action", N_ ("Action"), "1",
+    N_ ("1: end the simulation; 2: end this run and start a new one, in which the context variable "
+        "__counter__ is one higher (1 in the first run) and GetFromBase('name') reads what ToBase "
+        "blocks stored. The runs go on until one ends without a restart; a model that keeps "
+        "restarting fails after the maximum number of runs (orrery-sim --max-runs, 1000 by "
+        "default). A stop asked by another End block in the same run wins."),
     ORR_PARAM_CHOICE, action_choices },
-  { "time", N_("Stop time"), "Inf",
-    N_("The run also ends (or restarts) at this time, in seconds, without any activation; Inf: "
-       "only when activated (the run ends at the final time anyway). A time before the start ends "
-       "the run at once.") },
+  { "time", N_ ("Stop time"), "Inf",
+    N_ ("The run also ends (or restarts) at this time, in seconds, without any activation; Inf: "
+        "only when activated (the run ends at the final time anyway). A time before the start ends "
+        "the run at once.") },
 };
 
 static gboolean
@@ -103,10 +103,10 @@ end_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_end_class = {
   .name = "End",
-  .palette = N_("Activation"),
-  .label = N_("End"),
-  .description = N_("Ends the simulation when activated, or at a given time; or ends the run and "
-                    "starts a new one."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("End"),
+  .description = N_ ("Ends the simulation when activated, or at a given time; or ends the run and "
+                     "starts a new one."),
   .icon_text = "END",
   .params = end_params,
   .n_params = G_N_ELEMENTS (end_params),

@@ -19,10 +19,10 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec event_clock_params[] = {
-  { "period", N_("Period"), "0.1", N_("Time between events, in seconds, > 0.") },
-  { "init_time", N_("Initial time"), "0",
-    N_("The time of the first event; when it is before the start of the simulation, the clock "
-       "starts at the first event init_time + k * period at or after the start.") },
+  { "period", N_ ("Period"), "0.1", N_ ("Time between events, in seconds, > 0.") },
+  { "init_time", N_ ("Initial time"), "0",
+    N_ ("The time of the first event; when it is before the start of the simulation, the clock "
+        "starts at the first event init_time + k * period at or after the start.") },
 };
 
 static gboolean
@@ -82,10 +82,10 @@ event_clock_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_event_clock_class = {
   .name = "EventClock",
-  .palette = N_("Activation"),
-  .label = N_("Event clock"),
-  .description = N_("Periodic events from an ordinary event source, asynchronous with the sample "
-                    "clocks; its output is fed back to its activation input automatically."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Event clock"),
+  .description = N_ ("Periodic events from an ordinary event source, asynchronous with the sample "
+                     "clocks; its output is fed back to its activation input automatically."),
   .icon_text = "⟳T",
   .keywords = "clock period timer periodic",
   .params = event_clock_params,

@@ -11,10 +11,10 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec event_delay_params[] = {
-  { "delay", N_("Delay"), "1", N_("The time between an activation and its output event, > 0.") },
-  { "initial", N_("Initial output event"), "-1",
-    N_("The time of an output event programmed at the start, without any input; negative for "
-       "none.") },
+  { "delay", N_ ("Delay"), "1", N_ ("The time between an activation and its output event, > 0.") },
+  { "initial", N_ ("Initial output event"), "-1",
+    N_ ("The time of an output event programmed at the start, without any input; negative for "
+        "none.") },
 };
 
 static gboolean
@@ -59,9 +59,9 @@ event_delay_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_event_delay_class = {
   .name = "EventDelay",
-  .palette = N_("Activation"),
-  .label = N_("Event delay"),
-  .description = N_("Delays each activation by a fixed time."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Event delay"),
+  .description = N_ ("Delays each activation by a fixed time."),
   .icon_text = "Δt",
   .params = event_delay_params,
   .n_params = G_N_ELEMENTS (event_delay_params),

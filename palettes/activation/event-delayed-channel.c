@@ -34,10 +34,10 @@ typedef struct
 } Queue;
 
 static const OrrParamSpec event_delayed_channel_params[] = {
-  { "delay", N_("Delay"), "1", N_("The time between an activation and its output event, > 0.") },
-  { "capacity", N_("Capacity"), "1000",
-    N_("How many events may wait in the channel at once, up to 10000000; one more stops the "
-       "simulation with an error.") },
+  { "delay", N_ ("Delay"), "1", N_ ("The time between an activation and its output event, > 0.") },
+  { "capacity", N_ ("Capacity"), "1000",
+    N_ ("How many events may wait in the channel at once, up to 10000000; one more stops the "
+        "simulation with an error.") },
 };
 
 static gboolean
@@ -129,11 +129,11 @@ event_delayed_channel_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_event_delayed_channel_class = {
   .name = "EventDelayedChannel",
-  .palette = N_("Activation"),
-  .label = N_("Event delayed channel"),
-  .description = N_("Delays every activation by a fixed time, keeping all of them when they come "
-                    "faster than the delay; its output is fed back to its second activation input "
-                    "automatically."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Event delayed channel"),
+  .description = N_ ("Delays every activation by a fixed time, keeping all of them when they come "
+                     "faster than the delay; its output is fed back to its second activation input "
+                     "automatically."),
   .icon_text = "Δt…",
   .params = event_delayed_channel_params,
   .n_params = G_N_ELEMENTS (event_delayed_channel_params),

@@ -7,7 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec event_union_params[] = {
-  { "inputs", N_("Number of inputs"), "2", N_("How many activation inputs to merge.") },
+  { "inputs", N_ ("Number of inputs"), "2", N_ ("How many activation inputs to merge.") },
 };
 
 static gboolean
@@ -24,9 +24,9 @@ event_union_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_event_union_class = {
   .name = "EventUnion",
-  .palette = N_("Activation"),
-  .label = N_("Event union"),
-  .description = N_("Merges several activation signals into one."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Event union"),
+  .description = N_ ("Merges several activation signals into one."),
   .icon_text = "∪",
   .params = event_union_params,
   .n_params = G_N_ELEMENTS (event_union_params),

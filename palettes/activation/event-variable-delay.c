@@ -12,9 +12,9 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec event_variable_delay_params[] = {
-  { "initial", N_("Initial output event"), "-1",
-    N_("The time of an output event programmed at the start, without any input; negative for "
-       "none.") },
+  { "initial", N_ ("Initial output event"), "-1",
+    N_ ("The time of an output event programmed at the start, without any input; negative for "
+        "none.") },
 };
 
 static gboolean
@@ -58,10 +58,10 @@ event_variable_delay_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_event_variable_delay_class = {
   .name = "EventVariableDelay",
-  .palette = N_("Activation"),
-  .label = N_("Event variable delay"),
-  .description = N_("Delays each activation by the time on its input; a negative delay gives no "
-                    "event."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Event variable delay"),
+  .description = N_ ("Delays each activation by the time on its input; a negative delay gives no "
+                     "event."),
   .icon_text = "Δt(u)",
   .params = event_variable_delay_params,
   .n_params = G_N_ELEMENTS (event_variable_delay_params),

@@ -31,9 +31,9 @@ extract_activation_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_extract_activation_class = {
   .name = "ExtractActivation",
-  .palette = N_("Activation"),
-  .label = N_("Extract activation"),
-  .description = N_("Passes on the activations of its input at which the input is non-zero."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Extract activation"),
+  .description = N_ ("Passes on the activations of its input at which the input is non-zero."),
   .icon_text = "u→▼",
   .params = NULL,
   .n_params = 0,

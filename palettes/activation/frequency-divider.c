@@ -12,11 +12,11 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec frequency_divider_params[] = {
-  { "ratio", N_("Division factor"), "2",
-    N_("Passes one activation out of this many, a whole number >= 1.") },
-  { "phase", N_("Phase"), "0",
-    N_("Which activation of each group passes: 0 for the first (activations 1, 1 + ratio ...), up "
-       "to ratio - 1.") },
+  { "ratio", N_ ("Division factor"), "2",
+    N_ ("Passes one activation out of this many, a whole number >= 1.") },
+  { "phase", N_ ("Phase"), "0",
+    N_ ("Which activation of each group passes: 0 for the first (activations 1, 1 + ratio ...), up "
+        "to ratio - 1.") },
 };
 
 static gboolean
@@ -65,9 +65,9 @@ frequency_divider_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_frequency_divider_class = {
   .name = "FrequencyDivider",
-  .palette = N_("Activation"),
-  .label = N_("Frequency divider"),
-  .description = N_("Passes one activation in every N, synchronously with its input."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Frequency divider"),
+  .description = N_ ("Passes one activation in every N, synchronously with its input."),
   .icon_text = "1/N",
   .params = frequency_divider_params,
   .n_params = G_N_ELEMENTS (frequency_divider_params),

@@ -18,10 +18,10 @@ if_then_else_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_if_then_else_class = {
   .name = "IfThenElse",
-  .palette = N_("Activation"),
-  .label = N_("If then else"),
-  .description = N_("Passes each activation to its first output when the input is positive, "
-                    "else to its second."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("If then else"),
+  .description = N_ ("Passes each activation to its first output when the input is positive, "
+                     "else to its second."),
   .icon_text = "if",
   .params = NULL,
   .n_params = 0,

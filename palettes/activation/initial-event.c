@@ -21,9 +21,9 @@ initial_event_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_initial_event_class = {
   .name = "InitialEvent",
-  .palette = N_("Activation"),
-  .label = N_("Initial event"),
-  .description = N_("One event at the start of the simulation."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Initial event"),
+  .description = N_ ("One event at the start of the simulation."),
   .icon_text = "t₀",
   .params = NULL,
   .n_params = 0,

@@ -10,10 +10,10 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec sample_clock_params[] = {
-  { "period", N_("Period"), "0.1",
-    N_("Time between events, in seconds; 0 makes the output always active (continuous time) and "
-       "-1 gives a single event at the start time.") },
-  { "offset", N_("Offset"), "0", N_("The time of the first event, at or after 0.") },
+  { "period", N_ ("Period"), "0.1",
+    N_ ("Time between events, in seconds; 0 makes the output always active (continuous time) and "
+        "-1 gives a single event at the start time.") },
+  { "offset", N_ ("Offset"), "0", N_ ("The time of the first event, at or after 0.") },
 };
 
 static gboolean
@@ -47,9 +47,9 @@ sample_clock_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_sample_clock_class = {
   .name = "SampleClock",
-  .palette = N_("Activation"),
-  .label = N_("Sample clock"),
-  .description = N_("Periodic events, synchronous with every other sample clock of the model."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Sample clock"),
+  .description = N_ ("Periodic events, synchronous with every other sample clock of the model."),
   .icon_text = "T",
   .keywords = "clock period sampling discrete timer",
   .params = sample_clock_params,

@@ -7,8 +7,8 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec switch_case_params[] = {
-  { "cases", N_("Number of cases"), "2",
-    N_("How many activation outputs; the input, rounded and clamped to 1..cases, chooses one.") },
+  { "cases", N_ ("Number of cases"), "2",
+    N_ ("How many activation outputs; the input, rounded and clamped to 1..cases, chooses one.") },
 };
 
 static gboolean
@@ -26,9 +26,9 @@ switch_case_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_switch_case_class = {
   .name = "SwitchCase",
-  .palette = N_("Activation"),
-  .label = N_("Switch case"),
-  .description = N_("Passes each activation to the output chosen by the rounded input."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Switch case"),
+  .description = N_ ("Passes each activation to the output chosen by the rounded input."),
   .icon_text = "case",
   .params = switch_case_params,
   .n_params = G_N_ELEMENTS (switch_case_params),

@@ -17,9 +17,9 @@ sync_tag_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_sync_tag_class = {
   .name = "SyncTag",
-  .palette = N_("Activation"),
-  .label = N_("Sync tag"),
-  .description = N_("Keeps the sample clocks of its diagram synchronous among themselves only."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Sync tag"),
+  .description = N_ ("Keeps the sample clocks of its diagram synchronous among themselves only."),
   .icon_text = "sync",
   .params = NULL,
   .n_params = 0,

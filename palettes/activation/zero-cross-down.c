@@ -42,9 +42,9 @@ zero_cross_down_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_zero_cross_down_class = {
   .name = "ZeroCrossDown",
-  .palette = N_("Activation"),
-  .label = N_("Zero crossing down"),
-  .description = N_("Generates an event when the input crosses zero from positive to negative."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Zero crossing down"),
+  .description = N_ ("Generates an event when the input crosses zero from positive to negative."),
   .icon_text = "↓0",
   .keywords = "bounce impact collision crossing event threshold",
   .params = NULL,

@@ -42,9 +42,9 @@ zero_cross_up_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_zero_cross_up_class = {
   .name = "ZeroCrossUp",
-  .palette = N_("Activation"),
-  .label = N_("Zero crossing up"),
-  .description = N_("Generates an event when the input crosses zero from negative to positive."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Zero crossing up"),
+  .description = N_ ("Generates an event when the input crosses zero from negative to positive."),
   .icon_text = "↑0",
   .keywords = "bounce crossing event threshold rising",
   .params = NULL,

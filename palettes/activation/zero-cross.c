@@ -18,12 +18,12 @@ enum
 };
 
 static const char *const outputs_choices[]
-  = { N_("One, for both directions"), N_("Two: rising, then falling"), NULL };
+  = { N_ ("One, for both directions"), N_ ("Two: rising, then falling"), NULL };
 
 static const OrrParamSpec zero_cross_params[] = {
-  { "outputs", N_("Outputs"), "1",
-    N_("1: one activation output for crossings either way; 2: output 1 for crossings from "
-       "negative to positive, output 2 for crossings from positive to negative."),
+  { "outputs", N_ ("Outputs"), "1",
+    N_ ("1: one activation output for crossings either way; 2: output 1 for crossings from "
+        "negative to positive, output 2 for crossings from positive to negative."),
     ORR_PARAM_CHOICE, outputs_choices },
 };
 
@@ -67,10 +67,10 @@ zero_cross_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_zero_cross_class = {
   .name = "ZeroCross",
-  .palette = N_("Activation"),
-  .label = N_("Zero crossing"),
-  .description = N_("Generates an event when the input crosses zero in either direction, on one "
-                    "output or on one output per direction."),
+  .palette = N_ ("Activation"),
+  .label = N_ ("Zero crossing"),
+  .description = N_ ("Generates an event when the input crosses zero in either direction, on one "
+                     "output or on one output per direction."),
   .icon_text = "↕0",
   .keywords = "bounce crossing event threshold",
   .params = zero_cross_params,

@@ -34,12 +34,12 @@ enum
 };
 
 static const OrrParamSpec backlash_params[] = {
-  { "width", N_("Dead band width"), "1",
-    N_("The total play, positive: the input moves this far back and forth without moving the "
-       "output.") },
-  { "y0", N_("Initial output"), "0",
-    N_("The output at the start time: a scalar for every element, or a matrix that fixes the size "
-       "of the input and output.") },
+  { "width", N_ ("Dead band width"), "1",
+    N_ ("The total play, positive: the input moves this far back and forth without moving the "
+        "output.") },
+  { "y0", N_ ("Initial output"), "0",
+    N_ ("The output at the start time: a scalar for every element, or a matrix that fixes the size "
+        "of the input and output.") },
 };
 
 static gboolean
@@ -185,9 +185,9 @@ backlash_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_backlash_class = {
   .name = "Backlash",
-  .palette = N_("Continuous"),
-  .label = N_("Backlash"),
-  .description = N_("Play in a mechanism: the output follows the input only beyond a dead band."),
+  .palette = N_ ("Continuous"),
+  .label = N_ ("Backlash"),
+  .description = N_ ("Play in a mechanism: the output follows the input only beyond a dead band."),
   .icon_text = "⊐⊏",
   .params = backlash_params,
   .n_params = G_N_ELEMENTS (backlash_params),

@@ -86,9 +86,9 @@ derivative_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_derivative_class = {
   .name = "Derivative",
-  .palette = N_("Continuous"),
-  .label = N_("Derivative"),
-  .description = N_("The time derivative of its input, from the last two accepted points."),
+  .palette = N_ ("Continuous"),
+  .label = N_ ("Derivative"),
+  .description = N_ ("The time derivative of its input, from the last two accepted points."),
   .icon_text = "du/dt",
   .params = NULL,
   .n_params = 0,

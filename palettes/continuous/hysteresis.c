@@ -31,11 +31,11 @@ enum
 };
 
 static const OrrParamSpec hysteresis_params[] = {
-  { "on", N_("Switch-on point"), "0.5", N_("The input value at which the output switches on.") },
-  { "off", N_("Switch-off point"), "-0.5",
-    N_("The input value at which the output switches off, at most the switch-on point.") },
-  { "y_on", N_("Output when on"), "1", N_("The output while on.") },
-  { "y_off", N_("Output when off"), "0", N_("The output while off.") },
+  { "on", N_ ("Switch-on point"), "0.5", N_ ("The input value at which the output switches on.") },
+  { "off", N_ ("Switch-off point"), "-0.5",
+    N_ ("The input value at which the output switches off, at most the switch-on point.") },
+  { "y_on", N_ ("Output when on"), "1", N_ ("The output while on.") },
+  { "y_off", N_ ("Output when off"), "0", N_ ("The output while off.") },
 };
 
 static gboolean
@@ -108,9 +108,9 @@ hysteresis_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_hysteresis_class = {
   .name = "Hysteresis",
-  .palette = N_("Continuous"),
-  .label = N_("Hysteresis"),
-  .description = N_("A relay with memory: switches on at one input level and off at a lower one."),
+  .palette = N_ ("Continuous"),
+  .label = N_ ("Hysteresis"),
+  .description = N_ ("A relay with memory: switches on at one input level and off at a lower one."),
   .icon_text = "⊏⊐",
   .params = hysteresis_params,
   .n_params = G_N_ELEMENTS (hysteresis_params),

@@ -29,23 +29,23 @@ enum
 };
 
 static const OrrParamSpec integrator_params[] = {
-  { "x0", N_("Initial state"), "0",
-    N_("The state at the start time; its size is the size of the input, the output and the "
-       "state.") },
-  { "reinit", N_("Re-initialisation"), "0",
-    N_("1: add a second input and an activation input; each activation sets the state to the "
-       "second input."),
+  { "x0", N_ ("Initial state"), "0",
+    N_ ("The state at the start time; its size is the size of the input, the output and the "
+        "state.") },
+  { "reinit", N_ ("Re-initialisation"), "0",
+    N_ ("1: add a second input and an activation input; each activation sets the state to the "
+        "second input."),
     ORR_PARAM_CHECKBOX },
-  { "limited", N_("Limited"), "0",
-    N_("1: keep each state between its lower and upper limit, holding it at a limit while the "
-       "input pushes outwards."),
+  { "limited", N_ ("Limited"), "0",
+    N_ ("1: keep each state between its lower and upper limit, holding it at a limit while the "
+        "input pushes outwards."),
     ORR_PARAM_CHECKBOX },
-  { "upper", N_("Upper limit"), "1",
-    N_("With limits on: the largest value of the state, a scalar for every element or one value "
-       "per element.") },
-  { "lower", N_("Lower limit"), "-1",
-    N_("With limits on: the smallest value of the state, below the upper limit; a scalar or one "
-       "value per element.") },
+  { "upper", N_ ("Upper limit"), "1",
+    N_ ("With limits on: the largest value of the state, a scalar for every element or one value "
+        "per element.") },
+  { "lower", N_ ("Lower limit"), "-1",
+    N_ ("With limits on: the smallest value of the state, below the upper limit; a scalar or one "
+        "value per element.") },
 };
 
 /* A limit: a scalar for every state, or one value per state. */
@@ -226,10 +226,10 @@ integrator_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_integrator_class = {
   .name = "Integrator",
-  .palette = N_("Continuous"),
-  .label = N_("Integrator"),
-  .description = N_("Integrates its input over time, optionally re-initialised by events and held "
-                    "between limits."),
+  .palette = N_ ("Continuous"),
+  .label = N_ ("Integrator"),
+  .description = N_ ("Integrates its input over time, optionally re-initialised by events and held "
+                     "between limits."),
   .icon_text = "1/s",
   .keywords = "reset reinit reinitialisation reinitialization initial state accumulate",
   .params = integrator_params,

@@ -13,11 +13,11 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec jump_state_space_params[] = {
-  { "A", N_("A matrix"), "-1", N_("The n x n state matrix.") },
-  { "B", N_("B matrix"), "1", N_("The n x m input matrix: m is the size of the first input.") },
-  { "C", N_("C matrix"), "1", N_("The p x n output matrix: p is the size of the output.") },
-  { "D", N_("D matrix"), "0", N_("The p x m direct feedthrough matrix, or 0 for none.") },
-  { "x0", N_("Initial state"), "0", N_("The n states at the start time, or one value for all.") },
+  { "A", N_ ("A matrix"), "-1", N_ ("The n x n state matrix.") },
+  { "B", N_ ("B matrix"), "1", N_ ("The n x m input matrix: m is the size of the first input.") },
+  { "C", N_ ("C matrix"), "1", N_ ("The p x n output matrix: p is the size of the output.") },
+  { "D", N_ ("D matrix"), "0", N_ ("The p x m direct feedthrough matrix, or 0 for none.") },
+  { "x0", N_ ("Initial state"), "0", N_ ("The n states at the start time, or one value for all.") },
 };
 
 static gboolean
@@ -72,10 +72,10 @@ jump_state_space_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_jump_state_space_class = {
   .name = "JumpStateSpace",
-  .palette = N_("Continuous"),
-  .label = N_("Jump state space"),
-  .description = N_("A linear state-space system whose state is reset from its second input by "
-                    "events."),
+  .palette = N_ ("Continuous"),
+  .label = N_ ("Jump state space"),
+  .description = N_ ("A linear state-space system whose state is reset from its second input by "
+                     "events."),
   .icon_text = "ẋ=Ax+Bu ⤒",
   .params = jump_state_space_params,
   .n_params = G_N_ELEMENTS (jump_state_space_params),

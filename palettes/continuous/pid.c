@@ -24,18 +24,18 @@ enum
 };
 
 static const OrrParamSpec pid_params[] = {
-  { "P", N_("Proportional gain"), "1", N_("Kp.") },
-  { "I", N_("Integral gain"), "0",
-    N_("Ki: the output gains Ki times the integral of the input.") },
-  { "D", N_("Derivative gain"), "0",
-    N_("Kd: the output gains Kd times the filtered derivative.") },
-  { "N", N_("Derivative filter"), "100",
-    N_("N, positive: the derivative is filtered by 1/(1 + s/N), a lag of time constant 1/N.") },
-  { "xi0", N_("Initial integral"), "0",
-    N_("The integral state at the start time; its size is the size of the input and output.") },
-  { "xd0", N_("Initial filter state"), "0",
-    N_("The derivative filter's state w at the start time (the filtered input; the derivative "
-       "term starts at Kd N (u - w)): a scalar or one value per element.") },
+  { "P", N_ ("Proportional gain"), "1", N_ ("Kp.") },
+  { "I", N_ ("Integral gain"), "0",
+    N_ ("Ki: the output gains Ki times the integral of the input.") },
+  { "D", N_ ("Derivative gain"), "0",
+    N_ ("Kd: the output gains Kd times the filtered derivative.") },
+  { "N", N_ ("Derivative filter"), "100",
+    N_ ("N, positive: the derivative is filtered by 1/(1 + s/N), a lag of time constant 1/N.") },
+  { "xi0", N_ ("Initial integral"), "0",
+    N_ ("The integral state at the start time; its size is the size of the input and output.") },
+  { "xd0", N_ ("Initial filter state"), "0",
+    N_ ("The derivative filter's state w at the start time (the filtered input; the derivative "
+        "term starts at Kd N (u - w)): a scalar or one value per element.") },
 };
 
 static gboolean
@@ -123,9 +123,9 @@ pid_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_pid_class = {
   .name = "PID",
-  .palette = N_("Continuous"),
-  .label = N_("PID controller"),
-  .description = N_("A parallel PID controller Kp + Ki/s + Kd s/(1 + s/N)."),
+  .palette = N_ ("Continuous"),
+  .label = N_ ("PID controller"),
+  .description = N_ ("A parallel PID controller Kp + Ki/s + Kd s/(1 + s/N)."),
   .icon_text = "PID",
   .params = pid_params,
   .n_params = G_N_ELEMENTS (pid_params),

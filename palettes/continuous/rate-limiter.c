@@ -31,15 +31,15 @@ enum
 };
 
 static const OrrParamSpec rate_limiter_params[] = {
-  { "rising", N_("Rising slew rate"), "1",
-    N_("The largest slope of the output, positive, per second.") },
-  { "falling", N_("Falling slew rate"), "-1",
-    N_("The smallest (most negative) slope of the output, negative, per second.") },
-  { "Td", N_("Tracking time constant"), "0.001",
-    N_("How fast the output catches up with the input within the limits, in seconds, positive: "
-       "smaller follows more closely.") },
-  { "y0", N_("Initial output"), "0",
-    N_("The output at the start time; its size is the size of the input and output.") },
+  { "rising", N_ ("Rising slew rate"), "1",
+    N_ ("The largest slope of the output, positive, per second.") },
+  { "falling", N_ ("Falling slew rate"), "-1",
+    N_ ("The smallest (most negative) slope of the output, negative, per second.") },
+  { "Td", N_ ("Tracking time constant"), "0.001",
+    N_ ("How fast the output catches up with the input within the limits, in seconds, positive: "
+        "smaller follows more closely.") },
+  { "y0", N_ ("Initial output"), "0",
+    N_ ("The output at the start time; its size is the size of the input and output.") },
 };
 
 static gboolean
@@ -144,10 +144,10 @@ rate_limiter_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_rate_limiter_class = {
   .name = "RateLimiter",
-  .palette = N_("Continuous"),
-  .label = N_("Rate limiter"),
-  .description = N_("Follows its input with the output's slope kept within rising and falling "
-                    "limits."),
+  .palette = N_ ("Continuous"),
+  .label = N_ ("Rate limiter"),
+  .description = N_ ("Follows its input with the output's slope kept within rising and falling "
+                     "limits."),
   .icon_text = "⟋",
   .params = rate_limiter_params,
   .n_params = G_N_ELEMENTS (rate_limiter_params),

@@ -11,11 +11,11 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec state_space_params[] = {
-  { "A", N_("A matrix"), "-1", N_("The n x n state matrix.") },
-  { "B", N_("B matrix"), "1", N_("The n x m input matrix: m is the size of the input.") },
-  { "C", N_("C matrix"), "1", N_("The p x n output matrix: p is the size of the output.") },
-  { "D", N_("D matrix"), "0", N_("The p x m direct feedthrough matrix, or 0 for none.") },
-  { "x0", N_("Initial state"), "0", N_("The n states at the start time, or one value for all.") },
+  { "A", N_ ("A matrix"), "-1", N_ ("The n x n state matrix.") },
+  { "B", N_ ("B matrix"), "1", N_ ("The n x m input matrix: m is the size of the input.") },
+  { "C", N_ ("C matrix"), "1", N_ ("The p x n output matrix: p is the size of the output.") },
+  { "D", N_ ("D matrix"), "0", N_ ("The p x m direct feedthrough matrix, or 0 for none.") },
+  { "x0", N_ ("Initial state"), "0", N_ ("The n states at the start time, or one value for all.") },
 };
 
 static gboolean
@@ -63,9 +63,9 @@ state_space_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_state_space_class = {
   .name = "StateSpace",
-  .palette = N_("Continuous"),
-  .label = N_("State space"),
-  .description = N_("A linear system x' = A x + B u, y = C x + D u."),
+  .palette = N_ ("Continuous"),
+  .label = N_ ("State space"),
+  .description = N_ ("A linear system x' = A x + B u, y = C x + D u."),
   .icon_text = "ẋ=Ax+Bu",
   .params = state_space_params,
   .n_params = G_N_ELEMENTS (state_space_params),

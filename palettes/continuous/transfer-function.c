@@ -15,11 +15,11 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec transfer_function_params[] = {
-  { "num", N_("Numerator"), "1",
-    N_("Coefficients of the numerator in descending powers of s: [1 2] is s + 2. Its degree must "
-       "not exceed the denominator's.") },
-  { "den", N_("Denominator"), "[1 1]",
-    N_("Coefficients of the denominator in descending powers of s: [1 3 2] is s^2 + 3 s + 2.") },
+  { "num", N_ ("Numerator"), "1",
+    N_ ("Coefficients of the numerator in descending powers of s: [1 2] is s + 2. Its degree must "
+        "not exceed the denominator's.") },
+  { "den", N_ ("Denominator"), "[1 1]",
+    N_ ("Coefficients of the denominator in descending powers of s: [1 3 2] is s^2 + 3 s + 2.") },
 };
 
 static gboolean
@@ -69,9 +69,9 @@ transfer_function_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_transfer_function_class = {
   .name = "TransferFunction",
-  .palette = N_("Continuous"),
-  .label = N_("Transfer function"),
-  .description = N_("A proper rational transfer function num(s)/den(s) of a scalar signal."),
+  .palette = N_ ("Continuous"),
+  .label = N_ ("Transfer function"),
+  .description = N_ ("A proper rational transfer function num(s)/den(s) of a scalar signal."),
   .icon_text = "num/den",
   .keywords = "laplace filter polynomial lag",
   .params = transfer_function_params,

@@ -25,19 +25,19 @@ enum
   MODE_AFTER = 2,  /* the delayed input */
 };
 
-static const char *const method_choices[] = { N_("Linear"), N_("Cubic Hermite"), NULL };
+static const char *const method_choices[] = { N_ ("Linear"), N_ ("Cubic Hermite"), NULL };
 
 static const OrrParamSpec transport_delay_params[] = {
-  { "delay", N_("Delay"), "1",
-    N_("T, in seconds, at least 0: the output is the input of T seconds ago.") },
-  { "init", N_("Initial output"), "0",
-    N_("The output until T seconds have passed: a scalar for every element, or a matrix that "
-       "fixes the size of the input and output.") },
-  { "buffer_size", N_("Buffer size"), "1024",
-    N_(
+  { "delay", N_ ("Delay"), "1",
+    N_ ("T, in seconds, at least 0: the output is the input of T seconds ago.") },
+  { "init", N_ ("Initial output"), "0",
+    N_ ("The output until T seconds have passed: a scalar for every element, or a matrix that "
+        "fixes the size of the input and output.") },
+  { "buffer_size", N_ ("Buffer size"), "1024",
+    N_ (
       "How many past points are kept; enough to cover the delay at the solver's smallest steps.") },
-  { "method", N_("Interpolation"), "2",
-    N_("How the input is read between kept points: 1 linear, 2 cubic Hermite."), ORR_PARAM_CHOICE,
+  { "method", N_ ("Interpolation"), "2",
+    N_ ("How the input is read between kept points: 1 linear, 2 cubic Hermite."), ORR_PARAM_CHOICE,
     method_choices },
 };
 
@@ -159,9 +159,9 @@ transport_delay_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_transport_delay_class = {
   .name = "TransportDelay",
-  .palette = N_("Continuous"),
-  .label = N_("Transport delay"),
-  .description = N_("Delays its input by a fixed time, interpolating between past points."),
+  .palette = N_ ("Continuous"),
+  .label = N_ ("Transport delay"),
+  .description = N_ ("Delays its input by a fixed time, interpolating between past points."),
   .icon_text = "e^-sT",
   .params = transport_delay_params,
   .n_params = G_N_ELEMENTS (transport_delay_params),

@@ -21,19 +21,19 @@ enum
   MODE_AFTER = 2,
 };
 
-static const char *const method_choices[] = { N_("Linear"), N_("Cubic Hermite"), NULL };
+static const char *const method_choices[] = { N_ ("Linear"), N_ ("Cubic Hermite"), NULL };
 
 static const OrrParamSpec variable_delay_params[] = {
-  { "max_delay", N_("Maximum delay"), "1",
-    N_("The largest delay, in seconds, above 0; the delay input is clamped to [0, this].") },
-  { "init", N_("Initial output"), "0",
-    N_("The output while t minus the delay is before the start time: a scalar for every element, "
-       "or a matrix that fixes the size of the input and output.") },
-  { "buffer_size", N_("Buffer size"), "1024",
-    N_("How many past points are kept; enough to cover the maximum delay at the solver's smallest "
-       "steps.") },
-  { "method", N_("Interpolation"), "2",
-    N_("How the input is read between kept points: 1 linear, 2 cubic Hermite."), ORR_PARAM_CHOICE,
+  { "max_delay", N_ ("Maximum delay"), "1",
+    N_ ("The largest delay, in seconds, above 0; the delay input is clamped to [0, this].") },
+  { "init", N_ ("Initial output"), "0",
+    N_ ("The output while t minus the delay is before the start time: a scalar for every element, "
+        "or a matrix that fixes the size of the input and output.") },
+  { "buffer_size", N_ ("Buffer size"), "1024",
+    N_ ("How many past points are kept; enough to cover the maximum delay at the solver's smallest "
+        "steps.") },
+  { "method", N_ ("Interpolation"), "2",
+    N_ ("How the input is read between kept points: 1 linear, 2 cubic Hermite."), ORR_PARAM_CHOICE,
     method_choices },
 };
 
@@ -144,9 +144,9 @@ variable_delay_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_variable_delay_class = {
   .name = "VariableDelay",
-  .palette = N_("Continuous"),
-  .label = N_("Variable delay"),
-  .description = N_("Delays its first input by the time given on its second input."),
+  .palette = N_ ("Continuous"),
+  .label = N_ ("Variable delay"),
+  .description = N_ ("Delays its first input by the time given on its second input."),
   .icon_text = "e^-sτ(t)",
   .params = variable_delay_params,
   .n_params = G_N_ELEMENTS (variable_delay_params),

@@ -29,7 +29,7 @@
 #define LABEL_MAX_CHARS 12
 
 static const OrrParamSpec ccustom_params[] = {
-  { "source", N_("C code"),
+  { "source", N_ ("C code"),
     "#include <orrery/orr-block.h>\n"
     "\n"
     "void\n"
@@ -40,49 +40,49 @@ static const OrrParamSpec ccustom_params[] = {
     "    for (int i = 0; i < orr_block_out_numel (block, 0); i++)\n"
     "      orr_block_real_out (block, 0)[i] = orr_block_real_in (block, 0)[i];\n"
     "}\n",
-    N_("The block's simulation function in C, kept as typed: include <orrery/orr-block.h> and "
-       "define void NAME (OrrSimBlock *block, OrrJob job), NAME being the function name below. It "
-       "is compiled with the system C compiler when a model you trust is compiled, never when a "
-       "model is only opened. Keep per-block memory in block->work, not in static variables: "
-       "blocks with the same code share one loaded copy. As for every block, the state-update job "
-       "only comes to blocks with continuous or discrete states."),
+    N_ ("The block's simulation function in C, kept as typed: include <orrery/orr-block.h> and "
+        "define void NAME (OrrSimBlock *block, OrrJob job), NAME being the function name below. It "
+        "is compiled with the system C compiler when a model you trust is compiled, never when a "
+        "model is only opened. Keep per-block memory in block->work, not in static variables: "
+        "blocks with the same code share one loaded copy. As for every block, the state-update job "
+        "only comes to blocks with continuous or discrete states."),
     ORR_PARAM_TEXT },
-  { "function", N_("Function name"), "'custom_block'",
-    N_("The name of the function the code defines, which the simulator calls with every job.") },
-  { "in_sizes", N_("Input sizes"), "[-1 -2]",
-    N_("One row [rows cols] per regular input, [] for none. A negative size is taken from the "
-       "link, equal negative numbers standing for equal sizes. Inputs hold doubles.") },
-  { "out_sizes", N_("Output sizes"), "[-1 -2]",
-    N_("One row [rows cols] per regular output, [] for none, as for the inputs.") },
-  { "feedthrough", N_("Feedthrough"), "1",
-    N_("Per input, 1 when the outputs depend on that input at the same instant and 0 when they "
-       "only depend on it through the states; one scalar applies to every input.") },
-  { "event_inputs", N_("Activation inputs"), "0",
-    N_("How many activation inputs; with none the block inherits its activation from its inputs, "
-       "unless it is always active.") },
-  { "event_outputs", N_("Activation outputs"), "0",
-    N_("How many activation outputs; the code programs them in the ORR_JOB_EVENTS job.") },
-  { "always_active", N_("Always active"), "0",
-    N_("1: the block runs in continuous time, at every solver point. A block with continuous "
-       "states always does."),
+  { "function", N_ ("Function name"), "'custom_block'",
+    N_ ("The name of the function the code defines, which the simulator calls with every job.") },
+  { "in_sizes", N_ ("Input sizes"), "[-1 -2]",
+    N_ ("One row [rows cols] per regular input, [] for none. A negative size is taken from the "
+        "link, equal negative numbers standing for equal sizes. Inputs hold doubles.") },
+  { "out_sizes", N_ ("Output sizes"), "[-1 -2]",
+    N_ ("One row [rows cols] per regular output, [] for none, as for the inputs.") },
+  { "feedthrough", N_ ("Feedthrough"), "1",
+    N_ ("Per input, 1 when the outputs depend on that input at the same instant and 0 when they "
+        "only depend on it through the states; one scalar applies to every input.") },
+  { "event_inputs", N_ ("Activation inputs"), "0",
+    N_ ("How many activation inputs; with none the block inherits its activation from its inputs, "
+        "unless it is always active.") },
+  { "event_outputs", N_ ("Activation outputs"), "0",
+    N_ ("How many activation outputs; the code programs them in the ORR_JOB_EVENTS job.") },
+  { "always_active", N_ ("Always active"), "0",
+    N_ ("1: the block runs in continuous time, at every solver point. A block with continuous "
+        "states always does."),
     ORR_PARAM_CHECKBOX },
-  { "x0", N_("Initial continuous state"), "[]",
-    N_("A vector, one value per continuous state, or [] for none.") },
-  { "implicit", N_("Implicit"), "0",
-    N_("1: the derivatives job writes the residual F(t, x, x', u) into block->res instead of x' "
-       "into block->xd; the model is then solved with a DAE solver."),
+  { "x0", N_ ("Initial continuous state"), "[]",
+    N_ ("A vector, one value per continuous state, or [] for none.") },
+  { "implicit", N_ ("Implicit"), "0",
+    N_ ("1: the derivatives job writes the residual F(t, x, x', u) into block->res instead of x' "
+        "into block->xd; the model is then solved with a DAE solver."),
     ORR_PARAM_CHECKBOX },
-  { "z0", N_("Initial discrete state"), "[]",
-    N_("A vector, one value per discrete state, or [] for none.") },
-  { "rpar", N_("Real parameters"), "[]", N_("A vector the code reads as block->rpar, or [].") },
-  { "ipar", N_("Integer parameters"), "[]",
-    N_("A vector of whole numbers the code reads as block->ipar, or [].") },
-  { "surfaces", N_("Zero-crossing surfaces"), "0",
-    N_("How many zero-crossing surfaces g the code writes; -1: one per element of input 1.") },
-  { "modes", N_("Modes"), "0",
-    N_("How many modes the code keeps; -1: one per element of input 1.") },
-  { "jacobian", N_("Analytic Jacobian"), "0",
-    N_("1: the code writes the Jacobian of its continuous states in the ORR_JOB_JACOBIAN job."),
+  { "z0", N_ ("Initial discrete state"), "[]",
+    N_ ("A vector, one value per discrete state, or [] for none.") },
+  { "rpar", N_ ("Real parameters"), "[]", N_ ("A vector the code reads as block->rpar, or [].") },
+  { "ipar", N_ ("Integer parameters"), "[]",
+    N_ ("A vector of whole numbers the code reads as block->ipar, or [].") },
+  { "surfaces", N_ ("Zero-crossing surfaces"), "0",
+    N_ ("How many zero-crossing surfaces g the code writes; -1: one per element of input 1.") },
+  { "modes", N_ ("Modes"), "0",
+    N_ ("How many modes the code keeps; -1: one per element of input 1.") },
+  { "jacobian", N_ ("Analytic Jacobian"), "0",
+    N_ ("1: the code writes the Jacobian of its continuous states in the ORR_JOB_JACOBIAN job."),
     ORR_PARAM_CHECKBOX },
 };
 
@@ -447,10 +447,10 @@ ccustom_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_ccustom_block_class = {
   .name = "CCustomBlock",
-  .palette = N_("Custom"),
-  .label = N_("C block"),
+  .palette = N_ ("Custom"),
+  .label = N_ ("C block"),
   .description
-  = N_("A block whose behaviour is C code written in its dialog and stored in the model."),
+  = N_ ("A block whose behaviour is C code written in its dialog and stored in the model."),
   .icon_text = "C",
   .params = ccustom_params,
   .n_params = G_N_ELEMENTS (ccustom_params),

@@ -51,26 +51,26 @@ enum
 };
 
 static const char *const interface_choices[]
-  = { N_("Automatic"), N_("Model Exchange"), N_("Co-Simulation"), NULL };
+  = { N_ ("Automatic"), N_ ("Model Exchange"), N_ ("Co-Simulation"), NULL };
 
 static const OrrParamSpec fmu_params[] = {
-  { "file", N_("FMU file"), "''",
-    N_("The .fmu file, in quotes: an FMI 2.0 FMU for Linux (binaries/linux64). A relative path "
-       "is taken from the folder orrery runs in. The block reads the FMU again when the file "
-       "changes."),
+  { "file", N_ ("FMU file"), "''",
+    N_ ("The .fmu file, in quotes: an FMI 2.0 FMU for Linux (binaries/linux64). A relative path "
+        "is taken from the folder orrery runs in. The block reads the FMU again when the file "
+        "changes."),
     ORR_PARAM_EXPRESSION },
-  { "interface", N_("Interface"), "1",
-    N_("How the FMU runs: Model Exchange (its equations are solved with the diagram's solver, "
-       "its events located by it) or Co-Simulation (it brings its own solver and is stepped). "
-       "Automatic chooses Model Exchange when the FMU offers it."),
+  { "interface", N_ ("Interface"), "1",
+    N_ ("How the FMU runs: Model Exchange (its equations are solved with the diagram's solver, "
+        "its events located by it) or Co-Simulation (it brings its own solver and is stepped). "
+        "Automatic chooses Model Exchange when the FMU offers it."),
     ORR_PARAM_CHOICE, interface_choices },
-  { "step", N_("Communication step"), "0",
-    N_("Co-Simulation only: the time between two fmi2DoStep calls, in seconds, on a clock of the "
-       "block's own starting at the start time; 0: the block has an activation input and steps "
-       "at each activation.") },
-  { "logging", N_("FMU logging"), "0",
-    N_("1: ask the FMU for its debug log (loggingOn); its messages are shown with the block's "
-       "path. Messages an FMU always logs are shown either way."),
+  { "step", N_ ("Communication step"), "0",
+    N_ ("Co-Simulation only: the time between two fmi2DoStep calls, in seconds, on a clock of the "
+        "block's own starting at the start time; 0: the block has an activation input and steps "
+        "at each activation.") },
+  { "logging", N_ ("FMU logging"), "0",
+    N_ ("1: ask the FMU for its debug log (loggingOn); its messages are shown with the block's "
+        "path. Messages an FMU always logs are shown either way."),
     ORR_PARAM_CHECKBOX },
 };
 
@@ -115,15 +115,13 @@ choose_interface (OrrConfig *config, const OrrFmuDescription *d, OrrFmuInterface
   if (!orr_param_get_int_range (config, "interface", 1, 3, &choice, error))
     return FALSE;
   if (choice == INTERFACE_AUTOMATIC)
-    choice = d->interfaces & ORR_FMU_MODEL_EXCHANGE ? INTERFACE_MODEL_EXCHANGE
-                                                    : INTERFACE_CO_SIMULATION;
+    choice
+      = d->interfaces & ORR_FMU_MODEL_EXCHANGE ? INTERFACE_MODEL_EXCHANGE : INTERFACE_CO_SIMULATION;
   *chosen = choice == INTERFACE_MODEL_EXCHANGE ? ORR_FMU_MODEL_EXCHANGE : ORR_FMU_CO_SIMULATION;
   if ((d->interfaces & *chosen) == 0)
     {
-      orr_param_set_error (error, "interface", "the FMU '%s' does not implement %s",
-                           d->model_name,
-                           *chosen == ORR_FMU_MODEL_EXCHANGE ? "Model Exchange"
-                                                             : "Co-Simulation");
+      orr_param_set_error (error, "interface", "the FMU '%s' does not implement %s", d->model_name,
+                           *chosen == ORR_FMU_MODEL_EXCHANGE ? "Model Exchange" : "Co-Simulation");
       return FALSE;
     }
   return TRUE;
@@ -176,7 +174,7 @@ fmu_extra_params (OrrConfig *config, GError **error)
       start = start_expression (v);
       help = v->description != NULL && *v->description != '\0'
                ? g_strdup_printf ("%s (%s)", v->description, orr_fmu_type_name (v->type))
-               : g_strdup_printf (_("The FMU's parameter %s (%s)."), v->name,
+               : g_strdup_printf (_ ("The FMU's parameter %s (%s)."), v->name,
                                   orr_fmu_type_name (v->type));
       orr_config_add_extra_param (config, name, v->name, start, help);
     }
@@ -275,7 +273,7 @@ declare_me (OrrConfig *config, const OrrFmuDescription *d, GPtrArray *inputs, GP
   if (d->n_states > 0)
     orr_config_set_states (config, d->n_states, x0, FALSE);
   if (d->n_event_indicators > 0)
-    orr_config_set_surfaces (config, (int) d->n_event_indicators, 0);
+    orr_config_set_surfaces (config, (int)d->n_event_indicators, 0);
   /* time events, programmed by the block for itself */
   orr_config_set_event_ports (config, 0, 1);
   orr_config_set_self_activation (config, 0);
@@ -371,8 +369,8 @@ fmu_configure (OrrConfig *config, GError **error)
   if (!collect_settings (config, d, ipar, rpar, error))
     return FALSE;
   g_array_index (ipar, int, IPAR_N_SETTINGS) = rpar->len - 1;
-  orr_config_set_ipar (config, (const int *) ipar->data, ipar->len);
-  orr_config_set_rpar (config, (const double *) rpar->data, rpar->len);
+  orr_config_set_ipar (config, (const int *)ipar->data, ipar->len);
+  orr_config_set_rpar (config, (const double *)rpar->data, rpar->len);
   base = g_path_get_basename (d->path);
   folder = orr_value_new_string (d->folder);
   name = orr_value_new_string (base);
@@ -387,7 +385,7 @@ fmu_configure (OrrConfig *config, GError **error)
 typedef struct
 {
   OrrSimBlock *block;
-  const char *fmu;              /* the FMU's file name, for messages */
+  const char *fmu; /* the FMU's file name, for messages */
   OrrFmuDescription *description;
   OrrFmi2Library *lib;
   fmi2CallbackFunctions *callbacks;
@@ -415,14 +413,14 @@ static const char *const status_names[]
 static const char *
 status_name (fmi2Status status)
 {
-  return status >= 0 && status < (int) G_N_ELEMENTS (status_names) ? status_names[status] : "?";
+  return status >= 0 && status < (int)G_N_ELEMENTS (status_names) ? status_names[status] : "?";
 }
 
 /* The FMU's logger: every message goes to the simulation's messages; an
  * error's also waits for the failing call to quote it. */
 static void G_GNUC_PRINTF (5, 6)
-fmu_log (fmi2ComponentEnvironment env, fmi2String instance, fmi2Status status,
-         fmi2String category, fmi2String message, ...)
+  fmu_log (fmi2ComponentEnvironment env, fmi2String instance, fmi2Status status,
+           fmi2String category, fmi2String message, ...)
 {
   FmuRun *w = env;
   g_autofree char *text = NULL;
@@ -494,7 +492,7 @@ set_value (FmuRun *w, fmi2ValueReference vr, OrrFmuType type, double value)
     }
   else
     {
-      fmi2Integer n = (fmi2Integer) lround (value);
+      fmi2Integer n = (fmi2Integer)lround (value);
       return check (w, w->lib->SetInteger (w->instance, &vr, 1, &n), "fmi2SetInteger");
     }
 }
@@ -600,11 +598,10 @@ load (FmuRun *w)
   w->callbacks = g_memdup2 (&callbacks, sizeof callbacks);
   resources = g_build_filename (orr_value_get_string (block->opar[0]), "resources", NULL);
   uri = g_filename_to_uri (resources, NULL, NULL);
-  w->instance = w->lib->Instantiate (block->path != NULL ? block->path : "FMU",
-                                     w->interface == ORR_FMU_CO_SIMULATION ? fmi2CoSimulation
-                                                                           : fmi2ModelExchange,
-                                     w->description->guid, uri, w->callbacks, fmi2False,
-                                     block->ipar[IPAR_LOGGING] != 0);
+  w->instance = w->lib->Instantiate (
+    block->path != NULL ? block->path : "FMU",
+    w->interface == ORR_FMU_CO_SIMULATION ? fmi2CoSimulation : fmi2ModelExchange,
+    w->description->guid, uri, w->callbacks, fmi2False, block->ipar[IPAR_LOGGING] != 0);
   if (w->instance == NULL)
     {
       orr_block_error (block, "FMU '%s': fmi2Instantiate failed%s%s", w->fmu,
@@ -617,8 +614,7 @@ load (FmuRun *w)
                    w->lib->SetupExperiment (w->instance, fmi2False, 0, block->time->start_time,
                                             fmi2False, 0),
                    "fmi2SetupExperiment")
-         && check (w, w->lib->EnterInitializationMode (w->instance),
-                   "fmi2EnterInitializationMode");
+         && check (w, w->lib->EnterInitializationMode (w->instance), "fmi2EnterInitializationMode");
 }
 
 static void
@@ -714,8 +710,7 @@ me_step_done (OrrSimBlock *block)
     return FALSE;
   if (!me_prepare (w, FALSE)
       || !check (w,
-                 w->lib->CompletedIntegratorStep (w->instance, fmi2True, &enter_event,
-                                                  &terminate),
+                 w->lib->CompletedIntegratorStep (w->instance, fmi2True, &enter_event, &terminate),
                  "fmi2CompletedIntegratorStep"))
     return FALSE;
   if (terminate)
@@ -739,8 +734,7 @@ me_init (FmuRun *w)
     /* the compiler's feedthrough, as configure declared it */
     w->in_feedthrough = feedthrough_flags (w->description, inputs, outputs);
   }
-  if (block->nx != w->description->n_states
-      || block->ng != (int) w->description->n_event_indicators)
+  if (block->nx != w->description->n_states || block->ng != (int)w->description->n_event_indicators)
     {
       orr_block_error (block, "FMU '%s' changed since the model was compiled", w->fmu);
       return FALSE;
@@ -824,7 +818,7 @@ cs_simulate (OrrSimBlock *block, FmuRun *w, OrrJob job)
         if (step > 0)
           {
             /* ticks at start + k step, counted rather than summed */
-            double next = block->time->start_time + (double) w->next_tick * step;
+            double next = block->time->start_time + (double)w->next_tick * step;
 
             block->evout[0] = MAX (next - t, 0);
             w->next_tick++;
@@ -885,10 +879,10 @@ fmu_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_fmu_block_class = {
   .name = "FMU",
-  .palette = N_("Custom"),
-  .label = N_("FMU"),
-  .description = N_("Runs an FMI 2.0 FMU exported by another tool, as Model Exchange or "
-                    "Co-Simulation."),
+  .palette = N_ ("Custom"),
+  .label = N_ ("FMU"),
+  .description = N_ ("Runs an FMI 2.0 FMU exported by another tool, as Model Exchange or "
+                     "Co-Simulation."),
   .icon_text = "FMU",
   .params = fmu_params,
   .n_params = G_N_ELEMENTS (fmu_params),

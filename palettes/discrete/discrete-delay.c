@@ -13,8 +13,8 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec discrete_delay_params[] = {
-  { "init", N_("Initial value"), "0",
-    N_("The output at the first activation; its size is the size of the input and output.") },
+  { "init", N_ ("Initial value"), "0",
+    N_ ("The output at the first activation; its size is the size of the input and output.") },
 };
 
 static gboolean
@@ -55,9 +55,9 @@ discrete_delay_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_discrete_delay_class = {
   .name = "DiscreteDelay",
-  .palette = N_("Discrete"),
-  .label = N_("Unit delay"),
-  .description = N_("Outputs the input of the previous activation (1/z)."),
+  .palette = N_ ("Discrete"),
+  .label = N_ ("Unit delay"),
+  .description = N_ ("Outputs the input of the previous activation (1/z)."),
   .icon_text = "1/z",
   .params = discrete_delay_params,
   .n_params = G_N_ELEMENTS (discrete_delay_params),

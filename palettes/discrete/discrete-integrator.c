@@ -23,17 +23,17 @@ enum
 };
 
 static const char *const method_choices[]
-  = { N_("Forward Euler"), N_("Backward Euler"), N_("Trapezoidal"), NULL };
+  = { N_ ("Forward Euler"), N_ ("Backward Euler"), N_ ("Trapezoidal"), NULL };
 
 static const OrrParamSpec discrete_integrator_params[] = {
-  { "method", N_("Method"), "1", N_("1: forward Euler, 2: backward Euler, 3: trapezoidal."),
+  { "method", N_ ("Method"), "1", N_ ("1: forward Euler, 2: backward Euler, 3: trapezoidal."),
     ORR_PARAM_CHOICE, method_choices },
-  { "gain", N_("Gain"), "1", N_("K: the output integrates K times the input.") },
-  { "Ts", N_("Sample time"), "0.1",
-    N_("The integration step, in seconds, positive: normally the "
-       "period of the clock that activates the block.") },
-  { "x0", N_("Initial state"), "0",
-    N_("The state at the start; its size is the size of the input and output.") },
+  { "gain", N_ ("Gain"), "1", N_ ("K: the output integrates K times the input.") },
+  { "Ts", N_ ("Sample time"), "0.1",
+    N_ ("The integration step, in seconds, positive: normally the "
+        "period of the clock that activates the block.") },
+  { "x0", N_ ("Initial state"), "0",
+    N_ ("The state at the start; its size is the size of the input and output.") },
 };
 
 static gboolean
@@ -100,11 +100,11 @@ discrete_integrator_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_discrete_integrator_class = {
   .name = "DiscreteIntegrator",
-  .palette = N_("Discrete"),
-  .label = N_("Discrete integrator"),
+  .palette = N_ ("Discrete"),
+  .label = N_ ("Discrete integrator"),
   .description
-  = N_("Integrates its input in discrete time by forward Euler, backward Euler or the "
-       "trapezoidal rule."),
+  = N_ ("Integrates its input in discrete time by forward Euler, backward Euler or the "
+        "trapezoidal rule."),
   .icon_text = "KTs/(z-1)",
   .params = discrete_integrator_params,
   .n_params = G_N_ELEMENTS (discrete_integrator_params),

@@ -10,12 +10,12 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec discrete_state_space_params[] = {
-  { "A", N_("A matrix"), "0.5", N_("The n x n state matrix.") },
-  { "B", N_("B matrix"), "1", N_("The n x m input matrix: m is the size of the input.") },
-  { "C", N_("C matrix"), "1", N_("The p x n output matrix: p is the size of the output.") },
-  { "D", N_("D matrix"), "0", N_("The p x m direct feedthrough matrix, or 0 for none.") },
-  { "x0", N_("Initial state"), "0",
-    N_("The n states before the first activation, or one value for all.") },
+  { "A", N_ ("A matrix"), "0.5", N_ ("The n x n state matrix.") },
+  { "B", N_ ("B matrix"), "1", N_ ("The n x m input matrix: m is the size of the input.") },
+  { "C", N_ ("C matrix"), "1", N_ ("The p x n output matrix: p is the size of the output.") },
+  { "D", N_ ("D matrix"), "0", N_ ("The p x m direct feedthrough matrix, or 0 for none.") },
+  { "x0", N_ ("Initial state"), "0",
+    N_ ("The n states before the first activation, or one value for all.") },
 };
 
 static gboolean
@@ -64,9 +64,9 @@ discrete_state_space_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_discrete_state_space_class = {
   .name = "DiscreteStateSpace",
-  .palette = N_("Discrete"),
-  .label = N_("Discrete state space"),
-  .description = N_("A linear discrete-time system z+ = A z + B u, y = C z + D u."),
+  .palette = N_ ("Discrete"),
+  .label = N_ ("Discrete state space"),
+  .description = N_ ("A linear discrete-time system z+ = A z + B u, y = C z + D u."),
   .icon_text = "z⁺=Az+Bu",
   .params = discrete_state_space_params,
   .n_params = G_N_ELEMENTS (discrete_state_space_params),

@@ -13,11 +13,11 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec discrete_transfer_function_params[] = {
-  { "num", N_("Numerator"), "1",
-    N_("Coefficients of the numerator in descending powers of z: [1 0.5] is z + 0.5. Its degree "
-       "must not exceed the denominator's.") },
-  { "den", N_("Denominator"), "[1 -0.5]",
-    N_("Coefficients of the denominator in descending powers of z: [1 -0.5] is z - 0.5.") },
+  { "num", N_ ("Numerator"), "1",
+    N_ ("Coefficients of the numerator in descending powers of z: [1 0.5] is z + 0.5. Its degree "
+        "must not exceed the denominator's.") },
+  { "den", N_ ("Denominator"), "[1 -0.5]",
+    N_ ("Coefficients of the denominator in descending powers of z: [1 -0.5] is z - 0.5.") },
 };
 
 static gboolean
@@ -60,9 +60,9 @@ discrete_transfer_function_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_discrete_transfer_function_class = {
   .name = "DiscreteTransferFunction",
-  .palette = N_("Discrete"),
-  .label = N_("Discrete transfer function"),
-  .description = N_("A proper rational transfer function num(z)/den(z), one step per activation."),
+  .palette = N_ ("Discrete"),
+  .label = N_ ("Discrete transfer function"),
+  .description = N_ ("A proper rational transfer function num(z)/den(z), one step per activation."),
   .icon_text = "num(z)/den(z)",
   .params = discrete_transfer_function_params,
   .n_params = G_N_ELEMENTS (discrete_transfer_function_params),

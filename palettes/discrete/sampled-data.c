@@ -16,13 +16,13 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec sampled_data_params[] = {
-  { "A", N_("A matrix"), "-1", N_("The n x n state matrix of the continuous system.") },
-  { "B", N_("B matrix"), "1", N_("The n x m input matrix: m is the size of the input.") },
-  { "C", N_("C matrix"), "1", N_("The p x n output matrix: p is the size of the output.") },
-  { "D", N_("D matrix"), "0", N_("The p x m direct feedthrough matrix, or 0 for none.") },
-  { "x0", N_("Initial state"), "0", N_("The n states at the start, or one value for all.") },
-  { "period", N_("Sample period"), "0.1",
-    N_("T, in seconds, positive: the period of the SampleClock that must drive the block.") },
+  { "A", N_ ("A matrix"), "-1", N_ ("The n x n state matrix of the continuous system.") },
+  { "B", N_ ("B matrix"), "1", N_ ("The n x m input matrix: m is the size of the input.") },
+  { "C", N_ ("C matrix"), "1", N_ ("The p x n output matrix: p is the size of the output.") },
+  { "D", N_ ("D matrix"), "0", N_ ("The p x m direct feedthrough matrix, or 0 for none.") },
+  { "x0", N_ ("Initial state"), "0", N_ ("The n states at the start, or one value for all.") },
+  { "period", N_ ("Sample period"), "0.1",
+    N_ ("T, in seconds, positive: the period of the SampleClock that must drive the block.") },
 };
 
 static gboolean
@@ -93,10 +93,10 @@ sampled_data_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_sampled_data_class = {
   .name = "SampledData",
-  .palette = N_("Discrete"),
-  .label = N_("Sampled data system"),
-  .description = N_("A continuous linear system behind a zero-order hold, discretised exactly for "
-                    "its sample period."),
+  .palette = N_ ("Discrete"),
+  .label = N_ ("Sampled data system"),
+  .description = N_ ("A continuous linear system behind a zero-order hold, discretised exactly for "
+                     "its sample period."),
   .icon_text = "ZOH(A,B,C,D)",
   .params = sampled_data_params,
   .n_params = G_N_ELEMENTS (sampled_data_params),

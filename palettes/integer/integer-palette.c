@@ -3,12 +3,8 @@
 #include "integer-classes.h"
 
 static const OrrBlockClass *const classes[] = {
-  &orr_bit_operation_class,
-  &orr_extract_bits_class,
-  &orr_bit_shift_class,
-  &orr_bitwise_operator_class,
-  &orr_modular_product_class,
-  NULL,
+  &orr_bit_operation_class,    &orr_extract_bits_class,    &orr_bit_shift_class,
+  &orr_bitwise_operator_class, &orr_modular_product_class, NULL,
 };
 
 void

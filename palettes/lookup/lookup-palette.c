@@ -3,12 +3,8 @@
 #include "lookup-classes.h"
 
 static const OrrBlockClass *const classes[] = {
-  &orr_lookup_table_class,
-  &orr_lookup_table_2d_class,
-  &orr_lookup_table_nd_class,
-  &orr_lookup_table_port_class,
-  &orr_lookup_table_2d_port_class,
-  NULL,
+  &orr_lookup_table_class,      &orr_lookup_table_2d_class,      &orr_lookup_table_nd_class,
+  &orr_lookup_table_port_class, &orr_lookup_table_2d_port_class, NULL,
 };
 
 void

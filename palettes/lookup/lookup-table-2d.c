@@ -28,20 +28,20 @@ enum
   N_IPAR,
 };
 
-static const char *const extrapolation_choices[] = { N_("Hold"), N_("Linear"), NULL };
+static const char *const extrapolation_choices[] = { N_ ("Hold"), N_ ("Linear"), NULL };
 
 static const OrrParamSpec lookup_table_2d_params[] = {
-  { "x", N_("Breakpoints of input 1"), "[0 1]",
-    N_("The grid along the first input: a real vector, strictly increasing, at least 2 points.") },
-  { "y", N_("Breakpoints of input 2"), "[0 1]",
-    N_("The grid along the second input: a real vector, strictly increasing, at least 2 "
-       "points.") },
-  { "z", N_("Table"), "[0 1; 1 2]",
-    N_("The output at the grid points: a matrix with one row per element of x and one column "
-       "per element of y, z(i, j) = f(x(i), y(j)).") },
-  { "extrapolation", N_("Extrapolation"), "1",
-    N_("Outside the grid: 1 hold, the value at the nearest edge; 2 linear, the edge cell's "
-       "bilinear function continued."),
+  { "x", N_ ("Breakpoints of input 1"), "[0 1]",
+    N_ ("The grid along the first input: a real vector, strictly increasing, at least 2 points.") },
+  { "y", N_ ("Breakpoints of input 2"), "[0 1]",
+    N_ ("The grid along the second input: a real vector, strictly increasing, at least 2 "
+        "points.") },
+  { "z", N_ ("Table"), "[0 1; 1 2]",
+    N_ ("The output at the grid points: a matrix with one row per element of x and one column "
+        "per element of y, z(i, j) = f(x(i), y(j)).") },
+  { "extrapolation", N_ ("Extrapolation"), "1",
+    N_ ("Outside the grid: 1 hold, the value at the nearest edge; 2 linear, the edge cell's "
+        "bilinear function continued."),
     ORR_PARAM_CHOICE, extrapolation_choices },
 };
 
@@ -143,10 +143,10 @@ lookup_table_2d_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_lookup_table_2d_class = {
   .name = "LookupTable2D",
-  .palette = N_("Lookup"),
-  .label = N_("Lookup table 2D"),
+  .palette = N_ ("Lookup"),
+  .label = N_ ("Lookup table 2D"),
   .description
-  = N_("Interpolates a two-dimensional table bilinearly at each pair of input elements."),
+  = N_ ("Interpolates a two-dimensional table bilinearly at each pair of input elements."),
   .icon_text = "z(u1,u2)",
   .params = lookup_table_2d_params,
   .n_params = G_N_ELEMENTS (lookup_table_2d_params),

@@ -29,42 +29,42 @@ enum
 };
 
 static const char *const method_choices[] = {
-  N_("Linear"),
-  N_("Floor (point below)"),
-  N_("Ceil (point above)"),
-  N_("Nearest point"),
-  N_("Natural spline"),
-  N_("Not-a-knot spline"),
-  N_("Clamped spline"),
-  N_("Akima"),
+  N_ ("Linear"),
+  N_ ("Floor (point below)"),
+  N_ ("Ceil (point above)"),
+  N_ ("Nearest point"),
+  N_ ("Natural spline"),
+  N_ ("Not-a-knot spline"),
+  N_ ("Clamped spline"),
+  N_ ("Akima"),
   NULL,
 };
 
 static const char *const extrapolation_choices[] = {
-  N_("Zero"), N_("Hold"), N_("Linear"), N_("Repeat (periodic)"), NULL,
+  N_ ("Zero"), N_ ("Hold"), N_ ("Linear"), N_ ("Repeat (periodic)"), NULL,
 };
 
 static const OrrParamSpec lookup_table_params[] = {
-  { "x", N_("Input breakpoints"), "[0 1 2 3]",
-    N_("The table's input values x_1 < x_2 < ... < x_n: a real vector, strictly increasing, at "
-       "least 2 points.") },
-  { "y", N_("Output values"), "[0 1 4 9]",
-    N_("The output at each breakpoint: a vector as long as x.") },
-  { "method", N_("Interpolation"), "1",
-    N_("Between breakpoints: 1 linear; 2 floor, the value of the breakpoint at or below; 3 ceil, "
-       "the breakpoint at or above; 4 the nearest breakpoint (a tie goes to the upper one); "
-       "5 natural cubic spline (zero curvature at the ends); 6 not-a-knot cubic spline; 7 clamped "
-       "cubic spline with the end slopes below; 8 Akima's sub-spline, with less overshoot."),
+  { "x", N_ ("Input breakpoints"), "[0 1 2 3]",
+    N_ ("The table's input values x_1 < x_2 < ... < x_n: a real vector, strictly increasing, at "
+        "least 2 points.") },
+  { "y", N_ ("Output values"), "[0 1 4 9]",
+    N_ ("The output at each breakpoint: a vector as long as x.") },
+  { "method", N_ ("Interpolation"), "1",
+    N_ ("Between breakpoints: 1 linear; 2 floor, the value of the breakpoint at or below; 3 ceil, "
+        "the breakpoint at or above; 4 the nearest breakpoint (a tie goes to the upper one); "
+        "5 natural cubic spline (zero curvature at the ends); 6 not-a-knot cubic spline; 7 clamped "
+        "cubic spline with the end slopes below; 8 Akima's sub-spline, with less overshoot."),
     ORR_PARAM_CHOICE, method_choices },
-  { "extrapolation", N_("Extrapolation"), "2",
-    N_("Outside [x_1, x_n]: 1 zero; 2 hold the end values; 3 continue the line through the two "
-       "end points on each side; 4 repeat the table with period x_n - x_1."),
+  { "extrapolation", N_ ("Extrapolation"), "2",
+    N_ ("Outside [x_1, x_n]: 1 zero; 2 hold the end values; 3 continue the line through the two "
+        "end points on each side; 4 repeat the table with period x_n - x_1."),
     ORR_PARAM_CHOICE, extrapolation_choices },
-  { "end_slopes", N_("End slopes"), "[0 0]",
-    N_("For the clamped spline only: the slopes [dy/dx at x_1, dy/dx at x_n].") },
-  { "zero_crossing", N_("Zero crossing"), "1",
-    N_("1: locate where each input element crosses a breakpoint and integrate one piece of the "
-       "table at a time, for accurate and fast variable-step integration; 0: plain evaluation."),
+  { "end_slopes", N_ ("End slopes"), "[0 0]",
+    N_ ("For the clamped spline only: the slopes [dy/dx at x_1, dy/dx at x_n].") },
+  { "zero_crossing", N_ ("Zero crossing"), "1",
+    N_ ("1: locate where each input element crosses a breakpoint and integrate one piece of the "
+        "table at a time, for accurate and fast variable-step integration; 0: plain evaluation."),
     ORR_PARAM_CHECKBOX },
 };
 
@@ -169,9 +169,9 @@ lookup_table_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_lookup_table_class = {
   .name = "LookupTable",
-  .palette = N_("Lookup"),
-  .label = N_("Lookup table"),
-  .description = N_("Interpolates a one-dimensional table at each element of the input."),
+  .palette = N_ ("Lookup"),
+  .label = N_ ("Lookup table"),
+  .description = N_ ("Interpolates a one-dimensional table at each element of the input."),
   .icon_text = "y(u)",
   .params = lookup_table_params,
   .n_params = G_N_ELEMENTS (lookup_table_params),

@@ -22,9 +22,9 @@ enum
 };
 
 static const OrrParamSpec abs_params[] = {
-  { "zero_crossing", N_("Zero crossing"), "1",
-    N_("1: locate the sign changes of the input and hold a mode per element between them, for an "
-       "accurate and fast variable-step integration; 0: plain |u|."),
+  { "zero_crossing", N_ ("Zero crossing"), "1",
+    N_ ("1: locate the sign changes of the input and hold a mode per element between them, for an "
+        "accurate and fast variable-step integration; 0: plain |u|."),
     ORR_PARAM_CHECKBOX },
 };
 
@@ -86,9 +86,9 @@ abs_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_abs_class = {
   .name = "Abs",
-  .palette = N_("Math"),
-  .label = N_("Abs"),
-  .description = N_("The absolute value of each element of the input."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Abs"),
+  .description = N_ ("The absolute value of each element of the input."),
   .icon_text = "|u|",
   .params = abs_params,
   .n_params = G_N_ELEMENTS (abs_params),

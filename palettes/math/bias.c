@@ -7,8 +7,8 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec bias_params[] = {
-  { "bias", N_("Bias"), "0",
-    N_("Added to the input: a scalar for every element, or a matrix of the input's size.") },
+  { "bias", N_ ("Bias"), "0",
+    N_ ("Added to the input: a scalar for every element, or a matrix of the input's size.") },
 };
 
 static gboolean
@@ -51,9 +51,9 @@ bias_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_bias_class = {
   .name = "Bias",
-  .palette = N_("Math"),
-  .label = N_("Bias"),
-  .description = N_("Adds a constant to its input."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Bias"),
+  .description = N_ ("Adds a constant to its input."),
   .icon_text = "u+b",
   .params = bias_params,
   .n_params = G_N_ELEMENTS (bias_params),

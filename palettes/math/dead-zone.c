@@ -10,15 +10,15 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec dead_zone_params[] = {
-  { "upper", N_("End of the dead zone"), "0.5",
-    N_("Above it the output is u - upper: a scalar for every element, or a matrix of the "
-       "input's size.") },
-  { "lower", N_("Start of the dead zone"), "-0.5",
-    N_("Below it the output is u - lower; at most the end: a scalar or a matrix of the input's "
-       "size.") },
-  { "zero_crossing", N_("Zero crossing"), "1",
-    N_("1: locate where the input crosses an edge of the band and hold the region in between, "
-       "for an accurate and fast variable-step integration; 0: plain formula."),
+  { "upper", N_ ("End of the dead zone"), "0.5",
+    N_ ("Above it the output is u - upper: a scalar for every element, or a matrix of the "
+        "input's size.") },
+  { "lower", N_ ("Start of the dead zone"), "-0.5",
+    N_ ("Below it the output is u - lower; at most the end: a scalar or a matrix of the input's "
+        "size.") },
+  { "zero_crossing", N_ ("Zero crossing"), "1",
+    N_ ("1: locate where the input crosses an edge of the band and hold the region in between, "
+        "for an accurate and fast variable-step integration; 0: plain formula."),
     ORR_PARAM_CHECKBOX },
 };
 
@@ -53,9 +53,9 @@ dead_zone_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_dead_zone_class = {
   .name = "DeadZone",
-  .palette = N_("Math"),
-  .label = N_("Dead zone"),
-  .description = N_("Zero inside a band, the input less the band's edge outside it."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Dead zone"),
+  .description = N_ ("Zero inside a band, the input less the band's edge outside it."),
   .icon_text = "dz",
   .params = dead_zone_params,
   .n_params = G_N_ELEMENTS (dead_zone_params),

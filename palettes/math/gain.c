@@ -18,17 +18,17 @@ enum
 };
 
 static const char *const rule_choices[]
-  = { N_("Element-wise (K.*u)"), N_("Matrix (K*u)"), N_("Matrix (u*K)"), NULL };
+  = { N_ ("Element-wise (K.*u)"), N_ ("Matrix (K*u)"), N_ ("Matrix (u*K)"), NULL };
 
 static const OrrParamSpec gain_params[] = {
-  { "gain", N_("Gain"), "1",
-    N_("A scalar multiplies every element of the input; a matrix is applied as the "
-       "multiplication rule says."),
+  { "gain", N_ ("Gain"), "1",
+    N_ ("A scalar multiplies every element of the input; a matrix is applied as the "
+        "multiplication rule says."),
     .tunable = TRUE },
-  { "multiplication", N_("Multiplication rule"), "2",
-    N_("1: element by element, the input of the gain's size; 2: y = K*u, the input with as many "
-       "rows as K has columns; 3: y = u*K, the input with as many columns as K has rows. A scalar "
-       "gain multiplies every element whatever the rule."),
+  { "multiplication", N_ ("Multiplication rule"), "2",
+    N_ ("1: element by element, the input of the gain's size; 2: y = K*u, the input with as many "
+        "rows as K has columns; 3: y = u*K, the input with as many columns as K has rows. A scalar "
+        "gain multiplies every element whatever the rule."),
     ORR_PARAM_CHOICE, rule_choices },
 };
 
@@ -128,11 +128,11 @@ gain_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_gain_class = {
   .name = "Gain",
-  .palette = N_("Math"),
-  .label = N_("Gain"),
+  .palette = N_ ("Math"),
+  .label = N_ ("Gain"),
   .description
-  = N_("Multiplies its input by a scalar, or by a matrix element-wise, from the left or "
-       "from the right."),
+  = N_ ("Multiplies its input by a scalar, or by a matrix element-wise, from the left or "
+        "from the right."),
   .icon_text = "K",
   .keywords = "multiply scale amplify factor times",
   .params = gain_params,

@@ -24,16 +24,16 @@ enum
 };
 
 static const char *const operator_choices[]
-  = { N_("AND"), N_("OR"), N_("NAND"), N_("NOR"), N_("XOR"), N_("NOT"), NULL };
+  = { N_ ("AND"), N_ ("OR"), N_ ("NAND"), N_ ("NOR"), N_ ("XOR"), N_ ("NOT"), NULL };
 
 static const OrrParamSpec logical_operator_params[] = {
-  { "operator", N_("Operator"), "1",
-    N_("1 AND, 2 OR, 3 NAND, 4 NOR, 5 XOR (true for an odd number of true inputs), 6 NOT (one "
-       "input). Zero is false, anything else true."),
+  { "operator", N_ ("Operator"), "1",
+    N_ ("1 AND, 2 OR, 3 NAND, 4 NOR, 5 XOR (true for an odd number of true inputs), 6 NOT (one "
+        "input). Zero is false, anything else true."),
     ORR_PARAM_CHOICE, operator_choices },
-  { "inputs", N_("Number of inputs"), "2",
-    N_("Inputs of the same size, combined element by element; 1 combines the elements of one "
-       "input. Ignored by NOT.") },
+  { "inputs", N_ ("Number of inputs"), "2",
+    N_ ("Inputs of the same size, combined element by element; 1 combines the elements of one "
+        "input. Ignored by NOT.") },
 };
 
 static gboolean
@@ -109,10 +109,10 @@ logical_operator_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_logical_operator_class = {
   .name = "LogicalOperator",
-  .palette = N_("Math"),
-  .label = N_("Logical operator"),
-  .description = N_("AND, OR, NAND, NOR, XOR of its inputs or NOT of one, element by element: 1 "
-                    "for true, 0 for false."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Logical operator"),
+  .description = N_ ("AND, OR, NAND, NOR, XOR of its inputs or NOT of one, element by element: 1 "
+                     "for true, 0 for false."),
   .icon_text = "AND",
   .params = logical_operator_params,
   .n_params = G_N_ELEMENTS (logical_operator_params),

@@ -12,17 +12,17 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec math_expression_params[] = {
-  { "inputs", N_("Number of inputs"), "1",
-    N_("How many scalar inputs the formula reads, as u1, u2 ... (0 for a formula of p alone).") },
-  { "expression", N_("Expression"), "'sin(u1)'",
-    N_("The formula, as a string: 'u1*sin(u2) + p(1)'. Operators + - * / ^, comparisons (1 for "
-       "true, 0 for false), && || ~, the functions of the parameter language (sin, exp, sqrt, "
-       "abs, atan2, mod, max, min ...) and the conditional '.if u1 > 0 .then u1 .else 0 .end'. "
-       "A formula with a quote of its own is easier in double quotes: \"u1'*2\". Outside a "
-       "function's real domain (sqrt(-1), log(0)) the result is NaN or infinite.") },
-  { "parameters", N_("Parameters"), "[]",
-    N_("Values the formula reads as p: p(1), p(2) ... Context variables cannot be named in the "
-       "formula itself; pass them here, e.g. [K, T].") },
+  { "inputs", N_ ("Number of inputs"), "1",
+    N_ ("How many scalar inputs the formula reads, as u1, u2 ... (0 for a formula of p alone).") },
+  { "expression", N_ ("Expression"), "'sin(u1)'",
+    N_ ("The formula, as a string: 'u1*sin(u2) + p(1)'. Operators + - * / ^, comparisons (1 for "
+        "true, 0 for false), && || ~, the functions of the parameter language (sin, exp, sqrt, "
+        "abs, atan2, mod, max, min ...) and the conditional '.if u1 > 0 .then u1 .else 0 .end'. "
+        "A formula with a quote of its own is easier in double quotes: \"u1'*2\". Outside a "
+        "function's real domain (sqrt(-1), log(0)) the result is NaN or infinite.") },
+  { "parameters", N_ ("Parameters"), "[]",
+    N_ ("Values the formula reads as p: p(1), p(2) ... Context variables cannot be named in the "
+        "formula itself; pass them here, e.g. [K, T].") },
 };
 
 static gboolean
@@ -53,10 +53,10 @@ math_expression_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_math_expression_class = {
   .name = "MathExpression",
-  .palette = N_("Math"),
-  .label = N_("Math expression"),
+  .palette = N_ ("Math"),
+  .label = N_ ("Math expression"),
   .description
-  = N_("A scalar formula of its scalar inputs u1, u2 ..., such as sin(u1)*u2 + p(1)."),
+  = N_ ("A scalar formula of its scalar inputs u1, u2 ..., such as sin(u1)*u2 + p(1)."),
   .icon_text = "f(u)",
   .params = math_expression_params,
   .n_params = G_N_ELEMENTS (math_expression_params),

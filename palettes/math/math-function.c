@@ -26,14 +26,14 @@ enum
 };
 
 static const char *const function_choices[] = {
-  N_("exp"),  N_("log"),  N_("log10"), N_("sin"),  N_("cos"),  N_("tan"), N_("asin"),
-  N_("acos"), N_("atan"), N_("sinh"),  N_("cosh"), N_("tanh"), NULL,
+  N_ ("exp"),  N_ ("log"),  N_ ("log10"), N_ ("sin"),  N_ ("cos"),  N_ ("tan"), N_ ("asin"),
+  N_ ("acos"), N_ ("atan"), N_ ("sinh"),  N_ ("cosh"), N_ ("tanh"), NULL,
 };
 
 static const OrrParamSpec math_function_params[] = {
-  { "function", N_("Function"), "1",
-    N_("The function applied to each element: 1 exp, 2 log (natural), 3 log10, 4 sin, 5 cos, "
-       "6 tan, 7 asin, 8 acos, 9 atan, 10 sinh, 11 cosh, 12 tanh. Angles are in radians."),
+  { "function", N_ ("Function"), "1",
+    N_ ("The function applied to each element: 1 exp, 2 log (natural), 3 log10, 4 sin, 5 cos, "
+        "6 tan, 7 asin, 8 acos, 9 atan, 10 sinh, 11 cosh, 12 tanh. Angles are in radians."),
     ORR_PARAM_CHOICE, function_choices },
 };
 
@@ -103,11 +103,11 @@ math_function_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_math_function_class = {
   .name = "MathFunction",
-  .palette = N_("Math"),
-  .label = N_("Math function"),
+  .palette = N_ ("Math"),
+  .label = N_ ("Math function"),
   .description
-  = N_("An elementary function (exp, log, sin, atan, tanh ...) of each element of the "
-       "input."),
+  = N_ ("An elementary function (exp, log, sin, atan, tanh ...) of each element of the "
+        "input."),
   .icon_text = "f(u)",
   .params = math_function_params,
   .n_params = G_N_ELEMENTS (math_function_params),

@@ -14,20 +14,20 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec matrix_expression_params[] = {
-  { "sizes", N_("Input sizes"), "[2 2; 2 1]",
-    N_("One row [rows, columns] per input u1, u2 ...: [2 2; 2 1] for a 2x2 u1 and a 2x1 u2; [] "
-       "for a formula of p alone.") },
-  { "expression", N_("Expression"), "'u1*u2'",
-    N_("The formula, as a string. Matrix operators + - * / \\ ^ ' and element-wise .* ./ .^, "
-       "comparisons and & | ~ (1 or 0 per element), [a, b; c, d], indexing u1(2, :) and "
-       "u1(end), element-wise functions (sin, exp, sqrt, abs, floor ...), sum prod max min mean "
-       "cumsum, inv det trace, size, and the element-wise conditionals '.if c .then a .else b "
-       ".end' and '.switch x .case c1, v1 .otherwise w .end' (all branches are computed). A "
-       "formula with a transpose is easier in double quotes, \"u1'*u2\", than with doubled "
-       "single quotes, 'u1''*u2'.") },
-  { "parameters", N_("Parameters"), "[]",
-    N_("A matrix the formula reads as p (p, p(2), p(:, 1) ...). Context variables cannot be "
-       "named in the formula itself; pass them here.") },
+  { "sizes", N_ ("Input sizes"), "[2 2; 2 1]",
+    N_ ("One row [rows, columns] per input u1, u2 ...: [2 2; 2 1] for a 2x2 u1 and a 2x1 u2; [] "
+        "for a formula of p alone.") },
+  { "expression", N_ ("Expression"), "'u1*u2'",
+    N_ ("The formula, as a string. Matrix operators + - * / \\ ^ ' and element-wise .* ./ .^, "
+        "comparisons and & | ~ (1 or 0 per element), [a, b; c, d], indexing u1(2, :) and "
+        "u1(end), element-wise functions (sin, exp, sqrt, abs, floor ...), sum prod max min mean "
+        "cumsum, inv det trace, size, and the element-wise conditionals '.if c .then a .else b "
+        ".end' and '.switch x .case c1, v1 .otherwise w .end' (all branches are computed). A "
+        "formula with a transpose is easier in double quotes, \"u1'*u2\", than with doubled "
+        "single quotes, 'u1''*u2'.") },
+  { "parameters", N_ ("Parameters"), "[]",
+    N_ ("A matrix the formula reads as p (p, p(2), p(:, 1) ...). Context variables cannot be "
+        "named in the formula itself; pass them here.") },
 };
 
 static gboolean
@@ -79,10 +79,10 @@ matrix_expression_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_matrix_expression_class = {
   .name = "MatrixExpression",
-  .palette = N_("Math"),
-  .label = N_("Matrix expression"),
-  .description = N_("A matrix formula of its inputs u1, u2 ... of fixed sizes, such as u1*u2' + "
-                    "inv(u3)."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Matrix expression"),
+  .description = N_ ("A matrix formula of its inputs u1, u2 ... of fixed sizes, such as u1*u2' + "
+                     "inv(u3)."),
   .icon_text = "f(U)",
   .params = matrix_expression_params,
   .n_params = G_N_ELEMENTS (matrix_expression_params),

@@ -42,9 +42,9 @@ matrix_multiply_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_matrix_multiply_class = {
   .name = "MatrixMultiply",
-  .palette = N_("Math"),
-  .label = N_("Matrix multiply"),
-  .description = N_("The matrix product of its two inputs, u1 * u2."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Matrix multiply"),
+  .description = N_ ("The matrix product of its two inputs, u1 * u2."),
   .icon_text = "u1*u2",
   .configure = matrix_multiply_configure,
   .simulate = matrix_multiply_simulate,

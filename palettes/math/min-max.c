@@ -27,17 +27,17 @@ enum
   FN_MAX = 2,
 };
 
-static const char *const function_choices[] = { N_("Min"), N_("Max"), NULL };
+static const char *const function_choices[] = { N_ ("Min"), N_ ("Max"), NULL };
 
 static const OrrParamSpec min_max_params[] = {
-  { "function", N_("Function"), "2", N_("1: the minimum; 2: the maximum."), ORR_PARAM_CHOICE,
+  { "function", N_ ("Function"), "2", N_ ("1: the minimum; 2: the maximum."), ORR_PARAM_CHOICE,
     function_choices },
-  { "inputs", N_("Number of inputs"), "1",
-    N_("1: the minimum or maximum of the elements of one input (a scalar output); 2: of two "
-       "inputs of the same size, element by element.") },
-  { "zero_crossing", N_("Zero crossing"), "1",
-    N_("1: locate where the winner changes and hold it in between, for an accurate and fast "
-       "variable-step integration; 0: plain min or max."),
+  { "inputs", N_ ("Number of inputs"), "1",
+    N_ ("1: the minimum or maximum of the elements of one input (a scalar output); 2: of two "
+        "inputs of the same size, element by element.") },
+  { "zero_crossing", N_ ("Zero crossing"), "1",
+    N_ ("1: locate where the winner changes and hold it in between, for an accurate and fast "
+        "variable-step integration; 0: plain min or max."),
     ORR_PARAM_CHECKBOX },
 };
 
@@ -180,11 +180,11 @@ min_max_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_min_max_class = {
   .name = "MinMax",
-  .palette = N_("Math"),
-  .label = N_("MinMax"),
+  .palette = N_ ("Math"),
+  .label = N_ ("MinMax"),
   .description
-  = N_("The minimum or maximum of the elements of one input, or of two inputs element "
-       "by element."),
+  = N_ ("The minimum or maximum of the elements of one input, or of two inputs element "
+        "by element."),
   .icon_text = "max",
   .params = min_max_params,
   .n_params = G_N_ELEMENTS (min_max_params),

@@ -10,11 +10,11 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec power_params[] = {
-  { "inputs", N_("Number of inputs"), "1",
-    N_("1: the exponent is the parameter below; 2: the exponent is the second input.") },
-  { "exponent", N_("Exponent"), "2",
-    N_("With one input: a scalar exponent for every element, or a matrix of exponents of the "
-       "input's size.") },
+  { "inputs", N_ ("Number of inputs"), "1",
+    N_ ("1: the exponent is the parameter below; 2: the exponent is the second input.") },
+  { "exponent", N_ ("Exponent"), "2",
+    N_ ("With one input: a scalar exponent for every element, or a matrix of exponents of the "
+        "input's size.") },
 };
 
 static gboolean
@@ -79,10 +79,10 @@ power_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_power_class = {
   .name = "Power",
-  .palette = N_("Math"),
-  .label = N_("Power"),
-  .description = N_("Raises each element of the input to an exponent, a parameter or a second "
-                    "input."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Power"),
+  .description = N_ ("Raises each element of the input to an exponent, a parameter or a second "
+                     "input."),
   .icon_text = "u^p",
   .params = power_params,
   .n_params = G_N_ELEMENTS (power_params),

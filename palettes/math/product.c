@@ -9,9 +9,9 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec product_params[] = {
-  { "ops", N_("Operations"), "[1 1]",
-    N_("One entry per input: 1 multiplies by it, -1 divides by it, e.g. [1 -1] for u1 ./ u2. A "
-       "single entry works on the elements of one input.") },
+  { "ops", N_ ("Operations"), "[1 1]",
+    N_ ("One entry per input: 1 multiplies by it, -1 divides by it, e.g. [1 -1] for u1 ./ u2. A "
+        "single entry works on the elements of one input.") },
 };
 
 static gboolean
@@ -93,9 +93,9 @@ product_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_product_class = {
   .name = "Product",
-  .palette = N_("Math"),
-  .label = N_("Product"),
-  .description = N_("Multiplies and divides its inputs element by element."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Product"),
+  .description = N_ ("Multiplies and divides its inputs element by element."),
   .icon_text = "×",
   .params = product_params,
   .n_params = G_N_ELEMENTS (product_params),

@@ -37,16 +37,16 @@ enum
 };
 
 static const char *const operator_choices[]
-  = { N_("=="), N_("~="), N_("<"), N_("<="), N_(">"), N_(">="), NULL };
+  = { N_ ("=="), N_ ("~="), N_ ("<"), N_ ("<="), N_ (">"), N_ (">="), NULL };
 
 static const OrrParamSpec relational_operator_params[] = {
-  { "operator", N_("Operator"), "3",
-    N_("The comparison u1 op u2: 1 ==, 2 ~= (not equal), 3 <, 4 <=, 5 >, 6 >=. The output is 1 "
-       "where it holds, 0 elsewhere."),
+  { "operator", N_ ("Operator"), "3",
+    N_ ("The comparison u1 op u2: 1 ==, 2 ~= (not equal), 3 <, 4 <=, 5 >, 6 >=. The output is 1 "
+        "where it holds, 0 elsewhere."),
     ORR_PARAM_CHOICE, operator_choices },
-  { "zero_crossing", N_("Zero crossing"), "1",
-    N_("1: locate the instants where the result switches and hold it in between, for an "
-       "accurate and fast variable-step integration; 0: plain comparison."),
+  { "zero_crossing", N_ ("Zero crossing"), "1",
+    N_ ("1: locate the instants where the result switches and hold it in between, for an "
+        "accurate and fast variable-step integration; 0: plain comparison."),
     ORR_PARAM_CHECKBOX },
 };
 
@@ -146,10 +146,10 @@ relational_operator_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_relational_operator_class = {
   .name = "RelationalOperator",
-  .palette = N_("Math"),
-  .label = N_("Relational operator"),
-  .description = N_("Compares two inputs element by element (==, ~=, <, <=, >, >=): 1 where the "
-                    "comparison holds, 0 elsewhere."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Relational operator"),
+  .description = N_ ("Compares two inputs element by element (==, ~=, <, <=, >, >=): 1 where the "
+                     "comparison holds, 0 elsewhere."),
   .icon_text = "<",
   .params = relational_operator_params,
   .n_params = G_N_ELEMENTS (relational_operator_params),

@@ -31,16 +31,16 @@ enum
 #define LARGEST_MODE 1e9
 
 static const char *const function_choices[]
-  = { N_("floor"), N_("ceil"), N_("round"), N_("fix"), NULL };
+  = { N_ ("floor"), N_ ("ceil"), N_ ("round"), N_ ("fix"), NULL };
 
 static const OrrParamSpec rounding_params[] = {
-  { "function", N_("Function"), "1",
-    N_("1 floor: towards minus infinity; 2 ceil: towards plus infinity; 3 round: to the nearest "
-       "integer, halves away from zero; 4 fix: towards zero."),
+  { "function", N_ ("Function"), "1",
+    N_ ("1 floor: towards minus infinity; 2 ceil: towards plus infinity; 3 round: to the nearest "
+        "integer, halves away from zero; 4 fix: towards zero."),
     ORR_PARAM_CHOICE, function_choices },
-  { "zero_crossing", N_("Zero crossing"), "1",
-    N_("1: locate where the output jumps and hold it in between, for an accurate and fast "
-       "variable-step integration; 0: plain rounding."),
+  { "zero_crossing", N_ ("Zero crossing"), "1",
+    N_ ("1: locate where the output jumps and hold it in between, for an accurate and fast "
+        "variable-step integration; 0: plain rounding."),
     ORR_PARAM_CHECKBOX },
 };
 
@@ -168,9 +168,9 @@ rounding_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_rounding_class = {
   .name = "Rounding",
-  .palette = N_("Math"),
-  .label = N_("Rounding"),
-  .description = N_("Rounds each element of the input to an integer: floor, ceil, round or fix."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Rounding"),
+  .description = N_ ("Rounds each element of the input to an integer: floor, ceil, round or fix."),
   .icon_text = "round",
   .params = rounding_params,
   .n_params = G_N_ELEMENTS (rounding_params),

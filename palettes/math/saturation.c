@@ -8,14 +8,14 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec saturation_params[] = {
-  { "upper", N_("Upper limit"), "1",
-    N_("The largest output: a scalar for every element, or a matrix of the input's size.") },
-  { "lower", N_("Lower limit"), "-1",
-    N_(
+  { "upper", N_ ("Upper limit"), "1",
+    N_ ("The largest output: a scalar for every element, or a matrix of the input's size.") },
+  { "lower", N_ ("Lower limit"), "-1",
+    N_ (
       "The smallest output, at most the upper limit: a scalar or a matrix of the input's size.") },
-  { "zero_crossing", N_("Zero crossing"), "1",
-    N_("1: locate where the input reaches a limit and hold the region in between, for an "
-       "accurate and fast variable-step integration; 0: plain clamping."),
+  { "zero_crossing", N_ ("Zero crossing"), "1",
+    N_ ("1: locate where the input reaches a limit and hold the region in between, for an "
+        "accurate and fast variable-step integration; 0: plain clamping."),
     ORR_PARAM_CHECKBOX },
 };
 
@@ -50,9 +50,9 @@ saturation_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_saturation_class = {
   .name = "Saturation",
-  .palette = N_("Math"),
-  .label = N_("Saturation"),
-  .description = N_("Limits each element of the input to a range."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Saturation"),
+  .description = N_ ("Limits each element of the input to a range."),
   .icon_text = "sat",
   .keywords = "limit clamp clip",
   .params = saturation_params,

@@ -26,9 +26,9 @@ enum
 };
 
 static const OrrParamSpec sign_params[] = {
-  { "zero_crossing", N_("Zero crossing"), "1",
-    N_("1: locate the sign changes of the input and hold the output between them, for an "
-       "accurate and fast variable-step integration; 0: plain sign(u)."),
+  { "zero_crossing", N_ ("Zero crossing"), "1",
+    N_ ("1: locate the sign changes of the input and hold the output between them, for an "
+        "accurate and fast variable-step integration; 0: plain sign(u)."),
     ORR_PARAM_CHECKBOX },
 };
 
@@ -106,9 +106,9 @@ sign_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_sign_class = {
   .name = "Sign",
-  .palette = N_("Math"),
-  .label = N_("Sign"),
-  .description = N_("The sign of each element of the input: -1, 0 or 1."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Sign"),
+  .description = N_ ("The sign of each element of the input: -1, 0 or 1."),
   .icon_text = "sign",
   .params = sign_params,
   .n_params = G_N_ELEMENTS (sign_params),

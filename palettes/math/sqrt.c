@@ -34,9 +34,9 @@ sqrt_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_sqrt_class = {
   .name = "Sqrt",
-  .palette = N_("Math"),
-  .label = N_("Sqrt"),
-  .description = N_("The square root of each element of the input (NaN for a negative element)."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Sqrt"),
+  .description = N_ ("The square root of each element of the input (NaN for a negative element)."),
   .icon_text = "√u",
   .configure = sqrt_configure,
   .simulate = sqrt_simulate,

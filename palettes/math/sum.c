@@ -8,9 +8,9 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec sum_params[] = {
-  { "signs", N_("Signs"), "[1 1]",
-    N_("One entry per input, e.g. [1 -1] for u1 - u2 (other values act as weights). A single "
-       "entry s sums the elements of one input: y = s*sum(u).") },
+  { "signs", N_ ("Signs"), "[1 1]",
+    N_ ("One entry per input, e.g. [1 -1] for u1 - u2 (other values act as weights). A single "
+        "entry s sums the elements of one input: y = s*sum(u).") },
 };
 
 static gboolean
@@ -79,9 +79,9 @@ sum_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_sum_class = {
   .name = "Sum",
-  .palette = N_("Math"),
-  .label = N_("Sum"),
-  .description = N_("Adds or subtracts its inputs, or sums the elements of one input."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Sum"),
+  .description = N_ ("Adds or subtracts its inputs, or sums the elements of one input."),
   .icon_text = "+",
   .keywords = "add subtract plus minus difference error adder",
   .params = sum_params,

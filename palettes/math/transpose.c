@@ -31,9 +31,9 @@ transpose_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_transpose_class = {
   .name = "Transpose",
-  .palette = N_("Math"),
-  .label = N_("Transpose"),
-  .description = N_("The transpose of its input matrix."),
+  .palette = N_ ("Math"),
+  .label = N_ ("Transpose"),
+  .description = N_ ("The transpose of its input matrix."),
   .icon_text = "u'",
   .configure = transpose_configure,
   .simulate = transpose_simulate,

@@ -7,8 +7,8 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec event_input_params[] = {
-  { "port", N_("Port number"), "1",
-    N_("The super block activation input this block stands for, counted from 1.") },
+  { "port", N_ ("Port number"), "1",
+    N_ ("The super block activation input this block stands for, counted from 1.") },
 };
 
 static gboolean
@@ -27,9 +27,9 @@ event_input_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_event_input_class = {
   .name = "EventInput",
-  .palette = N_("Ports"),
-  .label = N_("Event input"),
-  .description = N_("An activation input of the enclosing super block."),
+  .palette = N_ ("Ports"),
+  .label = N_ ("Event input"),
+  .description = N_ ("An activation input of the enclosing super block."),
   .icon_text = "EvIn",
   .params = event_input_params,
   .n_params = G_N_ELEMENTS (event_input_params),

@@ -7,8 +7,8 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec event_output_params[] = {
-  { "port", N_("Port number"), "1",
-    N_("The super block activation output this block stands for, counted from 1.") },
+  { "port", N_ ("Port number"), "1",
+    N_ ("The super block activation output this block stands for, counted from 1.") },
 };
 
 static gboolean
@@ -27,9 +27,9 @@ event_output_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_event_output_class = {
   .name = "EventOutput",
-  .palette = N_("Ports"),
-  .label = N_("Event output"),
-  .description = N_("An activation output of the enclosing super block."),
+  .palette = N_ ("Ports"),
+  .label = N_ ("Event output"),
+  .description = N_ ("An activation output of the enclosing super block."),
   .icon_text = "EvOut",
   .params = event_output_params,
   .n_params = G_N_ELEMENTS (event_output_params),

@@ -8,9 +8,9 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec input_params[] = {
-  { "port", N_("Port number"), "1",
-    N_("The super block input this block stands for, counted from 1 in the order shown on the "
-       "super block.") },
+  { "port", N_ ("Port number"), "1",
+    N_ ("The super block input this block stands for, counted from 1 in the order shown on the "
+        "super block.") },
 };
 
 static gboolean
@@ -29,9 +29,9 @@ input_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_input_class = {
   .name = "Input",
-  .palette = N_("Ports"),
-  .label = N_("Input"),
-  .description = N_("A regular input of the enclosing super block."),
+  .palette = N_ ("Ports"),
+  .label = N_ ("Input"),
+  .description = N_ ("A regular input of the enclosing super block."),
   .icon_text = "In",
   .params = input_params,
   .n_params = G_N_ELEMENTS (input_params),

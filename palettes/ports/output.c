@@ -7,9 +7,9 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec output_params[] = {
-  { "port", N_("Port number"), "1",
-    N_("The super block output this block stands for, counted from 1 in the order shown on the "
-       "super block.") },
+  { "port", N_ ("Port number"), "1",
+    N_ ("The super block output this block stands for, counted from 1 in the order shown on the "
+        "super block.") },
 };
 
 static gboolean
@@ -29,9 +29,9 @@ output_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_output_class = {
   .name = "Output",
-  .palette = N_("Ports"),
-  .label = N_("Output"),
-  .description = N_("A regular output of the enclosing super block."),
+  .palette = N_ ("Ports"),
+  .label = N_ ("Output"),
+  .description = N_ ("A regular output of the enclosing super block."),
   .icon_text = "Out",
   .params = output_params,
   .n_params = G_N_ELEMENTS (output_params),

@@ -3,11 +3,7 @@
 #include "ports-classes.h"
 
 static const OrrBlockClass *const classes[] = {
-  &orr_input_class,
-  &orr_output_class,
-  &orr_event_input_class,
-  &orr_event_output_class,
-  NULL,
+  &orr_input_class, &orr_output_class, &orr_event_input_class, &orr_event_output_class, NULL,
 };
 
 void

@@ -10,8 +10,8 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec from_params[] = {
-  { "tag", N_("Tag"), "'A'",
-    N_("The tag of the Goto to read, a quoted string such as 'speed'.") },
+  { "tag", N_ ("Tag"), "'A'",
+    N_ ("The tag of the Goto to read, a quoted string such as 'speed'.") },
 };
 
 static gboolean
@@ -30,9 +30,9 @@ from_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_from_class = {
   .name = "From",
-  .palette = N_("Routing"),
-  .label = N_("From"),
-  .description = N_("Outputs the signal of the Goto block with the same tag."),
+  .palette = N_ ("Routing"),
+  .label = N_ ("From"),
+  .description = N_ ("Outputs the signal of the Goto block with the same tag."),
   .icon_text = "→[A]",
   .params = from_params,
   .n_params = G_N_ELEMENTS (from_params),

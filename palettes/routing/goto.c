@@ -19,13 +19,13 @@ enum
 };
 
 static const char *const visibility_choices[]
-  = { N_("This diagram"), N_("The whole model"), NULL };
+  = { N_ ("This diagram"), N_ ("The whole model"), NULL };
 
 static const OrrParamSpec goto_params[] = {
-  { "tag", N_("Tag"), "'A'",
-    N_("The name From blocks use to read this signal, a quoted string such as 'speed'.") },
-  { "visibility", N_("Visible in"), "1",
-    N_("1: From blocks in the same diagram only; 2: From blocks anywhere in the model."),
+  { "tag", N_ ("Tag"), "'A'",
+    N_ ("The name From blocks use to read this signal, a quoted string such as 'speed'.") },
+  { "visibility", N_ ("Visible in"), "1",
+    N_ ("1: From blocks in the same diagram only; 2: From blocks anywhere in the model."),
     ORR_PARAM_CHOICE, visibility_choices },
 };
 
@@ -50,9 +50,9 @@ goto_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_goto_class = {
   .name = "Goto",
-  .palette = N_("Routing"),
-  .label = N_("Goto"),
-  .description = N_("Sends its input, without a line, to the From blocks with the same tag."),
+  .palette = N_ ("Routing"),
+  .label = N_ ("Goto"),
+  .description = N_ ("Sends its input, without a line, to the From blocks with the same tag."),
   .icon_text = "[A]→",
   .params = goto_params,
   .n_params = G_N_ELEMENTS (goto_params),

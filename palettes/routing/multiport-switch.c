@@ -23,17 +23,17 @@ enum
   INDEXING_ZERO = 2,
 };
 
-static const char *const indexing_choices[] = { N_("From 1"), N_("From 0"), NULL };
+static const char *const indexing_choices[] = { N_ ("From 1"), N_ ("From 0"), NULL };
 
 static const OrrParamSpec multiport_switch_params[] = {
-  { "inputs", N_("Number of data inputs"), "2",
-    N_("How many data inputs to choose from; they follow the control input.") },
-  { "indexing", N_("Data inputs numbered"), "1",
-    N_("1: a control of 1 picks the first data input; 2: a control of 0 picks it."),
+  { "inputs", N_ ("Number of data inputs"), "2",
+    N_ ("How many data inputs to choose from; they follow the control input.") },
+  { "indexing", N_ ("Data inputs numbered"), "1",
+    N_ ("1: a control of 1 picks the first data input; 2: a control of 0 picks it."),
     ORR_PARAM_CHOICE, indexing_choices },
-  { "zero_crossing", N_("Zero crossing"), "1",
-    N_("1: locate the times the control changes the choice and hold the choice between them, for "
-       "an accurate variable-step integration; 0: decide at every point."),
+  { "zero_crossing", N_ ("Zero crossing"), "1",
+    N_ ("1: locate the times the control changes the choice and hold the choice between them, for "
+        "an accurate variable-step integration; 0: decide at every point."),
     ORR_PARAM_CHECKBOX },
 };
 
@@ -106,9 +106,9 @@ multiport_switch_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_multiport_switch_class = {
   .name = "MultiportSwitch",
-  .palette = N_("Routing"),
-  .label = N_("Multiport switch"),
-  .description = N_("Copies the data input chosen by the rounded control input."),
+  .palette = N_ ("Routing"),
+  .label = N_ ("Multiport switch"),
+  .description = N_ ("Copies the data input chosen by the rounded control input."),
   .icon_text = "⋔",
   .params = multiport_switch_params,
   .n_params = G_N_ELEMENTS (multiport_switch_params),

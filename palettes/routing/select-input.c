@@ -25,13 +25,13 @@ enum
 #define MAX_INPUTS 31
 
 static const char *const activation_choices[]
-  = { N_("Inherited from each input"), N_("One activation input per data input"), NULL };
+  = { N_ ("Inherited from each input"), N_ ("One activation input per data input"), NULL };
 
 static const OrrParamSpec select_input_params[] = {
-  { "inputs", N_("Number of inputs"), "2", N_("How many data inputs to choose from, 1 to 31.") },
-  { "activation", N_("Activation"), "1",
-    N_("1: input k is selected whenever the block driving it runs; 2: the block gets one "
-       "activation input per data input, and an event on activation input k selects input k."),
+  { "inputs", N_ ("Number of inputs"), "2", N_ ("How many data inputs to choose from, 1 to 31.") },
+  { "activation", N_ ("Activation"), "1",
+    N_ ("1: input k is selected whenever the block driving it runs; 2: the block gets one "
+        "activation input per data input, and an event on activation input k selects input k."),
     ORR_PARAM_CHOICE, activation_choices },
 };
 
@@ -91,9 +91,9 @@ select_input_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_select_input_class = {
   .name = "SelectInput",
-  .palette = N_("Routing"),
-  .label = N_("Select input"),
-  .description = N_("Copies the input whose activation came last."),
+  .palette = N_ ("Routing"),
+  .label = N_ ("Select input"),
+  .description = N_ ("Copies the input whose activation came last."),
   .icon_text = "Sel",
   .params = select_input_params,
   .n_params = G_N_ELEMENTS (select_input_params),

@@ -28,16 +28,16 @@ enum
 };
 
 static const char *const rule_choices[]
-  = { N_("u2 >= threshold"), N_("u2 > threshold"), N_("u2 ~= threshold"), NULL };
+  = { N_ ("u2 >= threshold"), N_ ("u2 > threshold"), N_ ("u2 ~= threshold"), NULL };
 
 static const OrrParamSpec switch_params[] = {
-  { "rule", N_("Pass input 1 when"), "1",
-    N_("1: u2 >= threshold; 2: u2 > threshold; 3: u2 ~= threshold. Otherwise input 3 passes."),
+  { "rule", N_ ("Pass input 1 when"), "1",
+    N_ ("1: u2 >= threshold; 2: u2 > threshold; 3: u2 ~= threshold. Otherwise input 3 passes."),
     ORR_PARAM_CHOICE, rule_choices },
-  { "threshold", N_("Threshold"), "0", N_("The value the control input 2 is compared with.") },
-  { "zero_crossing", N_("Zero crossing"), "1",
-    N_("1: locate the times the control crosses the threshold and hold the choice between them, "
-       "for an accurate variable-step integration; 0: decide at every point."),
+  { "threshold", N_ ("Threshold"), "0", N_ ("The value the control input 2 is compared with.") },
+  { "zero_crossing", N_ ("Zero crossing"), "1",
+    N_ ("1: locate the times the control crosses the threshold and hold the choice between them, "
+        "for an accurate variable-step integration; 0: decide at every point."),
     ORR_PARAM_CHECKBOX },
 };
 
@@ -113,10 +113,10 @@ switch_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_switch_class = {
   .name = "Switch",
-  .palette = N_("Routing"),
-  .label = N_("Switch"),
+  .palette = N_ ("Routing"),
+  .label = N_ ("Switch"),
   .description
-  = N_("Passes input 1 when the control input 2 passes a threshold test, else input 3."),
+  = N_ ("Passes input 1 when the control input 2 passes a threshold test, else input 3."),
   .icon_text = "⇄",
   .keywords = "if select choose condition",
   .params = switch_params,

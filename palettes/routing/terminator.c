@@ -16,9 +16,9 @@ terminator_configure (OrrConfig *config, GError **error)
 
 const OrrBlockClass orr_terminator_class = {
   .name = "Terminator",
-  .palette = N_("Routing"),
-  .label = N_("Terminator"),
-  .description = N_("Ends a signal that is not used."),
+  .palette = N_ ("Routing"),
+  .label = N_ ("Terminator"),
+  .description = N_ ("Ends a signal that is not used."),
   .icon_text = "⊣",
   .params = NULL,
   .n_params = 0,

@@ -10,8 +10,8 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec display_params[] = {
-  { "digits", N_("Significant digits"), "5",
-    N_("How many significant digits to show, 1 to 17.") },
+  { "digits", N_ ("Significant digits"), "5",
+    N_ ("How many significant digits to show, 1 to 17.") },
 };
 
 static gboolean
@@ -36,9 +36,9 @@ display_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_display_class = {
   .name = "Display",
-  .palette = N_("Sinks"),
-  .label = N_("Display"),
-  .description = N_("Shows the latest value of its input inside the block."),
+  .palette = N_ ("Sinks"),
+  .label = N_ ("Display"),
+  .description = N_ ("Shows the latest value of its input inside the block."),
   .icon_text = "0.000",
   .params = display_params,
   .n_params = G_N_ELEMENTS (display_params),

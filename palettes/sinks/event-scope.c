@@ -14,10 +14,10 @@
 #define MAX_INPUTS 31
 
 static const OrrParamSpec event_scope_params[] = {
-  { "inputs", N_("Number of inputs"), "1", N_("How many activation inputs, 1 to 31.") },
-  { "refresh", N_("Refresh period"), "10",
-    N_("The width of the time axis, in seconds: the plot scrolls by this much when the marks "
-       "reach its right edge.") },
+  { "inputs", N_ ("Number of inputs"), "1", N_ ("How many activation inputs, 1 to 31.") },
+  { "refresh", N_ ("Refresh period"), "10",
+    N_ ("The width of the time axis, in seconds: the plot scrolls by this much when the marks "
+        "reach its right edge.") },
 };
 
 static gboolean
@@ -55,9 +55,9 @@ event_scope_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_event_scope_class = {
   .name = "EventScope",
-  .palette = N_("Sinks"),
-  .label = N_("Event scope"),
-  .description = N_("Shows the times of the events on its activation inputs."),
+  .palette = N_ ("Sinks"),
+  .label = N_ ("Event scope"),
+  .description = N_ ("Shows the times of the events on its activation inputs."),
   .icon_text = "┃┃┃",
   .params = event_scope_params,
   .n_params = G_N_ELEMENTS (event_scope_params),

@@ -25,25 +25,25 @@ enum
 };
 
 static const char *const activation_choices[]
-  = { N_("Inherited from its inputs"), N_("Clocked: one activation input"), NULL };
+  = { N_ ("Inherited from its inputs"), N_ ("Clocked: one activation input"), NULL };
 
 static const OrrParamSpec scope_params[] = {
-  { "inputs", N_("Number of inputs"), "1",
-    N_("How many inputs; each is a vector, and every element becomes one curve.") },
-  { "ymin", N_("Y minimum"), "-1", N_("The bottom of the value axis when the window opens.") },
-  { "ymax", N_("Y maximum"), "1", N_("The top of the value axis, above the minimum.") },
-  { "refresh", N_("Refresh period"), "10",
-    N_("The width of the time axis, in seconds: the plot scrolls by this much when the curves "
-       "reach its right edge.") },
-  { "buffer", N_("Buffer size"), "10000",
-    N_("How many samples the window keeps for drawing, at least 2; older ones scroll away.") },
-  { "activation", N_("Activation"), "1",
-    N_("1: record whenever the inputs change (inherited); 2: add an activation input and record "
-       "only at its events."),
+  { "inputs", N_ ("Number of inputs"), "1",
+    N_ ("How many inputs; each is a vector, and every element becomes one curve.") },
+  { "ymin", N_ ("Y minimum"), "-1", N_ ("The bottom of the value axis when the window opens.") },
+  { "ymax", N_ ("Y maximum"), "1", N_ ("The top of the value axis, above the minimum.") },
+  { "refresh", N_ ("Refresh period"), "10",
+    N_ ("The width of the time axis, in seconds: the plot scrolls by this much when the curves "
+        "reach its right edge.") },
+  { "buffer", N_ ("Buffer size"), "10000",
+    N_ ("How many samples the window keeps for drawing, at least 2; older ones scroll away.") },
+  { "activation", N_ ("Activation"), "1",
+    N_ ("1: record whenever the inputs change (inherited); 2: add an activation input and record "
+        "only at its events."),
     ORR_PARAM_CHOICE, activation_choices },
-  { "ylabel", N_("Y label"), "''",
-    N_("The title of the value axis, with its unit, as a text in quotes: 'Height (m)'. "
-       "'' for none.") },
+  { "ylabel", N_ ("Y label"), "''",
+    N_ ("The title of the value axis, with its unit, as a text in quotes: 'Height (m)'. "
+        "'' for none.") },
 };
 
 static gboolean
@@ -126,9 +126,9 @@ scope_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_scope_class = {
   .name = "Scope",
-  .palette = N_("Sinks"),
-  .label = N_("Scope"),
-  .description = N_("Plots its inputs against time."),
+  .palette = N_ ("Sinks"),
+  .label = N_ ("Scope"),
+  .description = N_ ("Plots its inputs against time."),
   .icon_text = "Scope",
   .keywords = "plot graph oscilloscope chart display",
   .params = scope_params,

@@ -19,15 +19,15 @@ enum
 };
 
 static const char *const when_choices[]
-  = { N_("At each activation"), N_("At the end of the run"), NULL };
+  = { N_ ("At each activation"), N_ ("At the end of the run"), NULL };
 
 static const OrrParamSpec to_base_params[] = {
-  { "name", N_("Variable name"), "'x'",
-    N_("The name to store the input under, a quoted variable name such as 'p': the next run "
-       "reads it with GetFromBase('p').") },
-  { "when", N_("When to store"), "2",
-    N_("1: at each activation (the base keeps the value of the last one); 2: once, at the end of "
-       "the run, the input as it is then."),
+  { "name", N_ ("Variable name"), "'x'",
+    N_ ("The name to store the input under, a quoted variable name such as 'p': the next run "
+        "reads it with GetFromBase('p').") },
+  { "when", N_ ("When to store"), "2",
+    N_ ("1: at each activation (the base keeps the value of the last one); 2: once, at the end of "
+        "the run, the input as it is then."),
     ORR_PARAM_CHOICE, when_choices },
 };
 
@@ -106,10 +106,10 @@ to_base_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_to_base_class = {
   .name = "ToBase",
-  .palette = N_("Sinks"),
-  .label = N_("To base"),
-  .description = N_("Stores its input under a name for the next runs, which read it with "
-                    "GetFromBase('name')."),
+  .palette = N_ ("Sinks"),
+  .label = N_ ("To base"),
+  .description = N_ ("Stores its input under a name for the next runs, which read it with "
+                     "GetFromBase('name')."),
   .icon_text = "→base",
   .params = to_base_params,
   .n_params = G_N_ELEMENTS (to_base_params),

@@ -22,11 +22,11 @@ typedef struct
 } ToCsvWork;
 
 static const OrrParamSpec to_csv_params[] = {
-  { "file", N_("File name"), "'out.csv'",
-    N_("The file to write, a quoted string; a relative path is relative to the working "
-       "directory. An existing file is replaced.") },
-  { "inputs", N_("Number of inputs"), "1",
-    N_("How many inputs; each is a vector, and every element becomes one column.") },
+  { "file", N_ ("File name"), "'out.csv'",
+    N_ ("The file to write, a quoted string; a relative path is relative to the working "
+        "directory. An existing file is replaced.") },
+  { "inputs", N_ ("Number of inputs"), "1",
+    N_ ("How many inputs; each is a vector, and every element becomes one column.") },
 };
 
 static gboolean
@@ -169,9 +169,9 @@ to_csv_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_to_csv_class = {
   .name = "ToCSV",
-  .palette = N_("Sinks"),
-  .label = N_("To CSV"),
-  .description = N_("Writes its inputs against time to a CSV file."),
+  .palette = N_ ("Sinks"),
+  .label = N_ ("To CSV"),
+  .description = N_ ("Writes its inputs against time to a CSV file."),
   .icon_text = "CSV",
   .params = to_csv_params,
   .n_params = G_N_ELEMENTS (to_csv_params),

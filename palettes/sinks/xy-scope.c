@@ -13,13 +13,13 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec xy_scope_params[] = {
-  { "xmin", N_("X minimum"), "-1", N_("The left end of the horizontal axis.") },
-  { "xmax", N_("X maximum"), "1",
-    N_("The right end of the horizontal axis, above the minimum.") },
-  { "ymin", N_("Y minimum"), "-1", N_("The bottom of the vertical axis.") },
-  { "ymax", N_("Y maximum"), "1", N_("The top of the vertical axis, above the minimum.") },
-  { "buffer", N_("Buffer size"), "10000",
-    N_("How many points the window keeps for drawing, at least 2; older ones are dropped.") },
+  { "xmin", N_ ("X minimum"), "-1", N_ ("The left end of the horizontal axis.") },
+  { "xmax", N_ ("X maximum"), "1",
+    N_ ("The right end of the horizontal axis, above the minimum.") },
+  { "ymin", N_ ("Y minimum"), "-1", N_ ("The bottom of the vertical axis.") },
+  { "ymax", N_ ("Y maximum"), "1", N_ ("The top of the vertical axis, above the minimum.") },
+  { "buffer", N_ ("Buffer size"), "10000",
+    N_ ("How many points the window keeps for drawing, at least 2; older ones are dropped.") },
 };
 
 static gboolean
@@ -74,9 +74,9 @@ xy_scope_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_xy_scope_class = {
   .name = "XYScope",
-  .palette = N_("Sinks"),
-  .label = N_("XY scope"),
-  .description = N_("Plots its second input against its first."),
+  .palette = N_ ("Sinks"),
+  .label = N_ ("XY scope"),
+  .description = N_ ("Plots its second input against its first."),
   .icon_text = "XY",
   .params = xy_scope_params,
   .n_params = G_N_ELEMENTS (xy_scope_params),

@@ -8,8 +8,8 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec constant_params[] = {
-  { "value", N_("Value"), "1",
-    N_("A real scalar, vector or matrix; the output has the same size."), .tunable = TRUE },
+  { "value", N_ ("Value"), "1",
+    N_ ("A real scalar, vector or matrix; the output has the same size."), .tunable = TRUE },
 };
 
 static gboolean
@@ -35,9 +35,9 @@ constant_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_constant_class = {
   .name = "Constant",
-  .palette = N_("Sources"),
-  .label = N_("Constant"),
-  .description = N_("Outputs a constant real matrix."),
+  .palette = N_ ("Sources"),
+  .label = N_ ("Constant"),
+  .description = N_ ("Outputs a constant real matrix."),
   .icon_text = "C",
   .params = constant_params,
   .n_params = G_N_ELEMENTS (constant_params),

@@ -16,14 +16,14 @@ enum
   RULE_DECREMENT = 2,
 };
 
-static const char *const rule_choices[] = { N_("Increment"), N_("Decrement"), NULL };
+static const char *const rule_choices[] = { N_ ("Increment"), N_ ("Decrement"), NULL };
 
 static const OrrParamSpec counter_params[] = {
-  { "minimum", N_("Minimum"), "1",
-    N_("The first value of an increasing counter, a whole number.") },
-  { "maximum", N_("Maximum"), "1e9",
-    N_("The largest value, a whole number above the minimum; the counter wraps around past it.") },
-  { "rule", N_("Rule"), "1", N_("1: count up from the minimum; 2: count down from the maximum."),
+  { "minimum", N_ ("Minimum"), "1",
+    N_ ("The first value of an increasing counter, a whole number.") },
+  { "maximum", N_ ("Maximum"), "1e9",
+    N_ ("The largest value, a whole number above the minimum; the counter wraps around past it.") },
+  { "rule", N_ ("Rule"), "1", N_ ("1: count up from the minimum; 2: count down from the maximum."),
     ORR_PARAM_CHOICE, rule_choices },
 };
 
@@ -85,9 +85,9 @@ counter_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_counter_class = {
   .name = "Counter",
-  .palette = N_("Sources"),
-  .label = N_("Counter"),
-  .description = N_("Counts its activations up or down between a minimum and a maximum."),
+  .palette = N_ ("Sources"),
+  .label = N_ ("Counter"),
+  .description = N_ ("Counts its activations up or down between a minimum and a maximum."),
   .icon_text = "n++",
   .params = counter_params,
   .n_params = G_N_ELEMENTS (counter_params),

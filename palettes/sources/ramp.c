@@ -20,12 +20,12 @@ enum
 static const char *const ramp_values[] = { "slope", "initial" };
 
 static const OrrParamSpec ramp_params[] = {
-  { "slope", N_("Slope"), "1",
-    N_("The rate of change after the start time, per second: a scalar, or a matrix giving the "
-       "output's size.") },
-  { "start", N_("Start time"), "0", N_("When the output starts to change, in seconds.") },
-  { "initial", N_("Initial output"), "0",
-    N_("The output up to the start time: a scalar, or a matrix of the output's size.") },
+  { "slope", N_ ("Slope"), "1",
+    N_ ("The rate of change after the start time, per second: a scalar, or a matrix giving the "
+        "output's size.") },
+  { "start", N_ ("Start time"), "0", N_ ("When the output starts to change, in seconds.") },
+  { "initial", N_ ("Initial output"), "0",
+    N_ ("The output up to the start time: a scalar, or a matrix of the output's size.") },
 };
 
 static gboolean
@@ -93,9 +93,9 @@ ramp_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_ramp_class = {
   .name = "Ramp",
-  .palette = N_("Sources"),
-  .label = N_("Ramp"),
-  .description = N_("A constant output that starts rising at a given time with a given slope."),
+  .palette = N_ ("Sources"),
+  .label = N_ ("Ramp"),
+  .description = N_ ("A constant output that starts rising at a given time with a given slope."),
   .icon_text = "ramp",
   .params = ramp_params,
   .n_params = G_N_ELEMENTS (ramp_params),

@@ -12,11 +12,11 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec random_normal_params[] = {
-  { "mean", N_("Mean"), "0", N_("The mean: a scalar, or a matrix giving the output's size.") },
-  { "deviation", N_("Standard deviation"), "1",
-    N_("The standard deviation, 0 or more: a scalar or a matrix of the output's size.") },
-  { "seed", N_("Seed"), "0",
-    N_(
+  { "mean", N_ ("Mean"), "0", N_ ("The mean: a scalar, or a matrix giving the output's size.") },
+  { "deviation", N_ ("Standard deviation"), "1",
+    N_ ("The standard deviation, 0 or more: a scalar or a matrix of the output's size.") },
+  { "seed", N_ ("Seed"), "0",
+    N_ (
       "A whole number from 0 to 2147483647; the same seed gives the same sequence in every run.") },
 };
 
@@ -66,9 +66,9 @@ random_normal_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_random_normal_class = {
   .name = "RandomNormal",
-  .palette = N_("Sources"),
-  .label = N_("Random normal"),
-  .description = N_("A new normally distributed random value at each activation, from a seed."),
+  .palette = N_ ("Sources"),
+  .label = N_ ("Random normal"),
+  .description = N_ ("A new normally distributed random value at each activation, from a seed."),
   .icon_text = "randn",
   .params = random_normal_params,
   .n_params = G_N_ELEMENTS (random_normal_params),

@@ -9,13 +9,13 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec random_uniform_params[] = {
-  { "min", N_("Minimum"), "0",
-    N_("The lower end of the range: a scalar, or a matrix giving the output's size.") },
-  { "max", N_("Maximum"), "1",
-    N_("The upper end of the range, not below the minimum: a scalar or a matrix of the output's "
-       "size.") },
-  { "seed", N_("Seed"), "0",
-    N_(
+  { "min", N_ ("Minimum"), "0",
+    N_ ("The lower end of the range: a scalar, or a matrix giving the output's size.") },
+  { "max", N_ ("Maximum"), "1",
+    N_ ("The upper end of the range, not below the minimum: a scalar or a matrix of the output's "
+        "size.") },
+  { "seed", N_ ("Seed"), "0",
+    N_ (
       "A whole number from 0 to 2147483647; the same seed gives the same sequence in every run.") },
 };
 
@@ -61,9 +61,9 @@ random_uniform_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_random_uniform_class = {
   .name = "RandomUniform",
-  .palette = N_("Sources"),
-  .label = N_("Random uniform"),
-  .description = N_("A new uniformly distributed random value at each activation, from a seed."),
+  .palette = N_ ("Sources"),
+  .label = N_ ("Random uniform"),
+  .description = N_ ("A new uniformly distributed random value at each activation, from a seed."),
   .icon_text = "rand",
   .params = random_uniform_params,
   .n_params = G_N_ELEMENTS (random_uniform_params),

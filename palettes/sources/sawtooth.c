@@ -15,10 +15,10 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec sawtooth_params[] = {
-  { "period", N_("Period"), "1", N_("The time between resets, in seconds, greater than 0.") },
-  { "amplitude", N_("Amplitude"), "1",
-    N_("The value reached just before each reset: a scalar, or a matrix giving the output's "
-       "size.") },
+  { "period", N_ ("Period"), "1", N_ ("The time between resets, in seconds, greater than 0.") },
+  { "amplitude", N_ ("Amplitude"), "1",
+    N_ ("The value reached just before each reset: a scalar, or a matrix giving the output's "
+        "size.") },
 };
 
 static gboolean
@@ -100,9 +100,9 @@ sawtooth_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_sawtooth_class = {
   .name = "Sawtooth",
-  .palette = N_("Sources"),
-  .label = N_("Sawtooth"),
-  .description = N_("Rises linearly from 0 to the amplitude over each period, then drops back."),
+  .palette = N_ ("Sources"),
+  .label = N_ ("Sawtooth"),
+  .description = N_ ("Rises linearly from 0 to the amplitude over each period, then drops back."),
   .icon_text = "saw",
   .params = sawtooth_params,
   .n_params = G_N_ELEMENTS (sawtooth_params),

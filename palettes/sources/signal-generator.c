@@ -32,18 +32,18 @@ enum
 };
 
 static const char *const method_choices[]
-  = { N_("Hold (zero order)"), N_("Linear"), N_("Natural spline"), NULL };
+  = { N_ ("Hold (zero order)"), N_ ("Linear"), N_ ("Natural spline"), NULL };
 
 static const OrrParamSpec signal_generator_params[] = {
-  { "times", N_("Times"), "[0 1 2]",
-    N_("The times of the given values, in seconds: a strictly increasing vector of at least 2 "
-       "times.") },
-  { "values", N_("Values"), "[0 1 0]",
-    N_("The values: one row per time and one column per output element, or a row vector as long "
-       "as the times for a single output.") },
-  { "method", N_("Interpolation"), "2",
-    N_("Between the times: 1 hold the last value (steps); 2 linear; 3 natural cubic spline. "
-       "Before the first time and after the last the end values are held."),
+  { "times", N_ ("Times"), "[0 1 2]",
+    N_ ("The times of the given values, in seconds: a strictly increasing vector of at least 2 "
+        "times.") },
+  { "values", N_ ("Values"), "[0 1 0]",
+    N_ ("The values: one row per time and one column per output element, or a row vector as long "
+        "as the times for a single output.") },
+  { "method", N_ ("Interpolation"), "2",
+    N_ ("Between the times: 1 hold the last value (steps); 2 linear; 3 natural cubic spline. "
+        "Before the first time and after the last the end values are held."),
     ORR_PARAM_CHOICE, method_choices },
 };
 
@@ -156,9 +156,9 @@ signal_generator_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_signal_generator_class = {
   .name = "SignalGenerator",
-  .palette = N_("Sources"),
-  .label = N_("Signal generator"),
-  .description = N_("A signal given by values at given times, interpolated in between."),
+  .palette = N_ ("Sources"),
+  .label = N_ ("Signal generator"),
+  .description = N_ ("A signal given by values at given times, interpolated in between."),
   .icon_text = "sig",
   .params = signal_generator_params,
   .n_params = G_N_ELEMENTS (signal_generator_params),

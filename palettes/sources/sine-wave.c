@@ -22,15 +22,15 @@ enum
 static const char *const sine_values[N_VALUES] = { "amplitude", "frequency", "phase", "bias" };
 
 static const OrrParamSpec sine_wave_params[] = {
-  { "amplitude", N_("Amplitude"), "1",
-    N_("The peak value above the bias: a scalar, or a matrix giving the output's size.") },
-  { "frequency", N_("Frequency (rad/s)"), "1",
-    N_("The angular frequency in radians per second (2*pi*f for f in Hz): a scalar or a matrix "
-       "of the output's size.") },
-  { "phase", N_("Phase (rad)"), "0",
-    N_("The phase at t = 0, in radians: a scalar or a matrix of the output's size.") },
-  { "bias", N_("Bias"), "0",
-    N_("A constant added to the sine: a scalar or a matrix of the output's size.") },
+  { "amplitude", N_ ("Amplitude"), "1",
+    N_ ("The peak value above the bias: a scalar, or a matrix giving the output's size.") },
+  { "frequency", N_ ("Frequency (rad/s)"), "1",
+    N_ ("The angular frequency in radians per second (2*pi*f for f in Hz): a scalar or a matrix "
+        "of the output's size.") },
+  { "phase", N_ ("Phase (rad)"), "0",
+    N_ ("The phase at t = 0, in radians: a scalar or a matrix of the output's size.") },
+  { "bias", N_ ("Bias"), "0",
+    N_ ("A constant added to the sine: a scalar or a matrix of the output's size.") },
 };
 
 static gboolean
@@ -77,9 +77,9 @@ sine_wave_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_sine_wave_class = {
   .name = "SineWave",
-  .palette = N_("Sources"),
-  .label = N_("Sine wave"),
-  .description = N_("A sine wave of given amplitude, angular frequency, phase and bias."),
+  .palette = N_ ("Sources"),
+  .label = N_ ("Sine wave"),
+  .description = N_ ("A sine wave of given amplitude, angular frequency, phase and bias."),
   .icon_text = "sin",
   .params = sine_wave_params,
   .n_params = G_N_ELEMENTS (sine_wave_params),

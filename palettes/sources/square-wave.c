@@ -12,14 +12,14 @@
 #include <glib/gi18n-lib.h>
 
 static const OrrParamSpec square_wave_params[] = {
-  { "amplitude", N_("Amplitude"), "1",
-    N_("The output is +amplitude, then -amplitude: a scalar, or a matrix giving the output's "
-       "size.") },
-  { "period", N_("Period"), "1", N_("The period in seconds, greater than 0.") },
-  { "duty", N_("Duty cycle (%)"), "50",
-    N_("The part of each period spent at +amplitude, in percent, strictly between 0 and 100.") },
-  { "delay", N_("Phase delay"), "0",
-    N_("The time of a rising edge, in seconds: the wave is shifted by this much.") },
+  { "amplitude", N_ ("Amplitude"), "1",
+    N_ ("The output is +amplitude, then -amplitude: a scalar, or a matrix giving the output's "
+        "size.") },
+  { "period", N_ ("Period"), "1", N_ ("The period in seconds, greater than 0.") },
+  { "duty", N_ ("Duty cycle (%)"), "50",
+    N_ ("The part of each period spent at +amplitude, in percent, strictly between 0 and 100.") },
+  { "delay", N_ ("Phase delay"), "0",
+    N_ ("The time of a rising edge, in seconds: the wave is shifted by this much.") },
 };
 
 static gboolean
@@ -36,10 +36,10 @@ square_wave_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_square_wave_class = {
   .name = "SquareWave",
-  .palette = N_("Sources"),
-  .label = N_("Square wave"),
+  .palette = N_ ("Sources"),
+  .label = N_ ("Square wave"),
   .description
-  = N_("Alternates between +amplitude and -amplitude with a given period and duty cycle."),
+  = N_ ("Alternates between +amplitude and -amplitude with a given period and duty cycle."),
   .icon_text = "square",
   .params = square_wave_params,
   .n_params = G_N_ELEMENTS (square_wave_params),

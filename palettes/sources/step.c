@@ -25,11 +25,11 @@ enum
 static const char *const step_values[] = { "initial", "final" };
 
 static const OrrParamSpec step_params[] = {
-  { "step_time", N_("Step time"), "1", N_("The time of the jump, in seconds.") },
-  { "initial", N_("Initial value"), "0",
-    N_("The output before the step time: a scalar, or a matrix giving the output's size.") },
-  { "final", N_("Final value"), "1",
-    N_("The output from the step time on: a scalar, or a matrix of the output's size."),
+  { "step_time", N_ ("Step time"), "1", N_ ("The time of the jump, in seconds.") },
+  { "initial", N_ ("Initial value"), "0",
+    N_ ("The output before the step time: a scalar, or a matrix giving the output's size.") },
+  { "final", N_ ("Final value"), "1",
+    N_ ("The output from the step time on: a scalar, or a matrix of the output's size."),
     .tunable = TRUE },
 };
 
@@ -98,9 +98,9 @@ step_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_step_class = {
   .name = "Step",
-  .palette = N_("Sources"),
-  .label = N_("Step"),
-  .description = N_("Jumps from an initial to a final value at a given time."),
+  .palette = N_ ("Sources"),
+  .label = N_ ("Step"),
+  .description = N_ ("Jumps from an initial to a final value at a given time."),
   .icon_text = "step",
   .params = step_params,
   .n_params = G_N_ELEMENTS (step_params),

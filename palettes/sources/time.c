@@ -24,9 +24,9 @@ time_simulate (OrrSimBlock *block, OrrJob job)
 
 const OrrBlockClass orr_time_class = {
   .name = "Time",
-  .palette = N_("Sources"),
-  .label = N_("Time"),
-  .description = N_("Outputs the simulation time."),
+  .palette = N_ ("Sources"),
+  .label = N_ ("Time"),
+  .description = N_ ("Outputs the simulation time."),
   .icon_text = "t",
   .params = NULL,
   .n_params = 0,

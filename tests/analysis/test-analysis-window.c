@@ -54,15 +54,16 @@ test_dialog_and_window (void)
   dialog = orr_linearize_dialog_new (NULL, model, registry, "Filter");
   gtk_window_present (GTK_WINDOW (dialog));
   app_test_keep_picture (GTK_WINDOW (dialog), "linearize-dialog");
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry (GTK_WIDGET (dialog), "block_entry"))),
-                   ==, "Filter");
+  g_assert_cmpstr (
+    gtk_editable_get_text (GTK_EDITABLE (entry (GTK_WIDGET (dialog), "block_entry"))), ==,
+    "Filter");
 
   /* a port that does not exist: the dialog stays, and says so */
   gtk_editable_set_text (GTK_EDITABLE (entry (GTK_WIDGET (dialog), "outputs_entry")), "3");
   g_assert_null (orr_linearize_dialog_run (dialog));
   {
-    GtkLabel *label = GTK_LABEL (
-      gtk_widget_get_template_child (GTK_WIDGET (dialog), ORR_TYPE_LINEARIZE_DIALOG, "message_label"));
+    GtkLabel *label = GTK_LABEL (gtk_widget_get_template_child (
+      GTK_WIDGET (dialog), ORR_TYPE_LINEARIZE_DIALOG, "message_label"));
 
     g_assert_true (gtk_widget_get_visible (GTK_WIDGET (label)));
     g_assert_nonnull (strstr (gtk_label_get_text (label), "output 3"));

@@ -382,7 +382,7 @@ simulate_csv (Fixture *f, const char *model, const char *name, char **header)
   const char *argv[] = { sim, "--quiet", "--output", csv, model, NULL };
 
   g_assert_nonnull (sim);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL,
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL,
                                &status, &error));
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
@@ -439,7 +439,8 @@ test_group_and_enter (void)
   copy = g_build_filename (f->dir, "ball.orr", NULL);
   grouped_path = g_build_filename (f->dir, "grouped.orr", NULL);
   undone_path = g_build_filename (f->dir, "undone.orr", NULL);
-  screenshot = g_build_filename (outdir != NULL ? outdir : f->dir, "app-dbus-super-block.png", NULL);
+  screenshot
+    = g_build_filename (outdir != NULL ? outdir : f->dir, "app-dbus-super-block.png", NULL);
   g_assert_true (g_file_get_contents (example, &contents, NULL, NULL));
   g_assert_true (g_file_set_contents (copy, contents, -1, NULL));
   original = read_model_text (copy);
@@ -704,8 +705,8 @@ test_save_to_library (void)
   g_assert_cmpuint (loaded->child->blocks->len, ==, original->child->blocks->len);
   g_assert_cmpuint (loaded->child->links->len, ==, original->child->links->len);
   for (guint i = 0; i < original->mask->params->len; i++)
-    g_assert_cmpstr (((OrrMaskParam *) g_ptr_array_index (loaded->mask->params, i))->name, ==,
-                     ((OrrMaskParam *) g_ptr_array_index (original->mask->params, i))->name);
+    g_assert_cmpstr (((OrrMaskParam *)g_ptr_array_index (loaded->mask->params, i))->name, ==,
+                     ((OrrMaskParam *)g_ptr_array_index (original->mask->params, i))->name);
 
   g_clear_object (&f->app);
   g_clear_object (&f->bus);

@@ -38,7 +38,7 @@ static Memory
 memory_now (void)
 {
   struct mallinfo2 info = mallinfo2 ();
-  Memory m = { (double) info.uordblks + (double) info.hblkhd, 0 };
+  Memory m = { (double)info.uordblks + (double)info.hblkhd, 0 };
   FILE *statm = fopen ("/proc/self/statm", "r");
   long size = 0, resident = 0;
 
@@ -48,7 +48,7 @@ memory_now (void)
         resident = 0;
       fclose (statm);
     }
-  m.rss = (double) resident * sysconf (_SC_PAGESIZE);
+  m.rss = (double)resident * sysconf (_SC_PAGESIZE);
   return m;
 }
 

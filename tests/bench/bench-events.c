@@ -42,8 +42,13 @@ delay_simulate (OrrSimBlock *block, OrrJob job)
 }
 
 static const OrrBlockClass delay_class = {
-  .name = "BenchUnitDelay", .palette = "Bench", .label = "1/z", .description = "unit delay",
-  .icon_text = "1/z", .configure = delay_configure, .simulate = delay_simulate,
+  .name = "BenchUnitDelay",
+  .palette = "Bench",
+  .label = "1/z",
+  .description = "unit delay",
+  .icon_text = "1/z",
+  .configure = delay_configure,
+  .simulate = delay_simulate,
 };
 
 static OrrBlock *
@@ -82,8 +87,8 @@ on_record (int block, guint64 seq, double t, const double *values, int n, gpoint
 static gboolean
 bench (OrrRegistry *registry, int continuous)
 {
-  const char *what[] = { "events only", "events and an untouched integrator",
-                         "events restarting the solver" };
+  const char *what[]
+    = { "events only", "events and an untouched integrator", "events restarting the solver" };
   g_autoptr (OrrModel) model = orr_model_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (OrrProgram) program = NULL;
@@ -146,7 +151,7 @@ bench (OrrRegistry *registry, int continuous)
 
   /* The chain holds 1 from its tenth tick on; the integrator of 1 reads
    * t, of the chain's output t - 0.009 (1 from t = 9 ms on). */
-  ok = stats->events == (guint64) llround (FINAL / PERIOD) + 1 && last.t == FINAL;
+  ok = stats->events == (guint64)llround (FINAL / PERIOD) + 1 && last.t == FINAL;
   if (continuous == 0)
     ok = ok && last.value == 1;
   else if (continuous == 1)

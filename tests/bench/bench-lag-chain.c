@@ -38,7 +38,7 @@ now_us (void)
   struct timespec ts;
 
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+  return (gint64)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 #define RTOL 1e-6
 #define ATOL 1e-8
@@ -50,7 +50,7 @@ chain_rhs (sunrealtype t, N_Vector y, N_Vector ydot, void *data)
 {
   const double *x = N_VGetArrayPointer (y);
   double *f = N_VGetArrayPointer (ydot);
-  int n = (int) N_VGetLength (y);
+  int n = (int)N_VGetLength (y);
 
   f[0] = 1.0 - x[0];
   for (int i = 1; i < n; i++)
@@ -182,8 +182,8 @@ compile_chain (int n)
 }
 
 static double
-run_orrery (const OrrProgram *program, OrrSimLinear linear, double *watched,
-            OrrSimStats *stats_out, gboolean describe)
+run_orrery (const OrrProgram *program, OrrSimLinear linear, double *watched, OrrSimStats *stats_out,
+            gboolean describe)
 {
   g_autoptr (OrrSimulation) sim = orr_simulation_new (program);
   g_autoptr (GError) error = NULL;
@@ -269,8 +269,8 @@ bench (int n, gboolean extras)
                klu_s, klu_x, stats.rhs_calls);
       dense_s = run_direct (n, TRUE, &dense_x, &dense_steps, &dense_rhs);
       g_print ("  direct CVODE, dense LU: %7.4f s   x_10(10) = %.10f\n", dense_s, dense_x);
-      g_print ("  ratio KLU / band (Orrery): %.2f, dense / band (direct): %.1f\n",
-               klu_s / orrery_s, dense_s / direct_s);
+      g_print ("  ratio KLU / band (Orrery): %.2f, dense / band (direct): %.1f\n", klu_s / orrery_s,
+               dense_s / direct_s);
       ok = ok && check ("Orrery with KLU", klu_x) && check ("direct dense", dense_x);
     }
   return ok;

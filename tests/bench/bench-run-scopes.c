@@ -315,7 +315,6 @@ main (int argc, char **argv)
       bench_case (registry, &cases[i]);
       g_free (cases[i].text);
     }
-  g_print ("  longest main loop gap during the runs: %.1f ms (5 ms timer)\n",
-           longest_gap / 1000.0);
+  g_print ("  longest main loop gap during the runs: %.1f ms (5 ms timer)\n", longest_gap / 1000.0);
   return EXIT_SUCCESS;
 }

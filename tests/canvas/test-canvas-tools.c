@@ -372,7 +372,8 @@ test_branch_from_link (Fixture *f, gconstpointer data)
       {
         const OrrPoint *p = &g_array_index (route, OrrPoint, k - 1);
         const OrrPoint *q = &g_array_index (route, OrrPoint, k);
-        OrrRect seg = { MIN (p->x, q->x), MIN (p->y, q->y), fabs (p->x - q->x), fabs (p->y - q->y) };
+        OrrRect seg
+          = { MIN (p->x, q->x), MIN (p->y, q->y), fabs (p->x - q->x), fabs (p->y - q->y) };
 
         if (k == 1)
           continue; /* the shared stretch along the parent, into b's port */

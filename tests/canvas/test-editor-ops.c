@@ -166,7 +166,7 @@ test_port_blocks_follow (Fixture *f, gconstpointer data)
     }
   orr_model_set_block_label (f->model, in[2], "torque");
   orr_editor_sync_ports (f->model, f->registry, super, NULL);
-  g_assert_cmpstr (((OrrPort *) g_ptr_array_index (super->ports[ORR_PORT_IN], 2))->label, ==,
+  g_assert_cmpstr (((OrrPort *)g_ptr_array_index (super->ports[ORR_PORT_IN], 2))->label, ==,
                    "torque");
 
   /* one undo takes the last Input away with its port */
@@ -185,7 +185,7 @@ test_port_blocks_follow (Fixture *f, gconstpointer data)
   orr_model_commit (f->model);
   g_assert_cmpuint (orr_block_get_port_count (super, ORR_PORT_IN), ==, 2);
   g_assert_cmpstr (orr_block_get_param (in[2], "port"), ==, "2");
-  g_assert_cmpstr (((OrrPort *) g_ptr_array_index (super->ports[ORR_PORT_IN], 1))->label, ==,
+  g_assert_cmpstr (((OrrPort *)g_ptr_array_index (super->ports[ORR_PORT_IN], 1))->label, ==,
                    "torque");
 }
 

@@ -40,14 +40,14 @@ run_sim (Run *r, ...)
   va_list args;
 
   g_assert_nonnull (sim);
-  g_ptr_array_add (argv, (char *) sim);
+  g_ptr_array_add (argv, (char *)sim);
   va_start (args, r);
   while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
+    g_ptr_array_add (argv, (char *)arg);
   va_end (args);
   g_ptr_array_add (argv, NULL);
 
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                                &r->out, &r->err, &wait_status, &error));
   g_assert_no_error (error);
   g_assert_true (WIFEXITED (wait_status));
@@ -334,10 +334,11 @@ test_big_model (void)
                             "height=\"40\"><param name=\"gain\">%s</param>"
                             "<ports in=\"1\" out=\"1\"/></block>\n",
                             i, 60 * (i % 100), 60 * (i / 100), i % 2 ? "2" : "0.5");
-  g_string_append (xml, "    <block id=\"x\" type=\"Integrator\" x=\"0\" y=\"-60\" width=\"40\" "
-                        "height=\"40\"><ports in=\"1\" out=\"1\"/></block>\n"
-                        "    <block id=\"out\" type=\"SignalOut\" x=\"60\" y=\"-60\" width=\"40\" "
-                        "height=\"40\"><param name=\"name\">'y'</param><ports in=\"1\"/></block>\n");
+  g_string_append (xml,
+                   "    <block id=\"x\" type=\"Integrator\" x=\"0\" y=\"-60\" width=\"40\" "
+                   "height=\"40\"><ports in=\"1\" out=\"1\"/></block>\n"
+                   "    <block id=\"out\" type=\"SignalOut\" x=\"60\" y=\"-60\" width=\"40\" "
+                   "height=\"40\"><param name=\"name\">'y'</param><ports in=\"1\"/></block>\n");
   g_string_append (xml, "    <link id=\"l0\" kind=\"regular\" from=\"t\" from-port=\"1\" to=\"g1\" "
                         "to-port=\"1\"/>\n");
   for (int i = 1; i < n_gains; i++)
@@ -345,11 +346,12 @@ test_big_model (void)
                             "    <link id=\"l%d\" kind=\"regular\" from=\"g%d\" from-port=\"1\" "
                             "to=\"g%d\" to-port=\"1\"/>\n",
                             i, i, i + 1);
-  g_string_append_printf (xml,
-                          "    <link id=\"lx\" kind=\"regular\" from=\"g%d\" from-port=\"1\" to=\"x\" "
-                          "to-port=\"1\"/>\n    <link id=\"ly\" kind=\"regular\" from=\"x\" "
-                          "from-port=\"1\" to=\"out\" to-port=\"1\"/>\n  </diagram>\n</orrery>\n",
-                          n_gains);
+  g_string_append_printf (
+    xml,
+    "    <link id=\"lx\" kind=\"regular\" from=\"g%d\" from-port=\"1\" to=\"x\" "
+    "to-port=\"1\"/>\n    <link id=\"ly\" kind=\"regular\" from=\"x\" "
+    "from-port=\"1\" to=\"out\" to-port=\"1\"/>\n  </diagram>\n</orrery>\n",
+    n_gains);
   g_assert_true (g_file_set_contents (path, xml->str, xml->len, NULL));
 
   run_sim (&r, path, "--output", csv, NULL);

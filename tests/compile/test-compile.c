@@ -29,7 +29,7 @@ goto_configure (OrrConfig *config, GError **error)
 {
   double global = 0;
   orr_config_get_double (config, "global", &global, NULL);
-  return tag_configure (config, TRUE, (int) global);
+  return tag_configure (config, TRUE, (int)global);
 }
 
 static gboolean
@@ -51,11 +51,12 @@ static const OrrParamSpec tag_params[] = {
   { "tag", "Tag", "'A'", "the tag" },
   { "global", "Global", "0", "visible everywhere" },
 };
-static const OrrBlockClass goto_class = { .name = "TestGoto", .params = tag_params, .n_params = 2,
-                                          .configure = goto_configure };
-static const OrrBlockClass from_class = { .name = "TestFrom", .params = tag_params, .n_params = 1,
-                                          .configure = from_configure };
-static const OrrBlockClass sampled_class = { .name = "TestSampled", .configure = sampled_configure };
+static const OrrBlockClass goto_class
+  = { .name = "TestGoto", .params = tag_params, .n_params = 2, .configure = goto_configure };
+static const OrrBlockClass from_class
+  = { .name = "TestFrom", .params = tag_params, .n_params = 1, .configure = from_configure };
+static const OrrBlockClass sampled_class
+  = { .name = "TestSampled", .configure = sampled_configure };
 
 typedef struct
 {
@@ -165,13 +166,13 @@ compile_ok (Fixture *f)
 static GPtrArray *
 compile_fails (Fixture *f, GError **error)
 {
-  GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   OrrProgram *p = orr_compile (f->model, f->registry, NULL, problems, error);
   g_assert_null (p);
   g_assert_nonnull (*error);
   /* the errors only: warnings (unconnected ports) have their own test */
   for (guint i = problems->len; i > 0; i--)
-    if (((OrrProblem *) g_ptr_array_index (problems, i - 1))->warning)
+    if (((OrrProblem *)g_ptr_array_index (problems, i - 1))->warning)
       g_ptr_array_remove_index (problems, i - 1);
   g_assert_cmpuint (problems->len, >, 0);
   return problems;
@@ -180,7 +181,7 @@ compile_fails (Fixture *f, GError **error)
 static gboolean
 ids_contain (const OrrProblem *p, const char *id)
 {
-  return g_strv_contains ((const char *const *) p->block_ids, id);
+  return g_strv_contains ((const char *const *)p->block_ids, id);
 }
 
 /* Gain -> Sum -> Gain with no state: an algebraic loop naming all three;
@@ -278,7 +279,7 @@ test_sizes (Fixture *f, gconstpointer data)
     g_assert_cmpint (find (program, "Abs")->nmode, ==, 3);
     g_assert_cmpint (program->ng, ==, 3);
   }
-  (void) lonely;
+  (void)lonely;
 }
 
 /* Super blocks vanish: a Gain inside reads the Constant outside through
@@ -289,8 +290,8 @@ test_flatten (Fixture *f, gconstpointer data)
 {
   OrrDiagram *root = orr_model_get_root (f->model);
   OrrBlock *src = add (f, root, "Constant", "Src", 0, 1, 0, 0, "value", "4", NULL);
-  OrrBlock *clock = add (f, root, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.5", "offset",
-                         "0", NULL);
+  OrrBlock *clock
+    = add (f, root, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.5", "offset", "0", NULL);
   OrrBlock *super = orr_model_add_super_block (f->model, root, NULL);
   OrrBlock *scope, *in, *out, *ein, *gain, *counter;
   g_autoptr (OrrProgram) program = NULL;
@@ -345,8 +346,10 @@ static void
 test_activation_inheritance (Fixture *f, gconstpointer data)
 {
   OrrDiagram *root = orr_model_get_root (f->model);
-  OrrBlock *c1 = add (f, root, "SampleClock", "C1", 0, 0, 0, 1, "period", "0.1", "offset", "0", NULL);
-  OrrBlock *c2 = add (f, root, "SampleClock", "C2", 0, 0, 0, 1, "period", "0.2", "offset", "0", NULL);
+  OrrBlock *c1
+    = add (f, root, "SampleClock", "C1", 0, 0, 0, 1, "period", "0.1", "offset", "0", NULL);
+  OrrBlock *c2
+    = add (f, root, "SampleClock", "C2", 0, 0, 0, 1, "period", "0.2", "offset", "0", NULL);
   OrrBlock *n1 = add (f, root, "Counter", "N1", 0, 1, 1, 0, NULL);
   OrrBlock *n2 = add (f, root, "Counter", "N2", 0, 1, 1, 0, NULL);
   OrrBlock *sum = add (f, root, "Sum", "Sum", 2, 1, 0, 0, "signs", "[1 1]", NULL);
@@ -483,7 +486,7 @@ test_goto_from (Fixture *f, gconstpointer data)
   lost = add (f, root, "TestFrom", "Lost", 0, 1, 0, 0, "tag", "'B'", NULL);
   problems = compile_fails (f, &error);
   g_assert_cmpuint (problems->len, ==, 1);
-  g_assert_cmpstr (((OrrProblem *) g_ptr_array_index (problems, 0))->block_id, ==, lost->id);
+  g_assert_cmpstr (((OrrProblem *)g_ptr_array_index (problems, 0))->block_id, ==, lost->id);
   g_assert_nonnull (strstr (error->message, "no Goto with the tag 'B'"));
 }
 
@@ -493,8 +496,8 @@ static void
 test_required_period (Fixture *f, gconstpointer data)
 {
   OrrDiagram *root = orr_model_get_root (f->model);
-  OrrBlock *clock = add (f, root, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.5", "offset",
-                         "0", NULL);
+  OrrBlock *clock
+    = add (f, root, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.5", "offset", "0", NULL);
   OrrBlock *sampled = add (f, root, "TestSampled", "Sampler", 1, 0, 1, 0, NULL);
   g_autoptr (OrrProgram) program = NULL;
   g_autoptr (GError) error = NULL;
@@ -504,7 +507,7 @@ test_required_period (Fixture *f, gconstpointer data)
   program = compile_ok (f);
   orr_model_set_param (f->model, clock, "period", "0.2");
   problems = compile_fails (f, &error);
-  g_assert_cmpstr (((OrrProblem *) g_ptr_array_index (problems, 0))->block_id, ==, sampled->id);
+  g_assert_cmpstr (((OrrProblem *)g_ptr_array_index (problems, 0))->block_id, ==, sampled->id);
   g_assert_nonnull (strstr (error->message, "SampleClock with period 0.5"));
 }
 
@@ -534,7 +537,7 @@ test_unconnected (Fixture *f, gconstpointer data)
   OrrBlock *super = orr_model_add_super_block (f->model, root, NULL);
   OrrBlock *in, *gain;
   g_autoptr (GPtrArray) problems
-    = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+    = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   g_autoptr (GPtrArray) errors = NULL;
   g_autoptr (OrrProgram) program = NULL;
   g_autoptr (GError) error = NULL;

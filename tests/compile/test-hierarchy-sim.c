@@ -45,7 +45,7 @@ group (OrrModel *model, const char *const *labels, const char *super_label)
 
   for (guint i = 0; labels[i] != NULL; i++)
     g_ptr_array_add (selection, by_label (orr_model_get_root (model), labels[i]));
-  super = orr_model_group (model, (OrrBlock *const *) selection->pdata, selection->len, &error);
+  super = orr_model_group (model, (OrrBlock *const *)selection->pdata, selection->len, &error);
   g_assert_no_error (error);
   g_assert_nonnull (super);
   if (super_label != NULL)
@@ -237,8 +237,7 @@ test_two_balls (void)
   g_autoptr (OrrModel) reopened = NULL;
   g_autoptr (Run) flat_run = NULL;
   g_autoptr (Run) run = NULL;
-  g_autoptr (GPtrArray) pasted
-    = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_block_unref);
+  g_autoptr (GPtrArray) pasted = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_block_unref);
   g_autoptr (GError) error = NULL;
   g_autofree char *fragment = NULL;
   g_autofree char *dir = NULL;

@@ -78,8 +78,8 @@ orphan (const char *draft_path)
   GPid pid;
   int status;
 
-  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL,
-                                NULL, &pid, NULL));
+  g_assert_true (
+    g_spawn_async (NULL, (char **)argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid, NULL));
   g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
   g_assert_true (g_key_file_load_from_file (meta, meta_path, G_KEY_FILE_NONE, NULL));
   g_key_file_set_int64 (meta, "Draft", "pid", pid);
@@ -186,7 +186,7 @@ test_untitled_and_discard (Fixture *f, gconstpointer data)
   orphan (orr_draft_get_path (draft));
   orphans = orr_drafts_list_orphans (f->dir);
   g_assert_cmpuint (orphans->len, ==, 1);
-  g_assert_null (((OrrDraftInfo *) g_ptr_array_index (orphans, 0))->file);
+  g_assert_null (((OrrDraftInfo *)g_ptr_array_index (orphans, 0))->file);
 
   /* closed on purpose ("Discard"): no draft is left */
   orr_draft_discard (draft);
@@ -203,8 +203,7 @@ main (int argc, char **argv)
               test_written_after_interval, fixture_tear_down);
   g_test_add ("/drafts/gone-when-saved-or-undone", Fixture, NULL, fixture_set_up,
               test_gone_when_saved_or_undone, fixture_tear_down);
-  g_test_add ("/drafts/recovery", Fixture, NULL, fixture_set_up, test_recovery,
-              fixture_tear_down);
+  g_test_add ("/drafts/recovery", Fixture, NULL, fixture_set_up, test_recovery, fixture_tear_down);
   g_test_add ("/drafts/untitled-and-discard", Fixture, NULL, fixture_set_up,
               test_untitled_and_discard, fixture_tear_down);
   return g_test_run ();

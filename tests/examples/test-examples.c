@@ -56,14 +56,14 @@ run_sim (Run *r, ...)
   va_list args;
 
   g_assert_nonnull (sim);
-  g_ptr_array_add (argv, (char *) sim);
+  g_ptr_array_add (argv, (char *)sim);
   va_start (args, r);
   while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
+    g_ptr_array_add (argv, (char *)arg);
   va_end (args);
   g_ptr_array_add (argv, NULL);
 
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                                &r->out, &r->err, &wait_status, &error));
   g_assert_no_error (error);
   g_assert_true (WIFEXITED (wait_status));
@@ -175,16 +175,16 @@ simulate (const char *name, ...)
   va_list args;
   Csv *csv;
 
-  g_ptr_array_add (argv, (char *) sim);
+  g_ptr_array_add (argv, (char *)sim);
   g_ptr_array_add (argv, model);
-  g_ptr_array_add (argv, (char *) "--output");
+  g_ptr_array_add (argv, (char *)"--output");
   g_ptr_array_add (argv, path);
   va_start (args, name);
   while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (char *) arg);
+    g_ptr_array_add (argv, (char *)arg);
   va_end (args);
   g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                                &r.out, &r.err, &wait_status, &error));
   g_assert_no_error (error);
   g_assert_true (WIFEXITED (wait_status));
@@ -216,11 +216,10 @@ index_start (GMarkupParseContext *context, const char *element, const char **nam
   if (strcmp (element, "examples") == 0)
     return;
   g_assert_cmpstr (element, ==, "example");
-  g_assert_true (g_markup_collect_attributes (element, names, values, error,
-                                              G_MARKUP_COLLECT_STRING, "file", &file,
-                                              G_MARKUP_COLLECT_STRING, "title", &title,
-                                              G_MARKUP_COLLECT_STRING, "description",
-                                              &description, G_MARKUP_COLLECT_INVALID));
+  g_assert_true (g_markup_collect_attributes (
+    element, names, values, error, G_MARKUP_COLLECT_STRING, "file", &file, G_MARKUP_COLLECT_STRING,
+    "title", &title, G_MARKUP_COLLECT_STRING, "description", &description,
+    G_MARKUP_COLLECT_INVALID));
   g_assert_true (g_str_has_suffix (file, ".orr"));
   g_assert_null (strchr (file, '/'));
   g_assert_cmpuint (strlen (title), >, 0);
@@ -253,7 +252,7 @@ index_files (void)
 static int
 compare_strings (gconstpointer a, gconstpointer b)
 {
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
+  return strcmp (*(const char *const *)a, *(const char *const *)b);
 }
 
 /* The index lists every .orr file of the folder once, and nothing else;
@@ -308,9 +307,24 @@ test_all_run (void)
  * Runge-Kutta with a small fixed step, independently of the simulator:
  *   e = r - w;  V = Kp e + Ki xi + Kd N (e - f);  xi' = e;  f' = N (e - f)
  *   L i' = V - R i - Km w;  J w' = Km i - b w - T_load(t). */
-enum { PID_R, PID_L, PID_KM, PID_J, PID_B, PID_KP, PID_KI, PID_KD, PID_N, PID_WREF, PID_TREF,
-       PID_TLOAD, PID_T_LOAD };
-static const double pid[] = { 2, 0.05, 0.1, 0.001, 0.0001, 0.5, 2.5, 0.001, 100, 100, 0.1, 0.05, 1 };
+enum
+{
+  PID_R,
+  PID_L,
+  PID_KM,
+  PID_J,
+  PID_B,
+  PID_KP,
+  PID_KI,
+  PID_KD,
+  PID_N,
+  PID_WREF,
+  PID_TREF,
+  PID_TLOAD,
+  PID_T_LOAD
+};
+static const double pid[]
+  = { 2, 0.05, 0.1, 0.001, 0.0001, 0.5, 2.5, 0.001, 100, 100, 0.1, 0.05, 1 };
 
 static void
 pid_rhs (double t, const double *x, double *dx)
@@ -332,7 +346,7 @@ static void
 pid_advance (double *x, double t0, double t1)
 {
   const double h = 1e-5;
-  int n = (int) ceil ((t1 - t0) / h - 1e-9);
+  int n = (int)ceil ((t1 - t0) / h - 1e-9);
 
   for (int s = 0; s < n; s++)
     {
@@ -409,7 +423,7 @@ static void
 test_sampled_data (void)
 {
   const double K = 2, tau = 1, Ts = 0.2, Kc = 1, Ki = 1, r = 1, t_r = 0.5, tf = 6;
-  const int n_samples = (int) floor (tf / Ts + 1e-9) + 1;
+  const int n_samples = (int)floor (tf / Ts + 1e-9) + 1;
   g_autoptr (Csv) csv = simulate ("sampled-data-controller.orr", NULL);
   int c_u = csv_column (csv, "u"), c_y = csv_column (csv, "y");
   g_autofree double *u_sim = g_new (double, n_samples);
@@ -422,7 +436,7 @@ test_sampled_data (void)
   for (guint i = 0; i < csv->n_rows; i++)
     {
       double t = csv_at (csv, i, 0);
-      int k = (int) lround (t / Ts);
+      int k = (int)lround (t / Ts);
       gboolean at_sample = fabs (t - k * Ts) < 1e-9;
 
       if (!isnan (csv_at (csv, i, c_u)))
@@ -461,8 +475,9 @@ static void
 check_clock (double T, double tf, const char *set)
 {
   g_autofree char *final = g_strdup_printf ("%g", tf);
-  g_autoptr (Csv) csv = set ? simulate ("event-delay-clock.orr", "--set", set, "--final-time", final, NULL)
-                            : simulate ("event-delay-clock.orr", NULL);
+  g_autoptr (Csv) csv
+    = set ? simulate ("event-delay-clock.orr", "--set", set, "--final-time", final, NULL)
+          : simulate ("event-delay-clock.orr", NULL);
   int c = csv_column (csv, "ticks");
   double count = 0;
 
@@ -642,7 +657,11 @@ test_thermostat (void)
 static void
 test_masked_super_block (void)
 {
-  const struct { const char *name; double K, tau; } lags[] = { { "fast", 2, 0.5 }, { "slow", 1, 2 } };
+  const struct
+  {
+    const char *name;
+    double K, tau;
+  } lags[] = { { "fast", 2, 0.5 }, { "slow", 1, 2 } };
   const double t_step = 1;
   g_autoptr (Csv) csv = simulate ("masked-super-block.orr", NULL);
 
@@ -770,7 +789,7 @@ test_automaton_bouncing_ball (void)
       if (isnan (v) || v == count)
         continue;
       g_assert_cmpfloat (v, ==, count + 1);
-      g_assert_cmpfloat_with_epsilon (csv_at (csv, i, 0), impacts[(int) count], 1e-4);
+      g_assert_cmpfloat_with_epsilon (csv_at (csv, i, 0), impacts[(int)count], 1e-4);
       count = v;
     }
   g_assert_cmpfloat (count, ==, 4);

@@ -15,8 +15,8 @@
 typedef struct
 {
   const char *expr;
-  const char *expected;   /* a literal, evaluated the same way */
-  double      tol;        /* absolute tolerance per element part */
+  const char *expected; /* a literal, evaluated the same way */
+  double tol;           /* absolute tolerance per element part */
 } Case;
 
 static OrrValue *
@@ -61,8 +61,9 @@ assert_values_close (const char *what, OrrValue *v, OrrValue *e, double tol)
       g_autofree char *de = orr_value_to_display (e);
 
       g_error ("«%s» gave %s (%s %zux%zu), expected %s (%s %zux%zu)", what, dv,
-               orr_type_name (orr_value_get_type_id (v)), orr_value_rows (v), orr_value_cols (v), de,
-               orr_type_name (orr_value_get_type_id (e)), orr_value_rows (e), orr_value_cols (e));
+               orr_type_name (orr_value_get_type_id (v)), orr_value_rows (v), orr_value_cols (v),
+               de, orr_type_name (orr_value_get_type_id (e)), orr_value_rows (e),
+               orr_value_cols (e));
     }
   if (orr_value_get_type_id (v) == ORR_TYPE_STRING)
     {
@@ -116,8 +117,8 @@ check_error (GError *error, OrrExprError code, int line, int column, const char 
   g_assert_nonnull (error);
   if (!g_error_matches (error, ORR_EXPR_ERROR, code) || !g_str_has_prefix (error->message, prefix)
       || !strstr (error->message, substring))
-    g_error ("expected error %d at %d:%d containing «%s», got %d: %s", code, line, column, substring,
-             error->code, error->message);
+    g_error ("expected error %d at %d:%d containing «%s», got %d: %s", code, line, column,
+             substring, error->code, error->message);
   g_assert_true (orr_expr_error_location (error, &l, &c));
   g_assert_cmpint (l, ==, line);
   g_assert_cmpint (c, ==, column);
@@ -125,7 +126,7 @@ check_error (GError *error, OrrExprError code, int line, int column, const char 
   g_assert_cmpuint (g_strv_length (lines), ==, 3);
   g_assert_true (g_str_has_prefix (lines[1], "  "));
   /* without tabs or a shortened line the caret sits at 2 + column - 1 */
-  g_assert_cmpuint (strlen (lines[2]), ==, 2 + (gsize) column);
+  g_assert_cmpuint (strlen (lines[2]), ==, 2 + (gsize)column);
   g_assert_cmpint (lines[2][1 + column], ==, '^');
   for (int k = 0; k < 1 + column; k++)
     g_assert_cmpint (lines[2][k], ==, ' ');
@@ -143,7 +144,8 @@ expect_eval_error (const char *text, OrrExprError code, int line, int column, co
 }
 
 static void
-expect_script_error (const char *text, OrrExprError code, int line, int column, const char *substring)
+expect_script_error (const char *text, OrrExprError code, int line, int column,
+                     const char *substring)
 {
   g_autoptr (OrrScope) scope = orr_scope_new (NULL);
   GError *error = NULL;
@@ -171,7 +173,7 @@ test_value_api (void)
   g_assert_cmpuint (orr_value_cols (m), ==, 3);
   g_assert_cmpuint (orr_value_numel (m), ==, 6);
   for (gsize i = 0; i < 6; i++)
-    g_assert_cmpint (((gint16 *) orr_value_data (m))[i], ==, 0);
+    g_assert_cmpint (((gint16 *)orr_value_data (m))[i], ==, 0);
   g_assert_false (orr_value_is_scalar (m));
   g_assert_cmpstr (orr_type_name (ORR_TYPE_UINT16), ==, "uint16");
   g_assert_cmpstr (orr_type_name (ORR_TYPE_BOOL), ==, "logical");
@@ -194,17 +196,17 @@ test_value_api (void)
   /* conversion saturates and rounds half away from zero */
   conv = orr_value_convert (d, ORR_TYPE_UINT8);
   g_assert_cmpint (orr_value_get_type_id (conv), ==, ORR_TYPE_UINT8);
-  g_assert_cmpint (((guint8 *) orr_value_data (conv))[3], ==, 4);
+  g_assert_cmpint (((guint8 *)orr_value_data (conv))[3], ==, 4);
   g_clear_pointer (&conv, orr_value_unref);
   {
     static const double odd[] = { 2.5, -2.5, 300, NAN };
     g_autoptr (OrrValue) v = orr_value_new_from_doubles (1, 4, odd);
 
     conv = orr_value_convert (v, ORR_TYPE_INT8);
-    g_assert_cmpint (((gint8 *) orr_value_data (conv))[0], ==, 3);
-    g_assert_cmpint (((gint8 *) orr_value_data (conv))[1], ==, -3);
-    g_assert_cmpint (((gint8 *) orr_value_data (conv))[2], ==, 127);
-    g_assert_cmpint (((gint8 *) orr_value_data (conv))[3], ==, 0);
+    g_assert_cmpint (((gint8 *)orr_value_data (conv))[0], ==, 3);
+    g_assert_cmpint (((gint8 *)orr_value_data (conv))[1], ==, -3);
+    g_assert_cmpint (((gint8 *)orr_value_data (conv))[2], ==, 127);
+    g_assert_cmpint (((gint8 *)orr_value_data (conv))[3], ==, 0);
     g_assert_null (orr_value_convert (v, ORR_TYPE_BOOL));
   }
   g_assert_null (orr_value_convert (s, ORR_TYPE_DOUBLE));
@@ -255,37 +257,25 @@ static void
 test_precedence (void)
 {
   static const Case cases[] = {
-    { "2^3^2", "64", 0 },               /* left associative, as MATLAB */
-    { "-2^2", "-4", 0 },                /* ^ binds tighter than unary minus */
-    { "2^-1", "0.5", 0 },
-    { "2^-2^2", "0.0625", 0 },          /* (2^-2)^2 */
-    { "1+2*3", "7", 0 },
-    { "(1+2)*3", "9", 0 },
-    { "2*3^2", "18", 0 },
-    { "10-4-3", "3", 0 },
-    { "8/4/2", "1", 0 },
-    { "2\\8", "4", 0 },
-    { "1:3+1", "[1 2 3 4]", 0 },        /* + before : */
-    { "(1:3)+1", "[2 3 4]", 0 },
-    { "1<2==1", "true", 0 },
-    { "3>2>1", "false", 0 },            /* (3>2)>1 */
-    { "~0+1", "2", 0 },                 /* unary ~ before + */
-    { "1|0&0", "true", 0 },             /* & before | */
-    { "0&1|1", "true", 0 },
-    { "~1==0", "true", 0 },
-    { "-3'", "-3", 0 },
-    { "2^3'", "8", 0 },
-    { "-[1 2]'", "[-1; -2]", 0 },
-    { "[1 2]'*[1 2]", "[1 2; 2 4]", 0 },
-    { "[1 2]*[1 2]'", "5", 0 },
-    { "1 + 2 == 3 && 4 > 3", "true", 0 },
-    { "1 || 0 && 0", "true", 0 },       /* && before || */
-    { "-2^-2", "-0.25", 0 },
-    { "2*-3", "-6", 0 },
-    { "- - 3", "3", 0 },
-    { "+-+3", "-3", 0 },
-    { "!0", "true", 0 },
-    { "3 - -2", "5", 0 },
+    { "2^3^2", "64", 0 },                                    /* left associative, as MATLAB */
+    { "-2^2", "-4", 0 },                                     /* ^ binds tighter than unary minus */
+    { "2^-1", "0.5", 0 },         { "2^-2^2", "0.0625", 0 }, /* (2^-2)^2 */
+    { "1+2*3", "7", 0 },          { "(1+2)*3", "9", 0 },
+    { "2*3^2", "18", 0 },         { "10-4-3", "3", 0 },
+    { "8/4/2", "1", 0 },          { "2\\8", "4", 0 },
+    { "1:3+1", "[1 2 3 4]", 0 }, /* + before : */
+    { "(1:3)+1", "[2 3 4]", 0 },  { "1<2==1", "true", 0 },
+    { "3>2>1", "false", 0 }, /* (3>2)>1 */
+    { "~0+1", "2", 0 },      /* unary ~ before + */
+    { "1|0&0", "true", 0 },  /* & before | */
+    { "0&1|1", "true", 0 },       { "~1==0", "true", 0 },
+    { "-3'", "-3", 0 },           { "2^3'", "8", 0 },
+    { "-[1 2]'", "[-1; -2]", 0 }, { "[1 2]'*[1 2]", "[1 2; 2 4]", 0 },
+    { "[1 2]*[1 2]'", "5", 0 },   { "1 + 2 == 3 && 4 > 3", "true", 0 },
+    { "1 || 0 && 0", "true", 0 }, /* && before || */
+    { "-2^-2", "-0.25", 0 },      { "2*-3", "-6", 0 },
+    { "- - 3", "3", 0 },          { "+-+3", "-3", 0 },
+    { "!0", "true", 0 },          { "3 - -2", "5", 0 },
   };
 
   CHECK_CASES (cases, NULL);
@@ -355,7 +345,7 @@ test_ranges (void)
     { "0:0", "0", 0 },
     { "10:-2.5:0", "[10 7.5 5 2.5 0]", 0 },
     { "numel(0:0.1:1)", "11", 0 },
-    { "numel(0:0.1:0.3)", "4", 0 },          /* 0.3/0.1 is 2.9999999999999996 */
+    { "numel(0:0.1:0.3)", "4", 0 }, /* 0.3/0.1 is 2.9999999999999996 */
     { "numel(0:0.01:1)", "101", 0 },
     { "numel(1:0.2:2)", "6", 0 },
     { "numel(-1:0.1:1)", "21", 0 },
@@ -380,18 +370,18 @@ test_matrix_building (void)
   g_autoptr (OrrScope) scope = orr_scope_new (NULL);
   static const Case cases[] = {
     { "[1, 2; 3 4]", "[1 2; 3 4]", 0 },
-    { "[1 -2]", "[1, -2]", 0 },           /* two elements */
-    { "[1 - 2]", "-1", 0 },               /* one element */
+    { "[1 -2]", "[1, -2]", 0 }, /* two elements */
+    { "[1 - 2]", "-1", 0 },     /* one element */
     { "[1 -2 + 3]", "[1, 1]", 0 },
     { "[a -1]", "[1 2 3 -1]", 0 },
     { "[a - 1]", "[0 1 2]", 0 },
-    { "[a' a']", "[1 1; 2 2; 3 3]", 0 },  /* quote after a value transposes */
+    { "[a' a']", "[1 1; 2 2; 3 3]", 0 }, /* quote after a value transposes */
     { "[a', a']", "[1 1; 2 2; 3 3]", 0 },
-    { "[a (1)]", "[1 2 3 1]", 0 },        /* a space before ( separates */
+    { "[a (1)]", "[1 2 3 1]", 0 }, /* a space before ( separates */
     { "[a(1)]", "1", 0 },
-    { "[1 2\n3 4]", "[1 2; 3 4]", 0 },     /* newline separates rows */
+    { "[1 2\n3 4]", "[1 2; 3 4]", 0 }, /* newline separates rows */
     { "[1 2;\n3 4;]", "[1 2; 3 4]", 0 },
-    { "[1, 2, ...\n 3]", "[1 2 3]", 0 },   /* continuation */
+    { "[1, 2, ...\n 3]", "[1 2 3]", 0 }, /* continuation */
     { "[]", "zeros(0,0)", 0 },
     { "[[] 1 []]", "1", 0 },
     { "[zeros(1,0), 5]", "5", 0 },
@@ -447,7 +437,7 @@ test_linear_algebra (void)
     { "norm([3 4])", "5", 1e-15 },
     { "norm([3 -4], 1)", "7", 0 },
     { "norm([3 -4], Inf)", "4", 0 },
-    { "norm([1 2 2], 3)", "2.571281590658235", 1e-14 },   /* (1 + 8 + 8)^(1/3) */
+    { "norm([1 2 2], 3)", "2.571281590658235", 1e-14 }, /* (1 + 8 + 8)^(1/3) */
     { "norm([1i 0; 0 2])", "2", 1e-14 },
     { "norm([1 2 3; 4 5 6])", "9.508032000695724", 1e-12 }, /* wide matrix */
     { "norm([])", "0", 0 },
@@ -485,7 +475,8 @@ test_linear_algebra (void)
 
   /* a larger well-conditioned system: residual check only */
   run_ok ("n = 30; M = eye(n) * 4; for k = 1:n-1, M(k, k+1) = -1; M(k+1, k) = -1; end;"
-          "rhs = (1:n)'; x = M \\ rhs; r = norm(M*x - rhs);", scope);
+          "rhs = (1:n)'; x = M \\ rhs; r = norm(M*x - rhs);",
+          scope);
   g_assert_cmpfloat (eval_scalar ("r", scope), <, 1e-12);
   g_assert_cmpfloat (eval_scalar ("norm(inv(M) * M - eye(n))", scope), <, 1e-12);
 }
@@ -496,7 +487,7 @@ test_indexing (void)
   g_autoptr (OrrScope) scope = orr_scope_new (NULL);
   static const Case cases[] = {
     { "A(2, 3)", "6", 0 },
-    { "A(4)", "2", 0 },                         /* column-major */
+    { "A(4)", "2", 0 }, /* column-major */
     { "A(end)", "9", 0 },
     { "A(end, 1)", "7", 0 },
     { "A(1, end)", "3", 0 },
@@ -506,17 +497,17 @@ test_indexing (void)
     { "A(:)'", "[1 4 7 2 5 8 3 6 9]", 0 },
     { "A([1 3], :)", "[1 2 3; 7 8 9]", 0 },
     { "A([1 3], [true false true])", "[1 3; 7 9]", 0 },
-    { "A(A > 6)", "[7; 8; 9]", 0 },             /* logical mask on a matrix: column */
-    { "v(v > 2)", "[3 4]", 0 },                 /* on a row: row */
+    { "A(A > 6)", "[7; 8; 9]", 0 }, /* logical mask on a matrix: column */
+    { "v(v > 2)", "[3 4]", 0 },     /* on a row: row */
     { "v([1 1 2])", "[1 1 2]", 0 },
-    { "v([1; 2])", "[1 2]", 0 },                /* vector from vector keeps its orientation */
-    { "A([1 2; 3 4])", "[1 4; 7 2]", 0 },       /* matrix index gives its shape */
+    { "v([1; 2])", "[1 2]", 0 },          /* vector from vector keeps its orientation */
+    { "A([1 2; 3 4])", "[1 4; 7 2]", 0 }, /* matrix index gives its shape */
     { "v(end:-1:1)", "[4 3 2 1]", 0 },
     { "v([])", "zeros(1,0)", 0 },
-    { "v(min(end, 10))", "4", 0 },              /* end inside a call inside an index */
-    { "A(v(end) - 1, 1)", "7", 0 },             /* end refers to v there */
+    { "v(min(end, 10))", "4", 0 },  /* end inside a call inside an index */
+    { "A(v(end) - 1, 1)", "7", 0 }, /* end refers to v there */
     { "s(1)", "'text'", 0 },
-    { "A(2, 2, 1)", "5", 0 },                   /* trailing singleton index */
+    { "A(2, 2, 1)", "5", 0 }, /* trailing singleton index */
     { "x()", "3", 0 },
   };
   GError *error = NULL;
@@ -561,19 +552,19 @@ test_indexed_assignment (void)
 {
   g_autoptr (OrrScope) scope = orr_scope_new (NULL);
   static const Case cases[] = {
-    { "A", "[1 2 0; 3 4 0; 0 0 9]", 0 },        /* grown, zero-filled */
-    { "B", "[0 0 0 0 5]", 0 },                  /* new variable grows as a row */
-    { "C", "[1; 2; 7]", 0 },                    /* a column grows down */
+    { "A", "[1 2 0; 3 4 0; 0 0 9]", 0 }, /* grown, zero-filled */
+    { "B", "[0 0 0 0 5]", 0 },           /* new variable grows as a row */
+    { "C", "[1; 2; 7]", 0 },             /* a column grows down */
     { "D", "[1 0 3]", 0 },
     { "E", "[1 2 3 4 5 6 7 8 9 10]", 0 },
     { "F", "[0 0; 0 0; 1 1]", 0 },
-    { "G", "[1 3]", 0 },                        /* deletion */
-    { "H", "[4 5 6]", 0 },                      /* row deletion */
-    { "K", "[2; 5]", 0 },                       /* column deletion */
-    { "L", "int8([1 100 3])", 0 },              /* int into double: becomes int */
+    { "G", "[1 3]", 0 },           /* deletion */
+    { "H", "[4 5 6]", 0 },         /* row deletion */
+    { "K", "[2; 5]", 0 },          /* column deletion */
+    { "L", "int8([1 100 3])", 0 }, /* int into double: becomes int */
     { "M", "[1 complex(0, 2)]", 0 },
     { "N", "[10 20 30]", 0 },
-    { "P", "[1 2 3]", 0 },                      /* copy not affected by change of Q */
+    { "P", "[1 2 3]", 0 }, /* copy not affected by change of Q */
     { "Q", "[100 2 3]", 0 },
     { "R", "[7 7 7]", 0 },
     { "S", "[1 2; 3 4]", 0 },
@@ -602,7 +593,8 @@ test_indexed_assignment (void)
           "T = [1 2 3]; T(T > 0) = 0;\n"
           "U = [1 2 3]; U(6) = 6;\n"
           "W = [true true true]; W(2) = false;\n"
-          "Z = [1 2]; Z([true true]) = [];\n", scope);
+          "Z = [1 2]; Z([true true]) = [];\n",
+          scope);
   CHECK_CASES (cases, scope);
 
   g_assert_false (orr_script_run ("A = [1 2; 3 4]; A(7) = 1;", scope, &error));
@@ -674,14 +666,14 @@ test_builtins (void)
     { "log(-1)", "complex(0, 3.141592653589793)", 1e-15 },
     { "log(0)", "-Inf", 0 },
     { "log10(1000)", "3", 1e-15 },
-    { "log10(-10)", "complex(1, 1.3643763538418414)", 1e-14 },   /* pi / ln 10 */
+    { "log10(-10)", "complex(1, 1.3643763538418414)", 1e-14 }, /* pi / ln 10 */
     { "log2(8)", "3", 0 },
     { "sin(pi/2)", "1", 1e-15 },
     { "cos(pi)", "-1", 1e-15 },
     { "tan(pi/4)", "1", 1e-15 },
     { "asin(1)", "pi/2", 1e-15 },
     { "acos(0)", "pi/2", 1e-15 },
-    { "acos(2)", "complex(0, 1.3169578969248166)", 1e-14 },      /* i ln(2 + sqrt 3) */
+    { "acos(2)", "complex(0, 1.3169578969248166)", 1e-14 }, /* i ln(2 + sqrt 3) */
     { "asin(2)", "complex(pi/2, -1.3169578969248166)", 1e-14 },
     { "asin(-2)", "complex(-pi/2, 1.3169578969248166)", 1e-14 },
     { "acos(-2)", "complex(pi, -1.3169578969248166)", 1e-14 },
@@ -691,9 +683,9 @@ test_builtins (void)
     { "sinh(1)", "(exp(1) - exp(-1))/2", 1e-15 },
     { "cosh(1)", "(exp(1) + exp(-1))/2", 1e-15 },
     { "tanh(1)", "(exp(2) - 1)/(exp(2) + 1)", 1e-15 },
-    { "asinh(1)", "0.881373587019543", 1e-15 },                  /* ln(1 + sqrt 2) */
+    { "asinh(1)", "0.881373587019543", 1e-15 }, /* ln(1 + sqrt 2) */
     { "acosh(1)", "0", 0 },
-    { "atanh(0.5)", "0.5493061443340549", 1e-15 },               /* ln 3 / 2 */
+    { "atanh(0.5)", "0.5493061443340549", 1e-15 }, /* ln 3 / 2 */
     { "floor([-2.5 2.5])", "[-3 2]", 0 },
     { "ceil([-2.5 2.5])", "[-2 3]", 0 },
     { "round([-2.5 2.5 0.49])", "[-3 3 0]", 0 },
@@ -834,7 +826,8 @@ test_builtins (void)
 
   CHECK_CASES (cases, scope);
   run_ok ("[r, c] = size(ones(2, 3)); [m, k] = max([3 9 2]); [s, idx] = sort([30 10 20]);"
-          "[row, col] = find([0 1; 1 0]); [~, where] = min([5 4 6]);", scope);
+          "[row, col] = find([0 1; 1 0]); [~, where] = min([5 4 6]);",
+          scope);
   g_assert_cmpfloat (eval_scalar ("r", scope), ==, 2);
   g_assert_cmpfloat (eval_scalar ("c", scope), ==, 3);
   g_assert_cmpfloat (eval_scalar ("m", scope), ==, 9);
@@ -850,16 +843,21 @@ static void
 test_builtin_names (void)
 {
   static const char *const names[] = {
-    "Inf", "NaN", "abs", "acos", "acosh", "all", "angle", "any", "asin", "asinh", "atan", "atan2",
-    "atanh", "ceil", "char", "class", "complex", "conj", "cos", "cosh", "ctranspose", "cumprod",
-    "cumsum", "det", "diag", "double", "eps", "error", "exp", "eye", "false", "find", "fix", "fliplr",
-    "flipud", "floor", "horzcat", "hypot", "i", "imag", "inf", "int16", "int32", "int8", "inv",
-    "ischar", "iscolumn", "isempty", "isequal", "isfinite", "isfloat", "isinf", "isinteger",
-    "islogical", "isnan", "isnumeric", "isreal", "isrow", "isscalar", "isstring", "isvector", "j",
-    "length", "linspace", "log", "log10", "log2", "logical", "max", "mean", "min", "mod", "nan",
-    "ndims", "norm", "num2str", "numel", "ones", "pi", "prod", "real", "rem", "repmat", "reshape",
-    "round", "sign", "sin", "sinh", "size", "sort", "sqrt", "strcat", "strcmp", "sum", "tan", "tanh",
-    "trace", "transpose", "true", "uint16", "uint32", "uint8", "vertcat", "zeros",
+    "Inf",      "NaN",     "abs",      "acos",      "acosh",     "all",     "angle",
+    "any",      "asin",    "asinh",    "atan",      "atan2",     "atanh",   "ceil",
+    "char",     "class",   "complex",  "conj",      "cos",       "cosh",    "ctranspose",
+    "cumprod",  "cumsum",  "det",      "diag",      "double",    "eps",     "error",
+    "exp",      "eye",     "false",    "find",      "fix",       "fliplr",  "flipud",
+    "floor",    "horzcat", "hypot",    "i",         "imag",      "inf",     "int16",
+    "int32",    "int8",    "inv",      "ischar",    "iscolumn",  "isempty", "isequal",
+    "isfinite", "isfloat", "isinf",    "isinteger", "islogical", "isnan",   "isnumeric",
+    "isreal",   "isrow",   "isscalar", "isstring",  "isvector",  "j",       "length",
+    "linspace", "log",     "log10",    "log2",      "logical",   "max",     "mean",
+    "min",      "mod",     "nan",      "ndims",     "norm",      "num2str", "numel",
+    "ones",     "pi",      "prod",     "real",      "rem",       "repmat",  "reshape",
+    "round",    "sign",    "sin",      "sinh",      "size",      "sort",    "sqrt",
+    "strcat",   "strcmp",  "sum",      "tan",       "tanh",      "trace",   "transpose",
+    "true",     "uint16",  "uint32",   "uint8",     "vertcat",   "zeros",
   };
 
   for (gsize k = 0; k < G_N_ELEMENTS (names); k++)
@@ -880,7 +878,7 @@ test_integers (void)
     { "uint8(200) * 2", "uint8(255)", 0 },
     { "int8(5) * 2.6", "int8(13)", 0 },
     { "int8(1) + 2.7", "int8(4)", 0 },
-    { "int16(7) / int16(2)", "int16(4)", 0 },       /* 3.5 rounds away from zero */
+    { "int16(7) / int16(2)", "int16(4)", 0 }, /* 3.5 rounds away from zero */
     { "int32(10) / int32(4)", "int32(3)", 0 },
     { "int32(-10) / int32(4)", "int32(-3)", 0 },
     { "int8(1) / 0", "int8(127)", 0 },
@@ -897,7 +895,7 @@ test_integers (void)
     { "int8(NaN)", "int8(0)", 0 },
     { "uint8(Inf)", "uint8(255)", 0 },
     { "int8([1 2]) == [1 2]", "[true true]", 0 },
-    { "int8(1) < int16(2)", "true", 0 },            /* comparing different types is fine */
+    { "int8(1) < int16(2)", "true", 0 }, /* comparing different types is fine */
     { "int8(true) + true", "int8(2)", 0 },
     { "uint16(10) * [1 2]", "uint16([10 20])", 0 },
     { "2 * int8([1 2; 3 4])", "int8([2 4; 6 8])", 0 },
@@ -927,8 +925,8 @@ test_logical (void)
     { "NaN == NaN", "false", 0 },
     { "1 + 2i == 1 + 2i", "true", 0 },
     { "1 + 2i == 1 - 2i", "false", 0 },
-    { "(1 + 5i) < 2", "true", 0 },               /* ordering uses real parts */
-    { "0 && undefined_name", "false", 0 },       /* short circuit */
+    { "(1 + 5i) < 2", "true", 0 },         /* ordering uses real parts */
+    { "0 && undefined_name", "false", 0 }, /* short circuit */
     { "1 || undefined_name", "true", 0 },
     { "1 && 2", "true", 0 },
     { "-true", "-1", 0 },
@@ -950,7 +948,7 @@ test_strings (void)
     { "['ab', 'cd']", "'abcd'", 0 },
     { "['ab' \"cd\" 'e']", "'abcde'", 0 },
     { "['' 'x']", "'x'", 0 },
-    { "numel('abc')", "1", 0 },                 /* a string is one value */
+    { "numel('abc')", "1", 0 }, /* a string is one value */
     { "size('abc')", "[1 1]", 0 },
     { "'a%b'", "['a' '%' 'b']", 0 },
     { "'a//b'", "['a/' '/b']", 0 },
@@ -967,19 +965,20 @@ test_complex (void)
     { "sqrt(-4)", "2i", 0 },
     { "(1 + 2i) * (3 - 1i)", "5 + 5i", 0 },
     { "(1 + 2i) / (1 - 1i)", "-0.5 + 1.5i", 1e-15 },
-    { "(1 + 2i) + (1 - 2i)", "2", 0 },            /* imaginary part cancels: real */
+    { "(1 + 2i) + (1 - 2i)", "2", 0 }, /* imaginary part cancels: real */
     { "(2i)^2", "-4", 0 },
     { "1i^2", "-1", 0 },
     { "i * i", "-1", 0 },
     { "j^2", "-1", 0 },
     { "sqrt(-4)^2", "-4", 0 },
-    { "exp(1i * pi)", "complex(-1, 0)", 1e-15 },   /* imaginary part ~1.2e-16 */
+    { "exp(1i * pi)", "complex(-1, 0)", 1e-15 }, /* imaginary part ~1.2e-16 */
     { "abs(3 + 4i)", "5", 0 },
     { "[1 + 1i, 2]'", "[1 - 1i; 2]", 0 },
     { "[1 + 1i, 2].'", "[1 + 1i; 2]", 0 },
     { "conj(2 - 3i)", "2 + 3i", 0 },
     { "(1 + 1i)^0.5", "complex(1.0986841134678100, 0.4550898605622274)", 1e-14 },
-    { "2^(1i)", "complex(0.7692389013639721, 0.6389612763136348)", 1e-14 },   /* cos ln2 + i sin ln2 */
+    { "2^(1i)", "complex(0.7692389013639721, 0.6389612763136348)",
+      1e-14 }, /* cos ln2 + i sin ln2 */
     { "[1 2; 3 4] * 1i", "[1i 2i; 3i 4i]", 0 },
     { "sum([1i 2 3i])", "2 + 4i", 0 },
     { "prod([1i 1i])", "-1", 0 },
@@ -1006,49 +1005,43 @@ static void
 test_control_flow (void)
 {
   g_autoptr (OrrScope) scope = orr_scope_new (NULL);
-  static const char script[] =
-    "r = [];\n"
-    "for x = [-5 0 5]\n"
-    "  if x < 0\n"
-    "    r(end+1) = -1;\n"
-    "  elseif x == 0\n"
-    "    r(end+1) = 0;\n"
-    "  else\n"
-    "    r(end+1) = 1;\n"
-    "  end\n"
-    "end\n"
-    "s = 0; for k = 1:100, s = s + k; end\n"
-    "c = 0; for col = [1 2; 3 4], c = c + col(1)*10 + col(2); end\n"
-    "e = 7; for q = [], e = 0; end\n"
-    "d = []; for k = 10:-3:1, d = [d k]; end\n"
-    "n = 0; while n < 5, n = n + 1; end\n"
-    "b = 0; while true, b = b + 1; if b >= 3, break; end, end\n"
-    "o = 0; for k = 1:10, if mod(k, 2) == 0, continue; end, o = o + k; end\n"
-    "t = 0; for a = 1:3, for bb = 1:4, t = t + 1; end, end\n"
-    "if [] , emptycond = 1; else, emptycond = 0; end\n"
-    "if [1 1 1], allcond = 1; end\n"
-    "if [1 0 1], somecond = 1; else somecond = 0; end\n"
-    "for (w = 1:2) lastw = w; end\n"
-    "str = ''; for z = 'abc', str = z; end\n"
-    "f = 1; if f, g = 2, end\n";
+  static const char script[]
+    = "r = [];\n"
+      "for x = [-5 0 5]\n"
+      "  if x < 0\n"
+      "    r(end+1) = -1;\n"
+      "  elseif x == 0\n"
+      "    r(end+1) = 0;\n"
+      "  else\n"
+      "    r(end+1) = 1;\n"
+      "  end\n"
+      "end\n"
+      "s = 0; for k = 1:100, s = s + k; end\n"
+      "c = 0; for col = [1 2; 3 4], c = c + col(1)*10 + col(2); end\n"
+      "e = 7; for q = [], e = 0; end\n"
+      "d = []; for k = 10:-3:1, d = [d k]; end\n"
+      "n = 0; while n < 5, n = n + 1; end\n"
+      "b = 0; while true, b = b + 1; if b >= 3, break; end, end\n"
+      "o = 0; for k = 1:10, if mod(k, 2) == 0, continue; end, o = o + k; end\n"
+      "t = 0; for a = 1:3, for bb = 1:4, t = t + 1; end, end\n"
+      "if [] , emptycond = 1; else, emptycond = 0; end\n"
+      "if [1 1 1], allcond = 1; end\n"
+      "if [1 0 1], somecond = 1; else somecond = 0; end\n"
+      "for (w = 1:2) lastw = w; end\n"
+      "str = ''; for z = 'abc', str = z; end\n"
+      "f = 1; if f, g = 2, end\n";
 
   run_ok (script, scope);
   {
     static const Case cases[] = {
-      { "r", "[-1 0 1]", 0 },
-      { "s", "5050", 0 },
-      { "c", "37", 0 },             /* columns [1;3] and [2;4]: 13 + 24 */
-      { "e", "7", 0 },
-      { "d", "[10 7 4 1]", 0 },
-      { "n", "5", 0 },
-      { "b", "3", 0 },
-      { "o", "25", 0 },             /* 1+3+5+7+9 */
-      { "t", "12", 0 },
-      { "emptycond", "0", 0 },
-      { "allcond", "1", 0 },
-      { "somecond", "0", 0 },
-      { "lastw", "2", 0 },
-      { "str", "'abc'", 0 },
+      { "r", "[-1 0 1]", 0 }, { "s", "5050", 0 },
+      { "c", "37", 0 }, /* columns [1;3] and [2;4]: 13 + 24 */
+      { "e", "7", 0 },        { "d", "[10 7 4 1]", 0 },
+      { "n", "5", 0 },        { "b", "3", 0 },
+      { "o", "25", 0 }, /* 1+3+5+7+9 */
+      { "t", "12", 0 },       { "emptycond", "0", 0 },
+      { "allcond", "1", 0 },  { "somecond", "0", 0 },
+      { "lastw", "2", 0 },    { "str", "'abc'", 0 },
       { "g", "2", 0 },
     };
 
@@ -1080,7 +1073,8 @@ test_comments (void)
           "     3];\n"
           "% whole line\n"
           "   // indented whole line\n"
-          "t = x' % transpose, then a comment\n", scope);
+          "t = x' % transpose, then a comment\n",
+          scope);
   g_assert_cmpfloat (eval_scalar ("x", scope), ==, 1);
   g_assert_cmpfloat (eval_scalar ("y", scope), ==, 2);
   g_assert_cmpfloat (eval_scalar ("z", scope), ==, 2);
@@ -1110,10 +1104,10 @@ test_scopes (void)
 
   run_ok ("K = 2; A = [1 2 3];", parent);
   g_assert_true (orr_scope_get_parent (child) == parent);
-  g_assert_cmpfloat (eval_scalar ("K * 10", child), ==, 20);    /* child sees the parent */
+  g_assert_cmpfloat (eval_scalar ("K * 10", child), ==, 20); /* child sees the parent */
   run_ok ("K = 5; L = K + 1; A(2) = 9;", child);
   g_assert_cmpfloat (eval_scalar ("K", child), ==, 5);
-  g_assert_cmpfloat (eval_scalar ("K", parent), ==, 2);        /* no leak upwards */
+  g_assert_cmpfloat (eval_scalar ("K", parent), ==, 2); /* no leak upwards */
   g_assert_false (orr_scope_has_local (parent, "L"));
   g_assert_true (orr_scope_has_local (child, "L"));
   g_assert_cmpfloat (eval_scalar ("isequal(A, [1 9 3])", child), ==, 1);
@@ -1122,7 +1116,8 @@ test_scopes (void)
   /* a pinned name ignores script assignments (and their errors) */
   orr_scope_pin (child, "G", seven);
   g_assert_true (orr_scope_is_pinned (child, "G"));
-  run_ok ("G = 1; G(3) = 4; [G, H2] = size(ones(2, 3)); for G = 1:3, end; G = undefined_thing; H = G * 2;",
+  run_ok ("G = 1; G(3) = 4; [G, H2] = size(ones(2, 3)); for G = 1:3, end; G = undefined_thing; H = "
+          "G * 2;",
           child);
   g_assert_cmpfloat (eval_scalar ("G", child), ==, 7);
   g_assert_cmpfloat (eval_scalar ("H", child), ==, 14);
@@ -1141,7 +1136,7 @@ test_scopes (void)
   g_assert_cmpstr (names[5], ==, "L");
   g_assert_true (orr_scope_remove (child, "K"));
   g_assert_false (orr_scope_remove (child, "K"));
-  g_assert_cmpfloat (eval_scalar ("K", child), ==, 2);          /* falls through again */
+  g_assert_cmpfloat (eval_scalar ("K", child), ==, 2); /* falls through again */
   g_assert_null (orr_scope_lookup (child, "nothing"));
 
   /* a value held by a caller never changes under indexed assignment */
@@ -1256,28 +1251,29 @@ test_free_variables (void)
 {
   GError *error = NULL;
 
-  check_free ("y = a*x + b; z = y + c", (const char *const[]) { "a", "b", "c", "x", NULL });
-  check_free ("x = 1; y = a*x + b; z = y + c", (const char *const[]) { "a", "b", "c", NULL });
-  check_free ("y = a*x + b; x = 1", (const char *const[]) { "a", "b", "x", NULL });
-  check_free ("K*s + 1", (const char *const[]) { "K", "s", NULL });
-  check_free ("y = sin(t) + pi*i + zeros(2)", (const char *const[]) { "t", NULL });
-  check_free ("pi = 3; y = pi", (const char *const[]) { NULL });
-  check_free ("x = x + 1", (const char *const[]) { "x", NULL });
-  check_free ("if c, x = 1; else x = 2; end; y = x", (const char *const[]) { "c", NULL });
-  check_free ("if c, x = 1; end; y = x", (const char *const[]) { "c", "x", NULL });
-  check_free ("if c, x = 1; elseif d, x = 2; end; y = x", (const char *const[]) { "c", "d", "x", NULL });
-  check_free ("for k = 1:n, s = s + k; end", (const char *const[]) { "n", "s", NULL });
-  check_free ("s = 0; for k = 1:n, s = s + k; end; z = k", (const char *const[]) { "k", "n", NULL });
-  check_free ("while x > 0, x = x - 1; end", (const char *const[]) { "x", NULL });
-  check_free ("while go, y = 1; end; z = y", (const char *const[]) { "go", "y", NULL });
-  check_free ("A(2) = 5; b = A", (const char *const[]) { NULL });
-  check_free ("A(end+1) = v", (const char *const[]) { "A", "v", NULL });
-  check_free ("A(idx) = 0", (const char *const[]) { "idx", NULL });
-  check_free ("[m, n] = size(M); q = m*n", (const char *const[]) { "M", NULL });
-  check_free ("x = f(1) + g", (const char *const[]) { "f", "g", NULL });
-  check_free ("", (const char *const[]) { NULL });
-  check_free ("% only a comment", (const char *const[]) { NULL });
-  check_free ("z = 'abc'; w = [z 'd']", (const char *const[]) { NULL });
+  check_free ("y = a*x + b; z = y + c", (const char *const[]){ "a", "b", "c", "x", NULL });
+  check_free ("x = 1; y = a*x + b; z = y + c", (const char *const[]){ "a", "b", "c", NULL });
+  check_free ("y = a*x + b; x = 1", (const char *const[]){ "a", "b", "x", NULL });
+  check_free ("K*s + 1", (const char *const[]){ "K", "s", NULL });
+  check_free ("y = sin(t) + pi*i + zeros(2)", (const char *const[]){ "t", NULL });
+  check_free ("pi = 3; y = pi", (const char *const[]){ NULL });
+  check_free ("x = x + 1", (const char *const[]){ "x", NULL });
+  check_free ("if c, x = 1; else x = 2; end; y = x", (const char *const[]){ "c", NULL });
+  check_free ("if c, x = 1; end; y = x", (const char *const[]){ "c", "x", NULL });
+  check_free ("if c, x = 1; elseif d, x = 2; end; y = x",
+              (const char *const[]){ "c", "d", "x", NULL });
+  check_free ("for k = 1:n, s = s + k; end", (const char *const[]){ "n", "s", NULL });
+  check_free ("s = 0; for k = 1:n, s = s + k; end; z = k", (const char *const[]){ "k", "n", NULL });
+  check_free ("while x > 0, x = x - 1; end", (const char *const[]){ "x", NULL });
+  check_free ("while go, y = 1; end; z = y", (const char *const[]){ "go", "y", NULL });
+  check_free ("A(2) = 5; b = A", (const char *const[]){ NULL });
+  check_free ("A(end+1) = v", (const char *const[]){ "A", "v", NULL });
+  check_free ("A(idx) = 0", (const char *const[]){ "idx", NULL });
+  check_free ("[m, n] = size(M); q = m*n", (const char *const[]){ "M", NULL });
+  check_free ("x = f(1) + g", (const char *const[]){ "f", "g", NULL });
+  check_free ("", (const char *const[]){ NULL });
+  check_free ("% only a comment", (const char *const[]){ NULL });
+  check_free ("z = 'abc'; w = [z 'd']", (const char *const[]){ NULL });
 
   g_assert_null (orr_expr_free_variables ("y = (a + ", &error));
   g_assert_error (error, ORR_EXPR_ERROR, ORR_EXPR_ERROR_SYNTAX);
@@ -1291,14 +1287,16 @@ test_errors (void)
   expect_script_error ("x = 1\ny = (1 + 2", ORR_EXPR_ERROR_SYNTAX, 2, 11,
                        "expected ')' to close '(' opened at column 5");
   /* 2. undefined variable */
-  expect_script_error ("a = 1;\nb = a + K", ORR_EXPR_ERROR_UNDEFINED, 2, 9, "undefined variable 'K'");
+  expect_script_error ("a = 1;\nb = a + K", ORR_EXPR_ERROR_UNDEFINED, 2, 9,
+                       "undefined variable 'K'");
   /* 3. size mismatch, at the operator */
   expect_eval_error ("[1 2 3; 4 5 6] + [1 2; 3 4; 5 6]", ORR_EXPR_ERROR_SIZE, 1, 16,
                      "cannot add 2x3 and 3x2");
   /* 4. index out of bounds, at the index */
   expect_script_error ("v = [1 2 3];\nw = v(5)", ORR_EXPR_ERROR_INDEX, 2, 7, "index 5 exceeds 1x3");
   /* 5. wrong argument count, at the function */
-  expect_eval_error ("1 + sin(1, 2)", ORR_EXPR_ERROR_ARGUMENT, 1, 5, "'sin' takes at most 1 argument, got 2");
+  expect_eval_error ("1 + sin(1, 2)", ORR_EXPR_ERROR_ARGUMENT, 1, 5,
+                     "'sin' takes at most 1 argument, got 2");
   /* 6. wrong argument type */
   expect_eval_error ("sqrt('x')", ORR_EXPR_ERROR_TYPE, 1, 1, "must be numeric");
   /* 7. stray operator */
@@ -1333,7 +1331,8 @@ test_errors (void)
   /* 17. invalid UTF-8 at its byte */
   expect_eval_error ("'ab\xff'", ORR_EXPR_ERROR_SYNTAX, 1, 4, "invalid UTF-8");
   /* 18. concatenation */
-  expect_eval_error ("[1 2; 3]", ORR_EXPR_ERROR_SIZE, 1, 1, "cannot concatenate 1x2 and 1x1 vertically");
+  expect_eval_error ("[1 2; 3]", ORR_EXPR_ERROR_SIZE, 1, 1,
+                     "cannot concatenate 1x2 and 1x1 vertically");
   /* 19. non-integer index */
   expect_script_error ("a = 1:3; a(1.5)", ORR_EXPR_ERROR_INDEX, 1, 12, "not an integer");
   /* 20. NaN condition */
@@ -1341,9 +1340,11 @@ test_errors (void)
   /* 21. break outside a loop */
   expect_script_error ("x = 1; break", ORR_EXPR_ERROR_SYNTAX, 1, 8, "'break' outside a loop");
   /* 22. undefined function */
-  expect_eval_error ("2 * foo(3)", ORR_EXPR_ERROR_UNDEFINED, 1, 5, "undefined function or variable 'foo'");
+  expect_eval_error ("2 * foo(3)", ORR_EXPR_ERROR_UNDEFINED, 1, 5,
+                     "undefined function or variable 'foo'");
   /* 23. missing separator */
-  expect_script_error ("x = 1 y = 2", ORR_EXPR_ERROR_SYNTAX, 1, 7, "expected ';', ',' or a new line");
+  expect_script_error ("x = 1 y = 2", ORR_EXPR_ERROR_SYNTAX, 1, 7,
+                       "expected ';', ',' or a new line");
   /* 24. assignment in an expression */
   expect_eval_error ("x = 1", ORR_EXPR_ERROR_SYNTAX, 1, 3, "assignment is not allowed here");
   /* 25. error() from the script, with its message */
@@ -1393,7 +1394,8 @@ check_roundtrip (OrrValue *v)
       g_autofree char *again = orr_value_to_display (back);
 
       g_error ("display «%s» evaluates to a different value «%s» (%s %zux%zu)", text, again,
-               orr_type_name (orr_value_get_type_id (back)), orr_value_rows (back), orr_value_cols (back));
+               orr_type_name (orr_value_get_type_id (back)), orr_value_rows (back),
+               orr_value_cols (back));
     }
 }
 
@@ -1423,19 +1425,74 @@ test_display (void)
     { "uint8(255)", "uint8(255)" },
   };
   static const char *const exprs[] = {
-    "0", "-0", "1", "-1.5", "0.1", "1/3", "pi", "1e-300", "1e300", "4.9406564584124654e-324",
-    "1.7976931348623157e308", "-1.7976931348623157e308", "Inf", "-Inf", "NaN", "2^53 + 2",
-    "123456789012345678", "[1 2; 3 4]", "[1; 2; 3]", "[NaN Inf -Inf 0]", "zeros(0, 3)",
-    "zeros(3, 0)", "[]", "zeros(1, 0)", "1 + 2i", "-1 - 2i", "[1+2i 3]", "complex(1, 0)",
-    "complex(Inf, NaN)", "complex([1 2], [0 0])", "1e-300i", "complex(zeros(0, 2), zeros(0, 2))",
-    "[1+2i; -3.5-0.25i]", "complex(NaN, 1)", "1i", "-1i",
-    "int8(-128)", "int8(127)", "int16([-32768 32767])", "int32([-2147483648; 2147483647])",
-    "uint8([0 255])", "uint16(65535)", "uint32(4294967295)", "int8(zeros(0, 2))", "uint32([])",
+    "0",
+    "-0",
+    "1",
+    "-1.5",
+    "0.1",
+    "1/3",
+    "pi",
+    "1e-300",
+    "1e300",
+    "4.9406564584124654e-324",
+    "1.7976931348623157e308",
+    "-1.7976931348623157e308",
+    "Inf",
+    "-Inf",
+    "NaN",
+    "2^53 + 2",
+    "123456789012345678",
+    "[1 2; 3 4]",
+    "[1; 2; 3]",
+    "[NaN Inf -Inf 0]",
+    "zeros(0, 3)",
+    "zeros(3, 0)",
+    "[]",
+    "zeros(1, 0)",
+    "1 + 2i",
+    "-1 - 2i",
+    "[1+2i 3]",
+    "complex(1, 0)",
+    "complex(Inf, NaN)",
+    "complex([1 2], [0 0])",
+    "1e-300i",
+    "complex(zeros(0, 2), zeros(0, 2))",
+    "[1+2i; -3.5-0.25i]",
+    "complex(NaN, 1)",
+    "1i",
+    "-1i",
+    "int8(-128)",
+    "int8(127)",
+    "int16([-32768 32767])",
+    "int32([-2147483648; 2147483647])",
+    "uint8([0 255])",
+    "uint16(65535)",
+    "uint32(4294967295)",
+    "int8(zeros(0, 2))",
+    "uint32([])",
     "int16([1 2; 3 4])",
-    "true", "false", "[true false; false true]", "logical(zeros(0, 2))", "logical([])",
-    "''", "'abc'", "\"it's\"", "'a\"b'", "['line1' char(10) 'line2']", "[char(9) 'tab']",
-    "'héllo wörld'", "'%not a comment'", "'//x'", "'a''b'''", "char(127)", "[char(10) char(10)]",
-    "1:10", "linspace(0, 1, 7)", "eye(3) / 7", "[1e-5 1e5 1e15 1e16]", "-[0.1 0.2 0.3]",
+    "true",
+    "false",
+    "[true false; false true]",
+    "logical(zeros(0, 2))",
+    "logical([])",
+    "''",
+    "'abc'",
+    "\"it's\"",
+    "'a\"b'",
+    "['line1' char(10) 'line2']",
+    "[char(9) 'tab']",
+    "'héllo wörld'",
+    "'%not a comment'",
+    "'//x'",
+    "'a''b'''",
+    "char(127)",
+    "[char(10) char(10)]",
+    "1:10",
+    "linspace(0, 1, 7)",
+    "eye(3) / 7",
+    "[1e-5 1e5 1e15 1e16]",
+    "-[0.1 0.2 0.3]",
   };
   GRand *rand = g_rand_new_with_seed (12345);
 
@@ -1465,30 +1522,47 @@ test_display (void)
   /* random matrices of every numeric type, with wild magnitudes */
   for (int trial = 0; trial < 400; trial++)
     {
-      OrrType type = (OrrType) g_rand_int_range (rand, ORR_TYPE_DOUBLE, ORR_TYPE_BOOL + 1);
+      OrrType type = (OrrType)g_rand_int_range (rand, ORR_TYPE_DOUBLE, ORR_TYPE_BOOL + 1);
       gsize rows = g_rand_int_range (rand, 0, 4), cols = g_rand_int_range (rand, 0, 4);
       g_autoptr (OrrValue) v = orr_value_new_matrix (type, rows, cols);
       gsize n = rows * cols;
 
       for (gsize i = 0; i < n; i++)
         {
-          double x = g_rand_double_range (rand, -1, 1) * pow (10, g_rand_int_range (rand, -300, 300));
+          double x
+            = g_rand_double_range (rand, -1, 1) * pow (10, g_rand_int_range (rand, -300, 300));
           double y = g_rand_double_range (rand, -1, 1) * pow (10, g_rand_int_range (rand, -20, 20));
 
           switch (type)
             {
-            case ORR_TYPE_DOUBLE: ((double *) orr_value_data (v))[i] = x; break;
-            case ORR_TYPE_COMPLEX:
-              ((double *) orr_value_data (v))[2 * i] = x;
-              ((double *) orr_value_data (v))[2 * i + 1] = y;
-              break;
-            case ORR_TYPE_INT8: ((gint8 *) orr_value_data (v))[i] = (gint8) g_rand_int (rand); break;
-            case ORR_TYPE_INT16: ((gint16 *) orr_value_data (v))[i] = (gint16) g_rand_int (rand); break;
-            case ORR_TYPE_INT32: ((gint32 *) orr_value_data (v))[i] = (gint32) g_rand_int (rand); break;
-            case ORR_TYPE_UINT8: ((guint8 *) orr_value_data (v))[i] = (guint8) g_rand_int (rand); break;
-            case ORR_TYPE_UINT16: ((guint16 *) orr_value_data (v))[i] = (guint16) g_rand_int (rand); break;
-            case ORR_TYPE_UINT32: ((guint32 *) orr_value_data (v))[i] = g_rand_int (rand); break;
-            default: ((guint8 *) orr_value_data (v))[i] = g_rand_boolean (rand); break;
+              case ORR_TYPE_DOUBLE:
+                ((double *)orr_value_data (v))[i] = x;
+                break;
+              case ORR_TYPE_COMPLEX:
+                ((double *)orr_value_data (v))[2 * i] = x;
+                ((double *)orr_value_data (v))[2 * i + 1] = y;
+                break;
+              case ORR_TYPE_INT8:
+                ((gint8 *)orr_value_data (v))[i] = (gint8)g_rand_int (rand);
+                break;
+              case ORR_TYPE_INT16:
+                ((gint16 *)orr_value_data (v))[i] = (gint16)g_rand_int (rand);
+                break;
+              case ORR_TYPE_INT32:
+                ((gint32 *)orr_value_data (v))[i] = (gint32)g_rand_int (rand);
+                break;
+              case ORR_TYPE_UINT8:
+                ((guint8 *)orr_value_data (v))[i] = (guint8)g_rand_int (rand);
+                break;
+              case ORR_TYPE_UINT16:
+                ((guint16 *)orr_value_data (v))[i] = (guint16)g_rand_int (rand);
+                break;
+              case ORR_TYPE_UINT32:
+                ((guint32 *)orr_value_data (v))[i] = g_rand_int (rand);
+                break;
+              default:
+                ((guint8 *)orr_value_data (v))[i] = g_rand_boolean (rand);
+                break;
             }
         }
       check_roundtrip (v);
@@ -1562,8 +1636,10 @@ test_limits (void)
   }
   /* big sizes */
   static const char *const big[] = {
-    "zeros(1e5)", "ones(1e4, 1e4 + 1)", "1:1e12", "repmat(1, 1e5, 1e5)", "eye(1e9)", "zeros(Inf)",
-    "linspace(0, 1, 1e10)", "true(1e6, 1e6)", "zeros(1e300, 0)", "kron_is_missing(1)",
+    "zeros(1e5)",           "ones(1e4, 1e4 + 1)", "1:1e12",
+    "repmat(1, 1e5, 1e5)",  "eye(1e9)",           "zeros(Inf)",
+    "linspace(0, 1, 1e10)", "true(1e6, 1e6)",     "zeros(1e300, 0)",
+    "kron_is_missing(1)",
   };
   for (gsize k = 0; k < G_N_ELEMENTS (big); k++)
     {
@@ -1586,8 +1662,8 @@ test_limits (void)
 typedef struct
 {
   OrrScope *parent;
-  int       id;
-  double    result;
+  int id;
+  double result;
 } ThreadData;
 
 static gpointer
@@ -1595,8 +1671,10 @@ thread_main (gpointer data)
 {
   ThreadData *td = data;
   g_autoptr (OrrScope) scope = orr_scope_new (td->parent);
-  g_autofree char *script = g_strdup_printf ("acc = 0; for k = 1:2000, acc = acc + mod(k, %d) * base; end;"
-                                             "M = inv([4 1; 1 3] * %d);", td->id + 2, td->id + 1);
+  g_autofree char *script
+    = g_strdup_printf ("acc = 0; for k = 1:2000, acc = acc + mod(k, %d) * base; end;"
+                       "M = inv([4 1; 1 3] * %d);",
+                       td->id + 2, td->id + 1);
   GError *error = NULL;
 
   if (!orr_script_run (script, scope, &error))
@@ -1616,7 +1694,7 @@ test_threads (void)
   run_ok ("base = 2;", parent);
   for (int t = 0; t < 4; t++)
     {
-      data[t] = (ThreadData) { parent, t, 0 };
+      data[t] = (ThreadData){ parent, t, 0 };
       threads[t] = g_thread_new ("expr", thread_main, &data[t]);
     }
   for (int t = 0; t < 4; t++)
@@ -2009,7 +2087,10 @@ static void
 test_embedded_nul (void)
 {
   static const char buffers[][8] = {
-    { '1', '+', '\0', '2' }, { '\'', 'a', '\0', '\'' }, { '[', '1', '\0', ']' }, { 'x', '=', '\0', '1' },
+    { '1', '+', '\0', '2' },
+    { '\'', 'a', '\0', '\'' },
+    { '[', '1', '\0', ']' },
+    { 'x', '=', '\0', '1' },
   };
 
   for (gsize k = 0; k < G_N_ELEMENTS (buffers); k++)
@@ -2025,13 +2106,17 @@ static void
 test_random_tokens (void)
 {
   static const char *const tokens[] = {
-    "0", "1", "2", "3", "0.5", "7", "1e2", "2i", "-1", "x", "A", "s", "v", "b", "n", "z", "y", "k", "pi",
-    "i", "end", "Inf", "NaN", "true", "sin", "zeros", "ones", "size", "sum", "max", "min", "inv", "det",
-    "reshape", "num2str", "int8", "mod", "error", "find", "sort", "norm", "linspace", "eye",
-    "+", "-", "*", "/", "\\", "^", ".*", "./", ".^", "'", ".'", "==", "~=", "<", ">=", "&", "|", "&&",
-    "||", "~", "!", ":", "=", "(", ")", "[", "]", "(", ")", "[", "]", ",", ";", "\n", "if", "elseif",
-    "else", "end", "for", "while", "break", "continue", "return", "'str'", "\"q\"", "% c\n", "// c\n",
-    "...\n", "{", "}", "@", "é",
+    "0",     "1",     "2",     "3",        "0.5",    "7",        "1e2",     "2i",      "-1",
+    "x",     "A",     "s",     "v",        "b",      "n",        "z",       "y",       "k",
+    "pi",    "i",     "end",   "Inf",      "NaN",    "true",     "sin",     "zeros",   "ones",
+    "size",  "sum",   "max",   "min",      "inv",    "det",      "reshape", "num2str", "int8",
+    "mod",   "error", "find",  "sort",     "norm",   "linspace", "eye",     "+",       "-",
+    "*",     "/",     "\\",    "^",        ".*",     "./",       ".^",      "'",       ".'",
+    "==",    "~=",    "<",     ">=",       "&",      "|",        "&&",      "||",      "~",
+    "!",     ":",     "=",     "(",        ")",      "[",        "]",       "(",       ")",
+    "[",     "]",     ",",     ";",        "\n",     "if",       "elseif",  "else",    "end",
+    "for",   "while", "break", "continue", "return", "'str'",    "\"q\"",   "% c\n",   "// c\n",
+    "...\n", "{",     "}",     "@",        "é",
   };
   GRand *rand = g_rand_new_with_seed (20240601);
   OrrScope *scope = fuzz_scope ();
@@ -2067,77 +2152,95 @@ static void
 random_expression (GRand *rand, GString *out, int depth)
 {
   static const char *const leaves[] = {
-    "0", "1", "2", "3", "0.5", "-1", "7", "x", "A", "s", "v", "b", "n", "z", "[]", "'str'",
-    "int8(3)", "uint8(200)", "true", "1:3", "[1 2; 3 4]", "zeros(2, 0)", "NaN", "Inf", "2i",
-    "int16([1 2])", "eye(3)", "[true false]", "pi", "end",
+    "0",          "1",
+    "2",          "3",
+    "0.5",        "-1",
+    "7",          "x",
+    "A",          "s",
+    "v",          "b",
+    "n",          "z",
+    "[]",         "'str'",
+    "int8(3)",    "uint8(200)",
+    "true",       "1:3",
+    "[1 2; 3 4]", "zeros(2, 0)",
+    "NaN",        "Inf",
+    "2i",         "int16([1 2])",
+    "eye(3)",     "[true false]",
+    "pi",         "end",
   };
   static const char *const binary[] = {
-    "+", "-", "*", "/", "\\", "^", ".*", "./", ".\\", ".^", "==", "~=", "<", "<=", ">", ">=", "&",
-    "|", "&&", "||", ":",
+    "+",  "-", "*",  "/", "\\", "^", ".*", "./", ".\\", ".^", "==",
+    "~=", "<", "<=", ">", ">=", "&", "|",  "&&", "||",  ":",
   };
   static const char *const functions[] = {
-    "abs", "sqrt", "exp", "log", "sin", "floor", "round", "sum", "prod", "cumsum", "min", "max",
-    "size", "numel", "length", "zeros", "ones", "eye", "diag", "inv", "det", "transpose", "real",
-    "imag", "conj", "int8", "uint16", "double", "logical", "isempty", "any", "all", "reshape",
-    "repmat", "norm", "trace", "sign", "mod", "rem", "atan2", "linspace", "num2str", "isequal",
-    "find", "sort", "mean", "fliplr", "horzcat", "vertcat", "complex", "char", "strcat", "class",
+    "abs",      "sqrt",    "exp",     "log",    "sin",     "floor",     "round",  "sum",
+    "prod",     "cumsum",  "min",     "max",    "size",    "numel",     "length", "zeros",
+    "ones",     "eye",     "diag",    "inv",    "det",     "transpose", "real",   "imag",
+    "conj",     "int8",    "uint16",  "double", "logical", "isempty",   "any",    "all",
+    "reshape",  "repmat",  "norm",    "trace",  "sign",    "mod",       "rem",    "atan2",
+    "linspace", "num2str", "isequal", "find",   "sort",    "mean",      "fliplr", "horzcat",
+    "vertcat",  "complex", "char",    "strcat", "class",
   };
   int choice = depth <= 0 ? 0 : g_rand_int_range (rand, 0, 8);
 
   switch (choice)
     {
-    case 0:
-      g_string_append (out, leaves[g_rand_int_range (rand, 0, G_N_ELEMENTS (leaves))]);
-      break;
-    case 1:
-    case 2:
-      g_string_append_c (out, '(');
-      random_expression (rand, out, depth - 1);
-      g_string_append_printf (out, " %s ", binary[g_rand_int_range (rand, 0, G_N_ELEMENTS (binary))]);
-      random_expression (rand, out, depth - 1);
-      g_string_append_c (out, ')');
-      break;
-    case 3:
-      g_string_append (out, (const char *const[]) { "-", "~", "+" }[g_rand_int_range (rand, 0, 3)]);
-      g_string_append_c (out, '(');
-      random_expression (rand, out, depth - 1);
-      g_string_append (out, g_rand_boolean (rand) ? ")'" : ")");
-      break;
-    case 4:
-    case 5:
-      {
-        int nargs = g_rand_int_range (rand, 0, 4);
+      case 0:
+        g_string_append (out, leaves[g_rand_int_range (rand, 0, G_N_ELEMENTS (leaves))]);
+        break;
+      case 1:
+      case 2:
+        g_string_append_c (out, '(');
+        random_expression (rand, out, depth - 1);
+        g_string_append_printf (out, " %s ",
+                                binary[g_rand_int_range (rand, 0, G_N_ELEMENTS (binary))]);
+        random_expression (rand, out, depth - 1);
+        g_string_append_c (out, ')');
+        break;
+      case 3:
+        g_string_append (out,
+                         (const char *const[]){ "-", "~", "+" }[g_rand_int_range (rand, 0, 3)]);
+        g_string_append_c (out, '(');
+        random_expression (rand, out, depth - 1);
+        g_string_append (out, g_rand_boolean (rand) ? ")'" : ")");
+        break;
+      case 4:
+      case 5:
+        {
+          int nargs = g_rand_int_range (rand, 0, 4);
 
-        g_string_append_printf (out, "%s(", functions[g_rand_int_range (rand, 0, G_N_ELEMENTS (functions))]);
-        for (int k = 0; k < nargs; k++)
+          g_string_append_printf (out, "%s(",
+                                  functions[g_rand_int_range (rand, 0, G_N_ELEMENTS (functions))]);
+          for (int k = 0; k < nargs; k++)
+            {
+              if (k > 0)
+                g_string_append (out, ", ");
+              random_expression (rand, out, depth - 1);
+            }
+          g_string_append_c (out, ')');
+          break;
+        }
+      case 6:
+        g_string_append (
+          out, (const char *const[]){ "A(", "v(", "s(", "z(" }[g_rand_int_range (rand, 0, 4)]);
+        random_expression (rand, out, depth - 1);
+        if (g_rand_boolean (rand))
           {
-            if (k > 0)
-              g_string_append (out, ", ");
-            random_expression (rand, out, depth - 1);
+            g_string_append (out, ", ");
+            if (g_rand_boolean (rand))
+              g_string_append_c (out, ':');
+            else
+              random_expression (rand, out, depth - 1);
           }
         g_string_append_c (out, ')');
         break;
-      }
-    case 6:
-      g_string_append (out, (const char *const[]) { "A(", "v(", "s(", "z(" }[g_rand_int_range (rand, 0, 4)]);
-      random_expression (rand, out, depth - 1);
-      if (g_rand_boolean (rand))
-        {
-          g_string_append (out, ", ");
-          if (g_rand_boolean (rand))
-            g_string_append_c (out, ':');
-          else
-            random_expression (rand, out, depth - 1);
-        }
-      g_string_append_c (out, ')');
-      break;
-    default:
-      g_string_append_c (out, '[');
-      random_expression (rand, out, depth - 1);
-      g_string_append (out, g_rand_boolean (rand) ? " " : "; ");
-      random_expression (rand, out, depth - 1);
-      g_string_append_c (out, ']');
-      break;
+      default:
+        g_string_append_c (out, '[');
+        random_expression (rand, out, depth - 1);
+        g_string_append (out, g_rand_boolean (rand) ? " " : "; ");
+        random_expression (rand, out, depth - 1);
+        g_string_append_c (out, ']');
+        break;
     }
 }
 
@@ -2196,8 +2299,8 @@ test_random_bytes (void)
       for (int k = 0; k < len; k++)
         {
           /* mostly printable ASCII, sometimes any byte */
-          buf[k] = g_rand_int_range (rand, 0, 4) ? (char) g_rand_int_range (rand, 32, 127)
-                                                 : (char) g_rand_int_range (rand, 1, 256);
+          buf[k] = g_rand_int_range (rand, 0, 4) ? (char)g_rand_int_range (rand, 32, 127)
+                                                 : (char)g_rand_int_range (rand, 1, 256);
         }
       buf[len] = '\0';
       exercise (buf, scope);

@@ -25,9 +25,9 @@ add_entry (struct archive *out, const char *entry_name, const char *file, GError
   archive_entry_set_pathname (entry, entry_name);
   archive_entry_set_filetype (entry, AE_IFREG);
   archive_entry_set_perm (entry, 0644);
-  archive_entry_set_size (entry, (la_int64_t) length);
+  archive_entry_set_size (entry, (la_int64_t)length);
   ok = archive_write_header (out, entry) == ARCHIVE_OK
-       && archive_write_data (out, contents, length) == (la_ssize_t) length;
+       && archive_write_data (out, contents, length) == (la_ssize_t)length;
   archive_entry_free (entry);
   if (!ok)
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "cannot add %s: %s", entry_name,

@@ -130,11 +130,11 @@ test_describe_lag_and_integrator (void)
   g_assert_false (lag->me_completed_integrator_step_not_needed);
   inputs = orr_fmu_description_ports (lag, ORR_FMU_CAUSALITY_INPUT);
   g_assert_cmpuint (inputs->len, ==, 1);
-  g_assert_cmpstr (((OrrFmuVariable *) inputs->pdata[0])->name, ==, "u");
+  g_assert_cmpstr (((OrrFmuVariable *)inputs->pdata[0])->name, ==, "u");
   params = orr_fmu_description_list (lag, ORR_FMU_CAUSALITY_PARAMETER);
   g_assert_cmpuint (params->len, ==, 4);
-  g_assert_cmpstr (((OrrFmuVariable *) params->pdata[0])->name, ==, "T");
-  g_assert_cmpstr (((OrrFmuVariable *) params->pdata[2])->start, ==, "1e30");
+  g_assert_cmpstr (((OrrFmuVariable *)params->pdata[0])->name, ==, "T");
+  g_assert_cmpstr (((OrrFmuVariable *)params->pdata[2])->start, ==, "1e30");
   {
     const OrrFmuVariable *resets = variable (lag, "resets");
 
@@ -181,7 +181,7 @@ test_cache (void)
   /* the folder is named after the SHA-256 of the file, computed here
    * independently */
   g_assert_true (g_file_get_contents (ball, &contents, &length, &error));
-  expected = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) contents, length);
+  expected = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *)contents, length);
   first = orr_fmu_unpack (ball, &hash, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (hash, ==, expected);
@@ -844,9 +844,9 @@ test_log_messages (void)
   g_assert_cmpuint (quiet.messages->len, ==, 0);
   /* impacts at 1.42784 and 3.99796 before t = 4 */
   g_assert_cmpuint (logged.messages->len, ==, 2);
-  g_test_message ("%s", (char *) logged.messages->pdata[0]);
+  g_test_message ("%s", (char *)logged.messages->pdata[0]);
   g_ptr_array_add (logged.messages, NULL);
-  times = logged_bounces ((const char *const *) logged.messages->pdata,
+  times = logged_bounces ((const char *const *)logged.messages->pdata,
                           "Ball: FMU 'bouncing_ball.fmu' ");
   g_assert_cmpuint (times->len, ==, 2);
   for (guint k = 0; k < 2; k++)
@@ -908,13 +908,13 @@ run_cli (const char *model_text, const char *fmu_name, char **err)
   gsize length;
   const char *argv[] = { g_getenv ("ORRERY_SIM"), "-q", "-o", csv, model, NULL };
   int status;
-  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify)g_strfreev);
   g_auto (GStrv) lines = NULL;
 
   g_assert_true (g_file_set_contents (model, model_text, -1, &error));
   g_assert_true (g_file_get_contents (fmu, &contents, &length, &error));
   g_assert_true (g_file_set_contents (copy, contents, length, &error));
-  g_assert_true (g_spawn_sync (dir, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, err,
+  g_assert_true (g_spawn_sync (dir, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, err,
                                &status, &error));
   g_test_message ("orrery-sim said: %s", *err);
   g_assert_no_error (error);
@@ -962,7 +962,7 @@ test_cli_ball (void)
 
   /* time, Trajectory[1], Trajectory[2]: impacts where v turns upward */
   g_assert_cmpuint (rows->len, >, 100);
-  g_assert_cmpstr (((char **) rows->pdata[0])[0], ==, "time");
+  g_assert_cmpstr (((char **)rows->pdata[0])[0], ==, "time");
   for (guint i = 1; i < rows->len; i++)
     {
       char **row = rows->pdata[i];
@@ -980,7 +980,7 @@ test_cli_ball (void)
   {
     g_auto (GStrv) lines = g_strsplit (err, "\n", -1);
     g_autoptr (GArray) logged
-      = logged_bounces ((const char *const *) lines, "Ball: message: FMU 'bouncing_ball.fmu' ");
+      = logged_bounces ((const char *const *)lines, "Ball: message: FMU 'bouncing_ball.fmu' ");
 
     g_assert_cmpuint (logged->len, ==, 5);
     for (guint k = 0; k < 5; k++)

@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-  g_autoptr (OrrModel) model = orr_model_load_data ((const char *) data, size, "fuzz.orr", NULL);
+  g_autoptr (OrrModel) model = orr_model_load_data ((const char *)data, size, "fuzz.orr", NULL);
   g_autoptr (OrrRegistry) registry = NULL;
   g_autoptr (GPtrArray) problems = NULL;
   g_autoptr (OrrProgram) program = NULL;
@@ -22,7 +22,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     return 0;
   registry = orr_registry_new ();
   orr_palettes_register_standard (registry);
-  problems = g_ptr_array_new_with_free_func ((GDestroyNotify) orr_problem_free);
+  problems = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   program = orr_compile (model, registry, NULL, problems, &error);
   if (program == NULL && (problems->len == 0 || error == NULL))
     __builtin_trap (); /* a refusal must come with its reasons */

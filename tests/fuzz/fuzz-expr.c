@@ -10,7 +10,7 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-  g_autofree char *text = g_strndup ((const char *) data, size);
+  g_autofree char *text = g_strndup ((const char *)data, size);
   g_autoptr (OrrScope) scope = orr_scope_new (NULL);
   g_autoptr (OrrValue) value = NULL;
   g_autoptr (GError) error = NULL;

@@ -11,7 +11,7 @@ int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (OrrModel) model = orr_model_load_data ((const char *) data, size, "fuzz.orr", &error);
+  g_autoptr (OrrModel) model = orr_model_load_data ((const char *)data, size, "fuzz.orr", &error);
 
   if (model == NULL)
     {

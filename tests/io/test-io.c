@@ -1196,8 +1196,8 @@ test_settings_optional (void)
 static void
 test_settings_unconnected (void)
 {
-#define UNCONNECTED_DOC(value)                                                                    \
-  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<orrery version=\"1.0\">\n"                     \
+#define UNCONNECTED_DOC(value)                                                                     \
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<orrery version=\"1.0\">\n"                         \
   "  <settings unconnected-ports=\"" value "\"/>\n  <diagram/>\n</orrery>\n"
   const char *error_text = UNCONNECTED_DOC ("error");
   const char *bad_text = UNCONNECTED_DOC ("sometimes");

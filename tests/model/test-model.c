@@ -14,8 +14,8 @@ dump (OrrModel *model)
 }
 
 static OrrBlock *
-add (OrrModel *model, OrrDiagram *diagram, const char *type, const char *label, double x,
-     double y, guint n_in, guint n_out)
+add (OrrModel *model, OrrDiagram *diagram, const char *type, const char *label, double x, double y,
+     guint n_in, guint n_out)
 {
   OrrRect geometry = { x, y, 40, 40 };
   OrrBlock *block = orr_model_add_block (model, diagram, type, &geometry);
@@ -220,7 +220,7 @@ test_port_count_prunes_links (void)
   before = dump (model);
   orr_model_set_port_count (model, sum, ORR_PORT_IN, 2);
   g_assert_cmpuint (root->links->len, ==, 1);
-  g_assert_cmpuint (((OrrLink *) g_ptr_array_index (root->links, 0))->to.port, ==, 1);
+  g_assert_cmpuint (((OrrLink *)g_ptr_array_index (root->links, 0))->to.port, ==, 1);
   orr_model_undo (model);
   after = dump (model);
   g_assert_cmpstr (after, ==, before);
@@ -250,8 +250,8 @@ test_undo_redo_exact (void)
     {
       guint what = g_rand_int_range (rand, 0, 11);
       OrrDiagram *where = g_rand_boolean (rand) ? root : super->child;
-      OrrBlock *b = blocks->len ? g_ptr_array_index (blocks, g_rand_int_range (rand, 0, blocks->len))
-                                : NULL;
+      OrrBlock *b
+        = blocks->len ? g_ptr_array_index (blocks, g_rand_int_range (rand, 0, blocks->len)) : NULL;
       char text[64];
 
       if (b != NULL && b->parent == NULL)
@@ -259,92 +259,94 @@ test_undo_redo_exact (void)
 
       switch (what)
         {
-        case 0:
-        case 1:
-          {
-            OrrRect g = { g_rand_double_range (rand, 0, 500), g_rand_double_range (rand, 0, 500),
-                          40, 40 };
-            OrrBlock *n;
-            orr_model_begin (model, "Add Gain");
-            n = orr_model_add_block (model, where, "Gain", &g);
-            orr_model_set_port_count (model, n, ORR_PORT_IN, g_rand_int_range (rand, 0, 3));
-            orr_model_set_port_count (model, n, ORR_PORT_OUT, g_rand_int_range (rand, 0, 3));
-            orr_model_set_port_count (model, n, ORR_PORT_EVENT_IN, g_rand_int_range (rand, 0, 2));
-            orr_model_set_port_count (model, n, ORR_PORT_EVENT_OUT, g_rand_int_range (rand, 0, 2));
-            orr_model_commit (model);
-            g_ptr_array_add (blocks, n);
-          }
-          break;
-        case 2:
-          if (b == NULL)
-            continue;
-          orr_model_move_block (model, b, b->geometry.x + 10.25, b->geometry.y - 3.5);
-          break;
-        case 3:
-          if (b == NULL)
-            continue;
-          g_snprintf (text, sizeof text, "K%u * <2> & \"q\"", i);
-          orr_model_set_param (model, b, g_rand_boolean (rand) ? "gain" : "overflow", text);
-          break;
-        case 4:
-          if (b == NULL)
-            continue;
-          g_snprintf (text, sizeof text, "Blöck %u", i);
-          orr_model_set_block_label (model, b, text);
-          break;
-        case 5:
-          if (b == NULL)
-            continue;
-          orr_model_set_block_orientation (model, b, b->rotation + 90, !b->flip);
-          break;
-        case 6:
-          {
-            /* try to connect two random blocks of one diagram */
-            OrrBlock *c = blocks->len ? g_ptr_array_index (blocks, g_rand_int_range (rand, 0, blocks->len))
-                                      : NULL;
-            gboolean activation = g_rand_boolean (rand);
-            OrrEndpoint from, to;
-            if (b == NULL || c == NULL || c->parent != b->parent)
-              continue;
-            from = (OrrEndpoint){ b->id, activation ? ORR_PORT_EVENT_OUT : ORR_PORT_OUT, 1 };
-            to = (OrrEndpoint){ c->id, activation ? ORR_PORT_EVENT_IN : ORR_PORT_IN, 1 };
-            if (orr_model_connect (model, b->parent, &from, &to, NULL) == NULL)
-              continue;
-          }
-          break;
-        case 7:
-          if (where->links->len == 0)
-            continue;
-          if (g_rand_boolean (rand))
-            orr_model_disconnect (model, g_ptr_array_index (where->links, 0));
-          else
+          case 0:
+          case 1:
             {
-              OrrPoint pts[2] = { { i, 2.0 * i }, { i + 0.5, 7 } };
-              orr_model_set_link_points (model, g_ptr_array_index (where->links, 0), pts,
-                                         g_rand_int_range (rand, 0, 3));
+              OrrRect g = { g_rand_double_range (rand, 0, 500), g_rand_double_range (rand, 0, 500),
+                            40, 40 };
+              OrrBlock *n;
+              orr_model_begin (model, "Add Gain");
+              n = orr_model_add_block (model, where, "Gain", &g);
+              orr_model_set_port_count (model, n, ORR_PORT_IN, g_rand_int_range (rand, 0, 3));
+              orr_model_set_port_count (model, n, ORR_PORT_OUT, g_rand_int_range (rand, 0, 3));
+              orr_model_set_port_count (model, n, ORR_PORT_EVENT_IN, g_rand_int_range (rand, 0, 2));
+              orr_model_set_port_count (model, n, ORR_PORT_EVENT_OUT,
+                                        g_rand_int_range (rand, 0, 2));
+              orr_model_commit (model);
+              g_ptr_array_add (blocks, n);
             }
-          break;
-        case 8:
-          if (b == NULL)
-            continue;
-          orr_model_remove_block (model, b);
-          break;
-        case 9:
-          g_snprintf (text, sizeof text, "K = %u;\n// comment\ntau = 0.5;", i);
-          orr_model_set_context (model, where, text);
-          break;
-        case 10:
-          {
-            OrrSettings s;
-            orr_settings_copy (&s, orr_model_get_settings (model));
-            s.final_time = i;
-            s.rtol = 1e-3 / (i + 1);
-            orr_model_set_settings (model, &s);
-            orr_settings_clear (&s);
-          }
-          break;
-        default:
-          g_assert_not_reached ();
+            break;
+          case 2:
+            if (b == NULL)
+              continue;
+            orr_model_move_block (model, b, b->geometry.x + 10.25, b->geometry.y - 3.5);
+            break;
+          case 3:
+            if (b == NULL)
+              continue;
+            g_snprintf (text, sizeof text, "K%u * <2> & \"q\"", i);
+            orr_model_set_param (model, b, g_rand_boolean (rand) ? "gain" : "overflow", text);
+            break;
+          case 4:
+            if (b == NULL)
+              continue;
+            g_snprintf (text, sizeof text, "Blöck %u", i);
+            orr_model_set_block_label (model, b, text);
+            break;
+          case 5:
+            if (b == NULL)
+              continue;
+            orr_model_set_block_orientation (model, b, b->rotation + 90, !b->flip);
+            break;
+          case 6:
+            {
+              /* try to connect two random blocks of one diagram */
+              OrrBlock *c = blocks->len
+                              ? g_ptr_array_index (blocks, g_rand_int_range (rand, 0, blocks->len))
+                              : NULL;
+              gboolean activation = g_rand_boolean (rand);
+              OrrEndpoint from, to;
+              if (b == NULL || c == NULL || c->parent != b->parent)
+                continue;
+              from = (OrrEndpoint){ b->id, activation ? ORR_PORT_EVENT_OUT : ORR_PORT_OUT, 1 };
+              to = (OrrEndpoint){ c->id, activation ? ORR_PORT_EVENT_IN : ORR_PORT_IN, 1 };
+              if (orr_model_connect (model, b->parent, &from, &to, NULL) == NULL)
+                continue;
+            }
+            break;
+          case 7:
+            if (where->links->len == 0)
+              continue;
+            if (g_rand_boolean (rand))
+              orr_model_disconnect (model, g_ptr_array_index (where->links, 0));
+            else
+              {
+                OrrPoint pts[2] = { { i, 2.0 * i }, { i + 0.5, 7 } };
+                orr_model_set_link_points (model, g_ptr_array_index (where->links, 0), pts,
+                                           g_rand_int_range (rand, 0, 3));
+              }
+            break;
+          case 8:
+            if (b == NULL)
+              continue;
+            orr_model_remove_block (model, b);
+            break;
+          case 9:
+            g_snprintf (text, sizeof text, "K = %u;\n// comment\ntau = 0.5;", i);
+            orr_model_set_context (model, where, text);
+            break;
+          case 10:
+            {
+              OrrSettings s;
+              orr_settings_copy (&s, orr_model_get_settings (model));
+              s.final_time = i;
+              s.rtol = 1e-3 / (i + 1);
+              orr_model_set_settings (model, &s);
+              orr_settings_clear (&s);
+            }
+            break;
+          default:
+            g_assert_not_reached ();
         }
       {
         char *state = dump (model);
@@ -446,7 +448,7 @@ test_transactions (void)
 static void
 count_notify (GObject *object, GParamSpec *pspec, gpointer data)
 {
-  (*(int *) data)++;
+  (*(int *)data)++;
 }
 
 static void
@@ -557,8 +559,8 @@ find_by_type (OrrDiagram *d, const char *type, const char *port)
 }
 
 static gboolean
-has_link (OrrDiagram *d, const char *from, OrrPortKind fk, guint fp, const char *to,
-          OrrPortKind tk, guint tp)
+has_link (OrrDiagram *d, const char *from, OrrPortKind fk, guint fp, const char *to, OrrPortKind tk,
+          guint tp)
 {
   for (guint i = 0; i < d->links->len; i++)
     {
@@ -629,7 +631,8 @@ test_group (void)
   g_assert_true (has_link (root, src2->id, ORR_PORT_OUT, 1, super->id, ORR_PORT_IN, 2));
   g_assert_true (has_link (root, super->id, ORR_PORT_OUT, 1, scope1->id, ORR_PORT_IN, 1));
   g_assert_true (has_link (root, super->id, ORR_PORT_OUT, 1, scope2->id, ORR_PORT_IN, 1));
-  g_assert_true (has_link (root, clock->id, ORR_PORT_EVENT_OUT, 1, super->id, ORR_PORT_EVENT_IN, 1));
+  g_assert_true (
+    has_link (root, clock->id, ORR_PORT_EVENT_OUT, 1, super->id, ORR_PORT_EVENT_IN, 1));
   g_assert_cmpuint (root->links->len, ==, 5);
 
   /* inside: the two blocks with their ids, four port blocks */

@@ -60,25 +60,25 @@ ode_simulate (OrrSimBlock *block, OrrJob job)
 
   switch (job)
     {
-    case ORR_JOB_OUTPUTS:
-      orr_block_real_out (block, 0)[0] = block->x[0];
-      orr_block_real_out (block, 0)[1] = block->x[1];
-      break;
-    case ORR_JOB_DERIVATIVES:
-      ode_rhs (block->x, f);
-      block->xd[0] = f[0];
-      block->xd[1] = f[1];
-      break;
-    case ORR_JOB_JACOBIAN:
-      g_atomic_int_inc (&jacobian_calls);
-      /* column-major d f / d x */
-      block->jacobian[0] = -1 + block->x[1];
-      block->jacobian[1] = 2;
-      block->jacobian[2] = block->x[0];
-      block->jacobian[3] = -3;
-      break;
-    default:
-      break;
+      case ORR_JOB_OUTPUTS:
+        orr_block_real_out (block, 0)[0] = block->x[0];
+        orr_block_real_out (block, 0)[1] = block->x[1];
+        break;
+      case ORR_JOB_DERIVATIVES:
+        ode_rhs (block->x, f);
+        block->xd[0] = f[0];
+        block->xd[1] = f[1];
+        break;
+      case ORR_JOB_JACOBIAN:
+        g_atomic_int_inc (&jacobian_calls);
+        /* column-major d f / d x */
+        block->jacobian[0] = -1 + block->x[1];
+        block->jacobian[1] = 2;
+        block->jacobian[2] = block->x[0];
+        block->jacobian[3] = -3;
+        break;
+      default:
+        break;
     }
 }
 
@@ -99,16 +99,31 @@ dae_simulate (OrrSimBlock *block, OrrJob job)
 }
 
 static const OrrBlockClass explicit_class = {
-  .name = "TestOdeExplicit", .palette = "Tests", .label = "ODE", .description = "test ODE",
-  .icon_text = "ODE", .configure = explicit_configure, .simulate = ode_simulate,
+  .name = "TestOdeExplicit",
+  .palette = "Tests",
+  .label = "ODE",
+  .description = "test ODE",
+  .icon_text = "ODE",
+  .configure = explicit_configure,
+  .simulate = ode_simulate,
 };
 static const OrrBlockClass implicit_class = {
-  .name = "TestOdeImplicit", .palette = "Tests", .label = "DAE", .description = "test DAE",
-  .icon_text = "DAE", .configure = implicit_configure, .simulate = dae_simulate,
+  .name = "TestOdeImplicit",
+  .palette = "Tests",
+  .label = "DAE",
+  .description = "test DAE",
+  .icon_text = "DAE",
+  .configure = implicit_configure,
+  .simulate = dae_simulate,
 };
 static const OrrBlockClass jacobian_class = {
-  .name = "TestOdeJacobian", .palette = "Tests", .label = "ODE+J", .description = "test ODE",
-  .icon_text = "J", .configure = jacobian_configure, .simulate = ode_simulate,
+  .name = "TestOdeJacobian",
+  .palette = "Tests",
+  .label = "ODE+J",
+  .description = "test ODE",
+  .icon_text = "J",
+  .configure = jacobian_configure,
+  .simulate = ode_simulate,
 };
 
 /* A constant 3 that counts how often its outputs are computed. */
@@ -132,8 +147,13 @@ counted_simulate (OrrSimBlock *block, OrrJob job)
 }
 
 static const OrrBlockClass counted_class = {
-  .name = "TestCountedConstant", .palette = "Tests", .label = "3", .description = "test constant",
-  .icon_text = "3", .configure = counted_configure, .simulate = counted_simulate,
+  .name = "TestCountedConstant",
+  .palette = "Tests",
+  .label = "3",
+  .description = "test constant",
+  .icon_text = "3",
+  .configure = counted_configure,
+  .simulate = counted_simulate,
 };
 
 /* A divide-by-two written as a conditional: fires its output on the 1st,
@@ -158,8 +178,13 @@ halver_simulate (OrrSimBlock *block, OrrJob job)
 }
 
 static const OrrBlockClass halver_class = {
-  .name = "TestHalver", .palette = "Tests", .label = "/2", .description = "test divider",
-  .icon_text = "/2", .configure = halver_configure, .simulate = halver_simulate,
+  .name = "TestHalver",
+  .palette = "Tests",
+  .label = "/2",
+  .description = "test divider",
+  .icon_text = "/2",
+  .configure = halver_configure,
+  .simulate = halver_simulate,
 };
 
 /* ---- running a model ---------------------------------------------------------- */

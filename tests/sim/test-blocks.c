@@ -342,7 +342,7 @@ sink_simulate (OrrSimBlock *block, OrrJob job)
   note (block, job, input (block, 0), 0, 0);
   if (job == ORR_JOB_OUTPUTS)
     {
-      double values[2] = { input (block, 0), (double) block->time->phase };
+      double values[2] = { input (block, 0), (double)block->time->phase };
 
       orr_block_record (block, values, 2);
     }

@@ -7,7 +7,7 @@
 static gsize
 align16 (gsize n)
 {
-  return (n + 15) & ~(gsize) 15;
+  return (n + 15) & ~(gsize)15;
 }
 
 OrrProgram *

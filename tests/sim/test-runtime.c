@@ -132,7 +132,7 @@ run_thread (gpointer data)
 static double
 seconds_since (gint64 start)
 {
-  return (g_get_monotonic_time () - start) / (double) G_TIME_SPAN_SECOND;
+  return (g_get_monotonic_time () - start) / (double)G_TIME_SPAN_SECOND;
 }
 
 /* ---- pacing ---------------------------------------------------------------- */
@@ -211,7 +211,7 @@ test_pacing_stop (void)
   g_assert_true (r.ok);
   g_assert_true (orr_simulation_get_stats (sim)->stopped);
   g_test_message ("stopped %.1f ms after the request",
-                  (r.ended - stop) / (double) G_TIME_SPAN_MILLISECOND);
+                  (r.ended - stop) / (double)G_TIME_SPAN_MILLISECOND);
   g_assert_cmpint (r.ended - stop, <, 100 * G_TIME_SPAN_MILLISECOND);
   /* it waited at t = 0 for the tick at 5 s */
   g_assert_cmpfloat (orr_simulation_get_stats (sim)->final_time, <, 5);
@@ -239,7 +239,7 @@ test_pacing_factor_change (void)
   g_assert_no_error (r.error);
   g_assert_true (r.ok);
   g_assert_cmpfloat (orr_simulation_get_stats (sim)->final_time, ==, 20);
-  g_assert_cmpfloat ((r.ended - start) / (double) G_TIME_SPAN_SECOND, <, 2.0);
+  g_assert_cmpfloat ((r.ended - start) / (double)G_TIME_SPAN_SECOND, <, 2.0);
 }
 
 /* Paused time is not made up for: 0.6 simulated seconds at 1x with a
@@ -266,7 +266,7 @@ test_pacing_pause (void)
   g_assert_cmpfloat (orr_simulation_get_time (sim), ==, t_paused);
   orr_simulation_resume (sim);
   g_thread_join (thread);
-  wall = (r.ended - start) / (double) G_TIME_SPAN_SECOND;
+  wall = (r.ended - start) / (double)G_TIME_SPAN_SECOND;
   g_assert_no_error (r.error);
   g_assert_true (r.ok);
   g_test_message ("paused at t = %.3f s; the run took %.3f s", t_paused, wall);
@@ -623,8 +623,13 @@ trial_nan_simulate (OrrSimBlock *block, OrrJob job)
 }
 
 static const OrrBlockClass trial_nan_class = {
-  .name = "TestTrialNaN", .palette = "Tests", .label = "T", .description = "NaN at trial points",
-  .icon_text = "T", .configure = trial_nan_configure, .simulate = trial_nan_simulate,
+  .name = "TestTrialNaN",
+  .palette = "Tests",
+  .label = "T",
+  .description = "NaN at trial points",
+  .icon_text = "T",
+  .configure = trial_nan_configure,
+  .simulate = trial_nan_simulate,
 };
 
 /* x' = -x through that block, its output 2 read by nobody: between

@@ -383,7 +383,7 @@ test_bouncing_ball (void)
       g_assert_cmpint (call->nevprt, ==, -1);
       if (call->info & 1)
         {
-          g_assert_cmpint (n_impacts, <, (int) G_N_ELEMENTS (expected));
+          g_assert_cmpint (n_impacts, <, (int)G_N_ELEMENTS (expected));
           g_test_message ("impact %d at t = %.6f (expected %.5f)", n_impacts + 1, call->t,
                           expected[n_impacts]);
           g_assert_cmpfloat_with_epsilon (call->t, expected[n_impacts], 1e-4);

@@ -143,8 +143,8 @@ oscillator_simulate (OrrSimBlock *block, OrrJob job)
     }
 }
 
-static const OrrBlockClass oscillator_class = { .name = "Oscillator",
-                                                .simulate = oscillator_simulate };
+static const OrrBlockClass oscillator_class
+  = { .name = "Oscillator", .simulate = oscillator_simulate };
 
 /* Van der Pol, y1' = y2, y2' = mu (1 - y1^2) y2 - y1, mu = rpar[0] (the
  * classic stiff test, as in MATLAB's vdp1000 over [0, 3000]); with its
@@ -201,8 +201,8 @@ robertson_simulate (OrrSimBlock *block, OrrJob job)
       orr_block_real_out (block, i)[0] = y[i];
 }
 
-static const OrrBlockClass robertson_class = { .name = "Robertson",
-                                               .simulate = robertson_simulate };
+static const OrrBlockClass robertson_class
+  = { .name = "Robertson", .simulate = robertson_simulate };
 
 /* A first-order lag x' = u - x, y = x (input without feedthrough); the
  * second class gives its Jacobian analytically. */
@@ -218,8 +218,7 @@ lag_simulate (OrrSimBlock *block, OrrJob job)
 }
 
 static const OrrBlockClass lag_class = { .name = "Lag", .simulate = lag_simulate };
-static const OrrBlockClass analytic_lag_class = { .name = "AnalyticLag",
-                                                  .simulate = lag_simulate };
+static const OrrBlockClass analytic_lag_class = { .name = "AnalyticLag", .simulate = lag_simulate };
 
 /* y = |sin t| integrated: x' = y. The surface sin t and a mode (1: +, 2: -)
  * let a variable-step solver see a smooth function between crossings;
@@ -340,7 +339,7 @@ fixed_bound (const char *solver, double h)
   if (g_str_equal (solver, "euler") || g_str_equal (solver, "backward-euler"))
     return 0.25 * h; /* global error h/2 t e^-t <= 0.19 h */
   if (g_str_equal (solver, "heun") || g_str_equal (solver, "trapezoidal"))
-    return 0.1 * h * h; /* h^2/6 t e^-t and h^2/12 t e^-t */
+    return 0.1 * h * h;     /* h^2/6 t e^-t and h^2/12 t e^-t */
   return 0.01 * pow (h, 4); /* RK4: h^4/120 t e^-t */
 }
 
@@ -379,10 +378,9 @@ test_decay (void)
           worst_ratio = MAX (worst_ratio, error / allowed);
           g_assert_cmpfloat (error, <=, allowed);
         }
-      g_test_message ("decay %-24s worst error %.2e (%.2f of the bound) in %" G_GUINT64_FORMAT
-                      " steps",
-                      solvers[k].name, worst, worst_ratio,
-                      orr_simulation_get_stats (run.sim)->steps);
+      g_test_message (
+        "decay %-24s worst error %.2e (%.2f of the bound) in %" G_GUINT64_FORMAT " steps",
+        solvers[k].name, worst, worst_ratio, orr_simulation_get_stats (run.sim)->steps);
       run_clear (&run);
     }
 }
@@ -466,7 +464,7 @@ static void
 rk4_solve (OdeFunc f, int n, const double *x0, double end, double h, double *out)
 {
   double x[8], k1[8], k2[8], k3[8], k4[8], tmp[8];
-  int steps = (int) llround (end / h);
+  int steps = (int)llround (end / h);
 
   memcpy (x, x0, sizeof (double) * n);
   for (int s = 0; s < steps; s++)
@@ -514,8 +512,8 @@ test_semantics_ode (void)
       {
         /* form 0: explicit; 1: with the analytic Jacobian (implicit
          * methods only); 2: implicit block, the DAE form (DAE solvers) */
-        const OrrBlockClass *classes[] = { &test_oracle_class, &test_oracle_jacobian_class,
-                                           &test_oracle_implicit_class };
+        const OrrBlockClass *classes[]
+          = { &test_oracle_class, &test_oracle_jacobian_class, &test_oracle_implicit_class };
         const char *forms[] = { "explicit", "jacobian", "dae" };
         g_autoptr (TestProgram) program = NULL;
         const char *name = solvers[k].name;
@@ -552,8 +550,7 @@ test_semantics_ode (void)
             g_assert_cmpfloat (error, <=, allowed);
           }
         g_test_message ("semantics ODE %-24s %-8s worst error %.2f of the bound; %s", name,
-                        forms[form], worst_ratio,
-                        orr_simulation_get_solver_description (run.sim));
+                        forms[form], worst_ratio, orr_simulation_get_solver_description (run.sim));
         run_clear (&run);
       }
 }
@@ -711,8 +708,7 @@ test_robertson (void)
       for (int i = 0; i < n_times; i++)
         for (int c = 0; c < 3; c++)
           {
-            double ref
-              = c < 2 ? reference[2 * i + c] : 1 - reference[2 * i] - reference[2 * i + 1];
+            double ref = c < 2 ? reference[2 * i + c] : 1 - reference[2 * i] - reference[2 * i + 1];
             double published = robertson_published[i][c + 1];
             double error = fabs (got[3 * i + c] - ref);
             double allowed = FACTOR_ROBERTSON * (rtol * fabs (ref) + atol);
@@ -774,7 +770,7 @@ test_bouncing_ball (void)
 
           if (!(call->info & 1))
             continue;
-          g_assert_cmpint (n_impacts, <, (int) G_N_ELEMENTS (expected));
+          g_assert_cmpint (n_impacts, <, (int)G_N_ELEMENTS (expected));
           allowed = solvers[k].fixed_step ? 1.5 * (n_impacts + 1) * (n_impacts + 1) * h : 1e-4;
           worst = MAX (worst, fabs (call->t - expected[n_impacts]) / allowed);
           n_impacts++;
@@ -848,8 +844,14 @@ distinct (GArray *t)
 static void
 test_step_settings (void)
 {
-  const char *variable[] = { "cvode-bdf", "cvode-adams", "cvode-adams-fixed-point",
-                             "dormand-prince", "bogacki-shampine", "cash-karp", "sdirk", "ida" };
+  const char *variable[] = { "cvode-bdf",
+                             "cvode-adams",
+                             "cvode-adams-fixed-point",
+                             "dormand-prince",
+                             "bogacki-shampine",
+                             "cash-karp",
+                             "sdirk",
+                             "ida" };
 
   for (guint k = 0; k < G_N_ELEMENTS (variable); k++)
     {
@@ -865,8 +867,8 @@ test_step_settings (void)
 
           largest[s] = 0;
           for (guint i = 1; i < t->len; i++)
-            largest[s] = MAX (largest[s],
-                              g_array_index (t, double, i) - g_array_index (t, double, i - 1));
+            largest[s]
+              = MAX (largest[s], g_array_index (t, double, i) - g_array_index (t, double, i - 1));
           g_assert_cmpfloat (largest[s], <=, bounds[s] * (1 + 1e-9));
         }
       /* Once x has decayed below atol, steps want to be far longer than
@@ -1052,10 +1054,18 @@ test_fixed_step_events (void)
 static void
 test_modes (void)
 {
-  const char *solvers[] = { "cvode-bdf",   "cvode-adams", "cvode-adams-fixed-point",
-                            "dormand-prince", "bogacki-shampine", "cash-karp",
-                            "sdirk",       "ida",         "euler",
-                            "heun",        "rk4",         "backward-euler",
+  const char *solvers[] = { "cvode-bdf",
+                            "cvode-adams",
+                            "cvode-adams-fixed-point",
+                            "dormand-prince",
+                            "bogacki-shampine",
+                            "cash-karp",
+                            "sdirk",
+                            "ida",
+                            "euler",
+                            "heun",
+                            "rk4",
+                            "backward-euler",
                             "trapezoidal" };
   const double exact = 7 + cos (10), at = 10;
 
@@ -1130,8 +1140,8 @@ static void
 test_linear_solvers (void)
 {
   const char *solvers[] = { "cvode-bdf", "sdirk", "ida", "backward-euler" };
-  const OrrSimLinear kinds[] = { ORR_SIM_LINEAR_AUTO, ORR_SIM_LINEAR_DENSE, ORR_SIM_LINEAR_BAND,
-                                 ORR_SIM_LINEAR_SPARSE };
+  const OrrSimLinear kinds[]
+    = { ORR_SIM_LINEAR_AUTO, ORR_SIM_LINEAR_DENSE, ORR_SIM_LINEAR_BAND, ORR_SIM_LINEAR_SPARSE };
   const int n = 200;
   const double at = 5;
 
@@ -1160,8 +1170,7 @@ test_linear_solvers (void)
           }
           run_program_with (&run, program, mixed ? ORR_SIM_LINEAR_AUTO : kinds[m]);
           {
-            g_autoptr (GArray) calls = test_observer_calls (run.observer, sampler,
-                                                            ORR_JOB_OUTPUTS);
+            g_autoptr (GArray) calls = test_observer_calls (run.observer, sampler, ORR_JOB_OUTPUTS);
 
             g_assert_cmpuint (calls->len, ==, 1);
             values[m][0] = g_array_index (calls, TestCall, 0).value[0];

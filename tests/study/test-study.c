@@ -144,8 +144,8 @@ test_latin_hypercube (void)
 static void
 test_random (void)
 {
-#define RANDOM_STUDY(seed)                                                                        \
-  "<study version='1' model='m.orr' design='random' samples='4000' seed='" seed "'>"             \
+#define RANDOM_STUDY(seed)                                                                         \
+  "<study version='1' model='m.orr' design='random' samples='4000' seed='" seed "'>"               \
   "<vary name='x' kind='normal' mean='3' sd='2'/></study>"
   const char *one = RANDOM_STUDY ("7");
   const char *two = RANDOM_STUDY ("8");

@@ -386,8 +386,8 @@ typedef struct
   OrrConfigureFunc configure;
   OrrSimFunc simulate;
   OrrExtraParamsFunc extra_params; /* optional, NULL: none */
-  const char *keywords; /* optional: other words users search for it by, space separated
-                         * ("reset reinit" for the Integrator's re-initialisation) */
+  const char *keywords;            /* optional: other words users search for it by, space separated
+                                    * ("reset reinit" for the Integrator's re-initialisation) */
 } OrrBlockClass;
 
 #define ORR_CONFIG_ERROR (orr_config_error_quark ())

@@ -30,10 +30,10 @@ typedef enum
 /* One thing wrong with the model, where it is, and what it is. */
 typedef struct
 {
-  char *block_id; /* the block to show first; NULL for the model context */
+  char *block_id;   /* the block to show first; NULL for the model context */
   char **block_ids; /* every block involved (an algebraic loop, both ends of a link) */
-  char *where;    /* "model context", "Plant (context)", "Plant/Gain1, parameter 'gain'" */
-  char *message;  /* from the parameter language: position, source line and caret */
+  char *where;      /* "model context", "Plant (context)", "Plant/Gain1, parameter 'gain'" */
+  char *message;    /* from the parameter language: position, source line and caret */
   gboolean warning; /* the model still compiles (an unconnected port) */
 } OrrProblem;
 

@@ -50,17 +50,15 @@ typedef enum
 } OrrExprError;
 
 /* Limits that keep any input from crashing or hanging the caller. */
-#define ORR_EXPR_MAX_NESTING    200        /* brackets, unary chains, blocks */
-#define ORR_EXPR_MAX_DEPTH      1000       /* syntax tree depth, e.g. a+a+...+a */
-#define ORR_EXPR_MAX_STATEMENTS 10000000   /* statements + loop iterations per run (default) */
+#define ORR_EXPR_MAX_NESTING 200         /* brackets, unary chains, blocks */
+#define ORR_EXPR_MAX_DEPTH 1000          /* syntax tree depth, e.g. a+a+...+a */
+#define ORR_EXPR_MAX_STATEMENTS 10000000 /* statements + loop iterations per run (default) */
 
-GQuark    orr_expr_error_quark      (void);
+GQuark orr_expr_error_quark (void);
 
 /* TRUE and the 1-based line and column (in characters) if @error is an
  * ORR_EXPR_ERROR carrying a position. */
-gboolean  orr_expr_error_location   (const GError *error,
-                                     int          *line,
-                                     int          *column);
+gboolean orr_expr_error_location (const GError *error, int *line, int *column);
 
 typedef struct _OrrScope OrrScope;
 
@@ -72,23 +70,18 @@ typedef struct _OrrScope OrrScope;
  *
  * Returns: (transfer full): a new scope
  */
-OrrScope *orr_scope_new             (OrrScope     *parent);
-OrrScope *orr_scope_ref             (OrrScope     *s);
-void      orr_scope_unref           (OrrScope     *s);
-OrrScope *orr_scope_get_parent      (OrrScope     *s);
+OrrScope *orr_scope_new (OrrScope *parent);
+OrrScope *orr_scope_ref (OrrScope *s);
+void orr_scope_unref (OrrScope *s);
+OrrScope *orr_scope_get_parent (OrrScope *s);
 /* Takes a new reference on @v.  API calls may overwrite pinned names. */
-void      orr_scope_set             (OrrScope     *s,
-                                     const char   *name,
-                                     OrrValue     *v);
+void orr_scope_set (OrrScope *s, const char *name, OrrValue *v);
 /* Removes a local name (and its pin); TRUE if it existed. */
-gboolean  orr_scope_remove          (OrrScope     *s,
-                                     const char   *name);
+gboolean orr_scope_remove (OrrScope *s, const char *name);
 /* Borrowed, searches parents, NULL if none.  Valid until @s or a parent is
  * next modified. */
-OrrValue *orr_scope_lookup          (OrrScope     *s,
-                                     const char   *name);
-gboolean  orr_scope_has_local       (OrrScope     *s,
-                                     const char   *name);
+OrrValue *orr_scope_lookup (OrrScope *s, const char *name);
+gboolean orr_scope_has_local (OrrScope *s, const char *name);
 /* Sorted local names; free with g_strfreev(). */
 /**
  * orr_scope_list_local:
@@ -96,16 +89,13 @@ gboolean  orr_scope_has_local       (OrrScope     *s,
  *
  * Returns: (transfer full) (array zero-terminated=1): the sorted local names
  */
-char    **orr_scope_list_local      (OrrScope     *s);
+char **orr_scope_list_local (OrrScope *s);
 /* Set + lock: later script assignments to @name in this scope are ignored,
  * so command-line overrides win over the context.  Plain and indexed
  * assignments are skipped without evaluating their right-hand side; a
  * multiple assignment or a for loop still runs but leaves @name alone. */
-void      orr_scope_pin             (OrrScope     *s,
-                                     const char   *name,
-                                     OrrValue     *v);
-gboolean  orr_scope_is_pinned       (OrrScope     *s,
-                                     const char   *name);
+void orr_scope_pin (OrrScope *s, const char *name, OrrValue *v);
+gboolean orr_scope_is_pinned (OrrScope *s, const char *name);
 /* The base (orr-base.h): values one simulation run leaves for the next.
  * A scope carries them as hidden names, which scripts can neither read
  * nor assign (they are not identifiers); the builtin GetFromBase('name')
@@ -114,19 +104,15 @@ gboolean  orr_scope_is_pinned       (OrrScope     *s,
  * names too, so that copying a scope's names (the overrides a model is
  * evaluated with) copies them; orr_scope_name_is_hidden() tells them
  * apart for display. */
-void      orr_scope_set_base_value  (OrrScope     *s,
-                                     const char   *name,
-                                     OrrValue     *v);
+void orr_scope_set_base_value (OrrScope *s, const char *name, OrrValue *v);
 /* Borrowed, searches parents, NULL if none (or @s is NULL). */
-OrrValue *orr_scope_lookup_base_value (OrrScope   *s,
-                                       const char *name);
-gboolean  orr_scope_name_is_hidden  (const char   *local_name);
+OrrValue *orr_scope_lookup_base_value (OrrScope *s, const char *name);
+gboolean orr_scope_name_is_hidden (const char *local_name);
 /* How many statements and loop iterations one run in @s (or a child scope
  * without its own setting) may execute; 0 restores the inherited value,
  * ORR_EXPR_MAX_STATEMENTS at the root. */
-void      orr_scope_set_statement_limit (OrrScope  *s,
-                                         guint64    limit);
-guint64   orr_scope_get_statement_limit (OrrScope  *s);
+void orr_scope_set_statement_limit (OrrScope *s, guint64 limit);
+guint64 orr_scope_get_statement_limit (OrrScope *s);
 
 /* Functions of the language that need more than the language: linearize()
  * and equilibrium() need the model and its block classes. Whoever evaluates
@@ -134,51 +120,39 @@ guint64   orr_scope_get_statement_limit (OrrScope  *s);
  * through the scope chain (none: they report that they only work in a
  * model's context). name is the builtin called; out as for builtins: new
  * references, MAX (nargout, 1) of them. */
-typedef gboolean (*OrrScopeCallFunc) (const char *name, guint nargs, OrrValue **args,
-                                      guint nargout, OrrValue **out, gpointer data,
-                                      GError **error);
+typedef gboolean (*OrrScopeCallFunc) (const char *name, guint nargs, OrrValue **args, guint nargout,
+                                      OrrValue **out, gpointer data, GError **error);
 /* destroy (may be NULL) frees data with the scope, or when replaced. */
-void      orr_scope_set_call_func   (OrrScope        *s,
-                                     OrrScopeCallFunc func,
-                                     gpointer         data,
-                                     GDestroyNotify   destroy);
-OrrScopeCallFunc orr_scope_lookup_call_func (OrrScope *s,
-                                             gpointer *data);
+void orr_scope_set_call_func (OrrScope *s, OrrScopeCallFunc func, gpointer data,
+                              GDestroyNotify destroy);
+OrrScopeCallFunc orr_scope_lookup_call_func (OrrScope *s, gpointer *data);
 
 /* Evaluates one expression (an optional trailing ';' and comments are
  * allowed) in @scope, which may be NULL and is never modified.  Returns a
  * new reference, or NULL with @error set. */
-OrrValue *orr_expr_evaluate         (const char   *text,
-                                     OrrScope     *scope,
-                                     GError      **error);
+OrrValue *orr_expr_evaluate (const char *text, OrrScope *scope, GError **error);
 
 /* Expressions parsed once and evaluated many times: a model's blocks
  * repeat the same few parameter texts ("0", "1", "[1 -1]") thousands of
  * times. Not thread-safe; one cache per evaluation. */
 typedef struct _OrrExprCache OrrExprCache;
-OrrExprCache *orr_expr_cache_new    (void);
-void      orr_expr_cache_free       (OrrExprCache *cache);
+OrrExprCache *orr_expr_cache_new (void);
+void orr_expr_cache_free (OrrExprCache *cache);
 /* The same as orr_expr_evaluate, parsing @text only the first time. */
-OrrValue *orr_expr_cache_evaluate   (OrrExprCache *cache,
-                                     const char   *text,
-                                     OrrScope     *scope,
-                                     GError      **error);
+OrrValue *orr_expr_cache_evaluate (OrrExprCache *cache, const char *text, OrrScope *scope,
+                                   GError **error);
 
 /* Runs statements; assignments land in @scope.  On error, assignments made
  * before the failing statement stay in @scope.  Bare expression statements
  * are evaluated (so their errors are reported) and their value discarded. */
-gboolean  orr_script_run            (const char   *text,
-                                     OrrScope     *scope,
-                                     GError      **error);
+gboolean orr_script_run (const char *text, OrrScope *scope, GError **error);
 
 /* Parses without evaluating: TRUE if @text is a syntactically valid script
  * (or, with @expression_only, a single expression). */
-gboolean  orr_expr_check_syntax     (const char   *text,
-                                     gboolean      expression_only,
-                                     GError      **error);
+gboolean orr_expr_check_syntax (const char *text, gboolean expression_only, GError **error);
 
 /* TRUE if @name is a builtin function or constant (pi, sin, zeros ...). */
-gboolean  orr_expr_is_builtin       (const char   *name);
+gboolean orr_expr_is_builtin (const char *name);
 
 /* The names a script (or expression) may read before assigning them, for
  * proposing mask parameters.  Precisely: a name is listed if on some
@@ -191,8 +165,7 @@ gboolean  orr_expr_is_builtin       (const char   *name);
  * names (pi, i, sin ...) are never listed.  Hence "x = 1; y = a*x + b; z = y + c"
  * gives {"a", "b", "c"}, and "y = a*x + b; x = 1" gives {"a", "b", "x"}.
  * Sorted; free with g_strfreev().  NULL with @error on a syntax error. */
-char    **orr_expr_free_variables   (const char   *text,
-                                     GError      **error);
+char **orr_expr_free_variables (const char *text, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrScope, orr_scope_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrExprCache, orr_expr_cache_free)

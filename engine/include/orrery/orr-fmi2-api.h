@@ -80,7 +80,7 @@ typedef struct
 /* What fmi2NewDiscreteStates says about the event iteration. */
 typedef struct
 {
-  fmi2Boolean newDiscreteStatesNeeded;  /* iterate again */
+  fmi2Boolean newDiscreteStatesNeeded; /* iterate again */
   fmi2Boolean terminateSimulation;
   fmi2Boolean nominalsOfContinuousStatesChanged;
   fmi2Boolean valuesOfContinuousStatesChanged; /* the states jumped: read them again */
@@ -110,18 +110,18 @@ typedef fmi2Status fmi2ResetTYPE (fmi2Component c);
 
 typedef fmi2Status fmi2GetRealTYPE (fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                                     fmi2Real value[]);
-typedef fmi2Status fmi2GetIntegerTYPE (fmi2Component c, const fmi2ValueReference vr[],
-                                       size_t nvr, fmi2Integer value[]);
-typedef fmi2Status fmi2GetBooleanTYPE (fmi2Component c, const fmi2ValueReference vr[],
-                                       size_t nvr, fmi2Boolean value[]);
+typedef fmi2Status fmi2GetIntegerTYPE (fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                                       fmi2Integer value[]);
+typedef fmi2Status fmi2GetBooleanTYPE (fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                                       fmi2Boolean value[]);
 typedef fmi2Status fmi2GetStringTYPE (fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                                       fmi2String value[]);
 typedef fmi2Status fmi2SetRealTYPE (fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                                     const fmi2Real value[]);
-typedef fmi2Status fmi2SetIntegerTYPE (fmi2Component c, const fmi2ValueReference vr[],
-                                       size_t nvr, const fmi2Integer value[]);
-typedef fmi2Status fmi2SetBooleanTYPE (fmi2Component c, const fmi2ValueReference vr[],
-                                       size_t nvr, const fmi2Boolean value[]);
+typedef fmi2Status fmi2SetIntegerTYPE (fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                                       const fmi2Integer value[]);
+typedef fmi2Status fmi2SetBooleanTYPE (fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                                       const fmi2Boolean value[]);
 typedef fmi2Status fmi2SetStringTYPE (fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                                       const fmi2String value[]);
 
@@ -132,16 +132,13 @@ typedef fmi2Status fmi2SerializedFMUstateSizeTYPE (fmi2Component c, fmi2FMUstate
                                                    size_t *size);
 typedef fmi2Status fmi2SerializeFMUstateTYPE (fmi2Component c, fmi2FMUstate FMUstate,
                                               fmi2Byte serializedState[], size_t size);
-typedef fmi2Status fmi2DeSerializeFMUstateTYPE (fmi2Component c,
-                                                const fmi2Byte serializedState[], size_t size,
-                                                fmi2FMUstate *FMUstate);
+typedef fmi2Status fmi2DeSerializeFMUstateTYPE (fmi2Component c, const fmi2Byte serializedState[],
+                                                size_t size, fmi2FMUstate *FMUstate);
 
-typedef fmi2Status fmi2GetDirectionalDerivativeTYPE (fmi2Component c,
-                                                     const fmi2ValueReference vUnknown_ref[],
-                                                     size_t nUnknown,
-                                                     const fmi2ValueReference vKnown_ref[],
-                                                     size_t nKnown, const fmi2Real dvKnown[],
-                                                     fmi2Real dvUnknown[]);
+typedef fmi2Status
+fmi2GetDirectionalDerivativeTYPE (fmi2Component c, const fmi2ValueReference vUnknown_ref[],
+                                  size_t nUnknown, const fmi2ValueReference vKnown_ref[],
+                                  size_t nKnown, const fmi2Real dvKnown[], fmi2Real dvUnknown[]);
 
 /* ---- Model Exchange --------------------------------------------------------- */
 
@@ -163,21 +160,18 @@ typedef fmi2Status fmi2GetNominalsOfContinuousStatesTYPE (fmi2Component c, fmi2R
 
 /* ---- Co-Simulation ---------------------------------------------------------- */
 
-typedef fmi2Status fmi2SetRealInputDerivativesTYPE (fmi2Component c,
-                                                    const fmi2ValueReference vr[], size_t nvr,
-                                                    const fmi2Integer order[],
+typedef fmi2Status fmi2SetRealInputDerivativesTYPE (fmi2Component c, const fmi2ValueReference vr[],
+                                                    size_t nvr, const fmi2Integer order[],
                                                     const fmi2Real value[]);
-typedef fmi2Status fmi2GetRealOutputDerivativesTYPE (fmi2Component c,
-                                                     const fmi2ValueReference vr[], size_t nvr,
-                                                     const fmi2Integer order[], fmi2Real value[]);
+typedef fmi2Status fmi2GetRealOutputDerivativesTYPE (fmi2Component c, const fmi2ValueReference vr[],
+                                                     size_t nvr, const fmi2Integer order[],
+                                                     fmi2Real value[]);
 typedef fmi2Status fmi2DoStepTYPE (fmi2Component c, fmi2Real currentCommunicationPoint,
                                    fmi2Real communicationStepSize,
                                    fmi2Boolean noSetFMUStatePriorToCurrentPoint);
 typedef fmi2Status fmi2CancelStepTYPE (fmi2Component c);
-typedef fmi2Status fmi2GetStatusTYPE (fmi2Component c, const fmi2StatusKind s,
-                                      fmi2Status *value);
-typedef fmi2Status fmi2GetRealStatusTYPE (fmi2Component c, const fmi2StatusKind s,
-                                          fmi2Real *value);
+typedef fmi2Status fmi2GetStatusTYPE (fmi2Component c, const fmi2StatusKind s, fmi2Status *value);
+typedef fmi2Status fmi2GetRealStatusTYPE (fmi2Component c, const fmi2StatusKind s, fmi2Real *value);
 typedef fmi2Status fmi2GetIntegerStatusTYPE (fmi2Component c, const fmi2StatusKind s,
                                              fmi2Integer *value);
 typedef fmi2Status fmi2GetBooleanStatusTYPE (fmi2Component c, const fmi2StatusKind s,

@@ -13,8 +13,8 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  int rows, cols; /* negative: inherited from the link */
-  OrrType type;   /* ORR_TYPE_INHERIT: inherited */
+  int rows, cols;       /* negative: inherited from the link */
+  OrrType type;         /* ORR_TYPE_INHERIT: inherited */
   gboolean feedthrough; /* inputs only */
   char *label;          /* the name configure gave the port, or NULL */
 } OrrPortShape;
@@ -26,7 +26,7 @@ typedef struct
   OrrPortShape *in, *out;
   gboolean always_active;
   int nx, nz, ng, nmode; /* ng, nmode negative: one per element of input 1 */
-  char *label; /* what configure asked the canvas to show, or NULL */
+  char *label;           /* what configure asked the canvas to show, or NULL */
 } OrrBlockInterface;
 
 /* Configures klass with the parameters of block (NULL: the class's

@@ -39,8 +39,9 @@ typedef enum
 typedef struct
 {
   OrrSourceKind kind;
-  int block; /* the block owning the port (for clocks, the SampleClock's own index, -1 if removed) */
-  int port;  /* 0-based activation output port */
+  int
+    block;  /* the block owning the port (for clocks, the SampleClock's own index, -1 if removed) */
+  int port; /* 0-based activation output port */
   OrrActivationList list;
   /* ORR_SOURCE_CLOCK only. The clock fires at base tick n (time
    * start + n * base_period) when n >= shift and (n - shift) % ratio == 0:
@@ -56,7 +57,7 @@ typedef struct
 /* Where an input reads from: an output buffer, or the shared zeros. */
 typedef struct
 {
-  int buffer; /* index in program->buffers, -1: unconnected (reads zeros) */
+  int buffer;     /* index in program->buffers, -1: unconnected (reads zeros) */
   int rows, cols; /* the input's resolved size and type, also when unconnected */
   OrrType type;
 } OrrInputRef;
@@ -85,13 +86,13 @@ typedef struct
   int *evout_source; /* source index per activation output, -1 if it drives nothing */
 
   gboolean always_active;
-  gboolean constant;     /* evaluated once at initialisation */
-  gboolean continuous;   /* in the continuous-time list */
+  gboolean constant;   /* evaluated once at initialisation */
+  gboolean continuous; /* in the continuous-time list */
 
-  int nx, x_offset;      /* into the global state vector */
+  int nx, x_offset; /* into the global state vector */
   gboolean implicit;
   double *x0;
-  int nz, z_offset;      /* into the global discrete state vector */
+  int nz, z_offset; /* into the global discrete state vector */
   double *z0;
   int noz;
   OrrValue **oz0;
@@ -116,10 +117,10 @@ typedef struct
 typedef struct
 {
   int n_blocks;
-  int *blocks;       /* program indices, increasing */
+  int *blocks; /* program indices, increasing */
   int n_tears;
-  int *tear_buffers; /* buffers read across the cut (real, double) */
-  int n_unknowns;    /* their elements */
+  int *tear_buffers;          /* buffers read across the cut (real, double) */
+  int n_unknowns;             /* their elements */
   const OrrBlockClass *klass; /* the last block's own class */
   OrrBlockClass *wrapper;     /* the class the program gives it: its outputs, then the solve */
   char *names;                /* every block on the loop, for messages */
@@ -140,7 +141,7 @@ struct _OrrProgram
 
   OrrActivationList init_list;       /* constant and always-active blocks, at initialisation */
   OrrActivationList continuous_list; /* evaluated at every solver call and accepted point */
-  OrrActivationList surface_list;    /* blocks with zero-crossing surfaces (a subset of continuous) */
+  OrrActivationList surface_list; /* blocks with zero-crossing surfaces (a subset of continuous) */
   OrrActivationList derivative_list; /* blocks with continuous states */
 
   double base_period; /* the merged SampleClocks' base clock, 0 if there are none */

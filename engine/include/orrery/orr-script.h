@@ -74,8 +74,7 @@ OrrLinearModel *orr_model_linearize (OrrModel *model, OrrRegistry *registry, con
  * Returns: (transfer full): the matrix's doubles, column-major (as numpy's
  * order='F')
  */
-GBytes *orr_linear_model_dup_matrix (const OrrLinearModel *model, char which, int *rows,
-                                     int *cols);
+GBytes *orr_linear_model_dup_matrix (const OrrLinearModel *model, char which, int *rows, int *cols);
 /**
  * orr_linear_model_dup_poles:
  * @model: a linear model

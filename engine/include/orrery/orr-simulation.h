@@ -31,15 +31,15 @@ typedef struct _OrrStream OrrStream;
 
 typedef struct
 {
-  guint64 steps;       /* accepted solver steps */
-  guint64 rhs_calls;   /* right-hand side evaluations */
-  guint64 events;      /* activations processed (agenda events and clock ticks) */
+  guint64 steps;     /* accepted solver steps */
+  guint64 rhs_calls; /* right-hand side evaluations */
+  guint64 events;    /* activations processed (agenda events and clock ticks) */
   guint64 zero_crossings;
-  guint64 restarts;    /* solver cold restarts */
-  double final_time;   /* where the run ended */
-  gboolean stopped;    /* ended by orr_simulation_stop() or an End block */
-  gboolean restart;    /* ended by an End block asking for a new run, and nothing
-                        * asked to stop (orr_block_request_restart) */
+  guint64 restarts;         /* solver cold restarts */
+  double final_time;        /* where the run ended */
+  gboolean stopped;         /* ended by orr_simulation_stop() or an End block */
+  gboolean restart;         /* ended by an End block asking for a new run, and nothing
+                             * asked to stop (orr_block_request_restart) */
   guint64 jacobians;        /* Jacobians the simulator computed (not the solver's own) */
   guint64 jacobians_reused; /* restarts that kept the last Jacobian */
 } OrrSimStats;
@@ -83,8 +83,7 @@ void orr_simulation_set_record_func (OrrSimulation *sim, OrrRecordFunc func, gpo
  * strings are only valid during the call. Without a function, messages
  * go to the GLib log at level "info" (shown with G_MESSAGES_DEBUG). */
 typedef void (*OrrMessageFunc) (const char *path, const char *message, gpointer user_data);
-void orr_simulation_set_message_func (OrrSimulation *sim, OrrMessageFunc func,
-                                      gpointer user_data);
+void orr_simulation_set_message_func (OrrSimulation *sim, OrrMessageFunc func, gpointer user_data);
 
 /* Recorded samples also go into one single-producer single-consumer
  * lock-free queue per recording block, for a consumer on another thread

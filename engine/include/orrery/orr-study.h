@@ -218,8 +218,9 @@ typedef enum
 
 OrrStudyOptimizer orr_study_get_optimizer (OrrStudy *study);
 const char *orr_study_get_objective (OrrStudy *study);
-void orr_study_set_optimization (OrrStudy *study, OrrStudyOptimizer optimizer, const char *objective,
-                                 gboolean maximize, guint max_evaluations, double tolerance);
+void orr_study_set_optimization (OrrStudy *study, OrrStudyOptimizer optimizer,
+                                 const char *objective, gboolean maximize, guint max_evaluations,
+                                 double tolerance);
 void orr_study_add_constraint (OrrStudy *study, const char *expr);
 
 /**

@@ -27,7 +27,12 @@
 #include <orrery/orr-io.h>
 #include <string.h>
 
-G_DEFINE_QUARK (orr - xcos - error - quark, orr_xcos_error)
+/* the quark spelled out: clang-format would space a G_DEFINE_QUARK name */
+GQuark
+orr_xcos_error_quark (void)
+{
+  return g_quark_from_static_string ("orr-xcos-error-quark");
+}
 
 #define MAX_FILE (256 * 1024 * 1024)
 #define MAX_ENTRY (256 * 1024 * 1024)

@@ -16,8 +16,8 @@ typedef struct
   fmi2Boolean logging;
   fmi2Boolean initialising;
   double time;
-  double real[MODEL_MAX_VARIABLES];    /* Real variables by value reference */
-  int integer[MODEL_MAX_VARIABLES];    /* Integer variables */
+  double real[MODEL_MAX_VARIABLES]; /* Real variables by value reference */
+  int integer[MODEL_MAX_VARIABLES]; /* Integer variables */
   fmi2Boolean boolean[MODEL_MAX_VARIABLES];
 } Model;
 

@@ -73,14 +73,13 @@ fmi2GetVersion (void)
 fmi2Status
 fmi2SetDebugLogging (fmi2Component c, fmi2Boolean on, size_t n, const fmi2String categories[])
 {
-  ((Model *) c)->logging = on;
+  ((Model *)c)->logging = on;
   return fmi2OK;
 }
 
 fmi2Component
 fmi2Instantiate (fmi2String name, fmi2Type type, fmi2String guid, fmi2String resources,
-                 const fmi2CallbackFunctions *callbacks, fmi2Boolean visible,
-                 fmi2Boolean logging)
+                 const fmi2CallbackFunctions *callbacks, fmi2Boolean visible, fmi2Boolean logging)
 {
   Model *m;
 
@@ -88,8 +87,8 @@ fmi2Instantiate (fmi2String name, fmi2Type type, fmi2String guid, fmi2String res
     return NULL;
   if (guid == NULL || strcmp (guid, model_guid) != 0)
     {
-      callbacks->logger (callbacks->componentEnvironment, name, fmi2Error, "error",
-                         "wrong GUID %s", guid != NULL ? guid : "(none)");
+      callbacks->logger (callbacks->componentEnvironment, name, fmi2Error, "error", "wrong GUID %s",
+                         guid != NULL ? guid : "(none)");
       return NULL;
     }
   m = callbacks->allocateMemory (1, sizeof (Model));
@@ -116,14 +115,14 @@ fmi2Status
 fmi2SetupExperiment (fmi2Component c, fmi2Boolean tolerance_defined, fmi2Real tolerance,
                      fmi2Real start, fmi2Boolean stop_defined, fmi2Real stop)
 {
-  ((Model *) c)->time = start;
+  ((Model *)c)->time = start;
   return fmi2OK;
 }
 
 fmi2Status
 fmi2EnterInitializationMode (fmi2Component c)
 {
-  ((Model *) c)->initialising = fmi2True;
+  ((Model *)c)->initialising = fmi2True;
   return fmi2OK;
 }
 
@@ -200,13 +199,13 @@ set_ints (Model *m, int *to, const fmi2ValueReference vr[], size_t n, const int 
 fmi2Status
 fmi2GetInteger (fmi2Component c, const fmi2ValueReference vr[], size_t n, fmi2Integer value[])
 {
-  return get_ints (c, ((Model *) c)->integer, vr, n, value);
+  return get_ints (c, ((Model *)c)->integer, vr, n, value);
 }
 
 fmi2Status
 fmi2GetBoolean (fmi2Component c, const fmi2ValueReference vr[], size_t n, fmi2Boolean value[])
 {
-  return get_ints (c, ((Model *) c)->boolean, vr, n, value);
+  return get_ints (c, ((Model *)c)->boolean, vr, n, value);
 }
 
 fmi2Status
@@ -228,17 +227,15 @@ fmi2SetReal (fmi2Component c, const fmi2ValueReference vr[], size_t n, const fmi
 }
 
 fmi2Status
-fmi2SetInteger (fmi2Component c, const fmi2ValueReference vr[], size_t n,
-                const fmi2Integer value[])
+fmi2SetInteger (fmi2Component c, const fmi2ValueReference vr[], size_t n, const fmi2Integer value[])
 {
-  return set_ints (c, ((Model *) c)->integer, vr, n, value);
+  return set_ints (c, ((Model *)c)->integer, vr, n, value);
 }
 
 fmi2Status
-fmi2SetBoolean (fmi2Component c, const fmi2ValueReference vr[], size_t n,
-                const fmi2Boolean value[])
+fmi2SetBoolean (fmi2Component c, const fmi2ValueReference vr[], size_t n, const fmi2Boolean value[])
 {
-  return set_ints (c, ((Model *) c)->boolean, vr, n, value);
+  return set_ints (c, ((Model *)c)->boolean, vr, n, value);
 }
 
 fmi2Status
@@ -284,7 +281,7 @@ fmi2CompletedIntegratorStep (fmi2Component c, fmi2Boolean no_set_prior, fmi2Bool
 fmi2Status
 fmi2SetTime (fmi2Component c, fmi2Real time)
 {
-  ((Model *) c)->time = time;
+  ((Model *)c)->time = time;
   return fmi2OK;
 }
 
@@ -293,7 +290,7 @@ fmi2SetContinuousStates (fmi2Component c, const fmi2Real x[], size_t nx)
 {
   Model *m = c;
 
-  if ((int) nx != model_n_states)
+  if ((int)nx != model_n_states)
     return fmi2Error;
   for (size_t i = 0; i < nx; i++)
     m->real[model_states[i]] = x[i];
@@ -305,7 +302,7 @@ fmi2GetContinuousStates (fmi2Component c, fmi2Real x[], size_t nx)
 {
   Model *m = c;
 
-  if ((int) nx != model_n_states)
+  if ((int)nx != model_n_states)
     return fmi2Error;
   for (size_t i = 0; i < nx; i++)
     x[i] = m->real[model_states[i]];
@@ -317,7 +314,7 @@ fmi2GetDerivatives (fmi2Component c, fmi2Real dx[], size_t nx)
 {
   Model *m = c;
 
-  if ((int) nx != model_n_states)
+  if ((int)nx != model_n_states)
     return fmi2Error;
   model_compute (m);
   for (size_t i = 0; i < nx; i++)
@@ -330,7 +327,7 @@ fmi2GetEventIndicators (fmi2Component c, fmi2Real g[], size_t ni)
 {
   Model *m = c;
 
-  if ((int) ni != model_n_indicators)
+  if ((int)ni != model_n_indicators)
     return fmi2Error;
   model_compute (m);
   model_indicators (m, g);

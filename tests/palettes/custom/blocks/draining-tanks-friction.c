@@ -53,10 +53,10 @@ draining_tanks_friction (OrrSimBlock *block, OrrJob job)
           else if (re < re_laminar)
             res[3] = f - ks / re;
           else
-            res[3] = ks / re_laminar
-                     + (f_turbulent - ks / re_laminar) * (re - re_laminar)
-                         / (re_turbulent - re_laminar)
-                     - f;
+            res[3]
+              = ks / re_laminar
+                + (f_turbulent - ks / re_laminar) * (re - re_laminar) / (re_turbulent - re_laminar)
+                - f;
         }
         break;
 
