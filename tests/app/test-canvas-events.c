@@ -630,7 +630,6 @@ b_rotated (Fixture *f, gconstpointer data)
 static void
 test_context_menus (Fixture *f, gconstpointer data)
 {
-  g_autoptr (GPtrArray) selected = NULL;
   OrrEndpoint from = { f->a->id, ORR_PORT_OUT, 1 }, to = { f->b->id, ORR_PORT_IN, 1 };
   const GArray *route;
   OrrPoint mid;

@@ -1984,7 +1984,6 @@ import_document (Importer *im, const char *xml, gsize length, GError **error)
   OrrSettings settings;
   g_autoptr (OrrScope) scope = orr_scope_new (NULL);
   OrrDiagram *top = orr_model_get_root (im->model);
-  g_autoptr (GPtrArray) blocks = NULL;
 
   if (length > G_MAXINT)
     {

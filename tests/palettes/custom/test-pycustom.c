@@ -145,6 +145,7 @@ test_untrusted (void)
   /* trusted, the same model runs, and so does its top level */
   {
     g_autoptr (Run) run = run_model_ok (model, &trusted);
+    g_assert_nonnull (run);
     g_assert_true (g_file_test (marker, G_FILE_TEST_EXISTS));
   }
   g_remove (marker);
