@@ -107,11 +107,15 @@ signal_out_simulate (OrrSimBlock *block, OrrJob job)
             double t = orr_block_get_time (block);
             int numel = orr_block_in_numel (block, 0);
             const double *u = orr_block_real_in (block, 0);
-            const double *last = (const double *)rows->data + rows->len - (1 + numel);
+            /* an event's identical repeat, which the recording drops too
+             * (no arithmetic on the empty array's NULL data: UBSan) */
+            if (rows->len > 0)
+              {
+                const double *last = (const double *)rows->data + rows->len - (1 + numel);
 
-            /* an event's identical repeat, which the recording drops too */
-            if (rows->len > 0 && last[0] == t && memcmp (last + 1, u, numel * sizeof (double)) == 0)
-              break;
+                if (last[0] == t && memcmp (last + 1, u, numel * sizeof (double)) == 0)
+                  break;
+              }
             g_array_append_val (rows, t);
             g_array_append_vals (rows, u, numel);
           }
