@@ -170,14 +170,17 @@ to_mat_simulate (OrrSimBlock *block, OrrJob job)
           double t = orr_block_get_time (block);
           int numel = orr_block_in_numel (block, 0);
           const double *u = orr_block_real_in (block, 0);
-          const double *last = (const double *)work->rows->data + work->rows->len - (1 + numel);
-
           /* At an event the outputs are evaluated more than once at the
            * same time; an identical repeat carries nothing (as for the
-           * scopes' recordings). */
-          if (work->rows->len > 0 && last[0] == t
-              && memcmp (last + 1, u, numel * sizeof (double)) == 0)
-            break;
+           * scopes' recordings). No arithmetic on the empty array's NULL
+           * data (UBSan). */
+          if (work->rows->len > 0)
+            {
+              const double *last = (const double *)work->rows->data + work->rows->len - (1 + numel);
+
+              if (last[0] == t && memcmp (last + 1, u, numel * sizeof (double)) == 0)
+                break;
+            }
           g_array_append_val (work->rows, t);
           g_array_append_vals (work->rows, u, numel);
         }
