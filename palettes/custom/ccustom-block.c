@@ -18,6 +18,7 @@
  * that program must export its symbols (link it with export_dynamic). */
 #include "custom-classes.h"
 #include "custom-native.h"
+#include "custom-params.h"
 #include "orr-block-params.h"
 
 #include <dlfcn.h>
@@ -89,35 +90,6 @@ static const OrrParamSpec ccustom_params[] = {
 /* ---- parameters ------------------------------------------------------- */
 
 static gboolean
-get_string (OrrConfig *config, const char *name, const char **text, GError **error)
-{
-  OrrValue *value = orr_config_get_param (config, name);
-
-  if (value == NULL)
-    {
-      orr_param_set_error (error, name, "is missing");
-      return FALSE;
-    }
-  if (orr_value_get_type_id (value) != ORR_TYPE_STRING)
-    {
-      orr_param_set_error (error, name, "must be a string (in quotes), not %s",
-                           orr_type_name (orr_value_get_type_id (value)));
-      return FALSE;
-    }
-  *text = orr_value_get_string (value);
-  return TRUE;
-}
-
-static gboolean
-is_blank (const char *text)
-{
-  for (const char *p = text; *p != '\0'; p++)
-    if (!g_ascii_isspace (*p))
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
 is_c_identifier (const char *name)
 {
   if (!g_ascii_isalpha (*name) && *name != '_')
@@ -128,113 +100,13 @@ is_c_identifier (const char *name)
   return TRUE;
 }
 
-/* A vector of finite values, or [] for none (*n = 0). */
-static gboolean
-get_optional_vector (OrrConfig *config, const char *name, const double **values, int *n,
-                     GError **error)
-{
-  int rows, cols;
-
-  if (!orr_config_get_doubles (config, name, values, &rows, &cols, error))
-    return FALSE;
-  if (rows == 0 || cols == 0)
-    {
-      *n = 0;
-      return TRUE;
-    }
-  if (rows != 1 && cols != 1)
-    {
-      orr_param_set_error (error, name, "must be a vector or [], not a %dx%d matrix", rows, cols);
-      return FALSE;
-    }
-  for (int i = 0; i < rows * cols; i++)
-    if (!isfinite ((*values)[i]))
-      {
-        orr_param_set_error (error, name, "must hold finite numbers, not %g", (*values)[i]);
-        return FALSE;
-      }
-  *n = rows * cols;
-  return TRUE;
-}
-
-/* One row [rows cols] per port, or [] for none. sizes[i] and sizes[i + n]
- * are the rows and columns of port i (column-major). */
-static gboolean
-get_port_sizes (OrrConfig *config, const char *name, const double **sizes, int *n, GError **error)
-{
-  int rows, cols;
-
-  if (!orr_config_get_doubles (config, name, sizes, &rows, &cols, error))
-    return FALSE;
-  if (rows == 0 || cols == 0)
-    {
-      *n = 0;
-      return TRUE;
-    }
-  if (cols != 2)
-    {
-      orr_param_set_error (error, name,
-                           "must have one row [rows cols] per port, or be [] for none; not a "
-                           "%dx%d matrix",
-                           rows, cols);
-      return FALSE;
-    }
-  if (rows > ORR_PALETTE_MAX_PORTS)
-    {
-      orr_param_set_error (error, name, "must not ask for more than %d ports, not %d",
-                           ORR_PALETTE_MAX_PORTS, rows);
-      return FALSE;
-    }
-  for (int i = 0; i < 2 * rows; i++)
-    {
-      double size = (*sizes)[i];
-
-      if (!isfinite (size) || size != floor (size) || size == 0 || fabs (size) > G_MAXINT)
-        {
-          orr_param_set_error (error, name,
-                               "must hold whole, non-zero sizes (negative: taken from the "
-                               "link), not %g",
-                               size);
-          return FALSE;
-        }
-    }
-  *n = rows;
-  return TRUE;
-}
-
-/* One 0/1 per input, or one for all; *values gets n_in of them. */
-static gboolean
-get_feedthrough (OrrConfig *config, int n_in, gboolean *values, GError **error)
-{
-  const double *ft;
-  int n;
-
-  if (!get_optional_vector (config, "feedthrough", &ft, &n, error))
-    return FALSE;
-  if (n != 1 && n != n_in && !(n == 0 && n_in == 0))
-    {
-      orr_param_set_error (error, "feedthrough",
-                           "must have one value per input (%d) or a single value, not %d", n_in, n);
-      return FALSE;
-    }
-  for (int i = 0; i < n; i++)
-    if (ft[i] != 0 && ft[i] != 1)
-      {
-        orr_param_set_error (error, "feedthrough", "must hold 0 or 1, not %g", ft[i]);
-        return FALSE;
-      }
-  for (int i = 0; i < n_in; i++)
-    values[i] = ft[n == 1 ? 0 : i] != 0;
-  return TRUE;
-}
-
 static gboolean
 get_ipar (OrrConfig *config, GArray *ipar, GError **error)
 {
   const double *values;
   int n;
 
-  if (!get_optional_vector (config, "ipar", &values, &n, error))
+  if (!orr_custom_get_optional_vector (config, "ipar", &values, &n, error))
     return FALSE;
   for (int i = 0; i < n; i++)
     {
@@ -268,12 +140,12 @@ ccustom_configure (OrrConfig *config, GError **error)
 
   /* Every check first: they are cheap and have no side effects, so a
    * mistake in the dialog shows even in a model that is not trusted. */
-  if (!get_string (config, "source", &source, error)
-      || !get_string (config, "function", &function, error)
-      || !get_port_sizes (config, "in_sizes", &in_sizes, &n_in, error)
-      || !get_port_sizes (config, "out_sizes", &out_sizes, &n_out, error))
+  if (!orr_custom_get_string (config, "source", &source, error)
+      || !orr_custom_get_string (config, "function", &function, error)
+      || !orr_custom_get_port_sizes (config, "in_sizes", &in_sizes, &n_in, error)
+      || !orr_custom_get_port_sizes (config, "out_sizes", &out_sizes, &n_out, error))
     return FALSE;
-  if (is_blank (source))
+  if (orr_custom_is_blank (source))
     {
       orr_param_set_error (error, "source", "must hold the block's C code");
       return FALSE;
@@ -284,16 +156,16 @@ ccustom_configure (OrrConfig *config, GError **error)
       return FALSE;
     }
   feedthrough = g_new0 (gboolean, MAX (n_in, 1));
-  if (!get_feedthrough (config, n_in, feedthrough, error)
+  if (!orr_custom_get_feedthrough (config, n_in, feedthrough, error)
       || !orr_param_get_int_range (config, "event_inputs", 0, ORR_PALETTE_MAX_PORTS, &event_inputs,
                                    error)
       || !orr_param_get_int_range (config, "event_outputs", 0, ORR_PALETTE_MAX_PORTS,
                                    &event_outputs, error)
       || !orr_param_get_flag (config, "always_active", &always_active, error)
-      || !get_optional_vector (config, "x0", &x0, &nx, error)
+      || !orr_custom_get_optional_vector (config, "x0", &x0, &nx, error)
       || !orr_param_get_flag (config, "implicit", &implicit, error)
-      || !get_optional_vector (config, "z0", &z0, &nz, error)
-      || !get_optional_vector (config, "rpar", &rpar, &n_rpar, error)
+      || !orr_custom_get_optional_vector (config, "z0", &z0, &nz, error)
+      || !orr_custom_get_optional_vector (config, "rpar", &rpar, &n_rpar, error)
       || !get_ipar (config, ipar, error)
       || !orr_param_get_int_range (config, "surfaces", -1, G_MAXINT, &surfaces, error)
       || !orr_param_get_int_range (config, "modes", -1, G_MAXINT, &modes, error)
