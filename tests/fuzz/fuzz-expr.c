@@ -4,6 +4,7 @@
 #include <orrery/orr-expr.h>
 
 #include <stdint.h>
+#include <string.h>
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -27,9 +28,16 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (value != NULL)
     {
       g_autofree char *shown = orr_value_to_display (value);
-      g_autoptr (OrrValue) back = orr_expr_evaluate (shown, NULL, NULL);
-      if (back == NULL && orr_value_get_type_id (value) != ORR_TYPE_STRING)
-        __builtin_trap (); /* what we display, we read */
+      /* what we display, we read; the round trip tests the grammar, so
+       * it skips the few-megabyte displays of the largest legal values
+       * (ten million elements), whose re-reading alone would outlast a
+       * sanitized run's timeout */
+      if (strlen (shown) <= 65536)
+        {
+          g_autoptr (OrrValue) back = orr_expr_evaluate (shown, NULL, NULL);
+          if (back == NULL && orr_value_get_type_id (value) != ORR_TYPE_STRING)
+            __builtin_trap ();
+        }
     }
   g_clear_error (&error);
   names = orr_expr_free_variables (text, &error);
