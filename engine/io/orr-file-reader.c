@@ -849,6 +849,33 @@ diagram_reading_take (Reader *r, DiagramReading *d, xmlNode *element, xmlNode *c
   return TRUE;
 }
 
+/* Reads the <link> element and adds the link to the diagram. */
+static gboolean
+diagram_reading_add_link (Reader *r, DiagramReading *d, xmlNode *element, GError **error)
+{
+  g_autoptr (OrrLink) link = read_link (r, element, d->siblings, d->driven, error);
+  g_autoptr (GError) local_error = NULL;
+
+  if (link == NULL)
+    return FALSE;
+  if (d->diagram->model == NULL)
+    orr_diagram_append_link (d->diagram, g_steal_pointer (&link));
+  else if (!orr_model_insert_link (r->model, d->diagram, link, &local_error))
+    return fail_with (r, element, local_error, error);
+  return TRUE;
+}
+
+/* Whether both blocks the <link> element names were read already. */
+static gboolean
+link_ends_known (xmlNode *element, GHashTable *siblings)
+{
+  g_autofree char *from = orr_io_get_attr (element, "from");
+  g_autofree char *to = orr_io_get_attr (element, "to");
+
+  return from != NULL && to != NULL && g_hash_table_contains (siblings, from)
+         && g_hash_table_contains (siblings, to);
+}
+
 static gboolean
 diagram_reading_finish (Reader *r, DiagramReading *d, GError **error)
 {
@@ -866,18 +893,8 @@ diagram_reading_finish (Reader *r, DiagramReading *d, GError **error)
     }
 
   for (guint i = 0; i < d->links->len; i++)
-    {
-      xmlNode *element_i = g_ptr_array_index (d->links, i);
-      g_autoptr (OrrLink) link = read_link (r, element_i, d->siblings, d->driven, error);
-      g_autoptr (GError) local_error = NULL;
-
-      if (link == NULL)
-        return FALSE;
-      if (!in_model)
-        orr_diagram_append_link (d->diagram, g_steal_pointer (&link));
-      else if (!orr_model_insert_link (r->model, d->diagram, link, &local_error))
-        return fail_with (r, element_i, local_error, error);
-    }
+    if (!diagram_reading_add_link (r, d, g_ptr_array_index (d->links, i), error))
+      return FALSE;
   return TRUE;
 }
 
@@ -1113,8 +1130,14 @@ take_diagram_child (Reader *r, xmlNode *parent, xmlNode *child, gpointer data, G
 {
   StreamDiagram *sd = data;
 
-  /* links are read once all blocks are known, after the reader has
-   * freed their elements: they are kept as copies, with their lines */
+  /* A link whose blocks are already known (every link of a file written
+   * by Orrery, which puts the blocks first) is read at once. The others
+   * are read once all blocks are known, after the reader has freed their
+   * elements: they are kept as copies, with their lines, and so is every
+   * link after the first one kept, so that links keep the file's order. */
+  if (child->type == XML_ELEMENT_NODE && is_element (child, "link") && sd->d.links->len == 0
+      && link_ends_known (child, sd->d.siblings))
+    return diagram_reading_add_link (r, &sd->d, child, error);
   if (child->type == XML_ELEMENT_NODE && is_element (child, "link"))
     {
       xmlNode *copy = xmlDocCopyNode (child, sd->kept, 1);
@@ -1327,8 +1350,16 @@ orr_model_load_data (const char *data, gsize length, const char *display_name, G
   model = orr_model_new ();
   ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   r = (Reader){ .model = model, .name = name, .ids = ids };
+  /* one transaction for the whole file, not one per block and link: the
+   * history is cleared below, and a hundred thousand small transactions
+   * were a fifth of the memory a large model took to load */
+  orr_model_begin (model, "Open");
   if (!stream_load (&r, data, length, error))
-    return NULL;
+    {
+      orr_model_commit (model);
+      return NULL;
+    }
+  orr_model_commit (model);
 
   orr_model_clear_history (model);
   orr_model_set_saved (model);

@@ -1256,6 +1256,47 @@ test_backup_on_save (void)
   g_rmdir (dir);
 }
 
+/* Links may come before a block they join, or between blocks: the
+ * streaming reader reads a link at once when its blocks are known and
+ * keeps the others for the end, and the links still keep the file's
+ * order. Opening a file leaves nothing to undo. */
+static void
+test_links_interleaved (void)
+{
+  static const char text[]
+    = "<orrery version=\"1.0\"><diagram>"
+      "<block id=\"a\" type=\"Constant\" x=\"0\" y=\"0\" width=\"40\" height=\"40\">"
+      "<ports out=\"1\"/></block>"
+      "<block id=\"b\" type=\"Gain\" x=\"0\" y=\"0\" width=\"40\" height=\"40\">"
+      "<ports in=\"1\" out=\"1\"/></block>"
+      "<block id=\"d\" type=\"Gain\" x=\"0\" y=\"0\" width=\"40\" height=\"40\">"
+      "<ports in=\"1\" out=\"1\"/></block>"
+      "<link id=\"l1\" kind=\"regular\" from=\"a\" from-port=\"1\" to=\"b\" to-port=\"1\"/>"
+      "<link id=\"l2\" kind=\"regular\" from=\"b\" from-port=\"1\" to=\"c\" to-port=\"1\"/>"
+      "<link id=\"l3\" kind=\"regular\" from=\"a\" from-port=\"1\" to=\"d\" to-port=\"1\"/>"
+      "<block id=\"c\" type=\"Gain\" x=\"0\" y=\"0\" width=\"40\" height=\"40\">"
+      "<ports in=\"1\" out=\"1\"/></block>"
+      "</diagram></orrery>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = orr_model_load_data (text, sizeof text - 1, "interleaved", &error);
+  OrrDiagram *root;
+
+  g_assert_no_error (error);
+  root = orr_model_get_root (model);
+  g_assert_cmpuint (root->blocks->len, ==, 4);
+  g_assert_cmpuint (root->links->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("l%u", i + 1);
+      OrrLink *link = g_ptr_array_index (root->links, i);
+
+      g_assert_cmpstr (link->id, ==, id);
+    }
+  g_assert_cmpstr (((OrrLink *)g_ptr_array_index (root->links, 1))->to.block, ==, "c");
+  g_assert_false (orr_model_can_undo (model));
+  g_assert_false (orr_model_get_modified (model));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1272,6 +1313,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/io/fixtures/context", test_fields_context);
   g_test_add_func ("/io/fixtures/unknown", test_fields_unknown);
   g_test_add_func ("/io/fixtures/unknown-survives-edit", test_unknown_survives_edit);
+  g_test_add_func ("/io/links-interleaved", test_links_interleaved);
   g_test_add_func ("/io/format/double", test_format_double);
   g_test_add_func ("/io/format/text-exact", test_text_exact);
   for (guint i = 0; i < G_N_ELEMENTS (error_cases); i++)
