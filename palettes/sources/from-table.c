@@ -39,7 +39,10 @@ get_string (OrrConfig *config, const char *name, const char *example, OrrValue *
   *value = orr_config_get_param (config, name);
   if (*value == NULL || orr_value_get_type_id (*value) != ORR_TYPE_STRING)
     {
-      orr_param_set_error (error, name, "must be a quoted string, e.g. %s", example);
+      if (example == NULL)
+        orr_param_set_error (error, name, "must be a file name in quotes");
+      else
+        orr_param_set_error (error, name, "must be a quoted string, e.g. %s", example);
       return FALSE;
     }
   if (*orr_value_get_string (*value) == '\0')
@@ -58,7 +61,7 @@ orr_from_table_configure (OrrConfig *config, const char *name_param, GError **er
   int m, method;
   g_autofree int *ipar = NULL;
 
-  if (!get_string (config, "file", "'data.mat'", &file, error))
+  if (!get_string (config, "file", NULL, &file, error))
     return FALSE;
   if (name_param != NULL && !get_string (config, name_param, "'x'", &name, error))
     return FALSE;
@@ -105,7 +108,8 @@ orr_from_table_check_file (const char *path, char **message)
     }
   if (!S_ISREG (st.st_mode))
     {
-      *message = g_strdup_printf ("cannot read '%s': not a regular file", path);
+      *message = g_strdup_printf (
+        "cannot read '%s': not a regular file; only regular files are read", path);
       return FALSE;
     }
   if ((gint64)st.st_size > ORR_FROM_TABLE_MAX_BYTES)
