@@ -26,31 +26,45 @@ static const OrrParamSpec constraint_params[] = {
         "of the output's size.") },
 };
 
-static gboolean
-constraint_configure (OrrConfig *config, GError **error)
+gboolean
+orr_hybrid_configure_implicit (OrrConfig *config, const char *start, const char *rate,
+                               GError **error)
 {
-  const double *y0, *yd0;
+  const double *x0, *xd0;
   int rows, cols, dr, dc;
   g_autofree double *rpar = NULL;
 
-  if (!orr_param_get_matrix (config, "y0", &y0, &rows, &cols, error)
-      || !orr_param_get_matrix (config, "yd0", &yd0, &dr, &dc, error))
+  if (!orr_param_get_matrix (config, start, &x0, &rows, &cols, error)
+      || !orr_param_get_matrix (config, rate, &xd0, &dr, &dc, error))
     return FALSE;
   if (dr * dc != 1 && (dr != rows || dc != cols))
     {
-      orr_param_set_error (error, "yd0", "must be a scalar or %dx%d like y0, not %dx%d", rows, cols,
-                           dr, dc);
+      orr_param_set_error (error, rate, "must be a scalar or %dx%d like %s, not %dx%d", rows, cols,
+                           start, dr, dc);
       return FALSE;
     }
   rpar = g_new (double, rows *cols);
   for (int i = 0; i < rows * cols; i++)
-    rpar[i] = yd0[dr * dc == 1 ? 0 : i];
+    rpar[i] = xd0[dr * dc == 1 ? 0 : i];
   orr_config_set_rpar (config, rpar, rows * cols);
   orr_config_add_input (config, rows, cols, ORR_TYPE_DOUBLE, FALSE);
   orr_config_add_output (config, rows, cols, ORR_TYPE_DOUBLE);
-  orr_config_set_states (config, rows * cols, y0, TRUE);
+  orr_config_set_states (config, rows * cols, x0, TRUE);
   orr_config_set_always_active (config, TRUE);
   return TRUE;
+}
+
+void
+orr_hybrid_init_rates (OrrSimBlock *block)
+{
+  for (int i = 0; i < block->nx; i++)
+    block->xd[i] = block->rpar[i];
+}
+
+static gboolean
+constraint_configure (OrrConfig *config, GError **error)
+{
+  return orr_hybrid_configure_implicit (config, "y0", "yd0", error);
 }
 
 static void
@@ -59,8 +73,7 @@ constraint_simulate (OrrSimBlock *block, OrrJob job)
   switch (job)
     {
       case ORR_JOB_INIT:
-        for (int i = 0; i < block->nx; i++)
-          block->xd[i] = block->rpar[i];
+        orr_hybrid_init_rates (block);
         break;
 
       case ORR_JOB_OUTPUTS:

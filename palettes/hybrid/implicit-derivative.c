@@ -12,7 +12,6 @@
  * makes the first steps fail the error test, so it must be the input's
  * derivative at the start. rpar = { initial derivatives }. */
 #include "hybrid-classes.h"
-#include "orr-block-params.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -28,28 +27,7 @@ static const OrrParamSpec implicit_derivative_params[] = {
 static gboolean
 implicit_derivative_configure (OrrConfig *config, GError **error)
 {
-  const double *x0, *xd0;
-  int rows, cols, dr, dc;
-  g_autofree double *rpar = NULL;
-
-  if (!orr_param_get_matrix (config, "x0", &x0, &rows, &cols, error)
-      || !orr_param_get_matrix (config, "xd0", &xd0, &dr, &dc, error))
-    return FALSE;
-  if (dr * dc != 1 && (dr != rows || dc != cols))
-    {
-      orr_param_set_error (error, "xd0", "must be a scalar or %dx%d like x0, not %dx%d", rows, cols,
-                           dr, dc);
-      return FALSE;
-    }
-  rpar = g_new (double, rows *cols);
-  for (int i = 0; i < rows * cols; i++)
-    rpar[i] = xd0[dr * dc == 1 ? 0 : i];
-  orr_config_set_rpar (config, rpar, rows * cols);
-  orr_config_add_input (config, rows, cols, ORR_TYPE_DOUBLE, FALSE);
-  orr_config_add_output (config, rows, cols, ORR_TYPE_DOUBLE);
-  orr_config_set_states (config, rows * cols, x0, TRUE);
-  orr_config_set_always_active (config, TRUE);
-  return TRUE;
+  return orr_hybrid_configure_implicit (config, "x0", "xd0", error);
 }
 
 static void
@@ -58,8 +36,7 @@ implicit_derivative_simulate (OrrSimBlock *block, OrrJob job)
   switch (job)
     {
       case ORR_JOB_INIT:
-        for (int i = 0; i < block->nx; i++)
-          block->xd[i] = block->rpar[i];
+        orr_hybrid_init_rates (block);
         break;
 
       case ORR_JOB_OUTPUTS:
