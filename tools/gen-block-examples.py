@@ -511,7 +511,7 @@ ex("SwitchCase", [("clk", "SampleClock", {"period": "0.5"}),
                   ("src", "Sawtooth", {"period": "3", "amplitude": "3"}),
                   ("blk", "SwitchCase", {"cases": "3"}), ("a", "Counter", {}),
                   ("b", "Counter", {}), ("c", "Counter", {}),
-                  ("sc", "Scope", {"inputs": "3", "ymin": "0", "ymax": "10"})],
+                  ("sc", "Scope", {"inputs": "3", "ymin": "0", "ymax": "15"})],
    ["clk=>blk", "src>blk", "blk.1=>a", "blk.2=>b", "blk.3=>c", "a>sc.1", "b>sc.2", "c>sc.3"])
 ex("IfExpression", [("clk", "SampleClock", {"period": "0.25"}), ("src", "SineWave", {}),
                     ("blk", "IfExpression", {"inputs": "1",
@@ -525,7 +525,7 @@ ex("RepeatActivation", [("clk", "SampleClock", {"period": "1"}), ("cnt", "Counte
                         ("mod", "MathExpression", {"inputs": "1",
                                                    "expression": "'mod(u1, 4)'"}),
                         ("blk", "RepeatActivation", {"max_repeats": "10"}),
-                        ("sc", "Scope", {"ymin": "0", "ymax": "12"})],
+                        ("sc", "Scope", {"ymin": "0", "ymax": "50"})],
    ["clk=>cnt", "clk=>blk", "cnt>mod", "mod>blk", "cnt>sc"],
    context="% each tick counts on until the count is a multiple of 4\n")
 ex("FrequencyDivider", [("clk", "SampleClock", {"period": "0.5"}),
@@ -735,13 +735,17 @@ def write_data(outdir):
     with open(os.path.join(outdir, "FromText-data.txt"), "w") as f:
         f.write("# time x\n")
         f.writelines("%g\t%.6f\n" % r[:2] for r in rows)
+    # the binary files carry a time stamp: written only when missing
     import numpy
-    import scipy.io
-    scipy.io.savemat(os.path.join(outdir, "FromMat-data.mat"),
-                     {"x": numpy.array([r[:2] for r in rows])})
-    import h5py
-    with h5py.File(os.path.join(outdir, "FromHDF-data.h5"), "w") as f:
-        f.create_dataset("x", data=numpy.array([r[:2] for r in rows]))
+    mat = os.path.join(outdir, "FromMat-data.mat")
+    if not os.path.exists(mat):
+        import scipy.io
+        scipy.io.savemat(mat, {"x": numpy.array([r[:2] for r in rows])})
+    hdf = os.path.join(outdir, "FromHDF-data.h5")
+    if not os.path.exists(hdf):
+        import h5py
+        with h5py.File(hdf, "w") as f:
+            f.create_dataset("x", data=numpy.array([r[:2] for r in rows]))
 
 
 def main(argv):
