@@ -39,18 +39,54 @@ def ex(name, blocks, links, final=10, context=None, solver=None):
                           solver=solver)
 
 
+def _ends(text):
+    """(source id, target id, activation) of a link written as a string."""
+    activation = "=>" in text
+    src, dst = text.split("=>" if activation else ">")
+    return src.partition(".")[0], dst.partition(".")[0], activation
+
+
+def _layout(specs, links):
+    """Positions by layers: a block one column right of the furthest block
+    that feeds it (a link back to a block listed earlier is a feedback
+    and does not count), the blocks of a column one below the other in
+    the order listed; event sources without data ports on a row above,
+    over the first block they activate."""
+    order = {spec[0]: i for i, spec in enumerate(specs)}
+    level = {spec[0]: 0 for spec in specs}
+    for spec in specs:  # listed in flow order: one pass settles the levels
+        for text in links:
+            src, dst, _ = _ends(text)
+            if dst == spec[0] and order[src] < order[dst] and specs[order[src]][1] not in _EVENT_ROW:
+                level[dst] = max(level[dst], level[src] + 1)
+    at = {}
+    rows = {}
+    tops = {}
+    for spec in specs:
+        if spec[1] in _EVENT_ROW:
+            bid = spec[0]
+            targets = [level[_ends(t)[1]] for t in links if _ends(t)[0] == bid]
+            col = min(targets) if targets else level[bid]
+            n = tops.get(col, 0)
+            tops[col] = n + 1
+            at[bid] = (40 + 120 * col, 20 + 70 * n)
+    # the signal chain below the event rows
+    base = 20 + 70 * max(tops.values(), default=0) + 40
+    for spec in specs:
+        if spec[1] not in _EVENT_ROW:
+            bid = spec[0]
+            n = rows.get(level[bid], 0)
+            rows[level[bid]] = n + 1
+            at[bid] = (40 + 120 * level[bid], base + 80 * n)
+    return at
+
+
 def _place(model, diagram, specs, links):
     made = {}
-    col = 0
-    top = 0
+    where = _layout(specs, links)
     for spec in specs:
         bid, type_name, params = spec[0], spec[1], spec[2]
-        if type_name in _EVENT_ROW:
-            at = (40 + 100 * top, 20)
-            top += 1
-        else:
-            at = (40 + 100 * col, 120 + 60 * (col % 2))
-            col += 1
+        at = where[bid]
         # a name starting with ! is set after the ports are made, unevaluated
         # (an expression of run-time variables such as __counter__)
         late = {k[1:]: v for k, v in params.items() if k.startswith("!")}
