@@ -66,7 +66,9 @@ def _layout(specs, links):
         if spec[1] in _EVENT_ROW:
             bid = spec[0]
             targets = [level[_ends(t)[1]] for t in links if _ends(t)[0] == bid]
-            col = min(targets) if targets else level[bid]
+            linked = targets or any(_ends(t)[1] == bid for t in links)
+            # one with no link at all (an End with a time) goes last
+            col = min(targets) if targets else level[bid] if linked else max(level.values()) + 1
             n = tops.get(col, 0)
             tops[col] = n + 1
             at[bid] = (40 + 120 * col, 20 + 70 * n)
