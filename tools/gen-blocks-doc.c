@@ -106,6 +106,23 @@ block_notes (const char *name)
   return (char **)g_ptr_array_free (g_steal_pointer (&paras), FALSE);
 }
 
+/* A paragraph of notes in Markdown: outside `code`, * and _ are escaped,
+ * so that K*u ... u*K does not turn italic. */
+static void
+append_prose (GString *out, const char *text)
+{
+  gboolean code = FALSE;
+
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == '`')
+        code = !code;
+      else if (!code && (*p == '*' || *p == '_'))
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *p);
+    }
+}
+
 static void
 append_block (GString *out, const OrrBlockClass *klass)
 {
@@ -117,7 +134,10 @@ append_block (GString *out, const OrrBlockClass *klass)
   g_string_append_printf (out, "### %s\n\n%s\n\n", klass->name,
                           klass->description ? klass->description : "");
   for (int i = 0; notes != NULL && notes[i] != NULL; i++)
-    g_string_append_printf (out, "%s\n\n", notes[i]);
+    {
+      append_prose (out, notes[i]);
+      g_string_append (out, "\n\n");
+    }
   g_string_append_printf (out, "Example: [help/C/examples/%s.orr](../help/C/examples/%s.orr)\n\n",
                           klass->name, klass->name);
   if (iface == NULL)
