@@ -1,9 +1,12 @@
 /* gen-blocks-doc.c: writes docs/blocks.md, and with --mallard DIR the
  * manual's block pages (help/C/block-NAME.page and the guide blocks.page),
  * from the blocks' own parameter specs and configure() (with default
- * parameters), so the reference is never written twice. `meson compile -C
- * build update-blocks-doc` rewrites both; the test suite fails when either
- * is out of date. */
+ * parameters), so the reference is never written twice. The hand-written
+ * part of each block's entry, help/notes/NAME.txt (ORR_HELP_NOTES, fixed
+ * at build time), is merged in, and each page links its example model
+ * help/C/examples/NAME.orr (see help/README.md). `meson compile -C build
+ * update-blocks-doc` rewrites both; the test suite fails when either is
+ * out of date. */
 #include <orr-palettes.h>
 #include <orrery/orr-interface.h>
 
@@ -67,14 +70,76 @@ append_cell (GString *out, const char *text, gboolean prose)
     }
 }
 
+/* The block's notes: paragraphs separated by blank lines, each joined
+ * into one line. NULL when the block has none (the test help-examples
+ * says which). */
+static char **
+block_notes (const char *name)
+{
+  g_autofree char *file = g_strconcat (name, ".txt", NULL);
+  g_autofree char *path = g_build_filename (ORR_HELP_NOTES, file, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GPtrArray) paras = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GString) para = g_string_new (NULL);
+  g_auto (GStrv) lines = NULL;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return NULL;
+  lines = g_strsplit (text, "\n", -1);
+  for (int i = 0; lines[i] != NULL; i++)
+    {
+      g_strstrip (lines[i]);
+      if (lines[i][0] == '\0')
+        {
+          if (para->len > 0)
+            g_ptr_array_add (paras, g_strdup (para->str));
+          g_string_truncate (para, 0);
+          continue;
+        }
+      if (para->len > 0)
+        g_string_append_c (para, ' ');
+      g_string_append (para, lines[i]);
+    }
+  if (para->len > 0)
+    g_ptr_array_add (paras, g_strdup (para->str));
+  g_ptr_array_add (paras, NULL);
+  return (char **)g_ptr_array_free (g_steal_pointer (&paras), FALSE);
+}
+
+/* A paragraph of notes in Markdown: outside `code`, * and _ are escaped,
+ * so that K*u ... u*K does not turn italic. */
+static void
+append_prose (GString *out, const char *text)
+{
+  gboolean code = FALSE;
+
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == '`')
+        code = !code;
+      else if (!code && (*p == '*' || *p == '_'))
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *p);
+    }
+}
+
 static void
 append_block (GString *out, const OrrBlockClass *klass)
 {
+  g_auto (GStrv) notes = block_notes (klass->name);
+
   g_autoptr (GError) error = NULL;
   g_autoptr (OrrBlockInterface) iface = orr_block_class_interface (klass, NULL, NULL, &error);
 
   g_string_append_printf (out, "### %s\n\n%s\n\n", klass->name,
                           klass->description ? klass->description : "");
+  for (int i = 0; notes != NULL && notes[i] != NULL; i++)
+    {
+      append_prose (out, notes[i]);
+      g_string_append (out, "\n\n");
+    }
+  g_string_append_printf (out, "Example: [help/C/examples/%s.orr](../help/C/examples/%s.orr)\n\n",
+                          klass->name, klass->name);
   if (iface == NULL)
     g_string_append_printf (out, "(its defaults do not configure: %s)\n\n", error->message);
   else
@@ -157,6 +222,27 @@ mallard_ports (GString *out, const char *what, const OrrPortShape *ports, int n,
   g_string_append (out, "</p></item>\n");
 }
 
+/* A paragraph of notes: `text` in backquotes becomes <code>. */
+static void
+mallard_para (GString *out, const char *text)
+{
+  g_auto (GStrv) parts = g_strsplit (text, "`", -1);
+
+  g_string_append (out, "  <p>");
+  for (int i = 0; parts[i] != NULL; i++)
+    {
+      gboolean code = i % 2 == 1 && parts[i + 1] != NULL;
+      if (code)
+        g_string_append (out, "<code>");
+      else if (i % 2 == 1)
+        g_string_append_c (out, '`');
+      xml_text (out, parts[i]);
+      if (code)
+        g_string_append (out, "</code>");
+    }
+  g_string_append (out, "</p>\n");
+}
+
 static char *
 page_id (const char *name)
 {
@@ -169,6 +255,7 @@ mallard_block (const OrrBlockClass *klass)
   g_autoptr (GError) error = NULL;
   g_autoptr (OrrBlockInterface) iface = orr_block_class_interface (klass, NULL, NULL, &error);
   g_autofree char *id = page_id (klass->name);
+  g_auto (GStrv) notes = block_notes (klass->name);
   GString *out = g_string_new ("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n");
 
   g_string_append_printf (out,
@@ -185,6 +272,12 @@ mallard_block (const OrrBlockClass *klass)
   g_string_append (out, "</title>\n  <p>");
   xml_text (out, klass->description);
   g_string_append (out, "</p>\n");
+  for (int i = 0; notes != NULL && notes[i] != NULL; i++)
+    mallard_para (out, notes[i]);
+  g_string_append_printf (out,
+                          "  <p>Example model: <link href=\"examples/%s.orr\">%s.orr</link>. "
+                          "Open it in Orrery and run it.</p>\n",
+                          klass->name, klass->name);
   if (iface == NULL)
     {
       g_string_append (out, "  <p>Its default parameters do not configure: ");
@@ -342,6 +435,12 @@ main (int argc, char **argv)
   const char *palette = NULL;
 
   orr_palettes_register_standard (registry);
+  if (argc > 1 && strcmp (argv[1], "--list") == 0)
+    {
+      for (guint i = 0; i < orr_registry_get_n_classes (registry); i++)
+        printf ("%s\n", orr_registry_get_class (registry, i)->name);
+      return 0;
+    }
   if (argc > 2 && strcmp (argv[1], "--mallard") == 0)
     return mallard (registry, argv[2], argc > 3 && strcmp (argv[3], "--check") == 0);
   g_string_append (out, "# Orrery's standard blocks\n\n"
