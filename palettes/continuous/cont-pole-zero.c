@@ -25,42 +25,8 @@ cont_pole_zero_configure (OrrConfig *config, GError **error)
 
   if (!orr_companion_from_pole_zero (config, &tf, error))
     return FALSE;
-  orr_config_add_input (config, 1, 1, ORR_TYPE_DOUBLE, tf.biproper);
-  orr_config_add_output (config, 1, 1, ORR_TYPE_DOUBLE);
-  orr_config_set_rpar (config, tf.rpar, 2 * tf.n + 1);
-  if (tf.n > 0)
-    {
-      orr_config_set_states (config, tf.n, NULL, FALSE);
-      orr_config_set_always_active (config, TRUE);
-      orr_config_set_jacobian (config, TRUE);
-    }
-  g_free (tf.rpar);
+  orr_companion_configure (config, &tf, FALSE);
   return TRUE;
-}
-
-static void
-cont_pole_zero_simulate (OrrSimBlock *block, OrrJob job)
-{
-  int n = block->nx;
-  double u = orr_block_real_in (block, 0)[0];
-
-  switch (job)
-    {
-      case ORR_JOB_OUTPUTS:
-        orr_block_real_out (block, 0)[0] = orr_companion_output (block->rpar, n, block->x, u);
-        break;
-
-      case ORR_JOB_DERIVATIVES:
-        orr_companion_derivative (block->rpar, n, block->x, u, block->xd);
-        break;
-
-      case ORR_JOB_JACOBIAN:
-        orr_companion_matrix (block->rpar, n, block->jacobian);
-        break;
-
-      default:
-        break;
-    }
 }
 
 const OrrBlockClass orr_cont_pole_zero_class = {
@@ -72,5 +38,5 @@ const OrrBlockClass orr_cont_pole_zero_class = {
   .params = cont_pole_zero_params,
   .n_params = G_N_ELEMENTS (cont_pole_zero_params),
   .configure = cont_pole_zero_configure,
-  .simulate = cont_pole_zero_simulate,
+  .simulate = orr_companion_simulate_continuous,
 };

@@ -401,3 +401,72 @@ orr_companion_from_pole_zero (OrrConfig *config, OrrCompanion *companion, GError
   return orr_companion_from_coefficients (num, nz + 1, den, np + 1, "zeros", "poles", companion,
                                           error);
 }
+
+void
+orr_companion_configure (OrrConfig *config, OrrCompanion *companion, gboolean discrete)
+{
+  int n = companion->n;
+
+  orr_config_add_input (config, 1, 1, ORR_TYPE_DOUBLE, companion->biproper);
+  orr_config_add_output (config, 1, 1, ORR_TYPE_DOUBLE);
+  orr_config_set_rpar (config, companion->rpar, 2 * n + 1);
+  if (discrete)
+    {
+      orr_config_set_event_ports (config, 1, 0);
+      orr_config_set_discrete_states (config, n, NULL);
+    }
+  else if (n > 0)
+    {
+      orr_config_set_states (config, n, NULL, FALSE);
+      orr_config_set_always_active (config, TRUE);
+      orr_config_set_jacobian (config, TRUE);
+    }
+  g_clear_pointer (&companion->rpar, g_free);
+}
+
+void
+orr_companion_simulate_continuous (OrrSimBlock *block, OrrJob job)
+{
+  int n = block->nx;
+  double u = orr_block_real_in (block, 0)[0];
+
+  switch (job)
+    {
+      case ORR_JOB_OUTPUTS:
+        orr_block_real_out (block, 0)[0] = orr_companion_output (block->rpar, n, block->x, u);
+        break;
+
+      case ORR_JOB_DERIVATIVES:
+        orr_companion_derivative (block->rpar, n, block->x, u, block->xd);
+        break;
+
+      case ORR_JOB_JACOBIAN:
+        orr_companion_matrix (block->rpar, n, block->jacobian);
+        break;
+
+      default:
+        break;
+    }
+}
+
+void
+orr_companion_simulate_discrete (OrrSimBlock *block, OrrJob job)
+{
+  int n = block->nz;
+  double u = orr_block_real_in (block, 0)[0];
+
+  switch (job)
+    {
+      case ORR_JOB_OUTPUTS:
+        orr_block_real_out (block, 0)[0] = orr_companion_output (block->rpar, n, block->z, u);
+        break;
+
+      case ORR_JOB_STATE_UPDATE:
+        if (block->nevprt > 0)
+          orr_companion_step (block->rpar, n, block->z, u);
+        break;
+
+      default:
+        break;
+    }
+}

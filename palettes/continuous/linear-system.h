@@ -48,6 +48,15 @@ void orr_companion_step (const double *rpar, int n, double *x, double u);
 /* The full A (n x n, column-major), for a Jacobian. */
 void orr_companion_matrix (const double *rpar, int n, double *a);
 
+/* The blocks that are one companion realisation of a scalar signal
+ * (TransferFunction, ContPoleZero; DiscreteTransferFunction,
+ * DiscrPoleZero): configure gives the block its port, states and rpar
+ * (taking companion->rpar), in continuous time with a Jacobian or in
+ * discrete time with one activation input; simulate is the whole block. */
+void orr_companion_configure (OrrConfig *config, OrrCompanion *companion, gboolean discrete);
+void orr_companion_simulate_continuous (OrrSimBlock *block, OrrJob job);
+void orr_companion_simulate_discrete (OrrSimBlock *block, OrrJob job);
+
 /* x' = A x + B u, y = C x + D u with n states, m inputs and p outputs. */
 typedef struct
 {

@@ -29,42 +29,8 @@ transfer_function_configure (OrrConfig *config, GError **error)
 
   if (!orr_companion_from_params (config, "num", "den", &tf, error))
     return FALSE;
-  orr_config_add_input (config, 1, 1, ORR_TYPE_DOUBLE, tf.biproper);
-  orr_config_add_output (config, 1, 1, ORR_TYPE_DOUBLE);
-  orr_config_set_rpar (config, tf.rpar, 2 * tf.n + 1);
-  if (tf.n > 0)
-    {
-      orr_config_set_states (config, tf.n, NULL, FALSE);
-      orr_config_set_always_active (config, TRUE);
-      orr_config_set_jacobian (config, TRUE);
-    }
-  g_free (tf.rpar);
+  orr_companion_configure (config, &tf, FALSE);
   return TRUE;
-}
-
-static void
-transfer_function_simulate (OrrSimBlock *block, OrrJob job)
-{
-  int n = block->nx;
-  double u = orr_block_real_in (block, 0)[0];
-
-  switch (job)
-    {
-      case ORR_JOB_OUTPUTS:
-        orr_block_real_out (block, 0)[0] = orr_companion_output (block->rpar, n, block->x, u);
-        break;
-
-      case ORR_JOB_DERIVATIVES:
-        orr_companion_derivative (block->rpar, n, block->x, u, block->xd);
-        break;
-
-      case ORR_JOB_JACOBIAN:
-        orr_companion_matrix (block->rpar, n, block->jacobian);
-        break;
-
-      default:
-        break;
-    }
 }
 
 const OrrBlockClass orr_transfer_function_class = {
@@ -77,5 +43,5 @@ const OrrBlockClass orr_transfer_function_class = {
   .params = transfer_function_params,
   .n_params = G_N_ELEMENTS (transfer_function_params),
   .configure = transfer_function_configure,
-  .simulate = transfer_function_simulate,
+  .simulate = orr_companion_simulate_continuous,
 };

@@ -27,35 +27,8 @@ discrete_transfer_function_configure (OrrConfig *config, GError **error)
 
   if (!orr_companion_from_params (config, "num", "den", &tf, error))
     return FALSE;
-  orr_config_add_input (config, 1, 1, ORR_TYPE_DOUBLE, tf.biproper);
-  orr_config_add_output (config, 1, 1, ORR_TYPE_DOUBLE);
-  orr_config_set_event_ports (config, 1, 0);
-  orr_config_set_discrete_states (config, tf.n, NULL);
-  orr_config_set_rpar (config, tf.rpar, 2 * tf.n + 1);
-  g_free (tf.rpar);
+  orr_companion_configure (config, &tf, TRUE);
   return TRUE;
-}
-
-static void
-discrete_transfer_function_simulate (OrrSimBlock *block, OrrJob job)
-{
-  int n = block->nz;
-  double u = orr_block_real_in (block, 0)[0];
-
-  switch (job)
-    {
-      case ORR_JOB_OUTPUTS:
-        orr_block_real_out (block, 0)[0] = orr_companion_output (block->rpar, n, block->z, u);
-        break;
-
-      case ORR_JOB_STATE_UPDATE:
-        if (block->nevprt > 0)
-          orr_companion_step (block->rpar, n, block->z, u);
-        break;
-
-      default:
-        break;
-    }
 }
 
 const OrrBlockClass orr_discrete_transfer_function_class = {
@@ -67,5 +40,5 @@ const OrrBlockClass orr_discrete_transfer_function_class = {
   .params = discrete_transfer_function_params,
   .n_params = G_N_ELEMENTS (discrete_transfer_function_params),
   .configure = discrete_transfer_function_configure,
-  .simulate = discrete_transfer_function_simulate,
+  .simulate = orr_companion_simulate_discrete,
 };
