@@ -23,6 +23,8 @@
 #   library-manager.png        the library manager with the saved block
 #   linear-analysis-poles.png  the inverted pendulum's poles and zeros
 #   xcos-import.png            a Scilab demo with a block Orrery lacks
+#   python-built-model.png     the model data/examples/python/bouncing_ball.py
+#                              builds, opened in the editor and run
 # Needs xvfb-run, dbus-run-session, xdotool and xwd (x11-apps).
 set -eu
 
@@ -326,6 +328,8 @@ gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Orrery \
 manager=$(window_named '^Libraries$')
 grab "$manager" "$help/library-manager.png"
 stop_app
+# the later scenes show the standard palettes only
+rm -rf "$lib"
 
 # 8. the inverted pendulum linearized: the poles and zeros
 cp "$top/data/examples/inverted-pendulum.orr" "$HOME/Models/"
@@ -351,5 +355,19 @@ if [ -f "$zcos" ]; then
   stop_app
 else
   echo "no $zcos (Debian's scilab-data): xcos-import.png not retaken" >&2
+fi
+# 10. the bouncing ball as the Python example builds it, opened in the
+# editor and run (the bindings of this build, as docs/python.md says)
+if [ -f "$build/bindings/Orrery-1.0.typelib" ]; then
+  GI_TYPELIB_PATH="$build/bindings" LD_LIBRARY_PATH="$build/bindings" \
+    PYTHONPATH="$top/bindings/python" /usr/bin/python3 \
+    "$top/data/examples/python/bouncing_ball.py" "$HOME/Models/from-python.orr" >/dev/null
+  start_app "$HOME/Models/from-python.orr"
+  call Activate run "[]" {}
+  wait_finished
+  shot "$help/python-built-model.png"
+  stop_app
+else
+  echo "no GObject Introspection in $build: python-built-model.png not retaken" >&2
 fi
 echo "figures in $help"

@@ -344,14 +344,19 @@ def main():
     for query, x, y in layout:
         before = read_xwd(main_window) if offset is None else None
         palette_insert(query)
-        blocks = model()[0]
+        # on a loaded machine the app may take its time over the key
+        blocks = wait_for(f"a block from “{query}”",
+                          lambda: (lambda b: b if set(b) - known else None)(model()[0]), 20, 0.25)
         new = [i for i in blocks if i not in known]
         if len(new) != 1 or blocks[new[0]]["type"] != query:
             fail(f"searching “{query}” and Enter added {[blocks[i]['type'] for i in new]}")
         block = blocks[new[0]]
         if offset is None:
+            time.sleep(0.5)  # drawn, not only added
             calibrate(before, read_xwd(main_window), block)
         drag(centre(block), to_window(x + block["w"] / 2, y + block["h"] / 2))
+        wait_for(f"the {query} to move", lambda: (lambda m: (m["x"], m["y"]) != (
+            block["x"], block["y"]))(model()[0][new[0]]), 20, 0.25)
         moved = model()[0][new[0]]
         if (moved["x"], moved["y"]) != (x, y):
             fail(f"the {query} was dragged to ({moved['x']}, {moved['y']}), not ({x}, {y})")
@@ -405,6 +410,7 @@ def main():
     settle()
     figure_of_window("first-model-links.png")
 
+    wait_for("the eight links", lambda: len(model()[1]) >= len(wanted), 20, 0.25)
     blocks, links, context, saved = model()
     if sorted(links) != sorted(wanted):
         fail(f"the links drawn are {sorted(links)}, not {sorted(wanted)}")
