@@ -1,9 +1,10 @@
 #!/usr/bin/python3
-"""Every figure a manual page names exists, and every picture in
-help/C/figures is named by a page (a picture no page shows is one
-tools/screenshots.sh no longer retakes).
+"""Every figure a manual page names exists and is one that
+tools/screenshots.sh (or tools/tutorial-first-model.py, which it runs)
+takes from the real app, and every picture in help/C/figures is named by a
+page (a picture no page shows is one nobody retakes).
 
-    check-figures.py HELP_C_DIR
+    check-figures.py HELP_C_DIR TOOLS_DIR
 """
 import os
 import re
@@ -12,6 +13,9 @@ import xml.etree.ElementTree as ET
 
 MALLARD = "{http://projectmallard.org/1.0/}"
 top = sys.argv[1]
+tools = sys.argv[2]
+scripts = "".join(open(os.path.join(tools, name), encoding="utf-8").read()
+                  for name in ("screenshots.sh", "tutorial-first-model.py"))
 named = {}
 for page in sorted(os.listdir(top)):
     if not page.endswith(".page"):
@@ -27,6 +31,9 @@ for src, pages in sorted(named.items()):
         problems.append(f"{', '.join(pages)}: names {src}, which does not exist")
     elif not open(path, "rb").read(8) == b"\x89PNG\r\n\x1a\n":
         problems.append(f"{', '.join(pages)}: {src} is not a PNG")
+    # the scripts name each figure they write, in quotes
+    if not re.search(r'["/]' + re.escape(os.path.basename(src)) + '"', scripts):
+        problems.append(f"{', '.join(pages)}: {src} is not one tools/screenshots.sh takes")
 figures = os.path.join(top, "figures")
 for name in sorted(os.listdir(figures)):
     if re.search(r"\.png$", name) and "figures/" + name not in named:

@@ -33,6 +33,8 @@ import zlib
 
 ORRERY, ORRERY_SIM = sys.argv[1], sys.argv[2]
 FIGURES = sys.argv[3] if len(sys.argv) > 3 else None
+if FIGURES is not None:
+    os.makedirs(FIGURES, exist_ok=True)
 
 G, H0, E = 9.81, 10.0, 0.9
 T1 = math.sqrt(2 * H0 / G)  # first impact
