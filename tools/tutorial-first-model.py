@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Follows the manual's first tutorial (help/C/tutorial-first-model.page)
-in the real Orrery with real input: every click, drag and key goes through
-the X server (XTest, by xdotool), as a user's would.
+in the real Orrery with real input: every click, drag (drag and drop from
+the palette browser included) and key goes through the X server (XTest, by
+xdotool), as a user's would.
 
     tutorial-first-model.py ORRERY ORRERY_SIM [FIGURES_DIR]
 
@@ -268,6 +269,32 @@ def palette_insert(query):
     settle()
 
 
+def palette_drag(query, target):
+    """Search the palette browser, then drag the first block it lists (the
+    best match, under the first palette's heading) onto the canvas."""
+    xdo("mousemove", "--window", main_window, 130, 73)
+    xdo("click", 1)
+    time.sleep(0.2)
+    xdo("key", "ctrl+a", "BackSpace")
+    xdo("type", "--delay", 30, query)
+    time.sleep(0.8)
+    start = (118, 160)
+    xdo("mousemove", "--window", main_window, *start)
+    xdo("mousedown", 1)
+    # past the drag threshold in small steps, then over to the canvas
+    points = [(start[0] + 4 * i, start[1] + 2 * i) for i in range(1, 5)]
+    points += [(round(start[0] + (target[0] - start[0]) * i / 8),
+                round(start[1] + (target[1] - start[1]) * i / 8)) for i in range(1, 9)]
+    points.append((target[0] + 1, target[1]))
+    points.append(target)
+    for point in points:
+        xdo("mousemove", "--window", main_window, *point)
+        time.sleep(0.08)
+    time.sleep(0.3)
+    xdo("mouseup", 1)
+    settle()
+
+
 def open_dialog(block):
     """Double-click a block: its parameters dialog, raised and focused (no
     window manager does it under Xvfb)."""
@@ -337,13 +364,31 @@ def main():
              lambda: context_dialog not in visible_windows("Model Context"))
     focus_main()
 
-    # 2. the blocks, each from the palette's search and Enter, then dragged
-    # from the middle of the canvas to its place (model coordinates)
-    layout = [("Constant", 40, 100), ("Integrator", 140, 100), ("Integrator", 260, 100),
-              ("ZeroCrossDown", 380, 20), ("Gain", 260, 200), ("Scope", 400, 100)]
+    # 2. the blocks from the palette browser's search, the page's two ways:
+    # Enter, then the new block dragged from the middle of the canvas to its
+    # place; or the block dragged from the browser onto its place (model
+    # coordinates of the top left corner; these blocks are 40 pixels square)
+    layout = [("Constant", 40, 100, "enter"), ("Integrator", 140, 100, "enter"),
+              ("Integrator", 260, 100, "enter"), ("ZeroCrossDown", 380, 20, "drop"),
+              ("Gain", 260, 200, "drop"), ("Scope", 400, 100, "drop")]
     ids = []
     known = set()
-    for query, x, y in layout:
+    for query, x, y, way in layout:
+        if way == "drop":
+            palette_drag(query, to_window(x + 20, y + 20))
+            blocks = wait_for(f"a block dropped from “{query}”",
+                              lambda: (lambda b: b if set(b) - known else None)(model()[0]), 20,
+                              0.25)
+            new = [i for i in blocks if i not in known]
+            if len(new) != 1 or blocks[new[0]]["type"] != query:
+                fail(f"dragging “{query}” from the browser added "
+                     f"{[blocks[i]['type'] for i in new]}")
+            if (blocks[new[0]]["x"], blocks[new[0]]["y"]) != (x, y):
+                fail(f"the {query} was dropped at ({blocks[new[0]]['x']}, "
+                     f"{blocks[new[0]]['y']}), not ({x}, {y})")
+            ids.append(new[0])
+            known.add(new[0])
+            continue
         before = read_xwd(main_window) if offset is None else None
         palette_insert(query)
         # on a loaded machine the app may take its time over the key
