@@ -1,6 +1,7 @@
 #!/bin/sh
-# tools/screenshots.sh [BUILD_DIR [OUT_DIR]]: takes the AppStream
-# screenshots (data/screenshots/*.png) from the real app. Starts the built
+# tools/screenshots.sh [BUILD_DIR [OUT_DIR [HELP_DIR]]]: takes the AppStream
+# screenshots (data/screenshots/*.png) and the manual's figures
+# (help/C/figures/*.png) from the real app. Starts the built
 # orrery on the bouncing-ball example under its own Xvfb and session bus,
 # drives it over D-Bus (org.gtk.Actions, see app/window/orr-window-actions.c) and
 # with xdotool, and writes
@@ -11,20 +12,35 @@
 # The window's own screenshot action draws the first two; the dialog is a
 # window of its own, so the third lays it over the window, both read from
 # the X server (xwd).
+# Then the manual's figures, one scene each, each on an app started afresh:
+#   first-model-*.png   tools/tutorial-first-model.py builds the bouncing
+#                       ball with real clicks, keys and drags, as the first
+#                       tutorial says, and runs it
+#   sampled-data-run.png       the sampled-data example after a run
+#   super-block-grouped.png    the bouncing ball's four blocks grouped
+#   super-block-mask.png       the mask editor, Propose pressed
+#   library-save.png           Save to Library, into a library "Mechanics"
+#   library-manager.png        the library manager with the saved block
+#   linear-analysis-poles.png  the inverted pendulum's poles and zeros
+#   xcos-import.png            a Scilab demo with a block Orrery lacks
+#   python-built-model.png     the model data/examples/python/bouncing_ball.py
+#                              builds, opened in the editor and run
 # Needs xvfb-run, dbus-run-session, xdotool and xwd (x11-apps).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$top/build}" && pwd)
 out=${2:-$top/data/screenshots}
-mkdir -p "$out"
+help=${3:-$top/help/C/figures}
+mkdir -p "$out" "$help"
 out=$(cd "$out" && pwd)
+help=$(cd "$help" && pwd)
 
 # Start over under a display and a bus of our own: a user's running
 # Orrery must not answer our calls.
 if [ -z "${ORRERY_SCREENSHOTS_INNER:-}" ]; then
   ORRERY_SCREENSHOTS_INNER=1 exec xvfb-run -a -s "-screen 0 1280x1024x24" \
-    dbus-run-session -- "$0" "$build" "$out"
+    dbus-run-session -- "$0" "$build" "$out" "$help"
 fi
 
 tmp=$(mktemp -d)
@@ -145,6 +161,11 @@ def write_png(path, width, rows):
     png += chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
     open(path, "wb").write(png)
 
+if len(sys.argv) == 3:
+    # one window on its own: XWD to PNG
+    w, h, window = read_xwd(sys.argv[1])
+    write_png(sys.argv[2], w, window)
+    sys.exit(0)
 w, h, window = read_xwd(sys.argv[1])
 dw, dh, dialog = read_xwd(sys.argv[2])
 # where the second window goes: given (a popover, where the server put
@@ -194,3 +215,159 @@ gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Orrery \
 i=0
 while kill -0 "$app_pid" 2>/dev/null && [ $i -lt 50 ]; do i=$((i + 1)); sleep 0.1; done
 echo "screenshots in $out: window.png palette-search.png block-dialog.png context-menu.png"
+app_pid=
+
+# ---- the manual's figures ------------------------------------------------------
+
+# start_app [FILE]: the app on a model (or an empty one) with drafts of
+# its own, so that no earlier scene's draft is offered back
+scene=0
+start_app () {
+  scene=$((scene + 1))
+  ORRERY_DRAFTS_DIR="$tmp/drafts-$scene" "$build/app/orrery" "$@" &
+  app_pid=$!
+  i=0
+  until gdbus call --session --dest org.orrery.Orrery --object-path "$win" \
+          --method org.gtk.Actions.List >/dev/null 2>&1; do
+    i=$((i + 1)); [ $i -le 150 ] || { echo "orrery did not start" >&2; exit 1; }
+    sleep 0.2
+  done
+  sleep 1
+}
+# the scenes change their models: no Save dialog on the way out
+stop_app () {
+  kill "$app_pid" 2>/dev/null || true
+  i=0
+  while kill -0 "$app_pid" 2>/dev/null && [ $i -lt 50 ]; do i=$((i + 1)); sleep 0.1; done
+  app_pid=
+}
+# window_named TITLE: the id of the visible window with that title
+window_named () {
+  w=
+  i=0
+  while [ -z "$w" ]; do
+    i=$((i + 1)); [ $i -le 50 ] || { echo "no window “$1”" >&2; exit 1; }
+    sleep 0.2
+    w=$(xdotool search --onlyvisible --name "$1" | tail -n 1 || true)
+  done
+  # no window manager raises or focuses it
+  xdotool windowraise "$w"
+  xdotool windowfocus --sync "$w" 2>/dev/null || true
+  sleep 0.5
+  echo "$w"
+}
+# grab WINDOW FILE: a window on its own, read from the X server
+grab () {
+  xwd -id "$1" -silent > "$tmp/grab.xwd"
+  python3 "$tmp/compose.py" "$tmp/grab.xwd" "$2"
+}
+# size WINDOW: "WIDTH HEIGHT"; buttons are found from the window's corner
+size () {
+  xdotool getwindowgeometry "$1" | sed -n 's/.*Geometry: *\([0-9]*\)x\([0-9]*\).*/\1 \2/p'
+}
+wait_finished () {
+  i=0
+  until gdbus call --session --dest org.orrery.Orrery --object-path "$win" \
+          --method org.gtk.Actions.Describe run-state | grep -q "'finished'"; do
+    i=$((i + 1)); [ $i -le 150 ] || { echo "the run did not finish" >&2; exit 1; }
+    sleep 0.2
+  done
+  sleep 1
+}
+
+# 5. the first tutorial, followed with real input (it starts its own app)
+"$top/tools/tutorial-first-model.py" "$build/app/orrery" "$build/app/orrery-sim" "$help"
+
+# 6. the sampled-data controller after a run
+cp "$top/data/examples/sampled-data-controller.orr" "$HOME/Models/"
+start_app "$HOME/Models/sampled-data-controller.orr"
+call Activate run "[]" {}
+wait_finished
+shot "$help/sampled-data-run.png"
+stop_app
+
+# 7. super blocks and libraries: the bouncing ball's integrators, impact
+# and gain grouped, masked, and saved to a library "Mechanics" (made
+# beforehand, as the library manager's Create... would)
+lib="$XDG_DATA_HOME/orrery/libraries/Mechanics"
+mkdir -p "$lib"
+cat > "$lib/library.xml" <<'EOF2'
+<?xml version="1.0" encoding="UTF-8"?>
+<orrery-library format="1.0" key="0b6c2a52-6f7e-4a8e-9d5c-2f1e0c7d9a10" version="1.0">
+  <name>Mechanics</name>
+  <description>Balls, springs and floors.</description>
+  <palette name="Balls"/>
+</orrery-library>
+EOF2
+start_app "$HOME/Models/bouncing-ball.orr"
+call Activate select-block "[<'b2,b3,b4,b5'>]" {}
+call Activate group "[]" {}
+sleep 0.5
+shot "$help/super-block-grouped.png"
+call Activate edit-mask "[]" {}
+mask=$(window_named 'Mask of')
+set -- $(size "$mask")
+xdotool mousemove --window "$mask" $(($1 - 67)) $(($2 - 87)) click 1   # Propose
+sleep 0.8
+grab "$mask" "$help/super-block-mask.png"
+set -- $(size "$mask")
+xdotool mousemove --window "$mask" $(($1 - 45)) $(($2 - 36)) click 1   # OK
+sleep 0.5
+call Activate save-to-library "[]" {}
+save=$(window_named 'Save to Library')
+set -- $(size "$save")
+xdotool mousemove --window "$save" $(($1 - 100)) $(($2 - 82)) click 1  # the path
+xdotool key ctrl+a
+xdotool type --delay 40 balls/Ball
+sleep 0.5
+grab "$save" "$help/library-save.png"
+xdotool mousemove --window "$save" $(($1 - 51)) $(($2 - 35)) click 1   # Save
+sleep 1
+gdbus call --session --dest org.orrery.Orrery --object-path /org/orrery/Orrery \
+  --method org.gtk.Actions.Activate library-manager "[]" {} >/dev/null
+manager=$(window_named '^Libraries$')
+grab "$manager" "$help/library-manager.png"
+stop_app
+# the later scenes show the standard palettes only
+rm -rf "$lib"
+
+# 8. the inverted pendulum linearized: the poles and zeros
+cp "$top/data/examples/inverted-pendulum.orr" "$HOME/Models/"
+start_app "$HOME/Models/inverted-pendulum.orr"
+call Activate select-block "[<'b1'>]" {}
+call Activate linearize "[]" {}
+dialog=$(window_named '^Linearize$')
+set -- $(size "$dialog")
+xdotool mousemove --window "$dialog" $(($1 - 64)) 26 click 1   # Linearize
+analysis=$(window_named 'Linear Analysis')
+set -- $(size "$analysis")
+xdotool mousemove --window "$analysis" $(($1 / 2 - 66)) 26 click 1   # Poles and Zeros
+sleep 1
+grab "$analysis" "$help/linear-analysis-poles.png"
+stop_app
+
+# 9. an Xcos demo of Scilab's (scilab-data) with a block Orrery has no
+# counterpart for: the import report in the problems list
+zcos=/usr/share/scilab/modules/xcos/examples/solvers/DAE_Example.zcos
+if [ -f "$zcos" ]; then
+  start_app "$zcos"
+  shot "$help/xcos-import.png"
+  stop_app
+else
+  echo "no $zcos (Debian's scilab-data): xcos-import.png not retaken" >&2
+fi
+# 10. the bouncing ball as the Python example builds it, opened in the
+# editor and run (the bindings of this build, as docs/python.md says)
+if [ -f "$build/bindings/Orrery-1.0.typelib" ]; then
+  GI_TYPELIB_PATH="$build/bindings" LD_LIBRARY_PATH="$build/bindings" \
+    PYTHONPATH="$top/bindings/python" /usr/bin/python3 \
+    "$top/data/examples/python/bouncing_ball.py" "$HOME/Models/from-python.orr" >/dev/null
+  start_app "$HOME/Models/from-python.orr"
+  call Activate run "[]" {}
+  wait_finished
+  shot "$help/python-built-model.png"
+  stop_app
+else
+  echo "no GObject Introspection in $build: python-built-model.png not retaken" >&2
+fi
+echo "figures in $help"
