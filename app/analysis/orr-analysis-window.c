@@ -105,10 +105,8 @@ compute (OrrAnalysisWindow *self)
   for (int k = 0; k < N_FREQ; k++)
     self->freq[k] = lo * pow (hi / lo, k / (N_FREQ - 1.0));
 
-  self->magnitude = orr_signal_log_new (ORR_SIGNAL_LOG_TIME,
-                                        _ ("Magnitude (dB) against log10 ω (rad/s)"), MAX (nch, 1));
-  self->phase = orr_signal_log_new (ORR_SIGNAL_LOG_TIME,
-                                    _ ("Phase (degrees) against log10 ω (rad/s)"), MAX (nch, 1));
+  self->magnitude = orr_signal_log_new (ORR_SIGNAL_LOG_TIME, _ ("Magnitude (dB)"), MAX (nch, 1));
+  self->phase = orr_signal_log_new (ORR_SIGNAL_LOG_TIME, _ ("Phase (degrees)"), MAX (nch, 1));
   self->step = orr_signal_log_new (ORR_SIGNAL_LOG_TIME, _ ("Step response"), MAX (nch, 1));
   for (int iu = 0; iu < m->nu; iu++)
     for (int iy = 0; iy < m->ny; iy++)
@@ -186,6 +184,9 @@ compute (OrrAnalysisWindow *self)
   orr_scope_draw_init (&self->mag_draw, self->magnitude);
   orr_scope_draw_init (&self->phase_draw, self->phase);
   orr_scope_draw_init (&self->step_draw, self->step);
+  /* the Bode logs' times are log10 of the frequency: the axis shows it */
+  self->mag_draw.x_label = self->phase_draw.x_label = _ ("Frequency (rad/s)");
+  self->mag_draw.x_log10 = self->phase_draw.x_log10 = TRUE;
 }
 
 /* ---- drawing ------------------------------------------------------------------ */

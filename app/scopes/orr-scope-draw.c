@@ -192,6 +192,38 @@ format_tick (char *buf, gsize size, double value, double step)
     g_snprintf (buf, size, "%.*f", decimals, value);
 }
 
+static const char *
+x_title (OrrScopeDraw *d)
+{
+  return d->x_label != NULL ? d->x_label : _ ("Time (s)");
+}
+
+/* A time-axis tick: the value, or on a log10 axis what it is the
+ * logarithm of. */
+static void
+format_x_tick (OrrScopeDraw *d, char *buf, gsize size, double value, double step)
+{
+  if (d->x_log10)
+    g_snprintf (buf, size, "%.3g", pow (10, value));
+  else
+    format_tick (buf, size, value, step);
+}
+
+/* The time axis's ticks: on a log10 axis whole decades when the span
+ * holds two or more. */
+static double
+x_ticks (OrrScopeDraw *d, double target_count, double *step)
+{
+  double first = orr_scope_draw_ticks (d->x0, d->x1, target_count, step);
+
+  if (d->x_log10 && d->x1 - d->x0 >= 2 && *step < 1)
+    {
+      *step = 1;
+      first = ceil (d->x0 - 1e-9);
+    }
+  return first;
+}
+
 static void
 text_size (OrrScopeDraw *d, const char *text, gboolean markup, int *width, int *height)
 {
@@ -867,10 +899,10 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
     }
   left = PAD + label_width + 6;
   /* the last time label is centred on its tick: leave room for its half */
-  xfirst = orr_scope_draw_ticks (d->x0, d->x1, MAX (2, (width - left - PAD) / 90.0), &xstep);
+  xfirst = x_ticks (d, MAX (2, (width - left - PAD) / 90.0), &xstep);
   {
     double last = xfirst + floor ((d->x1 - xfirst) / xstep + 1e-9) * xstep;
-    format_tick (buf, sizeof buf, last, xstep);
+    format_x_tick (d, buf, sizeof buf, last, xstep);
     text_size (d, buf, FALSE, &tw, &th);
   }
   /* the axes' titles: the time's with its unit under its labels, the
@@ -879,7 +911,7 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
     int ah = 0;
     gboolean time_axis = kind != ORR_SIGNAL_LOG_XY;
 
-    text_size (d, _ ("Time (s)"), FALSE, NULL, &ah);
+    text_size (d, x_title (d), FALSE, NULL, &ah);
     d->axis_title_height = time_axis ? ah : 0;
     if (d->y_label != NULL && *d->y_label != '\0')
       left += ah + 2;
@@ -910,7 +942,7 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
       cairo_move_to (cr, px, d->plot_y + d->plot_height);
       cairo_line_to (cr, px, d->plot_y + d->plot_height + 4);
       cairo_stroke (cr);
-      format_tick (buf, sizeof buf, x, xstep);
+      format_x_tick (d, buf, sizeof buf, x, xstep);
       set_color (cr, &d->foreground, 0.8);
       show_text (d, cr, buf, px, d->plot_y + d->plot_height + 5, 0.5, FALSE);
     }
@@ -953,7 +985,7 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
   if (d->axis_title_height > 0)
     {
       set_color (cr, &d->foreground, 0.7);
-      show_text (d, cr, _ ("Time (s)"), d->plot_x + d->plot_width / 2,
+      show_text (d, cr, x_title (d), d->plot_x + d->plot_width / 2,
                  d->plot_y + d->plot_height + 5 + th, 0.5, FALSE);
     }
   if (d->y_label != NULL && *d->y_label != '\0')

@@ -24,6 +24,9 @@ typedef struct
   gboolean grid;
   gboolean title;      /* the log's title above the plot (a pane's header shows it already) */
   const char *y_label; /* the value axis's title, or NULL; the time axis's says "Time (s)" */
+  const char *x_label; /* the time axis's title instead of "Time (s)", or NULL */
+  gboolean x_log10;    /* the times are log10 of what the axis shows (Bode's frequencies):
+                          ticks at whole decades where there is room, labelled 10^x */
   double cursor_x;     /* cursor read-out at this time; NAN for none */
   gboolean band;       /* rubber band between (band_x0, band_y0) and (band_x1, band_y1), pixels */
   double band_x0, band_y0, band_x1, band_y1;
