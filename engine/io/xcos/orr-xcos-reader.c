@@ -289,34 +289,58 @@ warn (Importer *im, const char *where, const char *format, ...)
 
 /* ---- blocks ------------------------------------------------------------- */
 
+/* Whether exprs satisfies one condition of a row's "when": "#=N" (N
+ * entries), "#in=N" (N data inputs), "N=TEXT" (entry N is TEXT) or
+ * "N^TEXT" (entry N starts with TEXT). */
+static gboolean
+when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
+{
+  guint n = exprs != NULL ? g_strv_length (exprs) : 0;
+  const char *eq = memchr (cond, '=', len);
+  const char *caret = memchr (cond, '^', len);
+  const char *sep = eq != NULL ? eq : caret;
+  gsize want;
+  int k;
+  g_autofree char *have = NULL;
+
+  if (sep == NULL)
+    return FALSE;
+  want = (gsize)(cond + len - sep - 1);
+  if (strncmp (cond, "#in=", 4) == 0)
+    return counts[ORR_PORT_IN] == (guint)atoi (sep + 1);
+  if (cond[0] == '#')
+    return n == (guint)atoi (sep + 1);
+  k = atoi (cond) - 1;
+  if (exprs == NULL || k < 0 || (guint)k >= n)
+    return FALSE;
+  have = g_strstrip (g_strdup (exprs[k]));
+  if (sep == caret) /* "N^TEXT": entry N starts with TEXT */
+    return strlen (have) >= want && strncmp (have, sep + 1, want) == 0;
+  return strlen (have) == want && strncmp (have, sep + 1, want) == 0;
+}
+
+/* The first row for name whose conditions ("when": conditions joined by
+ * '&', all of which must hold) exprs satisfies. */
 static const OrrXcosBlockMap *
-lookup_map (const char *name, char **exprs)
+lookup_map (const char *name, char **exprs, const guint *counts)
 {
   for (guint i = 0; i < orr_xcos_block_table_size; i++)
     {
       const OrrXcosBlockMap *m = &orr_xcos_block_table[i];
+      gboolean holds = TRUE;
 
       if (strcmp (m->xcos, name) != 0)
         continue;
-      if (m->when != NULL && m->when[0] == '#')
+      for (const char *c = m->when; c != NULL && holds;)
         {
-          guint n = exprs != NULL ? g_strv_length (exprs) : 0;
-          if (n != (guint)atoi (m->when + 2))
-            continue;
-        }
-      else if (m->when != NULL)
-        {
-          int k = atoi (m->when) - 1;
-          const char *want = strchr (m->when, '=') + 1;
-          g_autofree char *have = NULL;
+          const char *end = strchr (c, '&');
+          gsize len = end != NULL ? (gsize)(end - c) : strlen (c);
 
-          if (exprs == NULL || k < 0 || (guint)k >= g_strv_length (exprs))
-            continue;
-          have = g_strstrip (g_strdup (exprs[k]));
-          if (strcmp (have, want) != 0)
-            continue;
+          holds = when_holds (c, len, exprs, counts);
+          c = end != NULL ? end + 1 : NULL;
         }
-      return m;
+      if (holds)
+        return m;
     }
   return NULL;
 }
@@ -685,7 +709,7 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
             g_string_append_c (out, *p++);
           continue;
         }
-      if (*q == 'q' || *q == 's' || *q == 'p' || *q == 'u' || *q == 'v')
+      if (*q == 'q' || *q == 's' || *q == 'p' || *q == 'u' || *q == 'v' || *q == 'a')
         mode = *q++;
       n = strtol (q, (char **)&p, 10);
       if (p == q || n < 1)
@@ -801,7 +825,24 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
             append_inserted (out, text, a);
             continue;
           }
-        text = orr_xcos_translate_expr (raw, why);
+        if (mode == 'a')
+          {
+            /* the argument of the call the entry is, int8(215) -> 215 */
+            g_autofree char *s = g_strstrip (g_strdup (raw));
+            char *open = strchr (s, '(');
+            gsize len = strlen (s);
+
+            if (open == NULL || len == 0 || s[len - 1] != ')')
+              {
+                *why = g_strdup_printf ("“%s” is not a call", raw);
+                g_string_free (out, TRUE);
+                return NULL;
+              }
+            s[len - 1] = '\0';
+            text = orr_xcos_translate_expr (open + 1, why);
+          }
+        else
+          text = orr_xcos_translate_expr (raw, why);
         if (text == NULL)
           {
             g_string_free (out, TRUE);
@@ -1437,7 +1478,7 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
     exprs = xs_value_to_exprs (v);
     xs_value_free (owned);
   }
-  m = lookup_map (name, exprs);
+  m = lookup_map (name, exprs, counts);
   if (m != NULL && m->inner != NULL)
     {
       g_strfreev (exprs);
