@@ -490,9 +490,120 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "DLSS", NULL, "DiscreteStateSpace", NULL, { "A=$1", "B=$2", "C=$3", "D=$4", "x0=$5" }, NULL },
   { "SAMPHOLD_m", NULL, "SampleHold", NULL, { NULL }, NULL },
   { "SAMPHOLD_f", NULL, "SampleHold", NULL, { NULL }, NULL },
-  { "DELAY_f", NULL, NULL, NULL, { NULL }, NULL },
-  { "DELAYV_f", NULL, NULL, NULL, { NULL }, NULL },
+  /* REGISTER: at each activation the output is the oldest of the n
+   * values in the register (initially z0, its first element out first),
+   * and the input goes in: a delay of n activations. Orrery's
+   * ShiftRegister keeps the newest first, so z0 is turned round, and the
+   * oldest is its last element; a SampleHold gives it the activation. */
+  { "REGISTER",
+    "#=1",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i' type='EventInput' x='20' y='10' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='u' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='h' type='SampleHold' x='70' y='60' width='40' height='40'>"
+    "<ports in='1' out='1' event-in='1'/></block>"
+    "<block id='r' type='ShiftRegister' x='140' y='60' width='50' height='40'>"
+    "<param name='init'>flipud(reshape($1, numel($1), 1))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='s' type='Selector' x='220' y='60' width='40' height='40'>"
+    "<param name='indices'>numel($1)</param><ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='290' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i' from-port='1' to='h' to-port='1'/>"
+    "<link id='k2' kind='regular' from='u' from-port='1' to='h' to-port='1'/>"
+    "<link id='k3' kind='regular' from='h' from-port='1' to='r' to-port='1'/>"
+    "<link id='k4' kind='regular' from='r' from-port='1' to='s' to-port='1'/>"
+    "<link id='k5' kind='regular' from='s' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "REGISTER",
+    "2=1",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i' type='EventInput' x='20' y='10' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='u' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='h' type='SampleHold' x='70' y='60' width='40' height='40'>"
+    "<ports in='1' out='1' event-in='1'/></block>"
+    "<block id='r' type='ShiftRegister' x='140' y='60' width='50' height='40'>"
+    "<param name='init'>flipud(reshape($1, numel($1), 1))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='s' type='Selector' x='220' y='60' width='40' height='40'>"
+    "<param name='indices'>numel($1)</param><ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='290' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i' from-port='1' to='h' to-port='1'/>"
+    "<link id='k2' kind='regular' from='u' from-port='1' to='h' to-port='1'/>"
+    "<link id='k3' kind='regular' from='h' from-port='1' to='r' to-port='1'/>"
+    "<link id='k4' kind='regular' from='r' from-port='1' to='s' to-port='1'/>"
+    "<link id='k5' kind='regular' from='s' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
   { "REGISTER", NULL, NULL, NULL, { NULL }, NULL },
+  { "REGISTER_f",
+    NULL,
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i' type='EventInput' x='20' y='10' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='u' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='h' type='SampleHold' x='70' y='60' width='40' height='40'>"
+    "<ports in='1' out='1' event-in='1'/></block>"
+    "<block id='r' type='ShiftRegister' x='140' y='60' width='50' height='40'>"
+    "<param name='init'>flipud(reshape($1, numel($1), 1))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='s' type='Selector' x='220' y='60' width='40' height='40'>"
+    "<param name='indices'>numel($1)</param><ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='290' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i' from-port='1' to='h' to-port='1'/>"
+    "<link id='k2' kind='regular' from='u' from-port='1' to='h' to-port='1'/>"
+    "<link id='k3' kind='regular' from='h' from-port='1' to='r' to-port='1'/>"
+    "<link id='k4' kind='regular' from='r' from-port='1' to='s' to-port='1'/>"
+    "<link id='k5' kind='regular' from='s' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  /* DELAY_f: the same register driven by its own clock (the inner EVTDLY_f:
+   * period, first event; then the inner REGISTER_f's initial state) */
+  { "DELAY_f",
+    NULL,
+    "SuperBlock",
+    "EVTDLY_f+REGISTER_f",
+    { NULL },
+    "the clock inside is an EventClock: its events are not synchronous with SampleClocks",
+    "<diagram>"
+    "<block id='i' type='EventClock' x='20' y='10' width='40' height='40'>"
+    "<param name='period'>$1</param><param name='init_time'>$2</param>"
+    "<ports event-out='1'/></block>"
+    "<block id='u' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='h' type='SampleHold' x='70' y='60' width='40' height='40'>"
+    "<ports in='1' out='1' event-in='1'/></block>"
+    "<block id='r' type='ShiftRegister' x='140' y='60' width='50' height='40'>"
+    "<param name='init'>flipud(reshape($3, numel($3), 1))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='s' type='Selector' x='220' y='60' width='40' height='40'>"
+    "<param name='indices'>numel($3)</param><ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='290' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i' from-port='1' to='h' to-port='1'/>"
+    "<link id='k2' kind='regular' from='u' from-port='1' to='h' to-port='1'/>"
+    "<link id='k3' kind='regular' from='h' from-port='1' to='r' to-port='1'/>"
+    "<link id='k4' kind='regular' from='r' from-port='1' to='s' to-port='1'/>"
+    "<link id='k5' kind='regular' from='s' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "DELAYV_f", NULL, NULL, NULL, { NULL }, NULL },
   { "AUTOMAT", NULL, NULL, NULL, { NULL }, NULL },
 
   /* ---- Event handling --------------------------------------------------- */
@@ -526,8 +637,33 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "NEGTOPOS_f", NULL, "ZeroCrossUp", NULL, { NULL }, NULL },
   { "POSTONEG_f", NULL, "ZeroCrossDown", NULL, { NULL }, NULL },
   { "GENERAL_f", NULL, NULL, NULL, { NULL }, NULL },
-  { "ANDLOG_f", NULL, NULL, NULL, { NULL }, NULL },
-  { "ANDBLK", NULL, NULL, NULL, { NULL }, NULL },
+  /* +1 when both activation inputs are active in the same event, -1 when
+   * only one is: Orrery's AndActivations (1 or 0) scaled */
+  { "ANDLOG_f",
+    NULL,
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "before the first activation the output is -1, not 0",
+    "<diagram>"
+    "<block id='i1' type='EventInput' x='20' y='10' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='i2' type='EventInput' x='60' y='10' width='20' height='20'>"
+    "<param name='port'>2</param><ports event-out='1'/></block>"
+    "<block id='a' type='AndActivations' x='40' y='60' width='40' height='40'>"
+    "<param name='inputs'>2</param><ports out='1' event-in='2'/></block>"
+    "<block id='e' type='MathExpression' x='110' y='60' width='60' height='40'>"
+    "<param name='inputs'>1</param><param name='expression'>'2*u1 - 1'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='200' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i1' from-port='1' to='a' to-port='1'/>"
+    "<link id='k2' kind='activation' from='i2' from-port='1' to='a' to-port='2'/>"
+    "<link id='k3' kind='regular' from='a' from-port='1' to='e' to-port='1'/>"
+    "<link id='k4' kind='regular' from='e' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  /* an event when both activation inputs are active together */
+  { "ANDBLK", NULL, "ActivationIntersection", NULL, { "inputs=2" }, NULL },
   /* MFCLCK_f fed back through an event sum, as in Xcos: output 1 every
    * n-th period (and at the start), output 2 every period */
   { "MCLOCK_f",

@@ -1112,8 +1112,66 @@ xml_pid_gains (Importer *im, xmlNode *child)
   }
 }
 
+/* The dialog values of the block named inner_name inside the compiled
+ * super block element ("PID": its gains). */
+static char **
+inner_exprs (Importer *im, xmlNode *element, const char *inner_name, const char *where)
+{
+  XsValue *owned = NULL;
+  char **exprs;
+  XsValue *rpar = block_value (im, element, "realParameters", &owned);
+  XsValue *inner;
+
+  if (strcmp (inner_name, "PID") == 0)
+    {
+      exprs = xs_pid_gains (rpar);
+      if (exprs == NULL)
+        exprs = xml_pid_gains (im, child_as (element, "child"));
+      xs_value_free (owned);
+      if (exprs == NULL)
+        warn (im, where, "the gains inside the PID block were not found; defaults used");
+      return exprs;
+    }
+  inner = xs_find_block_exprs (rpar, inner_name, 0);
+
+  /* a Scilab 6 file keeps the inner diagram inline */
+  if (inner == NULL)
+    {
+      xmlNode *child = child_as (element, "child");
+      if (child != NULL)
+        for (xmlNode *n = child; n != NULL; n = NULL)
+          {
+            g_autoptr (GPtrArray) stack = g_ptr_array_new ();
+            g_ptr_array_add (stack, n);
+            while (stack->len > 0 && inner == NULL)
+              {
+                xmlNode *e = g_ptr_array_steal_index (stack, stack->len - 1);
+                g_autofree char *fn = attr (e, "interfaceFunctionName");
+                if (g_strcmp0 (fn, inner_name) == 0)
+                  {
+                    XsValue *o2 = NULL;
+                    XsValue *ev = block_value (im, e, "exprs", &o2);
+                    exprs = xs_value_to_exprs (ev);
+                    xs_value_free (o2);
+                    xs_value_free (owned);
+                    return exprs;
+                  }
+                for (xmlNode *c = e->children; c != NULL; c = c->next)
+                  if (c->type == XML_ELEMENT_NODE && stack->len < 100000)
+                    g_ptr_array_add (stack, c);
+              }
+          }
+      warn (im, where, "the values of the inner %s block were not found; defaults used",
+            inner_name);
+    }
+  exprs = xs_value_to_exprs (inner);
+  xs_value_free (owned);
+  return exprs;
+}
+
 /* The dialog values of an Xcos block, for the table: its own, or those of
- * the named block inside a compiled super block. */
+ * the named block inside a compiled super block; "A+B" joins the values
+ * of A and of B (DELAY_f: its clock's, then its register's). */
 static char **
 block_exprs (Importer *im, xmlNode *element, const OrrXcosBlockMap *m, const char *where)
 {
@@ -1123,54 +1181,30 @@ block_exprs (Importer *im, xmlNode *element, const OrrXcosBlockMap *m, const cha
 
   if (m != NULL && m->inner != NULL)
     {
-      XsValue *rpar = block_value (im, element, "realParameters", &owned);
-      XsValue *inner;
+      g_auto (GStrv) names = g_strsplit (m->inner, "+", -1);
+      GPtrArray *all = g_ptr_array_new ();
 
-      if (strcmp (m->inner, "PID") == 0)
+      for (guint i = 0; names[i] != NULL; i++)
         {
-          exprs = xs_pid_gains (rpar);
-          if (exprs == NULL)
-            exprs = xml_pid_gains (im, child_as (element, "child"));
-          xs_value_free (owned);
-          if (exprs == NULL)
-            warn (im, where, "the gains inside the PID block were not found; defaults used");
-          return exprs;
+          char **part = inner_exprs (im, element, names[i], where);
+          for (guint k = 0; part != NULL && part[k] != NULL; k++)
+            g_ptr_array_add (all, part[k]);
+          g_free (part);
+          if (part == NULL && names[1] != NULL)
+            {
+              /* a missing part would shift the numbering of the next */
+              g_ptr_array_set_free_func (all, g_free);
+              g_ptr_array_free (all, TRUE);
+              return NULL;
+            }
         }
-      inner = xs_find_block_exprs (rpar, m->inner, 0);
-
-      /* a Scilab 6 file keeps the inner diagram inline */
-      if (inner == NULL)
+      if (all->len == 0)
         {
-          xmlNode *child = child_as (element, "child");
-          if (child != NULL)
-            for (xmlNode *n = child; n != NULL; n = NULL)
-              {
-                g_autoptr (GPtrArray) stack = g_ptr_array_new ();
-                g_ptr_array_add (stack, n);
-                while (stack->len > 0 && inner == NULL)
-                  {
-                    xmlNode *e = g_ptr_array_steal_index (stack, stack->len - 1);
-                    g_autofree char *fn = attr (e, "interfaceFunctionName");
-                    if (g_strcmp0 (fn, m->inner) == 0)
-                      {
-                        XsValue *o2 = NULL;
-                        XsValue *ev = block_value (im, e, "exprs", &o2);
-                        exprs = xs_value_to_exprs (ev);
-                        xs_value_free (o2);
-                        xs_value_free (owned);
-                        return exprs;
-                      }
-                    for (xmlNode *c = e->children; c != NULL; c = c->next)
-                      if (c->type == XML_ELEMENT_NODE && stack->len < 100000)
-                        g_ptr_array_add (stack, c);
-                  }
-              }
-          warn (im, where, "the values of the inner %s block were not found; defaults used",
-                m->inner);
+          g_ptr_array_free (all, TRUE);
+          return NULL;
         }
-      exprs = xs_value_to_exprs (inner);
-      xs_value_free (owned);
-      return exprs;
+      g_ptr_array_add (all, NULL);
+      return (char **)g_ptr_array_free (all, FALSE);
     }
   v = block_value (im, element, "exprs", &owned);
   exprs = xs_value_to_exprs (v);
