@@ -21,9 +21,9 @@
  * exprs entry's text, "N^TEXT" by how it starts, "#=N" by how many entries there are;
  * conditions joined by '&' must all hold. "inner" is for Xcos super blocks
  * compiled into one block (CLOCK_c, STEP_FUNCTION ...): their dialog values are those of the named
- * block inside. A row with a NULL class has no counterpart yet: the block stays a placeholder. The
- * notes say where the semantics differ; docs/xcos.md lists them all. Orrery's parameters are
- * documented in docs/blocks.md.
+ * block inside ("A+B": A's, then B's), and the row's conditions are about them. A row with a NULL
+ * class has no counterpart yet: the block stays a placeholder. The notes say where the semantics
+ * differ; docs/xcos.md lists them all. Orrery's parameters are documented in docs/blocks.md.
  */
 #include "orr-xcos-private.h"
 
@@ -178,6 +178,62 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     "EVTDLY_f",
     { "period=$1", "init_time=$2" },
     "Orrery also fires at the final time when a tick falls on it" },
+  /* Sigbuilder: the curve of its inner CURVE_c (method, times, values,
+   * periodic "y" or "n") read by a LookupTable of the time: CURVE_c's zero
+   * order (0) is the table's floor (2), linear (1) linear (1), not-a-knot
+   * spline (3) not-a-knot (6); a periodic curve repeats (extrapolation 4),
+   * another holds its end values (2) */
+  { "Sigbuilder",
+    "1=0",
+    "SuperBlock",
+    "CURVE_c",
+    { NULL },
+    "the event output (an event at each point of the curve) is not there",
+    "<diagram>"
+    "<block id='t' type='Time' x='20' y='40' width='40' height='40'><ports out='1'/></block>"
+    "<block id='l' type='LookupTable' x='90' y='40' width='60' height='40'>"
+    "<param name='x'>$2</param><param name='y'>$3</param><param name='method'>2</param>"
+    "<param name='extrapolation'>2 + 2*(strcmp($q4, 'y') | strcmp($q4, 'Y'))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='180' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='t' from-port='1' to='l' to-port='1'/>"
+    "<link id='k2' kind='regular' from='l' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "Sigbuilder",
+    "1=1",
+    "SuperBlock",
+    "CURVE_c",
+    { NULL },
+    "the event output (an event at each point of the curve) is not there",
+    "<diagram>"
+    "<block id='t' type='Time' x='20' y='40' width='40' height='40'><ports out='1'/></block>"
+    "<block id='l' type='LookupTable' x='90' y='40' width='60' height='40'>"
+    "<param name='x'>$2</param><param name='y'>$3</param><param name='method'>1</param>"
+    "<param name='extrapolation'>2 + 2*(strcmp($q4, 'y') | strcmp($q4, 'Y'))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='180' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='t' from-port='1' to='l' to-port='1'/>"
+    "<link id='k2' kind='regular' from='l' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "Sigbuilder",
+    "1=3",
+    "SuperBlock",
+    "CURVE_c",
+    { NULL },
+    "the event output (an event at each point of the curve) is not there",
+    "<diagram>"
+    "<block id='t' type='Time' x='20' y='40' width='40' height='40'><ports out='1'/></block>"
+    "<block id='l' type='LookupTable' x='90' y='40' width='60' height='40'>"
+    "<param name='x'>$2</param><param name='y'>$3</param><param name='method'>6</param>"
+    "<param name='extrapolation'>2 + 2*(strcmp($q4, 'y') | strcmp($q4, 'Y'))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='180' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='t' from-port='1' to='l' to-port='1'/>"
+    "<link id='k2' kind='regular' from='l' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
   { "Sigbuilder", NULL, NULL, NULL, { NULL }, NULL },
   /* +A, then -A, +A ... switching at each activation but the first: a
    * counter 0, 1, 0 ... read before each activation's update */

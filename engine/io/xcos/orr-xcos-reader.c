@@ -322,7 +322,7 @@ when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
 /* The first row for name whose conditions ("when": conditions joined by
  * '&', all of which must hold) exprs satisfies. */
 static const OrrXcosBlockMap *
-lookup_map (const char *name, char **exprs, const guint *counts)
+lookup_map (const char *name, char **exprs, const guint *counts, gboolean inner_values)
 {
   for (guint i = 0; i < orr_xcos_block_table_size; i++)
     {
@@ -331,6 +331,10 @@ lookup_map (const char *name, char **exprs, const guint *counts)
 
       if (strcmp (m->xcos, name) != 0)
         continue;
+      /* the conditions of a row that reads an inner block's values are
+       * about those values: tested once they are known */
+      if (m->inner != NULL && !inner_values)
+        return m;
       for (const char *c = m->when; c != NULL && holds;)
         {
           const char *end = strchr (c, '&');
@@ -1512,13 +1516,15 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
     exprs = xs_value_to_exprs (v);
     xs_value_free (owned);
   }
-  m = lookup_map (name, exprs, counts);
+  m = lookup_map (name, exprs, counts, FALSE);
   if (m != NULL && m->inner != NULL)
     {
       g_strfreev (exprs);
       path = block_where (where, name);
       exprs = block_exprs (im, element, m, path);
       g_clear_pointer (&path, g_free);
+      if (m->when != NULL)
+        m = lookup_map (name, exprs, counts, TRUE);
     }
 
   if (m == NULL || m->orrery == NULL)
