@@ -290,7 +290,7 @@ warn (Importer *im, const char *where, const char *format, ...)
 /* ---- blocks ------------------------------------------------------------- */
 
 /* Whether exprs satisfies one condition of a row's "when": "#=N" (N
- * entries), "#in=N" (N data inputs), "N=TEXT" (entry N is TEXT) or
+ * entries), "#in=N" / "#out=N" (N data inputs / outputs), "N=TEXT" (entry N is TEXT) or
  * "N^TEXT" (entry N starts with TEXT). */
 static gboolean
 when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
@@ -308,6 +308,8 @@ when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
   want = (gsize)(cond + len - sep - 1);
   if (strncmp (cond, "#in=", 4) == 0)
     return counts[ORR_PORT_IN] == (guint)atoi (sep + 1);
+  if (strncmp (cond, "#out=", 5) == 0)
+    return counts[ORR_PORT_OUT] == (guint)atoi (sep + 1);
   if (cond[0] == '#')
     return n == (guint)atoi (sep + 1);
   k = atoi (cond) - 1;
