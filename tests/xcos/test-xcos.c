@@ -1294,6 +1294,137 @@ test_masked (void)
   g_assert_cmpfloat (V (r, r->t->len - 1, 0), ==, 6);
 }
 
+/* Every sample of the Display at path: the elements of want (constants
+ * through integer blocks, so exact). */
+static void
+check_display (const char *example, const double *want, int n)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  run = run_example (example);
+  r = recording (run, "Display1");
+  g_assert_cmpuint (r->t->len, >, 0);
+  for (guint i = 0; i < r->t->len; i++)
+    for (int j = 0; j < n; j++)
+      g_assert_cmpfloat (V (r, i, j), ==, want[j]);
+}
+
+/* The integer palette's examples, from Scilab's integer semantics:
+ * int8(215) wraps to 215 - 256 = -41 (CONVERT: int8 -> int16 -> double);
+ * int8(37) = 0b00100101 with bit 5 cleared is 5 (BITCLEAR), with bit 7
+ * set 0b10100101 = 165, as int8 165 - 256 = -91 (BITSET); uint8(37)'s
+ * upper half moved down is 0b0010 = 2, its lower half 0b0101 = 5
+ * (EXTRACTBITS). */
+static void
+test_integer (void)
+{
+  static const double convert[] = { -41 }, bitclear[] = { 5 }, bitset[] = { -91 },
+                      extract[] = { 2, 5 };
+
+  if (!have_examples ())
+    return;
+  check_display ("integer_pal/en_US/CONVERT_en_US.zcos", convert, 1);
+  check_display ("integer_pal/en_US/BITCLEAR_en_US.zcos", bitclear, 1);
+  check_display ("integer_pal/en_US/BITSET_en_US.zcos", bitset, 1);
+  check_display ("integer_pal/en_US/EXTRACTBITS_en_US.zcos", extract, 2);
+}
+
+/* Three JK flip-flops with J = K = 1 (toggling) chained as a ripple
+ * counter, the first clocked by GENSQR_f on a 1 s SampleCLK: the square
+ * wave is +1 on [0, 1), -1 on [1, 2) ..., so it falls at t = 1, 3, 5 ...
+ * and JKFLIPFLOP acts on a falling clock. The bits Q1 + 2 Q2 + 4 Q3 count
+ * the falling edges: floor((t + 1) / 2) mod 8. Samples on whole seconds
+ * (where the clock and the scope's events coincide) are left out. */
+static void
+test_jkflipflop (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint checked = 0;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("integer_pal/en_US/JKFLIPFLOP_en_US.zcos");
+  r = recording (run, "Scope1");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+      int want = (int)floor ((t + 1) / 2) % 8;
+
+      if (fabs (t - round (t)) < 1e-6)
+        continue;
+      g_assert_cmpfloat (V (r, i, 0) + 2 * V (r, i, 1) + 4 * V (r, i, 2), ==, want);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 900);
+}
+
+/* DELAY_f (step 0.5, first event at 1, a register of ten zeros) on sin t:
+ * at each of its events t_k = 1 + 0.5 k the output becomes the input ten
+ * events earlier, sin(t_k - 5), or 0 while t_k - 5 < 1. The scope samples
+ * every 0.1 s from 0.1 (another clock): samples on the events are left
+ * out. */
+static double
+delayed_sine (double t)
+{
+  double tk = 1 + 0.5 * floor ((t - 1) / 0.5);
+
+  return t < 1 || tk - 5 < 1 ? 0 : sin (tk - 5);
+}
+
+static void
+test_delay_f (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint checked = 0;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("discrete_pal/en_US/DELAY_f_1_en_US.zcos");
+  r = recording (run, "Scope1");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+
+      if (fabs (t * 2 - round (t * 2)) < 1e-6)
+        continue;
+      g_assert_cmpfloat_with_epsilon (V (r, i, 0), delayed_sine (t), 1e-9);
+      g_assert_cmpfloat_with_epsilon (V (r, i, 1), sin (t), 1e-9);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 200);
+}
+
+/* SampleCLK(3) and SampleCLK(2) into ANDLOG_f: +1 when both fire (t = 0,
+ * 6, 12 ...), -1 when only one does (2, 3, 4, 8 ...); the value holds
+ * between events. A 1 s clock samples it: at a whole second t the last
+ * event was at the largest multiple of 2 or 3 at or below t. */
+static void
+test_andlog (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint checked = 0;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("events_pal/ANDLOG_f_Example.zcos");
+  r = recording (run, "Scope1");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+      int k = (int)floor (t + 1e-9);
+
+      while (k % 2 != 0 && k % 3 != 0)
+        k--;
+      g_assert_cmpfloat (V (r, i, 0), ==, k % 6 == 0 ? 1 : -1);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 20);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1333,6 +1464,10 @@ main (int argc, char **argv)
     { "gensqr", test_gensqr },
     { "hysteresis", test_hysteresis },
     { "integral-limits", test_integral_limits },
+    { "integer", test_integer },
+    { "jkflipflop", test_jkflipflop },
+    { "delay-f", test_delay_f },
+    { "andlog", test_andlog },
   };
 
   g_test_init (&argc, &argv, NULL);
