@@ -298,7 +298,7 @@ when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
   guint n = exprs != NULL ? g_strv_length (exprs) : 0;
   const char *eq = memchr (cond, '=', len);
   const char *caret = memchr (cond, '^', len);
-  const char *sep = eq != NULL ? eq : caret;
+  const char *sep = eq != NULL && (caret == NULL || eq < caret) ? eq : caret;
   gsize want;
   int k;
   g_autofree char *have = NULL;
@@ -838,7 +838,17 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
             char *open = strchr (s, '(');
             gsize len = strlen (s);
 
-            if (open == NULL || len == 0 || s[len - 1] != ')')
+            int depth = 0;
+            gboolean whole = open != NULL && len > 0 && s[len - 1] == ')';
+
+            /* the call's parenthesis must close at the end: not int8(1)+int8(2) */
+            for (const char *c = open; whole && *c; c++)
+              {
+                depth += *c == '(' ? 1 : *c == ')' ? -1 : 0;
+                if (depth == 0 && c[1] != '\0')
+                  whole = FALSE;
+              }
+            if (!whole)
               {
                 *why = g_strdup_printf ("“%s” is not a call", raw);
                 g_string_free (out, TRUE);
