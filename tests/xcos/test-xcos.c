@@ -1262,7 +1262,8 @@ static const char masked_diagram[]
     "line=\"4\" column=\"0\" value=\"8\"/><data line=\"5\" column=\"0\" value=\"2\"/>"
     "<data line=\"6\" column=\"0\" value=\"1\"/></ScilabString></BasicBlock>\n"
     " <ExplicitInputPort id=\"d.i\" parent=\"d\" ordering=\"1\"/>\n"
-    " <ExplicitLink id=\"l\" parent=\"1\" source=\"m.o\" target=\"d.i\"/>\n"
+    " <ExplicitLink id=\"l\" parent=\"1\" source=\"m.o\" target=\"v.i\"/>\n"
+    " <ExplicitLink id=\"k9\" parent=\"1\" source=\"v.o\" target=\"d.i\"/>\n"
     "</root></mxGraphModel></XcosDiagram>\n";
 
 static void
@@ -1292,6 +1293,93 @@ test_masked (void)
   r = recording (run, "Display1");
   g_assert_cmpuint (r->t->len, >, 0);
   g_assert_cmpfloat (V (r, r->t->len - 1, 0), ==, 6);
+}
+
+/* LOGIC with three int8 inputs 1, 0 and int8(253) = -3 and a table
+ * whose row k (from 0) is the binary of k, least significant bit first:
+ * the outputs are the bits Xcos reads, input 1 as bit 0 and true only when
+ * positive, so (1, 0, 0). Read the other way round, or with -3 true, they
+ * would not be. Also checks that int8(253) wraps as in Scilab. */
+static const char logic_diagram[]
+  = "<?xml version=\"1.0\"?>\n"
+    "<XcosDiagram finalIntegrationTime=\"1.0\"><mxGraphModel><root>\n"
+    " <mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n"
+    " <BasicBlock id=\"c1\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"int8(1)\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"c1.o\" parent=\"c1\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"c2\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"int8(0)\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"c2.o\" parent=\"c2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"c3\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"int8(253)\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"c3.o\" parent=\"c3\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"l\" parent=\"1\" interfaceFunctionName=\"LOGIC\">\n"
+    "  <ScilabString as=\"exprs\" height=\"2\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[0 0 0;1 0 0;0 1 0;1 1 0;0 0 1;1 0 1;0 1 1;1 1 1]\"/>"
+    "<data line=\"1\" column=\"0\" value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"l.i1\" parent=\"l\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"l.i2\" parent=\"l\" ordering=\"2\"/>\n"
+    " <ExplicitInputPort id=\"l.i3\" parent=\"l\" ordering=\"3\"/>\n"
+    " <ExplicitOutputPort id=\"l.o1\" parent=\"l\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"l.o2\" parent=\"l\" ordering=\"2\"/>\n"
+    " <ExplicitOutputPort id=\"l.o3\" parent=\"l\" ordering=\"3\"/>\n"
+    " <BasicBlock id=\"m\" parent=\"1\" interfaceFunctionName=\"MUX\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"4\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"m.i1\" parent=\"m\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"m.i2\" parent=\"m\" ordering=\"2\"/>\n"
+    " <ExplicitInputPort id=\"m.i3\" parent=\"m\" ordering=\"3\"/>\n"
+    " <ExplicitInputPort id=\"m.i4\" parent=\"m\" ordering=\"4\"/>\n"
+    " <ExplicitOutputPort id=\"m.o\" parent=\"m\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"v\" parent=\"1\" interfaceFunctionName=\"CONVERT\">\n"
+    "  <ScilabString as=\"exprs\" height=\"3\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"5\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" "
+    "column=\"0\" value=\"0\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"v.i\" parent=\"v\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"v.o\" parent=\"v\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[4 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" "
+    "column=\"0\" value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data "
+    "line=\"4\" column=\"0\" value=\"8\"/><data line=\"5\" column=\"0\" value=\"2\"/>"
+    "<data line=\"6\" column=\"0\" value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d.i\" parent=\"d\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"k1\" parent=\"1\" source=\"c1.o\" target=\"l.i1\"/>\n"
+    " <ExplicitLink id=\"k2\" parent=\"1\" source=\"c2.o\" target=\"l.i2\"/>\n"
+    " <ExplicitLink id=\"k3\" parent=\"1\" source=\"c3.o\" target=\"l.i3\"/>\n"
+    " <ExplicitLink id=\"k4\" parent=\"1\" source=\"l.o1\" target=\"m.i1\"/>\n"
+    " <ExplicitLink id=\"k5\" parent=\"1\" source=\"l.o2\" target=\"m.i2\"/>\n"
+    " <ExplicitLink id=\"k6\" parent=\"1\" source=\"l.o3\" target=\"m.i3\"/>\n"
+    " <ExplicitLink id=\"k7\" parent=\"1\" source=\"c3.o\" target=\"m.i4\"/>\n"
+    " <ExplicitLink id=\"k8\" parent=\"1\" source=\"m.o\" target=\"v.i\"/>\n"
+    " <ExplicitLink id=\"k9\" parent=\"1\" source=\"v.o\" target=\"d.i\"/>\n"
+    " </root></mxGraphModel>\n"
+    "</XcosDiagram>\n";
+
+static void
+test_logic (void)
+{
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = NULL;
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  model = orr_xcos_load_data ((const guint8 *)logic_diagram, strlen (logic_diagram), "logic.xcos",
+                              registry, &report, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->placeholders->len, ==, 0);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Display1");
+  g_assert_cmpuint (r->t->len, >, 0);
+  g_assert_cmpfloat (V (r, r->t->len - 1, 0), ==, 1);
+  g_assert_cmpfloat (V (r, r->t->len - 1, 1), ==, 0);
+  g_assert_cmpfloat (V (r, r->t->len - 1, 2), ==, 0);
+  g_assert_cmpfloat (V (r, r->t->len - 1, 3), ==, -3);
 }
 
 /* Every sample of the Display at path: the elements of want (constants
@@ -1484,5 +1572,6 @@ main (int argc, char **argv)
   g_test_add_func ("/xcos/bad/exprs", test_bad_exprs);
   g_test_add_func ("/xcos/inline", test_inline);
   g_test_add_func ("/xcos/masked", test_masked);
+  g_test_add_func ("/xcos/logic", test_logic);
   return g_test_run ();
 }
