@@ -1262,8 +1262,7 @@ static const char masked_diagram[]
     "line=\"4\" column=\"0\" value=\"8\"/><data line=\"5\" column=\"0\" value=\"2\"/>"
     "<data line=\"6\" column=\"0\" value=\"1\"/></ScilabString></BasicBlock>\n"
     " <ExplicitInputPort id=\"d.i\" parent=\"d\" ordering=\"1\"/>\n"
-    " <ExplicitLink id=\"l\" parent=\"1\" source=\"m.o\" target=\"v.i\"/>\n"
-    " <ExplicitLink id=\"k9\" parent=\"1\" source=\"v.o\" target=\"d.i\"/>\n"
+    " <ExplicitLink id=\"l\" parent=\"1\" source=\"m.o\" target=\"d.i\"/>\n"
     "</root></mxGraphModel></XcosDiagram>\n";
 
 static void
