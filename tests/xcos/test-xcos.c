@@ -32,8 +32,8 @@
 #endif
 
 /* What the English examples reached when this test was written. */
-#define MIN_IMPORTED 77
-#define MIN_SIMULATED 74
+#define MIN_IMPORTED 93
+#define MIN_SIMULATED 90
 
 static char *
 example_path (const char *relative)
@@ -1294,6 +1294,224 @@ test_masked (void)
   g_assert_cmpfloat (V (r, r->t->len - 1, 0), ==, 6);
 }
 
+/* LOGIC with three int8 inputs 1, 0 and int8(253) = -3 and a table
+ * whose row k (from 0) is the binary of k, least significant bit first:
+ * the outputs are the bits Xcos reads, input 1 as bit 0 and true only when
+ * positive, so (1, 0, 0). Read the other way round, or with -3 true, they
+ * would not be. Also checks that int8(253) wraps as in Scilab. */
+static const char logic_diagram[]
+  = "<?xml version=\"1.0\"?>\n"
+    "<XcosDiagram finalIntegrationTime=\"1.0\"><mxGraphModel><root>\n"
+    " <mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n"
+    " <BasicBlock id=\"c1\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"int8(1)\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"c1.o\" parent=\"c1\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"c2\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"int8(0)\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"c2.o\" parent=\"c2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"c3\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"int8(253)\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"c3.o\" parent=\"c3\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"l\" parent=\"1\" interfaceFunctionName=\"LOGIC\">\n"
+    "  <ScilabString as=\"exprs\" height=\"2\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[0 0 0;1 0 0;0 1 0;1 1 0;0 0 1;1 0 1;0 1 1;1 1 1]\"/>"
+    "<data line=\"1\" column=\"0\" value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"l.i1\" parent=\"l\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"l.i2\" parent=\"l\" ordering=\"2\"/>\n"
+    " <ExplicitInputPort id=\"l.i3\" parent=\"l\" ordering=\"3\"/>\n"
+    " <ExplicitOutputPort id=\"l.o1\" parent=\"l\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"l.o2\" parent=\"l\" ordering=\"2\"/>\n"
+    " <ExplicitOutputPort id=\"l.o3\" parent=\"l\" ordering=\"3\"/>\n"
+    " <BasicBlock id=\"m\" parent=\"1\" interfaceFunctionName=\"MUX\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"4\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"m.i1\" parent=\"m\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"m.i2\" parent=\"m\" ordering=\"2\"/>\n"
+    " <ExplicitInputPort id=\"m.i3\" parent=\"m\" ordering=\"3\"/>\n"
+    " <ExplicitInputPort id=\"m.i4\" parent=\"m\" ordering=\"4\"/>\n"
+    " <ExplicitOutputPort id=\"m.o\" parent=\"m\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"v\" parent=\"1\" interfaceFunctionName=\"CONVERT\">\n"
+    "  <ScilabString as=\"exprs\" height=\"3\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"5\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" "
+    "column=\"0\" value=\"0\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"v.i\" parent=\"v\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"v.o\" parent=\"v\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[4 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" "
+    "column=\"0\" value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data "
+    "line=\"4\" column=\"0\" value=\"8\"/><data line=\"5\" column=\"0\" value=\"2\"/>"
+    "<data line=\"6\" column=\"0\" value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d.i\" parent=\"d\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"k1\" parent=\"1\" source=\"c1.o\" target=\"l.i1\"/>\n"
+    " <ExplicitLink id=\"k2\" parent=\"1\" source=\"c2.o\" target=\"l.i2\"/>\n"
+    " <ExplicitLink id=\"k3\" parent=\"1\" source=\"c3.o\" target=\"l.i3\"/>\n"
+    " <ExplicitLink id=\"k4\" parent=\"1\" source=\"l.o1\" target=\"m.i1\"/>\n"
+    " <ExplicitLink id=\"k5\" parent=\"1\" source=\"l.o2\" target=\"m.i2\"/>\n"
+    " <ExplicitLink id=\"k6\" parent=\"1\" source=\"l.o3\" target=\"m.i3\"/>\n"
+    " <ExplicitLink id=\"k7\" parent=\"1\" source=\"c3.o\" target=\"m.i4\"/>\n"
+    " <ExplicitLink id=\"k8\" parent=\"1\" source=\"m.o\" target=\"v.i\"/>\n"
+    " <ExplicitLink id=\"k9\" parent=\"1\" source=\"v.o\" target=\"d.i\"/>\n"
+    " </root></mxGraphModel>\n"
+    "</XcosDiagram>\n";
+
+static void
+test_logic (void)
+{
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = NULL;
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  model = orr_xcos_load_data ((const guint8 *)logic_diagram, strlen (logic_diagram), "logic.xcos",
+                              registry, &report, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->placeholders->len, ==, 0);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Display1");
+  g_assert_cmpuint (r->t->len, >, 0);
+  g_assert_cmpfloat (V (r, r->t->len - 1, 0), ==, 1);
+  g_assert_cmpfloat (V (r, r->t->len - 1, 1), ==, 0);
+  g_assert_cmpfloat (V (r, r->t->len - 1, 2), ==, 0);
+  g_assert_cmpfloat (V (r, r->t->len - 1, 3), ==, -3);
+}
+
+/* Every sample of the Display at path: the elements of want (constants
+ * through integer blocks, so exact). */
+static void
+check_display (const char *example, const double *want, int n)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  run = run_example (example);
+  r = recording (run, "Display1");
+  g_assert_cmpuint (r->t->len, >, 0);
+  for (guint i = 0; i < r->t->len; i++)
+    for (int j = 0; j < n; j++)
+      g_assert_cmpfloat (V (r, i, j), ==, want[j]);
+}
+
+/* The integer palette's examples, from Scilab's integer semantics:
+ * int8(215) wraps to 215 - 256 = -41 (CONVERT: int8 -> int16 -> double);
+ * int8(37) = 0b00100101 with bit 5 cleared is 5 (BITCLEAR), with bit 7
+ * set 0b10100101 = 165, as int8 165 - 256 = -91 (BITSET); uint8(37)'s
+ * upper half moved down is 0b0010 = 2, its lower half 0b0101 = 5
+ * (EXTRACTBITS). */
+static void
+test_integer (void)
+{
+  static const double convert[] = { -41 }, bitclear[] = { 5 }, bitset[] = { -91 },
+                      extract[] = { 2, 5 };
+
+  if (!have_examples ())
+    return;
+  check_display ("integer_pal/en_US/CONVERT_en_US.zcos", convert, 1);
+  check_display ("integer_pal/en_US/BITCLEAR_en_US.zcos", bitclear, 1);
+  check_display ("integer_pal/en_US/BITSET_en_US.zcos", bitset, 1);
+  check_display ("integer_pal/en_US/EXTRACTBITS_en_US.zcos", extract, 2);
+}
+
+/* Three JK flip-flops with J = K = 1 (toggling) chained as a ripple
+ * counter, the first clocked by GENSQR_f on a 1 s SampleCLK: the square
+ * wave is +1 on [0, 1), -1 on [1, 2) ..., so it falls at t = 1, 3, 5 ...
+ * and JKFLIPFLOP acts on a falling clock. The bits Q1 + 2 Q2 + 4 Q3 count
+ * the falling edges: floor((t + 1) / 2) mod 8. Samples on whole seconds
+ * (where the clock and the scope's events coincide) are left out. */
+static void
+test_jkflipflop (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint checked = 0;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("integer_pal/en_US/JKFLIPFLOP_en_US.zcos");
+  r = recording (run, "Scope1");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+      int want = (int)floor ((t + 1) / 2) % 8;
+
+      if (fabs (t - round (t)) < 1e-6)
+        continue;
+      g_assert_cmpfloat (V (r, i, 0) + 2 * V (r, i, 1) + 4 * V (r, i, 2), ==, want);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 900);
+}
+
+/* DELAY_f (step 0.5, first event at 1, a register of ten zeros) on sin t:
+ * at each of its events t_k = 1 + 0.5 k the output becomes the input ten
+ * events earlier, sin(t_k - 5), or 0 while t_k - 5 < 1. The scope samples
+ * every 0.1 s from 0.1 (another clock): samples on the events are left
+ * out. */
+static double
+delayed_sine (double t)
+{
+  double tk = 1 + 0.5 * floor ((t - 1) / 0.5);
+
+  return t < 1 || tk - 5 < 1 ? 0 : sin (tk - 5);
+}
+
+static void
+test_delay_f (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint checked = 0;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("discrete_pal/en_US/DELAY_f_1_en_US.zcos");
+  r = recording (run, "Scope1");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+
+      if (fabs (t * 2 - round (t * 2)) < 1e-6)
+        continue;
+      g_assert_cmpfloat_with_epsilon (V (r, i, 0), delayed_sine (t), 1e-9);
+      g_assert_cmpfloat_with_epsilon (V (r, i, 1), sin (t), 1e-9);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 200);
+}
+
+/* SampleCLK(3) and SampleCLK(2) into ANDLOG_f: +1 when both fire (t = 0,
+ * 6, 12 ...), -1 when only one does (2, 3, 4, 8 ...); the value holds
+ * between events. A 1 s clock samples it: at a whole second t the last
+ * event was at the largest multiple of 2 or 3 at or below t. */
+static void
+test_andlog (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint checked = 0;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("events_pal/ANDLOG_f_Example.zcos");
+  r = recording (run, "Scope1");
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+      int k = (int)floor (t + 1e-9);
+
+      while (k % 2 != 0 && k % 3 != 0)
+        k--;
+      g_assert_cmpfloat (V (r, i, 0), ==, k % 6 == 0 ? 1 : -1);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 20);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1333,6 +1551,10 @@ main (int argc, char **argv)
     { "gensqr", test_gensqr },
     { "hysteresis", test_hysteresis },
     { "integral-limits", test_integral_limits },
+    { "integer", test_integer },
+    { "jkflipflop", test_jkflipflop },
+    { "delay-f", test_delay_f },
+    { "andlog", test_andlog },
   };
 
   g_test_init (&argc, &argv, NULL);
@@ -1349,5 +1571,6 @@ main (int argc, char **argv)
   g_test_add_func ("/xcos/bad/exprs", test_bad_exprs);
   g_test_add_func ("/xcos/inline", test_inline);
   g_test_add_func ("/xcos/masked", test_masked);
+  g_test_add_func ("/xcos/logic", test_logic);
   return g_test_run ();
 }

@@ -12,21 +12,128 @@
  *         descending powers
  *   $uN   the highest k of the names uk in exprs N (EXPRESSION)
  *   $vN   exprs N with uk read as u1(k), quoted (EXPRESSION of one vector)
+ *   $aN   the argument of the call exprs N is: int8(215) gives 215
  *   $Cx $Cy   the points of a CURV_f curve, from its model.rpar
  *   $#in $#out $#ein $#eout   how many ports of that kind the Xcos block has
  *
  * A parameter whose exprs entry is missing is left out (the Orrery
  * default). "when" picks among rows of one Xcos name: "N=TEXT" by an
- * exprs entry's text, "#=N" by how many entries there are. "inner" is for Xcos super blocks
+ * exprs entry's text, "N^TEXT" by how it starts, "#=N" by how many entries there are;
+ * conditions joined by '&' must all hold. "inner" is for Xcos super blocks
  * compiled into one block (CLOCK_c, STEP_FUNCTION ...): their dialog values are those of the named
- * block inside. A row with a NULL class has no counterpart yet: the block stays a placeholder. The
- * notes say where the semantics differ; docs/xcos.md lists them all. Orrery's parameters are
- * documented in docs/blocks.md.
+ * block inside ("A+B": A's, then B's), and the row's conditions are about them. A row with a NULL
+ * class has no counterpart yet: the block stays a placeholder. The notes say where the semantics
+ * differ; docs/xcos.md lists them all. Orrery's parameters are documented in docs/blocks.md.
  */
 #include "orr-xcos-private.h"
 
 const OrrXcosBlockMap orr_xcos_block_table[] = {
   /* ---- Sources ---------------------------------------------------------- */
+  /* an integer constant, int8(215): Scilab truncates the value and wraps it
+   * into the type (int8(215) is -41), a Constant of fix(215) through a
+   * wrapping DataTypeConversion */
+  { "CONST_m",
+    "1^int8(",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='c' type='Constant' x='20' y='40' width='40' height='40'>"
+    "<param name='value'>fix($a1)</param><ports out='1'/></block>"
+    "<block id='d' type='DataTypeConversion' x='90' y='40' width='60' height='40'>"
+    "<param name='type'>2</param><param name='overflow'>2</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='180' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='c' from-port='1' to='d' to-port='1'/>"
+    "<link id='k2' kind='regular' from='d' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "CONST_m",
+    "1^int16(",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='c' type='Constant' x='20' y='40' width='40' height='40'>"
+    "<param name='value'>fix($a1)</param><ports out='1'/></block>"
+    "<block id='d' type='DataTypeConversion' x='90' y='40' width='60' height='40'>"
+    "<param name='type'>3</param><param name='overflow'>2</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='180' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='c' from-port='1' to='d' to-port='1'/>"
+    "<link id='k2' kind='regular' from='d' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "CONST_m",
+    "1^int32(",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='c' type='Constant' x='20' y='40' width='40' height='40'>"
+    "<param name='value'>fix($a1)</param><ports out='1'/></block>"
+    "<block id='d' type='DataTypeConversion' x='90' y='40' width='60' height='40'>"
+    "<param name='type'>4</param><param name='overflow'>2</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='180' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='c' from-port='1' to='d' to-port='1'/>"
+    "<link id='k2' kind='regular' from='d' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "CONST_m",
+    "1^uint8(",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='c' type='Constant' x='20' y='40' width='40' height='40'>"
+    "<param name='value'>fix($a1)</param><ports out='1'/></block>"
+    "<block id='d' type='DataTypeConversion' x='90' y='40' width='60' height='40'>"
+    "<param name='type'>5</param><param name='overflow'>2</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='180' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='c' from-port='1' to='d' to-port='1'/>"
+    "<link id='k2' kind='regular' from='d' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "CONST_m",
+    "1^uint16(",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='c' type='Constant' x='20' y='40' width='40' height='40'>"
+    "<param name='value'>fix($a1)</param><ports out='1'/></block>"
+    "<block id='d' type='DataTypeConversion' x='90' y='40' width='60' height='40'>"
+    "<param name='type'>6</param><param name='overflow'>2</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='180' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='c' from-port='1' to='d' to-port='1'/>"
+    "<link id='k2' kind='regular' from='d' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "CONST_m",
+    "1^uint32(",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='c' type='Constant' x='20' y='40' width='40' height='40'>"
+    "<param name='value'>fix($a1)</param><ports out='1'/></block>"
+    "<block id='d' type='DataTypeConversion' x='90' y='40' width='60' height='40'>"
+    "<param name='type'>7</param><param name='overflow'>2</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='180' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='c' from-port='1' to='d' to-port='1'/>"
+    "<link id='k2' kind='regular' from='d' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
   { "CONST_m", NULL, "Constant", NULL, { "value=$1" }, NULL },
   { "CONST", NULL, "Constant", NULL, { "value=$1" }, NULL },
   { "CONST_f", NULL, "Constant", NULL, { "value=$1" }, NULL },
@@ -71,6 +178,62 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     "EVTDLY_f",
     { "period=$1", "init_time=$2" },
     "Orrery also fires at the final time when a tick falls on it" },
+  /* Sigbuilder: the curve of its inner CURVE_c (method, times, values,
+   * periodic "y" or "n") read by a LookupTable of the time: CURVE_c's zero
+   * order (0) is the table's floor (2), linear (1) linear (1), not-a-knot
+   * spline (3) not-a-knot (6); a periodic curve repeats (extrapolation 4),
+   * another holds its end values (2) */
+  { "Sigbuilder",
+    "1=0",
+    "SuperBlock",
+    "CURVE_c",
+    { NULL },
+    "the event output (an event at each point of the curve) is not there",
+    "<diagram>"
+    "<block id='t' type='Time' x='20' y='40' width='40' height='40'><ports out='1'/></block>"
+    "<block id='l' type='LookupTable' x='90' y='40' width='60' height='40'>"
+    "<param name='x'>$2</param><param name='y'>$3</param><param name='method'>2</param>"
+    "<param name='extrapolation'>2 + 2*(strcmp($q4, 'y') | strcmp($q4, 'Y'))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='180' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='t' from-port='1' to='l' to-port='1'/>"
+    "<link id='k2' kind='regular' from='l' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "Sigbuilder",
+    "1=1",
+    "SuperBlock",
+    "CURVE_c",
+    { NULL },
+    "the event output (an event at each point of the curve) is not there",
+    "<diagram>"
+    "<block id='t' type='Time' x='20' y='40' width='40' height='40'><ports out='1'/></block>"
+    "<block id='l' type='LookupTable' x='90' y='40' width='60' height='40'>"
+    "<param name='x'>$2</param><param name='y'>$3</param><param name='method'>1</param>"
+    "<param name='extrapolation'>2 + 2*(strcmp($q4, 'y') | strcmp($q4, 'Y'))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='180' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='t' from-port='1' to='l' to-port='1'/>"
+    "<link id='k2' kind='regular' from='l' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "Sigbuilder",
+    "1=3",
+    "SuperBlock",
+    "CURVE_c",
+    { NULL },
+    "the event output (an event at each point of the curve) is not there",
+    "<diagram>"
+    "<block id='t' type='Time' x='20' y='40' width='40' height='40'><ports out='1'/></block>"
+    "<block id='l' type='LookupTable' x='90' y='40' width='60' height='40'>"
+    "<param name='x'>$2</param><param name='y'>$3</param><param name='method'>6</param>"
+    "<param name='extrapolation'>2 + 2*(strcmp($q4, 'y') | strcmp($q4, 'Y'))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='180' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='t' from-port='1' to='l' to-port='1'/>"
+    "<link id='k2' kind='regular' from='l' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
   { "Sigbuilder", NULL, NULL, NULL, { NULL }, NULL },
   /* +A, then -A, +A ... switching at each activation but the first: a
    * counter 0, 1, 0 ... read before each activation's update */
@@ -383,9 +546,120 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "DLSS", NULL, "DiscreteStateSpace", NULL, { "A=$1", "B=$2", "C=$3", "D=$4", "x0=$5" }, NULL },
   { "SAMPHOLD_m", NULL, "SampleHold", NULL, { NULL }, NULL },
   { "SAMPHOLD_f", NULL, "SampleHold", NULL, { NULL }, NULL },
-  { "DELAY_f", NULL, NULL, NULL, { NULL }, NULL },
-  { "DELAYV_f", NULL, NULL, NULL, { NULL }, NULL },
+  /* REGISTER: at each activation the output is the oldest of the n
+   * values in the register (initially z0, its first element out first),
+   * and the input goes in: a delay of n activations. Orrery's
+   * ShiftRegister keeps the newest first, so z0 is turned round, and the
+   * oldest is its last element; a SampleHold gives it the activation. */
+  { "REGISTER",
+    "#=1",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i' type='EventInput' x='20' y='10' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='u' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='h' type='SampleHold' x='70' y='60' width='40' height='40'>"
+    "<ports in='1' out='1' event-in='1'/></block>"
+    "<block id='r' type='ShiftRegister' x='140' y='60' width='50' height='40'>"
+    "<param name='init'>flipud(reshape($1, numel($1), 1))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='s' type='Selector' x='220' y='60' width='40' height='40'>"
+    "<param name='indices'>numel($1)</param><ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='290' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i' from-port='1' to='h' to-port='1'/>"
+    "<link id='k2' kind='regular' from='u' from-port='1' to='h' to-port='1'/>"
+    "<link id='k3' kind='regular' from='h' from-port='1' to='r' to-port='1'/>"
+    "<link id='k4' kind='regular' from='r' from-port='1' to='s' to-port='1'/>"
+    "<link id='k5' kind='regular' from='s' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "REGISTER",
+    "2=1",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i' type='EventInput' x='20' y='10' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='u' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='h' type='SampleHold' x='70' y='60' width='40' height='40'>"
+    "<ports in='1' out='1' event-in='1'/></block>"
+    "<block id='r' type='ShiftRegister' x='140' y='60' width='50' height='40'>"
+    "<param name='init'>flipud(reshape($1, numel($1), 1))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='s' type='Selector' x='220' y='60' width='40' height='40'>"
+    "<param name='indices'>numel($1)</param><ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='290' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i' from-port='1' to='h' to-port='1'/>"
+    "<link id='k2' kind='regular' from='u' from-port='1' to='h' to-port='1'/>"
+    "<link id='k3' kind='regular' from='h' from-port='1' to='r' to-port='1'/>"
+    "<link id='k4' kind='regular' from='r' from-port='1' to='s' to-port='1'/>"
+    "<link id='k5' kind='regular' from='s' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
   { "REGISTER", NULL, NULL, NULL, { NULL }, NULL },
+  { "REGISTER_f",
+    NULL,
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i' type='EventInput' x='20' y='10' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='u' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='h' type='SampleHold' x='70' y='60' width='40' height='40'>"
+    "<ports in='1' out='1' event-in='1'/></block>"
+    "<block id='r' type='ShiftRegister' x='140' y='60' width='50' height='40'>"
+    "<param name='init'>flipud(reshape($1, numel($1), 1))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='s' type='Selector' x='220' y='60' width='40' height='40'>"
+    "<param name='indices'>numel($1)</param><ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='290' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i' from-port='1' to='h' to-port='1'/>"
+    "<link id='k2' kind='regular' from='u' from-port='1' to='h' to-port='1'/>"
+    "<link id='k3' kind='regular' from='h' from-port='1' to='r' to-port='1'/>"
+    "<link id='k4' kind='regular' from='r' from-port='1' to='s' to-port='1'/>"
+    "<link id='k5' kind='regular' from='s' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  /* DELAY_f: the same register driven by its own clock (the inner EVTDLY_f:
+   * period, first event; then the inner REGISTER_f's initial state) */
+  { "DELAY_f",
+    NULL,
+    "SuperBlock",
+    "EVTDLY_f+REGISTER_f",
+    { NULL },
+    "the clock inside is an EventClock: its events are not synchronous with SampleClocks",
+    "<diagram>"
+    "<block id='i' type='EventClock' x='20' y='10' width='40' height='40'>"
+    "<param name='period'>$1</param><param name='init_time'>$2</param>"
+    "<ports event-out='1'/></block>"
+    "<block id='u' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='h' type='SampleHold' x='70' y='60' width='40' height='40'>"
+    "<ports in='1' out='1' event-in='1'/></block>"
+    "<block id='r' type='ShiftRegister' x='140' y='60' width='50' height='40'>"
+    "<param name='init'>flipud(reshape($3, numel($3), 1))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='s' type='Selector' x='220' y='60' width='40' height='40'>"
+    "<param name='indices'>numel($3)</param><ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='290' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i' from-port='1' to='h' to-port='1'/>"
+    "<link id='k2' kind='regular' from='u' from-port='1' to='h' to-port='1'/>"
+    "<link id='k3' kind='regular' from='h' from-port='1' to='r' to-port='1'/>"
+    "<link id='k4' kind='regular' from='r' from-port='1' to='s' to-port='1'/>"
+    "<link id='k5' kind='regular' from='s' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "DELAYV_f", NULL, NULL, NULL, { NULL }, NULL },
   { "AUTOMAT", NULL, NULL, NULL, { NULL }, NULL },
 
   /* ---- Event handling --------------------------------------------------- */
@@ -419,8 +693,33 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "NEGTOPOS_f", NULL, "ZeroCrossUp", NULL, { NULL }, NULL },
   { "POSTONEG_f", NULL, "ZeroCrossDown", NULL, { NULL }, NULL },
   { "GENERAL_f", NULL, NULL, NULL, { NULL }, NULL },
-  { "ANDLOG_f", NULL, NULL, NULL, { NULL }, NULL },
-  { "ANDBLK", NULL, NULL, NULL, { NULL }, NULL },
+  /* +1 when both activation inputs are active in the same event, -1 when
+   * only one is: Orrery's AndActivations (1 or 0) scaled */
+  { "ANDLOG_f",
+    NULL,
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "before the first activation the output is -1, not 0",
+    "<diagram>"
+    "<block id='i1' type='EventInput' x='20' y='10' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='i2' type='EventInput' x='60' y='10' width='20' height='20'>"
+    "<param name='port'>2</param><ports event-out='1'/></block>"
+    "<block id='a' type='AndActivations' x='40' y='60' width='40' height='40'>"
+    "<param name='inputs'>2</param><ports out='1' event-in='2'/></block>"
+    "<block id='e' type='MathExpression' x='110' y='60' width='60' height='40'>"
+    "<param name='inputs'>1</param><param name='expression'>'2*u1 - 1'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='200' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i1' from-port='1' to='a' to-port='1'/>"
+    "<link id='k2' kind='activation' from='i2' from-port='1' to='a' to-port='2'/>"
+    "<link id='k3' kind='regular' from='a' from-port='1' to='e' to-port='1'/>"
+    "<link id='k4' kind='regular' from='e' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  /* an event when both activation inputs are active together */
+  { "ANDBLK", NULL, "ActivationIntersection", NULL, { "inputs=2" }, NULL },
   /* MFCLCK_f fed back through an event sum, as in Xcos: output 1 every
    * n-th period (and at the start), output 2 every period */
   { "MCLOCK_f",
@@ -517,6 +816,118 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "GAINBLK_f", NULL, "Gain", NULL, { "gain=$1", "multiplication=2" }, NULL },
   { "GAIN_f", NULL, "Gain", NULL, { "gain=$1", "multiplication=2" }, NULL },
   { "SUMMATION", "#=1", "Sum", NULL, { "signs=$s1" }, NULL },
+  { "SUMMATION", "1=1", "Sum", NULL, { "signs=$s2" }, NULL },
+  /* an integer sum of two to four inputs: computed in double (exact for these
+   * types) and converted back, wrapping (satur 0) or saturating (1; 2,
+   * stop with an error, saturates too) */
+  { "SUMMATION",
+    "#=3&#in=2",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "an overflow set to stop with an error saturates instead",
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='70' y='10' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='80' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='70' y='70' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='s' type='Sum' x='160' y='40' width='40' height='60'>"
+    "<param name='signs'>$s2</param><ports in='2' out='1'/></block>"
+    "<block id='d' type='DataTypeConversion' x='230' y='40' width='60' height='40'>"
+    "<param name='type'>sum([1 1 4 3 2 7 6 5] .* ((1:8) == ($1)))</param>"
+    "<param name='overflow'>sum([2 1 1] .* ((0:2) == ($3)))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='320' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='s' to-port='1'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='s' to-port='2'/>"
+    "<link id='k1' kind='regular' from='s' from-port='1' to='d' to-port='1'/>"
+    "<link id='k2' kind='regular' from='d' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "SUMMATION",
+    "#=3&#in=3",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "an overflow set to stop with an error saturates instead",
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='70' y='10' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='80' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='70' y='70' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='i3' type='Input' x='20' y='140' width='20' height='20'>"
+    "<param name='port'>3</param><ports out='1'/></block>"
+    "<block id='d3' type='DataTypeConversion' x='70' y='130' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='s' type='Sum' x='160' y='40' width='40' height='80'>"
+    "<param name='signs'>$s2</param><ports in='3' out='1'/></block>"
+    "<block id='d' type='DataTypeConversion' x='230' y='40' width='60' height='40'>"
+    "<param name='type'>sum([1 1 4 3 2 7 6 5] .* ((1:8) == ($1)))</param>"
+    "<param name='overflow'>sum([2 1 1] .* ((0:2) == ($3)))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='320' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='s' to-port='1'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='s' to-port='2'/>"
+    "<link id='a3' kind='regular' from='i3' from-port='1' to='d3' to-port='1'/>"
+    "<link id='b3' kind='regular' from='d3' from-port='1' to='s' to-port='3'/>"
+    "<link id='k1' kind='regular' from='s' from-port='1' to='d' to-port='1'/>"
+    "<link id='k2' kind='regular' from='d' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
+  { "SUMMATION",
+    "#=3&#in=4",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "an overflow set to stop with an error saturates instead",
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='70' y='10' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='80' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='70' y='70' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='i3' type='Input' x='20' y='140' width='20' height='20'>"
+    "<param name='port'>3</param><ports out='1'/></block>"
+    "<block id='d3' type='DataTypeConversion' x='70' y='130' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='i4' type='Input' x='20' y='200' width='20' height='20'>"
+    "<param name='port'>4</param><ports out='1'/></block>"
+    "<block id='d4' type='DataTypeConversion' x='70' y='190' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='s' type='Sum' x='160' y='40' width='40' height='100'>"
+    "<param name='signs'>$s2</param><ports in='4' out='1'/></block>"
+    "<block id='d' type='DataTypeConversion' x='230' y='40' width='60' height='40'>"
+    "<param name='type'>sum([1 1 4 3 2 7 6 5] .* ((1:8) == ($1)))</param>"
+    "<param name='overflow'>sum([2 1 1] .* ((0:2) == ($3)))</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o' type='Output' x='320' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='s' to-port='1'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='s' to-port='2'/>"
+    "<link id='a3' kind='regular' from='i3' from-port='1' to='d3' to-port='1'/>"
+    "<link id='b3' kind='regular' from='d3' from-port='1' to='s' to-port='3'/>"
+    "<link id='a4' kind='regular' from='i4' from-port='1' to='d4' to-port='1'/>"
+    "<link id='b4' kind='regular' from='d4' from-port='1' to='s' to-port='4'/>"
+    "<link id='k1' kind='regular' from='s' from-port='1' to='d' to-port='1'/>"
+    "<link id='k2' kind='regular' from='d' from-port='1' to='o' to-port='1'/>"
+    "</diagram>" },
   { "SUMMATION", NULL, "Sum", NULL, { "signs=$s2" }, NULL },
   { "BIGSOM_f", NULL, "Sum", NULL, { "signs=$s1" }, NULL },
   { "SUM_f", NULL, "Sum", NULL, { "signs=ones(1, $#in)" }, NULL },
@@ -619,6 +1030,1039 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "CLKOUT_f", NULL, "EventOutput", NULL, { "port=$1" }, NULL },
   { "INIMPL_f", NULL, NULL, NULL, { NULL }, NULL },
   { "OUTIMPL_f", NULL, NULL, NULL, { NULL }, NULL },
+
+  /* ---- Integer ---------------------------------------------------------- */
+  /* Xcos's type codes (1 double, 3 int32, 4 int16, 5 int8, 6 uint32, 7 uint16,
+   * 8 uint8) become DataTypeConversion's (1 double, 2 int8, 3 int16, 4 int32,
+   * 5 uint8, 6 uint16, 7 uint32) through a lookup written as a sum; on
+   * overflow Xcos's 0 (nothing: wrap) is Orrery's 2, its 1 (saturate) and
+   * 2 (stop with an error) Orrery's 1 (saturate) */
+  { "CONVERT",
+    NULL,
+    "DataTypeConversion",
+    NULL,
+    { "type=sum([1 1 4 3 2 7 6 5] .* ((1:8) == ($2)))",
+      "overflow=sum([2 1 1] .* ((0:2) == ($3)))" },
+    "from double to an integer Xcos truncates towards zero, Orrery rounds to the nearest; an "
+    "overflow set to stop with an error saturates instead" },
+  { "BITSET", NULL, "BitOperation", NULL, { "operation=1", "bit=$2" }, NULL },
+  { "BITCLEAR", NULL, "BitOperation", NULL, { "operation=2", "bit=$2" }, NULL },
+  /* bits to extract: 1 upper half, 2 lower half, 3 the n most significant,
+   * 4 the n least significant, 5 the range [first, last]; the field moves
+   * down to bit 0 when $4 is 1 (always for 2 and 4, already there) */
+  { "EXTRACTBITS",
+    "4=1",
+    "ExtractBits",
+    NULL,
+    { "first=sum([sum([64 64 32 16 8 32 16 8] .* ((1:8) == ($1)))/2, 0, sum([64 64 32 16 8 32 16 "
+      "8] .* ((1:8) == ($1)))-max($3), 0, min($3)] .* ((1:5) == ($2)))",
+      "count=sum([sum([64 64 32 16 8 32 16 8] .* ((1:8) == ($1)))/2, sum([64 64 32 16 8 32 16 8] "
+      ".* ((1:8) == ($1)))/2, max($3), max($3), max($3)-min($3)+1] .* ((1:5) == ($2)))" },
+    NULL },
+  { "EXTRACTBITS",
+    "2=2",
+    "ExtractBits",
+    NULL,
+    { "first=0", "count=sum([64 64 32 16 8 32 16 8] .* ((1:8) == ($1)))/2" },
+    NULL },
+  { "EXTRACTBITS", "2=4", "ExtractBits", NULL, { "first=0", "count=max($3)" }, NULL },
+  { "EXTRACTBITS", NULL, NULL, NULL, { NULL }, NULL },
+  /* arithmetic shifts only: Orrery has no rotation */
+  { "SHIFT", "3=0", "BitShift", NULL, { "shift=$2" }, NULL },
+  { "SHIFT", NULL, NULL, NULL, { NULL }, NULL },
+  /* Xcos multiplies matrices, Orrery's ModularProduct element by element:
+   * the same for scalars, which is all the row maps; wrapping only */
+  { "INTMUL",
+    "2=0",
+    "ModularProduct",
+    NULL,
+    { "inputs=2" },
+    "Orrery multiplies element by element: for matrices this is not Xcos's matrix product" },
+  { "INTMUL", NULL, NULL, NULL, { NULL }, NULL },
+
+  /* The flip-flops of Xcos's integer palette take and give int8 0/1
+   * signals: Orrery's flip-flops work in double, so each input is
+   * converted to double and each output back to int8. Their initial value
+   * is that of the 1/z inside (positive: 1, else 0). */
+  /* JKFLIPFLOP acts when the clock decreases (its EDGE_TRIGGER has rule -1);
+   * Orrery's JKFlipFlop acts when its clock input rises, so it is given a
+   * pulse, 1 while the clock is lower than at the previous activation
+   * (a Memory, 0 at first, so no edge is seen at the start) */
+  { "JKFLIPFLOP",
+    NULL,
+    "SuperBlock",
+    "DOLLAR_m",
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='10' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='80' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='70' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='i3' type='Input' x='20' y='140' width='20' height='20'>"
+    "<param name='port'>3</param><ports out='1'/></block>"
+    "<block id='d3' type='DataTypeConversion' x='60' y='130' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='f' type='JKFlipFlop' x='260' y='40' width='60' height='120'>"
+    "<param name='init'>($1) &gt; 0</param><ports in='3' out='2'/></block>"
+    "<block id='m' type='Memory' x='140' y='120' width='40' height='40'>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='e' type='MathExpression' x='190' y='80' width='50' height='40'>"
+    "<param name='inputs'>2</param><param name='expression'>'u1 &lt; u2'</param>"
+    "<ports in='2' out='1'/></block>"
+    "<block id='c1' type='DataTypeConversion' x='350' y='40' width='60' height='40'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='440' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='c2' type='DataTypeConversion' x='350' y='100' width='60' height='40'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='440' y='110' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='k2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='k3' kind='regular' from='i3' from-port='1' to='d3' to-port='1'/>"
+    "<link id='k4' kind='regular' from='d2' from-port='1' to='m' to-port='1'/>"
+    "<link id='k5' kind='regular' from='d2' from-port='1' to='e' to-port='1'/>"
+    "<link id='k6' kind='regular' from='m' from-port='1' to='e' to-port='2'/>"
+    "<link id='k7' kind='regular' from='d1' from-port='1' to='f' to-port='1'/>"
+    "<link id='k8' kind='regular' from='e' from-port='1' to='f' to-port='2'/>"
+    "<link id='k9' kind='regular' from='d3' from-port='1' to='f' to-port='3'/>"
+    "<link id='k10' kind='regular' from='f' from-port='1' to='c1' to-port='1'/>"
+    "<link id='k11' kind='regular' from='c1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='k12' kind='regular' from='f' from-port='2' to='c2' to-port='1'/>"
+    "<link id='k13' kind='regular' from='c2' from-port='1' to='o2' to-port='1'/>"
+    "</diagram>" },
+  { "SRFLIPFLOP",
+    NULL,
+    "SuperBlock",
+    "DOLLAR_m",
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='10' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='80' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='70' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='f' type='SRFlipFlop' x='260' y='40' width='60' height='80'>"
+    "<param name='init'>($1) &gt; 0</param><ports in='2' out='2'/></block>"
+    "<block id='c1' type='DataTypeConversion' x='350' y='40' width='60' height='40'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='440' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='c2' type='DataTypeConversion' x='350' y='100' width='60' height='40'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='440' y='110' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='k2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='k3' kind='regular' from='d1' from-port='1' to='f' to-port='1'/>"
+    "<link id='k4' kind='regular' from='d2' from-port='1' to='f' to-port='2'/>"
+    "<link id='k5' kind='regular' from='f' from-port='1' to='c1' to-port='1'/>"
+    "<link id='k6' kind='regular' from='c1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='k7' kind='regular' from='f' from-port='2' to='c2' to-port='1'/>"
+    "<link id='k8' kind='regular' from='c2' from-port='1' to='o2' to-port='1'/>"
+    "</diagram>" },
+  /* Xcos's latch passes D while C is positive (an IFTHEL_f), Orrery's while
+   * C is not zero: the same for 0/1 */
+  { "DLATCH",
+    NULL,
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "C counts as true when it is not zero (Xcos: when it is positive)",
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='10' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='80' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='70' width='60' height='40'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='f' type='DLatch' x='260' y='40' width='60' height='80'>"
+    "<ports in='2' out='2'/></block>"
+    "<block id='c1' type='DataTypeConversion' x='350' y='40' width='60' height='40'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='440' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='c2' type='DataTypeConversion' x='350' y='100' width='60' height='40'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='440' y='110' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='k2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='k3' kind='regular' from='d1' from-port='1' to='f' to-port='1'/>"
+    "<link id='k4' kind='regular' from='d2' from-port='1' to='f' to-port='2'/>"
+    "<link id='k5' kind='regular' from='f' from-port='1' to='c1' to-port='1'/>"
+    "<link id='k6' kind='regular' from='c1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='k7' kind='regular' from='f' from-port='2' to='c2' to-port='1'/>"
+    "<link id='k8' kind='regular' from='c2' from-port='1' to='o2' to-port='1'/>"
+    "</diagram>" },
+
+  /* LOGIC: Xcos reads input i as bit i-1 (the first input is the least
+   * significant) and true when positive; Orrery's TruthTable reads its
+   * first input as the most significant and true when not zero: the inputs
+   * go in reversed, each as (u > 0), and the table's m columns come out
+   * of a Demux as m int8 outputs. One row per number of inputs and
+   * outputs; inheriting only ($2 = 1): with an activation input Xcos
+   * evaluates only at its events */
+  { "LOGIC",
+    "2=1&#in=1&#out=1",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='50'>"
+    "<param name='table'>$1</param><ports in='1' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='50'>"
+    "<param name='outputs'>1</param><ports in='1' out='1'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=1&#out=2",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='50'>"
+    "<param name='table'>$1</param><ports in='1' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='100'>"
+    "<param name='outputs'>2</param><ports in='1' out='2'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='q2' type='DataTypeConversion' x='310' y='70' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='380' y='75' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='f2' kind='regular' from='dm' from-port='2' to='q2' to-port='1'/>"
+    "<link id='g2' kind='regular' from='q2' from-port='1' to='o2' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=1&#out=3",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='50'>"
+    "<param name='table'>$1</param><ports in='1' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='150'>"
+    "<param name='outputs'>3</param><ports in='1' out='3'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='q2' type='DataTypeConversion' x='310' y='70' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='380' y='75' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<block id='q3' type='DataTypeConversion' x='310' y='120' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o3' type='Output' x='380' y='125' width='20' height='20'>"
+    "<param name='port'>3</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='f2' kind='regular' from='dm' from-port='2' to='q2' to-port='1'/>"
+    "<link id='g2' kind='regular' from='q2' from-port='1' to='o2' to-port='1'/>"
+    "<link id='f3' kind='regular' from='dm' from-port='3' to='q3' to-port='1'/>"
+    "<link id='g3' kind='regular' from='q3' from-port='1' to='o3' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=1&#out=4",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='50'>"
+    "<param name='table'>$1</param><ports in='1' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='200'>"
+    "<param name='outputs'>4</param><ports in='1' out='4'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='q2' type='DataTypeConversion' x='310' y='70' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='380' y='75' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<block id='q3' type='DataTypeConversion' x='310' y='120' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o3' type='Output' x='380' y='125' width='20' height='20'>"
+    "<param name='port'>3</param><ports in='1'/></block>"
+    "<block id='q4' type='DataTypeConversion' x='310' y='170' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o4' type='Output' x='380' y='175' width='20' height='20'>"
+    "<param name='port'>4</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='f2' kind='regular' from='dm' from-port='2' to='q2' to-port='1'/>"
+    "<link id='g2' kind='regular' from='q2' from-port='1' to='o2' to-port='1'/>"
+    "<link id='f3' kind='regular' from='dm' from-port='3' to='q3' to-port='1'/>"
+    "<link id='g3' kind='regular' from='q3' from-port='1' to='o3' to-port='1'/>"
+    "<link id='f4' kind='regular' from='dm' from-port='4' to='q4' to-port='1'/>"
+    "<link id='g4' kind='regular' from='q4' from-port='1' to='o4' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=2&#out=1",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='65' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e2' type='MathExpression' x='130' y='65' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='100'>"
+    "<param name='table'>$1</param><ports in='2' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='50'>"
+    "<param name='outputs'>1</param><ports in='1' out='1'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='2'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='e2' to-port='1'/>"
+    "<link id='c2' kind='regular' from='e2' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=2&#out=2",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='65' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e2' type='MathExpression' x='130' y='65' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='100'>"
+    "<param name='table'>$1</param><ports in='2' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='100'>"
+    "<param name='outputs'>2</param><ports in='1' out='2'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='q2' type='DataTypeConversion' x='310' y='70' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='380' y='75' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='2'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='e2' to-port='1'/>"
+    "<link id='c2' kind='regular' from='e2' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='f2' kind='regular' from='dm' from-port='2' to='q2' to-port='1'/>"
+    "<link id='g2' kind='regular' from='q2' from-port='1' to='o2' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=2&#out=3",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='65' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e2' type='MathExpression' x='130' y='65' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='100'>"
+    "<param name='table'>$1</param><ports in='2' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='150'>"
+    "<param name='outputs'>3</param><ports in='1' out='3'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='q2' type='DataTypeConversion' x='310' y='70' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='380' y='75' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<block id='q3' type='DataTypeConversion' x='310' y='120' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o3' type='Output' x='380' y='125' width='20' height='20'>"
+    "<param name='port'>3</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='2'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='e2' to-port='1'/>"
+    "<link id='c2' kind='regular' from='e2' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='f2' kind='regular' from='dm' from-port='2' to='q2' to-port='1'/>"
+    "<link id='g2' kind='regular' from='q2' from-port='1' to='o2' to-port='1'/>"
+    "<link id='f3' kind='regular' from='dm' from-port='3' to='q3' to-port='1'/>"
+    "<link id='g3' kind='regular' from='q3' from-port='1' to='o3' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=2&#out=4",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='65' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e2' type='MathExpression' x='130' y='65' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='100'>"
+    "<param name='table'>$1</param><ports in='2' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='200'>"
+    "<param name='outputs'>4</param><ports in='1' out='4'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='q2' type='DataTypeConversion' x='310' y='70' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='380' y='75' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<block id='q3' type='DataTypeConversion' x='310' y='120' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o3' type='Output' x='380' y='125' width='20' height='20'>"
+    "<param name='port'>3</param><ports in='1'/></block>"
+    "<block id='q4' type='DataTypeConversion' x='310' y='170' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o4' type='Output' x='380' y='175' width='20' height='20'>"
+    "<param name='port'>4</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='2'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='e2' to-port='1'/>"
+    "<link id='c2' kind='regular' from='e2' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='f2' kind='regular' from='dm' from-port='2' to='q2' to-port='1'/>"
+    "<link id='g2' kind='regular' from='q2' from-port='1' to='o2' to-port='1'/>"
+    "<link id='f3' kind='regular' from='dm' from-port='3' to='q3' to-port='1'/>"
+    "<link id='g3' kind='regular' from='q3' from-port='1' to='o3' to-port='1'/>"
+    "<link id='f4' kind='regular' from='dm' from-port='4' to='q4' to-port='1'/>"
+    "<link id='g4' kind='regular' from='q4' from-port='1' to='o4' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=3&#out=1",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='65' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e2' type='MathExpression' x='130' y='65' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i3' type='Input' x='20' y='120' width='20' height='20'>"
+    "<param name='port'>3</param><ports out='1'/></block>"
+    "<block id='d3' type='DataTypeConversion' x='60' y='115' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e3' type='MathExpression' x='130' y='115' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='150'>"
+    "<param name='table'>$1</param><ports in='3' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='50'>"
+    "<param name='outputs'>1</param><ports in='1' out='1'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='3'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='e2' to-port='1'/>"
+    "<link id='c2' kind='regular' from='e2' from-port='1' to='t' to-port='2'/>"
+    "<link id='a3' kind='regular' from='i3' from-port='1' to='d3' to-port='1'/>"
+    "<link id='b3' kind='regular' from='d3' from-port='1' to='e3' to-port='1'/>"
+    "<link id='c3' kind='regular' from='e3' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=3&#out=2",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='65' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e2' type='MathExpression' x='130' y='65' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i3' type='Input' x='20' y='120' width='20' height='20'>"
+    "<param name='port'>3</param><ports out='1'/></block>"
+    "<block id='d3' type='DataTypeConversion' x='60' y='115' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e3' type='MathExpression' x='130' y='115' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='150'>"
+    "<param name='table'>$1</param><ports in='3' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='100'>"
+    "<param name='outputs'>2</param><ports in='1' out='2'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='q2' type='DataTypeConversion' x='310' y='70' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='380' y='75' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='3'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='e2' to-port='1'/>"
+    "<link id='c2' kind='regular' from='e2' from-port='1' to='t' to-port='2'/>"
+    "<link id='a3' kind='regular' from='i3' from-port='1' to='d3' to-port='1'/>"
+    "<link id='b3' kind='regular' from='d3' from-port='1' to='e3' to-port='1'/>"
+    "<link id='c3' kind='regular' from='e3' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='f2' kind='regular' from='dm' from-port='2' to='q2' to-port='1'/>"
+    "<link id='g2' kind='regular' from='q2' from-port='1' to='o2' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=3&#out=3",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='65' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e2' type='MathExpression' x='130' y='65' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i3' type='Input' x='20' y='120' width='20' height='20'>"
+    "<param name='port'>3</param><ports out='1'/></block>"
+    "<block id='d3' type='DataTypeConversion' x='60' y='115' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e3' type='MathExpression' x='130' y='115' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='150'>"
+    "<param name='table'>$1</param><ports in='3' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='150'>"
+    "<param name='outputs'>3</param><ports in='1' out='3'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='q2' type='DataTypeConversion' x='310' y='70' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='380' y='75' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<block id='q3' type='DataTypeConversion' x='310' y='120' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o3' type='Output' x='380' y='125' width='20' height='20'>"
+    "<param name='port'>3</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='3'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='e2' to-port='1'/>"
+    "<link id='c2' kind='regular' from='e2' from-port='1' to='t' to-port='2'/>"
+    "<link id='a3' kind='regular' from='i3' from-port='1' to='d3' to-port='1'/>"
+    "<link id='b3' kind='regular' from='d3' from-port='1' to='e3' to-port='1'/>"
+    "<link id='c3' kind='regular' from='e3' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='f2' kind='regular' from='dm' from-port='2' to='q2' to-port='1'/>"
+    "<link id='g2' kind='regular' from='q2' from-port='1' to='o2' to-port='1'/>"
+    "<link id='f3' kind='regular' from='dm' from-port='3' to='q3' to-port='1'/>"
+    "<link id='g3' kind='regular' from='q3' from-port='1' to='o3' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=3&#out=4",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='65' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e2' type='MathExpression' x='130' y='65' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i3' type='Input' x='20' y='120' width='20' height='20'>"
+    "<param name='port'>3</param><ports out='1'/></block>"
+    "<block id='d3' type='DataTypeConversion' x='60' y='115' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e3' type='MathExpression' x='130' y='115' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='150'>"
+    "<param name='table'>$1</param><ports in='3' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='200'>"
+    "<param name='outputs'>4</param><ports in='1' out='4'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='q2' type='DataTypeConversion' x='310' y='70' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='380' y='75' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<block id='q3' type='DataTypeConversion' x='310' y='120' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o3' type='Output' x='380' y='125' width='20' height='20'>"
+    "<param name='port'>3</param><ports in='1'/></block>"
+    "<block id='q4' type='DataTypeConversion' x='310' y='170' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o4' type='Output' x='380' y='175' width='20' height='20'>"
+    "<param name='port'>4</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='3'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='e2' to-port='1'/>"
+    "<link id='c2' kind='regular' from='e2' from-port='1' to='t' to-port='2'/>"
+    "<link id='a3' kind='regular' from='i3' from-port='1' to='d3' to-port='1'/>"
+    "<link id='b3' kind='regular' from='d3' from-port='1' to='e3' to-port='1'/>"
+    "<link id='c3' kind='regular' from='e3' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='f2' kind='regular' from='dm' from-port='2' to='q2' to-port='1'/>"
+    "<link id='g2' kind='regular' from='q2' from-port='1' to='o2' to-port='1'/>"
+    "<link id='f3' kind='regular' from='dm' from-port='3' to='q3' to-port='1'/>"
+    "<link id='g3' kind='regular' from='q3' from-port='1' to='o3' to-port='1'/>"
+    "<link id='f4' kind='regular' from='dm' from-port='4' to='q4' to-port='1'/>"
+    "<link id='g4' kind='regular' from='q4' from-port='1' to='o4' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=4&#out=1",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='65' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e2' type='MathExpression' x='130' y='65' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i3' type='Input' x='20' y='120' width='20' height='20'>"
+    "<param name='port'>3</param><ports out='1'/></block>"
+    "<block id='d3' type='DataTypeConversion' x='60' y='115' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e3' type='MathExpression' x='130' y='115' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i4' type='Input' x='20' y='170' width='20' height='20'>"
+    "<param name='port'>4</param><ports out='1'/></block>"
+    "<block id='d4' type='DataTypeConversion' x='60' y='165' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e4' type='MathExpression' x='130' y='165' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='200'>"
+    "<param name='table'>$1</param><ports in='4' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='50'>"
+    "<param name='outputs'>1</param><ports in='1' out='1'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='4'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='e2' to-port='1'/>"
+    "<link id='c2' kind='regular' from='e2' from-port='1' to='t' to-port='3'/>"
+    "<link id='a3' kind='regular' from='i3' from-port='1' to='d3' to-port='1'/>"
+    "<link id='b3' kind='regular' from='d3' from-port='1' to='e3' to-port='1'/>"
+    "<link id='c3' kind='regular' from='e3' from-port='1' to='t' to-port='2'/>"
+    "<link id='a4' kind='regular' from='i4' from-port='1' to='d4' to-port='1'/>"
+    "<link id='b4' kind='regular' from='d4' from-port='1' to='e4' to-port='1'/>"
+    "<link id='c4' kind='regular' from='e4' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=4&#out=2",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='65' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e2' type='MathExpression' x='130' y='65' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i3' type='Input' x='20' y='120' width='20' height='20'>"
+    "<param name='port'>3</param><ports out='1'/></block>"
+    "<block id='d3' type='DataTypeConversion' x='60' y='115' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e3' type='MathExpression' x='130' y='115' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i4' type='Input' x='20' y='170' width='20' height='20'>"
+    "<param name='port'>4</param><ports out='1'/></block>"
+    "<block id='d4' type='DataTypeConversion' x='60' y='165' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e4' type='MathExpression' x='130' y='165' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='200'>"
+    "<param name='table'>$1</param><ports in='4' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='100'>"
+    "<param name='outputs'>2</param><ports in='1' out='2'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='q2' type='DataTypeConversion' x='310' y='70' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='380' y='75' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='4'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='e2' to-port='1'/>"
+    "<link id='c2' kind='regular' from='e2' from-port='1' to='t' to-port='3'/>"
+    "<link id='a3' kind='regular' from='i3' from-port='1' to='d3' to-port='1'/>"
+    "<link id='b3' kind='regular' from='d3' from-port='1' to='e3' to-port='1'/>"
+    "<link id='c3' kind='regular' from='e3' from-port='1' to='t' to-port='2'/>"
+    "<link id='a4' kind='regular' from='i4' from-port='1' to='d4' to-port='1'/>"
+    "<link id='b4' kind='regular' from='d4' from-port='1' to='e4' to-port='1'/>"
+    "<link id='c4' kind='regular' from='e4' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='f2' kind='regular' from='dm' from-port='2' to='q2' to-port='1'/>"
+    "<link id='g2' kind='regular' from='q2' from-port='1' to='o2' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=4&#out=3",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='65' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e2' type='MathExpression' x='130' y='65' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i3' type='Input' x='20' y='120' width='20' height='20'>"
+    "<param name='port'>3</param><ports out='1'/></block>"
+    "<block id='d3' type='DataTypeConversion' x='60' y='115' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e3' type='MathExpression' x='130' y='115' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i4' type='Input' x='20' y='170' width='20' height='20'>"
+    "<param name='port'>4</param><ports out='1'/></block>"
+    "<block id='d4' type='DataTypeConversion' x='60' y='165' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e4' type='MathExpression' x='130' y='165' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='200'>"
+    "<param name='table'>$1</param><ports in='4' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='150'>"
+    "<param name='outputs'>3</param><ports in='1' out='3'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='q2' type='DataTypeConversion' x='310' y='70' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='380' y='75' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<block id='q3' type='DataTypeConversion' x='310' y='120' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o3' type='Output' x='380' y='125' width='20' height='20'>"
+    "<param name='port'>3</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='4'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='e2' to-port='1'/>"
+    "<link id='c2' kind='regular' from='e2' from-port='1' to='t' to-port='3'/>"
+    "<link id='a3' kind='regular' from='i3' from-port='1' to='d3' to-port='1'/>"
+    "<link id='b3' kind='regular' from='d3' from-port='1' to='e3' to-port='1'/>"
+    "<link id='c3' kind='regular' from='e3' from-port='1' to='t' to-port='2'/>"
+    "<link id='a4' kind='regular' from='i4' from-port='1' to='d4' to-port='1'/>"
+    "<link id='b4' kind='regular' from='d4' from-port='1' to='e4' to-port='1'/>"
+    "<link id='c4' kind='regular' from='e4' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='f2' kind='regular' from='dm' from-port='2' to='q2' to-port='1'/>"
+    "<link id='g2' kind='regular' from='q2' from-port='1' to='o2' to-port='1'/>"
+    "<link id='f3' kind='regular' from='dm' from-port='3' to='q3' to-port='1'/>"
+    "<link id='g3' kind='regular' from='q3' from-port='1' to='o3' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC",
+    "2=1&#in=4&#out=4",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i1' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='d1' type='DataTypeConversion' x='60' y='15' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e1' type='MathExpression' x='130' y='15' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i2' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='d2' type='DataTypeConversion' x='60' y='65' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e2' type='MathExpression' x='130' y='65' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i3' type='Input' x='20' y='120' width='20' height='20'>"
+    "<param name='port'>3</param><ports out='1'/></block>"
+    "<block id='d3' type='DataTypeConversion' x='60' y='115' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e3' type='MathExpression' x='130' y='115' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='i4' type='Input' x='20' y='170' width='20' height='20'>"
+    "<param name='port'>4</param><ports out='1'/></block>"
+    "<block id='d4' type='DataTypeConversion' x='60' y='165' width='50' height='30'>"
+    "<param name='type'>1</param><ports in='1' out='1'/></block>"
+    "<block id='e4' type='MathExpression' x='130' y='165' width='50' height='30'>"
+    "<param name='inputs'>1</param><param name='expression'>'u1 &gt; 0'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='t' type='TruthTable' x='200' y='20' width='50' height='200'>"
+    "<param name='table'>$1</param><ports in='4' out='1'/></block>"
+    "<block id='dm' type='Demux' x='270' y='20' width='20' height='200'>"
+    "<param name='outputs'>4</param><ports in='1' out='4'/></block>"
+    "<block id='q1' type='DataTypeConversion' x='310' y='20' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='380' y='25' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='q2' type='DataTypeConversion' x='310' y='70' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o2' type='Output' x='380' y='75' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<block id='q3' type='DataTypeConversion' x='310' y='120' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o3' type='Output' x='380' y='125' width='20' height='20'>"
+    "<param name='port'>3</param><ports in='1'/></block>"
+    "<block id='q4' type='DataTypeConversion' x='310' y='170' width='50' height='30'>"
+    "<param name='type'>2</param><ports in='1' out='1'/></block>"
+    "<block id='o4' type='Output' x='380' y='175' width='20' height='20'>"
+    "<param name='port'>4</param><ports in='1'/></block>"
+    "<link id='a1' kind='regular' from='i1' from-port='1' to='d1' to-port='1'/>"
+    "<link id='b1' kind='regular' from='d1' from-port='1' to='e1' to-port='1'/>"
+    "<link id='c1' kind='regular' from='e1' from-port='1' to='t' to-port='4'/>"
+    "<link id='a2' kind='regular' from='i2' from-port='1' to='d2' to-port='1'/>"
+    "<link id='b2' kind='regular' from='d2' from-port='1' to='e2' to-port='1'/>"
+    "<link id='c2' kind='regular' from='e2' from-port='1' to='t' to-port='3'/>"
+    "<link id='a3' kind='regular' from='i3' from-port='1' to='d3' to-port='1'/>"
+    "<link id='b3' kind='regular' from='d3' from-port='1' to='e3' to-port='1'/>"
+    "<link id='c3' kind='regular' from='e3' from-port='1' to='t' to-port='2'/>"
+    "<link id='a4' kind='regular' from='i4' from-port='1' to='d4' to-port='1'/>"
+    "<link id='b4' kind='regular' from='d4' from-port='1' to='e4' to-port='1'/>"
+    "<link id='c4' kind='regular' from='e4' from-port='1' to='t' to-port='1'/>"
+    "<link id='k0' kind='regular' from='t' from-port='1' to='dm' to-port='1'/>"
+    "<link id='f1' kind='regular' from='dm' from-port='1' to='q1' to-port='1'/>"
+    "<link id='g1' kind='regular' from='q1' from-port='1' to='o1' to-port='1'/>"
+    "<link id='f2' kind='regular' from='dm' from-port='2' to='q2' to-port='1'/>"
+    "<link id='g2' kind='regular' from='q2' from-port='1' to='o2' to-port='1'/>"
+    "<link id='f3' kind='regular' from='dm' from-port='3' to='q3' to-port='1'/>"
+    "<link id='g3' kind='regular' from='q3' from-port='1' to='o3' to-port='1'/>"
+    "<link id='f4' kind='regular' from='dm' from-port='4' to='q4' to-port='1'/>"
+    "<link id='g4' kind='regular' from='q4' from-port='1' to='o4' to-port='1'/>"
+    "</diagram>" },
+  { "LOGIC", NULL, NULL, NULL, { NULL }, NULL },
 
   /* ---- Matrix ----------------------------------------------------------- */
   { "MATTRAN", NULL, "Transpose", NULL, { NULL }, NULL },

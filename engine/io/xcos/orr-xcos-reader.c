@@ -289,34 +289,64 @@ warn (Importer *im, const char *where, const char *format, ...)
 
 /* ---- blocks ------------------------------------------------------------- */
 
+/* Whether exprs satisfies one condition of a row's "when": "#=N" (N
+ * entries), "#in=N" / "#out=N" (N data inputs / outputs), "N=TEXT" (entry N is TEXT) or
+ * "N^TEXT" (entry N starts with TEXT). */
+static gboolean
+when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
+{
+  guint n = exprs != NULL ? g_strv_length (exprs) : 0;
+  const char *eq = memchr (cond, '=', len);
+  const char *caret = memchr (cond, '^', len);
+  const char *sep = eq != NULL && (caret == NULL || eq < caret) ? eq : caret;
+  gsize want;
+  int k;
+  g_autofree char *have = NULL;
+
+  if (sep == NULL)
+    return FALSE;
+  want = (gsize)(cond + len - sep - 1);
+  if (strncmp (cond, "#in=", 4) == 0)
+    return counts[ORR_PORT_IN] == (guint)atoi (sep + 1);
+  if (strncmp (cond, "#out=", 5) == 0)
+    return counts[ORR_PORT_OUT] == (guint)atoi (sep + 1);
+  if (cond[0] == '#')
+    return n == (guint)atoi (sep + 1);
+  k = atoi (cond) - 1;
+  if (exprs == NULL || k < 0 || (guint)k >= n)
+    return FALSE;
+  have = g_strstrip (g_strdup (exprs[k]));
+  if (sep == caret) /* "N^TEXT": entry N starts with TEXT */
+    return strlen (have) >= want && strncmp (have, sep + 1, want) == 0;
+  return strlen (have) == want && strncmp (have, sep + 1, want) == 0;
+}
+
+/* The first row for name whose conditions ("when": conditions joined by
+ * '&', all of which must hold) exprs satisfies. */
 static const OrrXcosBlockMap *
-lookup_map (const char *name, char **exprs)
+lookup_map (const char *name, char **exprs, const guint *counts, gboolean inner_values)
 {
   for (guint i = 0; i < orr_xcos_block_table_size; i++)
     {
       const OrrXcosBlockMap *m = &orr_xcos_block_table[i];
+      gboolean holds = TRUE;
 
       if (strcmp (m->xcos, name) != 0)
         continue;
-      if (m->when != NULL && m->when[0] == '#')
+      /* the conditions of a row that reads an inner block's values are
+       * about those values: tested once they are known */
+      if (m->inner != NULL && !inner_values)
+        return m;
+      for (const char *c = m->when; c != NULL && holds;)
         {
-          guint n = exprs != NULL ? g_strv_length (exprs) : 0;
-          if (n != (guint)atoi (m->when + 2))
-            continue;
-        }
-      else if (m->when != NULL)
-        {
-          int k = atoi (m->when) - 1;
-          const char *want = strchr (m->when, '=') + 1;
-          g_autofree char *have = NULL;
+          const char *end = strchr (c, '&');
+          gsize len = end != NULL ? (gsize)(end - c) : strlen (c);
 
-          if (exprs == NULL || k < 0 || (guint)k >= g_strv_length (exprs))
-            continue;
-          have = g_strstrip (g_strdup (exprs[k]));
-          if (strcmp (have, want) != 0)
-            continue;
+          holds = when_holds (c, len, exprs, counts);
+          c = end != NULL ? end + 1 : NULL;
         }
-      return m;
+      if (holds)
+        return m;
     }
   return NULL;
 }
@@ -685,7 +715,7 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
             g_string_append_c (out, *p++);
           continue;
         }
-      if (*q == 'q' || *q == 's' || *q == 'p' || *q == 'u' || *q == 'v')
+      if (*q == 'q' || *q == 's' || *q == 'p' || *q == 'u' || *q == 'v' || *q == 'a')
         mode = *q++;
       n = strtol (q, (char **)&p, 10);
       if (p == q || n < 1)
@@ -801,7 +831,34 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
             append_inserted (out, text, a);
             continue;
           }
-        text = orr_xcos_translate_expr (raw, why);
+        if (mode == 'a')
+          {
+            /* the argument of the call the entry is, int8(215) -> 215 */
+            g_autofree char *s = g_strstrip (g_strdup (raw));
+            char *open = strchr (s, '(');
+            gsize len = strlen (s);
+
+            int depth = 0;
+            gboolean whole = open != NULL && len > 0 && s[len - 1] == ')';
+
+            /* the call's parenthesis must close at the end: not int8(1)+int8(2) */
+            for (const char *c = open; whole && *c; c++)
+              {
+                depth += *c == '(' ? 1 : *c == ')' ? -1 : 0;
+                if (depth == 0 && c[1] != '\0')
+                  whole = FALSE;
+              }
+            if (!whole)
+              {
+                *why = g_strdup_printf ("“%s” is not a call", raw);
+                g_string_free (out, TRUE);
+                return NULL;
+              }
+            s[len - 1] = '\0';
+            text = orr_xcos_translate_expr (open + 1, why);
+          }
+        else
+          text = orr_xcos_translate_expr (raw, why);
         if (text == NULL)
           {
             g_string_free (out, TRUE);
@@ -1071,8 +1128,66 @@ xml_pid_gains (Importer *im, xmlNode *child)
   }
 }
 
+/* The dialog values of the block named inner_name inside the compiled
+ * super block element ("PID": its gains). */
+static char **
+inner_exprs (Importer *im, xmlNode *element, const char *inner_name, const char *where)
+{
+  XsValue *owned = NULL;
+  char **exprs;
+  XsValue *rpar = block_value (im, element, "realParameters", &owned);
+  XsValue *inner;
+
+  if (strcmp (inner_name, "PID") == 0)
+    {
+      exprs = xs_pid_gains (rpar);
+      if (exprs == NULL)
+        exprs = xml_pid_gains (im, child_as (element, "child"));
+      xs_value_free (owned);
+      if (exprs == NULL)
+        warn (im, where, "the gains inside the PID block were not found; defaults used");
+      return exprs;
+    }
+  inner = xs_find_block_exprs (rpar, inner_name, 0);
+
+  /* a Scilab 6 file keeps the inner diagram inline */
+  if (inner == NULL)
+    {
+      xmlNode *child = child_as (element, "child");
+      if (child != NULL)
+        for (xmlNode *n = child; n != NULL; n = NULL)
+          {
+            g_autoptr (GPtrArray) stack = g_ptr_array_new ();
+            g_ptr_array_add (stack, n);
+            while (stack->len > 0 && inner == NULL)
+              {
+                xmlNode *e = g_ptr_array_steal_index (stack, stack->len - 1);
+                g_autofree char *fn = attr (e, "interfaceFunctionName");
+                if (g_strcmp0 (fn, inner_name) == 0)
+                  {
+                    XsValue *o2 = NULL;
+                    XsValue *ev = block_value (im, e, "exprs", &o2);
+                    exprs = xs_value_to_exprs (ev);
+                    xs_value_free (o2);
+                    xs_value_free (owned);
+                    return exprs;
+                  }
+                for (xmlNode *c = e->children; c != NULL; c = c->next)
+                  if (c->type == XML_ELEMENT_NODE && stack->len < 100000)
+                    g_ptr_array_add (stack, c);
+              }
+          }
+      warn (im, where, "the values of the inner %s block were not found; defaults used",
+            inner_name);
+    }
+  exprs = xs_value_to_exprs (inner);
+  xs_value_free (owned);
+  return exprs;
+}
+
 /* The dialog values of an Xcos block, for the table: its own, or those of
- * the named block inside a compiled super block. */
+ * the named block inside a compiled super block; "A+B" joins the values
+ * of A and of B (DELAY_f: its clock's, then its register's). */
 static char **
 block_exprs (Importer *im, xmlNode *element, const OrrXcosBlockMap *m, const char *where)
 {
@@ -1082,54 +1197,30 @@ block_exprs (Importer *im, xmlNode *element, const OrrXcosBlockMap *m, const cha
 
   if (m != NULL && m->inner != NULL)
     {
-      XsValue *rpar = block_value (im, element, "realParameters", &owned);
-      XsValue *inner;
+      g_auto (GStrv) names = g_strsplit (m->inner, "+", -1);
+      GPtrArray *all = g_ptr_array_new ();
 
-      if (strcmp (m->inner, "PID") == 0)
+      for (guint i = 0; names[i] != NULL; i++)
         {
-          exprs = xs_pid_gains (rpar);
-          if (exprs == NULL)
-            exprs = xml_pid_gains (im, child_as (element, "child"));
-          xs_value_free (owned);
-          if (exprs == NULL)
-            warn (im, where, "the gains inside the PID block were not found; defaults used");
-          return exprs;
+          char **part = inner_exprs (im, element, names[i], where);
+          for (guint k = 0; part != NULL && part[k] != NULL; k++)
+            g_ptr_array_add (all, part[k]);
+          g_free (part);
+          if (part == NULL && names[1] != NULL)
+            {
+              /* a missing part would shift the numbering of the next */
+              g_ptr_array_set_free_func (all, g_free);
+              g_ptr_array_free (all, TRUE);
+              return NULL;
+            }
         }
-      inner = xs_find_block_exprs (rpar, m->inner, 0);
-
-      /* a Scilab 6 file keeps the inner diagram inline */
-      if (inner == NULL)
+      if (all->len == 0)
         {
-          xmlNode *child = child_as (element, "child");
-          if (child != NULL)
-            for (xmlNode *n = child; n != NULL; n = NULL)
-              {
-                g_autoptr (GPtrArray) stack = g_ptr_array_new ();
-                g_ptr_array_add (stack, n);
-                while (stack->len > 0 && inner == NULL)
-                  {
-                    xmlNode *e = g_ptr_array_steal_index (stack, stack->len - 1);
-                    g_autofree char *fn = attr (e, "interfaceFunctionName");
-                    if (g_strcmp0 (fn, m->inner) == 0)
-                      {
-                        XsValue *o2 = NULL;
-                        XsValue *ev = block_value (im, e, "exprs", &o2);
-                        exprs = xs_value_to_exprs (ev);
-                        xs_value_free (o2);
-                        xs_value_free (owned);
-                        return exprs;
-                      }
-                    for (xmlNode *c = e->children; c != NULL; c = c->next)
-                      if (c->type == XML_ELEMENT_NODE && stack->len < 100000)
-                        g_ptr_array_add (stack, c);
-                  }
-              }
-          warn (im, where, "the values of the inner %s block were not found; defaults used",
-                m->inner);
+          g_ptr_array_free (all, TRUE);
+          return NULL;
         }
-      exprs = xs_value_to_exprs (inner);
-      xs_value_free (owned);
-      return exprs;
+      g_ptr_array_add (all, NULL);
+      return (char **)g_ptr_array_free (all, FALSE);
     }
   v = block_value (im, element, "exprs", &owned);
   exprs = xs_value_to_exprs (v);
@@ -1437,13 +1528,15 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
     exprs = xs_value_to_exprs (v);
     xs_value_free (owned);
   }
-  m = lookup_map (name, exprs);
+  m = lookup_map (name, exprs, counts, FALSE);
   if (m != NULL && m->inner != NULL)
     {
       g_strfreev (exprs);
       path = block_where (where, name);
       exprs = block_exprs (im, element, m, path);
       g_clear_pointer (&path, g_free);
+      if (m->when != NULL)
+        m = lookup_map (name, exprs, counts, TRUE);
     }
 
   if (m == NULL || m->orrery == NULL)
