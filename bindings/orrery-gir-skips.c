@@ -278,3 +278,7 @@
  *
  * Returns: (transfer full) (array zero-terminated=1): the placeholders' paths
  */
+
+/**
+ * orr_study_read_rows: (skip)
+ */
