@@ -666,6 +666,8 @@ run_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   /* the task holds the window until the runner is done */
   task = g_task_new (self, self->cancellable, run_done, NULL);
   g_task_set_task_data (task, d, (GDestroyNotify)run_data_free);
+  /* a stop is no error: the runs that finished are the result */
+  g_task_set_check_cancellable (task, FALSE);
   g_task_run_in_thread (task, run_thread);
   self->refresh_id = g_timeout_add (250, refresh_tick, self);
 }
@@ -832,6 +834,8 @@ fill_from_model (OrrStudyDialog *self)
       gtk_editable_set_text (GTK_EDITABLE (self->a1_entry), x < 0 ? b : a);
       gtk_editable_set_text (GTK_EDITABLE (self->b1_entry), x < 0 ? a : b);
     }
+  /* an expression, not text: the same in every language */
+  gtk_editable_set_text (GTK_EDITABLE (self->metric_expr_entry), "y(end, 1)");
   gtk_editable_set_text (GTK_EDITABLE (self->a2_entry), "0");
   gtk_editable_set_text (GTK_EDITABLE (self->b2_entry), "1");
   for (guint i = 0; i < root->blocks->len; i++)
