@@ -10,7 +10,9 @@
  * disk, as orrery-sim study gather would merge it. */
 #include "orr-study-dialog.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <orrery/orr-evaluate.h>
 #include <orrery/orr-study.h>
@@ -83,6 +85,7 @@ update_actions (OrrStudyDialog *self)
 {
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "study.run", !running (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "study.open-results", !running (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "study.save-slurm", !running (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "study.stop", running (self));
 }
 
@@ -478,6 +481,14 @@ make_study (OrrStudyDialog *self, char **path_out, GError **error)
   stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
   name = g_strdup_printf ("%s-study-%s.orrs", stem, stamp);
   path = g_build_filename (dir, name, NULL);
+  /* two studies in the same second get two files all the same */
+  for (guint k = 2; g_file_test (path, G_FILE_TEST_EXISTS); k++)
+    {
+      g_free (name);
+      g_free (path);
+      name = g_strdup_printf ("%s-study-%s-%u.orrs", stem, stamp, k);
+      path = g_build_filename (dir, name, NULL);
+    }
 
   orr_study_set_model (study, base);
   if (!add_variable (self, study, var1, gtk_drop_down_get_selected (self->kind1_drop),
@@ -672,6 +683,51 @@ run_activated (GtkWidget *widget, const char *name, GVariant *parameter)
   self->refresh_id = g_timeout_add (250, refresh_tick, self);
 }
 
+/* The study, and beside it a script that submits it with orrery-sim
+ * (study run --slurm: one job array, then a job that gathers), for a
+ * machine that can reach the cluster; nothing runs here. */
+static void
+save_slurm_activated (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  OrrStudyDialog *self = ORR_STUDY_DIALOG (widget);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL, *script = NULL, *base = NULL, *text = NULL, *message = NULL;
+  g_autoptr (OrrStudy) study = NULL;
+  g_autoptr (OrrStudyPlan) plan = NULL;
+  guint tasks;
+
+  if (running (self))
+    return;
+  study = make_study (self, &path, &error);
+  if (study != NULL)
+    plan = orr_study_make_plan (study, &error);
+  if (plan == NULL)
+    {
+      show_message (self, error->message);
+      return;
+    }
+  tasks = MIN (orr_study_plan_get_n_runs (plan), 16);
+  base = g_path_get_basename (path);
+  script = g_strdup_printf ("%.*s-slurm.sh", (int)(strlen (path) - strlen (".orrs")), path);
+  text = g_strdup_printf (
+    "#!/bin/sh\n"
+    "# Submits the study %s to Slurm as one job array of %u tasks, then a job that\n"
+    "# gathers the results (written by Orrery's New Study window). Run it where\n"
+    "# sbatch works, with this folder on a file system the nodes share; sbatch\n"
+    "# options follow, e.g. --sbatch=--partition=short.\n"
+    "cd \"$(dirname \"$0\")\" || exit 1\n"
+    "exec orrery-sim study run --slurm --tasks %u \"%s\" \"$@\"\n",
+    base, tasks, tasks, base);
+  if (!g_file_set_contents (script, text, -1, &error) || g_chmod (script, 0755) != 0)
+    {
+      show_message (self, error != NULL ? error->message : g_strerror (errno));
+      return;
+    }
+  message = g_strdup_printf (_ ("Saved %s and %s, which submits its %u runs to Slurm."), base,
+                             script, orr_study_plan_get_n_runs (plan));
+  show_message (self, message);
+}
+
 static void
 stop_activated (GtkWidget *widget, const char *name, GVariant *parameter)
 {
@@ -759,6 +815,7 @@ orr_study_dialog_class_init (OrrStudyDialogClass *klass)
 #undef BIND
   gtk_widget_class_install_action (widget_class, "study.run", NULL, run_activated);
   gtk_widget_class_install_action (widget_class, "study.stop", NULL, stop_activated);
+  gtk_widget_class_install_action (widget_class, "study.save-slurm", NULL, save_slurm_activated);
   gtk_widget_class_install_action (widget_class, "study.open-results", NULL,
                                    open_results_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);

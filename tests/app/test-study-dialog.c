@@ -204,6 +204,63 @@ test_stop (void)
   app_test_remove_tree (dir);
 }
 
+/* Save for Slurm writes the study and an executable script beside the
+ * model that submits exactly that file with orrery-sim, and runs nothing. */
+static void
+test_slurm_script (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("orrery-study-dialog-XXXXXX", NULL);
+  g_autofree char *model_path = g_build_filename (dir, "ball.orr", NULL);
+  g_autofree char *source
+    = g_build_filename (ORR_SOURCE_ROOT, "data", "examples", "bouncing-ball.orr", NULL);
+  g_autofree char *data = NULL, *study_path = NULL, *script = NULL, *text = NULL;
+  g_autofree char *base = NULL, *expected = NULL, *results = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = NULL;
+  g_autoptr (OrrRegistry) registry = orr_registry_new_standard ();
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (OrrStudy) study = NULL;
+  g_autoptr (OrrStudyPlan) plan = NULL;
+  OrrStudyDialog *dialog;
+  GStatBuf st;
+
+  g_assert_true (g_file_get_contents (source, &data, NULL, NULL));
+  g_assert_true (g_file_set_contents (model_path, data, -1, NULL));
+  model = orr_model_load_file (model_path, &error);
+  g_assert_no_error (error);
+  file = g_file_new_for_path (model_path);
+  dialog = orr_study_dialog_new (NULL, model, file, registry);
+  set_text (GTK_WIDGET (dialog), "a1_entry", "0.6");
+  set_text (GTK_WIDGET (dialog), "b1_entry", "0.9");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (gtk_widget_get_template_child (
+                               GTK_WIDGET (dialog), ORR_TYPE_STUDY_DIALOG, "count1_spin")),
+                             40);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "study.save-slurm", NULL));
+
+  study_path = find_study (dir);
+  g_assert_nonnull (study_path);
+  script = g_strdup_printf ("%.*s-slurm.sh", (int)(strlen (study_path) - 5), study_path);
+  g_assert_true (g_file_get_contents (script, &text, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_stat (script, &st), ==, 0);
+  g_assert_true (st.st_mode & S_IXUSR);
+  base = g_path_get_basename (study_path);
+  expected = g_strdup_printf ("exec orrery-sim study run --slurm --tasks 16 \"%s\"", base);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, expected));
+  study = orr_study_load (study_path, &error);
+  g_assert_no_error (error);
+  plan = orr_study_make_plan (study, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (orr_study_plan_get_n_runs (plan), ==, 40);
+  /* nothing ran */
+  results = orr_study_dup_results_dir (study);
+  g_assert_false (g_file_test (results, G_FILE_TEST_EXISTS));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  app_test_remove_tree (dir);
+}
+
 static void
 test_unsaved (void)
 {
@@ -232,6 +289,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/study-dialog/sweep", test_sweep);
   g_test_add_func ("/app/study-dialog/stop", test_stop);
+  g_test_add_func ("/app/study-dialog/slurm-script", test_slurm_script);
   g_test_add_func ("/app/study-dialog/unsaved", test_unsaved);
   return g_test_run ();
 }
