@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
 #include <orrery/orr-evaluate.h>
 #include <orrery/orr-study.h>
 
@@ -106,6 +107,8 @@ cell_setup (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_list_item_set_child (item, label);
 }
 
@@ -127,13 +130,17 @@ cell_bind (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   else if (column == -2)
     text = g_strdup (row->status == ORR_STUDY_RUN_OK ? _ ("done") : _ ("failed"));
   else if (column == -1)
-    text = g_strdup (row->message != NULL ? row->message : "");
+    /* one line per run: the whole message is the cell's tooltip */
+    text = g_strndup (row->message != NULL ? row->message : "",
+                      row->message != NULL ? strcspn (row->message, "\n") : 0);
   else if ((guint)column < row->n_params)
     text = g_strdup_printf ("%.6g", row->params[column]);
   else if ((guint)column - row->n_params < row->n_metrics)
     text = g_strdup_printf ("%.6g", row->metrics[column - row->n_params]);
   gtk_label_set_text (label, text);
   gtk_label_set_xalign (label, column == -1 ? 0 : 1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label),
+                               column == -1 && row != NULL ? row->message : NULL);
 }
 
 static void
