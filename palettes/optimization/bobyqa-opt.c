@@ -312,11 +312,9 @@ bobyqa_step (OrrSimBlock *block, gboolean *done)
   if (r.diverged)
     {
       orr_block_error (
-        block,
-        "run %d used another point on input 1 than the one this block gave at the end "
-        "of the run before: feed output 1 back to input 1 (ToBase at the end of the "
-        "run, then FromBase or GetFromBase)",
-        r.asked + 1);
+        block, "this run's point on input 1 is not the one this block gave at the end of the run "
+               "before: feed output 1 back to input 1 (ToBase at the end of the run, then FromBase "
+               "or GetFromBase)");
       return;
     }
   if (r.found)

@@ -95,6 +95,35 @@ test_not_fed_back (void)
   g_assert_cmpuint (orr_runs_get_count (runs), ==, 2);
 }
 
+/* "Compute max instead of min" on the negated cost finds the same
+ * optimum: the block hands NLopt the cost as it is and asks for a
+ * maximum, rather than negating anything itself. */
+static void
+test_maximize (void)
+{
+  g_autoptr (OrrModel) model = load_model ("bobyqa-restart.orr");
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (OrrRuns) runs = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrValue) p = NULL, best = NULL;
+
+  orr_model_set_param (model, orr_model_find_block (model, "b5"), "expression",
+                       "'-((u1 - 0.9)^2 + (u2 - 0.5)^2)'");
+  orr_model_set_param (model, orr_model_find_block (model, "b6"), "maximize", "1");
+  runs = orr_runs_new (model, registry, NULL, NULL);
+  g_assert_true (orr_runs_execute (runs, NULL, &error));
+  g_assert_no_error (error);
+  p = orr_base_lookup (orr_runs_get_base (runs), "p");
+  best = orr_base_lookup (orr_runs_get_base (runs), "best");
+  g_test_message ("%u runs, p = [%.12g; %.12g], best %g", orr_runs_get_count (runs),
+                  orr_value_get_real (p, 0), orr_value_get_real (p, 1),
+                  orr_value_get_real (best, 0));
+  g_assert_cmpfloat_with_epsilon (orr_value_get_real (p, 0), log (10), 1e-6);
+  g_assert_cmpfloat_with_epsilon (orr_value_get_real (p, 1), log (2), 1e-6);
+  g_assert_cmpfloat (orr_value_get_real (best, 0), <=, 0);
+  g_assert_cmpfloat (orr_value_get_real (best, 0), >, -1e-12);
+}
+
 /* A start outside the bounds is refused with the bounds in the message. */
 static void
 test_start_outside (void)
@@ -117,6 +146,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/palettes/optimization/bobyqa/two-lags", test_two_lags);
+  g_test_add_func ("/palettes/optimization/bobyqa/maximize", test_maximize);
   g_test_add_func ("/palettes/optimization/bobyqa/not-fed-back", test_not_fed_back);
   g_test_add_func ("/palettes/optimization/bobyqa/start-outside", test_start_outside);
   return g_test_run ();
