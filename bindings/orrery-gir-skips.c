@@ -282,3 +282,9 @@
 /**
  * orr_study_read_rows: (skip)
  */
+
+/**
+ * orr_block_get_base_value:
+ *
+ * Returns: (transfer full) (nullable): what the run's base holds under the name
+ */
