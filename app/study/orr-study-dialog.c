@@ -300,6 +300,27 @@ draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
     }
 }
 
+/* Only what the choices use can be edited: samples and seed for a
+ * sampled design, the second row once a second variable is chosen, the
+ * count for a range. */
+static void
+update_fields (GObject *drop, GParamSpec *pspec, gpointer data)
+{
+  OrrStudyDialog *self = data;
+  gboolean sampled = gtk_drop_down_get_selected (self->design_drop) > 0;
+  gboolean second = gtk_drop_down_get_selected (self->var2_drop) > 0;
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->samples_spin), sampled);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->seed_spin), sampled);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->count1_spin),
+                            gtk_drop_down_get_selected (self->kind1_drop) == KIND_RANGE);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->kind2_drop), second);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->a2_entry), second);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->b2_entry), second);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->count2_spin),
+                            second && gtk_drop_down_get_selected (self->kind2_drop) == KIND_RANGE);
+}
+
 static void
 plot_choice_changed (GObject *drop, GParamSpec *pspec, gpointer data)
 {
@@ -856,6 +877,10 @@ orr_study_dialog_init (OrrStudyDialog *self)
   g_object_unref (selection);
   gtk_drawing_area_set_draw_func (self->plot, draw_plot, self, NULL);
   g_signal_connect (self->plot_drop, "notify::selected", G_CALLBACK (plot_choice_changed), self);
+  g_signal_connect (self->design_drop, "notify::selected", G_CALLBACK (update_fields), self);
+  g_signal_connect (self->var2_drop, "notify::selected", G_CALLBACK (update_fields), self);
+  g_signal_connect (self->kind1_drop, "notify::selected", G_CALLBACK (update_fields), self);
+  g_signal_connect (self->kind2_drop, "notify::selected", G_CALLBACK (update_fields), self);
   show_message (self, NULL);
   update_actions (self);
 }
@@ -886,6 +911,7 @@ fill_from_model (OrrStudyDialog *self)
     }
   gtk_drop_down_set_model (self->var1_drop, G_LIST_MODEL (self->variables));
   gtk_drop_down_set_model (self->var2_drop, G_LIST_MODEL (second));
+  update_fields (NULL, NULL, self);
   /* the first variable's value proposes a range around it */
   if (g_list_model_get_n_items (G_LIST_MODEL (self->variables)) > 0)
     {
