@@ -649,6 +649,7 @@ static const struct
   { "win.stop", { "<Shift>F5", NULL } },
   { "win.check", { "<Control>b", NULL } },
   { "win.linearize", { "<Control><Shift>a", NULL } },
+  { "win.new-study", { "<Control><Shift>y", NULL } },
   { "win.quick-insert", { "<Control>i", NULL } },
   { "win.save-to-library", { "<Control><Shift>b", NULL } },
   { "win.update-from-library", { "<Control><Shift>u", NULL } },

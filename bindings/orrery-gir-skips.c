@@ -278,3 +278,13 @@
  *
  * Returns: (transfer full) (array zero-terminated=1): the placeholders' paths
  */
+
+/**
+ * orr_study_read_rows: (skip)
+ */
+
+/**
+ * orr_block_get_base_value:
+ *
+ * Returns: (transfer full) (nullable): what the run's base holds under the name
+ */

@@ -10,6 +10,7 @@
 #include "integer/integer-classes.h"
 #include "logic/logic-classes.h"
 #include "lookup/lookup-classes.h"
+#include "optimization/optimization-classes.h"
 #include "math/math-classes.h"
 #include "ports/ports-classes.h"
 #include "routing/routing-classes.h"

@@ -14,6 +14,7 @@
 #include "activation/activation-classes.h"
 #include "routing/routing-classes.h"
 #include "lookup/lookup-classes.h"
+#include "optimization/optimization-classes.h"
 #include "ports/ports-classes.h"
 #include "custom/custom-classes.h"
 
@@ -33,6 +34,7 @@ orr_palettes_register_standard (OrrRegistry *registry)
   orr_palette_activation_register (registry);
   orr_palette_routing_register (registry);
   orr_palette_lookup_register (registry);
+  orr_palette_optimization_register (registry);
   orr_palette_ports_register (registry);
   orr_palette_custom_register (registry);
 }

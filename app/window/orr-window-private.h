@@ -60,6 +60,8 @@ struct _OrrWindow
 void _orr_window_actions_init (OrrWindow *self);
 /* app/analysis/orr-window-analysis.c: Linearize… */
 void _orr_window_analysis_init (OrrWindow *self);
+/* app/study/orr-window-study.c: New Study… */
+void _orr_window_study_init (OrrWindow *self);
 /* Shared by the window's files: enables the "win" action name; the one
  * selected block (NULL for none or several); the application's user
  * libraries (NULL outside an OrrApplication). */

@@ -521,6 +521,7 @@ build_primary_menu (OrrApplication *app)
     g_menu_append_section (simulation, NULL, G_MENU_MODEL (running));
     g_menu_append (simulation, _ ("_Check Model"), "win.check");
     g_menu_append (simulation, _ ("_Linearize…"), "win.linearize");
+    g_menu_append (simulation, _ ("New St_udy…"), "win.new-study");
     g_menu_append (simulation, _ ("Model _Settings…"), "win.model-settings");
     g_menu_append_submenu (menu, _ ("S_imulation"), G_MENU_MODEL (simulation));
   }
@@ -698,6 +699,7 @@ orr_window_init (OrrWindow *self)
 
   _orr_window_actions_init (self);
   _orr_window_analysis_init (self);
+  _orr_window_study_init (self);
   _orr_window_hierarchy_init (self);
   _orr_window_run_init (self);
   _orr_window_insert_init (self);

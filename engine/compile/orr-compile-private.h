@@ -131,6 +131,10 @@ guint orr_port_key_hash (gconstpointer key);
 gboolean orr_port_key_equal (gconstpointer a, gconstpointer b);
 /* the evaluation's parsed-expression cache, for parameter defaults */
 OrrExprCache *orr_evaluation_get_expr_cache (OrrEvaluation *evaluation);
+/* orr_evaluate_model_with_registry with the parse trees of exprs (NULL:
+ * a cache of its own), which the evaluation borrows. */
+OrrEvaluation *orr_evaluate_model_cached (OrrModel *model, OrrScope *overrides,
+                                          OrrRegistry *registry, OrrExprCache *exprs);
 void orr_compile_flatten (Compiler *c);
 void orr_compile_sizes (Compiler *c);
 void orr_compile_activations (Compiler *c);

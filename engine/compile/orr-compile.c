@@ -796,7 +796,8 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   orr_union_find_init (&c.dims);
   orr_union_find_init (&c.types);
 
-  c.evaluation = orr_evaluate_model_with_registry (model, overrides, registry);
+  c.evaluation = orr_evaluate_model_cached (model, overrides, registry,
+                                            options != NULL ? options->expr_cache : NULL);
   for (guint i = 0; i < orr_evaluation_get_n_problems (c.evaluation); i++)
     g_ptr_array_add (c.problems, orr_problem_copy (orr_evaluation_get_problem (c.evaluation, i)));
 

@@ -37,6 +37,7 @@ struct _OrrEvaluation
   GStringChunk *names;     /* parameter names, once each */
   guint n_params;
   OrrExprCache *exprs; /* block parameters parsed once per distinct text */
+  gboolean own_exprs;  /* FALSE: the caller's, kept across evaluations */
 };
 
 OrrProblem *
@@ -294,12 +295,20 @@ orr_evaluate_model (OrrModel *model, OrrScope *overrides)
 OrrEvaluation *
 orr_evaluate_model_with_registry (OrrModel *model, OrrScope *overrides, OrrRegistry *registry)
 {
+  return orr_evaluate_model_cached (model, overrides, registry, NULL);
+}
+
+OrrEvaluation *
+orr_evaluate_model_cached (OrrModel *model, OrrScope *overrides, OrrRegistry *registry,
+                           OrrExprCache *exprs)
+{
   OrrEvaluation *self = g_new0 (OrrEvaluation, 1);
   g_autoptr (OrrScope) root = orr_scope_new (NULL);
   g_autoptr (GError) error = NULL;
 
   self->registry = registry;
-  self->exprs = orr_expr_cache_new ();
+  self->own_exprs = exprs == NULL;
+  self->exprs = exprs != NULL ? exprs : orr_expr_cache_new ();
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   self->scopes = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)orr_scope_unref);
   self->params = g_array_new (FALSE, FALSE, sizeof (ParamEntry));
@@ -339,7 +348,8 @@ orr_evaluation_free (OrrEvaluation *self)
   g_array_unref (self->params);
   g_hash_table_unref (self->first_param);
   g_string_chunk_free (self->names);
-  orr_expr_cache_free (self->exprs);
+  if (self->own_exprs)
+    orr_expr_cache_free (self->exprs);
   g_free (self);
 }
 

@@ -29,12 +29,6 @@ count_port_blocks (Compiler *c, OrrBlock *super, OrrBlockKind kind)
   return n;
 }
 
-static char *
-port_key (const char *block_id, OrrPortKind kind, guint port)
-{
-  return g_strdup_printf ("%s\x1f%d\x1f%u", block_id, (int)kind, port);
-}
-
 static void
 report (Compiler *c, GPtrArray *out, OrrBlock *block, OrrPortKind kind, guint port)
 {
@@ -52,14 +46,20 @@ report (Compiler *c, GPtrArray *out, OrrBlock *block, OrrPortKind kind, guint po
 static void
 check_diagram (Compiler *c, OrrDiagram *diagram, GPtrArray *out)
 {
-  g_autoptr (GHashTable) linked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  /* Both ends of every link, as keys borrowed from the model: no string
+   * is formatted per port (that was a sixth of a small model's compile,
+   * paid again at every run of a study). */
+  g_autofree OrrPortKey *ends = g_new (OrrPortKey, MAX (2 * diagram->links->len, 1));
+  g_autoptr (GHashTable) linked = g_hash_table_new (orr_port_key_hash, orr_port_key_equal);
 
   for (guint i = 0; i < diagram->links->len; i++)
     {
       OrrLink *l = g_ptr_array_index (diagram->links, i);
 
-      g_hash_table_add (linked, port_key (l->from.block, l->from.kind, l->from.port));
-      g_hash_table_add (linked, port_key (l->to.block, l->to.kind, l->to.port));
+      ends[2 * i] = (OrrPortKey){ diagram, l->from.block, l->from.kind, l->from.port };
+      ends[2 * i + 1] = (OrrPortKey){ diagram, l->to.block, l->to.kind, l->to.port };
+      g_hash_table_add (linked, &ends[2 * i]);
+      g_hash_table_add (linked, &ends[2 * i + 1]);
     }
   for (guint i = 0; i < diagram->blocks->len; i++)
     {
@@ -81,9 +81,9 @@ check_diagram (Compiler *c, OrrDiagram *diagram, GPtrArray *out)
       for (int k = 0; k < 2; k++)
         for (int p = 1; p <= n[k]; p++)
           {
-            g_autofree char *key = port_key (b->id, kinds[k], (guint)p);
+            OrrPortKey key = { diagram, b->id, kinds[k], (guint)p };
 
-            if (!g_hash_table_contains (linked, key))
+            if (!g_hash_table_contains (linked, &key))
               report (c, out, b, kinds[k], (guint)p);
           }
       if (b->child != NULL)

@@ -76,6 +76,18 @@ orr_block_set_base_value (OrrSimBlock *block, const char *name, OrrValue *value)
   orr_base_set (sim->base, name, value);
 }
 
+OrrValue *
+orr_block_get_base_value (OrrSimBlock *block, const char *name)
+{
+  OrrSimulation *sim;
+
+  g_return_val_if_fail (block != NULL && block->sim != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  sim = block->sim;
+  return orr_base_lookup (sim->base, name);
+}
+
 void
 orr_block_request_repeat (OrrSimBlock *block)
 {

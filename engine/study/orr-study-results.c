@@ -343,6 +343,24 @@ orr_study_read_row (OrrStudy *study, guint run, GError **error)
   return g_steal_pointer (&stored->row);
 }
 
+GPtrArray *
+orr_study_read_rows (OrrStudy *study, guint n_runs, GError **error)
+{
+  g_autoptr (GPtrArray) runs = orr_study_load_runs (study, n_runs, error);
+  GPtrArray *rows;
+
+  if (runs == NULL)
+    return NULL;
+  rows = g_ptr_array_new_full (n_runs, (GDestroyNotify)orr_study_row_free);
+  for (guint i = 0; i < n_runs; i++)
+    {
+      OrrStudyStored *stored = i < runs->len ? g_ptr_array_index (runs, i) : NULL;
+
+      g_ptr_array_add (rows, stored != NULL ? g_steal_pointer (&stored->row) : NULL);
+    }
+  return rows;
+}
+
 /* ---- gathering -------------------------------------------------------- */
 
 void

@@ -21,6 +21,7 @@ typedef struct
 {
   Study *study;
   OrrModel *model;
+  OrrExprCache *exprs; /* the model's parameters parsed once, for all its runs */
   GMutex lock;
   OrrRuns *current; /* guarded by lock */
   GThread *thread;
@@ -228,6 +229,7 @@ run_values (Worker *w, guint run, const double *values)
     = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   g_autoptr (GError) error = NULL;
   RunRecording rr = { NULL, st->need_recording };
+  OrrCompileOptions options = { .expr_cache = w->exprs };
   OrrRuns *runs;
   gboolean ok;
 
@@ -242,7 +244,7 @@ run_values (Worker *w, guint run, const double *values)
       v = orr_value_new_double (r->params[j]);
       orr_scope_set (overrides, st->names[j], v);
     }
-  runs = orr_runs_new (w->model, st->registry, overrides, NULL);
+  runs = orr_runs_new (w->model, st->registry, overrides, &options);
   orr_runs_set_callbacks (runs, on_started, on_finished, &rr);
   g_mutex_lock (&w->lock);
   w->current = runs;
@@ -387,6 +389,7 @@ static void
 worker_init (Worker *w, Study *st)
 {
   w->study = st;
+  w->exprs = orr_expr_cache_new ();
   g_mutex_init (&w->lock);
   w->model = orr_model_load_data (st->model_data, st->model_length, st->model_name, NULL);
   if (isfinite (orr_study_get_final_time (st->study)))
@@ -404,6 +407,7 @@ static void
 worker_clear (Worker *w)
 {
   g_clear_object (&w->model);
+  g_clear_pointer (&w->exprs, orr_expr_cache_free);
   g_mutex_clear (&w->lock);
 }
 

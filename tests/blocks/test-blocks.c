@@ -109,8 +109,8 @@ test_palette_files (void)
 {
   /* the order of orr_palettes_register_standard() */
   static const char *const folders[]
-    = { "sources", "sinks",      "math",    "logic",  "integer", "continuous", "discrete",
-        "hybrid",  "activation", "routing", "lookup", "ports",   "custom" };
+    = { "sources", "sinks",      "math",    "logic",  "integer",      "continuous", "discrete",
+        "hybrid",  "activation", "routing", "lookup", "optimization", "ports",      "custom" };
   static const GMarkupParser parser = { .start_element = palette_start };
   g_autoptr (OrrRegistry) registry = orr_registry_new ();
   guint next = 0;

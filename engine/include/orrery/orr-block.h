@@ -205,6 +205,10 @@ void orr_block_request_repeat (OrrSimBlock *block);
  * with GetFromBase('name') (ToBase); takes a new reference. Only at
  * accepted points and in the terminate job; ignored at a trial point. */
 void orr_block_set_base_value (OrrSimBlock *block, const char *name, OrrValue *value);
+/* What the run's base holds under name (a new reference), or NULL: what
+ * earlier runs stored, and this run's own stores so far (BobyqaOpt keeps
+ * its evaluations there between runs). Any phase. */
+OrrValue *orr_block_get_base_value (OrrSimBlock *block, const char *name);
 /* Reports something the user should see without stopping the run (an
  * FMU's log line): it goes, prefixed by nothing, with the block's path
  * alongside, to the simulation's message function

@@ -39,6 +39,12 @@ typedef struct
   /* The user trusts this model's own C code (CCustomBlock) to be compiled
    * and loaded. Opening or compiling a model never does that otherwise. */
   gboolean trust_native_code;
+  /* Block parameters parsed in an earlier compile of the same thread,
+   * kept for the next (a study compiles the same model for every run):
+   * borrowed, never used by two compiles at once; NULL: each compile
+   * parses its own. Parse trees and literal values depend on the text
+   * alone, so a cache is right for any model and any overrides. */
+  OrrExprCache *expr_cache;
 } OrrCompileOptions;
 
 /* Compiles model with the block classes of registry. overrides: see

@@ -197,6 +197,11 @@ typedef struct
 } OrrStudyRow;
 
 OrrStudyRow *orr_study_read_row (OrrStudy *study, guint run, GError **error);
+/* Every finished run among 0 .. n_runs - 1 in one reading of the results
+ * folder (a study's window refreshes its table while the study runs):
+ * an array of n_runs OrrStudyRow, NULL where a run is not done; free
+ * with g_ptr_array_unref(). */
+GPtrArray *orr_study_read_rows (OrrStudy *study, guint n_runs, GError **error);
 OrrStudyRow *orr_study_row_copy (const OrrStudyRow *row);
 void orr_study_row_free (OrrStudyRow *row);
 
