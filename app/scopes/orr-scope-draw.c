@@ -5,6 +5,7 @@
  * a vertical stroke from min to max joined to its neighbours, so a spike
  * of one sample among millions still shows. */
 #include "orr-scope-draw.h"
+#include "orr-anim-draw.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -86,6 +87,9 @@ orr_scope_draw_autoscale (OrrSignalLog *log, double x0, double x1, double *xmin,
   guint n = orr_signal_log_get_n_channels (log);
   double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY };
 
+  /* an animation has no value axis */
+  if (kind == ORR_SIGNAL_LOG_SHAPES)
+    return FALSE;
   if (kind == ORR_SIGNAL_LOG_EVENTS)
     {
       double top = n;
@@ -834,6 +838,12 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
     }
   else
     pango_cairo_update_layout (cr, d->layout);
+  /* an animation is a picture of the moment, not a plot */
+  if (kind == ORR_SIGNAL_LOG_SHAPES)
+    {
+      orr_anim_draw_render (log, d->x1, cr, width, height, &d->foreground, &d->background);
+      return;
+    }
   if (!(d->x1 > d->x0))
     d->x1 = d->x0 + 1;
   if (!(d->y1 > d->y0))

@@ -208,6 +208,7 @@ struct _OrrSignalLog
    * FANOUT) entries */
   GArray **pyramid;
   guint unannounced; /* appended by _append_rows (), not yet emitted */
+  OrrSignalLogShapes *shapes;
 };
 
 G_DEFINE_FINAL_TYPE (OrrSignalLog, orr_signal_log, G_TYPE_OBJECT)
@@ -237,6 +238,14 @@ orr_signal_log_finalize (GObject *object)
   for (guint i = 0; i < self->n_channels * MAX_LEVELS; i++)
     g_array_unref (self->pyramid[i]);
   g_free (self->pyramid);
+  if (self->shapes != NULL)
+    {
+      g_free (self->shapes->kinds);
+      g_free (self->shapes->rows);
+      g_free (self->shapes->cols);
+      g_free (self->shapes->colors);
+      g_free (self->shapes);
+    }
   G_OBJECT_CLASS (orr_signal_log_parent_class)->finalize (object);
 }
 
@@ -278,6 +287,29 @@ orr_signal_log_new (OrrSignalLogKind kind, const char *title, guint n_channels)
   for (guint i = 0; i < self->n_channels * MAX_LEVELS; i++)
     self->pyramid[i] = g_array_new (FALSE, FALSE, sizeof (Summary));
   return self;
+}
+
+void
+orr_signal_log_set_shapes (OrrSignalLog *self, const OrrSignalLogShapes *shapes)
+{
+  OrrSignalLogShapes *copy;
+
+  g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
+  g_return_if_fail (shapes != NULL && self->shapes == NULL);
+  copy = g_new0 (OrrSignalLogShapes, 1);
+  *copy = *shapes;
+  copy->kinds = g_memdup2 (shapes->kinds, shapes->n_inputs * sizeof (int));
+  copy->rows = g_memdup2 (shapes->rows, shapes->n_inputs * sizeof (int));
+  copy->cols = g_memdup2 (shapes->cols, shapes->n_inputs * sizeof (int));
+  copy->colors = g_memdup2 (shapes->colors, shapes->n_colors * 3 * sizeof (double));
+  self->shapes = copy;
+}
+
+const OrrSignalLogShapes *
+orr_signal_log_get_shapes (OrrSignalLog *self)
+{
+  g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), NULL);
+  return self->shapes;
 }
 
 OrrSignalLogKind
