@@ -330,6 +330,7 @@ prepare (OrrScopeView *self)
 {
   compute_visible (self, &self->draw.x0, &self->draw.x1, &self->draw.y0, &self->draw.y1);
   self->draw.grid = self->grid;
+  self->draw.autoscale = self->autoscale;
 }
 
 static void
@@ -594,8 +595,13 @@ orr_scope_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
     }
   else
     {
-      *minimum = 140;
-      *natural = 240;
+      /* several plots: each about as tall as a plot of its own */
+      guint n = ORR_SCOPE_VIEW (widget)->log != NULL
+                  ? orr_signal_log_get_n_axes (ORR_SCOPE_VIEW (widget)->log)
+                  : 1;
+
+      *minimum = 140 + 70 * (MIN (n, 8) - 1);
+      *natural = 240 + 160 * (MIN (n, 8) - 1);
     }
 }
 

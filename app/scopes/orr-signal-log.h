@@ -62,6 +62,17 @@ void orr_signal_log_set_hint_range (OrrSignalLog *log, double xmin, double xmax,
 gboolean orr_signal_log_get_hint_range (OrrSignalLog *log, double *xmin, double *xmax, double *ymin,
                                         double *ymax);
 
+/* A TIME log drawn as several plots sharing the time axis (MultiScope):
+ * n_axes groups of consecutive channels, sizes[a] channels in axis a,
+ * its value range ranges[2a], ranges[2a + 1] (NULL: -1 ... 1). Set once;
+ * a log without axes has one. */
+void orr_signal_log_set_axes (OrrSignalLog *log, guint n_axes, const guint *sizes,
+                              const double *ranges);
+guint orr_signal_log_get_n_axes (OrrSignalLog *log);
+/* The channels [first, first + count) of axis and its range. */
+void orr_signal_log_get_axis (OrrSignalLog *log, guint axis, guint *first, guint *count,
+                              double *ymin, double *ymax);
+
 /* The shapes a SHAPES log holds, copied; NULL before they are set. */
 void orr_signal_log_set_shapes (OrrSignalLog *log, const OrrSignalLogShapes *shapes);
 const OrrSignalLogShapes *orr_signal_log_get_shapes (OrrSignalLog *log);

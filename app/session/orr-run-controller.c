@@ -56,6 +56,9 @@ typedef struct
   gboolean has_hint;
   double hint[4];
   OrrSignalLogShapes *shapes; /* Anim2D: how to read its samples; NULL otherwise */
+  guint n_axes;               /* MultiScope: its plots (0 otherwise), their channels, ranges */
+  guint *axis_sizes;
+  double *axis_ranges;
   /* after the run: what was left in the stream (under the Job lock until
    * the batch is taken off the Job), rows as the stream holds them */
   int rest_channels;
@@ -105,6 +108,8 @@ recorder_free (Recorder *r)
   g_free (r->block_id);
   g_free (r->path);
   g_clear_pointer (&r->rest_rows, g_array_unref);
+  g_free (r->axis_sizes);
+  g_free (r->axis_ranges);
   if (r->shapes != NULL)
     {
       g_free (r->shapes->kinds);
@@ -291,6 +296,29 @@ recorder_new (const OrrProgram *program, int index)
           r->has_hint = TRUE;
           memcpy (r->hint, pb->rpar, sizeof r->hint);
         }
+    }
+  else if (strcmp (name, "MultiScope") == 0)
+    {
+      /* rpar = { refresh, ymin, ymax per input } (palettes/sinks/multi-scope.c) */
+      if (pb->n_rpar != 1 + 2 * pb->n_in || pb->n_in < 1)
+        {
+          g_free (r);
+          return NULL;
+        }
+      r->kind = ORR_SIGNAL_LOG_TIME;
+      r->n_axes = pb->n_in;
+      r->axis_sizes = g_new (guint, pb->n_in);
+      r->axis_ranges = g_memdup2 (pb->rpar + 1, 2 * pb->n_in * sizeof (double));
+      for (int k = 0; k < pb->n_in; k++)
+        {
+          r->axis_sizes[k] = input_numel (pb, k);
+          r->n_channels += input_numel (pb, k);
+        }
+      r->has_hint = TRUE;
+      r->hint[0] = start;
+      r->hint[1] = start + pb->rpar[0];
+      r->hint[2] = pb->rpar[1];
+      r->hint[3] = pb->rpar[2];
     }
   else if (strcmp (name, "Anim2D") == 0)
     {
@@ -591,7 +619,8 @@ setup_logs (OrrRunController *self, Batch *batch)
 
       /* an animation's shapes may have changed with the same channels */
       if (old != NULL && orr_signal_log_get_kind (old) == r->kind
-          && r->kind != ORR_SIGNAL_LOG_SHAPES
+          && r->kind != ORR_SIGNAL_LOG_SHAPES && r->n_axes == 0
+          && orr_signal_log_get_n_axes (old) == 1
           && orr_signal_log_get_n_channels (old) == r->n_channels)
         {
           r->log = g_object_ref (old);
@@ -611,6 +640,8 @@ setup_logs (OrrRunController *self, Batch *batch)
         }
       if (r->shapes != NULL && r->log != old)
         orr_signal_log_set_shapes (r->log, r->shapes);
+      if (r->n_axes > 0 && r->log != old)
+        orr_signal_log_set_axes (r->log, r->n_axes, r->axis_sizes, r->axis_ranges);
       orr_signal_log_set_time_span (r->log, settings->start_time, settings->final_time);
       if (r->has_hint)
         orr_signal_log_set_hint_range (r->log, r->hint[0], r->hint[1], r->hint[2], r->hint[3]);

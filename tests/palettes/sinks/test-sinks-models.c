@@ -116,6 +116,39 @@ test_xy_display_signal_out (void)
     }
 }
 
+/* A clocked MultiScope of t and -3 t (Time and a Gain) on a 0.25 s clock
+ * over [0, 1]: five samples at 0, 0.25 ... 1 of (t, -3 t), exact (Time
+ * is exact, the gain's product rounds once: 1e-15). */
+static void
+test_multi_scope (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *time = add_block (model, "Time", "T", 0, 1, 0, 0, NULL);
+  OrrBlock *gain = add_block (model, "Gain", "G", 1, 1, 0, 0, "gain", "-3", NULL);
+  OrrBlock *sc = add_block (model, "SampleClock", "SC", 0, 0, 0, 1, "period", "0.25", NULL);
+  OrrBlock *scope = add_block (model, "MultiScope", "Plots", 2, 0, 1, 0, "activation", "2", "ymin",
+                               "[0 -3]", "ymax", "[1 0]", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  set_final_time (model, 1);
+  link_data (model, time, 1, gain, 1);
+  link_data (model, time, 1, scope, 1);
+  link_data (model, gain, 1, scope, 2);
+  link_event (model, sc, 1, scope, 1);
+  run = run_model (model, NULL);
+  g_assert_true (run->ok);
+  r = recording (run, "Plots");
+  g_assert_cmpint (r->n, ==, 2);
+  g_assert_cmpuint (r->t->len, ==, 5);
+  for (guint k = 0; k < 5; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (T (r, k), 0.25 * k, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, 0), 0.25 * k, 1e-15);
+      g_assert_cmpfloat_with_epsilon (V (r, k, 1), -0.75 * k, 1e-15);
+    }
+}
+
 /* Anim2D showing a circle of radius 0.25 at (cos t, sin t), from the
  * oscillator x1' = -x2, x2' = x1 through a Mux and a Transpose (a 1 x 3
  * row), moved by a 0.5 s SampleClock on its first activation input and
@@ -221,6 +254,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sinks-models/event-scope", test_event_scope);
   g_test_add_func ("/sinks-models/xy-display-signal-out", test_xy_display_signal_out);
   g_test_add_func ("/sinks-models/to-base", test_to_base);
+  g_test_add_func ("/sinks-models/multi-scope", test_multi_scope);
   g_test_add_func ("/sinks-models/anim2d", test_anim2d);
   return g_test_run ();
 }
