@@ -278,3 +278,17 @@
  *
  * Returns: (transfer full) (array zero-terminated=1): the placeholders' paths
  */
+
+/* Bus declarations belong to a block's configure function, in C. */
+
+/**
+ * orr_config_set_bus_creator: (skip)
+ */
+
+/**
+ * orr_config_set_bus_selector: (skip)
+ */
+
+/**
+ * orr_config_set_bus_assignment: (skip)
+ */
