@@ -46,6 +46,11 @@ orr_bus_get_names (OrrConfig *config, const char *name, gboolean dotted, char **
     }
   parts = g_strsplit (orr_value_get_string (value), ",", -1);
   count = (int)g_strv_length (parts);
+  if (count == 0)
+    {
+      orr_param_set_error (error, name, "names no signal: give at least one, 'position'");
+      return FALSE;
+    }
   if (count > ORR_PALETTE_MAX_PORTS)
     {
       orr_param_set_error (error, name, "names %d signals, more than %d", count,

@@ -426,6 +426,39 @@ test_bus_nested (void)
     g_assert_cmpfloat (V (r, i, 0), ==, -T (r, i));
 }
 
+/* A bus through a Goto and its From, tag 'b', visible in the whole
+ * model, into a super block: the selector inside finds y = [3; 4]. */
+static void
+test_bus_goto_from (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *x = add_block (model, "Constant", "X", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *y = add_block (model, "Constant", "Y", 0, 1, 0, 0, "value", "[3; 4]", NULL);
+  OrrBlock *bus = add_block (model, "BusCreator", "Bus", 2, 1, 0, 0, "names", "'x, y'", NULL);
+  OrrBlock *go = add_block (model, "Goto", "Go", 1, 0, 0, 0, "tag", "'b'", "visibility", "2", NULL);
+  OrrBlock *super = add_block_in (model, NULL, NULL, "Inside", 0, 0, 0, 0, NULL);
+  OrrBlock *from
+    = add_block_in (model, super->child, "From", "From", 0, 1, 0, 0, "tag", "'b'", NULL);
+  OrrBlock *sel
+    = add_block_in (model, super->child, "BusSelector", "Sel", 1, 1, 0, 0, "names", "'y'", NULL);
+  OrrBlock *out
+    = add_block_in (model, super->child, "SignalOut", "Out", 1, 0, 0, 0, "name", "'y'", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, x, 1, bus, 1);
+  link_data (model, y, 1, bus, 2);
+  link_data (model, bus, 1, go, 1);
+  link_data (model, from, 1, sel, 1);
+  link_data (model, sel, 1, out, 1);
+  run = run_model (model, NULL);
+  g_assert_true (run->ok);
+  r = recording (run, "Inside/Out");
+  g_assert_cmpint (r->n, ==, 2);
+  g_assert_cmpfloat (V (r, 0, 0), ==, 3);
+  g_assert_cmpfloat (V (r, 0, 1), ==, 4);
+}
+
 /* The compiler's bus errors name the block and what went wrong: a
  * selector asking for a name the bus lacks lists the names there are; a
  * selector fed by a plain signal says it needs a bus; a selected size
@@ -500,6 +533,7 @@ main (int argc, char **argv)
   g_test_add_func ("/routing-models/goto-from", test_goto_from);
   g_test_add_func ("/routing-models/bus-nested", test_bus_nested);
   g_test_add_func ("/routing-models/bus-errors", test_bus_errors);
+  g_test_add_func ("/routing-models/bus-goto-from", test_bus_goto_from);
   g_test_add_func ("/routing-models/terminator", test_terminator);
   return g_test_run ();
 }
