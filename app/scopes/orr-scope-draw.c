@@ -890,25 +890,40 @@ render_axes (OrrScopeDraw *d, cairo_t *cr, int width, int height)
    * ones above it */
   d->background.alpha = 0;
   d->band = FALSE;
-  for (guint a = 0; a < n; a++)
+  d->min_left = 0;
+  /* twice: the first time, thrown away, finds the widest value labels,
+   * so that the plots' left edges line up the second time */
+  for (int pass = 0; pass < 2; pass++)
     {
-      double lo, hi;
+      double widest = 0;
 
-      orr_signal_log_get_axis (d->log, a, &d->ch_first, &d->ch_count, &lo, &hi);
-      if (!d->autoscale
-          || !orr_scope_draw_autoscale_channels (d->log, d->ch_first, d->ch_count, d->x0, d->x1,
-                                                 &d->y0, &d->y1))
+      if (pass == 0)
+        cairo_push_group (cr);
+      for (guint a = 0; a < n; a++)
         {
-          d->y0 = lo;
-          d->y1 = hi;
+          double lo, hi;
+
+          orr_signal_log_get_axis (d->log, a, &d->ch_first, &d->ch_count, &lo, &hi);
+          if (!d->autoscale
+              || !orr_scope_draw_autoscale_channels (d->log, d->ch_first, d->ch_count, d->x0, d->x1,
+                                                     &d->y0, &d->y1))
+            {
+              d->y0 = lo;
+              d->y1 = hi;
+            }
+          d->title = title && a == 0;
+          cairo_save (cr);
+          cairo_translate (cr, 0, round (a * band_height));
+          render_one (d, cr, width, (int)(round ((a + 1) * band_height) - round (a * band_height)));
+          cairo_restore (cr);
+          widest = MAX (widest, d->plot_x);
         }
-      d->title = title && a == 0;
-      cairo_save (cr);
-      cairo_translate (cr, 0, round (a * band_height));
-      render_one (d, cr, width, (int)(round ((a + 1) * band_height) - round (a * band_height)));
-      cairo_restore (cr);
+      if (pass == 0)
+        cairo_pattern_destroy (cairo_pop_group (cr));
+      d->min_left = widest;
     }
   d->ch_first = d->ch_count = 0;
+  d->min_left = 0;
   d->y0 = y0;
   d->y1 = y1;
   d->title = title;
@@ -982,7 +997,7 @@ render_one (OrrScopeDraw *d, cairo_t *cr, int width, int height)
       text_size (d, label, FALSE, &tw, &th);
       label_width = MAX (label_width, tw);
     }
-  left = PAD + label_width + 6;
+  left = MAX (PAD + label_width + 6, d->min_left);
   /* the last time label is centred on its tick: leave room for its half */
   xfirst = orr_scope_draw_ticks (d->x0, d->x1, MAX (2, (width - left - PAD) / 90.0), &xstep);
   {

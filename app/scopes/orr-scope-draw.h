@@ -34,6 +34,7 @@ typedef struct
   /* the channels drawn, [ch_first, ch_first + ch_count); 0: all. A log of
    * several axes sets these per plot while drawing. */
   guint ch_first, ch_count;
+  double min_left; /* the plot area starts at least this far right (stacked plots align) */
 
   /* Where the plot area ended up, in pixels; set by the drawing. */
   double plot_x, plot_y, plot_width, plot_height;
