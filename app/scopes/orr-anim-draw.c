@@ -37,6 +37,58 @@ what (OrrSignalLog *log, guint64 i)
   return v >= 0 && v <= 3 ? (int)v : 0;
 }
 
+/* The samples that are snapshots, found once: a frame looks only at the
+ * samples appended since the last (a long run has many, few of them
+ * snapshots). Kept on the log; a log cleared for a new run starts over. */
+typedef struct
+{
+  guint64 scanned;
+  GArray *indices; /* of guint64 */
+} Snapshots;
+
+static void
+snapshots_free (Snapshots *s)
+{
+  g_array_unref (s->indices);
+  g_free (s);
+}
+
+/* A new run in the same log: start over, even if it has grown past the
+ * old one by the next frame. */
+static void
+snapshots_forget (OrrSignalLog *log, gpointer data)
+{
+  Snapshots *s = g_object_get_data (G_OBJECT (log), "orr-anim-snapshots");
+
+  if (s != NULL)
+    {
+      g_array_set_size (s->indices, 0);
+      s->scanned = 0;
+    }
+}
+
+static GArray *
+snapshots_of (OrrSignalLog *log)
+{
+  Snapshots *s = g_object_get_data (G_OBJECT (log), "orr-anim-snapshots");
+  guint64 n = orr_signal_log_get_n_samples (log);
+
+  if (s == NULL)
+    {
+      s = g_new0 (Snapshots, 1);
+      s->indices = g_array_new (FALSE, FALSE, sizeof (guint64));
+      g_object_set_data_full (G_OBJECT (log), "orr-anim-snapshots", s,
+                              (GDestroyNotify)snapshots_free);
+      g_signal_connect (log, "cleared", G_CALLBACK (snapshots_forget), NULL);
+    }
+  if (n < s->scanned)
+    snapshots_forget (log, NULL);
+  for (; s->scanned < n; s->scanned++)
+    if (what (log, s->scanned) & 2)
+      g_array_append_val (s->indices, s->scanned);
+  return s->indices;
+}
+
 typedef struct
 {
   cairo_t *cr;
@@ -258,9 +310,12 @@ orr_anim_draw_render (OrrSignalLog *log, double t, cairo_t *cr, int width, int h
     end++;
 
   p.alpha = SNAPSHOT_ALPHA;
-  for (guint64 i = 0; i < end; i++)
-    if (what (log, i) & 2)
-      draw_sample (&p, log, i, TRUE, scratch);
+  {
+    GArray *snapshots = snapshots_of (log);
+
+    for (guint k = 0; k < snapshots->len && g_array_index (snapshots, guint64, k) < end; k++)
+      draw_sample (&p, log, g_array_index (snapshots, guint64, k), TRUE, scratch);
+  }
 
   for (guint64 i = end; i > 0 && end - i < MAX_LOOKBACK; i--)
     if (what (log, i - 1) & 1)

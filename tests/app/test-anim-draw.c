@@ -130,6 +130,25 @@ test_shapes (void)
   assert_color (at2, 0.6, 0.33, 0xffffff); /* the left-out triangle */
   assert_color (at2, 3.0, 1.43, 0xff0000);
 
+  /* a new run in the same log forgets the old snapshots (sample 2 was
+   * one), even once it holds more samples: four frames, the third with
+   * the circle at (0.6, 1.5), the last back at (1, 1); nothing of the
+   * third may show */
+  {
+    const double c0[] = { 1, 1, 0.4 }, c1[] = { 0.6, 1.5, 0.3 };
+    const double t0[] = { 2.2, 3.8, 3.0, 1.2, 1.2, 1.9 };
+    cairo_surface_t *again;
+
+    orr_signal_log_clear (log);
+    append (log, 0, 1, c0, t0);
+    append (log, 0.25, 1, c0, t0);
+    append (log, 0.5, 1, c1, t0);
+    append (log, 1, 1, c0, t0);
+    again = render (log, 2);
+    assert_color (again, 0.6, 1.5, 0xffffff);
+    assert_color (again, 1, 1, 0xff0000);
+    cairo_surface_destroy (again);
+  }
   if (g_getenv ("ORRERY_TEST_OUTDIR") != NULL)
     {
       g_autofree char *path
