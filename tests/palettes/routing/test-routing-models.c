@@ -4,6 +4,8 @@
  * beside each check. */
 #include "model-run.h"
 
+#include <orrery/orr-editor.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -459,6 +461,37 @@ test_bus_goto_from (void)
   g_assert_cmpfloat (V (r, 0, 1), ==, 4);
 }
 
+/* In the editor a bus block's ports follow its names, and carry them as
+ * labels for the canvas and the scopes: a BusCreator set to 'x, y, z'
+ * gets three inputs x, y, z; a BusSelector set to 'a.b' one output a.b. */
+static void
+test_bus_port_names (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  OrrDiagram *root = orr_model_get_root (model);
+  g_autoptr (GError) error = NULL;
+  OrrBlock *creator
+    = orr_editor_add_block (model, root, registry, "BusCreator", &(OrrRect){ 0, 0, 0, 0 }, &error);
+  OrrBlock *selector = orr_editor_add_block (model, root, registry, "BusSelector",
+                                             &(OrrRect){ 100, 0, 0, 0 }, &error);
+  const char *names[] = { "names", NULL };
+  const char *xyz[] = { "'x, y, z'", NULL }, *ab[] = { "'a.b'", NULL };
+  const char *expected[] = { "x", "y", "z" };
+
+  g_assert_no_error (error);
+  g_assert_true (orr_editor_set_params (model, registry, creator, names, xyz, "names", &error));
+  g_assert_true (orr_editor_set_params (model, registry, selector, names, ab, "names", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (orr_block_get_port_count (creator, ORR_PORT_IN), ==, 3);
+  for (guint k = 0; k < 3; k++)
+    g_assert_cmpstr (((OrrPort *)g_ptr_array_index (creator->ports[ORR_PORT_IN], k))->label, ==,
+                     expected[k]);
+  g_assert_cmpint (orr_block_get_port_count (selector, ORR_PORT_OUT), ==, 1);
+  g_assert_cmpstr (((OrrPort *)g_ptr_array_index (selector->ports[ORR_PORT_OUT], 0))->label, ==,
+                   "a.b");
+}
+
 /* The compiler's bus errors name the block and what went wrong: a
  * selector asking for a name the bus lacks lists the names there are; a
  * selector fed by a plain signal says it needs a bus; a selected size
@@ -534,6 +567,7 @@ main (int argc, char **argv)
   g_test_add_func ("/routing-models/bus-nested", test_bus_nested);
   g_test_add_func ("/routing-models/bus-errors", test_bus_errors);
   g_test_add_func ("/routing-models/bus-goto-from", test_bus_goto_from);
+  g_test_add_func ("/routing-models/bus-port-names", test_bus_port_names);
   g_test_add_func ("/routing-models/terminator", test_terminator);
   return g_test_run ();
 }
