@@ -629,6 +629,7 @@ static const struct
   { "win.duplicate", { "<Control>d", NULL } },
   { "win.rotate", { "<Control>bracketright", NULL } },
   { "win.flip", { "<Control>m", NULL } },
+  { "win.toggle-switch", { "<Control>t", NULL } },
   { "win.zoom-in", { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL } },
   { "win.zoom-out", { "<Control>minus", "<Control>KP_Subtract", NULL } },
   { "win.zoom-fit", { "<Control>0", "<Control>KP_0", NULL } },

@@ -288,3 +288,17 @@
  *
  * Returns: (transfer full) (nullable): what the run's base holds under the name
  */
+
+/* Bus declarations belong to a block's configure function, in C. */
+
+/**
+ * orr_config_set_bus_creator: (skip)
+ */
+
+/**
+ * orr_config_set_bus_selector: (skip)
+ */
+
+/**
+ * orr_config_set_bus_assignment: (skip)
+ */

@@ -5,6 +5,7 @@
  * a vertical stroke from min to max joined to its neighbours, so a spike
  * of one sample among millions still shows. */
 #include "orr-scope-draw.h"
+#include "orr-anim-draw.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -86,6 +87,9 @@ orr_scope_draw_autoscale (OrrSignalLog *log, double x0, double x1, double *xmin,
   guint n = orr_signal_log_get_n_channels (log);
   double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY };
 
+  /* an animation has no value axis */
+  if (kind == ORR_SIGNAL_LOG_SHAPES)
+    return FALSE;
   if (kind == ORR_SIGNAL_LOG_EVENTS)
     {
       double top = n;
@@ -137,6 +141,43 @@ orr_scope_draw_autoscale (OrrSignalLog *log, double x0, double x1, double *xmin,
   *ymin = lo[1];
   *ymax = hi[1];
   return TRUE;
+}
+
+gboolean
+orr_scope_draw_autoscale_channels (OrrSignalLog *log, guint first, guint count, double x0,
+                                   double x1, double *ymin, double *ymax)
+{
+  double lo = INFINITY, hi = -INFINITY, margin;
+  guint n = orr_signal_log_get_n_channels (log);
+
+  for (guint c = first; c < first + count && c < n; c++)
+    {
+      double vmin, vmax;
+
+      if (orr_signal_log_get_value_range_in (log, c, x0, x1, &vmin, &vmax))
+        {
+          lo = MIN (lo, vmin);
+          hi = MAX (hi, vmax);
+        }
+    }
+  if (lo > hi)
+    return FALSE;
+  margin = (hi - lo) * 0.05;
+  if (margin == 0)
+    margin = MAX (fabs (lo) * 0.1, 1.0);
+  *ymin = lo - margin;
+  *ymax = hi + margin;
+  return TRUE;
+}
+
+/* The channels to draw: [*first, *end). */
+static void
+channel_span (OrrScopeDraw *d, guint *first, guint *end)
+{
+  guint n = orr_signal_log_get_n_channels (d->log);
+
+  *first = d->ch_count > 0 ? MIN (d->ch_first, n) : 0;
+  *end = d->ch_count > 0 ? MIN (d->ch_first + d->ch_count, n) : n;
 }
 
 char *
@@ -560,7 +601,7 @@ static void
 draw_time_channels (OrrScopeDraw *d, cairo_t *cr)
 {
   OrrSignalLog *log = d->log;
-  guint n_channels = orr_signal_log_get_n_channels (log);
+  guint c_first, c_end;
   guint64 first = orr_signal_log_find_time (log, d->x0);
   guint64 end = orr_signal_log_find_time (log, d->x1);
   cairo_surface_type_t target = cairo_surface_get_type (cairo_get_target (cr));
@@ -572,6 +613,7 @@ draw_time_channels (OrrScopeDraw *d, cairo_t *cr)
   int height = (int)ceil (d->plot_height * scale);
   gboolean dense = end - first > n_columns;
 
+  channel_span (d, &c_first, &c_end);
   if (orr_signal_log_get_n_samples (log) == 0)
     return;
   if (d->n_columns < n_columns)
@@ -581,7 +623,7 @@ draw_time_channels (OrrScopeDraw *d, cairo_t *cr)
     }
   if (paper)
     {
-      for (guint c = 0; c < n_channels; c++)
+      for (guint c = c_first; c < c_end; c++)
         vector_channel (d, cr, c, first, end, n_columns, dense);
     }
   else
@@ -599,7 +641,7 @@ draw_time_channels (OrrScopeDraw *d, cairo_t *cr)
           d->transposed = g_renew (guint32, d->transposed, d->n_transposed);
         }
       memset (d->transposed, 0, (gsize)n_columns * height * sizeof (guint32));
-      for (guint c = 0; c < n_channels; c++)
+      for (guint c = c_first; c < c_end; c++)
         {
           double *tops = d->columns, *bottoms = tops + n_columns;
 
@@ -619,7 +661,7 @@ draw_time_channels (OrrScopeDraw *d, cairo_t *cr)
 
   /* few samples in view: mark each one, the line alone hides where they are */
   if (end - first < n_columns / 6)
-    for (guint c = 0; c < n_channels; c++)
+    for (guint c = c_first; c < c_end; c++)
       {
         for (guint64 i = first; i < end; i++)
           {
@@ -746,9 +788,11 @@ draw_legend (OrrScopeDraw *d, cairo_t *cr, double right, double y, gboolean meas
   guint n_channels = orr_signal_log_get_n_channels (log);
   guint n_entries = kind == ORR_SIGNAL_LOG_XY ? n_channels / 2 : n_channels;
   double x = right, total = 0;
+  guint c_first, c_end;
 
   if (kind == ORR_SIGNAL_LOG_EVENTS)
     return 0;
+  channel_span (d, &c_first, &c_end);
   for (guint k = n_entries; k-- > 0;)
     {
       g_autofree char *name
@@ -758,6 +802,8 @@ draw_legend (OrrScopeDraw *d, cairo_t *cr, double right, double y, gboolean meas
             : g_strdup (orr_signal_log_get_channel_name (log, k));
       int width, height;
 
+      if (kind == ORR_SIGNAL_LOG_TIME && (k < c_first || k >= c_end))
+        continue;
       text_size (d, name, FALSE, &width, &height);
       x -= width;
       if (!measure_only)
@@ -787,6 +833,7 @@ draw_cursor (OrrScopeDraw *d, cairo_t *cr, int width)
   double x = to_px (d, d->cursor_x), bx, by;
   int tw, th;
   double dashes[] = { 4, 3 };
+  guint c_first, c_end;
 
   if (x < d->plot_x || x > d->plot_x + d->plot_width)
     return;
@@ -809,7 +856,8 @@ draw_cursor (OrrScopeDraw *d, cairo_t *cr, int width)
     g_snprintf (buf, sizeof buf, "%.6g", d->cursor_x);
     g_string_append_printf (markup, "<b>t = %s</b>", buf);
   }
-  for (guint c = 0; c < orr_signal_log_get_n_channels (log); c++)
+  channel_span (d, &c_first, &c_end);
+  for (guint c = c_first; c < c_end; c++)
     {
       const GdkRGBA *color = orr_scope_draw_color (c);
       g_autofree char *name = g_markup_escape_text (orr_signal_log_get_channel_name (log, c), -1);
@@ -849,8 +897,86 @@ draw_cursor (OrrScopeDraw *d, cairo_t *cr, int width)
 
 /* ---- the whole picture ------------------------------------------------------ */
 
+static void render_one (OrrScopeDraw *d, cairo_t *cr, int width, int height);
+
+/* Several plots one above the other, each its channels over its value
+ * range (or fitted, with autoscale), all over the same time range: the
+ * title on the first only. */
+static void
+render_axes (OrrScopeDraw *d, cairo_t *cr, int width, int height)
+{
+  guint n = orr_signal_log_get_n_axes (d->log);
+  double y0 = d->y0, y1 = d->y1;
+  gboolean title = d->title, band = d->band;
+  double band_height = (double)height / n;
+  GdkRGBA background = d->background;
+
+  if (d->background.alpha > 0)
+    {
+      cairo_save (cr);
+      set_color (cr, &d->background, 1);
+      cairo_paint (cr);
+      cairo_restore (cr);
+    }
+  /* painted once, under every plot: a plot's own paint would cover the
+   * ones above it */
+  d->background.alpha = 0;
+  d->band = FALSE;
+  d->min_left = 0;
+  /* twice: the first time, thrown away, finds the widest value labels,
+   * so that the plots' left edges line up the second time */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      double widest = 0;
+
+      if (pass == 0)
+        cairo_push_group (cr);
+      for (guint a = 0; a < n; a++)
+        {
+          double lo, hi;
+
+          orr_signal_log_get_axis (d->log, a, &d->ch_first, &d->ch_count, &lo, &hi);
+          if (!d->autoscale
+              || !orr_scope_draw_autoscale_channels (d->log, d->ch_first, d->ch_count, d->x0, d->x1,
+                                                     &d->y0, &d->y1))
+            {
+              d->y0 = lo;
+              d->y1 = hi;
+            }
+          d->title = title && a == 0;
+          cairo_save (cr);
+          cairo_translate (cr, 0, round (a * band_height));
+          render_one (d, cr, width, (int)(round ((a + 1) * band_height) - round (a * band_height)));
+          cairo_restore (cr);
+          widest = MAX (widest, d->plot_x);
+        }
+      if (pass == 0)
+        cairo_pattern_destroy (cairo_pop_group (cr));
+      d->min_left = widest;
+    }
+  d->ch_first = d->ch_count = 0;
+  d->min_left = 0;
+  d->y0 = y0;
+  d->y1 = y1;
+  d->title = title;
+  d->band = band;
+  d->background = background;
+}
+
 void
 orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
+{
+  if (orr_signal_log_get_kind (d->log) == ORR_SIGNAL_LOG_TIME && d->ch_count == 0
+      && orr_signal_log_get_n_axes (d->log) > 1)
+    {
+      render_axes (d, cr, width, height);
+      return;
+    }
+  render_one (d, cr, width, height);
+}
+
+static void
+render_one (OrrScopeDraw *d, cairo_t *cr, int width, int height)
 {
   OrrSignalLog *log = d->log;
   OrrSignalLogKind kind = orr_signal_log_get_kind (log);
@@ -866,6 +992,12 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
     }
   else
     pango_cairo_update_layout (cr, d->layout);
+  /* an animation is a picture of the moment, not a plot */
+  if (kind == ORR_SIGNAL_LOG_SHAPES)
+    {
+      orr_anim_draw_render (log, d->x1, cr, width, height, &d->foreground, &d->background);
+      return;
+    }
   if (!(d->x1 > d->x0))
     d->x1 = d->x0 + 1;
   if (!(d->y1 > d->y0))
@@ -897,7 +1029,7 @@ orr_scope_draw_render (OrrScopeDraw *d, cairo_t *cr, int width, int height)
       text_size (d, label, FALSE, &tw, &th);
       label_width = MAX (label_width, tw);
     }
-  left = PAD + label_width + 6;
+  left = MAX (PAD + label_width + 6, d->min_left);
   /* the last time label is centred on its tick: leave room for its half */
   xfirst = x_ticks (d, MAX (2, (width - left - PAD) / 90.0), &xstep);
   {

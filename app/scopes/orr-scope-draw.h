@@ -33,6 +33,11 @@ typedef struct
   GdkRGBA foreground; /* text and axes: the widget's colour */
   GdkRGBA background; /* painted first unless fully transparent */
   double scale;       /* device pixels per unit (the widget's scale factor) */
+  gboolean autoscale; /* a log of several axes: each fits its values (else its own range) */
+  /* the channels drawn, [ch_first, ch_first + ch_count); 0: all. A log of
+   * several axes sets these per plot while drawing. */
+  guint ch_first, ch_count;
+  double min_left; /* the plot area starts at least this far right (stacked plots align) */
 
   /* Where the plot area ended up, in pixels; set by the drawing. */
   double plot_x, plot_y, plot_width, plot_height;
@@ -62,6 +67,10 @@ const GdkRGBA *orr_scope_draw_color (guint index);
  * unit range around a constant. FALSE when there is nothing to show. */
 gboolean orr_scope_draw_autoscale (OrrSignalLog *log, double x0, double x1, double *xmin,
                                    double *xmax, double *ymin, double *ymax);
+
+/* The same over the channels [first, first + count) of a TIME log only. */
+gboolean orr_scope_draw_autoscale_channels (OrrSignalLog *log, guint first, guint count, double x0,
+                                            double x1, double *ymin, double *ymax);
 
 /* "t = <time>" then "<name> = <value>" per channel, one a line, for the
  * sample at or before t (6 significant digits); NULL when there is none. */

@@ -330,6 +330,7 @@ prepare (OrrScopeView *self)
 {
   compute_visible (self, &self->draw.x0, &self->draw.x1, &self->draw.y0, &self->draw.y1);
   self->draw.grid = self->grid;
+  self->draw.autoscale = self->autoscale;
 }
 
 static void
@@ -587,15 +588,35 @@ static void
 orr_scope_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
                         int *natural, int *minimum_baseline, int *natural_baseline)
 {
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+  OrrSignalLog *log = ORR_SCOPE_VIEW (widget)->log;
+  const OrrSignalLogShapes *shapes
+    = log != NULL && orr_signal_log_get_kind (log) == ORR_SIGNAL_LOG_SHAPES
+        ? orr_signal_log_get_shapes (log)
+        : NULL;
+
+  /* an animation asks for its area times its zoom, within reason */
+  if (shapes != NULL)
+    {
+      double extent = orientation == GTK_ORIENTATION_HORIZONTAL ? shapes->area[1] - shapes->area[0]
+                                                                : shapes->area[3] - shapes->area[2];
+
+      *minimum = 140;
+      *natural = (int)CLAMP (extent * shapes->zoom, 140, 900);
+    }
+  else if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = 200;
       *natural = 480;
     }
   else
     {
-      *minimum = 140;
-      *natural = 240;
+      /* several plots: each about as tall as a plot of its own */
+      guint n = ORR_SCOPE_VIEW (widget)->log != NULL
+                  ? orr_signal_log_get_n_axes (ORR_SCOPE_VIEW (widget)->log)
+                  : 1;
+
+      *minimum = 140 + 70 * (MIN (n, 8) - 1);
+      *natural = 240 + 160 * (MIN (n, 8) - 1);
     }
 }
 

@@ -307,10 +307,13 @@ make_header (OrrSignalLog *log)
       gtk_box_append (GTK_BOX (toggles), toggle (_ ("_Follow"), "scope.follow",
                                                  _ ("Slide the time axis with the simulation")));
     /* an EventScope's rows are its inputs: nothing to scale */
-    if (orr_signal_log_get_kind (log) != ORR_SIGNAL_LOG_EVENTS)
+    if (orr_signal_log_get_kind (log) != ORR_SIGNAL_LOG_EVENTS
+        && orr_signal_log_get_kind (log) != ORR_SIGNAL_LOG_SHAPES)
       gtk_box_append (GTK_BOX (toggles),
                       toggle (_ ("_Autoscale"), "scope.autoscale", _ ("Fit the values shown")));
-    gtk_box_append (GTK_BOX (toggles), toggle (_ ("_Grid"), "scope.grid", _ ("Show the grid")));
+    /* an animation has no axes to grid */
+    if (orr_signal_log_get_kind (log) != ORR_SIGNAL_LOG_SHAPES)
+      gtk_box_append (GTK_BOX (toggles), toggle (_ ("_Grid"), "scope.grid", _ ("Show the grid")));
     gtk_box_append (GTK_BOX (header), toggles);
   }
 

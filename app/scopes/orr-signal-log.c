@@ -208,6 +208,10 @@ struct _OrrSignalLog
    * FANOUT) entries */
   GArray **pyramid;
   guint unannounced; /* appended by _append_rows (), not yet emitted */
+  OrrSignalLogShapes *shapes;
+  guint n_axes; /* 0: one axis, every channel */
+  guint *axis_first, *axis_count;
+  double *axis_range;
 };
 
 G_DEFINE_FINAL_TYPE (OrrSignalLog, orr_signal_log, G_TYPE_OBJECT)
@@ -237,6 +241,17 @@ orr_signal_log_finalize (GObject *object)
   for (guint i = 0; i < self->n_channels * MAX_LEVELS; i++)
     g_array_unref (self->pyramid[i]);
   g_free (self->pyramid);
+  g_free (self->axis_first);
+  g_free (self->axis_count);
+  g_free (self->axis_range);
+  if (self->shapes != NULL)
+    {
+      g_free (self->shapes->kinds);
+      g_free (self->shapes->rows);
+      g_free (self->shapes->cols);
+      g_free (self->shapes->colors);
+      g_free (self->shapes);
+    }
   G_OBJECT_CLASS (orr_signal_log_parent_class)->finalize (object);
 }
 
@@ -278,6 +293,77 @@ orr_signal_log_new (OrrSignalLogKind kind, const char *title, guint n_channels)
   for (guint i = 0; i < self->n_channels * MAX_LEVELS; i++)
     self->pyramid[i] = g_array_new (FALSE, FALSE, sizeof (Summary));
   return self;
+}
+
+void
+orr_signal_log_set_axes (OrrSignalLog *self, guint n_axes, const guint *sizes, const double *ranges)
+{
+  guint first = 0;
+
+  g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
+  g_return_if_fail (self->n_axes == 0 && n_axes > 0 && sizes != NULL);
+  self->axis_first = g_new (guint, n_axes);
+  self->axis_count = g_new (guint, n_axes);
+  self->axis_range = g_new (double, 2 * n_axes);
+  for (guint a = 0; a < n_axes; a++)
+    {
+      /* never beyond the channels, never empty */
+      self->axis_first[a] = MIN (first, self->n_channels - 1);
+      self->axis_count[a] = CLAMP (sizes[a], 1, self->n_channels - self->axis_first[a]);
+      first += sizes[a];
+      self->axis_range[2 * a] = ranges != NULL ? ranges[2 * a] : -1;
+      self->axis_range[2 * a + 1] = ranges != NULL ? ranges[2 * a + 1] : 1;
+    }
+  self->n_axes = n_axes;
+}
+
+guint
+orr_signal_log_get_n_axes (OrrSignalLog *self)
+{
+  g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), 1);
+  return MAX (self->n_axes, 1);
+}
+
+void
+orr_signal_log_get_axis (OrrSignalLog *self, guint axis, guint *first, guint *count, double *ymin,
+                         double *ymax)
+{
+  g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
+  if (self->n_axes == 0 || axis >= self->n_axes)
+    {
+      *first = 0;
+      *count = self->n_channels;
+      *ymin = self->has_hint ? self->hint[2] : -1;
+      *ymax = self->has_hint ? self->hint[3] : 1;
+      return;
+    }
+  *first = self->axis_first[axis];
+  *count = self->axis_count[axis];
+  *ymin = self->axis_range[2 * axis];
+  *ymax = self->axis_range[2 * axis + 1];
+}
+
+void
+orr_signal_log_set_shapes (OrrSignalLog *self, const OrrSignalLogShapes *shapes)
+{
+  OrrSignalLogShapes *copy;
+
+  g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
+  g_return_if_fail (shapes != NULL && self->shapes == NULL);
+  copy = g_new0 (OrrSignalLogShapes, 1);
+  *copy = *shapes;
+  copy->kinds = g_memdup2 (shapes->kinds, shapes->n_inputs * sizeof (int));
+  copy->rows = g_memdup2 (shapes->rows, shapes->n_inputs * sizeof (int));
+  copy->cols = g_memdup2 (shapes->cols, shapes->n_inputs * sizeof (int));
+  copy->colors = g_memdup2 (shapes->colors, shapes->n_colors * 3 * sizeof (double));
+  self->shapes = copy;
+}
+
+const OrrSignalLogShapes *
+orr_signal_log_get_shapes (OrrSignalLog *self)
+{
+  g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), NULL);
+  return self->shapes;
 }
 
 OrrSignalLogKind

@@ -20,7 +20,26 @@ typedef enum
   ORR_SIGNAL_LOG_TIME,   /* Scope, Display: channels against time */
   ORR_SIGNAL_LOG_XY,     /* XYScope: channel 2k against channel 2k+1 */
   ORR_SIGNAL_LOG_EVENTS, /* EventScope: the value is the input (1-based) that fired */
+  ORR_SIGNAL_LOG_SHAPES, /* Anim2D: channel 0 says what (1 move, 2 snapshot, 3 both), the
+                          * others are the shapes' inputs (see OrrSignalLogShapes) */
 } OrrSignalLogKind;
+
+/* How to read the samples of a SHAPES log: the Anim2D block's inputs in
+ * order, each a rows x cols matrix (column-major, after channel 0) of
+ * shapes of one kind (palettes/sinks/anim2d.c), the visible area
+ * [xmin xmax ymin ymax], the zoom (pixels per unit) and the colour table
+ * (n_colors rows of r, g, b; -1: unfilled). */
+typedef struct
+{
+  guint n_inputs;
+  int *kinds;
+  int *rows;
+  int *cols;
+  double area[4];
+  double zoom;
+  guint n_colors;
+  double *colors;
+} OrrSignalLogShapes;
 
 #define ORR_TYPE_SIGNAL_LOG (orr_signal_log_get_type ())
 G_DECLARE_FINAL_TYPE (OrrSignalLog, orr_signal_log, ORR, SIGNAL_LOG, GObject)
@@ -42,6 +61,21 @@ void orr_signal_log_set_hint_range (OrrSignalLog *log, double xmin, double xmax,
                                     double ymax);
 gboolean orr_signal_log_get_hint_range (OrrSignalLog *log, double *xmin, double *xmax, double *ymin,
                                         double *ymax);
+
+/* A TIME log drawn as several plots sharing the time axis (MultiScope):
+ * n_axes groups of consecutive channels, sizes[a] channels in axis a,
+ * its value range ranges[2a], ranges[2a + 1] (NULL: -1 ... 1). Set once;
+ * a log without axes has one. */
+void orr_signal_log_set_axes (OrrSignalLog *log, guint n_axes, const guint *sizes,
+                              const double *ranges);
+guint orr_signal_log_get_n_axes (OrrSignalLog *log);
+/* The channels [first, first + count) of axis and its range. */
+void orr_signal_log_get_axis (OrrSignalLog *log, guint axis, guint *first, guint *count,
+                              double *ymin, double *ymax);
+
+/* The shapes a SHAPES log holds, copied; NULL before they are set. */
+void orr_signal_log_set_shapes (OrrSignalLog *log, const OrrSignalLogShapes *shapes);
+const OrrSignalLogShapes *orr_signal_log_get_shapes (OrrSignalLog *log);
 
 /* The span of the run, for a time axis that shows the whole run:
  * [start, final]. */

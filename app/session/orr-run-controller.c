@@ -55,6 +55,10 @@ typedef struct
   guint xy_curves;  /* XYScope: curves; recorded as x1..xn y1..yn, logged as pairs */
   gboolean has_hint;
   double hint[4];
+  OrrSignalLogShapes *shapes; /* Anim2D: how to read its samples; NULL otherwise */
+  guint n_axes;               /* MultiScope: its plots (0 otherwise), their channels, ranges */
+  guint *axis_sizes;
+  double *axis_ranges;
   /* after the run: what was left in the stream (under the Job lock until
    * the batch is taken off the Job), rows as the stream holds them */
   int rest_channels;
@@ -104,6 +108,16 @@ recorder_free (Recorder *r)
   g_free (r->block_id);
   g_free (r->path);
   g_clear_pointer (&r->rest_rows, g_array_unref);
+  g_free (r->axis_sizes);
+  g_free (r->axis_ranges);
+  if (r->shapes != NULL)
+    {
+      g_free (r->shapes->kinds);
+      g_free (r->shapes->rows);
+      g_free (r->shapes->cols);
+      g_free (r->shapes->colors);
+      g_free (r->shapes);
+    }
   g_clear_object (&r->log);
   g_free (r);
 }
@@ -282,6 +296,59 @@ recorder_new (const OrrProgram *program, int index)
           r->has_hint = TRUE;
           memcpy (r->hint, pb->rpar, sizeof r->hint);
         }
+    }
+  else if (strcmp (name, "MultiScope") == 0)
+    {
+      /* rpar = { refresh, ymin, ymax per input } (palettes/sinks/multi-scope.c) */
+      if (pb->n_rpar != 1 + 2 * pb->n_in || pb->n_in < 1)
+        {
+          g_free (r);
+          return NULL;
+        }
+      r->kind = ORR_SIGNAL_LOG_TIME;
+      r->n_axes = pb->n_in;
+      r->axis_sizes = g_new (guint, pb->n_in);
+      r->axis_ranges = g_memdup2 (pb->rpar + 1, 2 * pb->n_in * sizeof (double));
+      for (int k = 0; k < pb->n_in; k++)
+        {
+          r->axis_sizes[k] = input_numel (pb, k);
+          r->n_channels += input_numel (pb, k);
+        }
+      r->has_hint = TRUE;
+      r->hint[0] = start;
+      r->hint[1] = start + pb->rpar[0];
+      r->hint[2] = pb->rpar[1];
+      r->hint[3] = pb->rpar[2];
+    }
+  else if (strcmp (name, "Anim2D") == 0)
+    {
+      /* ipar = { inputs, kinds ..., colour rows }, rpar = { area[4], zoom,
+       * colours row after row } (palettes/sinks/anim2d.c) */
+      int inputs = pb->n_ipar >= 1 ? pb->ipar[0] : -1;
+      int colors = inputs >= 0 && pb->n_ipar == inputs + 2 ? pb->ipar[inputs + 1] : -1;
+
+      if (inputs != pb->n_in || colors < 0 || pb->n_rpar != 5 + 3 * colors)
+        {
+          g_free (r);
+          return NULL;
+        }
+      r->kind = ORR_SIGNAL_LOG_SHAPES;
+      r->n_channels = 1;
+      r->shapes = g_new0 (OrrSignalLogShapes, 1);
+      r->shapes->n_inputs = inputs;
+      r->shapes->kinds = g_memdup2 (pb->ipar + 1, inputs * sizeof (int));
+      r->shapes->rows = g_new (int, inputs);
+      r->shapes->cols = g_new (int, inputs);
+      for (int k = 0; k < inputs; k++)
+        {
+          r->shapes->rows[k] = pb->in[k].rows;
+          r->shapes->cols[k] = pb->in[k].cols;
+          r->n_channels += input_numel (pb, k);
+        }
+      memcpy (r->shapes->area, pb->rpar, 4 * sizeof (double));
+      r->shapes->zoom = pb->rpar[4];
+      r->shapes->n_colors = colors;
+      r->shapes->colors = g_memdup2 (pb->rpar + 5, 3 * colors * sizeof (double));
     }
   else if (strcmp (name, "EventScope") == 0)
     {
@@ -550,7 +617,10 @@ setup_logs (OrrRunController *self, Batch *batch)
       OrrSignalLog *old = g_hash_table_lookup (self->logs_by_id, r->block_id);
       guint position = 0;
 
+      /* an animation's shapes may have changed with the same channels */
       if (old != NULL && orr_signal_log_get_kind (old) == r->kind
+          && r->kind != ORR_SIGNAL_LOG_SHAPES && r->n_axes == 0
+          && orr_signal_log_get_n_axes (old) == 1
           && orr_signal_log_get_n_channels (old) == r->n_channels)
         {
           r->log = g_object_ref (old);
@@ -568,6 +638,10 @@ setup_logs (OrrRunController *self, Batch *batch)
               orr_signal_log_set_channel_name (r->log, 2 * k + 1, y);
             }
         }
+      if (r->shapes != NULL && r->log != old)
+        orr_signal_log_set_shapes (r->log, r->shapes);
+      if (r->n_axes > 0 && r->log != old)
+        orr_signal_log_set_axes (r->log, r->n_axes, r->axis_sizes, r->axis_ranges);
       orr_signal_log_set_time_span (r->log, settings->start_time, settings->final_time);
       if (r->has_hint)
         orr_signal_log_set_hint_range (r->log, r->hint[0], r->hint[1], r->hint[2], r->hint[3]);

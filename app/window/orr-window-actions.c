@@ -88,6 +88,15 @@ selected_ids (GPtrArray *blocks)
   return g_strjoinv (",", ids);
 }
 
+static gboolean
+any_switch (GPtrArray *blocks)
+{
+  for (guint i = 0; blocks != NULL && i < blocks->len; i++)
+    if (g_strcmp0 (((OrrBlock *)blocks->pdata[i])->type, "ManualSwitch") == 0)
+      return TRUE;
+  return FALSE;
+}
+
 void
 _orr_window_actions_update (OrrWindow *self)
 {
@@ -116,6 +125,7 @@ _orr_window_actions_update (OrrWindow *self)
   _orr_window_set_enabled (self, "flip", n_blocks > 0);
   _orr_window_set_enabled (self, "delete", n_blocks + n_links > 0);
   _orr_window_set_enabled (self, "block-parameters", n_blocks == 1);
+  _orr_window_set_enabled (self, "toggle-switch", any_switch (blocks));
   _orr_window_hierarchy_update (self, blocks);
   _orr_window_run_update (self);
   _orr_window_library_update (self, blocks);
@@ -608,6 +618,47 @@ flip_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   orr_canvas_flip_selection (ORR_WINDOW (user_data)->canvas);
 }
 
+/* A ManualSwitch's position flips between 1 and 2 as one undoable edit;
+ * while the model runs the edit reaches the simulation through the
+ * retuning of tunable parameters (_orr_window_run_model_changed), so the
+ * switch changes over at once. A position the user wrote as an
+ * expression is not a toggle: FALSE, and the caller opens the dialog. */
+gboolean
+_orr_window_toggle_switch (OrrWindow *self, OrrBlock *block)
+{
+  const char *expr = orr_block_get_param (block, "position");
+  g_autofree char *text = g_strstrip (g_strdup (expr != NULL ? expr : "1"));
+  const char *names[] = { "position", NULL };
+  const char *exprs[] = { NULL, NULL };
+  g_autoptr (GError) error = NULL;
+
+  if (g_strcmp0 (block->type, "ManualSwitch") != 0)
+    return FALSE;
+  if (strcmp (text, "1") == 0)
+    exprs[0] = "2";
+  else if (strcmp (text, "2") == 0)
+    exprs[0] = "1";
+  else
+    return FALSE;
+  if (!orr_editor_set_params (self->model, self->registry, block, names, exprs, _ ("Toggle Switch"),
+                              &error))
+    {
+      orr_window_show_message (self, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+toggle_switch_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  OrrWindow *self = ORR_WINDOW (user_data);
+  g_autoptr (GPtrArray) blocks = orr_canvas_get_selected_blocks (self->canvas);
+
+  for (guint i = 0; blocks != NULL && i < blocks->len; i++)
+    _orr_window_toggle_switch (self, blocks->pdata[i]);
+}
+
 static void
 block_parameters_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -780,6 +831,7 @@ static const GActionEntry window_actions[] = {
   { "zoom-out", zoom_out_activated },
   { "zoom-fit", zoom_fit_activated },
   { "block-parameters", block_parameters_activated },
+  { "toggle-switch", toggle_switch_activated },
   { "select-block", select_block_activated, "s", "''" },
   { "insert-block", insert_block_activated, "(sdd)" },
   { "connect", connect_activated, "(sisi)" },

@@ -177,6 +177,8 @@ _orr_window_activate_block (OrrWindow *self, OrrBlock *block)
 {
   if (orr_block_is_super (block) && block->mask == NULL)
     _orr_window_show_diagram (self, block->child);
+  else if (_orr_window_toggle_switch (self, block))
+    ;
   else
     orr_window_edit_block (self, block);
 }

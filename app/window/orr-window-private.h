@@ -94,6 +94,7 @@ void _orr_window_show_blocks (OrrWindow *self, const char *const *block_ids);
 /* A double-click on a block: enters a plain super block, opens the
  * parameters of anything else (a masked block shows its mask's). */
 void _orr_window_activate_block (OrrWindow *self, OrrBlock *block);
+gboolean _orr_window_toggle_switch (OrrWindow *self, OrrBlock *block);
 
 /* orr-window-run.c: running the model from the window: Run, Pause,
  * Stop, pacing, progress in the header bar, scopes beside the canvas,

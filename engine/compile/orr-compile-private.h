@@ -137,6 +137,9 @@ OrrEvaluation *orr_evaluate_model_cached (OrrModel *model, OrrScope *overrides,
                                           OrrRegistry *registry, OrrExprCache *exprs);
 void orr_compile_flatten (Compiler *c);
 void orr_compile_sizes (Compiler *c);
+/* After the sizes: follows buses from their creators to their readers,
+ * sets the sizes those left to it and their offsets (orr-buses.c). */
+void orr_compile_buses (Compiler *c);
 void orr_compile_activations (Compiler *c);
 void orr_compile_schedule (Compiler *c);
 /* Adds an OrrProblem to out for every data port no link reaches, marked

@@ -777,8 +777,8 @@ orr_compile_with_options (OrrModel *model, OrrRegistry *registry, OrrScope *over
   g_autoptr (GPtrArray) warnings
     = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   void (*const steps[]) (Compiler *) = {
-    orr_compile_configure,   orr_compile_flatten,  orr_compile_sizes,
-    orr_compile_activations, orr_compile_schedule,
+    orr_compile_configure, orr_compile_flatten,     orr_compile_sizes,
+    orr_compile_buses,     orr_compile_activations, orr_compile_schedule,
   };
 
   c.model = model;

@@ -16,6 +16,15 @@ typedef struct
   const char *label;    /* the port's name for the canvas, or NULL; owned by scratch */
 } OrrPortSpec;
 
+/* What a block does with buses (orr_config_set_bus_creator ...). */
+typedef enum
+{
+  ORR_BUS_NONE,
+  ORR_BUS_CREATOR,
+  ORR_BUS_SELECTOR,
+  ORR_BUS_ASSIGNMENT,
+} OrrConfigBusRole;
+
 /* A parameter as the compiler hands it to configure(). */
 typedef struct
 {
@@ -60,6 +69,8 @@ struct _OrrConfig
   gboolean trusted;       /* native code may be built and loaded */
   gboolean interface_only;
   GPtrArray *extra_params; /* of OrrExtraParam*, from OrrBlockClass.extra_params */
+  OrrConfigBusRole bus_role;
+  char **bus_names; /* the creator's names, the selector's or assignment's paths */
 };
 
 /* params: name -> OrrValue*, may be NULL for none. */

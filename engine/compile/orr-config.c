@@ -87,7 +87,36 @@ orr_config_free (OrrConfig *c)
   g_clear_pointer (&c->opar, g_ptr_array_unref);
   g_free (c->label);
   g_clear_pointer (&c->extra_params, g_ptr_array_unref);
+  g_strfreev (c->bus_names);
   g_free (c);
+}
+
+static void
+set_bus (OrrConfig *c, OrrConfigBusRole role, const char *const *names, int n)
+{
+  g_strfreev (c->bus_names);
+  c->bus_names = g_new0 (char *, MAX (n, 0) + 1);
+  for (int i = 0; i < n; i++)
+    c->bus_names[i] = g_strdup (names[i] != NULL ? names[i] : "");
+  c->bus_role = role;
+}
+
+void
+orr_config_set_bus_creator (OrrConfig *c, const char *const *names, int n)
+{
+  set_bus (c, ORR_BUS_CREATOR, names, n);
+}
+
+void
+orr_config_set_bus_selector (OrrConfig *c, const char *const *paths, int n)
+{
+  set_bus (c, ORR_BUS_SELECTOR, paths, n);
+}
+
+void
+orr_config_set_bus_assignment (OrrConfig *c, const char *const *paths, int n)
+{
+  set_bus (c, ORR_BUS_ASSIGNMENT, paths, n);
 }
 
 OrrValue *

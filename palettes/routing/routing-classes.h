@@ -17,6 +17,9 @@ extern const OrrBlockClass orr_multiport_switch_class;
 extern const OrrBlockClass orr_goto_class;
 extern const OrrBlockClass orr_from_class;
 extern const OrrBlockClass orr_terminator_class;
+extern const OrrBlockClass orr_bus_creator_class;
+extern const OrrBlockClass orr_bus_selector_class;
+extern const OrrBlockClass orr_bus_assignment_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_routing_register (OrrRegistry *registry);

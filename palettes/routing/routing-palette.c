@@ -3,12 +3,21 @@
 #include "routing-classes.h"
 
 static const OrrBlockClass *const classes[] = {
-  &orr_mux_class,           &orr_demux_class,
-  &orr_selector_class,      &orr_switch_class,
-  &orr_manual_switch_class, &orr_select_input_class,
-  &orr_select_output_class, &orr_multiport_switch_class,
-  &orr_goto_class,          &orr_from_class,
-  &orr_terminator_class,    NULL,
+  &orr_mux_class,
+  &orr_demux_class,
+  &orr_selector_class,
+  &orr_switch_class,
+  &orr_manual_switch_class,
+  &orr_select_input_class,
+  &orr_select_output_class,
+  &orr_multiport_switch_class,
+  &orr_goto_class,
+  &orr_from_class,
+  &orr_terminator_class,
+  &orr_bus_creator_class,
+  &orr_bus_selector_class,
+  &orr_bus_assignment_class,
+  NULL,
 };
 
 void

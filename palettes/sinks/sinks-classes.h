@@ -9,6 +9,8 @@ G_BEGIN_DECLS
 extern const OrrBlockClass orr_scope_class;
 extern const OrrBlockClass orr_xy_scope_class;
 extern const OrrBlockClass orr_event_scope_class;
+extern const OrrBlockClass orr_multi_scope_class;
+extern const OrrBlockClass orr_anim2d_class;
 extern const OrrBlockClass orr_display_class;
 extern const OrrBlockClass orr_to_csv_class;
 extern const OrrBlockClass orr_to_mat_class;

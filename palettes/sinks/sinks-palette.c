@@ -3,9 +3,17 @@
 #include "sinks-classes.h"
 
 static const OrrBlockClass *const classes[] = {
-  &orr_scope_class,      &orr_xy_scope_class, &orr_event_scope_class,
-  &orr_display_class,    &orr_to_csv_class,   &orr_to_mat_class,
-  &orr_signal_out_class, &orr_to_base_class,  NULL,
+  &orr_scope_class,
+  &orr_xy_scope_class,
+  &orr_event_scope_class,
+  &orr_multi_scope_class,
+  &orr_anim2d_class,
+  &orr_display_class,
+  &orr_to_csv_class,
+  &orr_to_mat_class,
+  &orr_signal_out_class,
+  &orr_to_base_class,
+  NULL,
 };
 
 void

@@ -916,6 +916,100 @@ test_scope_detach_and_layout (Fixture *f, gconstpointer data)
   wait_until (f, run_state_is, "stopped", "Stop to end the second run");
 }
 
+/* A double click on a ManualSwitch flips its position instead of opening
+ * its dialog, also while the model runs: the switch passes the time t at
+ * first, then -t from the moment of the click on, and the scope behind it
+ * shows exactly one change of sign, with every sample equal to +t or -t.
+ * The action (Ctrl+T) toggles the selected switches as one undoable edit. */
+static gboolean
+position_is (Fixture *f, gconstpointer data)
+{
+  return g_strcmp0 (orr_block_get_param (f->a, "position"), data) == 0;
+}
+
+static void
+test_manual_switch (Fixture *f, gconstpointer data)
+{
+  OrrDiagram *root = orr_model_get_root (f->model);
+  OrrBlock *time, *negate, *scope;
+  OrrEndpoint from, to;
+  OrrSettings settings;
+  OrrSignalLog *log;
+  guint64 n, flips = 0;
+  int x, y;
+
+  orr_model_begin (f->model, "set up");
+  time = orr_model_add_block (f->model, root, "Time", &(OrrRect){ 60, 100, 40, 40 });
+  negate = orr_model_add_block (f->model, root, "Gain", &(OrrRect){ 140, 180, 40, 40 });
+  f->a = orr_model_add_block (f->model, root, "ManualSwitch", &(OrrRect){ 240, 100, 40, 40 });
+  scope = orr_model_add_block (f->model, root, "Scope", &(OrrRect){ 340, 100, 40, 40 });
+  orr_model_set_param (f->model, negate, "gain", "-1");
+  orr_model_set_param (f->model, f->a, "position", "1");
+  orr_model_set_port_count (f->model, time, ORR_PORT_OUT, 1);
+  orr_model_set_port_count (f->model, negate, ORR_PORT_IN, 1);
+  orr_model_set_port_count (f->model, negate, ORR_PORT_OUT, 1);
+  orr_model_set_port_count (f->model, f->a, ORR_PORT_IN, 2);
+  orr_model_set_port_count (f->model, f->a, ORR_PORT_OUT, 1);
+  orr_model_set_port_count (f->model, scope, ORR_PORT_IN, 1);
+  from = (OrrEndpoint){ time->id, ORR_PORT_OUT, 1 };
+  to = (OrrEndpoint){ f->a->id, ORR_PORT_IN, 1 };
+  g_assert_nonnull (orr_model_connect (f->model, root, &from, &to, NULL));
+  to = (OrrEndpoint){ negate->id, ORR_PORT_IN, 1 };
+  g_assert_nonnull (orr_model_connect (f->model, root, &from, &to, NULL));
+  from = (OrrEndpoint){ negate->id, ORR_PORT_OUT, 1 };
+  to = (OrrEndpoint){ f->a->id, ORR_PORT_IN, 2 };
+  g_assert_nonnull (orr_model_connect (f->model, root, &from, &to, NULL));
+  from = (OrrEndpoint){ f->a->id, ORR_PORT_OUT, 1 };
+  to = (OrrEndpoint){ scope->id, ORR_PORT_IN, 1 };
+  g_assert_nonnull (orr_model_connect (f->model, root, &from, &to, NULL));
+  orr_model_commit (f->model);
+  orr_canvas_set_zoom (f->canvas, 1.0, 0, 0);
+  orr_canvas_show_rect (f->canvas, &(OrrRect){ 40, 80, 360, 160 });
+  settle (f, 50);
+
+  /* the action on the selection, and undo */
+  g_assert_true (position_is (f, "1"));
+  orr_canvas_unselect_all (f->canvas);
+  orr_canvas_select_block (f->canvas, f->a, FALSE);
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "toggle-switch", NULL);
+  g_assert_true (position_is (f, "2"));
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "undo", NULL);
+  g_assert_true (position_is (f, "1"));
+
+  /* a double click while the model runs, in real time */
+  orr_settings_copy (&settings, orr_model_get_settings (f->model));
+  settings.final_time = 3;
+  settings.realtime_factor = 1;
+  orr_model_set_settings (f->model, &settings);
+  orr_settings_clear (&settings);
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
+  wait_until (f, has_scope, NULL, "the scope of the run");
+  settle (f, 500);
+  g_assert_true (run_state_is (f, "running"));
+  model_to_screen (f, 260, 120, &x, &y);
+  click_at (f, x, y, 2);
+  wait_until (f, position_is, "2", "the double click to flip the switch");
+  wait_until (f, run_state_is, "finished", "the run to end");
+  settle (f, 100);
+
+  log = orr_scope_view_get_log (
+    orr_scopes_pane_get_view (ORR_SCOPES_PANE (f->window->scopes_pane), 0));
+  n = orr_signal_log_get_n_samples (log);
+  g_assert_cmpuint (n, >, 10);
+  for (guint64 i = 0; i < n; i++)
+    {
+      double t = orr_signal_log_get_t (log, i);
+      double v = orr_signal_log_get_value (log, i, 0);
+
+      g_assert_cmpfloat (fabs (fabs (v) - t), <, 1e-9);
+      if (i > 0 && t > 0 && (v < 0) != (orr_signal_log_get_value (log, i - 1, 0) < 0))
+        flips++;
+    }
+  g_assert_cmpfloat (orr_signal_log_get_value (log, 1, 0), >, 0);
+  g_assert_cmpfloat (orr_signal_log_get_value (log, n - 1, 0), <, 0);
+  g_assert_cmpuint (flips, ==, 1);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -951,5 +1045,7 @@ main (int argc, char *argv[])
               test_unconnected_ports, fixture_tear_down);
   g_test_add ("/canvas-events/scope-detach-and-layout", Fixture, app, fixture_set_up,
               test_scope_detach_and_layout, fixture_tear_down);
+  g_test_add ("/canvas-events/manual-switch", Fixture, app, fixture_set_up, test_manual_switch,
+              fixture_tear_down);
   return g_test_run ();
 }

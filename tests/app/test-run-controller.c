@@ -687,6 +687,69 @@ test_restarts_and_kinds (Fixture *f, gconstpointer data)
     }
 }
 
+/* The pendulum swing-up example's MultiScope (b4) and Anim2D (b11) reach
+ * the app as their logs: three plots of one channel each with the
+ * block's ranges; the animation's shapes as the block declares them (a
+ * segment, a circle), one frame per 0.04 s clock tick over [0, 40] (1001),
+ * the rod ending where the bob is, both on the unit circle, radius 0.12. */
+static void
+test_multi_scope_and_animation (Fixture *f, gconstpointer data)
+{
+  g_autoptr (OrrModel) model = load_example ("pendulum-swing-up.orr");
+  g_autoptr (GError) error = NULL;
+  const OrrSignalLogShapes *shapes;
+  OrrSignalLog *plots, *anim;
+  guint first, count;
+  double lo, hi;
+
+  g_assert_true (orr_run_controller_start (f->ctl, model, FALSE, &error));
+  run_until_finished (f);
+  g_assert_cmpint (orr_run_controller_get_state (f->ctl), ==, ORR_RUN_FINISHED);
+
+  plots = orr_run_controller_find_log (f->ctl, "b4");
+  g_assert_nonnull (plots);
+  g_assert_cmpint (orr_signal_log_get_kind (plots), ==, ORR_SIGNAL_LOG_TIME);
+  g_assert_cmpuint (orr_signal_log_get_n_axes (plots), ==, 3);
+  orr_signal_log_get_axis (plots, 0, &first, &count, &lo, &hi);
+  g_assert_cmpuint (first, ==, 0);
+  g_assert_cmpuint (count, ==, 1);
+  g_assert_cmpfloat (lo, ==, 0.5);
+  g_assert_cmpfloat (hi, ==, 4.5);
+  orr_signal_log_get_axis (plots, 2, &first, &count, &lo, &hi);
+  g_assert_cmpuint (first, ==, 2);
+  g_assert_cmpfloat (lo, ==, -2);
+  g_assert_cmpfloat (hi, ==, 2);
+
+  anim = orr_run_controller_find_log (f->ctl, "b11");
+  g_assert_nonnull (anim);
+  g_assert_cmpint (orr_signal_log_get_kind (anim), ==, ORR_SIGNAL_LOG_SHAPES);
+  shapes = orr_signal_log_get_shapes (anim);
+  g_assert_nonnull (shapes);
+  g_assert_cmpuint (shapes->n_inputs, ==, 2);
+  g_assert_cmpint (shapes->kinds[0], ==, 5);
+  g_assert_cmpint (shapes->kinds[1], ==, 3);
+  g_assert_cmpint (shapes->rows[0] * shapes->cols[0], ==, 4);
+  g_assert_cmpint (shapes->rows[1] * shapes->cols[1], ==, 3);
+  g_assert_cmpfloat (shapes->area[0], ==, -1.3);
+  g_assert_cmpfloat (shapes->area[3], ==, 1.3);
+  g_assert_cmpfloat (shapes->zoom, ==, 120);
+  g_assert_cmpuint (shapes->n_colors, ==, 2);
+  g_assert_cmpuint (orr_signal_log_get_n_channels (anim), ==, 1 + 4 + 3);
+  g_assert_cmpuint (orr_signal_log_get_n_samples (anim), ==, 1001);
+  for (guint64 i = 0; i < orr_signal_log_get_n_samples (anim); i++)
+    {
+      double x = orr_signal_log_get_value (anim, i, 3), y = orr_signal_log_get_value (anim, i, 4);
+
+      g_assert_cmpfloat_with_epsilon (orr_signal_log_get_t (anim, i), 0.04 * i, 1e-9);
+      g_assert_cmpfloat (orr_signal_log_get_value (anim, i, 0), ==, 1);
+      g_assert_cmpfloat (orr_signal_log_get_value (anim, i, 1), ==, 0);
+      g_assert_cmpfloat_with_epsilon (x * x + y * y, 1, 1e-12);
+      g_assert_cmpfloat (orr_signal_log_get_value (anim, i, 5), ==, x);
+      g_assert_cmpfloat (orr_signal_log_get_value (anim, i, 6), ==, y);
+      g_assert_cmpfloat (orr_signal_log_get_value (anim, i, 7), ==, 0.12);
+    }
+}
+
 static void
 count_notify (GObject *object, GParamSpec *pspec, guint *count)
 {
@@ -851,6 +914,7 @@ main (int argc, char **argv)
   ADD ("/run-controller/realtime-factor", test_realtime_factor);
   ADD ("/run-controller/drop-controller", test_drop_controller);
   ADD ("/run-controller/retune", test_retune);
+  ADD ("/run-controller/multi-scope-and-animation", test_multi_scope_and_animation);
 #undef ADD
 
   return g_test_run ();

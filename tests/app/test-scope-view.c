@@ -707,6 +707,61 @@ test_pixels_spike (void)
   orr_scope_draw_clear (&d);
 }
 
+/* A log of two axes (MultiScope) draws two plots one above the other, over
+ * one time range: channel 1 (0.5 on -1 ... 1) in the top half a quarter
+ * down its plot, channel 2 (105 on 100 ... 110) in the bottom half in the
+ * middle of its plot, each only in its own, within 2.5 pixels. The plots
+ * are laid out alike, so the last one's plot_y and plot_height, relative
+ * to its own top, hold for both. */
+static void
+test_pixels_axes (void)
+{
+  g_autoptr (OrrSignalLog) log = orr_signal_log_new (ORR_SIGNAL_LOG_TIME, "axes", 2);
+  const guint sizes[] = { 1, 1 };
+  const double ranges[] = { -1, 1, 100, 110 };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 400);
+  cairo_t *cr = cairo_create (surface);
+  const GdkRGBA *blue = orr_scope_draw_color (0), *orange = orr_scope_draw_color (1);
+  OrrScopeDraw d;
+  int blue_top = G_MAXINT, blue_bottom = -1, orange_top = G_MAXINT, orange_bottom = -1;
+
+  for (int i = 0; i <= 100; i++)
+    {
+      double t = i * 0.1, v[] = { 0.5, 105 };
+      orr_signal_log_append (log, &t, v, 1);
+    }
+  orr_signal_log_set_axes (log, 2, sizes, ranges);
+  g_assert_cmpuint (orr_signal_log_get_n_axes (log), ==, 2);
+  orr_scope_draw_init (&d, log);
+  d.x0 = 0;
+  d.x1 = 10;
+  d.y0 = -1000; /* the plots use their own ranges, not this */
+  d.y1 = 1000;
+  d.background = (GdkRGBA){ 1, 1, 1, 1 };
+  orr_scope_draw_render (&d, cr, 800, 400);
+  cairo_surface_flush (surface);
+  g_assert_cmpfloat (d.plot_height, >, 100);
+  g_assert_cmpfloat (d.plot_y + d.plot_height, <=, 200);
+  for (int y = 0; y < 400; y++)
+    {
+      if (pixel_is (surface, 400, y, blue))
+        blue_top = MIN (blue_top, y), blue_bottom = MAX (blue_bottom, y);
+      if (pixel_is (surface, 400, y, orange))
+        orange_top = MIN (orange_top, y), orange_bottom = MAX (orange_bottom, y);
+    }
+  g_assert_cmpint (blue_bottom, >=, 0);
+  g_assert_cmpint (orange_bottom, >=, 0);
+  g_assert_cmpfloat (fabs ((blue_top + blue_bottom) / 2.0 - (d.plot_y + 0.25 * d.plot_height)), <=,
+                     2.5);
+  g_assert_cmpfloat (
+    fabs ((orange_top + orange_bottom) / 2.0 - (200 + d.plot_y + 0.5 * d.plot_height)), <=, 2.5);
+  g_assert_cmpint (blue_bottom, <, 200);
+  g_assert_cmpint (orange_top, >=, 200);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  orr_scope_draw_clear (&d);
+}
+
 /* Dense on the whole, sparse in places: 4,000 samples crowd [0, 1] and
  * then a ramp from 0 to 1 over [1, 10] has a sample every 0.5 s, longer
  * than a column. The plot is dense, so its columns come from the
@@ -1157,6 +1212,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/signal-log/decimate-spike", test_decimate_spike);
   g_test_add_func ("/signal-log/csv-round-trip", test_csv_round_trip);
   g_test_add_func ("/scope-view/follow", test_view_follow);
+  g_test_add_func ("/scope-view/pixels-axes", test_pixels_axes);
   g_test_add_func ("/scope-view/zoom-and-ranges", test_view_zoom_and_ranges);
   g_test_add_func ("/scope-view/describe", test_view_describe);
   g_test_add_func ("/scope-view/export", test_view_export);

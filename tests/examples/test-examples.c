@@ -828,6 +828,29 @@ test_pendulum_swing_up (void)
   g_assert_cmpfloat (fabs (rate), <, 1e-3);
 }
 
+/* The bus example: the selector's three outputs, read through the scope's
+ * columns, are x = t - sin t, v = 1 - cos t and F = sin t at every
+ * recorded time (1e-5: rtol 1e-8 over ten seconds). */
+static void
+test_bus_signals (void)
+{
+  g_autoptr (Csv) csv = simulate ("bus-signals.orr", NULL);
+  int cx = csv_column (csv, "Plant signals[1]");
+  int cv = csv_column (csv, "Plant signals[2]");
+  int cf = csv_column (csv, "Plant signals[3]");
+
+  g_assert_cmpuint (csv->n_rows, >, 10);
+  for (guint i = 0; i < csv->n_rows; i++)
+    {
+      double t = csv_at (csv, i, 0);
+
+      g_assert_cmpfloat_with_epsilon (csv_at (csv, i, cx), t - sin (t), 1e-5);
+      g_assert_cmpfloat_with_epsilon (csv_at (csv, i, cv), 1 - cos (t), 1e-5);
+      g_assert_cmpfloat_with_epsilon (csv_at (csv, i, cf), sin (t), 1e-9);
+    }
+  g_assert_cmpfloat (csv_at (csv, csv->n_rows - 1, 0), ==, 10);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -843,5 +866,6 @@ main (int argc, char **argv)
   g_test_add_func ("/examples/inverted-pendulum", test_inverted_pendulum);
   g_test_add_func ("/examples/automaton-bouncing-ball", test_automaton_bouncing_ball);
   g_test_add_func ("/examples/pendulum-swing-up", test_pendulum_swing_up);
+  g_test_add_func ("/examples/bus-signals", test_bus_signals);
   return g_test_run ();
 }

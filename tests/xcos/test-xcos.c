@@ -304,7 +304,7 @@ test_evtdly (void)
   if (!have_examples ())
     return;
   run = run_example ("events_pal/EVTDLY_c_Example.zcos");
-  check_times (recording (run, "Scope1"), 0.1, 3, 10);
+  check_times (recording (run, "MultiScope1"), 0.1, 3, 10);
 }
 
 /* Three CLOCK_c of period 4 (offsets 1, 2, 0) into CLKSOMV_f: the union,
@@ -697,8 +697,8 @@ test_intrplblk (void)
   if (!have_examples ())
     return;
   run = run_example ("lookuptables_pal/en_US/INTRPLBLK_f_en_US.zcos");
-  check_channel (recording (run, "Scope1"), 0, table_output, 1e-9);
-  check_channel (recording (run, "Scope1"), 1, table_input, 1e-9);
+  check_channel (recording (run, "MultiScope1"), 0, table_output, 1e-9);
+  check_channel (recording (run, "MultiScope1"), 1, table_input, 1e-9);
 }
 
 static double
@@ -881,7 +881,7 @@ test_gensqr (void)
   if (!have_examples ())
     return;
   run = run_example ("sources_pal/en_US/GENSQR_f_diagram_en_US.zcos");
-  r = recording (run, "Scope1");
+  r = recording (run, "MultiScope1");
   g_assert_cmpint (r->n, ==, 3);
   for (guint i = 0; i < r->t->len; i++)
     for (int j = 0; j < 3; j++)
@@ -976,7 +976,7 @@ test_round_trip (void)
   if (!have_examples ())
     return;
   round_trip ("mathoperations_pal/ABS_VALUE_Example.zcos", "Scope1");
-  round_trip ("sources_pal/en_US/GENSQR_f_diagram_en_US.zcos", "Scope1");
+  round_trip ("sources_pal/en_US/GENSQR_f_diagram_en_US.zcos", "MultiScope1");
   round_trip ("continuous_pal/CLSS_Example.zcos", "Scope1");
 }
 

@@ -338,6 +338,28 @@ void orr_config_set_rpar (OrrConfig *config, const double *values, int n);
 void orr_config_set_ipar (OrrConfig *config, const int *values, int n);
 void orr_config_add_opar (OrrConfig *config, OrrValue *value);
 
+/* Buses (docs/buses.md): named signals, nested, carried on one link as
+ * one column of doubles, their elements one after the other. The
+ * compiler follows a bus from the block that makes it, through links,
+ * super block ports and Goto/From, to the blocks that read it, and sets
+ * the sizes those declare as placeholders.
+ *
+ * Output 1 is a bus of the block's n inputs in order, input k under
+ * names[k] (copied); an input that is a bus itself nests under its name.
+ * Declare the output (placeholder x 1): the compiler sets its length to
+ * the sum of the inputs'. */
+void orr_config_set_bus_creator (OrrConfig *config, const char *const *names, int n);
+/* Input 1 is a bus; output k is its element paths[k] ("speed", or
+ * "motor.speed" inside a nested bus): the compiler sets each output's
+ * size to its element's (a nested bus: its length x 1) and the input's
+ * to the bus's length, and appends to ipar, per path, the element's
+ * offset in the bus and its element count. */
+void orr_config_set_bus_selector (OrrConfig *config, const char *const *paths, int n);
+/* Input 1 and output 1 are the same bus, but for its elements paths[k],
+ * replaced by inputs k + 2: the compiler sets the sizes and appends to
+ * ipar, per path, the offset and the element count, as for a selector. */
+void orr_config_set_bus_assignment (OrrConfig *config, const char *const *paths, int n);
+
 /* The text the canvas draws in the block when it has no icon, e.g. "K" for
  * a gain of value K; NULL: the class's default. */
 void orr_config_set_label (OrrConfig *config, const char *text);

@@ -4,6 +4,8 @@
  * beside each check. */
 #include "model-run.h"
 
+#include <orrery/orr-editor.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -322,6 +324,235 @@ test_select_output_model (void)
     }
 }
 
+/* ---- buses ---------------------------------------------------------------- */
+
+/* A bus carrying a nested bus through two super blocks. Inside super
+ * block Motor, BusCreator Inner makes { speed = t, gains = [10 20; 30 40]
+ * } of its two Inputs and passes it out through an Output; at the root
+ * BusCreator Outer makes { motor = that bus, offsets = [1; 2; 3] }: a
+ * column of 1 + 4 + 3 = 8. Inside super block Reader, which gets it
+ * through an Input, BusSelector Take gives motor.speed, offsets,
+ * motor.gains and the nested motor bus whole, out through four Outputs to
+ * SignalOuts. At the root a BusAssignment replaces motor.speed with -t
+ * and a second BusSelector reads it back. Every value is t, the
+ * constants or -t, exact; each size is the element's (the gains 2 x 2). */
+static void
+test_bus_nested (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *time = add_block (model, "Time", "T", 0, 1, 0, 0, NULL);
+  OrrBlock *gains = add_block (model, "Constant", "K", 0, 1, 0, 0, "value", "[10 20; 30 40]", NULL);
+  OrrBlock *offsets = add_block (model, "Constant", "C", 0, 1, 0, 0, "value", "[1; 2; 3]", NULL);
+  OrrBlock *motor = add_block_in (model, NULL, NULL, "Motor", 2, 1, 0, 0, NULL);
+  OrrBlock *in1 = add_block_in (model, motor->child, "Input", "In1", 0, 1, 0, 0, "port", "1", NULL);
+  OrrBlock *in2 = add_block_in (model, motor->child, "Input", "In2", 0, 1, 0, 0, "port", "2", NULL);
+  OrrBlock *inner = add_block_in (model, motor->child, "BusCreator", "Inner", 2, 1, 0, 0, "names",
+                                  "'speed, gains'", NULL);
+  OrrBlock *out1
+    = add_block_in (model, motor->child, "Output", "Out1", 1, 0, 0, 0, "port", "1", NULL);
+  OrrBlock *outer
+    = add_block (model, "BusCreator", "Outer", 2, 1, 0, 0, "names", "'motor, offsets'", NULL);
+  OrrBlock *reader = add_block_in (model, NULL, NULL, "Reader", 1, 4, 0, 0, NULL);
+  OrrBlock *rin = add_block_in (model, reader->child, "Input", "In", 0, 1, 0, 0, "port", "1", NULL);
+  OrrBlock *take = add_block_in (model, reader->child, "BusSelector", "Take", 1, 4, 0, 0, "names",
+                                 "'motor.speed, offsets, motor.gains, motor'", NULL);
+  OrrBlock *neg = add_block (model, "Gain", "Neg", 1, 1, 0, 0, "gain", "-1", NULL);
+  OrrBlock *assign
+    = add_block (model, "BusAssignment", "Assign", 2, 1, 0, 0, "names", "'motor.speed'", NULL);
+  OrrBlock *again
+    = add_block (model, "BusSelector", "Again", 1, 1, 0, 0, "names", "'motor.speed'", NULL);
+  const char *names[] = { "speed", "offsets", "gains", "motor" };
+  OrrBlock *sink;
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  set_final_time (model, 1);
+  link_data (model, in1, 1, inner, 1);
+  link_data (model, in2, 1, inner, 2);
+  link_data (model, inner, 1, out1, 1);
+  link_data (model, time, 1, motor, 1);
+  link_data (model, gains, 1, motor, 2);
+  link_data (model, motor, 1, outer, 1);
+  link_data (model, offsets, 1, outer, 2);
+  link_data (model, outer, 1, reader, 1);
+  link_data (model, rin, 1, take, 1);
+  for (int k = 0; k < 4; k++)
+    {
+      g_autofree char *label = g_strdup_printf ("Out%d", k + 1);
+      g_autofree char *port = g_strdup_printf ("%d", k + 1);
+      g_autofree char *name = g_strdup_printf ("'%s'", names[k]);
+      OrrBlock *out
+        = add_block_in (model, reader->child, "Output", label, 1, 0, 0, 0, "port", port, NULL);
+
+      link_data (model, take, k + 1, out, 1);
+      sink = add_block (model, "SignalOut", names[k], 1, 0, 0, 0, "name", name, NULL);
+      link_data (model, reader, k + 1, sink, 1);
+    }
+  link_data (model, time, 1, neg, 1);
+  link_data (model, outer, 1, assign, 1);
+  link_data (model, neg, 1, assign, 2);
+  link_data (model, assign, 1, again, 1);
+  sink = add_block (model, "SignalOut", "negated", 1, 0, 0, 0, "name", "'negated'", NULL);
+  link_data (model, again, 1, sink, 1);
+
+  run = run_model (model, NULL);
+  g_assert_true (run->ok);
+
+  r = recording (run, "speed");
+  g_assert_cmpint (r->n, ==, 1);
+  for (guint i = 0; i < r->t->len; i++)
+    g_assert_cmpfloat (V (r, i, 0), ==, T (r, i));
+  r = recording (run, "offsets");
+  g_assert_cmpint (r->n, ==, 3);
+  for (int j = 0; j < 3; j++)
+    g_assert_cmpfloat (V (r, 0, j), ==, j + 1);
+  r = recording (run, "gains");
+  g_assert_cmpint (r->n, ==, 4);
+  /* column-major: 10 30 20 40 */
+  g_assert_cmpfloat (V (r, 0, 0), ==, 10);
+  g_assert_cmpfloat (V (r, 0, 1), ==, 30);
+  g_assert_cmpfloat (V (r, 0, 2), ==, 20);
+  g_assert_cmpfloat (V (r, 0, 3), ==, 40);
+  r = recording (run, "motor");
+  g_assert_cmpint (r->n, ==, 5);
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      g_assert_cmpfloat (V (r, i, 0), ==, T (r, i));
+      g_assert_cmpfloat (V (r, i, 1), ==, 10);
+      g_assert_cmpfloat (V (r, i, 4), ==, 40);
+    }
+  r = recording (run, "negated");
+  g_assert_cmpint (r->n, ==, 1);
+  g_assert_cmpuint (r->t->len, >, 1);
+  for (guint i = 0; i < r->t->len; i++)
+    g_assert_cmpfloat (V (r, i, 0), ==, -T (r, i));
+}
+
+/* A bus through a Goto and its From, tag 'b', visible in the whole
+ * model, into a super block: the selector inside finds y = [3; 4]. */
+static void
+test_bus_goto_from (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *x = add_block (model, "Constant", "X", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *y = add_block (model, "Constant", "Y", 0, 1, 0, 0, "value", "[3; 4]", NULL);
+  OrrBlock *bus = add_block (model, "BusCreator", "Bus", 2, 1, 0, 0, "names", "'x, y'", NULL);
+  OrrBlock *go = add_block (model, "Goto", "Go", 1, 0, 0, 0, "tag", "'b'", "visibility", "2", NULL);
+  OrrBlock *super = add_block_in (model, NULL, NULL, "Inside", 0, 0, 0, 0, NULL);
+  OrrBlock *from
+    = add_block_in (model, super->child, "From", "From", 0, 1, 0, 0, "tag", "'b'", NULL);
+  OrrBlock *sel
+    = add_block_in (model, super->child, "BusSelector", "Sel", 1, 1, 0, 0, "names", "'y'", NULL);
+  OrrBlock *out
+    = add_block_in (model, super->child, "SignalOut", "Out", 1, 0, 0, 0, "name", "'y'", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, x, 1, bus, 1);
+  link_data (model, y, 1, bus, 2);
+  link_data (model, bus, 1, go, 1);
+  link_data (model, from, 1, sel, 1);
+  link_data (model, sel, 1, out, 1);
+  run = run_model (model, NULL);
+  g_assert_true (run->ok);
+  r = recording (run, "Inside/Out");
+  g_assert_cmpint (r->n, ==, 2);
+  g_assert_cmpfloat (V (r, 0, 0), ==, 3);
+  g_assert_cmpfloat (V (r, 0, 1), ==, 4);
+}
+
+/* In the editor a bus block's ports follow its names, and carry them as
+ * labels for the canvas and the scopes: a BusCreator set to 'x, y, z'
+ * gets three inputs x, y, z; a BusSelector set to 'a.b' one output a.b. */
+static void
+test_bus_port_names (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  OrrDiagram *root = orr_model_get_root (model);
+  g_autoptr (GError) error = NULL;
+  OrrBlock *creator
+    = orr_editor_add_block (model, root, registry, "BusCreator", &(OrrRect){ 0, 0, 0, 0 }, &error);
+  OrrBlock *selector = orr_editor_add_block (model, root, registry, "BusSelector",
+                                             &(OrrRect){ 100, 0, 0, 0 }, &error);
+  const char *names[] = { "names", NULL };
+  const char *xyz[] = { "'x, y, z'", NULL }, *ab[] = { "'a.b'", NULL };
+  const char *expected[] = { "x", "y", "z" };
+
+  g_assert_no_error (error);
+  g_assert_true (orr_editor_set_params (model, registry, creator, names, xyz, "names", &error));
+  g_assert_true (orr_editor_set_params (model, registry, selector, names, ab, "names", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (orr_block_get_port_count (creator, ORR_PORT_IN), ==, 3);
+  for (guint k = 0; k < 3; k++)
+    g_assert_cmpstr (((OrrPort *)g_ptr_array_index (creator->ports[ORR_PORT_IN], k))->label, ==,
+                     expected[k]);
+  g_assert_cmpint (orr_block_get_port_count (selector, ORR_PORT_OUT), ==, 1);
+  g_assert_cmpstr (((OrrPort *)g_ptr_array_index (selector->ports[ORR_PORT_OUT], 0))->label, ==,
+                   "a.b");
+}
+
+/* The compiler's bus errors name the block and what went wrong: a
+ * selector asking for a name the bus lacks lists the names there are; a
+ * selector fed by a plain signal says it needs a bus; a selected size
+ * that disagrees with what the output feeds is a conflict. */
+static void
+check_bus_error (OrrModel *model, const char *path, const char *expected)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrProgram) program = compile_model (model, NULL, &error);
+
+  g_assert_null (program);
+  g_assert_nonnull (error);
+  if (strstr (error->message, path) == NULL || strstr (error->message, expected) == NULL)
+    g_error ("expected “%s” and “%s” in: %s", path, expected, error->message);
+}
+
+static void
+test_bus_errors (void)
+{
+  {
+    g_autoptr (OrrModel) model = orr_model_new ();
+    OrrBlock *a = add_block (model, "Constant", "A", 0, 1, 0, 0, "value", "1", NULL);
+    OrrBlock *bus = add_block (model, "BusCreator", "Bus", 2, 1, 0, 0, "names", "'x, y'", NULL);
+    OrrBlock *sel = add_block (model, "BusSelector", "Sel", 1, 1, 0, 0, "names", "'z'", NULL);
+    OrrBlock *out = add_block (model, "SignalOut", "Out", 1, 0, 0, 0, "name", "'z'", NULL);
+
+    link_data (model, a, 1, bus, 1);
+    link_data (model, a, 1, bus, 2);
+    link_data (model, bus, 1, sel, 1);
+    link_data (model, sel, 1, out, 1);
+    check_bus_error (model, "Sel", "no element “z”; it has x, y");
+  }
+  {
+    g_autoptr (OrrModel) model = orr_model_new ();
+    OrrBlock *a = add_block (model, "Constant", "A", 0, 1, 0, 0, "value", "[1; 2]", NULL);
+    OrrBlock *sel = add_block (model, "BusSelector", "Sel", 1, 1, 0, 0, "names", "'x'", NULL);
+    OrrBlock *out = add_block (model, "SignalOut", "Out", 1, 0, 0, 0, "name", "'x'", NULL);
+
+    link_data (model, a, 1, sel, 1);
+    link_data (model, sel, 1, out, 1);
+    check_bus_error (model, "Sel", "needs a bus");
+  }
+  {
+    g_autoptr (OrrModel) model = orr_model_new ();
+    OrrBlock *a = add_block (model, "Constant", "A", 0, 1, 0, 0, "value", "[1; 2]", NULL);
+    OrrBlock *bus = add_block (model, "BusCreator", "Bus", 1, 1, 0, 0, "names", "'x'", NULL);
+    OrrBlock *sel = add_block (model, "BusSelector", "Sel", 1, 1, 0, 0, "names", "'x'", NULL);
+    OrrBlock *mux = add_block (model, "Mux", "Mux", 2, 1, 0, 0, "inputs", "2", NULL);
+    OrrBlock *out = add_block (model, "SignalOut", "Out", 1, 0, 0, 0, "name", "'x'", NULL);
+    OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+
+    link_data (model, a, 1, bus, 1);
+    link_data (model, bus, 1, sel, 1);
+    /* the Mux wants a scalar; x is 2 x 1 */
+    link_data (model, sel, 1, mux, 1);
+    link_data (model, one, 1, mux, 2);
+    link_data (model, mux, 1, out, 1);
+    check_bus_error (model, "Sel", "output 1 rows: the bus gives it 2");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -333,6 +564,10 @@ main (int argc, char **argv)
   g_test_add_func ("/routing-models/select-input", test_select_input);
   g_test_add_func ("/routing-models/multiport-switch", test_multiport_switch);
   g_test_add_func ("/routing-models/goto-from", test_goto_from);
+  g_test_add_func ("/routing-models/bus-nested", test_bus_nested);
+  g_test_add_func ("/routing-models/bus-errors", test_bus_errors);
+  g_test_add_func ("/routing-models/bus-goto-from", test_bus_goto_from);
+  g_test_add_func ("/routing-models/bus-port-names", test_bus_port_names);
   g_test_add_func ("/routing-models/terminator", test_terminator);
   return g_test_run ();
 }

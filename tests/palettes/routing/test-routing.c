@@ -375,8 +375,50 @@ test_terminator (void)
 
 /* ---- parameters each block refuses ------------------------------------ */
 
+/* ---- buses -------------------------------------------------------------------- */
+
+/* What the bus blocks declare: an input per name (labelled with it) of
+ * any size, the roles and names the compiler's bus step reads; their runs
+ * are in test-routing-models.c. */
+static void
+test_buses (void)
+{
+  g_autoptr (OrrConfig) creator
+    = CONFIGURE (&orr_bus_creator_class, "names", "' speed,gains '", NULL);
+  g_autoptr (OrrConfig) selector
+    = CONFIGURE (&orr_bus_selector_class, "names", "'motor.speed, offsets'", NULL);
+  g_autoptr (OrrConfig) assignment
+    = CONFIGURE (&orr_bus_assignment_class, "names", "'motor.speed'", NULL);
+
+  assert_ports (creator, 2, 1, 0, 0);
+  assert_port (input_spec (creator, 0), -1, -2, ORR_TYPE_DOUBLE);
+  assert_port (input_spec (creator, 1), -3, -4, ORR_TYPE_DOUBLE);
+  g_assert_cmpstr (input_spec (creator, 1)->label, ==, "gains");
+  g_assert_cmpint (creator->bus_role, ==, ORR_BUS_CREATOR);
+  g_assert_cmpstr (creator->bus_names[0], ==, "speed");
+  g_assert_cmpstr (creator->bus_names[1], ==, "gains");
+  g_assert_null (creator->bus_names[2]);
+
+  assert_ports (selector, 1, 2, 0, 0);
+  g_assert_cmpint (selector->bus_role, ==, ORR_BUS_SELECTOR);
+  g_assert_cmpstr (selector->bus_names[0], ==, "motor.speed");
+  g_assert_cmpstr (selector->bus_names[1], ==, "offsets");
+
+  assert_ports (assignment, 2, 1, 0, 0);
+  g_assert_cmpint (assignment->bus_role, ==, ORR_BUS_ASSIGNMENT);
+  g_assert_cmpstr (assignment->bus_names[0], ==, "motor.speed");
+}
+
 static const BlockParamError param_errors[] = {
   { &orr_mux_class, "inputs", { "inputs", "0", NULL, NULL } },
+  { &orr_bus_creator_class, "names", { "names", "3", NULL, NULL } },
+  { &orr_bus_creator_class, "names", { "names", "''", NULL, NULL } },
+  { &orr_bus_creator_class, "names", { "names", "'a, a'", NULL, NULL } },
+  { &orr_bus_creator_class, "names", { "names", "'a.b'", NULL, NULL } },
+  { &orr_bus_creator_class, "names", { "names", "'2x'", NULL, NULL } },
+  { &orr_bus_selector_class, "names", { "names", "'a..b'", NULL, NULL } },
+  { &orr_bus_selector_class, "names", { "names", "'a, '", NULL, NULL } },
+  { &orr_bus_assignment_class, "names", { "names", "'a b'", NULL, NULL } },
   { &orr_mux_class, "inputs", { "inputs", "[2 0]", NULL, NULL } },
   { &orr_mux_class, "inputs", { "inputs", "[2 1.5]", NULL, NULL } },
   { &orr_mux_class, "inputs", { "inputs", "[2 -1]", NULL, NULL } },
@@ -464,6 +506,7 @@ main (int argc, char **argv)
   g_test_add_func ("/routing/terminator", test_terminator);
   g_test_add_func ("/routing/select-output", test_select_output);
   g_test_add_func ("/routing/manual-switch", test_manual_switch);
+  g_test_add_func ("/routing/buses", test_buses);
   block_test_add_param_errors ("/routing/param-error", param_errors, G_N_ELEMENTS (param_errors));
   return g_test_run ();
 }

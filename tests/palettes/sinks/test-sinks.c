@@ -240,6 +240,107 @@ test_to_base (void)
   assert_stored (e, "q", 1, 2, second);
 }
 
+/* ---- MultiScope ---------------------------------------------------------------- */
+
+/* One range for all plots or one per plot, kept as { refresh, ymin, ymax
+ * per plot }; each input its own length; a record is the inputs
+ * concatenated, at accepted points only. */
+static void
+test_multi_scope (void)
+{
+  g_autoptr (OrrConfig) plain = CONFIGURE (&orr_multi_scope_class, NULL);
+  OrrConfig *config = CONFIGURE (&orr_multi_scope_class, "inputs", "3", "ymin", "[0 -5 2]", "ymax",
+                                 "[1 5 3]", "refresh", "4", "activation", "2", NULL);
+  const double plain_rpar[] = { 10, -1, 1, -1, 1 };
+  const double rpar3[] = { 4, 0, 1, -5, 5, 2, 3 };
+  const double a[] = { 1, 2 }, b[] = { 3 }, c[] = { 4, 5 }, expected[] = { 1, 2, 3, 4, 5 };
+  g_autoptr (OrrHarness) h = NULL;
+
+  assert_ports (plain, 2, 0, 0, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (plain_rpar); i++)
+    g_assert_cmpfloat (rpar (plain, i), ==, plain_rpar[i]);
+  g_assert_cmpint (ipar (plain, 0), ==, 10000);
+
+  assert_ports (config, 3, 0, 1, 0);
+  assert_port (input_spec (config, 0), -1, 1, ORR_TYPE_DOUBLE);
+  assert_port (input_spec (config, 1), -2, 1, ORR_TYPE_DOUBLE);
+  assert_port (input_spec (config, 2), -3, 1, ORR_TYPE_DOUBLE);
+  g_assert_cmpuint (config->rpar->len, ==, G_N_ELEMENTS (rpar3));
+  for (guint i = 0; i < G_N_ELEMENTS (rpar3); i++)
+    g_assert_cmpfloat (rpar (config, i), ==, rpar3[i]);
+
+  /* -3 is not a harness placeholder: a 3-input scope with lengths 2, 1, 2
+   * is checked through two of them */
+  h = harness (&orr_multi_scope_class, CONFIGURE (&orr_multi_scope_class, "inputs", "2", NULL), 2,
+               1);
+  orr_harness_run (h, ORR_JOB_INIT);
+  orr_harness_set_input (h, 0, a);
+  orr_harness_set_input (h, 1, b);
+  outputs (h, ORR_PHASE_EVENT, 0);
+  outputs (h, ORR_PHASE_TRIAL, 0);
+  orr_harness_set_input (h, 0, c);
+  outputs (h, ORR_PHASE_EVENT, 0);
+  g_assert_cmpint (h->n_records, ==, 2);
+  g_assert_cmpint (h->record_width, ==, 3);
+  assert_doubles ((const double *)h->records->data, expected, 3);
+  assert_doubles ((const double *)h->records->data + 3, (const double[]){ 4, 5, 3 }, 3);
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+  g_assert_null (h->block.work);
+  orr_config_free (config);
+}
+
+/* ---- Anim2D ---------------------------------------------------------------- */
+
+/* Two inputs, circles and coloured rectangles: the columns each kind
+ * needs, two activation inputs, the drawing parameters in ipar and rpar
+ * (the colour table row after row), and one record per activated call,
+ * { what, input 1, input 2 } with what = nevprt (1 move, 2 snapshot, 3
+ * both); nothing at a trial point or at a call with no activation. */
+static void
+test_anim2d (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_anim2d_class, "inputs", "2", "kinds", "[3 -104]", "geometry",
+                                 "[0 4 0 2]", "colors", "[1 0 0; -1 -1 -1]", "zoom", "50", NULL);
+  const double expected_rpar[] = { 0, 4, 0, 2, 50, 1, 0, 0, -1, -1, -1 };
+  const int expected_ipar[] = { 2, 3, -104, 2 };
+  const double circle[] = { 1, 2, 0.5 };
+  /* two rectangles, column-major: x, y, w, h, r, g, b */
+  const double rects[] = { 0, 1, 0, 1, 1, 2, 1, 2, 0, 1, 0.5, 0.5, 1, 0 };
+  g_autoptr (OrrHarness) h = NULL;
+  const double *records;
+
+  assert_ports (config, 2, 0, 2, 0);
+  assert_port (input_spec (config, 0), -1, 3, ORR_TYPE_DOUBLE);
+  assert_port (input_spec (config, 1), -2, 7, ORR_TYPE_DOUBLE);
+  g_assert_cmpuint (config->rpar->len, ==, G_N_ELEMENTS (expected_rpar));
+  for (guint i = 0; i < G_N_ELEMENTS (expected_rpar); i++)
+    g_assert_cmpfloat (rpar (config, i), ==, expected_rpar[i]);
+  g_assert_cmpuint (config->ipar->len, ==, G_N_ELEMENTS (expected_ipar));
+  for (guint i = 0; i < G_N_ELEMENTS (expected_ipar); i++)
+    g_assert_cmpint (ipar (config, i), ==, expected_ipar[i]);
+
+  h = harness (&orr_anim2d_class, config, 1, 2);
+  orr_harness_run (h, ORR_JOB_INIT);
+  orr_harness_set_input (h, 0, circle);
+  orr_harness_set_input (h, 1, rects);
+  outputs (h, ORR_PHASE_EVENT, 1);
+  outputs (h, ORR_PHASE_TRIAL, 1);
+  outputs (h, ORR_PHASE_EVENT, 0);
+  outputs (h, ORR_PHASE_EVENT, 2);
+  outputs (h, ORR_PHASE_EVENT, 3);
+  g_assert_cmpint (h->n_records, ==, 3);
+  g_assert_cmpint (h->record_width, ==, 1 + 3 + 14);
+  records = (const double *)h->records->data;
+  for (int k = 0; k < 3; k++)
+    {
+      g_assert_cmpfloat (records[18 * k], ==, k + 1);
+      assert_doubles (records + 18 * k + 1, circle, 3);
+      assert_doubles (records + 18 * k + 4, rects, 14);
+    }
+  orr_harness_run (h, ORR_JOB_TERMINATE);
+  g_assert_null (h->block.work);
+}
+
 /* ---- parameters each block refuses ------------------------------------ */
 
 static const BlockParamError param_errors[] = {
@@ -266,6 +367,24 @@ static const BlockParamError param_errors[] = {
   { &orr_to_base_class, "name", { "name", "'2p'", NULL, NULL } },
   { &orr_to_base_class, "name", { "name", "'a b'", NULL, NULL } },
   { &orr_to_base_class, "when", { "when", "3", NULL, NULL } },
+  { &orr_multi_scope_class, "inputs", { "inputs", "0", NULL, NULL } },
+  { &orr_multi_scope_class, "ymin", { "inputs", "3", "ymin", "[0 1]" } },
+  { &orr_multi_scope_class, "ymax", { "inputs", "2", "ymax", "[1 2 3]" } },
+  { &orr_multi_scope_class, "ymax", { "ymin", "[0 1]", "ymax", "[1 1]" } },
+  { &orr_multi_scope_class, "ymin", { "ymin", "-Inf", NULL, NULL } },
+  { &orr_multi_scope_class, "refresh", { "refresh", "0", NULL, NULL } },
+  { &orr_multi_scope_class, "buffer", { "buffer", "1", NULL, NULL } },
+  { &orr_multi_scope_class, "activation", { "activation", "3", NULL, NULL } },
+  { &orr_anim2d_class, "inputs", { "inputs", "0", NULL, NULL } },
+  { &orr_anim2d_class, "kinds", { "inputs", "3", "kinds", "[1 2]" } },
+  { &orr_anim2d_class, "kinds", { "kinds", "6", NULL, NULL } },
+  { &orr_anim2d_class, "kinds", { "kinds", "3.5", NULL, NULL } },
+  { &orr_anim2d_class, "geometry", { "geometry", "[0 1 0]", NULL, NULL } },
+  { &orr_anim2d_class, "geometry", { "geometry", "[1 0 0 1]", NULL, NULL } },
+  { &orr_anim2d_class, "geometry", { "geometry", "[0 1 0 Inf]", NULL, NULL } },
+  { &orr_anim2d_class, "colors", { "colors", "[1 0]", NULL, NULL } },
+  { &orr_anim2d_class, "colors", { "colors", "[1 0 1.5]", NULL, NULL } },
+  { &orr_anim2d_class, "zoom", { "zoom", "0", NULL, NULL } },
 };
 
 /* ---- ToMat ----------------------------------------------------------------------- */
@@ -412,6 +531,8 @@ main (int argc, char **argv)
   g_test_add_func ("/sinks/display", test_display);
   g_test_add_func ("/sinks/signal-out", test_signal_out);
   g_test_add_func ("/sinks/to-base", test_to_base);
+  g_test_add_func ("/sinks/multi-scope", test_multi_scope);
+  g_test_add_func ("/sinks/anim2d", test_anim2d);
   g_test_add_func ("/sinks/to-mat", test_to_mat);
   g_test_add_func ("/sinks/signal-out-base", test_signal_out_base);
   block_test_add_param_errors ("/sinks/param-error", param_errors, G_N_ELEMENTS (param_errors));
