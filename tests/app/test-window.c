@@ -5,7 +5,9 @@
  * lists exactly the accelerators the application and the window bind.
  * Needs a display and a session bus (xvfb-run ... dbus-run-session). */
 #include "app-test-util.h"
+#include "orr-block-dialog.h"
 #include "orr-examples.h"
+#include "orr-form-buttons.h"
 #include "orr-quick-insert.h"
 #include "orr-application.h"
 #include "orr-window.h"
@@ -850,6 +852,60 @@ test_shortcuts_window (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
 }
 
+/* The Help button of a block's dialog opens the block's page of the
+ * manual: the yelp found on PATH (a stub here that writes down its
+ * arguments) is asked for help:orrery/block-TYPE. */
+static void
+test_block_help (Fixture *f, gconstpointer data)
+{
+  g_autofree char *bin = g_build_filename (f->dir, "bin", NULL);
+  g_autofree char *stub = g_build_filename (bin, "yelp", NULL);
+  g_autofree char *record = g_build_filename (f->dir, "yelp-args", NULL);
+  g_autofree char *script = g_strdup_printf (
+    "#!/bin/sh\nprintf '%%s\\n' \"$@\" > '%s.part'\nmv '%s.part' '%s'\n", record, record, record);
+  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *new_path = g_strdup_printf ("%s:%s", bin, old_path != NULL ? old_path : "");
+  g_autofree char *args = NULL;
+  OrrBlock *gain = orr_model_find_block (orr_window_get_model (f->window), "b5");
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *dialog = NULL;
+  GtkWidget *help;
+  gint64 deadline;
+
+  g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (stub, script, -1, NULL));
+  g_assert_cmpint (g_chmod (stub, 0755), ==, 0);
+  g_setenv ("PATH", new_path, TRUE);
+
+  g_assert_nonnull (gain);
+  orr_window_edit_block (f->window, gain);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && dialog == NULL; i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (ORR_IS_BLOCK_DIALOG (window))
+        dialog = window;
+    }
+  g_assert_nonnull (dialog);
+  help = orr_form_get_help_button (dialog);
+  g_assert_nonnull (help);
+  g_assert_true (gtk_widget_get_visible (help));
+  spin (50);
+  g_assert_true (gtk_widget_activate (help));
+
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!g_file_test (record, G_FILE_TEST_EXISTS) && g_get_monotonic_time () < deadline)
+    spin (20);
+  g_setenv ("PATH", old_path, TRUE);
+  g_assert_true (g_file_get_contents (record, &args, NULL, NULL));
+  g_assert_cmpstr (args, ==, "help:orrery/block-Gain\n");
+  gtk_window_destroy (dialog);
+
+  g_remove (record);
+  g_remove (stub);
+  g_rmdir (bin);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -885,6 +941,8 @@ main (int argc, char *argv[])
   g_test_add ("/window/align-distribute", Fixture, app, fixture_set_up, test_align_distribute,
               fixture_tear_down);
   g_test_add ("/window/shortcuts-window", Fixture, app, fixture_set_up, test_shortcuts_window,
+              fixture_tear_down);
+  g_test_add ("/window/block-help", Fixture, app, fixture_set_up, test_block_help,
               fixture_tear_down);
   return g_test_run ();
 }
