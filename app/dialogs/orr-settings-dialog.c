@@ -60,6 +60,7 @@ struct _OrrSettingsDialog
   GtkWidget *solver;
   GtkWidget *solver_row;
   GtkWidget *unconnected_errors;
+  GtkWidget *refine; /* a GtkSpinButton */
   GtkSizeGroup *labels;
   /* template children */
   GtkWidget *form;
@@ -178,6 +179,7 @@ read_fields (OrrSettingsDialog *self, OrrSettings *settings, gboolean show)
   settings->solver = g_strdup (selected < n_solvers ? solvers[selected].name : "auto");
   settings->unconnected_errors
     = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->unconnected_errors));
+  settings->refine = (guint)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->refine));
   return valid;
 }
 
@@ -288,6 +290,14 @@ build (OrrSettingsDialog *self)
   add_number (self, "max_step", settings);
   add_number (self, "initial_step", settings);
   add_number (self, "zc_tolerance", settings);
+  self->refine = gtk_spin_button_new_with_range (1, ORR_MAX_REFINE, 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->refine), MAX (settings->refine, 1));
+  g_signal_connect_swapped (self->refine, "value-changed", G_CALLBACK (validate), self);
+  gtk_box_append (GTK_BOX (self->form),
+                  orr_param_row_new (_ ("Re_fine factor"), self->refine,
+                                     _ ("Points the scopes record per solver step: more draws "
+                                        "continuous curves smoothly between steps."),
+                                     self->labels));
 
   add_heading (self, _ ("Running"));
   add_number (self, "realtime_factor", settings);
@@ -334,6 +344,8 @@ orr_settings_dialog_get_field (OrrSettingsDialog *self, const char *name)
     return self->solver;
   if (g_strcmp0 (name, "unconnected_errors") == 0)
     return self->unconnected_errors;
+  if (g_strcmp0 (name, "refine") == 0)
+    return self->refine;
   i = find_number (name);
   return i >= 0 ? self->entries[i] : NULL;
 }

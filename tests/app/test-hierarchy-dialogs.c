@@ -556,6 +556,7 @@ test_settings (Fixture *f, gconstpointer data)
   type_setting (dialog, "max_step", "0.01");
   type_setting (dialog, "initial_step", "1e-4");
   type_setting (dialog, "zc_tolerance", "1e-9");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (orr_settings_dialog_get_field (dialog, "refine")), 8);
   for (guint i = 0; i < n_solvers; i++)
     if (g_str_equal (solvers[i].name, "dormand-prince"))
       dormand_prince = i;
@@ -591,6 +592,7 @@ test_settings (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (settings->initial_step, ==, 1e-4);
   g_assert_cmpfloat (settings->zc_tolerance, ==, 1e-9);
   g_assert_cmpfloat (settings->realtime_factor, ==, 2.0);
+  g_assert_cmpuint (settings->refine, ==, 8);
 
   /* One step back to the defaults. */
   g_assert_true (orr_model_undo (f->model));
@@ -598,6 +600,7 @@ test_settings (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (settings->final_time, ==, 10.0);
   g_assert_cmpstr (settings->solver, ==, "auto");
   g_assert_cmpfloat (settings->realtime_factor, ==, 0.0);
+  g_assert_cmpuint (settings->refine, <=, 1);
   g_assert_false (orr_model_can_undo (f->model));
   gtk_window_destroy (GTK_WINDOW (dialog));
 }

@@ -65,6 +65,8 @@ typedef enum
  * not ask for gigabytes of ports). */
 #define ORR_MAX_BLOCK_PORTS 100000
 #define ORR_MAX_PORTS 1000000
+/* The most output points a variable step may be refined into (settings refine). */
+#define ORR_MAX_REFINE 1000
 
 typedef struct _OrrModel OrrModel;
 typedef struct _OrrDiagram OrrDiagram;
@@ -140,6 +142,9 @@ typedef struct
   gboolean solve_loops;   /* algebraic loops are solved (Newton, KINSOL) instead of refused */
   gboolean unconnected_errors; /* an unconnected data port stops the compile instead of
                                 * being a warning */
+  guint refine; /* output points per variable step, like Simulink's refine factor: the
+                 * sinks also record at refine - 1 evenly spaced points inside each step,
+                 * read off the solver's dense output; 0 or 1: at the steps only */
 } OrrSettings;
 
 struct _OrrBlock
