@@ -650,6 +650,7 @@ static const struct
   { "win.check", { "<Control>b", NULL } },
   { "win.linearize", { "<Control><Shift>a", NULL } },
   { "win.quick-insert", { "<Control>i", NULL } },
+  { "win.add-text", { "<Control><Shift>t", NULL } },
   { "win.save-to-library", { "<Control><Shift>b", NULL } },
   { "win.update-from-library", { "<Control><Shift>u", NULL } },
   { "win.group", { "<Control>g", NULL } },

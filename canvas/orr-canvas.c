@@ -1519,6 +1519,40 @@ orr_canvas_insert_block (OrrCanvas *canvas, const char *type, double x, double y
   return block;
 }
 
+/* A free text (orr_block_is_annotation) of this text, its top left
+ * corner at (x, y) (NAN: the middle of the view), selected: one undo
+ * step. */
+OrrBlock *
+orr_canvas_insert_annotation (OrrCanvas *canvas, const char *text, double x, double y,
+                              GError **error)
+{
+  OrrRect where;
+  OrrBlock *block;
+
+  g_return_val_if_fail (ORR_IS_CANVAS (canvas), NULL);
+  if (canvas->model == NULL || canvas->diagram == NULL)
+    {
+      g_set_error_literal (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_NOT_IN_DIAGRAM,
+                           _ ("There is no diagram to add a block to"));
+      return NULL;
+    }
+  if (isnan (x) || isnan (y))
+    {
+      OrrRect visible;
+      orr_canvas_visible_rect (canvas, &visible);
+      x = visible.x + visible.width / 2 - 80;
+      y = visible.y + visible.height / 2 - 20;
+    }
+  where = (OrrRect){ orr_canvas_snap (x), orr_canvas_snap (y), 160, 40 };
+  orr_model_begin (canvas->model, _ ("Add Text"));
+  block = orr_model_add_block (canvas->model, canvas->diagram, ORR_ANNOTATION_TYPE, NULL);
+  orr_model_set_block_geometry (canvas->model, block, &where);
+  orr_model_set_param (canvas->model, block, ORR_ANNOTATION_TEXT, text != NULL ? text : "");
+  orr_model_commit (canvas->model);
+  orr_canvas_select_block (canvas, block, FALSE);
+  return block;
+}
+
 /* ---- model and diagram ----------------------------------------------------------- */
 
 static void

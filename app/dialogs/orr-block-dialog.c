@@ -64,6 +64,7 @@ struct _OrrBlockDialog
   /* extra parameters (OrrBlockClass.extra_params) */
   GtkWidget *extra_box; /* the section: heading and rows; hidden when empty */
   gboolean has_extras;  /* the class lists extra parameters */
+  gboolean annotation;  /* a free text (orr_block_is_annotation) */
   char *extra_key;      /* the own fields' texts the section was built for */
   GStrv extra_names;    /* the names the section lists */
   GStrv opened_extras;  /* the extra parameters when the dialog opened */
@@ -734,6 +735,14 @@ build (OrrBlockDialog *self)
       /* the manual has a page per block class (help/C/block-NAME.page) */
       help_page = g_strdup_printf ("block-%s", self->klass->name);
     }
+  else if (self->annotation)
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _ ("Text on the Diagram"));
+      gtk_label_set_text (GTK_LABEL (self->heading), _ ("Text"));
+      description = _ ("A note on the diagram: it takes no part in the simulation.");
+      /* a text has no name of its own */
+      gtk_widget_set_visible (gtk_widget_get_parent (self->name_entry), FALSE);
+    }
   else if (self->mask_specs != NULL || (orr_block_is_super (self->block) && self->block->mask))
     {
       const OrrMask *mask = self->block->mask;
@@ -820,7 +829,18 @@ orr_block_dialog_new (GtkWindow *parent, OrrModel *model, OrrRegistry *registry,
   self->registry = registry;
   self->block = orr_block_ref (block);
   self->klass = orr_block_is_super (block) ? NULL : orr_registry_lookup (registry, block->type);
-  if (orr_block_is_super (block) && block->mask != NULL && block->mask->params->len > 0)
+  if (orr_block_is_annotation (block))
+    {
+      /* one field: the text, taken as typed */
+      self->n_mask_specs = 1;
+      self->mask_specs = g_new0 (OrrParamSpec, 1);
+      self->mask_specs[0].name = g_strdup (ORR_ANNOTATION_TEXT);
+      self->mask_specs[0].label = g_strdup (_ ("Text"));
+      self->mask_specs[0].default_expr = g_strdup ("");
+      self->mask_specs[0].kind = ORR_PARAM_TEXT;
+      self->annotation = TRUE;
+    }
+  else if (orr_block_is_super (block) && block->mask != NULL && block->mask->params->len > 0)
     {
       GPtrArray *params = block->mask->params;
 
@@ -852,6 +872,8 @@ orr_block_dialog_new (GtkWindow *parent, OrrModel *model, OrrRegistry *registry,
 
   build (self);
   validate (self);
+  if (self->annotation && self->fields->len > 0)
+    gtk_widget_grab_focus (((Field *)self->fields->pdata[0])->input);
   g_signal_connect_object (model, "changed", G_CALLBACK (model_changed), self, G_CONNECT_SWAPPED);
   return self;
 }

@@ -432,6 +432,14 @@ guint orr_block_get_port_count (const OrrBlock *block, OrrPortKind kind);
 void orr_block_default_size (guint n_in, guint n_out, guint n_evin, guint n_evout, double *width,
                              double *height);
 gboolean orr_block_is_super (const OrrBlock *block);
+
+/* A free text on the diagram: a block of this type, with no ports, whose
+ * parameter "text" (taken as typed, never evaluated) is drawn where it
+ * stands. Moving, copying, deleting and undoing work as for blocks; the
+ * compiler and the checks pass it over. */
+#define ORR_ANNOTATION_TYPE "Annotation"
+#define ORR_ANNOTATION_TEXT "text"
+gboolean orr_block_is_annotation (const OrrBlock *block);
 /* "Plant/Motor/Integrator1": labels (or ids where there is no label) from
  * the root down. */
 char *orr_block_get_path (const OrrBlock *block);
