@@ -947,6 +947,17 @@ orr_block_dialog_finalize (GObject *object)
   G_OBJECT_CLASS (orr_block_dialog_parent_class)->finalize (object);
 }
 
+static const OrrFormChild template_children[] = {
+  ORR_FORM_CHILD (OrrBlockDialog, heading),
+  ORR_FORM_CHILD (OrrBlockDialog, description),
+  ORR_FORM_CHILD (OrrBlockDialog, form),
+  ORR_FORM_CHILD (OrrBlockDialog, name_label),
+  ORR_FORM_CHILD (OrrBlockDialog, name_entry),
+  ORR_FORM_CHILD (OrrBlockDialog, extra_box),
+  ORR_FORM_CHILD (OrrBlockDialog, context_warning),
+  ORR_FORM_CHILD (OrrBlockDialog, buttons),
+};
+
 static void
 orr_block_dialog_class_init (OrrBlockDialogClass *klass)
 {
@@ -956,19 +967,8 @@ orr_block_dialog_class_init (OrrBlockDialogClass *klass)
   object_class->dispose = orr_block_dialog_dispose;
   object_class->finalize = orr_block_dialog_finalize;
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
-
-  g_type_ensure (ORR_TYPE_FORM_BUTTONS);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/orrery/Orrery/orr-block-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, OrrBlockDialog, heading);
-  gtk_widget_class_bind_template_child (widget_class, OrrBlockDialog, description);
-  gtk_widget_class_bind_template_child (widget_class, OrrBlockDialog, form);
-  gtk_widget_class_bind_template_child (widget_class, OrrBlockDialog, name_label);
-  gtk_widget_class_bind_template_child (widget_class, OrrBlockDialog, name_entry);
-  gtk_widget_class_bind_template_child (widget_class, OrrBlockDialog, extra_box);
-  gtk_widget_class_bind_template_child (widget_class, OrrBlockDialog, context_warning);
-  gtk_widget_class_bind_template_child (widget_class, OrrBlockDialog, buttons);
+  orr_form_class_set_template (widget_class, "orr-block-dialog.ui", template_children,
+                               G_N_ELEMENTS (template_children));
   gtk_widget_class_bind_template_callback (widget_class, entry_activated);
 }
 

@@ -2,6 +2,8 @@
  * the widgets come from orr-form-buttons.ui. */
 #include "orr-form-buttons.h"
 
+#include "orr-param-row.h"
+
 #define FORM_BUTTONS_KEY "orr-form-buttons"
 
 struct _OrrFormButtons
@@ -119,6 +121,21 @@ cancel_clicked (OrrFormButtons *self)
 {
   if (self->dialog != NULL)
     gtk_window_destroy (self->dialog);
+}
+
+void
+orr_form_class_set_template (GtkWidgetClass *widget_class, const char *ui,
+                             const OrrFormChild *children, guint n_children)
+{
+  g_autofree char *resource = g_strconcat ("/org/orrery/Orrery/", ui, NULL);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  g_type_ensure (ORR_TYPE_FORM_BUTTONS);
+  g_type_ensure (ORR_TYPE_PARAM_ROW);
+  gtk_widget_class_set_template_from_resource (widget_class, resource);
+  for (guint i = 0; i < n_children; i++)
+    gtk_widget_class_bind_template_child_full (widget_class, children[i].name, FALSE,
+                                               children[i].offset);
 }
 
 OrrFormButtons *

@@ -32,6 +32,22 @@ void orr_form_buttons_add_start (OrrFormButtons *self, GtkWidget *widget);
  * Enter). */
 void orr_form_buttons_activate_ok (OrrFormButtons *self);
 
+/* A form dialog's class: its template (a resource of the app, by name:
+ * "orr-block-dialog.ui"), the children bound to the instance struct by
+ * name, Escape to close; the widget types the templates use are made
+ * known. */
+typedef struct
+{
+  const char *name;
+  gssize offset;
+} OrrFormChild;
+#define ORR_FORM_CHILD(Type, member)                                                               \
+  {                                                                                                \
+#member, G_STRUCT_OFFSET(Type, member)                                                         \
+  }
+void orr_form_class_set_template (GtkWidgetClass *widget_class, const char *ui,
+                                  const OrrFormChild *children, guint n_children);
+
 /* For any dialog with form buttons (the tests, the window): its buttons,
  * its Apply button and whether its form is valid. */
 OrrFormButtons *orr_form_buttons_of (gpointer dialog);

@@ -787,6 +787,19 @@ orr_mask_editor_finalize (GObject *object)
   G_OBJECT_CLASS (orr_mask_editor_parent_class)->finalize (object);
 }
 
+static const OrrFormChild template_children[] = {
+  ORR_FORM_CHILD (OrrMaskEditor, heading),
+  ORR_FORM_CHILD (OrrMaskEditor, icon_text),
+  ORR_FORM_CHILD (OrrMaskEditor, description),
+  ORR_FORM_CHILD (OrrMaskEditor, header),
+  ORR_FORM_CHILD (OrrMaskEditor, list),
+  ORR_FORM_CHILD (OrrMaskEditor, remove_button),
+  ORR_FORM_CHILD (OrrMaskEditor, up_button),
+  ORR_FORM_CHILD (OrrMaskEditor, down_button),
+  ORR_FORM_CHILD (OrrMaskEditor, proposal_message),
+  ORR_FORM_CHILD (OrrMaskEditor, buttons),
+};
+
 static void
 orr_mask_editor_class_init (OrrMaskEditorClass *klass)
 {
@@ -795,21 +808,8 @@ orr_mask_editor_class_init (OrrMaskEditorClass *klass)
 
   object_class->dispose = orr_mask_editor_dispose;
   object_class->finalize = orr_mask_editor_finalize;
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
-
-  g_type_ensure (ORR_TYPE_FORM_BUTTONS);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/orrery/Orrery/orr-mask-editor.ui");
-  gtk_widget_class_bind_template_child (widget_class, OrrMaskEditor, heading);
-  gtk_widget_class_bind_template_child (widget_class, OrrMaskEditor, icon_text);
-  gtk_widget_class_bind_template_child (widget_class, OrrMaskEditor, description);
-  gtk_widget_class_bind_template_child (widget_class, OrrMaskEditor, header);
-  gtk_widget_class_bind_template_child (widget_class, OrrMaskEditor, list);
-  gtk_widget_class_bind_template_child (widget_class, OrrMaskEditor, remove_button);
-  gtk_widget_class_bind_template_child (widget_class, OrrMaskEditor, up_button);
-  gtk_widget_class_bind_template_child (widget_class, OrrMaskEditor, down_button);
-  gtk_widget_class_bind_template_child (widget_class, OrrMaskEditor, proposal_message);
-  gtk_widget_class_bind_template_child (widget_class, OrrMaskEditor, buttons);
+  orr_form_class_set_template (widget_class, "orr-mask-editor.ui", template_children,
+                               G_N_ELEMENTS (template_children));
   gtk_widget_class_bind_template_callback (widget_class, validate);
   gtk_widget_class_bind_template_callback (widget_class, add_clicked);
   gtk_widget_class_bind_template_callback (widget_class, remove_clicked);

@@ -380,6 +380,11 @@ orr_settings_dialog_dispose (GObject *object)
   G_OBJECT_CLASS (orr_settings_dialog_parent_class)->dispose (object);
 }
 
+static const OrrFormChild template_children[] = {
+  ORR_FORM_CHILD (OrrSettingsDialog, form),
+  ORR_FORM_CHILD (OrrSettingsDialog, buttons),
+};
+
 static void
 orr_settings_dialog_class_init (OrrSettingsDialogClass *klass)
 {
@@ -388,14 +393,8 @@ orr_settings_dialog_class_init (OrrSettingsDialogClass *klass)
 
   object_class->finalize = orr_settings_dialog_finalize;
   object_class->dispose = orr_settings_dialog_dispose;
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
-
-  g_type_ensure (ORR_TYPE_PARAM_ROW);
-  g_type_ensure (ORR_TYPE_FORM_BUTTONS);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/orrery/Orrery/orr-settings-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, OrrSettingsDialog, form);
-  gtk_widget_class_bind_template_child (widget_class, OrrSettingsDialog, buttons);
+  orr_form_class_set_template (widget_class, "orr-settings-dialog.ui", template_children,
+                               G_N_ELEMENTS (template_children));
 }
 
 static void
