@@ -1004,6 +1004,25 @@ test_add_text (Fixture *f, gconstpointer data)
   note = find_annotation (model);
   g_assert_nonnull (note);
 
+  /* copied and pasted like a block, text and all */
+  orr_canvas_unselect_all (orr_window_get_canvas (f->window));
+  orr_canvas_select_block (orr_window_get_canvas (f->window), note, FALSE);
+  activate (f, "duplicate", NULL);
+  {
+    OrrDiagram *root = orr_model_get_root (model);
+    guint n_notes = 0;
+
+    for (guint i = 0; i < root->blocks->len; i++)
+      if (orr_block_is_annotation (root->blocks->pdata[i]))
+        {
+          n_notes++;
+          g_assert_cmpstr (orr_block_get_param (root->blocks->pdata[i], ORR_ANNOTATION_TEXT), ==,
+                           orr_block_get_param (note, ORR_ANNOTATION_TEXT));
+        }
+    g_assert_cmpuint (n_notes, ==, 2);
+  }
+  g_assert_true (orr_model_undo (model));
+
   /* deleted like a block */
   orr_canvas_unselect_all (orr_window_get_canvas (f->window));
   orr_canvas_select_block (orr_window_get_canvas (f->window), note, FALSE);
