@@ -652,6 +652,7 @@ static const struct
   { "win.linearize", { "<Control><Shift>a", NULL } },
   { "win.new-study", { "<Control><Shift>y", NULL } },
   { "win.quick-insert", { "<Control>i", NULL } },
+  { "win.add-text", { "<Control><Shift>t", NULL } },
   { "win.save-to-library", { "<Control><Shift>b", NULL } },
   { "win.update-from-library", { "<Control><Shift>u", NULL } },
   { "win.group", { "<Control>g", NULL } },

@@ -5,6 +5,8 @@
  * 5,000-block diagram fast when it is all on screen. */
 #include "orr-canvas-painter.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "orr-block-icons.h"
 #include "orr-canvas-geometry.h"
 
@@ -407,6 +409,60 @@ paint_texts (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block, const OrrR
     }
 }
 
+/* A free text (orr_block_is_annotation): its lines from the top left of
+ * its frame, wrapped to the frame's width, with no box; a dashed outline
+ * while selected or under the pointer, and the handles when selected. An
+ * empty one shows a dim placeholder so that it can still be found. */
+static void
+paint_annotation (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block, gboolean selected)
+{
+  const char *text = orr_block_get_param (block, ORR_ANNOTATION_TEXT);
+  gboolean empty = text == NULL || *text == '\0';
+  OrrRect frame = block->geometry;
+
+  if (selected || block == painter->hover_block)
+    {
+      double dash[] = { 4 / MAX (painter->zoom, 0.25), 3 / MAX (painter->zoom, 0.25) };
+
+      cairo_rectangle (cr, frame.x, frame.y, frame.width, frame.height);
+      set_color (cr, &painter->palette.accent);
+      cairo_set_line_width (cr, line_width (painter, selected ? 1.5 : 1.0));
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+  if (painter->zoom < LOD_TEXT || painter->layout == NULL)
+    {
+      /* too small to read: a grey patch where the text is */
+      cairo_rectangle (cr, frame.x + 2, frame.y + 2, MAX (frame.width - 4, 1), 4);
+      set_color_alpha (cr, &painter->palette.foreground, 0.3);
+      cairo_fill (cr);
+    }
+  else
+    {
+      PangoLayout *layout = painter->layout;
+
+      pango_layout_set_font_description (layout, painter->icon_font);
+      pango_layout_set_text (layout, empty ? _ ("Text") : text, -1);
+      pango_layout_set_width (layout, (int)(MAX (frame.width - 8, 8) * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      cairo_move_to (cr, frame.x + 4, frame.y + 4);
+      set_color_alpha (cr, &painter->palette.foreground, empty ? 0.4 : 1.0);
+      pango_cairo_show_layout (cr, layout);
+      pango_layout_set_width (layout, -1);
+    }
+  if (selected)
+    {
+      double s = HANDLE_SIZE / MAX (painter->zoom, 0.5);
+
+      for (int i = 0; i < 4; i++)
+        cairo_rectangle (cr, frame.x + (i & 1) * frame.width - s / 2,
+                         frame.y + (i >> 1) * frame.height - s / 2, s, s);
+      set_color (cr, &painter->palette.accent);
+      cairo_fill (cr);
+    }
+}
+
 void
 orr_canvas_paint_block (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
 {
@@ -418,6 +474,11 @@ orr_canvas_paint_block (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
   const char *text = NULL;
   OrrRect frame;
 
+  if (orr_block_is_annotation (block))
+    {
+      paint_annotation (painter, cr, block, selected);
+      return;
+    }
   orr_canvas_block_frame (block, &frame);
   if (painter->block_text != NULL)
     text = painter->block_text (painter->block_text_data, block, painter->zoom >= LOD_TEXT, &known);
@@ -607,6 +668,8 @@ block_is_plain (OrrCanvasPainter *painter, OrrBlock *block, const char **text)
 {
   gboolean known = TRUE;
 
+  if (orr_block_is_annotation (block))
+    return FALSE; /* no frame: drawn on its own */
   *text = painter->block_text != NULL ? painter->block_text (painter->block_text_data, block,
                                                              painter->zoom >= LOD_TEXT, &known)
                                       : NULL;

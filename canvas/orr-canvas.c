@@ -1481,6 +1481,27 @@ orr_canvas_duplicate_selection (OrrCanvas *canvas)
   paste_at (canvas, data, length, PASTE_OFFSET, PASTE_OFFSET, NULL, NULL);
 }
 
+/* Where an insertion goes: (x, y), or the middle of the view where they
+ * are NAN; FALSE when no diagram is shown. */
+static gboolean
+insertion_point (OrrCanvas *canvas, double *x, double *y, GError **error)
+{
+  if (canvas->model == NULL || canvas->diagram == NULL)
+    {
+      g_set_error_literal (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_NOT_IN_DIAGRAM,
+                           _ ("There is no diagram to add a block to"));
+      return FALSE;
+    }
+  if (isnan (*x) || isnan (*y))
+    {
+      OrrRect visible;
+      orr_canvas_visible_rect (canvas, &visible);
+      *x = visible.x + visible.width / 2;
+      *y = visible.y + visible.height / 2;
+    }
+  return TRUE;
+}
+
 OrrBlock *
 orr_canvas_insert_block (OrrCanvas *canvas, const char *type, double x, double y, GError **error)
 {
@@ -1489,19 +1510,8 @@ orr_canvas_insert_block (OrrCanvas *canvas, const char *type, double x, double y
 
   g_return_val_if_fail (ORR_IS_CANVAS (canvas), NULL);
   g_return_val_if_fail (type != NULL, NULL);
-  if (canvas->model == NULL || canvas->diagram == NULL)
-    {
-      g_set_error_literal (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_NOT_IN_DIAGRAM,
-                           _ ("There is no diagram to add a block to"));
-      return NULL;
-    }
-  if (isnan (x) || isnan (y))
-    {
-      OrrRect visible;
-      orr_canvas_visible_rect (canvas, &visible);
-      x = visible.x + visible.width / 2;
-      y = visible.y + visible.height / 2;
-    }
+  if (!insertion_point (canvas, &x, &y, error))
+    return NULL;
 
   /* one step: the block with its ports, then centred on the point */
   orr_model_begin (canvas->model, _ ("Add Block"));
@@ -1514,6 +1524,35 @@ orr_canvas_insert_block (OrrCanvas *canvas, const char *type, double x, double y
     }
   orr_model_move_block (canvas->model, block, orr_canvas_snap (x - block->geometry.width / 2),
                         orr_canvas_snap (y - block->geometry.height / 2));
+  orr_model_commit (canvas->model);
+  orr_canvas_select_block (canvas, block, FALSE);
+  return block;
+}
+
+/* A free text (orr_block_is_annotation) of this text, its top left
+ * corner at (x, y) (NAN: the middle of the view), selected: one undo
+ * step. */
+OrrBlock *
+orr_canvas_insert_annotation (OrrCanvas *canvas, const char *text, double x, double y,
+                              GError **error)
+{
+  gboolean centred = isnan (x) || isnan (y);
+  OrrRect where;
+  OrrBlock *block;
+
+  g_return_val_if_fail (ORR_IS_CANVAS (canvas), NULL);
+  if (!insertion_point (canvas, &x, &y, error))
+    return NULL;
+  if (centred)
+    {
+      x -= 80;
+      y -= 20;
+    }
+  where = (OrrRect){ orr_canvas_snap (x), orr_canvas_snap (y), 160, 40 };
+  orr_model_begin (canvas->model, _ ("Add Text"));
+  block = orr_model_add_block (canvas->model, canvas->diagram, ORR_ANNOTATION_TYPE, NULL);
+  orr_model_set_block_geometry (canvas->model, block, &where);
+  orr_model_set_param (canvas->model, block, ORR_ANNOTATION_TEXT, text != NULL ? text : "");
   orr_model_commit (canvas->model);
   orr_canvas_select_block (canvas, block, FALSE);
   return block;

@@ -53,6 +53,8 @@ GPtrArray *
 orr_canvas_get_selected_blocks (OrrCanvas *canvas); /* of OrrBlock*, container owned by caller */
 GPtrArray *orr_canvas_get_selected_links (OrrCanvas *canvas); /* of OrrLink* */
 void orr_canvas_select_block (OrrCanvas *canvas, OrrBlock *block, gboolean add);
+OrrBlock *orr_canvas_insert_annotation (OrrCanvas *canvas, const char *text, double x, double y,
+                                        GError **error);
 void orr_canvas_select_all (OrrCanvas *canvas);
 void orr_canvas_unselect_all (OrrCanvas *canvas);
 /* Blocks highlighted as a problem (an algebraic loop...), by id; NULL clears. */

@@ -43,7 +43,7 @@ for name, when, orr, inner, params, note in mapped:
     out.append('| %s | %s | %s | %s | %s |' % (name, '`%s`' % when if when else '', cls, ps,
                                                note.replace('|', '\\|')))
 out += ['', 'The reader itself handles SPLIT_f, CLKSPLIT_f and IMPSPLIT_f (fan-out), SUPER_f and '
-        'DSUPER (super blocks, masked) and TEXT_f (left out, reported).', '',
+        'DSUPER (super blocks, masked) and TEXT_f (a free text, `Annotation`).', '',
         '## Xcos blocks not mapped yet', '',
         'Every interface function of Scilab\'s `scicos_blocks/macros` folders that the table does '
         'not map; they import as placeholders. The PDE folder also holds helper functions that are '

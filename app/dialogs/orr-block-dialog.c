@@ -15,6 +15,7 @@
  * class's message shows under the faulty field. */
 #include "orr-block-dialog.h"
 
+#include "orr-form-buttons.h"
 #include "orr-param-row.h"
 
 #include <glib/gi18n-lib.h>
@@ -51,15 +52,19 @@ struct _OrrBlockDialog
    * here, a copy of the mask as it was when the dialog opened). */
   OrrParamSpec *mask_specs;
   int n_mask_specs;
+  /* template children (orr-block-dialog.ui) */
+  GtkWidget *heading;
+  GtkWidget *description;
+  GtkWidget *form; /* the Name row, then one OrrParamRow a parameter */
+  GtkWidget *name_label;
   GtkWidget *name_entry;
-  GtkWidget *name_error; /* never shown: a name cannot be wrong */
-  GtkWidget *general_error;
-  GtkWidget *apply_button;
-  GtkWidget *ok_button;
-  gboolean valid;
+  GtkWidget *context_warning;
+  GtkWidget *buttons; /* OrrFormButtons */
 
   /* extra parameters (OrrBlockClass.extra_params) */
-  GtkWidget *extra_box; /* the section: heading and grid; hidden when empty */
+  GtkWidget *extra_box; /* the section: heading and rows; hidden when empty */
+  gboolean has_extras;  /* the class lists extra parameters */
+  gboolean annotation;  /* a free text (orr_block_is_annotation) */
   char *extra_key;      /* the own fields' texts the section was built for */
   GStrv extra_names;    /* the names the section lists */
   GStrv opened_extras;  /* the extra parameters when the dialog opened */
@@ -183,7 +188,7 @@ validate (OrrBlockDialog *self)
   if (self->rebuilding)
     return; /* the new section's fields are being filled in */
   update_extras (self);
-  orr_form_show_error (self->general_error, NULL, NULL);
+  orr_form_buttons_show_error (ORR_FORM_BUTTONS (self->buttons), NULL);
 
   for (guint i = 0; i < self->fields->len; i++)
     {
@@ -232,14 +237,12 @@ validate (OrrBlockDialog *self)
           if (field != NULL)
             orr_form_show_error (field->error_label, field->input, message);
           else
-            orr_form_show_error (self->general_error, NULL, message);
+            orr_form_buttons_show_error (ORR_FORM_BUTTONS (self->buttons), message);
           valid = FALSE;
         }
     }
 
-  self->valid = valid;
-  gtk_widget_set_sensitive (self->apply_button, valid);
-  gtk_widget_set_sensitive (self->ok_button, valid);
+  orr_form_buttons_set_valid (ORR_FORM_BUTTONS (self->buttons), valid);
 }
 
 /* ---- applying ------------------------------------------------------------------ */
@@ -281,7 +284,7 @@ orr_block_dialog_apply (OrrBlockDialog *self, GError **error)
   g_return_val_if_fail (ORR_IS_BLOCK_DIALOG (self), FALSE);
 
   validate (self);
-  if (!self->valid)
+  if (!orr_form_is_valid (self))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _ ("Some parameters are not valid."));
@@ -341,24 +344,9 @@ orr_block_dialog_apply (OrrBlockDialog *self, GError **error)
 }
 
 static void
-apply_clicked (OrrBlockDialog *self)
-{
-  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_block_dialog_apply, self->general_error,
-                  FALSE);
-}
-
-static void
-ok_clicked (OrrBlockDialog *self)
-{
-  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_block_dialog_apply, self->general_error,
-                  TRUE);
-}
-
-static void
 entry_activated (OrrBlockDialog *self)
 {
-  if (self->valid)
-    ok_clicked (self);
+  orr_form_buttons_activate_ok (ORR_FORM_BUTTONS (self->buttons));
 }
 
 /* Undoing the block's creation, or deleting it elsewhere, leaves nothing to
@@ -493,7 +481,7 @@ checkbox_help (const char *help)
 }
 
 static Field *
-add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spec, const char *name,
+add_field (OrrBlockDialog *self, GtkBox *box, const OrrParamSpec *spec, const char *name,
            const char *current)
 {
   Field *field = g_new0 (Field, 1);
@@ -591,7 +579,7 @@ add_field (OrrBlockDialog *self, GtkGrid *grid, int row, const OrrParamSpec *spe
   field->shown = field_get_text (field);
   g_ptr_array_add (self->fields, field);
 
-  gtk_grid_attach (grid, param_row, 0, row, 2, 1);
+  gtk_box_append (box, param_row);
   return field;
 }
 
@@ -644,7 +632,7 @@ static void
 rebuild_extras (OrrBlockDialog *self, OrrBlock *probe, GPtrArray *params)
 {
   g_autoptr (GHashTable) typed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *rows = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *heading;
   GtkWidget *child;
   g_autofree char *title = NULL;
@@ -670,9 +658,7 @@ rebuild_extras (OrrBlockDialog *self, OrrBlock *probe, GPtrArray *params)
   gtk_label_set_xalign (GTK_LABEL (heading), 0.0);
   gtk_widget_add_css_class (heading, "heading");
   gtk_box_append (GTK_BOX (self->extra_box), heading);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  gtk_box_append (GTK_BOX (self->extra_box), grid);
+  gtk_box_append (GTK_BOX (self->extra_box), rows);
 
   self->rebuilding = TRUE;
   for (guint i = 0; i < params->len; i++)
@@ -686,7 +672,7 @@ rebuild_extras (OrrBlockDialog *self, OrrBlock *probe, GPtrArray *params)
       const char *set = orr_block_get_param (self->block, param->name);
       const char *current = set != NULL ? set : param->default_expr;
       const char *kept = g_hash_table_lookup (typed, param->name);
-      Field *field = add_field (self, GTK_GRID (grid), (int)i, &spec, param->name, current);
+      Field *field = add_field (self, GTK_BOX (rows), &spec, param->name, current);
 
       field->spec = NULL; /* spec lives on this stack */
       field->extra = TRUE;
@@ -710,7 +696,7 @@ update_extras (OrrBlockDialog *self)
   g_autoptr (OrrBlock) probe = NULL;
   g_autoptr (GPtrArray) params = NULL;
 
-  if (self->extra_box == NULL)
+  if (!self->has_extras)
     return;
   key = own_fields_key (self);
   if (g_strcmp0 (key, self->extra_key) == 0)
@@ -725,85 +711,63 @@ update_extras (OrrBlockDialog *self)
   rebuild_extras (self, probe, params);
 }
 
+/* Fills the template for the block: headings, one row a parameter. */
 static void
 build (OrrBlockDialog *self)
 {
-  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *grid = gtk_grid_new ();
-  GtkWidget *heading;
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *cancel;
-  GtkWidget *name_label;
   g_autofree char *title = NULL;
+  g_autofree char *help_page = NULL;
+  g_autofree char *unknown = NULL;
   const char *shown_name = self->block->label != NULL ? self->block->label : self->block->id;
-  int row = 0;
+  const char *description = NULL;
+  GtkBox *form = GTK_BOX (self->form);
 
   title = g_strdup_printf (_ ("Parameters of “%s”"), shown_name);
   gtk_window_set_title (GTK_WINDOW (self), title);
 
-  gtk_widget_set_margin_start (content, 18);
-  gtk_widget_set_margin_end (content, 18);
-  gtk_widget_set_margin_top (content, 18);
-  gtk_widget_set_margin_bottom (content, 18);
-
   if (self->klass != NULL)
     {
-      heading = gtk_label_new (self->klass->label != NULL ? class_text (self, self->klass->label)
-                                                          : self->klass->name);
-      gtk_label_set_xalign (GTK_LABEL (heading), 0.0);
-      gtk_widget_add_css_class (heading, "title-4");
-      gtk_widget_add_css_class (heading, "heading");
-      gtk_box_append (GTK_BOX (content), heading);
+      gtk_label_set_text (GTK_LABEL (self->heading), self->klass->label != NULL
+                                                       ? class_text (self, self->klass->label)
+                                                       : self->klass->name);
       if (self->klass->description != NULL)
-        gtk_box_append (
-          GTK_BOX (content),
-          orr_form_caption_new (class_text (self, self->klass->description), "dim-label"));
+        description = class_text (self, self->klass->description);
+      /* the manual has a page per block class (help/C/block-NAME.page) */
+      help_page = g_strdup_printf ("block-%s", self->klass->name);
+    }
+  else if (self->annotation)
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _ ("Text on the Diagram"));
+      gtk_label_set_text (GTK_LABEL (self->heading), _ ("Text"));
+      description = _ ("A note on the diagram: it takes no part in the simulation.");
+      /* a text has no name of its own */
+      gtk_widget_set_visible (gtk_widget_get_parent (self->name_entry), FALSE);
     }
   else if (self->mask_specs != NULL || (orr_block_is_super (self->block) && self->block->mask))
     {
       const OrrMask *mask = self->block->mask;
 
-      heading = gtk_label_new (self->block->label != NULL ? self->block->label : self->block->id);
-      gtk_label_set_xalign (GTK_LABEL (heading), 0.0);
-      gtk_widget_add_css_class (heading, "title-4");
-      gtk_widget_add_css_class (heading, "heading");
-      gtk_box_append (GTK_BOX (content), heading);
-      gtk_box_append (GTK_BOX (content),
-                      orr_form_caption_new (mask->description != NULL && *mask->description != '\0'
-                                              ? mask->description
-                                              : _ ("Masked block"),
-                                            "dim-label"));
+      gtk_label_set_text (GTK_LABEL (self->heading), shown_name);
+      description = mask->description != NULL && *mask->description != '\0' ? mask->description
+                                                                            : _ ("Masked block");
     }
   else
     {
-      g_autofree char *text = orr_block_is_super (self->block)
-                                ? g_strdup (_ ("Super block"))
-                                : g_strdup_printf (_ ("Orrery knows no block of type “%s”; its "
-                                                      "parameters are kept as they are."),
-                                                   self->block->type);
-
-      heading = orr_form_caption_new (text, "dim-label");
-      gtk_box_append (GTK_BOX (content), heading);
+      gtk_widget_set_visible (self->heading, FALSE);
+      if (!orr_block_is_super (self->block))
+        unknown = g_strdup_printf (_ ("Orrery knows no block of type “%s”; its "
+                                      "parameters are kept as they are."),
+                                   self->block->type);
+      description = unknown != NULL ? unknown : _ ("Super block");
     }
+  gtk_label_set_text (GTK_LABEL (self->description), description);
+  gtk_widget_set_visible (self->description, description != NULL);
+  orr_form_buttons_set_help_page (ORR_FORM_BUTTONS (self->buttons), help_page);
 
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-
-  name_label = gtk_label_new_with_mnemonic (_ ("_Name"));
-  gtk_label_set_xalign (GTK_LABEL (name_label), 1.0);
-  gtk_size_group_add_widget (self->labels, name_label);
-  self->name_entry = gtk_entry_new ();
+  gtk_size_group_add_widget (self->labels, self->name_label);
   gtk_editable_set_text (GTK_EDITABLE (self->name_entry),
                          self->block->label != NULL ? self->block->label : "");
   gtk_entry_set_placeholder_text (GTK_ENTRY (self->name_entry), self->block->id);
-  gtk_widget_set_hexpand (self->name_entry, TRUE);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (name_label), self->name_entry);
-  g_signal_connect_swapped (self->name_entry, "activate", G_CALLBACK (entry_activated), self);
-  self->name_error = orr_form_caption_new (NULL, "error");
-  gtk_widget_set_visible (self->name_error, FALSE);
-  gtk_grid_attach (GTK_GRID (grid), name_label, 0, row, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), self->name_entry, 1, row++, 1, 1);
 
   if (self->klass != NULL)
     {
@@ -814,7 +778,7 @@ build (OrrBlockDialog *self)
 
           if (current == NULL)
             current = spec->default_expr != NULL ? spec->default_expr : "";
-          add_field (self, GTK_GRID (grid), row++, spec, spec->name, current);
+          add_field (self, form, spec, spec->name, current);
         }
     }
   else if (self->mask_specs != NULL)
@@ -826,7 +790,7 @@ build (OrrBlockDialog *self)
 
           if (current == NULL)
             current = spec->default_expr != NULL ? spec->default_expr : "";
-          add_field (self, GTK_GRID (grid), row++, spec, spec->name, current);
+          add_field (self, form, spec, spec->name, current);
         }
     }
   else if (!orr_block_is_super (self->block))
@@ -834,56 +798,19 @@ build (OrrBlockDialog *self)
       for (guint i = 0; i < self->block->params->len; i++)
         {
           OrrParam *param = self->block->params->pdata[i];
-          add_field (self, GTK_GRID (grid), row++, NULL, param->name, param->expr);
+          add_field (self, form, NULL, param->name, param->expr);
         }
     }
 
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 520);
   if (self->klass != NULL && self->klass->extra_params != NULL)
     {
-      GtkWidget *sections = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
-
-      self->extra_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-      gtk_widget_set_visible (self->extra_box, FALSE);
-      gtk_box_append (GTK_BOX (sections), grid);
-      gtk_box_append (GTK_BOX (sections), self->extra_box);
-      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), sections);
+      self->has_extras = TRUE;
       update_extras (self);
       self->opened_extras = g_strdupv (self->extra_names);
     }
-  else
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), grid);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (content), scrolled);
-
-  if (self->scope == NULL)
-    gtk_box_append (
-      GTK_BOX (content),
-      orr_form_caption_new (_ ("The context of this diagram has errors: names it defines "
-                               "are unknown here."),
-                            "warning"));
-  self->general_error = orr_form_caption_new (NULL, "error");
-  gtk_widget_set_visible (self->general_error, FALSE);
-  gtk_box_append (GTK_BOX (content), self->general_error);
-
-  cancel = gtk_button_new_with_mnemonic (_ ("_Cancel"));
-  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self);
-  self->apply_button = gtk_button_new_with_mnemonic (_ ("_Apply"));
-  g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (apply_clicked), self);
-  self->ok_button = gtk_button_new_with_mnemonic (_ ("_OK"));
-  gtk_widget_add_css_class (self->ok_button, "suggested-action");
-  g_signal_connect_swapped (self->ok_button, "clicked", G_CALLBACK (ok_clicked), self);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  gtk_box_append (GTK_BOX (buttons), cancel);
-  gtk_box_append (GTK_BOX (buttons), self->apply_button);
-  gtk_box_append (GTK_BOX (buttons), self->ok_button);
-  gtk_box_append (GTK_BOX (content), buttons);
-
-  gtk_window_set_child (GTK_WINDOW (self), content);
-  gtk_window_set_default_widget (GTK_WINDOW (self), self->ok_button);
+  gtk_widget_set_visible (self->context_warning, self->scope == NULL);
+  orr_form_buttons_attach (ORR_FORM_BUTTONS (self->buttons), GTK_WINDOW (self),
+                           (OrrFormApplyFunc)orr_block_dialog_apply);
 }
 
 OrrBlockDialog *
@@ -897,12 +824,23 @@ orr_block_dialog_new (GtkWindow *parent, OrrModel *model, OrrRegistry *registry,
   g_return_val_if_fail (block != NULL && block->parent != NULL, NULL);
 
   self = g_object_new (ORR_TYPE_BLOCK_DIALOG, "transient-for", parent, "modal", parent != NULL,
-                       "destroy-with-parent", TRUE, "default-width", 520, NULL);
+                       "destroy-with-parent", TRUE, NULL);
   self->model = g_object_ref (model);
   self->registry = registry;
   self->block = orr_block_ref (block);
   self->klass = orr_block_is_super (block) ? NULL : orr_registry_lookup (registry, block->type);
-  if (orr_block_is_super (block) && block->mask != NULL && block->mask->params->len > 0)
+  if (orr_block_is_annotation (block))
+    {
+      /* one field: the text, taken as typed */
+      self->n_mask_specs = 1;
+      self->mask_specs = g_new0 (OrrParamSpec, 1);
+      self->mask_specs[0].name = g_strdup (ORR_ANNOTATION_TEXT);
+      self->mask_specs[0].label = g_strdup (_ ("Text"));
+      self->mask_specs[0].default_expr = g_strdup ("");
+      self->mask_specs[0].kind = ORR_PARAM_TEXT;
+      self->annotation = TRUE;
+    }
+  else if (orr_block_is_super (block) && block->mask != NULL && block->mask->params->len > 0)
     {
       GPtrArray *params = block->mask->params;
 
@@ -934,6 +872,8 @@ orr_block_dialog_new (GtkWindow *parent, OrrModel *model, OrrRegistry *registry,
 
   build (self);
   validate (self);
+  if (self->annotation && self->fields->len > 0)
+    gtk_widget_grab_focus (((Field *)self->fields->pdata[0])->input);
   g_signal_connect_object (model, "changed", G_CALLBACK (model_changed), self, G_CONNECT_SWAPPED);
   return self;
 }
@@ -966,23 +906,9 @@ orr_block_dialog_get_error_label (OrrBlockDialog *self, const char *name)
   g_return_val_if_fail (ORR_IS_BLOCK_DIALOG (self), NULL);
 
   if (name == NULL)
-    return self->name_error;
+    return NULL; /* a name cannot be wrong */
   field = find_field (self, name);
   return field != NULL ? field->error_label : NULL;
-}
-
-GtkWidget *
-orr_block_dialog_get_apply_button (OrrBlockDialog *self)
-{
-  g_return_val_if_fail (ORR_IS_BLOCK_DIALOG (self), NULL);
-  return self->apply_button;
-}
-
-gboolean
-orr_block_dialog_is_valid (OrrBlockDialog *self)
-{
-  g_return_val_if_fail (ORR_IS_BLOCK_DIALOG (self), FALSE);
-  return self->valid;
 }
 
 static void
@@ -992,6 +918,7 @@ orr_block_dialog_dispose (GObject *object)
 
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
+  gtk_widget_dispose_template (GTK_WIDGET (object), ORR_TYPE_BLOCK_DIALOG);
   G_OBJECT_CLASS (orr_block_dialog_parent_class)->dispose (object);
 }
 
@@ -1020,6 +947,17 @@ orr_block_dialog_finalize (GObject *object)
   G_OBJECT_CLASS (orr_block_dialog_parent_class)->finalize (object);
 }
 
+static const OrrFormChild template_children[] = {
+  ORR_FORM_CHILD (OrrBlockDialog, heading),
+  ORR_FORM_CHILD (OrrBlockDialog, description),
+  ORR_FORM_CHILD (OrrBlockDialog, form),
+  ORR_FORM_CHILD (OrrBlockDialog, name_label),
+  ORR_FORM_CHILD (OrrBlockDialog, name_entry),
+  ORR_FORM_CHILD (OrrBlockDialog, extra_box),
+  ORR_FORM_CHILD (OrrBlockDialog, context_warning),
+  ORR_FORM_CHILD (OrrBlockDialog, buttons),
+};
+
 static void
 orr_block_dialog_class_init (OrrBlockDialogClass *klass)
 {
@@ -1029,12 +967,15 @@ orr_block_dialog_class_init (OrrBlockDialogClass *klass)
   object_class->dispose = orr_block_dialog_dispose;
   object_class->finalize = orr_block_dialog_finalize;
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  orr_form_class_set_template (widget_class, "orr-block-dialog.ui", template_children,
+                               G_N_ELEMENTS (template_children));
+  gtk_widget_class_bind_template_callback (widget_class, entry_activated);
 }
 
 static void
 orr_block_dialog_init (OrrBlockDialog *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
   self->fields = g_ptr_array_new_with_free_func ((GDestroyNotify)field_free);
   self->labels = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 }

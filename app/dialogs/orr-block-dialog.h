@@ -24,14 +24,12 @@ OrrBlock *orr_block_dialog_get_block (OrrBlockDialog *self);
 /* The widgets, for tests and accessibility tools: the input of parameter
  * name (NULL: the block's name entry): a GtkEntry for expressions, a
  * GtkDropDown for choices, a GtkCheckButton for check boxes, a GtkTextView
- * for text; the label that shows its error (hidden when there is none);
- * the Apply button. */
+ * for text; the label that shows its error (hidden when there is none,
+ * NULL for the name, which cannot be wrong). The Apply and Help buttons
+ * and whether every field is valid: orr_form_get_apply_button,
+ * orr_form_get_help_button, orr_form_is_valid (orr-form-buttons.h). */
 GtkWidget *orr_block_dialog_get_field (OrrBlockDialog *self, const char *name);
 GtkWidget *orr_block_dialog_get_error_label (OrrBlockDialog *self, const char *name);
-GtkWidget *orr_block_dialog_get_apply_button (OrrBlockDialog *self);
-
-/* Whether every field is valid (what Apply's sensitivity shows). */
-gboolean orr_block_dialog_is_valid (OrrBlockDialog *self);
 /* Writes what changed to the model, in one undoable step. */
 gboolean orr_block_dialog_apply (OrrBlockDialog *self, GError **error);
 

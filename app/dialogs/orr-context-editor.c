@@ -10,6 +10,7 @@
  * define are unknown and only the syntax is checked. */
 #include "orr-context-editor.h"
 
+#include "orr-form-buttons.h"
 #include "orr-param-row.h"
 
 #include <glib/gi18n-lib.h>
@@ -294,11 +295,13 @@ orr_context_editor_apply (OrrContextEditor *self)
   gtk_text_buffer_set_modified (self->buffer, FALSE);
 }
 
-static void
-ok_clicked (OrrContextEditor *self)
+/* Apply and OK of the form's buttons: a context is taken as written, its
+ * errors are shown while typing but do not stop it. */
+static gboolean
+form_apply (OrrContextEditor *self, GError **error)
 {
   orr_context_editor_apply (self);
-  gtk_window_destroy (GTK_WINDOW (self));
+  return TRUE;
 }
 
 static void
@@ -349,9 +352,8 @@ build (OrrContextEditor *self)
   GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *heading;
   GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *buttons = g_object_new (ORR_TYPE_FORM_BUTTONS, NULL);
   GtkWidget *text_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *cancel, *ok;
   g_autofree char *title = NULL;
   g_autofree char *explanation = scope_explanation (self);
 
@@ -415,19 +417,10 @@ build (OrrContextEditor *self)
   gtk_box_append (GTK_BOX (text_box), self->message);
   gtk_box_append (GTK_BOX (content), text_box);
 
-  cancel = gtk_button_new_with_mnemonic (_ ("_Cancel"));
-  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self);
-  self->apply_button = gtk_button_new_with_mnemonic (_ ("_Apply"));
-  g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (orr_context_editor_apply),
-                            self);
-  ok = gtk_button_new_with_mnemonic (_ ("_OK"));
-  gtk_widget_add_css_class (ok, "suggested-action");
-  g_signal_connect_swapped (ok, "clicked", G_CALLBACK (ok_clicked), self);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  gtk_box_append (GTK_BOX (buttons), cancel);
-  gtk_box_append (GTK_BOX (buttons), self->apply_button);
-  gtk_box_append (GTK_BOX (buttons), ok);
   gtk_box_append (GTK_BOX (content), buttons);
+  orr_form_buttons_attach (ORR_FORM_BUTTONS (buttons), GTK_WINDOW (self),
+                           (OrrFormApplyFunc)form_apply);
+  self->apply_button = orr_form_get_apply_button (self);
 
   gtk_window_set_child (GTK_WINDOW (self), content);
 }

@@ -5,6 +5,7 @@
  * Apply, which writes the whole mask as one undoable step. */
 #include "orr-mask-editor.h"
 
+#include "orr-form-buttons.h"
 #include "orr-param-row.h"
 
 #include <glib/gi18n-lib.h>
@@ -44,18 +45,18 @@ struct _OrrMaskEditor
 
   GPtrArray *rows; /* of Row*, in list order */
   GtkSizeGroup *columns[N_COLUMNS];
-  GtkWidget *list;
   GtkWidget *placeholder;
+  /* template children (orr-mask-editor.ui) */
+  GtkWidget *heading;
   GtkWidget *icon_text;
   GtkWidget *description;
+  GtkWidget *header;
+  GtkWidget *list;
   GtkWidget *remove_button;
   GtkWidget *up_button;
   GtkWidget *down_button;
   GtkWidget *proposal_message;
-  GtkWidget *general_error;
-  GtkWidget *apply_button;
-  GtkWidget *ok_button;
-  gboolean valid;
+  GtkWidget *buttons; /* OrrFormButtons */
 };
 
 G_DEFINE_FINAL_TYPE (OrrMaskEditor, orr_mask_editor, GTK_TYPE_WINDOW)
@@ -213,10 +214,8 @@ validate (OrrMaskEditor *self)
       valid = valid && message == NULL;
     }
 
-  self->valid = valid;
-  gtk_widget_set_visible (self->general_error, FALSE);
-  gtk_widget_set_sensitive (self->apply_button, valid);
-  gtk_widget_set_sensitive (self->ok_button, valid);
+  orr_form_buttons_set_valid (ORR_FORM_BUTTONS (self->buttons), valid);
+  orr_form_buttons_show_error (ORR_FORM_BUTTONS (self->buttons), NULL);
   gtk_widget_set_sensitive (self->remove_button, index >= 0);
   gtk_widget_set_sensitive (self->up_button, index > 0);
   gtk_widget_set_sensitive (self->down_button, index >= 0 && index + 1 < (int)self->rows->len);
@@ -563,7 +562,7 @@ orr_mask_editor_apply (OrrMaskEditor *self, GError **error)
   g_return_val_if_fail (ORR_IS_MASK_EDITOR (self), FALSE);
 
   validate (self);
-  if (!self->valid)
+  if (!orr_form_is_valid (self))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _ ("Some mask parameters are not valid."));
@@ -613,20 +612,6 @@ orr_mask_editor_remove_mask (OrrMaskEditor *self)
 }
 
 static void
-apply_clicked (OrrMaskEditor *self)
-{
-  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_mask_editor_apply, self->general_error,
-                  FALSE);
-}
-
-static void
-ok_clicked (OrrMaskEditor *self)
-{
-  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_mask_editor_apply, self->general_error,
-                  TRUE);
-}
-
-static void
 model_changed (OrrMaskEditor *self, OrrChange *change)
 {
   if (orr_model_find_block (self->model, self->super->id) != self->super)
@@ -648,124 +633,32 @@ column_heading (OrrMaskEditor *self, int column, const char *text)
   return label;
 }
 
-static GtkWidget *
-icon_button (const char *icon, const char *tooltip, GCallback callback, OrrMaskEditor *self)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
-                                  -1);
-  g_signal_connect_swapped (button, "clicked", callback, self);
-  return button;
-}
-
-static void
-attach_field (GtkGrid *grid, int row, const char *mnemonic, GtkWidget *input)
-{
-  GtkWidget *label = gtk_label_new_with_mnemonic (mnemonic);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-  gtk_widget_set_valign (label, GTK_ALIGN_START);
-  gtk_widget_set_margin_top (label, 6);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), input);
-  gtk_widget_set_hexpand (input, TRUE);
-  gtk_grid_attach (grid, label, 0, row, 1, 1);
-  gtk_grid_attach (grid, input, 1, row, 1, 1);
-}
-
+/* Fills the template for the super block: the mask's texts, the column
+ * headings, a row a parameter, Remove Mask. */
 static void
 build (OrrMaskEditor *self)
 {
-  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *heading, *grid, *frame, *scrolled, *header, *tools, *propose, *params_heading;
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *spacer = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *list_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *cancel, *remove_mask;
-  GtkWidget *description_scroll = gtk_scrolled_window_new ();
+  GtkWidget *remove_mask;
   g_autofree char *path = orr_block_get_path (self->super);
   g_autofree char *title = g_strdup_printf (_ ("Mask of “%s”"), path);
   const OrrMask *mask = self->super->mask;
 
   gtk_window_set_title (GTK_WINDOW (self), title);
-  gtk_widget_set_margin_start (content, 18);
-  gtk_widget_set_margin_end (content, 18);
-  gtk_widget_set_margin_top (content, 18);
-  gtk_widget_set_margin_bottom (content, 18);
-
-  heading = gtk_label_new (title);
-  gtk_label_set_xalign (GTK_LABEL (heading), 0.0);
-  gtk_widget_add_css_class (heading, "title-4");
-  gtk_box_append (GTK_BOX (content), heading);
-  gtk_box_append (
-    GTK_BOX (content),
-    orr_form_caption_new (_ ("A masked block shows a dialog of these parameters instead of its "
-                             "inside. They are evaluated where the block stands; the blocks "
-                             "inside see only them and the block’s own context."),
-                          "dim-label"));
-
-  /* icon text and description */
-  grid = gtk_grid_new ();
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 8);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  self->icon_text = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->icon_text), _ ("Drawn in the block, e.g. PID"));
+  gtk_label_set_text (GTK_LABEL (self->heading), title);
   if (mask != NULL && mask->icon_text != NULL)
     gtk_editable_set_text (GTK_EDITABLE (self->icon_text), mask->icon_text);
-  attach_field (GTK_GRID (grid), 0, _ ("_Icon text"), self->icon_text);
-  self->description = gtk_text_view_new ();
-  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (self->description), GTK_WRAP_WORD_CHAR);
-  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (self->description), 6);
-  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (self->description), 6);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (self->description), 8);
-  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (self->description), 8);
-  gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (self->description), FALSE);
   if (mask != NULL && mask->description != NULL)
     gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->description)),
                               mask->description, -1);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (description_scroll), self->description);
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (description_scroll), 56);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (description_scroll), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_widget_add_css_class (description_scroll, "frame");
-  attach_field (GTK_GRID (grid), 1, _ ("_Description"), description_scroll);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 0, 1)),
-                                 self->description);
-  gtk_box_append (GTK_BOX (content), grid);
 
-  /* the parameters: a header, the list, and its tools under it */
-  params_heading = gtk_label_new (_ ("Parameters"));
-  gtk_label_set_xalign (GTK_LABEL (params_heading), 0.0);
-  gtk_widget_add_css_class (params_heading, "heading");
-  gtk_widget_set_margin_top (params_heading, 6);
-  gtk_box_append (GTK_BOX (content), params_heading);
+  gtk_box_append (GTK_BOX (self->header), column_heading (self, COLUMN_NAME, _ ("Name")));
+  gtk_box_append (GTK_BOX (self->header), column_heading (self, COLUMN_LABEL, _ ("Label")));
+  gtk_box_append (GTK_BOX (self->header), column_heading (self, COLUMN_DEFAULT, _ ("Default")));
+  gtk_widget_set_hexpand (gtk_widget_get_last_child (self->header), TRUE);
+  gtk_box_append (GTK_BOX (self->header), column_heading (self, COLUMN_KIND, _ ("Kind")));
+  gtk_box_append (GTK_BOX (self->header), column_heading (self, COLUMN_CHOICES, _ ("Choices")));
+  gtk_box_append (GTK_BOX (self->header), column_heading (self, COLUMN_TUNABLE, _ ("Tunable")));
 
-  for (int i = 0; i < N_COLUMNS; i++)
-    self->columns[i] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
-  header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  /* in line with the rows' fields, which the sidebar style insets */
-  gtk_widget_set_margin_start (header, 19);
-  gtk_widget_set_margin_end (header, 19);
-  gtk_widget_set_margin_top (header, 6);
-  gtk_widget_set_margin_bottom (header, 6);
-  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_NAME, _ ("Name")));
-  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_LABEL, _ ("Label")));
-  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_DEFAULT, _ ("Default")));
-  gtk_widget_set_hexpand (gtk_widget_get_last_child (header), TRUE);
-  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_KIND, _ ("Kind")));
-  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_CHOICES, _ ("Choices")));
-  gtk_box_append (GTK_BOX (header), column_heading (self, COLUMN_TUNABLE, _ ("Tunable")));
-  gtk_box_append (GTK_BOX (list_box), header);
-  gtk_box_append (GTK_BOX (list_box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-
-  self->list = gtk_list_box_new ();
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_SINGLE);
-  gtk_list_box_set_show_separators (GTK_LIST_BOX (self->list), TRUE);
-  /* The selected row is the one the tools act on; the theme's sidebar look
-   * marks it quietly, where the accent colour would drown its entries. */
-  gtk_widget_add_css_class (self->list, "navigation-sidebar");
   self->placeholder
     = orr_form_caption_new (_ ("No parameters yet: add them, or let Propose find what the "
                                "blocks inside need."),
@@ -775,53 +668,6 @@ build (OrrMaskEditor *self)
   gtk_widget_set_margin_start (self->placeholder, 12);
   gtk_label_set_xalign (GTK_LABEL (self->placeholder), 0.5);
   gtk_list_box_set_placeholder (GTK_LIST_BOX (self->list), self->placeholder);
-  g_signal_connect_swapped (self->list, "row-selected", G_CALLBACK (validate), self);
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->list);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 120);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 360);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (list_box), scrolled);
-  gtk_box_append (GTK_BOX (list_box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-
-  tools = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-  gtk_widget_set_margin_start (tools, 4);
-  gtk_widget_set_margin_end (tools, 4);
-  gtk_widget_set_margin_top (tools, 4);
-  gtk_widget_set_margin_bottom (tools, 4);
-  gtk_box_append (GTK_BOX (tools), icon_button ("list-add-symbolic", _ ("Add a parameter"),
-                                                G_CALLBACK (add_clicked), self));
-  self->remove_button = icon_button ("list-remove-symbolic", _ ("Remove the selected parameter"),
-                                     G_CALLBACK (remove_clicked), self);
-  gtk_box_append (GTK_BOX (tools), self->remove_button);
-  self->up_button = icon_button ("go-up-symbolic", _ ("Move the selected parameter up"),
-                                 G_CALLBACK (up_clicked), self);
-  gtk_box_append (GTK_BOX (tools), self->up_button);
-  self->down_button = icon_button ("go-down-symbolic", _ ("Move the selected parameter down"),
-                                   G_CALLBACK (down_clicked), self);
-  gtk_box_append (GTK_BOX (tools), self->down_button);
-  gtk_widget_set_hexpand (spacer, TRUE);
-  gtk_box_append (GTK_BOX (tools), spacer);
-  propose = gtk_button_new_with_mnemonic (_ ("_Propose"));
-  gtk_widget_set_tooltip_text (propose, _ ("Add the names the blocks inside read from outside, "
-                                           "with their current values as defaults"));
-  g_signal_connect_swapped (propose, "clicked", G_CALLBACK (orr_mask_editor_propose), self);
-  gtk_box_append (GTK_BOX (tools), propose);
-  gtk_box_append (GTK_BOX (list_box), tools);
-
-  frame = gtk_frame_new (NULL);
-  gtk_frame_set_child (GTK_FRAME (frame), list_box);
-  gtk_box_append (GTK_BOX (content), frame);
-
-  self->proposal_message = orr_form_caption_new (NULL, "dim-label");
-  gtk_widget_set_visible (self->proposal_message, FALSE);
-  gtk_box_append (GTK_BOX (content), self->proposal_message);
-  self->general_error = orr_form_caption_new (NULL, "error");
-  gtk_widget_set_visible (self->general_error, FALSE);
-  gtk_box_append (GTK_BOX (content), self->general_error);
 
   /* Remove Mask apart on the left: it is not a way to close the dialog
    * like the others. */
@@ -829,23 +675,9 @@ build (OrrMaskEditor *self)
   gtk_widget_add_css_class (remove_mask, "destructive-action");
   gtk_widget_set_sensitive (remove_mask, self->super->mask != NULL);
   g_signal_connect_swapped (remove_mask, "clicked", G_CALLBACK (orr_mask_editor_remove_mask), self);
-  gtk_widget_set_hexpand (remove_mask, TRUE);
-  gtk_widget_set_halign (remove_mask, GTK_ALIGN_START);
-  cancel = gtk_button_new_with_mnemonic (_ ("_Cancel"));
-  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self);
-  self->apply_button = gtk_button_new_with_mnemonic (_ ("_Apply"));
-  g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (apply_clicked), self);
-  self->ok_button = gtk_button_new_with_mnemonic (_ ("_OK"));
-  gtk_widget_add_css_class (self->ok_button, "suggested-action");
-  g_signal_connect_swapped (self->ok_button, "clicked", G_CALLBACK (ok_clicked), self);
-  gtk_box_append (GTK_BOX (buttons), remove_mask);
-  gtk_box_append (GTK_BOX (buttons), cancel);
-  gtk_box_append (GTK_BOX (buttons), self->apply_button);
-  gtk_box_append (GTK_BOX (buttons), self->ok_button);
-  gtk_box_append (GTK_BOX (content), buttons);
-
-  gtk_window_set_child (GTK_WINDOW (self), content);
-  gtk_window_set_default_widget (GTK_WINDOW (self), self->ok_button);
+  orr_form_buttons_add_start (ORR_FORM_BUTTONS (self->buttons), remove_mask);
+  orr_form_buttons_attach (ORR_FORM_BUTTONS (self->buttons), GTK_WINDOW (self),
+                           (OrrFormApplyFunc)orr_mask_editor_apply);
 
   for (guint i = 0; mask != NULL && i < mask->params->len; i++)
     row_fill (append_row (self), mask->params->pdata[i]);
@@ -861,7 +693,7 @@ orr_mask_editor_new (GtkWindow *parent, OrrModel *model, OrrBlock *super, OrrReg
   g_return_val_if_fail (super != NULL && orr_block_is_super (super) && super->parent != NULL, NULL);
 
   self = g_object_new (ORR_TYPE_MASK_EDITOR, "transient-for", parent, "modal", parent != NULL,
-                       "destroy-with-parent", TRUE, "default-width", 820, NULL);
+                       "destroy-with-parent", TRUE, NULL);
   self->model = g_object_ref (model);
   self->super = orr_block_ref (super);
   self->registry = registry;
@@ -927,20 +759,6 @@ orr_mask_editor_set_description (OrrMaskEditor *self, const char *text)
                             text != NULL ? text : "", -1);
 }
 
-GtkWidget *
-orr_mask_editor_get_apply_button (OrrMaskEditor *self)
-{
-  g_return_val_if_fail (ORR_IS_MASK_EDITOR (self), NULL);
-  return self->apply_button;
-}
-
-gboolean
-orr_mask_editor_is_valid (OrrMaskEditor *self)
-{
-  g_return_val_if_fail (ORR_IS_MASK_EDITOR (self), FALSE);
-  return self->valid;
-}
-
 static void
 orr_mask_editor_dispose (GObject *object)
 {
@@ -952,6 +770,7 @@ orr_mask_editor_dispose (GObject *object)
   if (self->list != NULL)
     g_signal_handlers_disconnect_by_data (self->list, self);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (object), ORR_TYPE_MASK_EDITOR);
   G_OBJECT_CLASS (orr_mask_editor_parent_class)->dispose (object);
 }
 
@@ -968,6 +787,19 @@ orr_mask_editor_finalize (GObject *object)
   G_OBJECT_CLASS (orr_mask_editor_parent_class)->finalize (object);
 }
 
+static const OrrFormChild template_children[] = {
+  ORR_FORM_CHILD (OrrMaskEditor, heading),
+  ORR_FORM_CHILD (OrrMaskEditor, icon_text),
+  ORR_FORM_CHILD (OrrMaskEditor, description),
+  ORR_FORM_CHILD (OrrMaskEditor, header),
+  ORR_FORM_CHILD (OrrMaskEditor, list),
+  ORR_FORM_CHILD (OrrMaskEditor, remove_button),
+  ORR_FORM_CHILD (OrrMaskEditor, up_button),
+  ORR_FORM_CHILD (OrrMaskEditor, down_button),
+  ORR_FORM_CHILD (OrrMaskEditor, proposal_message),
+  ORR_FORM_CHILD (OrrMaskEditor, buttons),
+};
+
 static void
 orr_mask_editor_class_init (OrrMaskEditorClass *klass)
 {
@@ -976,11 +808,21 @@ orr_mask_editor_class_init (OrrMaskEditorClass *klass)
 
   object_class->dispose = orr_mask_editor_dispose;
   object_class->finalize = orr_mask_editor_finalize;
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  orr_form_class_set_template (widget_class, "orr-mask-editor.ui", template_children,
+                               G_N_ELEMENTS (template_children));
+  gtk_widget_class_bind_template_callback (widget_class, validate);
+  gtk_widget_class_bind_template_callback (widget_class, add_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, remove_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, up_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, down_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, orr_mask_editor_propose);
 }
 
 static void
 orr_mask_editor_init (OrrMaskEditor *self)
 {
   self->rows = g_ptr_array_new_with_free_func (g_free);
+  for (int i = 0; i < N_COLUMNS; i++)
+    self->columns[i] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }

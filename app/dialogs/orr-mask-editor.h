@@ -37,13 +37,10 @@ OrrMaskParam *orr_mask_editor_dup_param (OrrMaskEditor *self, guint index);
 const char *orr_mask_editor_get_param_error (OrrMaskEditor *self, guint index);
 void orr_mask_editor_set_icon_text (OrrMaskEditor *self, const char *text);
 void orr_mask_editor_set_description (OrrMaskEditor *self, const char *text);
-GtkWidget *orr_mask_editor_get_apply_button (OrrMaskEditor *self);
 
 /* What the Propose button does: appends a row per proposed name not in
  * the list yet; how many it added. */
 guint orr_mask_editor_propose (OrrMaskEditor *self);
-/* Whether every row is valid (what Apply's sensitivity shows). */
-gboolean orr_mask_editor_is_valid (OrrMaskEditor *self);
 /* Writes the mask in one undoable step (values the block holds for
  * parameters no longer in the mask go with it). */
 gboolean orr_mask_editor_apply (OrrMaskEditor *self, GError **error);

@@ -45,17 +45,6 @@ orr_form_show_error (GtkWidget *label, GtkWidget *input, const char *message)
     gtk_widget_remove_css_class (input, "error");
 }
 
-void
-orr_form_apply (GtkWindow *dialog, OrrFormApplyFunc apply, GtkWidget *error_label, gboolean close)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!apply (dialog, &error))
-    orr_form_show_error (error_label, NULL, error->message);
-  else if (close)
-    gtk_window_destroy (dialog);
-}
-
 GtkWidget *
 orr_param_row_new (const char *mnemonic, GtkWidget *input, const char *help, GtkSizeGroup *labels)
 {

@@ -35,12 +35,4 @@ GtkWidget *orr_form_caption_new (const char *text, const char *css_class);
  * NULL) as wrong while there is one. */
 void orr_form_show_error (GtkWidget *label, GtkWidget *input, const char *message);
 
-/* What a dialog's Apply does: FALSE with an error when the form is wrong. */
-typedef gboolean (*OrrFormApplyFunc) (gpointer dialog, GError **error);
-/* Apply (close FALSE) and OK (close TRUE) of a form dialog: applies it,
- * shows an error in error_label, closes the dialog when it applied and
- * close says so. */
-void orr_form_apply (GtkWindow *dialog, OrrFormApplyFunc apply, GtkWidget *error_label,
-                     gboolean close);
-
 G_END_DECLS

@@ -5,6 +5,7 @@
  * (the final time after the start). */
 #include "orr-settings-dialog.h"
 
+#include "orr-form-buttons.h"
 #include "orr-param-row.h"
 
 #include <glib/gi18n-lib.h>
@@ -59,13 +60,11 @@ struct _OrrSettingsDialog
   GtkWidget *solver;
   GtkWidget *solver_row;
   GtkWidget *unconnected_errors;
+  GtkWidget *refine; /* a GtkSpinButton */
   GtkSizeGroup *labels;
   /* template children */
   GtkWidget *form;
-  GtkWidget *general_error;
-  GtkWidget *apply_button;
-  GtkWidget *ok_button;
-  gboolean valid;
+  GtkWidget *buttons; /* OrrFormButtons */
 };
 
 G_DEFINE_FINAL_TYPE (OrrSettingsDialog, orr_settings_dialog, GTK_TYPE_WINDOW)
@@ -180,6 +179,7 @@ read_fields (OrrSettingsDialog *self, OrrSettings *settings, gboolean show)
   settings->solver = g_strdup (selected < n_solvers ? solvers[selected].name : "auto");
   settings->unconnected_errors
     = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->unconnected_errors));
+  settings->refine = (guint)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->refine));
   return valid;
 }
 
@@ -191,13 +191,12 @@ validate (OrrSettingsDialog *self)
   const OrrSolverInfo *solvers = orr_solver_list (&n_solvers);
   guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->solver));
 
-  self->valid = read_fields (self, &settings, TRUE);
+  orr_form_buttons_set_valid (ORR_FORM_BUTTONS (self->buttons),
+                              read_fields (self, &settings, TRUE));
   orr_settings_clear (&settings);
-  orr_form_show_error (self->general_error, NULL, NULL);
+  orr_form_buttons_show_error (ORR_FORM_BUTTONS (self->buttons), NULL);
   orr_param_row_set_help (ORR_PARAM_ROW (self->solver_row),
                           selected < n_solvers ? solvers[selected].description : NULL);
-  gtk_widget_set_sensitive (self->apply_button, self->valid);
-  gtk_widget_set_sensitive (self->ok_button, self->valid);
 }
 
 gboolean
@@ -208,7 +207,7 @@ orr_settings_dialog_apply (OrrSettingsDialog *self, GError **error)
   g_return_val_if_fail (ORR_IS_SETTINGS_DIALOG (self), FALSE);
 
   validate (self);
-  if (!self->valid)
+  if (!orr_form_is_valid (self))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _ ("Some settings are not valid."));
@@ -224,24 +223,9 @@ orr_settings_dialog_apply (OrrSettingsDialog *self, GError **error)
 }
 
 static void
-apply_clicked (OrrSettingsDialog *self)
-{
-  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_settings_dialog_apply,
-                  self->general_error, FALSE);
-}
-
-static void
-ok_clicked (OrrSettingsDialog *self)
-{
-  orr_form_apply (GTK_WINDOW (self), (OrrFormApplyFunc)orr_settings_dialog_apply,
-                  self->general_error, TRUE);
-}
-
-static void
 entry_activated (OrrSettingsDialog *self)
 {
-  if (self->valid)
-    ok_clicked (self);
+  orr_form_buttons_activate_ok (ORR_FORM_BUTTONS (self->buttons));
 }
 
 /* ---- building ------------------------------------------------------------------- */
@@ -306,6 +290,14 @@ build (OrrSettingsDialog *self)
   add_number (self, "max_step", settings);
   add_number (self, "initial_step", settings);
   add_number (self, "zc_tolerance", settings);
+  self->refine = gtk_spin_button_new_with_range (1, ORR_MAX_REFINE, 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->refine), MAX (settings->refine, 1));
+  g_signal_connect_swapped (self->refine, "value-changed", G_CALLBACK (validate), self);
+  gtk_box_append (GTK_BOX (self->form),
+                  orr_param_row_new (_ ("Re_fine factor"), self->refine,
+                                     _ ("Points the scopes record per solver step: more draws "
+                                        "continuous curves smoothly between steps."),
+                                     self->labels));
 
   add_heading (self, _ ("Running"));
   add_number (self, "realtime_factor", settings);
@@ -321,7 +313,8 @@ build (OrrSettingsDialog *self)
   gtk_widget_set_margin_start (self->unconnected_errors, 12);
   gtk_box_append (GTK_BOX (self->form), self->unconnected_errors);
 
-  gtk_window_set_default_widget (GTK_WINDOW (self), self->ok_button);
+  orr_form_buttons_attach (ORR_FORM_BUTTONS (self->buttons), GTK_WINDOW (self),
+                           (OrrFormApplyFunc)orr_settings_dialog_apply);
 }
 
 GtkWindow *
@@ -351,6 +344,8 @@ orr_settings_dialog_get_field (OrrSettingsDialog *self, const char *name)
     return self->solver;
   if (g_strcmp0 (name, "unconnected_errors") == 0)
     return self->unconnected_errors;
+  if (g_strcmp0 (name, "refine") == 0)
+    return self->refine;
   i = find_number (name);
   return i >= 0 ? self->entries[i] : NULL;
 }
@@ -366,20 +361,6 @@ orr_settings_dialog_get_error_label (OrrSettingsDialog *self, const char *name)
     return orr_param_row_get_error_label (ORR_PARAM_ROW (self->solver_row));
   i = find_number (name);
   return i >= 0 ? orr_param_row_get_error_label (ORR_PARAM_ROW (self->rows[i])) : NULL;
-}
-
-GtkWidget *
-orr_settings_dialog_get_apply_button (OrrSettingsDialog *self)
-{
-  g_return_val_if_fail (ORR_IS_SETTINGS_DIALOG (self), NULL);
-  return self->apply_button;
-}
-
-gboolean
-orr_settings_dialog_is_valid (OrrSettingsDialog *self)
-{
-  g_return_val_if_fail (ORR_IS_SETTINGS_DIALOG (self), FALSE);
-  return self->valid;
 }
 
 static void
@@ -399,6 +380,11 @@ orr_settings_dialog_dispose (GObject *object)
   G_OBJECT_CLASS (orr_settings_dialog_parent_class)->dispose (object);
 }
 
+static const OrrFormChild template_children[] = {
+  ORR_FORM_CHILD (OrrSettingsDialog, form),
+  ORR_FORM_CHILD (OrrSettingsDialog, buttons),
+};
+
 static void
 orr_settings_dialog_class_init (OrrSettingsDialogClass *klass)
 {
@@ -407,18 +393,8 @@ orr_settings_dialog_class_init (OrrSettingsDialogClass *klass)
 
   object_class->finalize = orr_settings_dialog_finalize;
   object_class->dispose = orr_settings_dialog_dispose;
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
-
-  g_type_ensure (ORR_TYPE_PARAM_ROW);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/orrery/Orrery/orr-settings-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, OrrSettingsDialog, form);
-  gtk_widget_class_bind_template_child (widget_class, OrrSettingsDialog, general_error);
-  gtk_widget_class_bind_template_child (widget_class, OrrSettingsDialog, apply_button);
-  gtk_widget_class_bind_template_child (widget_class, OrrSettingsDialog, ok_button);
-  gtk_widget_class_bind_template_callback (widget_class, apply_clicked);
-  gtk_widget_class_bind_template_callback (widget_class, ok_clicked);
-  gtk_widget_class_bind_template_callback (widget_class, gtk_window_destroy);
+  orr_form_class_set_template (widget_class, "orr-settings-dialog.ui", template_children,
+                               G_N_ELEMENTS (template_children));
 }
 
 static void

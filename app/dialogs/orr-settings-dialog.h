@@ -17,15 +17,13 @@ GtkWindow *orr_settings_dialog_new (GtkWindow *parent, OrrModel *model);
 
 /* The widgets, for tests and accessibility tools, by the OrrSettings
  * field name ("start_time", "final_time", "solver", "rtol", "atol",
- * "max_step", "initial_step", "zc_tolerance", "realtime_factor"): a
- * GtkEntry for numbers, a GtkDropDown for the solver; the label that shows
- * its error (hidden when there is none); the Apply button. */
+ * "max_step", "initial_step", "zc_tolerance", "realtime_factor", "refine"):
+ * a GtkEntry for numbers, a GtkDropDown for the solver, a GtkSpinButton for
+ * the refine factor; the label that shows
+ * its error (hidden when there is none). The Apply button and whether
+ * every field is valid: orr_form_get_apply_button, orr_form_is_valid. */
 GtkWidget *orr_settings_dialog_get_field (OrrSettingsDialog *self, const char *name);
 GtkWidget *orr_settings_dialog_get_error_label (OrrSettingsDialog *self, const char *name);
-GtkWidget *orr_settings_dialog_get_apply_button (OrrSettingsDialog *self);
-
-/* Whether every field is valid (what Apply's sensitivity shows). */
-gboolean orr_settings_dialog_is_valid (OrrSettingsDialog *self);
 /* Writes the settings to the model in one undoable step (none when
  * nothing changed). FALSE with an error while a field is wrong. */
 gboolean orr_settings_dialog_apply (OrrSettingsDialog *self, GError **error);

@@ -669,6 +669,27 @@ block_parameters_activated (GSimpleAction *action, GVariant *parameter, gpointer
     orr_window_edit_block (self, blocks->pdata[0]);
 }
 
+/* A free text where the pointer is (or in the middle of the view), its
+ * dialog open to write it. */
+static void
+add_text_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  OrrWindow *self = ORR_WINDOW (user_data);
+  g_autoptr (GError) error = NULL;
+  double x = NAN, y = NAN;
+  OrrBlock *block;
+
+  if (self->pointer_inside)
+    orr_canvas_widget_to_model (self->canvas, self->pointer_x, self->pointer_y, &x, &y);
+  block = orr_canvas_insert_annotation (self->canvas, "", x, y, &error);
+  if (block == NULL)
+    {
+      orr_window_show_message (self, error->message);
+      return;
+    }
+  orr_window_edit_block (self, block);
+}
+
 static void
 select_block_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -832,6 +853,7 @@ static const GActionEntry window_actions[] = {
   { "zoom-fit", zoom_fit_activated },
   { "block-parameters", block_parameters_activated },
   { "toggle-switch", toggle_switch_activated },
+  { "add-text", add_text_activated },
   { "select-block", select_block_activated, "s", "''" },
   { "insert-block", insert_block_activated, "(sdd)" },
   { "connect", connect_activated, "(sisi)" },

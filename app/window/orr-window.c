@@ -102,6 +102,10 @@ update_status (OrrWindow *self)
   g_autoptr (GPtrArray) links = orr_canvas_get_selected_links (self->canvas);
   guint n_selected = (blocks != NULL ? blocks->len : 0) + (links != NULL ? links->len : 0);
 
+  /* texts on the diagram are not blocks to the user */
+  for (guint i = 0; diagram != NULL && i < diagram->blocks->len; i++)
+    if (orr_block_is_annotation (diagram->blocks->pdata[i]))
+      n_blocks--;
   /* TRANSLATORS: the zoom factor in the status line */
   g_string_append_printf (text, _ ("Zoom %.0f %%"), 100.0 * orr_canvas_get_zoom (self->canvas));
   g_string_append (text, "   ·   ");

@@ -254,6 +254,8 @@ evaluate_diagram (OrrEvaluation *self, OrrDiagram *diagram, OrrScope *scope)
     {
       OrrBlock *block = g_ptr_array_index (diagram->blocks, i);
 
+      if (orr_block_is_annotation (block))
+        continue; /* its text is not an expression */
       if (block->child != NULL)
         {
           evaluate_super_block (self, block, scope);

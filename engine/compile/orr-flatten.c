@@ -140,6 +140,8 @@ configure_diagram (Compiler *c, OrrDiagram *diagram)
           configure_diagram (c, block->child);
           continue;
         }
+      if (orr_block_is_annotation (block))
+        continue; /* text on the diagram, nothing that runs */
       klass = orr_registry_lookup (c->registry, block->type);
       if (klass == NULL)
         {

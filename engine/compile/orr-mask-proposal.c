@@ -56,6 +56,8 @@ collect_block (OrrRegistry *registry, OrrBlock *block, GHashTable *used)
       diagram_free_names (registry, block->child, used);
       return;
     }
+  if (orr_block_is_annotation (block))
+    return; /* its text is not an expression */
   for (guint i = 0; i < block->params->len; i++)
     {
       OrrParam *p = g_ptr_array_index (block->params, i);

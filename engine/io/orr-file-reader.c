@@ -934,7 +934,8 @@ read_settings (Reader *r, xmlNode *element, GError **error)
        && read_double (r, element, "initial-step", FALSE, FALSE, &settings.initial_step, error)
        && read_double (r, element, "zc-tolerance", FALSE, FALSE, &settings.zc_tolerance, error)
        && read_double (r, element, "realtime", FALSE, FALSE, &settings.realtime_factor, error)
-       && read_bool (r, element, "solve-loops", &settings.solve_loops, error);
+       && read_bool (r, element, "solve-loops", &settings.solve_loops, error)
+       && read_uint (r, element, "refine", FALSE, 1, ORR_MAX_REFINE, &settings.refine, error);
   if (ok && unconnected != NULL)
     {
       if (g_strcmp0 (unconnected, "error") == 0)

@@ -294,6 +294,11 @@ write_settings (GString *out, const OrrSettings *settings, guint depth)
     orr_io_append_attr (out, "solve-loops", "true");
   if (settings->unconnected_errors)
     orr_io_append_attr (out, "unconnected-ports", "error");
+  if (settings->refine > 1)
+    {
+      g_autofree char *refine = g_strdup_printf ("%u", settings->refine);
+      orr_io_append_attr (out, "refine", refine);
+    }
   g_string_append (out, "/>\n");
 }
 

@@ -51,6 +51,9 @@ orr_settings_check (const OrrSettings *s, GError **error)
         return bad (error, "the setting \"%s\" is %g; it must not be negative", numbers[i].name,
                     numbers[i].value);
     }
+  if (s->refine > ORR_MAX_REFINE)
+    return bad (error, "the setting \"refine\" is %u; it must be from 1 to %d", s->refine,
+                ORR_MAX_REFINE);
   if (s->final_time < s->start_time)
     return bad (error, "the final time (%g s) is before the start time (%g s)", s->final_time,
                 s->start_time);

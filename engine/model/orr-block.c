@@ -254,6 +254,12 @@ orr_block_is_super (const OrrBlock *block)
   return block->child != NULL;
 }
 
+gboolean
+orr_block_is_annotation (const OrrBlock *block)
+{
+  return block != NULL && block->child == NULL && g_strcmp0 (block->type, ORR_ANNOTATION_TYPE) == 0;
+}
+
 static const char *
 path_name (const OrrBlock *block)
 {

@@ -233,6 +233,8 @@ orr_editor_sync_ports (OrrModel *model, OrrRegistry *registry, OrrBlock *block, 
 
   if (orr_block_is_super (block))
     return sync_super_block (model, registry, block);
+  if (orr_block_is_annotation (block))
+    return TRUE; /* a text has no ports */
 
   klass = registry != NULL ? orr_registry_lookup (registry, block->type) : NULL;
   if (klass == NULL)

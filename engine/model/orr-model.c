@@ -1299,7 +1299,8 @@ orr_model_set_settings (OrrModel *self, const OrrSettings *settings)
       && settings->zc_tolerance == self->settings.zc_tolerance
       && settings->realtime_factor == self->settings.realtime_factor
       && settings->solve_loops == self->settings.solve_loops
-      && settings->unconnected_errors == self->settings.unconnected_errors)
+      && settings->unconnected_errors == self->settings.unconnected_errors
+      && MAX (settings->refine, 1) == MAX (self->settings.refine, 1))
     return;
 
   op = op_new (OP_SWAP_SETTINGS, NULL);

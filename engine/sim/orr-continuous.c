@@ -21,7 +21,7 @@
  * DESIGN: owns continuous integration and restarts: the solver, its callbacks
  * and call lists, accepted points, modes at restarts and located zero
  * crossings (sim->solver, rhs_calls, root_calls, surface_calls,
- * accepted_outputs, observer, solver_started, last_root_*; the
+ * accepted_outputs, observer, refine, solver_started, last_root_*; the
  * continuous nevprt bookkeeping). Clears need_restart and outputs_stale.
  */
 
@@ -416,6 +416,117 @@ refresh_observers (OrrSimulation *sim)
     }
 }
 
+/* ---- refined output (settings refine) -------------------------------------- */
+
+static void copy_from_solver (OrrSimulation *sim);
+
+/* Between two accepted steps t0 < t1 of a variable-step solver, the
+ * sinks that record (Scope, XY scope, SignalOut...) also record at
+ * refine - 1 evenly spaced points, where the state comes from the solver's
+ * dense output (its interpolating polynomial, as accurate as the step):
+ * curves look smooth without shortening the steps. What the recorders
+ * read is evaluated as at a trial point, which by contract changes nothing
+ * (no memory written, modes fixed), so the run itself is the same with or
+ * without refining; only the recorders run in the event phase, where
+ * recording happens. Blocks become recorders by recording once; the lists
+ * follow at each restart. */
+struct _OrrSimRefine
+{
+  gboolean *recorder; /* per block */
+  OrrCallList inputs; /* the outputs the recorders read, in order */
+  OrrCallList sinks;  /* the recorders */
+  double *x, *xd;     /* the interpolated state */
+};
+
+static void
+refine_free (OrrSimulation *sim)
+{
+  struct _OrrSimRefine *refine = sim->refine;
+
+  if (refine == NULL)
+    return;
+  call_list_clear (&refine->inputs);
+  call_list_clear (&refine->sinks);
+  g_free (refine->recorder);
+  g_free (refine->x);
+  g_free (refine->xd);
+  g_clear_pointer (&sim->refine, g_free);
+}
+
+static void
+refine_prepare (OrrSimulation *sim)
+{
+  const OrrProgram *program = sim->program;
+  const OrrActivationList *continuous = &program->continuous_list;
+  int n = MAX (program->n_blocks, 1);
+  g_autofree gboolean *recorder = NULL;
+  g_autofree gboolean *need = NULL;
+  g_autofree int *producer = NULL;
+  struct _OrrSimRefine *refine;
+
+  if (program->settings.refine <= 1 || sim->fixed_step || sim->recorders == NULL)
+    return;
+  recorder = g_new0 (gboolean, n);
+  for (int i = 0; i < continuous->n; i++)
+    {
+      int b = continuous->items[i].block;
+
+      recorder[b] = program->blocks[b].n_out == 0 && sim->recorders[b].has_last;
+    }
+  if (sim->refine != NULL && memcmp (recorder, sim->refine->recorder, sizeof (gboolean) * n) == 0)
+    return;
+  if (sim->refine == NULL)
+    {
+      sim->refine = g_new0 (struct _OrrSimRefine, 1);
+      sim->refine->x = g_new (double, sim->n_solver);
+      sim->refine->xd = sim->dae ? g_new (double, sim->n_solver) : NULL;
+    }
+  refine = sim->refine;
+  g_free (refine->recorder);
+  refine->recorder = g_memdup2 (recorder, sizeof (gboolean) * n);
+  call_list_build (sim, continuous, recorder, ORR_JOB_OUTPUTS, &refine->sinks);
+  need = g_memdup2 (recorder, sizeof (gboolean) * n);
+  producer = buffer_producers (program);
+  mark_upstream (sim, need, producer);
+  for (int b = 0; b < program->n_blocks; b++)
+    need[b] = need[b] && !recorder[b];
+  call_list_build (sim, continuous, need, ORR_JOB_OUTPUTS, &refine->inputs);
+}
+
+/* The refined points strictly inside (t0, t1); sim->x is the solver's
+ * again afterwards. */
+static gboolean
+refine_step (OrrSimulation *sim, double t0, double t1)
+{
+  struct _OrrSimRefine *refine = sim->refine;
+  guint factor = sim->program->settings.refine;
+  OrrPhase saved_phase = sim->time.phase;
+  gboolean ok = TRUE;
+
+  if (refine == NULL || refine->sinks.n == 0 || !(t1 > t0))
+    return TRUE;
+  for (guint k = 1; k < factor && ok; k++)
+    {
+      double t = t0 + (t1 - t0) * k / factor;
+
+      if (!orr_solver_interpolate (sim->solver, t, refine->x, refine->xd))
+        break;
+      memcpy (sim->x, refine->x, sizeof (double) * sim->n_solver);
+      if (refine->xd != NULL)
+        for (int i = 0; i < sim->program->nx; i++)
+          if (sim->implicit_state[i])
+            sim->xd[i] = refine->xd[i];
+      orr_sim_set_time (sim, t);
+      sim->time.phase = ORR_PHASE_TRIAL;
+      ok = orr_sim_run_calls (sim, &refine->inputs);
+      sim->time.phase = ORR_PHASE_EVENT;
+      ok = ok && orr_sim_run_calls (sim, &refine->sinks);
+    }
+  sim->time.phase = saved_phase;
+  copy_from_solver (sim);
+  return ok;
+}
+
 /* ---- setup --------------------------------------------------------------- */
 
 static void
@@ -595,6 +706,7 @@ orr_sim_continuous_free (OrrSimulation *sim)
   call_list_clear (&sim->surface_calls);
   call_list_clear (&sim->accepted_outputs);
   g_clear_pointer (&sim->observer, g_free);
+  refine_free (sim);
   g_clear_pointer (&sim->solver, orr_solver_free);
   g_clear_pointer (&sim->jacobian, orr_sim_jacobian_free);
   g_clear_pointer (&sim->solver_description, g_free);
@@ -651,6 +763,7 @@ restart_solver (OrrSimulation *sim, double target)
   /* The modes are chosen: the crossings that led here are done with. */
   memset (sim->jroot, 0, sizeof (int) * MAX (sim->program->ng, 1));
   refresh_observers (sim);
+  refine_prepare (sim);
 
   /* Warm start: the backend's own first-step estimate costs several
    * model evaluations at every restart (a thousand restarts a second in a
@@ -904,11 +1017,13 @@ orr_sim_advance (OrrSimulation *sim, double target)
     {
       g_autoptr (GError) error = NULL;
       double t = sim->time.t;
+      double t_before = t;
       OrrSolverStatus status = orr_solver_step (sim->solver, target, &t, &error);
 
       if (status == ORR_SOLVER_STEP)
         {
-          if (!accept_point (sim, t, FALSE) || !orr_sim_boundary (sim))
+          if ((sim->refine != NULL && !refine_step (sim, t_before, t))
+              || !accept_point (sim, t, FALSE) || !orr_sim_boundary (sim))
             break;
           if (sim->need_restart)
             {
@@ -921,12 +1036,15 @@ orr_sim_advance (OrrSimulation *sim, double target)
         }
       if (status == ORR_SOLVER_STOP)
         {
-          if (accept_point (sim, target, TRUE))
+          if ((sim->refine == NULL || refine_step (sim, t_before, target))
+              && accept_point (sim, target, TRUE))
             result = ORR_ADVANCE_REACHED;
           break;
         }
       if (status == ORR_SOLVER_ROOT)
         {
+          if (sim->refine != NULL && !refine_step (sim, t_before, t))
+            break;
           sim->time.modes_fixed = FALSE;
           if (handle_root (sim, t))
             result = ORR_ADVANCE_ROOT;

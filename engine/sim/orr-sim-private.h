@@ -138,6 +138,7 @@ struct _OrrSimulation
   OrrCallList surface_calls;    /* zero-crossing jobs alone */
   OrrCallList accepted_outputs; /* outputs at accepted points: observers and what they read */
   gboolean *observer;           /* per block: acts at accepted points */
+  struct _OrrSimRefine *refine; /* output points inside steps (settings refine), or NULL */
   /* Blocks called at trial points keep the nevprt of the continuous list
    * while the solver runs, so that the hot lists need not write it (one
    * cache line less per call on large models). Events change it: such

@@ -5,6 +5,7 @@
  * (xvfb-run). */
 #include "app-test-util.h"
 #include "orr-block-dialog.h"
+#include "orr-form-buttons.h"
 
 #include <orrery/orr-editor.h>
 #include <orr-palettes.h>
@@ -66,21 +67,21 @@ assert_error_shown (OrrBlockDialog *dialog, const char *param, const char *menti
   g_assert_cmpstr (text, !=, "");
   if (mentions != NULL && strstr (text, mentions) == NULL)
     g_error ("the error “%s” does not mention “%s”", text, mentions);
-  g_assert_false (gtk_widget_get_sensitive (orr_block_dialog_get_apply_button (dialog)));
-  g_assert_false (orr_block_dialog_is_valid (dialog));
+  g_assert_false (gtk_widget_get_sensitive (orr_form_get_apply_button (dialog)));
+  g_assert_false (orr_form_is_valid (dialog));
 }
 
 static void
 assert_no_error (OrrBlockDialog *dialog, const char *param)
 {
   g_assert_false (gtk_widget_get_visible (orr_block_dialog_get_error_label (dialog, param)));
-  g_assert_true (gtk_widget_get_sensitive (orr_block_dialog_get_apply_button (dialog)));
+  g_assert_true (gtk_widget_get_sensitive (orr_form_get_apply_button (dialog)));
 }
 
 static void
 click_apply (OrrBlockDialog *dialog)
 {
-  g_signal_emit_by_name (orr_block_dialog_get_apply_button (dialog), "clicked");
+  g_signal_emit_by_name (orr_form_get_apply_button (dialog), "clicked");
 }
 
 static void

@@ -14,6 +14,7 @@
 #include "app-test-util.h"
 #include "orr-application.h"
 #include "orr-block-dialog.h"
+#include "orr-form-buttons.h"
 #include "orr-window.h"
 
 #include <math.h>
@@ -306,20 +307,20 @@ test_ball (Fixture *f, gconstpointer data)
   dialog = open_dialog (f, "b1");
   g_assert_null (orr_block_dialog_get_field (dialog, "fmu.e"));
   set_text (dialog, "file", "'no-such-file.fmu'");
-  g_assert_false (orr_block_dialog_is_valid (dialog));
+  g_assert_false (orr_form_is_valid (dialog));
   g_assert_true (gtk_widget_get_visible (orr_block_dialog_get_error_label (dialog, "file")));
   g_assert_nonnull (
     strstr (gtk_label_get_text (GTK_LABEL (orr_block_dialog_get_error_label (dialog, "file"))),
             "no-such-file.fmu"));
   /* a broken FMU: the engine's message, naming the description's fault */
   set_text (dialog, "file", broken);
-  g_assert_false (orr_block_dialog_is_valid (dialog));
+  g_assert_false (orr_form_is_valid (dialog));
   g_assert_nonnull (
     strstr (gtk_label_get_text (GTK_LABEL (orr_block_dialog_get_error_label (dialog, "file"))),
             "has no valueReference"));
   g_assert_null (orr_block_dialog_get_field (dialog, "fmu.e"));
   set_text (dialog, "file", quoted);
-  g_assert_true (orr_block_dialog_is_valid (dialog));
+  g_assert_true (orr_form_is_valid (dialog));
   g_assert_false (gtk_widget_get_visible (orr_block_dialog_get_error_label (dialog, "file")));
   g_assert_cmpstr (get_text (dialog, "fmu.g"), ==, "9.81");
   g_assert_cmpstr (get_text (dialog, "fmu.e"), ==, "0.9");
@@ -330,9 +331,9 @@ test_ball (Fixture *f, gconstpointer data)
                                TRUE);
   /* a value that does not evaluate is refused like any other */
   set_text (dialog, "fmu.g", "9.81 +");
-  g_assert_false (orr_block_dialog_is_valid (dialog));
+  g_assert_false (orr_form_is_valid (dialog));
   set_text (dialog, "fmu.g", "9.81");
-  g_assert_true (orr_block_dialog_is_valid (dialog));
+  g_assert_true (orr_form_is_valid (dialog));
   /* the FMU's section, below the block's own fields, in view */
   {
     GtkWidget *scrolled = gtk_widget_get_ancestor (orr_block_dialog_get_field (dialog, "fmu.e"),
@@ -446,13 +447,13 @@ test_file_change (Fixture *f, gconstpointer data)
   g_assert_cmpstr (get_text (dialog, "fmu.g"), ==, "9.81");
   set_text (dialog, "fmu.g", "9.5");
   set_text (dialog, "file", copy);
-  g_assert_true (orr_block_dialog_is_valid (dialog));
+  g_assert_true (orr_form_is_valid (dialog));
   g_assert_cmpstr (get_text (dialog, "fmu.g"), ==, "9.5");
   g_assert_cmpstr (get_text (dialog, "fmu.e"), ==, "0.7");
 
   /* the lag: its own parameters, with lag.xml's start values */
   set_text (dialog, "file", lag);
-  g_assert_true (orr_block_dialog_is_valid (dialog));
+  g_assert_true (orr_form_is_valid (dialog));
   g_assert_null (orr_block_dialog_get_field (dialog, "fmu.e"));
   g_assert_null (orr_block_dialog_get_field (dialog, "fmu.g"));
   g_assert_cmpstr (get_text (dialog, "fmu.T"), ==, "0.5");

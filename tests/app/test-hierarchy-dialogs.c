@@ -7,6 +7,7 @@
  * built here. Needs a display (xvfb-run). */
 #include "app-test-util.h"
 #include "orr-context-editor.h"
+#include "orr-form-buttons.h"
 #include "orr-mask-editor.h"
 #include "orr-settings-dialog.h"
 
@@ -113,8 +114,8 @@ test_mask_build (Fixture *f, gconstpointer data)
   set_row (editor, 2, "limit", "Limit the output", "1", ORR_MASK_PARAM_CHECKBOX, NULL, FALSE);
   orr_mask_editor_set_icon_text (editor, "PID");
   orr_mask_editor_set_description (editor, "A controller.");
-  g_assert_true (orr_mask_editor_is_valid (editor));
-  g_assert_true (gtk_widget_get_sensitive (orr_mask_editor_get_apply_button (editor)));
+  g_assert_true (orr_form_is_valid (editor));
+  g_assert_true (gtk_widget_get_sensitive (orr_form_get_apply_button (editor)));
 
   /* Moving: limit up above mode, then back down. */
   orr_mask_editor_move_param (editor, 2, -1);
@@ -132,7 +133,7 @@ test_mask_build (Fixture *f, gconstpointer data)
 
   app_test_keep_picture (GTK_WINDOW (editor), "mask-editor");
   g_assert_false (orr_model_can_undo (f->model));
-  g_signal_emit_by_name (orr_mask_editor_get_apply_button (editor), "clicked");
+  g_signal_emit_by_name (orr_form_get_apply_button (editor), "clicked");
 
   g_assert_nonnull (f->super->mask);
   g_assert_cmpuint (f->super->mask->params->len, ==, 3);
@@ -193,8 +194,8 @@ assert_row_error (OrrMaskEditor *editor, guint index, const char *mentions)
   g_assert_nonnull (error);
   if (mentions != NULL && strstr (error, mentions) == NULL)
     g_error ("the error “%s” does not mention “%s”", error, mentions);
-  g_assert_false (orr_mask_editor_is_valid (editor));
-  g_assert_false (gtk_widget_get_sensitive (orr_mask_editor_get_apply_button (editor)));
+  g_assert_false (orr_form_is_valid (editor));
+  g_assert_false (gtk_widget_get_sensitive (orr_form_get_apply_button (editor)));
 }
 
 static void
@@ -218,7 +219,7 @@ test_mask_invalid (Fixture *f, gconstpointer data)
   assert_row_error (editor, 0, "builtin");
   set_row (editor, 0, "k2", NULL, "1", ORR_MASK_PARAM_EXPRESSION, NULL, FALSE);
   g_assert_null (orr_mask_editor_get_param_error (editor, 0));
-  g_assert_true (orr_mask_editor_is_valid (editor));
+  g_assert_true (orr_form_is_valid (editor));
 
   /* The second of two equal names is the one marked. */
   orr_mask_editor_add_param (editor);
@@ -239,7 +240,7 @@ test_mask_invalid (Fixture *f, gconstpointer data)
   g_assert_false (orr_model_can_undo (f->model));
 
   set_row (editor, 1, "k3", NULL, "1", ORR_MASK_PARAM_CHOICE, one, FALSE);
-  g_assert_true (orr_mask_editor_is_valid (editor));
+  g_assert_true (orr_form_is_valid (editor));
   g_assert_true (orr_mask_editor_apply (editor, NULL));
   g_assert_cmpuint (f->super->mask->params->len, ==, 2);
   gtk_window_destroy (GTK_WINDOW (editor));
@@ -276,7 +277,7 @@ test_mask_propose (Fixture *f, gconstpointer data)
   g_assert_cmpstr (p->name, ==, "w");
   g_assert_cmpstr (p->default_expr, ==, "");
   orr_mask_param_free (p);
-  g_assert_true (orr_mask_editor_is_valid (editor));
+  g_assert_true (orr_form_is_valid (editor));
 
   /* Again: nothing new. */
   g_assert_cmpuint (orr_mask_editor_propose (editor), ==, 0);
@@ -478,8 +479,8 @@ assert_setting_error (OrrSettingsDialog *dialog, const char *name, const char *m
   g_assert_true (gtk_widget_get_visible (label));
   if (mentions != NULL && strstr (text, mentions) == NULL)
     g_error ("the error “%s” does not mention “%s”", text, mentions);
-  g_assert_false (orr_settings_dialog_is_valid (dialog));
-  g_assert_false (gtk_widget_get_sensitive (orr_settings_dialog_get_apply_button (dialog)));
+  g_assert_false (orr_form_is_valid (dialog));
+  g_assert_false (gtk_widget_get_sensitive (orr_form_get_apply_button (dialog)));
 }
 
 static double
@@ -512,7 +513,7 @@ test_settings (Fixture *f, gconstpointer data)
     gtk_drop_down_get_selected (GTK_DROP_DOWN (orr_settings_dialog_get_field (dialog, "solver"))),
     ==, 0);
   g_assert_cmpstr (solvers[0].name, ==, "auto");
-  g_assert_true (orr_settings_dialog_is_valid (dialog));
+  g_assert_true (orr_form_is_valid (dialog));
 
   /* The final time must come after the start. */
   type_setting (dialog, "start_time", "1");
@@ -528,7 +529,7 @@ test_settings (Fixture *f, gconstpointer data)
 
   /* Tolerances are positive; steps and the factor not negative; numbers. */
   type_setting (dialog, "final_time", "20");
-  g_assert_true (orr_settings_dialog_is_valid (dialog));
+  g_assert_true (orr_form_is_valid (dialog));
   type_setting (dialog, "rtol", "0");
   assert_setting_error (dialog, "rtol", "greater than 0");
   type_setting (dialog, "rtol", "1e-5");
@@ -547,7 +548,7 @@ test_settings (Fixture *f, gconstpointer data)
   /* A run until stopped: an infinite final time, but never before the
    * start. */
   type_setting (dialog, "final_time", "inf");
-  g_assert_true (orr_settings_dialog_is_valid (dialog));
+  g_assert_true (orr_form_is_valid (dialog));
   type_setting (dialog, "final_time", "-inf");
   assert_setting_error (dialog, "final_time", NULL);
   type_setting (dialog, "final_time", "20");
@@ -555,6 +556,7 @@ test_settings (Fixture *f, gconstpointer data)
   type_setting (dialog, "max_step", "0.01");
   type_setting (dialog, "initial_step", "1e-4");
   type_setting (dialog, "zc_tolerance", "1e-9");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (orr_settings_dialog_get_field (dialog, "refine")), 8);
   for (guint i = 0; i < n_solvers; i++)
     if (g_str_equal (solvers[i].name, "dormand-prince"))
       dormand_prince = i;
@@ -574,10 +576,10 @@ test_settings (Fixture *f, gconstpointer data)
   type_setting (dialog, "max_step", "0.01");
   gtk_drop_down_set_selected (GTK_DROP_DOWN (orr_settings_dialog_get_field (dialog, "solver")),
                               dormand_prince);
-  g_assert_true (orr_settings_dialog_is_valid (dialog));
+  g_assert_true (orr_form_is_valid (dialog));
   app_test_keep_picture (GTK_WINDOW (dialog), "settings-dialog");
 
-  g_signal_emit_by_name (orr_settings_dialog_get_apply_button (dialog), "clicked");
+  g_signal_emit_by_name (orr_form_get_apply_button (dialog), "clicked");
   settings = orr_model_get_settings (f->model);
   /* C's strtod is correctly rounded: the typed text and the literal are
    * the same double. */
@@ -590,6 +592,7 @@ test_settings (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (settings->initial_step, ==, 1e-4);
   g_assert_cmpfloat (settings->zc_tolerance, ==, 1e-9);
   g_assert_cmpfloat (settings->realtime_factor, ==, 2.0);
+  g_assert_cmpuint (settings->refine, ==, 8);
 
   /* One step back to the defaults. */
   g_assert_true (orr_model_undo (f->model));
@@ -597,6 +600,7 @@ test_settings (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (settings->final_time, ==, 10.0);
   g_assert_cmpstr (settings->solver, ==, "auto");
   g_assert_cmpfloat (settings->realtime_factor, ==, 0.0);
+  g_assert_cmpuint (settings->refine, <=, 1);
   g_assert_false (orr_model_can_undo (f->model));
   gtk_window_destroy (GTK_WINDOW (dialog));
 }

@@ -5,13 +5,17 @@
  * lists exactly the accelerators the application and the window bind.
  * Needs a display and a session bus (xvfb-run ... dbus-run-session). */
 #include "app-test-util.h"
+#include "orr-block-dialog.h"
 #include "orr-examples.h"
+#include "orr-form-buttons.h"
 #include "orr-quick-insert.h"
 #include "orr-application.h"
 #include "orr-window.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
+#include <orr-palettes.h>
+#include <orrery/orr-compile.h>
 #include <orrery/orr-io.h>
 #include <orrery/orr-library.h>
 #include <string.h>
@@ -850,6 +854,183 @@ test_shortcuts_window (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
 }
 
+/* The Help button of a block's dialog opens the block's page of the
+ * manual: the yelp found on PATH (a stub here that writes down its
+ * arguments) is asked for help:orrery/block-TYPE. */
+static void
+test_block_help (Fixture *f, gconstpointer data)
+{
+  g_autofree char *bin = g_build_filename (f->dir, "bin", NULL);
+  g_autofree char *stub = g_build_filename (bin, "yelp", NULL);
+  g_autofree char *record = g_build_filename (f->dir, "yelp-args", NULL);
+  g_autofree char *script = g_strdup_printf (
+    "#!/bin/sh\nprintf '%%s\\n' \"$@\" > '%s.part'\nmv '%s.part' '%s'\n", record, record, record);
+  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *new_path = g_strdup_printf ("%s:%s", bin, old_path != NULL ? old_path : "");
+  g_autofree char *args = NULL;
+  OrrBlock *gain = orr_model_find_block (orr_window_get_model (f->window), "b5");
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *dialog = NULL;
+  GtkWidget *help;
+  gint64 deadline;
+
+  g_assert_cmpint (g_mkdir (bin, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (stub, script, -1, NULL));
+  g_assert_cmpint (g_chmod (stub, 0755), ==, 0);
+  g_setenv ("PATH", new_path, TRUE);
+
+  g_assert_nonnull (gain);
+  orr_window_edit_block (f->window, gain);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && dialog == NULL; i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (ORR_IS_BLOCK_DIALOG (window))
+        dialog = window;
+    }
+  g_assert_nonnull (dialog);
+  help = orr_form_get_help_button (dialog);
+  g_assert_nonnull (help);
+  g_assert_true (gtk_widget_get_visible (help));
+  spin (50);
+  g_assert_true (gtk_widget_activate (help));
+
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!g_file_test (record, G_FILE_TEST_EXISTS) && g_get_monotonic_time () < deadline)
+    spin (20);
+  g_setenv ("PATH", old_path, TRUE);
+  g_assert_true (g_file_get_contents (record, &args, NULL, NULL));
+  g_assert_cmpstr (args, ==, "help:orrery/block-Gain\n");
+  gtk_window_destroy (dialog);
+
+  g_remove (record);
+  g_remove (stub);
+  g_rmdir (bin);
+}
+
+static OrrBlock *
+find_annotation (OrrModel *model)
+{
+  OrrDiagram *root = orr_model_get_root (model);
+
+  for (guint i = 0; i < root->blocks->len; i++)
+    if (orr_block_is_annotation (root->blocks->pdata[i]))
+      return root->blocks->pdata[i];
+  return NULL;
+}
+
+static OrrBlockDialog *
+find_block_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (ORR_IS_BLOCK_DIALOG (window))
+        return ORR_BLOCK_DIALOG (window);
+    }
+  return NULL;
+}
+
+/* Free text on the diagram: Add Text puts one in and opens its dialog;
+ * what is typed there (any characters, several lines) is what the file
+ * keeps and gives back; it is moved and deleted like a block, each step
+ * undoable, and the model still compiles with it. */
+static void
+test_add_text (Fixture *f, gconstpointer data)
+{
+  OrrModel *model = orr_window_get_model (f->window);
+  const char *text = "Bounce: v+ = -e v-\n<reset> & \"restitution\" 0.9";
+  g_autofree char *saved = g_build_filename (f->dir, "annotated.orr", NULL);
+  g_autoptr (OrrModel) loaded = NULL;
+  g_autoptr (OrrRegistry) registry = orr_registry_new ();
+  g_autoptr (OrrProgram) program = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_blocks = orr_model_get_root (model)->blocks->len;
+  OrrBlockDialog *dialog;
+  OrrBlock *note, *reloaded;
+  GtkWidget *field;
+  OrrRect where;
+
+  g_assert_null (find_annotation (model));
+  activate (f, "add-text", NULL);
+  note = find_annotation (model);
+  g_assert_nonnull (note);
+  g_assert_cmpuint (orr_model_get_root (model)->blocks->len, ==, n_blocks + 1);
+  g_assert_cmpuint (orr_block_get_port_count (note, ORR_PORT_IN), ==, 0);
+
+  dialog = find_block_dialog ();
+  g_assert_nonnull (dialog);
+  field = orr_block_dialog_get_field (dialog, ORR_ANNOTATION_TEXT);
+  g_assert_true (GTK_IS_TEXT_VIEW (field));
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (field)), text, -1);
+  g_assert_true (orr_form_is_valid (dialog));
+  app_test_keep_picture (GTK_WINDOW (dialog), "text-dialog");
+  g_assert_true (orr_block_dialog_apply (dialog, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpstr (orr_block_get_param (note, ORR_ANNOTATION_TEXT), ==, text);
+
+  orr_model_move_block (model, note, 40, 260);
+  app_test_keep_picture (GTK_WINDOW (f->window), "text-on-canvas");
+
+  /* saved and read back */
+  activate (f, "save-to", g_variant_new_string (saved));
+  loaded = orr_model_load_file (saved, &error);
+  g_assert_no_error (error);
+  reloaded = find_annotation (loaded);
+  g_assert_nonnull (reloaded);
+  g_assert_cmpstr (orr_block_get_param (reloaded, ORR_ANNOTATION_TEXT), ==, text);
+  where = reloaded->geometry;
+  g_assert_cmpfloat (where.x, ==, 40);
+  g_assert_cmpfloat (where.y, ==, 260);
+  g_assert_cmpfloat (where.width, ==, note->geometry.width);
+
+  /* the text takes no part in the run */
+  orr_palettes_register_standard (registry);
+  program = orr_compile (loaded, registry, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (program);
+
+  /* undo: the move, the text, the insertion */
+  g_assert_true (orr_model_undo (model));
+  g_assert_true (orr_model_undo (model));
+  g_assert_cmpstr (orr_block_get_param (note, ORR_ANNOTATION_TEXT), ==, "");
+  g_assert_true (orr_model_undo (model));
+  g_assert_null (find_annotation (model));
+  g_assert_true (orr_model_redo (model));
+  note = find_annotation (model);
+  g_assert_nonnull (note);
+
+  /* copied and pasted like a block, text and all */
+  orr_canvas_unselect_all (orr_window_get_canvas (f->window));
+  orr_canvas_select_block (orr_window_get_canvas (f->window), note, FALSE);
+  activate (f, "duplicate", NULL);
+  {
+    OrrDiagram *root = orr_model_get_root (model);
+    guint n_notes = 0;
+
+    for (guint i = 0; i < root->blocks->len; i++)
+      if (orr_block_is_annotation (root->blocks->pdata[i]))
+        {
+          n_notes++;
+          g_assert_cmpstr (orr_block_get_param (root->blocks->pdata[i], ORR_ANNOTATION_TEXT), ==,
+                           orr_block_get_param (note, ORR_ANNOTATION_TEXT));
+        }
+    g_assert_cmpuint (n_notes, ==, 2);
+  }
+  g_assert_true (orr_model_undo (model));
+
+  /* deleted like a block */
+  orr_canvas_unselect_all (orr_window_get_canvas (f->window));
+  orr_canvas_select_block (orr_window_get_canvas (f->window), note, FALSE);
+  activate (f, "delete", NULL);
+  g_assert_null (find_annotation (model));
+  g_remove (saved);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -885,6 +1066,9 @@ main (int argc, char *argv[])
   g_test_add ("/window/align-distribute", Fixture, app, fixture_set_up, test_align_distribute,
               fixture_tear_down);
   g_test_add ("/window/shortcuts-window", Fixture, app, fixture_set_up, test_shortcuts_window,
+              fixture_tear_down);
+  g_test_add ("/window/add-text", Fixture, app, fixture_set_up, test_add_text, fixture_tear_down);
+  g_test_add ("/window/block-help", Fixture, app, fixture_set_up, test_block_help,
               fixture_tear_down);
   return g_test_run ();
 }

@@ -52,8 +52,8 @@ test_nested (void)
   /* K: model context, outside; a: read by outer's context before it
    * assigns it; c: twice; d, w: read inside inner; m: masked's mask; n:
    * inner's context defines it on one path only. Not L (outer's context),
-   * M (inner's), pi, eps, true (builtins; the language has no e), hidden (text), q, r (masked's own
-   * scope) nor nothing_read (a default the block overrides). */
+   * M (inner's), pi, eps, true (builtins; the language has no e), hidden (text), hidden_too (a free
+   * text), q, r (masked's own scope) nor nothing_read (a default the block overrides). */
   const char *expected[] = { "K", "a", "c", "d", "m", "n", "w", NULL };
   /* Seen from inner, outer's L is outside. */
   const char *expected_inner[] = { "L", "d", "n", "w", NULL };
@@ -76,6 +76,12 @@ test_nested (void)
   b = add (model, inner->child, "gain", "sin(n) * 0 + 1");
   /* the text parameter reads "hidden" as written, but is never evaluated */
   orr_model_set_param (model, b, "code", "hidden + 1");
+  /* a free text on the diagram reads nothing either */
+  {
+    OrrBlock *note = orr_model_add_block (model, inner->child, ORR_ANNOTATION_TYPE, NULL);
+
+    orr_model_set_param (model, note, ORR_ANNOTATION_TEXT, "hidden_too = w * K");
+  }
 
   /* A masked super block: only its mask parameters' expressions count
    * (the block's own value for one, the default for the other); what its

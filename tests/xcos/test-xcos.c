@@ -1086,6 +1086,10 @@ static const char inline_diagram[]
     "</Array></mxGeometry>\n"
     "  </ExplicitLink>\n"
     "  <ExplicitLink id=\"l3\" parent=\"1\" source=\"x.i\" target=\"s.o2\"/>\n"
+    "  <TextBlock id=\"t\" parent=\"1\" interfaceFunctionName=\"TEXT_f\" "
+    "value=\"Gain &amp; constant\">\n"
+    "   <mxGeometry as=\"geometry\" x=\"30\" y=\"90\" width=\"120\" height=\"20\"/>\n"
+    "  </TextBlock>\n"
     " </root></mxGraphModel>\n"
     "</XcosDiagram>\n";
 
@@ -1168,6 +1172,20 @@ test_inline (void)
   g_assert_cmpint (c->rotation, ==, 90);
   g_assert_true (c->flip);
   g_assert_cmpstr (orr_block_get_param (g, "gain"), ==, "2*k");
+  /* the TEXT_f annotation: a free text where it stood, with its text */
+  {
+    OrrBlock *note = NULL;
+
+    for (guint i = 0; i < root->blocks->len; i++)
+      if (orr_block_is_annotation (root->blocks->pdata[i]))
+        note = root->blocks->pdata[i];
+    g_assert_nonnull (note);
+    g_assert_cmpstr (orr_block_get_param (note, ORR_ANNOTATION_TEXT), ==, "Gain & constant");
+    g_assert_cmpfloat (note->geometry.x, ==, 30);
+    g_assert_cmpfloat (note->geometry.y, ==, 90);
+    g_assert_cmpfloat (note->geometry.width, ==, 120);
+    g_assert_false (report_has (report, "annotation", NULL));
+  }
   /* the split is gone: the constant feeds both blocks directly */
   for (guint i = 0; i < root->links->len; i++)
     {

@@ -65,6 +65,8 @@ typedef enum
  * not ask for gigabytes of ports). */
 #define ORR_MAX_BLOCK_PORTS 100000
 #define ORR_MAX_PORTS 1000000
+/* The most output points a variable step may be refined into (settings refine). */
+#define ORR_MAX_REFINE 1000
 
 typedef struct _OrrModel OrrModel;
 typedef struct _OrrDiagram OrrDiagram;
@@ -140,6 +142,9 @@ typedef struct
   gboolean solve_loops;   /* algebraic loops are solved (Newton, KINSOL) instead of refused */
   gboolean unconnected_errors; /* an unconnected data port stops the compile instead of
                                 * being a warning */
+  guint refine; /* output points per variable step, like Simulink's refine factor: the
+                 * sinks also record at refine - 1 evenly spaced points inside each step,
+                 * read off the solver's dense output; 0 or 1: at the steps only */
 } OrrSettings;
 
 struct _OrrBlock
@@ -427,6 +432,14 @@ guint orr_block_get_port_count (const OrrBlock *block, OrrPortKind kind);
 void orr_block_default_size (guint n_in, guint n_out, guint n_evin, guint n_evout, double *width,
                              double *height);
 gboolean orr_block_is_super (const OrrBlock *block);
+
+/* A free text on the diagram: a block of this type, with no ports, whose
+ * parameter "text" (taken as typed, never evaluated) is drawn where it
+ * stands. Moving, copying, deleting and undoing work as for blocks; the
+ * compiler and the checks pass it over. */
+#define ORR_ANNOTATION_TYPE "Annotation"
+#define ORR_ANNOTATION_TEXT "text"
+gboolean orr_block_is_annotation (const OrrBlock *block);
 /* "Plant/Motor/Integrator1": labels (or ids where there is no label) from
  * the root down. */
 char *orr_block_get_path (const OrrBlock *block);

@@ -1770,10 +1770,16 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, const char *whe
           }
         else if (is_element (c, "TextBlock"))
           {
-            /* annotations: no block in Orrery's diagrams yet */
+            /* TEXT_f: a free text on the diagram, where it stood */
             g_autofree char *text = attr (c, "value");
-            warn (im, where[0] ? where : "diagram", "a text annotation was left out%s%s%s",
-                  text ? " (“" : "", text ? text : "", text ? "”)" : "");
+            g_autofree char *id = g_strdup_printf ("b%u", ++im->next_block);
+            OrrBlock *note = orr_block_new (id, ORR_ANNOTATION_TYPE);
+
+            set_geometry (note, c);
+            note->rotation = 0;
+            note->flip = FALSE;
+            orr_block_add_param (note, ORR_ANNOTATION_TEXT, text != NULL ? text : "");
+            orr_diagram_append_block (diagram, note);
           }
         else
           {
