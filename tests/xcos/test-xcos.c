@@ -1451,7 +1451,7 @@ test_jkflipflop (void)
   if (!have_examples ())
     return;
   run = run_example ("integer_pal/en_US/JKFLIPFLOP_en_US.zcos");
-  r = recording (run, "Scope1");
+  r = recording (run, "MultiScope1");
   for (guint i = 0; i < r->t->len; i++)
     {
       double t = T (r, i);
@@ -1488,7 +1488,7 @@ test_delay_f (void)
   if (!have_examples ())
     return;
   run = run_example ("discrete_pal/en_US/DELAY_f_1_en_US.zcos");
-  r = recording (run, "Scope1");
+  r = recording (run, "MultiScope1");
   for (guint i = 0; i < r->t->len; i++)
     {
       double t = T (r, i);
