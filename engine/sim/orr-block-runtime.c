@@ -262,7 +262,7 @@ orr_block_record (OrrSimBlock *block, const double *values, int n)
    * for this stream) the sample is dropped, so batch runs never block. */
   while (!orr_stream_try_push (recorder->stream, t, sample, n_channels))
     {
-      if (!orr_stream_has_reader (recorder->stream) || g_atomic_int_get (&sim->stop_requested))
+      if (!orr_stream_has_reader (recorder->stream) || g_atomic_int_get (&sim->ctl.stop_requested))
         break;
       orr_stream_wait_room (recorder->stream, FULL_STREAM_WAIT_US);
     }

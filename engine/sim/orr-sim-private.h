@@ -81,6 +81,40 @@ typedef struct
   double *last; /* the previous sample, to drop exact repeats */
 } OrrRecorder;
 
+/* Run control (orr-sim-control.c, and orr-pacing.c for the pacing): the
+ * part of a run other threads touch; the thread rules are written at the
+ * top of orr-sim-control.c. */
+typedef struct
+{
+  gint stop_requested;  /* atomic */
+  gint pause_requested; /* atomic */
+  GMutex pause_mutex;
+  GCond pause_cond;
+  atomic_uint_fast64_t progress; /* bits of the time reached (orr_sim_set_time) */
+
+  /* real-time pacing (orr-pacing.c). The factor is written by any thread
+   * (as bits, atomically, so the run reads it without a lock); the
+   * re-anchoring request is under pause_mutex. The anchor pairs a
+   * simulated time with the wall-clock time it is due at. */
+  atomic_uint_fast64_t rt_factor_bits;
+  gboolean rt_reanchor;
+  gint64 rt_anchor_wall; /* g_get_monotonic_time() */
+  double rt_anchor_sim;
+} OrrSimControl;
+
+/* Retuning (orr-retune.c): new parameters handed over by another thread
+ * under retune_mutex, applied on the run's thread. */
+typedef struct
+{
+  GMutex retune_mutex;
+  struct _OrrRetune *retune_pending; /* under retune_mutex */
+  gint retune_flag;                  /* atomic: something is pending */
+  double retune_time;                /* under retune_mutex; NAN: none applied */
+  double **tuned_rpar;               /* per block, owned; NULL: still the program's */
+  int **tuned_ipar;
+  OrrValue ***tuned_opar;
+} OrrSimRetune;
+
 struct _OrrSimulation
 {
   const OrrProgram *program;
@@ -165,31 +199,11 @@ struct _OrrSimulation
   /* ending */
   GError *error;
   gboolean failed;
-  gint stop_requested;  /* atomic */
-  gint pause_requested; /* atomic */
-  GMutex pause_mutex;
-  GCond pause_cond;
-  atomic_uint_fast64_t progress; /* bits of the time reached */
 
   OrrSimStats stats;
 
-  /* real-time pacing (orr-pacing.c). The factor is written by any thread
-   * (as bits, atomically, so the run reads it without a lock); the
-   * re-anchoring request is under pause_mutex. The anchor pairs a
-   * simulated time with the wall-clock time it is due at. */
-  atomic_uint_fast64_t rt_factor_bits;
-  gboolean rt_reanchor;
-  gint64 rt_anchor_wall; /* g_get_monotonic_time() */
-  double rt_anchor_sim;
-
-  /* retuning (orr-retune.c) */
-  GMutex retune_mutex;
-  struct _OrrRetune *retune_pending; /* under retune_mutex */
-  gint retune_flag;                  /* atomic: something is pending */
-  double retune_time;                /* under retune_mutex; NAN: none applied */
-  double **tuned_rpar;               /* per block, owned; NULL: still the program's */
-  int **tuned_ipar;
-  OrrValue ***tuned_opar;
+  OrrSimControl ctl; /* run control: other threads (orr-sim-control.c, orr-pacing.c) */
+  OrrSimRetune tune; /* retuning: other threads too (orr-retune.c) */
 
   /* between runs */
   OrrBase *base;
@@ -231,9 +245,12 @@ gboolean orr_sim_take_failure (OrrSimulation *sim, GError **error);
 static inline gboolean
 orr_sim_must_end (OrrSimulation *sim)
 {
-  return sim->failed || g_atomic_int_get (&sim->stop_requested);
+  return sim->failed || g_atomic_int_get (&sim->ctl.stop_requested);
 }
-/* orr-sim-control.c: blocks while paused; FALSE when the run must end. */
+/* orr-sim-control.c */
+void orr_sim_control_init (OrrSimulation *sim);
+void orr_sim_control_clear (OrrSimulation *sim);
+/* Blocks while paused; FALSE when the run must end. */
 gboolean orr_sim_check_pause (OrrSimulation *sim);
 /* A tolerance for "the same time" at t: a few rounding errors. */
 double orr_sim_time_tolerance (double t);
@@ -340,7 +357,7 @@ orr_sim_clean_nevprt (OrrSimulation *sim)
 static inline gboolean
 orr_sim_callback_must_abort (OrrSimulation *sim)
 {
-  return sim->failed || g_atomic_int_get (&sim->stop_requested);
+  return sim->failed || g_atomic_int_get (&sim->ctl.stop_requested);
 }
 
 /* orr-jacobian.c */
@@ -421,6 +438,14 @@ void orr_stream_attach_reader (OrrStream *stream);
 gboolean orr_stream_has_reader (OrrStream *stream);
 
 /* orr-pacing.c */
+/* At the start of a run: pacing counts from the first boundary. */
+void orr_sim_pacing_start (OrrSimulation *sim);
+/* TRUE when the run is paced (a real-time factor is set). */
+static inline gboolean
+orr_sim_paced (OrrSimulation *sim)
+{
+  return atomic_load_explicit (&sim->ctl.rt_factor_bits, memory_order_relaxed) != 0;
+}
 gboolean orr_sim_boundary_slow (OrrSimulation *sim);
 /* At every accepted step and event boundary, on the simulation's thread:
  * applies a pending retune, waits for the wall clock when paced, blocks
@@ -429,8 +454,9 @@ gboolean orr_sim_boundary_slow (OrrSimulation *sim);
 static inline gboolean
 orr_sim_boundary (OrrSimulation *sim)
 {
-  if (G_UNLIKELY (g_atomic_int_get (&sim->retune_flag) || g_atomic_int_get (&sim->pause_requested)
-                  || atomic_load_explicit (&sim->rt_factor_bits, memory_order_relaxed) != 0))
+  if (G_UNLIKELY (g_atomic_int_get (&sim->tune.retune_flag)
+                  || g_atomic_int_get (&sim->ctl.pause_requested)
+                  || atomic_load_explicit (&sim->ctl.rt_factor_bits, memory_order_relaxed) != 0))
     return orr_sim_boundary_slow (sim);
   return !orr_sim_must_end (sim);
 }

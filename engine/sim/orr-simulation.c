@@ -228,8 +228,7 @@ orr_simulation_new (const OrrProgram *program)
   sim = g_new0 (OrrSimulation, 1);
   sim->program = program;
   sim->base = orr_base_new ();
-  g_mutex_init (&sim->pause_mutex);
-  g_cond_init (&sim->pause_cond);
+  orr_sim_control_init (sim);
   sim->last_root_time = NAN;
   sim->last_root_interval = NAN;
   sim->zeno_watch = -1;
@@ -451,8 +450,7 @@ orr_simulation_free (OrrSimulation *sim)
   g_free (sim->stream_wanted);
   g_clear_error (&sim->error);
   orr_base_unref (sim->base);
-  g_mutex_clear (&sim->pause_mutex);
-  g_cond_clear (&sim->pause_cond);
+  orr_sim_control_clear (sim);
   g_free (sim);
 }
 
@@ -602,8 +600,7 @@ main_loop (OrrSimulation *sim)
           /* Nothing to integrate, or an interval too short for the solver
            * (rounding between event times): time just moves on, when
            * paced once the wall clock is there. */
-          if (atomic_load_explicit (&sim->rt_factor_bits, memory_order_relaxed) != 0
-              && !orr_sim_pace_to (sim, target))
+          if (orr_sim_paced (sim) && !orr_sim_pace_to (sim, target))
             break;
           orr_sim_set_time (sim, target);
           continue;
@@ -658,9 +655,7 @@ orr_simulation_run (OrrSimulation *sim, GError **error)
   sim->time.alpha = 1.0;
   sim->time.beta = 0.0;
   orr_sim_set_time (sim, settings->start_time);
-  g_mutex_lock (&sim->pause_mutex);
-  sim->rt_reanchor = TRUE; /* pacing counts from the first boundary */
-  g_mutex_unlock (&sim->pause_mutex);
+  orr_sim_pacing_start (sim);
 
   if (!(settings->final_time >= settings->start_time))
     orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER,
@@ -683,7 +678,7 @@ orr_simulation_run (OrrSimulation *sim, GError **error)
     }
 
   sim->stats.final_time = sim->time.t;
-  sim->stats.stopped = !sim->failed && g_atomic_int_get (&sim->stop_requested);
+  sim->stats.stopped = !sim->failed && g_atomic_int_get (&sim->ctl.stop_requested);
   sim->stats.restart = !sim->failed && sim->restart_requested && !sim->block_stop;
 
   if (sim->failed)
