@@ -286,11 +286,10 @@ orr_sim_run_list (OrrSimulation *sim, const OrrActivationList *list)
     {
       int asking;
 
-      sim->repeat_block = -1;
+      orr_sim_take_repeat (sim);
       if (!run_list (sim, list, 0))
         return FALSE;
-      asking = sim->repeat_block;
-      sim->repeat_block = -1;
+      asking = orr_sim_take_repeat (sim);
       if (asking < 0)
         return TRUE;
       if (repeats >= ORR_MAX_REPEATS)

@@ -115,6 +115,40 @@ typedef struct
   OrrValue ***tuned_opar;
 } OrrSimRetune;
 
+/* What blocks ask of the run through orr-block.h (orr-block-runtime.c):
+ * stopping, a new run, a repeated event, messages, work memory, step
+ * hooks. The run reads them. */
+typedef struct
+{
+  gboolean block_stop;        /* an End block asked to stop */
+  gboolean restart_requested; /* an End block asked for a new run */
+  int repeat_block;           /* the block asking for its event again, -1: none */
+  const char *restart_block;  /* its path (the program's) */
+
+  /* messages from blocks (orr_block_warning) */
+  OrrMessageFunc message_func;
+  gpointer message_data;
+
+  gpointer *owned_work; /* per block: memory from orr_block_alloc_work() */
+
+  /* per block, what to call after each accepted step (orr_block_set_step_hook);
+   * NULL until a block sets one */
+  OrrStepHook *step_hooks;
+  int n_step_hooks;
+} OrrSimRequests;
+
+/* Outputs and streams (orr-block-runtime.c; the queues in orr-stream.c):
+ * what blocks record, handed to the record function or queued for
+ * readers on other threads. */
+typedef struct
+{
+  OrrRecordFunc record_func;
+  gpointer record_data;
+  guint64 record_seq;
+  OrrRecorder *recorders;
+  gint *stream_wanted; /* atomic, per block: a reader asked for its stream */
+} OrrSimOutputs;
+
 struct _OrrSimulation
 {
   const OrrProgram *program;
@@ -133,7 +167,6 @@ struct _OrrSimulation
   gboolean *implicit_state;
   gboolean *affects_solver;   /* per block: calling it can change what the solver integrates */
   gboolean *feeds_continuous; /* per block: calling it can change a continuous block's input */
-  gpointer *owned_work;       /* per block: memory from orr_block_alloc_work() */
   int n_initialised;          /* blocks whose init job ran */
 
   /* events */
@@ -207,29 +240,13 @@ struct _OrrSimulation
 
   /* between runs */
   OrrBase *base;
-  gboolean block_stop;        /* an End block asked to stop */
-  gboolean restart_requested; /* an End block asked for a new run */
-  int repeat_block;           /* the block asking for its event again, -1: none */
-  const char *restart_block;  /* its path (the program's) */
 
-  /* messages from blocks (orr_block_warning) */
-  OrrMessageFunc message_func;
-  gpointer message_data;
-
-  /* per block, what to call after each accepted step (orr_block_set_step_hook);
-   * NULL until a block sets one */
-  OrrStepHook *step_hooks;
-  int n_step_hooks;
+  OrrSimRequests req; /* what blocks ask of the run (orr-block-runtime.c) */
 
   /* algebraic loops solved at run time (orr-loops.c), made on first use */
   struct _OrrSimLoops *loops;
 
-  /* recording */
-  OrrRecordFunc record_func;
-  gpointer record_data;
-  guint64 record_seq;
-  OrrRecorder *recorders;
-  gint *stream_wanted; /* atomic, per block: a reader asked for its stream */
+  OrrSimOutputs out; /* recording and streams (orr-block-runtime.c) */
 };
 
 /* orr-sim-core.c */
@@ -492,8 +509,12 @@ orr_sim_check_block_finite (OrrSimulation *sim, int b)
 gboolean orr_sim_check_calls_finite (OrrSimulation *sim, const OrrCallList *list);
 gboolean orr_sim_check_list_finite (OrrSimulation *sim, const OrrActivationList *list);
 
-/* orr-block-runtime.c */
-void orr_sim_free_recorders (OrrSimulation *sim);
+/* orr-block-runtime.c: sim->req and sim->out */
+void orr_sim_block_runtime_setup (OrrSimulation *sim);
+void orr_sim_block_runtime_free (OrrSimulation *sim);
+/* The block that asked for the current event again (-1: none), and
+ * forgets the request. */
+int orr_sim_take_repeat (OrrSimulation *sim);
 /* Calls the blocks' step hooks after an accepted step; a hook that
  * changed something asks for a restart. FALSE if a block failed. */
 gboolean orr_sim_run_step_hooks (OrrSimulation *sim);

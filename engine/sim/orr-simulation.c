@@ -237,9 +237,7 @@ orr_simulation_new (const OrrProgram *program)
   sim->blocks = g_new0 (OrrSimBlock, MAX (program->n_blocks, 1));
   sim->affects_solver = g_new0 (gboolean, MAX (program->n_blocks, 1));
   sim->feeds_continuous = g_new0 (gboolean, MAX (program->n_blocks, 1));
-  sim->owned_work = g_new0 (gpointer, MAX (program->n_blocks, 1));
-  sim->recorders = g_new0 (OrrRecorder, MAX (program->n_blocks, 1));
-  sim->stream_wanted = g_new0 (gint, MAX (program->n_blocks, 1));
+  orr_sim_block_runtime_setup (sim);
   sim->agenda = orr_agenda_new (program->n_sources + 1);
   sim->clock_slot = program->n_sources;
 
@@ -403,11 +401,8 @@ orr_simulation_free (OrrSimulation *sim)
     return;
 
   orr_sim_continuous_free (sim);
-  orr_sim_free_work (sim);
   g_clear_pointer (&sim->loops, orr_sim_loops_free);
-  g_clear_pointer (&sim->step_hooks, g_free);
-  sim->n_step_hooks = 0;
-  orr_sim_free_recorders (sim);
+  orr_sim_block_runtime_free (sim);
   orr_sim_activation_free (sim);
   orr_sim_zeno_free (sim);
   orr_sim_event_crossings_free (sim);
@@ -445,9 +440,6 @@ orr_simulation_free (OrrSimulation *sim)
   g_free (sim->blocks);
   g_free (sim->affects_solver);
   g_free (sim->feeds_continuous);
-  g_free (sim->owned_work);
-  g_free (sim->recorders);
-  g_free (sim->stream_wanted);
   g_clear_error (&sim->error);
   orr_base_unref (sim->base);
   orr_sim_control_clear (sim);
@@ -679,7 +671,7 @@ orr_simulation_run (OrrSimulation *sim, GError **error)
 
   sim->stats.final_time = sim->time.t;
   sim->stats.stopped = !sim->failed && g_atomic_int_get (&sim->ctl.stop_requested);
-  sim->stats.restart = !sim->failed && sim->restart_requested && !sim->block_stop;
+  sim->stats.restart = !sim->failed && sim->req.restart_requested && !sim->req.block_stop;
 
   if (sim->failed)
     {
@@ -720,15 +712,6 @@ orr_simulation_get_solver_description (OrrSimulation *sim)
   return sim->solver_description;
 }
 
-void
-orr_simulation_set_record_func (OrrSimulation *sim, OrrRecordFunc func, gpointer user_data)
-{
-  g_return_if_fail (sim != NULL);
-
-  sim->record_func = func;
-  sim->record_data = user_data;
-}
-
 gboolean
 orr_simulation_restart_requested (OrrSimulation *sim)
 {
@@ -742,7 +725,7 @@ orr_simulation_get_restart_block (OrrSimulation *sim)
 {
   g_return_val_if_fail (sim != NULL, NULL);
 
-  return sim->stats.restart ? sim->restart_block : NULL;
+  return sim->stats.restart ? sim->req.restart_block : NULL;
 }
 
 void
