@@ -36,6 +36,8 @@ PARTS = {
     "ctl": ("orr-sim-control.c", "orr-pacing.c"),
     # retuning: parameters handed over by another thread
     "tune": ("orr-retune.c",),
+    # events and the agenda
+    "events": ("orr-activation.c",),
     # what blocks ask of the run, and outputs and streams
     "req": ("orr-block-runtime.c",),
     "out": ("orr-block-runtime.c",),
@@ -59,17 +61,15 @@ CORE = {
 # Fields not split yet (unchecked while the split goes on, one part per
 # commit; the core's size is checked once this is empty).
 UNSPLIT = """program time blocks arena zeros ports object_states x xd res z g evout
-jacobians modes jroot n_solver state_owner implicit_state affects_solver
-feeds_continuous n_initialised agenda clock_slot has_clocks
-has_periodic_clocks next_tick n_clocks clocks merge_mark merge_stamp
-merge_nevprt merge_items source_bursts block_bursts watches zeno_watch
-method solver_name fixed_step step use_modes linear_request jacobian
-solver_description continuous dae solver rhs_calls root_calls
-surface_calls accepted_outputs observer continuous_nevprt nevprt_touched
-nevprt_marked n_nevprt_touched hot_nevprt_writes solver_started
-need_restart outputs_stale last_root_time last_root_interval
-n_plain_surfaces plain_surfaces g_before g_located g_before_valid
-g_before_time crossing_fire stats base loops""".split()
+jacobians modes jroot n_solver state_owner implicit_state n_initialised
+block_bursts watches zeno_watch method solver_name fixed_step step
+use_modes linear_request jacobian solver_description continuous dae
+solver rhs_calls root_calls surface_calls accepted_outputs observer
+continuous_nevprt nevprt_touched nevprt_marked n_nevprt_touched
+hot_nevprt_writes solver_started need_restart outputs_stale
+last_root_time last_root_interval n_plain_surfaces plain_surfaces
+g_before g_located g_before_valid g_before_time crossing_fire stats base
+loops""".split()
 
 
 def declarators(body, with_types=False):

@@ -149,6 +149,26 @@ typedef struct
   gint *stream_wanted; /* atomic, per block: a reader asked for its stream */
 } OrrSimOutputs;
 
+/* Events and the agenda (orr-activation.c): what is pending, the clock
+ * tick, the scratch of merged clock groups, and which blocks an event
+ * must not call without telling the continuous part. */
+typedef struct
+{
+  OrrAgenda *agenda; /* slots: sources, then the base clock */
+  int clock_slot;
+  gboolean has_clocks, has_periodic_clocks;
+  gint64 next_tick;
+  int n_clocks;
+  int *clocks; /* clock sources ordered by group */
+  int *merge_mark;
+  int merge_stamp;
+  int *merge_nevprt;
+  OrrActivation *merge_items;
+  OrrBurst *source_bursts;    /* n_sources + 1 */
+  gboolean *affects_solver;   /* per block: calling it can change what the solver integrates */
+  gboolean *feeds_continuous; /* per block: calling it can change a continuous block's input */
+} OrrSimEvents;
+
 struct _OrrSimulation
 {
   const OrrProgram *program;
@@ -165,22 +185,10 @@ struct _OrrSimulation
   int n_solver;     /* solver states: nx, or 1 (a dummy) when nx is 0 */
   int *state_owner; /* block owning each state */
   gboolean *implicit_state;
-  gboolean *affects_solver;   /* per block: calling it can change what the solver integrates */
-  gboolean *feeds_continuous; /* per block: calling it can change a continuous block's input */
-  int n_initialised;          /* blocks whose init job ran */
+  int n_initialised; /* blocks whose init job ran */
 
-  /* events */
-  OrrAgenda *agenda; /* slots: sources, then the base clock */
-  int clock_slot;
-  gboolean has_clocks, has_periodic_clocks;
-  gint64 next_tick;
-  int n_clocks;
-  int *clocks; /* clock sources ordered by group */
-  int *merge_mark;
-  int merge_stamp;
-  int *merge_nevprt;
-  OrrActivation *merge_items;
-  OrrBurst *source_bursts;   /* n_sources + 1 */
+  OrrSimEvents events; /* events and the agenda (orr-activation.c) */
+
   OrrBurst *block_bursts;    /* per block, its zero crossings */
   OrrCrossingWatch *watches; /* per surface and direction */
   int zeno_watch;            /* the watch whose deadline is the nearest, -1: none */
@@ -297,6 +305,14 @@ void orr_sim_activation_free (OrrSimulation *sim);
 gboolean orr_sim_run_list (OrrSimulation *sim, const OrrActivationList *list);
 /* Calls the block's event job and programs what it asks for. */
 gboolean orr_sim_schedule_events (OrrSimulation *sim, int b);
+/* The time of the next pending event (+infinity: none). */
+static inline double
+orr_sim_next_event_time (OrrSimulation *sim)
+{
+  return orr_agenda_peek_time (sim->events.agenda);
+}
+/* Takes the next pending event off the agenda: its slot, its time in *te. */
+int orr_sim_take_next_event (OrrSimulation *sim, double *te);
 /* Fires an agenda slot (a source or the base clock) at the current time. */
 gboolean orr_sim_fire (OrrSimulation *sim, int slot);
 /* Exit initialisation: the first clock tick and the blocks' initial events. */

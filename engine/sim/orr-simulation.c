@@ -126,93 +126,6 @@ init_object_state (OrrPortBuffer *port, OrrValue *value)
     }
 }
 
-/* Which blocks can change what the solver integrates: only activations
- * calling them need a cold restart. A clocked sampler feeding a Scope does
- * not; one feeding an Integrator does. */
-static void
-find_continuous_influence (OrrSimulation *sim)
-{
-  const OrrProgram *program = sim->program;
-  const OrrActivationList *continuous = &program->continuous_list;
-  int n_buffers = MAX (program->n_buffers, 1);
-  g_autofree gboolean *matters = g_new0 (gboolean, MAX (program->n_blocks, 1));
-  g_autofree gboolean *read_by_solver = g_new0 (gboolean, n_buffers);
-  g_autofree gboolean *read_by_continuous = g_new0 (gboolean, n_buffers);
-  gboolean changed = TRUE;
-
-  for (int b = 0; b < program->n_blocks; b++)
-    {
-      const OrrProgramBlock *pb = &program->blocks[b];
-
-      matters[b] = pb->nx > 0 || pb->ng > 0 || pb->nmode > 0;
-    }
-  for (int i = 0; i < program->derivative_list.n; i++)
-    matters[program->derivative_list.items[i].block] = TRUE;
-  for (int i = 0; i < program->surface_list.n; i++)
-    matters[program->surface_list.items[i].block] = TRUE;
-
-  /* A continuous block matters when its outputs reach one that matters;
-   * iterate because an input without feedthrough may come from a block
-   * scheduled later. */
-  while (changed)
-    {
-      changed = FALSE;
-      for (int i = continuous->n - 1; i >= 0; i--)
-        {
-          int b = continuous->items[i].block;
-          const OrrProgramBlock *pb = &program->blocks[b];
-
-          if (!matters[b])
-            continue;
-          for (int k = 0; k < pb->n_in; k++)
-            if (pb->in[k].buffer >= 0 && !read_by_solver[pb->in[k].buffer])
-              {
-                read_by_solver[pb->in[k].buffer] = TRUE;
-                changed = TRUE;
-              }
-        }
-      for (int i = 0; i < continuous->n; i++)
-        {
-          int b = continuous->items[i].block;
-          const OrrProgramBlock *pb = &program->blocks[b];
-
-          for (int k = 0; k < pb->n_out && !matters[b]; k++)
-            if (read_by_solver[pb->out[k]])
-              {
-                matters[b] = TRUE;
-                changed = TRUE;
-              }
-        }
-    }
-
-  for (int i = 0; i < continuous->n; i++)
-    {
-      int b = continuous->items[i].block;
-      const OrrProgramBlock *pb = &program->blocks[b];
-
-      sim->feeds_continuous[b] = TRUE;
-      for (int k = 0; k < pb->n_in; k++)
-        if (pb->in[k].buffer >= 0)
-          read_by_continuous[pb->in[k].buffer] = TRUE;
-    }
-
-  for (int b = 0; b < program->n_blocks; b++)
-    {
-      const OrrProgramBlock *pb = &program->blocks[b];
-
-      sim->affects_solver[b] = matters[b];
-      for (int k = 0; k < pb->n_out; k++)
-        {
-          if (read_by_solver[pb->out[k]])
-            sim->affects_solver[b] = TRUE;
-          if (read_by_continuous[pb->out[k]])
-            sim->feeds_continuous[b] = TRUE;
-        }
-      if (sim->affects_solver[b])
-        sim->feeds_continuous[b] = TRUE;
-    }
-}
-
 OrrSimulation *
 orr_simulation_new (const OrrProgram *program)
 {
@@ -235,11 +148,7 @@ orr_simulation_new (const OrrProgram *program)
   orr_sim_retune_setup (sim);
 
   sim->blocks = g_new0 (OrrSimBlock, MAX (program->n_blocks, 1));
-  sim->affects_solver = g_new0 (gboolean, MAX (program->n_blocks, 1));
-  sim->feeds_continuous = g_new0 (gboolean, MAX (program->n_blocks, 1));
   orr_sim_block_runtime_setup (sim);
-  sim->agenda = orr_agenda_new (program->n_sources + 1);
-  sim->clock_slot = program->n_sources;
 
   if (!check_program (program, &error))
     {
@@ -376,7 +285,6 @@ orr_simulation_new (const OrrProgram *program)
       block->index = b;
     }
 
-  find_continuous_influence (sim);
   orr_sim_event_crossings_setup (sim);
   sim->dae = program->needs_dae;
   for (int i = 0; i < program->nx; i++)
@@ -407,7 +315,6 @@ orr_simulation_free (OrrSimulation *sim)
   orr_sim_zeno_free (sim);
   orr_sim_event_crossings_free (sim);
   orr_sim_retune_free (sim);
-  orr_agenda_free (sim->agenda);
 
   if (sim->object_states != NULL)
     {
@@ -438,8 +345,6 @@ orr_simulation_free (OrrSimulation *sim)
   g_free (sim->nevprt_touched);
   g_free (sim->nevprt_marked);
   g_free (sim->blocks);
-  g_free (sim->affects_solver);
-  g_free (sim->feeds_continuous);
   g_clear_error (&sim->error);
   orr_base_unref (sim->base);
   orr_sim_control_clear (sim);
@@ -514,7 +419,7 @@ process_next_event (OrrSimulation *sim)
       sim->outputs_stale = FALSE;
     }
 
-  slot = orr_agenda_pop (sim->agenda, &te);
+  slot = orr_sim_take_next_event (sim, &te);
   /* A fixed-step run handles events at the end of the step they fall
    * in: the time is that grid point, not the event's own time. */
   if (!sim->fixed_step && te > sim->time.t)
@@ -547,7 +452,7 @@ main_loop (OrrSimulation *sim)
   while (orr_sim_boundary (sim))
     {
       double t = sim->time.t;
-      double te = orr_agenda_peek_time (sim->agenda);
+      double te = orr_sim_next_event_time (sim);
       double th = handling_time (sim, te);
       double deadline = orr_sim_zeno_deadline (sim);
       double target;
