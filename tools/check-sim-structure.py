@@ -38,6 +38,9 @@ PARTS = {
     "tune": ("orr-retune.c",),
     # events and the agenda
     "events": ("orr-activation.c",),
+    # zero crossings and modes (the elements of g, jroot and modes are
+    # numbers the solver and the blocks write: MEMORY)
+    "zc": ("orr-event-crossings.c", "orr-zeno.c"),
     # what blocks ask of the run, and outputs and streams
     "req": ("orr-block-runtime.c",),
     "out": ("orr-block-runtime.c",),
@@ -52,6 +55,9 @@ PART_FIELDS = {
     "ctl.rt_anchor_wall": ("orr-pacing.c", "orr-sim-control.c"),  # a pause shifts it
 }
 
+# Fields of sub-states that are memory: only replacing the pointer counts.
+MEMORY = {"zc.g", "zc.jroot", "zc.modes"}
+
 # core field -> files that may write it; a name ending in [] is memory
 # whose elements anyone may write.
 CORE = {
@@ -60,15 +66,13 @@ CORE = {
 }
 # Fields not split yet (unchecked while the split goes on, one part per
 # commit; the core's size is checked once this is empty).
-UNSPLIT = """program time blocks arena zeros ports object_states x xd res z g evout
-jacobians modes jroot n_solver state_owner implicit_state n_initialised
-block_bursts watches zeno_watch method solver_name fixed_step step
-use_modes linear_request jacobian solver_description continuous dae
-solver rhs_calls root_calls surface_calls accepted_outputs observer
-continuous_nevprt nevprt_touched nevprt_marked n_nevprt_touched
-hot_nevprt_writes solver_started need_restart outputs_stale
-last_root_time last_root_interval n_plain_surfaces plain_surfaces
-g_before g_located g_before_valid g_before_time crossing_fire stats base
+UNSPLIT = """program time blocks arena zeros ports object_states x xd res z evout
+jacobians n_solver state_owner implicit_state n_initialised method
+solver_name fixed_step step use_modes linear_request jacobian
+solver_description continuous dae solver rhs_calls root_calls
+surface_calls accepted_outputs observer continuous_nevprt nevprt_touched
+nevprt_marked n_nevprt_touched hot_nevprt_writes solver_started
+need_restart outputs_stale last_root_time last_root_interval stats base
 loops""".split()
 
 
@@ -160,7 +164,7 @@ def main():
         if type_name in parts_types and name in PARTS:
             for field in parts_types[type_name]:
                 key = name + "." + field
-                checks.append((key, PART_FIELDS.get(key, PARTS[name]), False))
+                checks.append((key, PART_FIELDS.get(key, PARTS[name]), key in MEMORY))
             core.append(name)
             continue
         core.append(name)

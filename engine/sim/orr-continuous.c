@@ -181,7 +181,7 @@ sim_roots (double t, const double *x, const double *xd, double *g, gpointer data
   if (!ok)
     return -1;
 
-  memcpy (g, sim->g, sizeof (double) * sim->program->ng);
+  memcpy (g, sim->zc.g, sizeof (double) * sim->program->ng);
   return 0;
 }
 
@@ -649,7 +649,7 @@ restart_solver (OrrSimulation *sim, double target)
   if (!check_finite (sim) || !compute_modes (sim))
     return FALSE;
   /* The modes are chosen: the crossings that led here are done with. */
-  memset (sim->jroot, 0, sizeof (int) * MAX (sim->program->ng, 1));
+  memset (sim->zc.jroot, 0, sizeof (int) * MAX (sim->program->ng, 1));
   refresh_observers (sim);
 
   /* Warm start: the backend's own first-step estimate costs several
@@ -785,7 +785,7 @@ refine_root (OrrSimulation *sim, double *t)
           return !sim->failed;
         }
       for (int i = 0; i < ng && !crossed; i++)
-        crossed = sim->jroot[i] != 0 && (g[i] == 0 || (g[i] > 0) == (sim->jroot[i] > 0));
+        crossed = sim->zc.jroot[i] != 0 && (g[i] == 0 || (g[i] > 0) == (sim->zc.jroot[i] > 0));
       if (crossed)
         b = m;
       else
@@ -815,10 +815,10 @@ static gboolean
 handle_root (OrrSimulation *sim, double t)
 {
   const OrrProgram *program = sim->program;
-  gboolean *fire = sim->crossing_fire;
+  gboolean *fire = sim->zc.crossing_fire;
 
   copy_from_solver (sim);
-  orr_solver_get_roots (sim->solver, sim->jroot);
+  orr_solver_get_roots (sim->solver, sim->zc.jroot);
   if (!refine_root (sim, &t))
     return FALSE;
   orr_sim_set_time (sim, t);
@@ -841,7 +841,7 @@ handle_root (OrrSimulation *sim, double t)
       const OrrProgramBlock *pb = &program->blocks[b];
 
       for (int k = pb->g_offset; k < pb->g_offset + pb->ng; k++)
-        if (sim->jroot[k] != 0)
+        if (sim->zc.jroot[k] != 0)
           fire[b] = TRUE;
     }
 

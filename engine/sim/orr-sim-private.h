@@ -169,6 +169,31 @@ typedef struct
   gboolean *feeds_continuous; /* per block: calling it can change a continuous block's input */
 } OrrSimEvents;
 
+/* Zero crossings and modes (orr-event-crossings.c, orr-zeno.c): the
+ * surfaces, the roots the solver located and the modes blocks hold (the
+ * blocks point into these; the solver and the blocks write their
+ * elements), crossings across events, and the Zeno watch. */
+typedef struct
+{
+  double *g;  /* surfaces */
+  int *jroot; /* per surface: the direction of a located crossing, 0: none */
+  int *modes;
+
+  /* surfaces across events (orr-event-crossings.c) */
+  int n_plain_surfaces; /* blocks with surfaces and neither modes nor states */
+  int *plain_surfaces;  /* those blocks */
+  double *g_before;     /* their surfaces just before the current event iteration */
+  gboolean *g_located;  /* per surface: the solver located its crossing at this instant */
+  gboolean g_before_valid;
+  double g_before_time;
+  gboolean *crossing_fire; /* per block: scratch, the blocks a crossing calls */
+
+  /* Zeno behaviour (orr-zeno.c) */
+  OrrBurst *block_bursts;    /* per block, its zero crossings */
+  OrrCrossingWatch *watches; /* per surface and direction */
+  int zeno_watch;            /* the watch whose deadline is the nearest, -1: none */
+} OrrSimCrossings;
+
 struct _OrrSimulation
 {
   const OrrProgram *program;
@@ -180,18 +205,13 @@ struct _OrrSimulation
   guint8 *zeros; /* what unconnected inputs read */
   OrrPortBuffer *ports;
   OrrPortBuffer *object_states;
-  double *x, *xd, *res, *z, *g, *evout, *jacobians;
-  int *modes, *jroot;
+  double *x, *xd, *res, *z, *evout, *jacobians;
   int n_solver;     /* solver states: nx, or 1 (a dummy) when nx is 0 */
   int *state_owner; /* block owning each state */
   gboolean *implicit_state;
   int n_initialised; /* blocks whose init job ran */
 
   OrrSimEvents events; /* events and the agenda (orr-activation.c) */
-
-  OrrBurst *block_bursts;    /* per block, its zero crossings */
-  OrrCrossingWatch *watches; /* per surface and direction */
-  int zeno_watch;            /* the watch whose deadline is the nearest, -1: none */
 
   /* the solver */
   OrrSolverMethod method;
@@ -228,14 +248,7 @@ struct _OrrSimulation
   double last_root_time;
   double last_root_interval;
 
-  /* surfaces across events (orr-event-crossings.c) */
-  int n_plain_surfaces; /* blocks with surfaces and neither modes nor states */
-  int *plain_surfaces;  /* those blocks */
-  double *g_before;     /* their surfaces just before the current event iteration */
-  gboolean *g_located;  /* per surface: the solver located its crossing at this instant */
-  gboolean g_before_valid;
-  double g_before_time;
-  gboolean *crossing_fire; /* per block: scratch, the blocks a crossing calls */
+  OrrSimCrossings zc; /* zero crossings and modes (orr-event-crossings.c, orr-zeno.c) */
 
   /* ending */
   GError *error;
@@ -409,7 +422,7 @@ void orr_sim_jacobian_restart (OrrSimJacobian *jacobian, gboolean may_reuse);
 void orr_sim_jacobian_forget (OrrSimJacobian *jacobian);
 /* Outputs of the continuous list at the current x. */
 gboolean orr_sim_eval_continuous (OrrSimulation *sim, OrrPhase phase, gboolean modes_fixed);
-/* Surfaces at the current x into sim->g, without side effects. */
+/* Surfaces at the current x into sim->zc.g, without side effects. */
 gboolean orr_sim_eval_surfaces (OrrSimulation *sim);
 
 typedef enum
@@ -451,7 +464,7 @@ void orr_sim_zeno_free (OrrSimulation *sim);
  * as what_prefix followed by what (no formatting on the way). */
 gboolean orr_sim_zeno_check (OrrSimulation *sim, OrrBurst *burst, const char *what_prefix,
                              const char *what);
-/* Learns from the crossings in sim->jroot at the current time. */
+/* Learns from the crossings in sim->zc.jroot at the current time. */
 void orr_sim_zeno_note_crossings (OrrSimulation *sim);
 /* The time by which a predicted accumulation of crossings must have been
  * checked; +infinity when none is predicted. */

@@ -144,7 +144,6 @@ orr_simulation_new (const OrrProgram *program)
   orr_sim_control_init (sim);
   sim->last_root_time = NAN;
   sim->last_root_interval = NAN;
-  sim->zeno_watch = -1;
   orr_sim_retune_setup (sim);
 
   sim->blocks = g_new0 (OrrSimBlock, MAX (program->n_blocks, 1));
@@ -182,10 +181,6 @@ orr_simulation_new (const OrrProgram *program)
   sim->z = g_new0 (double, MAX (nz, 1));
   sim->evout = g_new0 (double, MAX (n_evout, 1));
   sim->jacobians = g_new0 (double, MAX (n_jac, 1));
-  sim->g = g_new0 (double, MAX (program->ng, 1));
-  sim->jroot = g_new0 (int, MAX (program->ng, 1));
-  sim->modes = g_new0 (int, MAX (program->nmode, 1));
-  sim->block_bursts = g_new0 (OrrBurst, MAX (program->n_blocks, 1));
   sim->continuous_nevprt = g_new (int, MAX (program->n_blocks, 1));
   sim->nevprt_touched = g_new (int, MAX (program->n_blocks, 1));
   sim->nevprt_marked = g_new0 (gboolean, MAX (program->n_blocks, 1));
@@ -198,6 +193,7 @@ orr_simulation_new (const OrrProgram *program)
       sim->continuous_nevprt[b] = program->continuous_list.items[i].nevprt;
       sim->blocks[b].nevprt = program->continuous_list.items[i].nevprt;
     }
+  orr_sim_event_crossings_setup (sim);
   orr_sim_zeno_setup (sim);
 
   port = sim->ports;
@@ -269,10 +265,10 @@ orr_simulation_new (const OrrProgram *program)
       block->opar = (OrrValue *const *)pb->opar;
 
       block->ng = pb->ng;
-      block->g = pb->ng > 0 ? sim->g + pb->g_offset : NULL;
-      block->jroot = pb->ng > 0 ? sim->jroot + pb->g_offset : NULL;
+      block->g = pb->ng > 0 ? sim->zc.g + pb->g_offset : NULL;
+      block->jroot = pb->ng > 0 ? sim->zc.jroot + pb->g_offset : NULL;
       block->nmode = pb->nmode;
-      block->mode = pb->nmode > 0 ? sim->modes + pb->mode_offset : NULL;
+      block->mode = pb->nmode > 0 ? sim->zc.modes + pb->mode_offset : NULL;
 
       block->n_evin = pb->n_evin;
       block->n_evout = pb->n_evout;
@@ -285,7 +281,6 @@ orr_simulation_new (const OrrProgram *program)
       block->index = b;
     }
 
-  orr_sim_event_crossings_setup (sim);
   sim->dae = program->needs_dae;
   for (int i = 0; i < program->nx; i++)
     sim->dae = sim->dae || sim->implicit_state[i];
@@ -337,10 +332,6 @@ orr_simulation_free (OrrSimulation *sim)
   g_free (sim->z);
   g_free (sim->evout);
   g_free (sim->jacobians);
-  g_free (sim->g);
-  g_free (sim->jroot);
-  g_free (sim->modes);
-  g_free (sim->block_bursts);
   g_free (sim->continuous_nevprt);
   g_free (sim->nevprt_touched);
   g_free (sim->nevprt_marked);
