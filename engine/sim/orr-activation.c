@@ -14,8 +14,8 @@
  * telling the continuous part (affects_solver, feeds_continuous). The run
  * loop takes events through orr_sim_next_event_time() and
  * orr_sim_take_next_event(). It tells the continuous part that outputs
- * went stale or that the solver must restart (need_restart, outputs_stale:
- * still shared flags).
+ * went stale or that the solver must restart through
+ * orr_sim_mark_outputs_stale() and orr_sim_request_restart().
  */
 
 #include <math.h>
@@ -325,9 +325,9 @@ run_list (OrrSimulation *sim, const OrrActivationList *list, int depth)
 
       orr_sim_set_nevprt (sim, b, list->items[i].nevprt);
       if (sim->events.feeds_continuous[b])
-        sim->outputs_stale = TRUE;
+        orr_sim_mark_outputs_stale (sim);
       if (sim->events.affects_solver[b])
-        sim->need_restart = TRUE;
+        orr_sim_request_restart (sim);
 
       switch (program->blocks[b].kind)
         {

@@ -166,8 +166,8 @@ orr_sim_run_step_hooks (OrrSimulation *sim)
   if (changed)
     {
       /* the block changed what the solver integrates, or its outputs */
-      sim->need_restart = TRUE;
-      sim->outputs_stale = TRUE;
+      orr_sim_request_restart (sim);
+      orr_sim_mark_outputs_stale (sim);
     }
   return !sim->failed;
 }

@@ -134,7 +134,7 @@ eval_plain_surfaces (OrrSimulation *sim)
   gboolean saved_fixed = sim->time.modes_fixed;
 
   sim->time.phase = ORR_PHASE_TRIAL;
-  sim->time.modes_fixed = sim->use_modes;
+  sim->time.modes_fixed = sim->cont.use_modes;
   for (int i = 0; i < sim->zc.n_plain_surfaces && !sim->failed; i++)
     orr_sim_call (sim, sim->zc.plain_surfaces[i], ORR_JOB_ZERO_CROSSINGS);
   sim->time.phase = saved_phase;
@@ -158,19 +158,6 @@ remember_surfaces (OrrSimulation *sim)
   sim->zc.g_before_time = sim->time.t;
 }
 
-/* Brings every continuous output up to date after an event changed
- * something they read, as the next event would (process_next_event). */
-static gboolean
-refresh_outputs (OrrSimulation *sim)
-{
-  if (!sim->outputs_stale)
-    return TRUE;
-  if (!orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, FALSE))
-    return FALSE;
-  sim->outputs_stale = FALSE;
-  return TRUE;
-}
-
 gboolean
 orr_sim_event_crossings_before (OrrSimulation *sim)
 {
@@ -180,7 +167,7 @@ orr_sim_event_crossings_before (OrrSimulation *sim)
   /* At the end of an interval or at the start every output is up to date
    * (or is made so now, as the event would): the surfaces read the left
    * limits the event's blocks will read. */
-  if (!refresh_outputs (sim) || !eval_plain_surfaces (sim))
+  if (!orr_sim_refresh_outputs (sim) || !eval_plain_surfaces (sim))
     return FALSE;
   memset (sim->zc.g_located, 0, sizeof (gboolean) * sim->program->ng);
   remember_surfaces (sim);
@@ -218,7 +205,7 @@ orr_sim_event_crossings_after (OrrSimulation *sim)
     {
       gboolean any = FALSE;
 
-      if (!refresh_outputs (sim) || !eval_plain_surfaces (sim))
+      if (!orr_sim_refresh_outputs (sim) || !eval_plain_surfaces (sim))
         return FALSE;
       memset (sim->zc.crossing_fire, 0, sizeof (gboolean) * program->n_blocks);
       for (int k = 0; k < sim->zc.n_plain_surfaces; k++)
@@ -250,8 +237,8 @@ orr_sim_event_crossings_after (OrrSimulation *sim)
       if (!orr_sim_fire_crossings (sim, sim->zc.crossing_fire))
         return FALSE;
       /* A crossing may change modes and states: as after a located root. */
-      sim->need_restart = TRUE;
-      sim->outputs_stale = TRUE;
+      orr_sim_request_restart (sim);
+      orr_sim_mark_outputs_stale (sim);
     }
   return FALSE;
 }

@@ -450,11 +450,11 @@ orr_sim_retune_apply (OrrSimulation *sim)
   /* Whatever changed, the right-hand side may have: the solver starts
    * afresh from the current point, with every continuous output brought
    * up to date first. */
-  if (sim->continuous)
+  if (sim->cont.continuous)
     {
-      sim->need_restart = TRUE;
-      sim->outputs_stale = TRUE;
-      if (sim->jacobian != NULL)
-        orr_sim_jacobian_forget (sim->jacobian);
+      orr_sim_request_restart (sim);
+      orr_sim_mark_outputs_stale (sim);
+      if (sim->cont.jacobian != NULL)
+        orr_sim_jacobian_forget (sim->cont.jacobian);
     }
 }

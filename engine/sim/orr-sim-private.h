@@ -194,24 +194,18 @@ typedef struct
   int zeno_watch;            /* the watch whose deadline is the nearest, -1: none */
 } OrrSimCrossings;
 
-struct _OrrSimulation
+/* Continuous integration and restarts (orr-continuous.c, with
+ * orr-jacobian.c and the inline functions below that belong to it): the
+ * states the solver sees (the blocks point into x, xd and res; the solver
+ * and the blocks write their elements), the solver, its hot call lists,
+ * and whether it must restart. Other files ask for a restart through
+ * orr_sim_request_restart() and orr_sim_mark_outputs_stale(). */
+typedef struct
 {
-  const OrrProgram *program;
-  OrrSimTime time;
-  OrrSimBlock *blocks;
-
-  /* run-time memory, carved out of a few allocations */
-  guint8 *arena; /* link buffers */
-  guint8 *zeros; /* what unconnected inputs read */
-  OrrPortBuffer *ports;
-  OrrPortBuffer *object_states;
-  double *x, *xd, *res, *z, *evout, *jacobians;
+  double *x, *xd, *res;
   int n_solver;     /* solver states: nx, or 1 (a dummy) when nx is 0 */
   int *state_owner; /* block owning each state */
   gboolean *implicit_state;
-  int n_initialised; /* blocks whose init job ran */
-
-  OrrSimEvents events; /* events and the agenda (orr-activation.c) */
 
   /* the solver */
   OrrSolverMethod method;
@@ -247,6 +241,25 @@ struct _OrrSimulation
   gboolean outputs_stale; /* continuous outputs must be refreshed before the next event */
   double last_root_time;
   double last_root_interval;
+} OrrSimContinuous;
+
+struct _OrrSimulation
+{
+  const OrrProgram *program;
+  OrrSimTime time;
+  OrrSimBlock *blocks;
+
+  /* run-time memory, carved out of a few allocations */
+  guint8 *arena; /* link buffers */
+  guint8 *zeros; /* what unconnected inputs read */
+  OrrPortBuffer *ports;
+  OrrPortBuffer *object_states;
+  double *z, *evout, *jacobians;
+  int n_initialised; /* blocks whose init job ran */
+
+  OrrSimEvents events; /* events and the agenda (orr-activation.c) */
+
+  OrrSimContinuous cont; /* continuous integration and restarts (orr-continuous.c) */
 
   OrrSimCrossings zc; /* zero crossings and modes (orr-event-crossings.c, orr-zeno.c) */
 
@@ -331,7 +344,25 @@ gboolean orr_sim_fire (OrrSimulation *sim, int slot);
 /* Exit initialisation: the first clock tick and the blocks' initial events. */
 gboolean orr_sim_exit_init (OrrSimulation *sim);
 
-/* orr-continuous.c */
+/* orr-continuous.c: sim->cont */
+/* At creation, before the blocks are wired to the states. */
+void orr_sim_continuous_alloc (OrrSimulation *sim);
+/* The solver must restart before it integrates again: a state jumped or
+ * something it integrates changed. */
+static inline void
+orr_sim_request_restart (OrrSimulation *sim)
+{
+  sim->cont.need_restart = TRUE;
+}
+/* Continuous outputs must be computed again before the next event reads
+ * them: something they read changed. */
+static inline void
+orr_sim_mark_outputs_stale (OrrSimulation *sim)
+{
+  sim->cont.outputs_stale = TRUE;
+}
+/* Brings stale continuous outputs up to date (at an event); FALSE on error. */
+gboolean orr_sim_refresh_outputs (OrrSimulation *sim);
 /* Resolves the settings' solver name and checks it suits the model. */
 gboolean orr_sim_choose_solver (OrrSimulation *sim, GError **error);
 gboolean orr_sim_continuous_setup (OrrSimulation *sim, GError **error);
@@ -357,7 +388,7 @@ gboolean orr_sim_run_outputs (OrrSimulation *sim, const OrrActivationList *list)
 static inline gboolean
 orr_sim_run_calls (OrrSimulation *sim, const OrrCallList *list)
 {
-  if (G_UNLIKELY (sim->hot_nevprt_writes))
+  if (G_UNLIKELY (sim->cont.hot_nevprt_writes))
     for (int i = 0; i < list->n; i++)
       list->calls[i].block->nevprt = list->calls[i].nevprt;
   for (int i = 0; i < list->n; i++)
@@ -377,11 +408,11 @@ static inline void
 orr_sim_set_nevprt (OrrSimulation *sim, int b, int nevprt)
 {
   sim->blocks[b].nevprt = nevprt;
-  if (sim->continuous_nevprt[b] != nevprt && !sim->nevprt_marked[b]
-      && sim->continuous_nevprt[b] != G_MININT)
+  if (sim->cont.continuous_nevprt[b] != nevprt && !sim->cont.nevprt_marked[b]
+      && sim->cont.continuous_nevprt[b] != G_MININT)
     {
-      sim->nevprt_marked[b] = TRUE;
-      sim->nevprt_touched[sim->n_nevprt_touched++] = b;
+      sim->cont.nevprt_marked[b] = TRUE;
+      sim->cont.nevprt_touched[sim->cont.n_nevprt_touched++] = b;
     }
 }
 
@@ -389,14 +420,14 @@ orr_sim_set_nevprt (OrrSimulation *sim, int b, int nevprt)
 static inline void
 orr_sim_clean_nevprt (OrrSimulation *sim)
 {
-  for (int i = 0; i < sim->n_nevprt_touched; i++)
+  for (int i = 0; i < sim->cont.n_nevprt_touched; i++)
     {
-      int b = sim->nevprt_touched[i];
+      int b = sim->cont.nevprt_touched[i];
 
-      sim->blocks[b].nevprt = sim->continuous_nevprt[b];
-      sim->nevprt_marked[b] = FALSE;
+      sim->blocks[b].nevprt = sim->cont.continuous_nevprt[b];
+      sim->cont.nevprt_marked[b] = FALSE;
     }
-  sim->n_nevprt_touched = 0;
+  sim->cont.n_nevprt_touched = 0;
 }
 /* A stop must not wait for a long step to finish: a callback refuses to
  * go on, the solver gives up the step, and the run loop sees the flag. */

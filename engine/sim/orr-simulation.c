@@ -142,8 +142,6 @@ orr_simulation_new (const OrrProgram *program)
   sim->program = program;
   sim->base = orr_base_new ();
   orr_sim_control_init (sim);
-  sim->last_root_time = NAN;
-  sim->last_root_interval = NAN;
   orr_sim_retune_setup (sim);
 
   sim->blocks = g_new0 (OrrSimBlock, MAX (program->n_blocks, 1));
@@ -172,27 +170,10 @@ orr_simulation_new (const OrrProgram *program)
   sim->zeros = g_aligned_alloc0 (MAX (program->max_input_bytes, 64), 1, 16);
   sim->ports = g_new0 (OrrPortBuffer, MAX (n_ports, 1));
   sim->object_states = g_new0 (OrrPortBuffer, MAX (n_oz, 1));
-  sim->n_solver = MAX (program->nx, 1);
-  sim->x = g_new0 (double, sim->n_solver);
-  sim->xd = g_new0 (double, sim->n_solver);
-  sim->res = g_new0 (double, sim->n_solver);
-  sim->state_owner = g_new0 (int, sim->n_solver);
-  sim->implicit_state = g_new0 (gboolean, sim->n_solver);
   sim->z = g_new0 (double, MAX (nz, 1));
   sim->evout = g_new0 (double, MAX (n_evout, 1));
   sim->jacobians = g_new0 (double, MAX (n_jac, 1));
-  sim->continuous_nevprt = g_new (int, MAX (program->n_blocks, 1));
-  sim->nevprt_touched = g_new (int, MAX (program->n_blocks, 1));
-  sim->nevprt_marked = g_new0 (gboolean, MAX (program->n_blocks, 1));
-  for (int b = 0; b < program->n_blocks; b++)
-    sim->continuous_nevprt[b] = G_MININT;
-  for (int i = 0; i < program->continuous_list.n; i++)
-    {
-      int b = program->continuous_list.items[i].block;
-
-      sim->continuous_nevprt[b] = program->continuous_list.items[i].nevprt;
-      sim->blocks[b].nevprt = program->continuous_list.items[i].nevprt;
-    }
+  orr_sim_continuous_alloc (sim);
   orr_sim_event_crossings_setup (sim);
   orr_sim_zeno_setup (sim);
 
@@ -201,8 +182,6 @@ orr_simulation_new (const OrrProgram *program)
   z = sim->z;
   evout = sim->evout;
   jac = sim->jacobians;
-  for (int i = 0; i < sim->n_solver; i++)
-    sim->state_owner[i] = -1;
 
   for (int b = 0; b < program->n_blocks; b++)
     {
@@ -234,14 +213,9 @@ orr_simulation_new (const OrrProgram *program)
       block->nx = pb->nx;
       if (pb->nx > 0)
         {
-          block->x = sim->x + pb->x_offset;
-          block->xd = sim->xd + pb->x_offset;
-          block->res = sim->res + pb->x_offset;
-          for (int i = 0; i < pb->nx; i++)
-            {
-              sim->state_owner[pb->x_offset + i] = b;
-              sim->implicit_state[pb->x_offset + i] = pb->implicit;
-            }
+          block->x = sim->cont.x + pb->x_offset;
+          block->xd = sim->cont.xd + pb->x_offset;
+          block->res = sim->cont.res + pb->x_offset;
           if (pb->analytic_jacobian)
             {
               block->jacobian = jac;
@@ -281,14 +255,6 @@ orr_simulation_new (const OrrProgram *program)
       block->index = b;
     }
 
-  sim->dae = program->needs_dae;
-  for (int i = 0; i < program->nx; i++)
-    sim->dae = sim->dae || sim->implicit_state[i];
-  /* Always-active blocks without states still need time to flow
-   * continuously (a Sine into a Scope), so they integrate a dummy state,
-   * as Scicos does. */
-  sim->continuous = program->nx > 0 || program->ng > 0 || program->continuous_list.n > 0;
-
   if (!orr_sim_activation_setup (sim, &error))
     {
       sim->error = g_steal_pointer (&error);
@@ -324,17 +290,9 @@ orr_simulation_free (OrrSimulation *sim)
   g_aligned_free (sim->zeros);
   g_free (sim->ports);
   g_free (sim->object_states);
-  g_free (sim->x);
-  g_free (sim->xd);
-  g_free (sim->res);
-  g_free (sim->state_owner);
-  g_free (sim->implicit_state);
   g_free (sim->z);
   g_free (sim->evout);
   g_free (sim->jacobians);
-  g_free (sim->continuous_nevprt);
-  g_free (sim->nevprt_touched);
-  g_free (sim->nevprt_marked);
   g_free (sim->blocks);
   g_clear_error (&sim->error);
   orr_base_unref (sim->base);
@@ -387,7 +345,7 @@ initialise (OrrSimulation *sim)
       orr_sim_call (sim, b, ORR_JOB_OUTPUTS);
       /* (a DAE's initial algebraic states are only a guess until the
        * solver makes them consistent, and its outputs checked then) */
-      if (!sim->failed && (!sim->dae || program->blocks[b].constant))
+      if (!sim->failed && (!sim->cont.dae || program->blocks[b].constant))
         orr_sim_check_block_finite (sim, b);
     }
   return !orr_sim_must_end (sim);
@@ -403,17 +361,13 @@ process_next_event (OrrSimulation *sim)
   /* An earlier activation at this time changed something the continuous
    * part reads, or only part of it was computed at the last accepted
    * point: event-driven blocks must see every signal up to date. */
-  if (sim->continuous && sim->outputs_stale)
-    {
-      if (!orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, FALSE))
-        return FALSE;
-      sim->outputs_stale = FALSE;
-    }
+  if (sim->cont.continuous && !orr_sim_refresh_outputs (sim))
+    return FALSE;
 
   slot = orr_sim_take_next_event (sim, &te);
   /* A fixed-step run handles events at the end of the step they fall
    * in: the time is that grid point, not the event's own time. */
-  if (!sim->fixed_step && te > sim->time.t)
+  if (!sim->cont.fixed_step && te > sim->time.t)
     orr_sim_set_time (sim, te);
   return orr_sim_fire (sim, slot);
 }
@@ -425,7 +379,7 @@ handling_time (OrrSimulation *sim, double te)
 {
   double final = sim->time.final_time;
 
-  if (!sim->fixed_step || !isfinite (te))
+  if (!sim->cont.fixed_step || !isfinite (te))
     return te;
   if (te > final + orr_sim_time_tolerance (final))
     return te;
@@ -438,7 +392,7 @@ main_loop (OrrSimulation *sim)
   const double final = sim->time.final_time;
 
   sim->time.phase = ORR_PHASE_EVENT;
-  sim->need_restart = TRUE;
+  orr_sim_request_restart (sim);
 
   while (orr_sim_boundary (sim))
     {
@@ -466,24 +420,25 @@ main_loop (OrrSimulation *sim)
         }
 
       target = MIN (MIN (th, final), handling_time (sim, deadline));
-      if (sim->continuous)
+      if (sim->cont.continuous)
         {
           /* A paced run integrates in slices that keep the streams
            * flowing with the wall clock (orr-pacing.c). */
           double slice = orr_sim_pacing_slice (sim);
 
           if (t + slice < target)
-            target = sim->fixed_step ? MIN (target, orr_sim_grid_ceil (sim, t + slice)) : t + slice;
+            target
+              = sim->cont.fixed_step ? MIN (target, orr_sim_grid_ceil (sim, t + slice)) : t + slice;
         }
       if (!isfinite (target))
         {
           /* An endless run with nothing scheduled: integrate in long
            * stretches rather than toward infinity. */
           target = t + 1e3 * MAX (1.0, fabs (t));
-          if (sim->fixed_step)
+          if (sim->cont.fixed_step)
             target = orr_sim_grid_ceil (sim, target);
         }
-      if (target - t <= orr_sim_time_tolerance (t) || !sim->continuous)
+      if (target - t <= orr_sim_time_tolerance (t) || !sim->cont.continuous)
         {
           /* Nothing to integrate, or an interval too short for the solver
            * (rounding between event times): time just moves on, when
@@ -551,11 +506,8 @@ orr_simulation_run (OrrSimulation *sim, GError **error)
                   settings->start_time);
   else if (!orr_sim_choose_solver (sim, &local_error))
     orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER, "%s", local_error->message);
-  else if (sim->continuous && !orr_sim_continuous_setup (sim, &local_error))
+  else if (!orr_sim_continuous_setup (sim, &local_error))
     orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER, "%s", local_error->message);
-  else if (!sim->continuous)
-    sim->solver_description
-      = g_strdup_printf ("%s: no continuous time, nothing to integrate", sim->solver_name);
 
   if (!sim->failed)
     {
@@ -590,22 +542,6 @@ orr_simulation_get_stats (OrrSimulation *sim)
   g_return_val_if_fail (sim != NULL, NULL);
 
   return &sim->stats;
-}
-
-void
-orr_simulation_set_linear_solver (OrrSimulation *sim, OrrSimLinear kind)
-{
-  g_return_if_fail (sim != NULL);
-
-  sim->linear_request = kind;
-}
-
-const char *
-orr_simulation_get_solver_description (OrrSimulation *sim)
-{
-  g_return_val_if_fail (sim != NULL, NULL);
-
-  return sim->solver_description;
 }
 
 gboolean
