@@ -2,7 +2,12 @@
  * running it (orr-probe.h), for linearization and equilibrium points.
  * The beginning and the end mirror orr_simulation_run(); in between, the
  * caller sets states and reads signals, and each evaluation is one pass
- * of the continuous-time blocks as a solver's trial point would make. */
+ * of the continuous-time blocks as a solver's trial point would make.
+ *
+ * DESIGN: owns nothing of the run's state; a driver beside the run loop
+ * that, like it, sets the time and phase blocks see and counts the blocks
+ * initialised (sim->time, sim->n_initialised), and asks the other parts
+ * through their functions. */
 
 #include <string.h>
 

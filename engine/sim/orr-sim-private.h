@@ -1,6 +1,10 @@
 /* orr-sim-private.h: the simulation's run-time state, shared by the files
  * of engine/sim (private to the engine).
  *
+ * DESIGN: the run's state and the functions its parts offer each other.
+ * Each file owns a part of it (its DESIGN comment says which; the
+ * sub-states below name their owners):
+ *
  *   orr-sim-core.c       the small core: time, the first error, Zeno bursts
  *   orr-sim-control.c    run control: stop, pause, progress (other threads;
  *                        the thread rules are written there)
@@ -243,13 +247,16 @@ typedef struct
   double last_root_interval;
 } OrrSimContinuous;
 
+/* The run's state: a small core (what every part reads, the memory the
+ * blocks point into, the first error) and the sub-states, each written
+ * only by its owner files (tools/check-sim-structure.py checks it). */
 struct _OrrSimulation
 {
   const OrrProgram *program;
-  OrrSimTime time;
+  OrrSimTime time; /* what blocks see: t through orr_sim_set_time() */
   OrrSimBlock *blocks;
 
-  /* run-time memory, carved out of a few allocations */
+  /* run-time memory, carved out of a few allocations (orr-simulation.c) */
   guint8 *arena; /* link buffers */
   guint8 *zeros; /* what unconnected inputs read */
   OrrPortBuffer *ports;
@@ -257,30 +264,23 @@ struct _OrrSimulation
   double *z, *evout, *jacobians;
   int n_initialised; /* blocks whose init job ran */
 
-  OrrSimEvents events; /* events and the agenda (orr-activation.c) */
-
-  OrrSimContinuous cont; /* continuous integration and restarts (orr-continuous.c) */
-
-  OrrSimCrossings zc; /* zero crossings and modes (orr-event-crossings.c, orr-zeno.c) */
-
-  /* ending */
+  /* ending (orr-sim-core.c) */
   GError *error;
   gboolean failed;
 
-  OrrSimStats stats;
+  OrrSimStats stats; /* each part counts what it does */
+  OrrBase *base;     /* values kept between runs */
+  struct _OrrSimLoops
+    *loops; /* algebraic loops solved at run time (orr-loops.c), made on first use */
 
-  OrrSimControl ctl; /* run control: other threads (orr-sim-control.c, orr-pacing.c) */
-  OrrSimRetune tune; /* retuning: other threads too (orr-retune.c) */
-
-  /* between runs */
-  OrrBase *base;
-
+  OrrSimEvents events; /* events and the agenda (orr-activation.c) */
+  OrrSimContinuous
+    cont;             /* continuous integration and restarts (orr-continuous.c, orr-jacobian.c) */
+  OrrSimCrossings zc; /* zero crossings and modes (orr-event-crossings.c, orr-zeno.c) */
+  OrrSimControl ctl;  /* run control, other threads (orr-sim-control.c, orr-pacing.c) */
+  OrrSimRetune tune;  /* retuning, other threads too (orr-retune.c) */
   OrrSimRequests req; /* what blocks ask of the run (orr-block-runtime.c) */
-
-  /* algebraic loops solved at run time (orr-loops.c), made on first use */
-  struct _OrrSimLoops *loops;
-
-  OrrSimOutputs out; /* recording and streams (orr-block-runtime.c) */
+  OrrSimOutputs out;  /* recording and streams (orr-block-runtime.c) */
 };
 
 /* orr-sim-core.c */
