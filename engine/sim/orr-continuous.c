@@ -622,6 +622,19 @@ orr_sim_continuous_setup (OrrSimulation *sim, GError **error)
   options.rhs = sim_rhs;
   options.residual = sim_residual;
   options.roots = program->ng > 0 ? sim_roots : NULL;
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      if (pb->ng > 0 && pb->g_direction != 0)
+        {
+          if (sim->cont.root_direction == NULL)
+            sim->cont.root_direction = g_new0 (int, program->ng);
+          for (int i = pb->g_offset; i < pb->g_offset + pb->ng; i++)
+            sim->cont.root_direction[i] = pb->g_direction;
+        }
+    }
+  options.root_direction = sim->cont.root_direction;
   options.implicit_state = sim->cont.implicit_state;
   options.data = sim;
 
@@ -663,6 +676,7 @@ orr_sim_continuous_free (OrrSimulation *sim)
   g_clear_pointer (&sim->cont.continuous_nevprt, g_free);
   g_clear_pointer (&sim->cont.nevprt_touched, g_free);
   g_clear_pointer (&sim->cont.nevprt_marked, g_free);
+  g_clear_pointer (&sim->cont.root_direction, g_free);
 }
 
 gboolean

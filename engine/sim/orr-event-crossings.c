@@ -49,6 +49,16 @@ crossing_direction (double before, double after)
   return 0;
 }
 
+/* The same, leaving out the direction the block said it ignores
+ * (orr_config_set_surface_direction), as the solver does. */
+static int
+wanted_crossing (const OrrProgramBlock *pb, double before, double after)
+{
+  int direction = crossing_direction (before, after);
+
+  return pb->g_direction == 0 || direction == pb->g_direction ? direction : 0;
+}
+
 void
 orr_sim_event_crossings_setup (OrrSimulation *sim)
 {
@@ -215,7 +225,7 @@ orr_sim_event_crossings_after (OrrSimulation *sim)
 
           for (int i = pb->g_offset; i < pb->g_offset + pb->ng; i++)
             if (!sim->zc.g_located[i]
-                && crossing_direction (sim->zc.g_before[i], sim->zc.g[i]) != 0)
+                && wanted_crossing (pb, sim->zc.g_before[i], sim->zc.g[i]) != 0)
               sim->zc.crossing_fire[b] = TRUE;
           if (!sim->zc.crossing_fire[b])
             continue;
@@ -223,7 +233,7 @@ orr_sim_event_crossings_after (OrrSimulation *sim)
            * earlier crossing at this instant left in its jroot. */
           for (int i = pb->g_offset; i < pb->g_offset + pb->ng; i++)
             sim->zc.jroot[i]
-              = sim->zc.g_located[i] ? 0 : crossing_direction (sim->zc.g_before[i], sim->zc.g[i]);
+              = sim->zc.g_located[i] ? 0 : wanted_crossing (pb, sim->zc.g_before[i], sim->zc.g[i]);
           any = TRUE;
         }
       /* What the comparison saw is "before" for what comes next; a

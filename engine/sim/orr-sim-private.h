@@ -210,6 +210,7 @@ typedef struct
   int n_solver;     /* solver states: nx, or 1 (a dummy) when nx is 0 */
   int *state_owner; /* block owning each state */
   gboolean *implicit_state;
+  int *root_direction; /* per surface, the crossings the solver reports; NULL: all */
 
   /* the solver */
   OrrSolverMethod method;
