@@ -14,6 +14,10 @@
  *    rt_anchor_wall are also under it;
  *  - progress holds the bits of the time reached, stored relaxed by the
  *    run's thread only and read by anyone (orr_simulation_get_time);
+ *  - two other parts take requests from other threads the same way:
+ *    sim->tune (orr-retune.c: a new parameter set under retune_mutex,
+ *    announced by the atomic retune_flag) and sim->out.stream_wanted
+ *    (orr-block-runtime.c: atomics a reader sets to ask for a stream);
  *  - everything else in OrrSimulation belongs to the run's thread alone
  *    while orr_simulation_run() is running.
  * It calls no other file of engine/sim.
