@@ -1,16 +1,23 @@
-#!/usr/bin/env python3
 """check-sim-structure.py: engine/sim keeps its structure (issue 25).
 
 1. No cycle of calls or includes through more than three files of
    engine/sim: a file calls another when it calls a function defined there
    (not static), and includes it when it names it in #include.
-2. The parts of the run's state whose owners are settled are written only
-   by their owners (OWNERS below): a write is an assignment, ++/--, or
-   handing the field's address to an atomic set/store or to a mutex or
-   condition's init/clear. Fields of parts not yet split are not checked.
+2. The run's state (struct _OrrSimulation in orr-sim-private.h) is split
+   into sub-states, each written only by its owner files (PARTS below),
+   and a small core whose fields each have their owners too (CORE). Every
+   field of the struct and of its sub-states must have owners here, and
+   the core may hold at most MAX_CORE fields (the sub-states count as one
+   field each). A write is an assignment, ++/--, or handing the field's
+   address to an atomic set/store, to a mutex or condition's init/clear,
+   or to g_steal_pointer/g_clear_pointer. For fields marked as memory
+   ("[]"), only replacing the pointer counts: their elements are the
+   numbers blocks and solvers work on.
+3. Every file of engine/sim opens with a comment whose DESIGN: part says
+   which part of the run it owns.
 
 Usage: check-sim-structure.py [SOURCE_ROOT]. Exit status 1 with the
-offending cycle or writes, 0 when both hold.
+offending cycle, writes or unowned fields, 0 when all hold.
 """
 
 import os
@@ -18,35 +25,93 @@ import re
 import sys
 
 MAX_CYCLE = 3
+MAX_CORE = 25
 
-# field -> files allowed to write it (the owner first)
-CONTROL = ("orr-sim-control.c",)
-LIFE_CYCLE = "orr-simulation.c"  # creates and frees everything
-OWNERS = {
-    # the small core (orr-sim-core.c)
+LIFE_CYCLE = "orr-simulation.c"  # creates the run, runs it, frees the core
+
+# sub-state (the member's name in struct _OrrSimulation) -> files that may
+# write its fields, the owner first. The header's inline functions belong
+# to the part they are declared with.
+PARTS = {
+    # run control, the part other threads touch (thread rules in
+    # orr-sim-control.c); real-time pacing in orr-pacing.c
+    "ctl": ("orr-sim-control.c", "orr-pacing.c"),
+    # retuning: parameters handed over by another thread
+    "tune": ("orr-retune.c",),
+    # events and the agenda
+    "events": ("orr-activation.c",),
+    # continuous integration and restarts; orr-jacobian.c computes the
+    # hot lists with it
+    "cont": ("orr-continuous.c", "orr-jacobian.c", "orr-sim-private.h"),
+    # zero crossings and modes (the elements of g, jroot and modes are
+    # numbers the solver and the blocks write: MEMORY)
+    "zc": ("orr-event-crossings.c", "orr-zeno.c"),
+    # what blocks ask of the run, and outputs and streams
+    "req": ("orr-block-runtime.c",),
+    "out": ("orr-block-runtime.c",),
+}
+
+# Fields of a sub-state written by fewer files than the whole part.
+PART_FIELDS = {
+    "ctl.progress": ("orr-sim-core.c",),  # published by orr_sim_set_time
+    "ctl.rt_factor_bits": ("orr-pacing.c",),
+    "ctl.rt_reanchor": ("orr-pacing.c",),
+    "ctl.rt_anchor_sim": ("orr-pacing.c",),
+    "ctl.rt_anchor_wall": ("orr-pacing.c", "orr-sim-control.c"),  # a pause shifts it
+}
+
+# Fields of sub-states that are memory: only replacing the pointer counts.
+MEMORY = {"zc.g", "zc.jroot", "zc.modes", "cont.x", "cont.xd", "cont.res"}
+
+# core field -> files that may write it (or, for "time" and "stats", a
+# member of it); a name ending in [] is memory whose elements others write.
+CORE = {
+    "program": (LIFE_CYCLE,),
+    # What blocks see of time. t moves through orr_sim_set_time()
+    # (orr-sim-core.c), but for trial points, which put it back; each part
+    # that calls blocks sets the phase it calls them in (and puts the old
+    # one back), the Jacobian its alpha and beta, probes as a run would.
+    "time": ("orr-sim-core.c", LIFE_CYCLE, "orr-continuous.c", "orr-jacobian.c",
+             "orr-activation.c", "orr-event-crossings.c", "orr-retune.c", "orr-probe.c"),
+    # the blocks' run-time records: wired once, then each part sets what it
+    # calls them with (nevprt, parameters) and blocks write their work
+    "blocks[]": (LIFE_CYCLE,),
+    # run-time memory the blocks point into
+    "arena[]": (LIFE_CYCLE,),
+    "zeros[]": (LIFE_CYCLE,),
+    "ports[]": (LIFE_CYCLE,),
+    "object_states[]": (LIFE_CYCLE,),
+    "z[]": (LIFE_CYCLE,),
+    "evout[]": (LIFE_CYCLE,),
+    "jacobians[]": (LIFE_CYCLE,),
+    # blocks whose init job ran (a probe initialises as a run does)
+    "n_initialised": (LIFE_CYCLE, "orr-probe.c"),
+    # the first error that ends the run
     "error": ("orr-sim-core.c", LIFE_CYCLE),
     "failed": ("orr-sim-core.c", LIFE_CYCLE),
-    "progress": ("orr-sim-core.c",),
-    # run control, the part other threads touch (orr-sim-control.c)
-    "stop_requested": CONTROL,
-    "pause_requested": CONTROL,
-    "pause_mutex": CONTROL + (LIFE_CYCLE,),
-    "pause_cond": CONTROL + (LIFE_CYCLE,),
-    # real-time pacing (orr-pacing.c); a pause shifts the anchor, and a run
-    # starts by asking for a new one
-    "rt_factor_bits": ("orr-pacing.c",),
-    "rt_reanchor": ("orr-pacing.c", LIFE_CYCLE),
-    "rt_anchor_wall": ("orr-pacing.c", "orr-sim-control.c"),
-    "rt_anchor_sim": ("orr-pacing.c",),
-    # retuning (orr-retune.c)
-    "retune_mutex": ("orr-retune.c",),
-    "retune_pending": ("orr-retune.c",),
-    "retune_flag": ("orr-retune.c",),
-    "retune_time": ("orr-retune.c",),
-    "tuned_rpar": ("orr-retune.c",),
-    "tuned_ipar": ("orr-retune.c",),
-    "tuned_opar": ("orr-retune.c",),
+    # counters: each part counts what it does
+    "stats": (LIFE_CYCLE, "orr-continuous.c", "orr-jacobian.c", "orr-activation.c",
+              "orr-event-crossings.c"),
+    "base": (LIFE_CYCLE,),
+    # algebraic loops solved at run time, made on first use
+    "loops": ("orr-loops.c", LIFE_CYCLE),
 }
+
+
+def declarators(body, with_types=False):
+    """The names a struct body declares (with their type names)."""
+    body = re.sub(r"\{[^{}]*\}", "", body)
+    out = []
+    for decl in body.split(";"):
+        decl = " ".join(decl.split())
+        if not decl:
+            continue
+        first, *rest = decl.split(",")
+        words = first.replace("*", " ").split()
+        type_name = words[-2] if len(words) > 1 else ""
+        for name in [words[-1]] + [r.replace("*", " ").split()[-1] for r in rest]:
+            out.append((type_name, name) if with_types else name)
+    return out
 
 
 def strip_comments(text):
@@ -109,24 +174,65 @@ def main():
         print("engine/sim: the longest cycle of calls or includes has %d files%s"
               % (len(longest), (": " + " -> ".join(longest + [longest[0]])) if longest else ""))
 
-    # ---- 2. writes
-    for field, owners in OWNERS.items():
+    # ---- 2. the state's parts and their writers
+    header = sources["orr-sim-private.h"]
+    parts_types = {}
+    for m in re.finditer(r"typedef struct\s*\{(.*?)\}\s*(\w+);", header, re.S):
+        parts_types[m.group(2)] = declarators(m.group(1))
+    body = re.search(r"struct _OrrSimulation\s*\{(.*?)\n\};", header, re.S).group(1)
+    core = []
+    checks = []  # (access path as written after sim->, writers, memory)
+    for type_name, name in declarators(body, with_types=True):
+        if type_name in parts_types and name in PARTS:
+            for field in parts_types[type_name]:
+                key = name + "." + field
+                checks.append((key, PART_FIELDS.get(key, PARTS[name]), key in MEMORY))
+            core.append(name)
+            continue
+        core.append(name)
+        if name + "[]" in CORE:
+            checks.append((name, CORE[name + "[]"], True))
+        elif name in CORE:
+            checks.append((name, CORE[name], False))
+        else:
+            print("engine/sim: the field %s has no owners in CORE" % name)
+            ok = False
+    if len(core) > MAX_CORE:
+        print("engine/sim: the core of the run's state has %d fields (at most %d)"
+              % (len(core), MAX_CORE))
+        ok = False
+    else:
+        print("engine/sim: the core of the run's state has %d fields (at most %d),"
+              " %d of them sub-states" % (len(core), MAX_CORE, len([n for n in core if n in PARTS])))
+
+    for path, owners, memory in checks:
+        field = re.escape(path).replace(r"\.", r"\s*\.\s*")
+        index = "" if memory else r"(\[[^\]]*\]\s*)*(\.\s*\w+\s*(\[[^\]]*\]\s*)*)*"
         write = re.compile(
-            r"(sim->%s\s*(\[[^\]]*\]\s*)*(=(?!=)|\+=|-=|\+\+|--))"
+            r"(sim->%s\s*%s(=(?!=)|\+=|-=|\+\+|--))"
             r"|(\+\+|--)\s*sim->%s\b"
-            r"|(g_atomic_int_set|g_atomic_pointer_set|atomic_store\w*|g_mutex_init|g_mutex_clear"
-            r"|g_cond_init|g_cond_clear|g_steal_pointer|g_clear_pointer)\s*\(\s*&sim->%s\b"
-            % (field, field, field))
+            r"|(g_atomic_int_set|g_atomic_int_inc|g_atomic_pointer_set|atomic_store\w*|atomic_fetch\w*"
+            r"|g_mutex_init|g_mutex_clear|g_cond_init|g_cond_clear|g_steal_pointer|g_clear_pointer)"
+            r"\s*\(\s*&sim->%s\b"
+            % (field, index, field, field))
         for name, text in sources.items():
             if name in owners:
                 continue
             for m in write.finditer(text):
                 line = text.count("\n", 0, m.start()) + 1
                 print("engine/sim/%s:%d: writes sim->%s, which only %s may write"
-                      % (name, line, field, ", ".join(owners)))
+                      % (name, line, path, ", ".join(owners)))
                 ok = False
     if ok:
-        print("engine/sim: %d fields written only by their owners" % len(OWNERS))
+        print("engine/sim: %d fields written only by their owners" % len(checks))
+
+    # ---- 3. every file says which part of the run it owns
+    for name in sorted(sources):
+        with open(os.path.join(sim_dir, name), encoding="utf-8") as f:
+            first = re.match(r"\s*/\*.*?\*/", f.read(), re.S)
+        if first is None or "DESIGN:" not in first.group(0):
+            print("engine/sim/%s: its first comment has no DESIGN: line saying what it owns" % name)
+            ok = False
     return 0 if ok else 1
 
 

@@ -448,6 +448,7 @@ assemble (Compiler *c)
         pb->oz0[j] = orr_value_ref (g_ptr_array_index (config->oz0, j));
       pb->ng = config->ng >= 0 ? config->ng : input_numel (c, fb, 0);
       pb->g_offset = program->ng;
+      pb->g_direction = config->g_direction;
       program->ng += pb->ng;
       pb->nmode = config->nmode >= 0 ? config->nmode : input_numel (c, fb, 0);
       pb->mode_offset = program->nmode;

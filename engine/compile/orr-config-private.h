@@ -59,6 +59,7 @@ struct _OrrConfig
    * empty; read them through orr_config_n() */
   GPtrArray *oz0; /* of OrrValue* */
   int ng, nmode;
+  int g_direction; /* +1 rising crossings only, -1 falling only, 0 both */
   gboolean analytic_jacobian;
 
   GArray *rpar;    /* of double */

@@ -335,6 +335,12 @@ orr_config_set_surfaces (OrrConfig *c, int ng, int nmode)
 }
 
 void
+orr_config_set_surface_direction (OrrConfig *c, int direction)
+{
+  c->g_direction = direction > 0 ? 1 : direction < 0 ? -1 : 0;
+}
+
+void
 orr_config_set_jacobian (OrrConfig *c, gboolean analytic)
 {
   c->analytic_jacobian = analytic;

@@ -7,11 +7,15 @@
  * base clock fires the SampleClocks due at a tick; clocks of one group are
  * synchronous, so their lists merge into one activation.
  *
- * DESIGN: owns events and the agenda: what an activation runs (the three sweeps,
- * conditional branches, merged clock groups) and what blocks program
- * (sim->agenda, the clock tick, the merge scratch, source bursts). It
- * flags, for the continuous part, that outputs went stale or that the
- * solver must restart (need_restart, outputs_stale: still shared flags).
+ * DESIGN: owns events and the agenda, sim->events (OrrSimEvents): what
+ * an activation runs (the three sweeps, conditional branches, merged clock
+ * groups), what blocks program (the agenda, the clock tick, the merge
+ * scratch, source bursts) and which blocks an event cannot call without
+ * telling the continuous part (affects_solver, feeds_continuous). The run
+ * loop takes events through orr_sim_next_event_time() and
+ * orr_sim_take_next_event(). It tells the continuous part that outputs
+ * went stale or that the solver must restart through
+ * orr_sim_mark_outputs_stale() and orr_sim_request_restart().
  */
 
 #include <math.h>
@@ -34,13 +38,105 @@ compare_clocks (gconstpointer a, gconstpointer b, gpointer data)
   return sa < sb ? -1 : sa > sb;
 }
 
+/* Which blocks can change what the solver integrates: only activations
+ * calling them need a cold restart. A clocked sampler feeding a Scope does
+ * not; one feeding an Integrator does. */
+static void
+find_continuous_influence (OrrSimulation *sim)
+{
+  const OrrProgram *program = sim->program;
+  const OrrActivationList *continuous = &program->continuous_list;
+  int n_buffers = MAX (program->n_buffers, 1);
+  g_autofree gboolean *matters = g_new0 (gboolean, MAX (program->n_blocks, 1));
+  g_autofree gboolean *read_by_solver = g_new0 (gboolean, n_buffers);
+  g_autofree gboolean *read_by_continuous = g_new0 (gboolean, n_buffers);
+  gboolean changed = TRUE;
+
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      matters[b] = pb->nx > 0 || pb->ng > 0 || pb->nmode > 0;
+    }
+  for (int i = 0; i < program->derivative_list.n; i++)
+    matters[program->derivative_list.items[i].block] = TRUE;
+  for (int i = 0; i < program->surface_list.n; i++)
+    matters[program->surface_list.items[i].block] = TRUE;
+
+  /* A continuous block matters when its outputs reach one that matters;
+   * iterate because an input without feedthrough may come from a block
+   * scheduled later. */
+  while (changed)
+    {
+      changed = FALSE;
+      for (int i = continuous->n - 1; i >= 0; i--)
+        {
+          int b = continuous->items[i].block;
+          const OrrProgramBlock *pb = &program->blocks[b];
+
+          if (!matters[b])
+            continue;
+          for (int k = 0; k < pb->n_in; k++)
+            if (pb->in[k].buffer >= 0 && !read_by_solver[pb->in[k].buffer])
+              {
+                read_by_solver[pb->in[k].buffer] = TRUE;
+                changed = TRUE;
+              }
+        }
+      for (int i = 0; i < continuous->n; i++)
+        {
+          int b = continuous->items[i].block;
+          const OrrProgramBlock *pb = &program->blocks[b];
+
+          for (int k = 0; k < pb->n_out && !matters[b]; k++)
+            if (read_by_solver[pb->out[k]])
+              {
+                matters[b] = TRUE;
+                changed = TRUE;
+              }
+        }
+    }
+
+  for (int i = 0; i < continuous->n; i++)
+    {
+      int b = continuous->items[i].block;
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      sim->events.feeds_continuous[b] = TRUE;
+      for (int k = 0; k < pb->n_in; k++)
+        if (pb->in[k].buffer >= 0)
+          read_by_continuous[pb->in[k].buffer] = TRUE;
+    }
+
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      sim->events.affects_solver[b] = matters[b];
+      for (int k = 0; k < pb->n_out; k++)
+        {
+          if (read_by_solver[pb->out[k]])
+            sim->events.affects_solver[b] = TRUE;
+          if (read_by_continuous[pb->out[k]])
+            sim->events.feeds_continuous[b] = TRUE;
+        }
+      if (sim->events.affects_solver[b])
+        sim->events.feeds_continuous[b] = TRUE;
+    }
+}
+
 gboolean
 orr_sim_activation_setup (OrrSimulation *sim, GError **error)
 {
   const OrrProgram *program = sim->program;
   int n_blocks = MAX (program->n_blocks, 1);
 
-  sim->clocks = g_new0 (int, MAX (program->n_sources, 1));
+  sim->events.agenda = orr_agenda_new (program->n_sources + 1);
+  sim->events.clock_slot = program->n_sources;
+  sim->events.affects_solver = g_new0 (gboolean, n_blocks);
+  sim->events.feeds_continuous = g_new0 (gboolean, n_blocks);
+  find_continuous_influence (sim);
+  sim->events.clocks = g_new0 (int, MAX (program->n_sources, 1));
   for (int s = 0; s < program->n_sources; s++)
     {
       const OrrSource *source = &program->sources[s];
@@ -57,28 +153,38 @@ orr_sim_activation_setup (OrrSimulation *sim, GError **error)
                        program->base_period);
           return FALSE;
         }
-      sim->clocks[sim->n_clocks++] = s;
+      sim->events.clocks[sim->events.n_clocks++] = s;
       if (source->ratio > 0)
-        sim->has_periodic_clocks = TRUE;
+        sim->events.has_periodic_clocks = TRUE;
     }
-  g_qsort_with_data (sim->clocks, sim->n_clocks, sizeof (int), compare_clocks, (gpointer)program);
-  sim->has_clocks = sim->n_clocks > 0;
+  g_qsort_with_data (sim->events.clocks, sim->events.n_clocks, sizeof (int), compare_clocks,
+                     (gpointer)program);
+  sim->events.has_clocks = sim->events.n_clocks > 0;
 
-  sim->merge_mark = g_new0 (int, n_blocks);
-  sim->merge_nevprt = g_new0 (int, n_blocks);
-  sim->merge_items = g_new0 (OrrActivation, n_blocks);
-  sim->source_bursts = g_new0 (OrrBurst, program->n_sources + 1);
+  sim->events.merge_mark = g_new0 (int, n_blocks);
+  sim->events.merge_nevprt = g_new0 (int, n_blocks);
+  sim->events.merge_items = g_new0 (OrrActivation, n_blocks);
+  sim->events.source_bursts = g_new0 (OrrBurst, program->n_sources + 1);
   return TRUE;
+}
+
+int
+orr_sim_take_next_event (OrrSimulation *sim, double *te)
+{
+  return orr_agenda_pop (sim->events.agenda, te);
 }
 
 void
 orr_sim_activation_free (OrrSimulation *sim)
 {
-  g_free (sim->clocks);
-  g_free (sim->merge_mark);
-  g_free (sim->merge_nevprt);
-  g_free (sim->merge_items);
-  g_free (sim->source_bursts);
+  g_free (sim->events.clocks);
+  g_free (sim->events.merge_mark);
+  g_free (sim->events.merge_nevprt);
+  g_free (sim->events.merge_items);
+  g_free (sim->events.source_bursts);
+  g_free (sim->events.affects_solver);
+  g_free (sim->events.feeds_continuous);
+  orr_agenda_free (sim->events.agenda);
 }
 
 /* The first element of input 0 as a double, whatever its type. */
@@ -203,7 +309,7 @@ orr_sim_schedule_events (OrrSimulation *sim, int b)
       int source = pb->evout_source[i];
 
       if (source >= 0 && block->evout[i] >= 0)
-        orr_agenda_schedule (sim->agenda, source, t + block->evout[i]);
+        orr_agenda_schedule (sim->events.agenda, source, t + block->evout[i]);
     }
   return TRUE;
 }
@@ -218,10 +324,10 @@ run_list (OrrSimulation *sim, const OrrActivationList *list, int depth)
       int b = list->items[i].block;
 
       orr_sim_set_nevprt (sim, b, list->items[i].nevprt);
-      if (sim->feeds_continuous[b])
-        sim->outputs_stale = TRUE;
-      if (sim->affects_solver[b])
-        sim->need_restart = TRUE;
+      if (sim->events.feeds_continuous[b])
+        orr_sim_mark_outputs_stale (sim);
+      if (sim->events.affects_solver[b])
+        orr_sim_request_restart (sim);
 
       switch (program->blocks[b].kind)
         {
@@ -286,11 +392,10 @@ orr_sim_run_list (OrrSimulation *sim, const OrrActivationList *list)
     {
       int asking;
 
-      sim->repeat_block = -1;
+      orr_sim_take_repeat (sim);
       if (!run_list (sim, list, 0))
         return FALSE;
-      asking = sim->repeat_block;
-      sim->repeat_block = -1;
+      asking = orr_sim_take_repeat (sim);
       if (asking < 0)
         return TRUE;
       if (repeats >= ORR_MAX_REPEATS)
@@ -322,9 +427,9 @@ fire_clock_group (OrrSimulation *sim, int first, int last, gint64 tick)
   OrrActivationList merged;
 
   for (int c = first; c < last; c++)
-    if (clock_fires (&program->sources[sim->clocks[c]], tick))
+    if (clock_fires (&program->sources[sim->events.clocks[c]], tick))
       {
-        only = &program->sources[sim->clocks[c]];
+        only = &program->sources[sim->events.clocks[c]];
         n_firing++;
       }
   if (n_firing == 0)
@@ -334,10 +439,10 @@ fire_clock_group (OrrSimulation *sim, int first, int last, gint64 tick)
   if (n_firing == 1)
     return orr_sim_run_list (sim, &only->list);
 
-  sim->merge_stamp++;
+  sim->events.merge_stamp++;
   for (int c = first; c < last; c++)
     {
-      const OrrSource *clock = &program->sources[sim->clocks[c]];
+      const OrrSource *clock = &program->sources[sim->events.clocks[c]];
 
       if (!clock_fires (clock, tick))
         continue;
@@ -345,34 +450,34 @@ fire_clock_group (OrrSimulation *sim, int first, int last, gint64 tick)
         {
           int b = clock->list.items[i].block;
 
-          if (sim->merge_mark[b] != sim->merge_stamp)
+          if (sim->events.merge_mark[b] != sim->events.merge_stamp)
             {
-              sim->merge_mark[b] = sim->merge_stamp;
-              sim->merge_nevprt[b] = 0;
-              sim->merge_items[n_items++].block = b;
+              sim->events.merge_mark[b] = sim->events.merge_stamp;
+              sim->events.merge_nevprt[b] = 0;
+              sim->events.merge_items[n_items++].block = b;
             }
-          sim->merge_nevprt[b] |= clock->list.items[i].nevprt;
+          sim->events.merge_nevprt[b] |= clock->list.items[i].nevprt;
         }
     }
 
   /* Each list is sorted by index; so must the union be. */
   for (int i = 1; i < n_items; i++)
     {
-      OrrActivation item = sim->merge_items[i];
+      OrrActivation item = sim->events.merge_items[i];
       int j = i;
 
-      while (j > 0 && sim->merge_items[j - 1].block > item.block)
+      while (j > 0 && sim->events.merge_items[j - 1].block > item.block)
         {
-          sim->merge_items[j] = sim->merge_items[j - 1];
+          sim->events.merge_items[j] = sim->events.merge_items[j - 1];
           j--;
         }
-      sim->merge_items[j] = item;
+      sim->events.merge_items[j] = item;
     }
   for (int i = 0; i < n_items; i++)
-    sim->merge_items[i].nevprt = sim->merge_nevprt[sim->merge_items[i].block];
+    sim->events.merge_items[i].nevprt = sim->events.merge_nevprt[sim->events.merge_items[i].block];
 
   merged.n = n_items;
-  merged.items = sim->merge_items;
+  merged.items = sim->events.merge_items;
   return orr_sim_run_list (sim, &merged);
 }
 
@@ -380,24 +485,26 @@ static gboolean
 fire_tick (OrrSimulation *sim)
 {
   const OrrProgram *program = sim->program;
-  gint64 tick = sim->next_tick;
+  gint64 tick = sim->events.next_tick;
   int first = 0;
 
-  if (sim->has_periodic_clocks)
+  if (sim->events.has_periodic_clocks)
     {
-      sim->next_tick++;
+      sim->events.next_tick++;
       /* Multiply rather than accumulate: tick n stays at start + n * period
        * exactly, however long the run. */
-      orr_agenda_schedule (sim->agenda, sim->clock_slot,
-                           sim->time.start_time + (double)sim->next_tick * program->base_period);
+      orr_agenda_schedule (sim->events.agenda, sim->events.clock_slot,
+                           sim->time.start_time
+                             + (double)sim->events.next_tick * program->base_period);
     }
 
-  while (first < sim->n_clocks)
+  while (first < sim->events.n_clocks)
     {
-      int group = program->sources[sim->clocks[first]].clock_group;
+      int group = program->sources[sim->events.clocks[first]].clock_group;
       int last = first;
 
-      while (last < sim->n_clocks && program->sources[sim->clocks[last]].clock_group == group)
+      while (last < sim->events.n_clocks
+             && program->sources[sim->events.clocks[last]].clock_group == group)
         last++;
       if (!fire_clock_group (sim, first, last, tick))
         return FALSE;
@@ -411,11 +518,11 @@ orr_sim_fire (OrrSimulation *sim, int slot)
 {
   const OrrSource *source;
 
-  if (slot == sim->clock_slot)
+  if (slot == sim->events.clock_slot)
     return fire_tick (sim);
 
   source = &sim->program->sources[slot];
-  if (!orr_sim_zeno_check (sim, &sim->source_bursts[slot], "",
+  if (!orr_sim_zeno_check (sim, &sim->events.source_bursts[slot], "",
                            source->name != NULL ? source->name : "an event source"))
     return FALSE;
   sim->stats.events++;
@@ -428,10 +535,10 @@ orr_sim_exit_init (OrrSimulation *sim)
   const OrrProgram *program = sim->program;
 
   sim->time.phase = ORR_PHASE_EXIT_INIT;
-  if (sim->has_clocks)
+  if (sim->events.has_clocks)
     {
-      sim->next_tick = 0;
-      orr_agenda_schedule (sim->agenda, sim->clock_slot, sim->time.start_time);
+      sim->events.next_tick = 0;
+      orr_agenda_schedule (sim->events.agenda, sim->events.clock_slot, sim->time.start_time);
     }
 
   for (int b = 0; b < program->n_blocks; b++)

@@ -5,6 +5,9 @@
  * Events come out by time, and at equal times in the order they were
  * programmed (FIFO), which is what makes a zero-delay event run after the
  * activation that programmed it.
+ *
+ * DESIGN: events and the agenda: the pending events' heap, used only
+ * through orr-activation.c (sim->events.agenda).
  */
 #pragma once
 

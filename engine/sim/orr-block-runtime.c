@@ -2,10 +2,12 @@
  * runs: errors, stop and restart requests, the base, work memory and
  * recording.
  *
- * DESIGN: owns the calls a block makes into the run (errors, warnings, stop and
- * restart requests, work memory, step hooks) and the recorders of
- * outputs and streams (sim->recorders, record_seq, step_hooks,
- * owned_work).
+ * DESIGN: owns what blocks ask of the run, sim->req (OrrSimRequests:
+ * stop and restart requests, a repeated event, warnings, work memory,
+ * step hooks), and outputs and streams, sim->out (OrrSimOutputs: the
+ * record function, the recorders and their streams, whose queues are
+ * orr-stream.c's). The rest of the run reads these, or asks through
+ * orr_sim_take_repeat() and orr_sim_run_step_hooks().
  */
 
 #include <math.h>
@@ -42,7 +44,7 @@ orr_block_request_stop (OrrSimBlock *block)
   g_return_if_fail (block != NULL && block->sim != NULL);
 
   sim = block->sim;
-  sim->block_stop = TRUE;
+  sim->req.block_stop = TRUE;
   orr_simulation_stop (sim);
 }
 
@@ -55,9 +57,9 @@ orr_block_request_restart (OrrSimBlock *block)
 
   sim = block->sim;
   /* The first End block to ask is the one named if the runs run out. */
-  if (!sim->restart_requested)
-    sim->restart_block = block->path;
-  sim->restart_requested = TRUE;
+  if (!sim->req.restart_requested)
+    sim->req.restart_block = block->path;
+  sim->req.restart_requested = TRUE;
   orr_simulation_stop (sim);
 }
 
@@ -97,7 +99,7 @@ orr_block_request_repeat (OrrSimBlock *block)
 
   sim = block->sim;
   if (sim->time.phase == ORR_PHASE_EVENT)
-    sim->repeat_block = block->index;
+    sim->req.repeat_block = block->index;
 }
 
 gpointer
@@ -109,9 +111,9 @@ orr_block_alloc_work (OrrSimBlock *block, gsize size)
 
   sim = block->sim;
   /* A second call replaces the first: the block asked for new memory. */
-  g_free (sim->owned_work[block->index]);
-  sim->owned_work[block->index] = g_malloc0 (MAX (size, 1));
-  block->work = sim->owned_work[block->index];
+  g_free (sim->req.owned_work[block->index]);
+  sim->req.owned_work[block->index] = g_malloc0 (MAX (size, 1));
+  block->work = sim->req.owned_work[block->index];
   return block->work;
 }
 
@@ -130,8 +132,8 @@ orr_block_warning (OrrSimBlock *block, const char *format, ...)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  if (sim->message_func != NULL)
-    sim->message_func (path, message, sim->message_data);
+  if (sim->req.message_func != NULL)
+    sim->req.message_func (path, message, sim->req.message_data);
   else
     g_info ("%s: %s", path, message);
 }
@@ -141,8 +143,8 @@ orr_simulation_set_message_func (OrrSimulation *sim, OrrMessageFunc func, gpoint
 {
   g_return_if_fail (sim != NULL);
 
-  sim->message_func = func;
-  sim->message_data = user_data;
+  sim->req.message_func = func;
+  sim->req.message_data = user_data;
 }
 
 void
@@ -153,14 +155,14 @@ orr_block_set_step_hook (OrrSimBlock *block, OrrStepHook hook)
   g_return_if_fail (block != NULL && block->sim != NULL);
 
   sim = block->sim;
-  if (sim->step_hooks == NULL)
+  if (sim->req.step_hooks == NULL)
     {
       if (hook == NULL)
         return;
-      sim->step_hooks = g_new0 (OrrStepHook, MAX (sim->program->n_blocks, 1));
+      sim->req.step_hooks = g_new0 (OrrStepHook, MAX (sim->program->n_blocks, 1));
     }
-  sim->n_step_hooks += (hook != NULL) - (sim->step_hooks[block->index] != NULL);
-  sim->step_hooks[block->index] = hook;
+  sim->req.n_step_hooks += (hook != NULL) - (sim->req.step_hooks[block->index] != NULL);
+  sim->req.step_hooks[block->index] = hook;
 }
 
 gboolean
@@ -168,16 +170,16 @@ orr_sim_run_step_hooks (OrrSimulation *sim)
 {
   gboolean changed = FALSE;
 
-  if (sim->n_step_hooks == 0)
+  if (sim->req.n_step_hooks == 0)
     return TRUE;
   for (int b = 0; b < sim->program->n_blocks && !sim->failed; b++)
-    if (sim->step_hooks[b] != NULL && sim->step_hooks[b](&sim->blocks[b]))
+    if (sim->req.step_hooks[b] != NULL && sim->req.step_hooks[b](&sim->blocks[b]))
       changed = TRUE;
   if (changed)
     {
       /* the block changed what the solver integrates, or its outputs */
-      sim->need_restart = TRUE;
-      sim->outputs_stale = TRUE;
+      orr_sim_request_restart (sim);
+      orr_sim_mark_outputs_stale (sim);
     }
   return !sim->failed;
 }
@@ -185,34 +187,68 @@ orr_sim_run_step_hooks (OrrSimulation *sim)
 void
 orr_sim_free_work (OrrSimulation *sim)
 {
-  if (sim->owned_work == NULL)
+  if (sim->req.owned_work == NULL)
     return;
   for (int b = 0; b < sim->program->n_blocks; b++)
     {
-      if (sim->owned_work[b] == NULL)
+      if (sim->req.owned_work[b] == NULL)
         continue;
-      if (sim->blocks[b].work == sim->owned_work[b])
+      if (sim->blocks[b].work == sim->req.owned_work[b])
         sim->blocks[b].work = NULL;
-      g_clear_pointer (&sim->owned_work[b], g_free);
+      g_clear_pointer (&sim->req.owned_work[b], g_free);
     }
 }
 
 void
-orr_sim_free_recorders (OrrSimulation *sim)
+orr_sim_block_runtime_setup (OrrSimulation *sim)
 {
-  if (sim->recorders == NULL)
-    return;
-  for (int b = 0; b < sim->program->n_blocks; b++)
-    {
-      orr_stream_free (sim->recorders[b].stream);
-      g_free (sim->recorders[b].last);
-    }
+  int n = MAX (sim->program->n_blocks, 1);
+
+  sim->req.repeat_block = -1;
+  sim->req.owned_work = g_new0 (gpointer, n);
+  sim->out.recorders = g_new0 (OrrRecorder, n);
+  sim->out.stream_wanted = g_new0 (gint, n);
+}
+
+void
+orr_sim_block_runtime_free (OrrSimulation *sim)
+{
+  orr_sim_free_work (sim);
+  g_clear_pointer (&sim->req.owned_work, g_free);
+  g_clear_pointer (&sim->req.step_hooks, g_free);
+  sim->req.n_step_hooks = 0;
+  if (sim->out.recorders != NULL)
+    for (int b = 0; b < sim->program->n_blocks; b++)
+      {
+        orr_stream_free (sim->out.recorders[b].stream);
+        g_free (sim->out.recorders[b].last);
+      }
+  g_clear_pointer (&sim->out.recorders, g_free);
+  g_clear_pointer (&sim->out.stream_wanted, g_free);
+}
+
+int
+orr_sim_take_repeat (OrrSimulation *sim)
+{
+  int asking = sim->req.repeat_block;
+
+  sim->req.repeat_block = -1;
+  return asking;
+}
+
+void
+orr_simulation_set_record_func (OrrSimulation *sim, OrrRecordFunc func, gpointer user_data)
+{
+  g_return_if_fail (sim != NULL);
+
+  sim->out.record_func = func;
+  sim->out.record_data = user_data;
 }
 
 static OrrRecorder *
 get_recorder (OrrSimulation *sim, int b, int n)
 {
-  OrrRecorder *recorder = &sim->recorders[b];
+  OrrRecorder *recorder = &sim->out.recorders[b];
 
   if (recorder->stream == NULL)
     {
@@ -224,7 +260,7 @@ get_recorder (OrrSimulation *sim, int b, int n)
        * flag before publishing the stream, it sets the flag before reading
        * the pointer; both sequentially consistent, so at least one of us
        * sees the other and the reader is never lost. */
-      stream = orr_stream_new (n, g_atomic_int_get (&sim->stream_wanted[b]) != 0);
+      stream = orr_stream_new (n, g_atomic_int_get (&sim->out.stream_wanted[b]) != 0);
       g_atomic_pointer_set (&recorder->stream, stream);
     }
   return recorder;
@@ -266,15 +302,16 @@ orr_block_record (OrrSimBlock *block, const double *values, int n)
   recorder->last_t = t;
   recorder->has_last = TRUE;
 
-  if (sim->record_func != NULL)
-    sim->record_func (block->index, sim->record_seq, t, sample, n_channels, sim->record_data);
-  sim->record_seq++;
+  if (sim->out.record_func != NULL)
+    sim->out.record_func (block->index, sim->out.record_seq, t, sample, n_channels,
+                          sim->out.record_data);
+  sim->out.record_seq++;
 
   /* A full stream waits for its reader; without a reader (nobody asked
    * for this stream) the sample is dropped, so batch runs never block. */
   while (!orr_stream_try_push (recorder->stream, t, sample, n_channels))
     {
-      if (!orr_stream_has_reader (recorder->stream) || g_atomic_int_get (&sim->stop_requested))
+      if (!orr_stream_has_reader (recorder->stream) || g_atomic_int_get (&sim->ctl.stop_requested))
         break;
       orr_stream_wait_room (recorder->stream, FULL_STREAM_WAIT_US);
     }
@@ -290,8 +327,8 @@ orr_simulation_get_stream (OrrSimulation *sim, int block)
 
   /* Asking makes the caller a reader, even before the stream exists: from
    * then on a full ring waits for it instead of dropping samples. */
-  g_atomic_int_set (&sim->stream_wanted[block], 1);
-  stream = g_atomic_pointer_get (&sim->recorders[block].stream);
+  g_atomic_int_set (&sim->out.stream_wanted[block], 1);
+  stream = g_atomic_pointer_get (&sim->out.recorders[block].stream);
   if (stream != NULL)
     orr_stream_attach_reader (stream);
   return stream;

@@ -18,11 +18,13 @@
  * ignore modes (blocks compute their outputs freely) and see crossings
  * only at the ends of their steps.
  *
- * DESIGN: owns continuous integration and restarts: the solver, its callbacks
- * and call lists, accepted points, modes at restarts and located zero
- * crossings (sim->solver, rhs_calls, root_calls, surface_calls,
- * accepted_outputs, observer, refine, solver_started, last_root_*; the
- * continuous nevprt bookkeeping). Clears need_restart and outputs_stale.
+ * DESIGN: owns continuous integration and restarts, sim->cont
+ * (OrrSimContinuous), with orr-jacobian.c: the state vectors, the solver,
+ * its callbacks and call lists, accepted points, modes at restarts and
+ * located zero crossings, the refined output points (settings refine), the
+ * continuous nevprt bookkeeping, and the two
+ * flags the rest of the run raises through orr_sim_request_restart() and
+ * orr_sim_mark_outputs_stale(), which only this file clears.
  */
 
 #include <float.h>
@@ -62,12 +64,12 @@ orr_sim_eval_continuous (OrrSimulation *sim, OrrPhase phase, gboolean modes_fixe
   gboolean ok;
 
   sim->time.phase = phase;
-  sim->time.modes_fixed = modes_fixed && sim->use_modes;
+  sim->time.modes_fixed = modes_fixed && sim->cont.use_modes;
   ok = orr_sim_run_outputs (sim, &sim->program->continuous_list);
   /* Outputs at an accepted point (not a trial) must be numbers; but a
    * DAE's algebraic states are consistent only once the solver has
    * (re)started from them (restart_solver checks then). */
-  if (ok && phase == ORR_PHASE_EVENT && (!sim->dae || !sim->need_restart))
+  if (ok && phase == ORR_PHASE_EVENT && (!sim->cont.dae || !sim->cont.need_restart))
     ok = orr_sim_check_list_finite (sim, &sim->program->continuous_list);
   sim->time.phase = saved_phase;
   sim->time.modes_fixed = saved_fixed;
@@ -82,10 +84,10 @@ orr_sim_eval_surfaces (OrrSimulation *sim)
   gboolean ok;
 
   sim->time.phase = ORR_PHASE_TRIAL;
-  sim->time.modes_fixed = sim->use_modes;
+  sim->time.modes_fixed = sim->cont.use_modes;
   orr_sim_clean_nevprt (sim);
   ok = orr_sim_run_outputs (sim, &sim->program->continuous_list)
-       && orr_sim_run_calls (sim, &sim->surface_calls);
+       && orr_sim_run_calls (sim, &sim->cont.surface_calls);
   sim->time.phase = saved_phase;
   sim->time.modes_fixed = saved_fixed;
   return ok;
@@ -96,15 +98,15 @@ orr_sim_enter_trial (OrrSimulation *sim, double t, const double *x, const double
 {
   OrrSavedTime saved = { sim->time.t, sim->time.phase, sim->time.modes_fixed };
 
-  if (x != sim->x)
-    memcpy (sim->x, x, sizeof (double) * sim->n_solver);
+  if (x != sim->cont.x)
+    memcpy (sim->cont.x, x, sizeof (double) * sim->cont.n_solver);
   if (xd != NULL)
     for (int i = 0; i < sim->program->nx; i++)
-      if (sim->implicit_state[i])
-        sim->xd[i] = xd[i];
+      if (sim->cont.implicit_state[i])
+        sim->cont.xd[i] = xd[i];
   sim->time.t = t;
   sim->time.phase = ORR_PHASE_TRIAL;
-  sim->time.modes_fixed = sim->use_modes;
+  sim->time.modes_fixed = sim->cont.use_modes;
   return saved;
 }
 
@@ -128,7 +130,7 @@ sim_rhs (double t, const double *x, double *xd, gpointer data)
   sim->stats.rhs_calls++;
 
   saved = orr_sim_enter_trial (sim, t, x, NULL);
-  ok = orr_sim_run_calls (sim, &sim->rhs_calls);
+  ok = orr_sim_run_calls (sim, &sim->cont.rhs_calls);
   orr_sim_leave_trial (sim, saved);
   if (!ok)
     return -1;
@@ -136,7 +138,7 @@ sim_rhs (double t, const double *x, double *xd, gpointer data)
   if (sim->program->nx == 0)
     xd[0] = 0.0; /* the dummy state */
   else
-    memcpy (xd, sim->xd, sizeof (double) * sim->n_solver);
+    memcpy (xd, sim->cont.xd, sizeof (double) * sim->cont.n_solver);
   return 0;
 }
 
@@ -152,7 +154,7 @@ sim_residual (double t, const double *x, const double *xd, double *res, gpointer
   sim->stats.rhs_calls++;
 
   saved = orr_sim_enter_trial (sim, t, x, xd);
-  ok = orr_sim_run_calls (sim, &sim->rhs_calls);
+  ok = orr_sim_run_calls (sim, &sim->cont.rhs_calls);
   orr_sim_leave_trial (sim, saved);
   if (!ok)
     return -1;
@@ -160,8 +162,8 @@ sim_residual (double t, const double *x, const double *xd, double *res, gpointer
   if (sim->program->nx == 0)
     res[0] = xd[0]; /* the dummy state: x' = 0 */
   else
-    for (int i = 0; i < sim->n_solver; i++)
-      res[i] = sim->implicit_state[i] ? sim->res[i] : sim->xd[i] - xd[i];
+    for (int i = 0; i < sim->cont.n_solver; i++)
+      res[i] = sim->cont.implicit_state[i] ? sim->cont.res[i] : sim->cont.xd[i] - xd[i];
   return 0;
 }
 
@@ -176,12 +178,12 @@ sim_roots (double t, const double *x, const double *xd, double *g, gpointer data
     return -1;
 
   saved = orr_sim_enter_trial (sim, t, x, xd);
-  ok = orr_sim_run_calls (sim, &sim->root_calls);
+  ok = orr_sim_run_calls (sim, &sim->cont.root_calls);
   orr_sim_leave_trial (sim, saved);
   if (!ok)
     return -1;
 
-  memcpy (g, sim->g, sizeof (double) * sim->program->ng);
+  memcpy (g, sim->zc.g, sizeof (double) * sim->program->ng);
   return 0;
 }
 
@@ -384,13 +386,13 @@ build_accepted_outputs (OrrSimulation *sim, const int *producer)
 
       need[b] = pb->n_out == 0 || pb->nz > 0 || pb->noz > 0 || sim->blocks[b].work != NULL;
     }
-  if (sim->observer != NULL && sim->accepted_outputs.calls != NULL
-      && memcmp (need, sim->observer, sizeof (gboolean) * program->n_blocks) == 0)
+  if (sim->cont.observer != NULL && sim->cont.accepted_outputs.calls != NULL
+      && memcmp (need, sim->cont.observer, sizeof (gboolean) * program->n_blocks) == 0)
     return;
-  g_free (sim->observer);
-  sim->observer = g_memdup2 (need, sizeof (gboolean) * MAX (program->n_blocks, 1));
+  g_free (sim->cont.observer);
+  sim->cont.observer = g_memdup2 (need, sizeof (gboolean) * MAX (program->n_blocks, 1));
   mark_upstream (sim, need, producer);
-  call_list_build (sim, continuous, need, ORR_JOB_OUTPUTS, &sim->accepted_outputs);
+  call_list_build (sim, continuous, need, ORR_JOB_OUTPUTS, &sim->cont.accepted_outputs);
 }
 
 /* Only work memory can change which blocks observe; a block may take it
@@ -406,7 +408,7 @@ refresh_observers (OrrSimulation *sim)
     {
       int b = continuous->items[i].block;
 
-      if (G_UNLIKELY (!sim->observer[b] && sim->blocks[b].work != NULL))
+      if (G_UNLIKELY (!sim->cont.observer[b] && sim->blocks[b].work != NULL))
         {
           g_autofree int *producer = buffer_producers (program);
 
@@ -441,7 +443,7 @@ struct _OrrSimRefine
 static void
 refine_free (OrrSimulation *sim)
 {
-  struct _OrrSimRefine *refine = sim->refine;
+  struct _OrrSimRefine *refine = sim->cont.refine;
 
   if (refine == NULL)
     return;
@@ -450,7 +452,7 @@ refine_free (OrrSimulation *sim)
   g_free (refine->recorder);
   g_free (refine->x);
   g_free (refine->xd);
-  g_clear_pointer (&sim->refine, g_free);
+  g_clear_pointer (&sim->cont.refine, g_free);
 }
 
 static void
@@ -464,24 +466,25 @@ refine_prepare (OrrSimulation *sim)
   g_autofree int *producer = NULL;
   struct _OrrSimRefine *refine;
 
-  if (program->settings.refine <= 1 || sim->fixed_step || sim->recorders == NULL)
+  if (program->settings.refine <= 1 || sim->cont.fixed_step || sim->out.recorders == NULL)
     return;
   recorder = g_new0 (gboolean, n);
   for (int i = 0; i < continuous->n; i++)
     {
       int b = continuous->items[i].block;
 
-      recorder[b] = program->blocks[b].n_out == 0 && sim->recorders[b].has_last;
+      recorder[b] = program->blocks[b].n_out == 0 && sim->out.recorders[b].has_last;
     }
-  if (sim->refine != NULL && memcmp (recorder, sim->refine->recorder, sizeof (gboolean) * n) == 0)
+  if (sim->cont.refine != NULL
+      && memcmp (recorder, sim->cont.refine->recorder, sizeof (gboolean) * n) == 0)
     return;
-  if (sim->refine == NULL)
+  if (sim->cont.refine == NULL)
     {
-      sim->refine = g_new0 (struct _OrrSimRefine, 1);
-      sim->refine->x = g_new (double, sim->n_solver);
-      sim->refine->xd = sim->dae ? g_new (double, sim->n_solver) : NULL;
+      sim->cont.refine = g_new0 (struct _OrrSimRefine, 1);
+      sim->cont.refine->x = g_new (double, sim->cont.n_solver);
+      sim->cont.refine->xd = sim->cont.dae ? g_new (double, sim->cont.n_solver) : NULL;
     }
-  refine = sim->refine;
+  refine = sim->cont.refine;
   g_free (refine->recorder);
   refine->recorder = g_memdup2 (recorder, sizeof (gboolean) * n);
   call_list_build (sim, continuous, recorder, ORR_JOB_OUTPUTS, &refine->sinks);
@@ -498,7 +501,7 @@ refine_prepare (OrrSimulation *sim)
 static gboolean
 refine_step (OrrSimulation *sim, double t0, double t1)
 {
-  struct _OrrSimRefine *refine = sim->refine;
+  struct _OrrSimRefine *refine = sim->cont.refine;
   guint factor = sim->program->settings.refine;
   OrrPhase saved_phase = sim->time.phase;
   gboolean ok = TRUE;
@@ -509,13 +512,13 @@ refine_step (OrrSimulation *sim, double t0, double t1)
     {
       double t = t0 + (t1 - t0) * k / factor;
 
-      if (!orr_solver_interpolate (sim->solver, t, refine->x, refine->xd))
+      if (!orr_solver_interpolate (sim->cont.solver, t, refine->x, refine->xd))
         break;
-      memcpy (sim->x, refine->x, sizeof (double) * sim->n_solver);
+      memcpy (sim->cont.x, refine->x, sizeof (double) * sim->cont.n_solver);
       if (refine->xd != NULL)
         for (int i = 0; i < sim->program->nx; i++)
-          if (sim->implicit_state[i])
-            sim->xd[i] = refine->xd[i];
+          if (sim->cont.implicit_state[i])
+            sim->cont.xd[i] = refine->xd[i];
       orr_sim_set_time (sim, t);
       sim->time.phase = ORR_PHASE_TRIAL;
       ok = orr_sim_run_calls (sim, &refine->inputs);
@@ -570,8 +573,8 @@ orr_sim_choose_solver (OrrSimulation *sim, GError **error)
       return FALSE;
     }
   if (g_strcmp0 (name, "auto") == 0)
-    name = sim->dae ? "ida" : "cvode-bdf";
-  else if (sim->dae && !info->dae)
+    name = sim->cont.dae ? "ida" : "cvode-bdf";
+  else if (sim->cont.dae && !info->dae)
     {
       g_autoptr (GString) blocks = g_string_new (NULL);
 
@@ -583,22 +586,22 @@ orr_sim_choose_solver (OrrSimulation *sim, GError **error)
                    strchr (blocks->str, ',') != NULL ? "" : "s");
       return FALSE;
     }
-  if (!orr_solver_method_from_name (name, &sim->method))
+  if (!orr_solver_method_from_name (name, &sim->cont.method))
     {
       g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
                    "internal error: the solver '%s' has no backend", name);
       return FALSE;
     }
-  sim->solver_name = orr_solver_lookup (name)->name;
-  sim->fixed_step = orr_solver_method_is_fixed_step (sim->method);
-  sim->use_modes = !sim->fixed_step;
+  sim->cont.solver_name = orr_solver_lookup (name)->name;
+  sim->cont.fixed_step = orr_solver_method_is_fixed_step (sim->cont.method);
+  sim->cont.use_modes = !sim->cont.fixed_step;
 
-  if (sim->fixed_step)
+  if (sim->cont.fixed_step)
     {
       if (settings->max_step > 0)
-        sim->step = settings->max_step;
+        sim->cont.step = settings->max_step;
       else if (settings->max_step == 0 && span > 0 && isfinite (span))
-        sim->step = span / 100;
+        sim->cont.step = span / 100;
       else
         {
           g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
@@ -612,10 +615,10 @@ orr_sim_choose_solver (OrrSimulation *sim, GError **error)
                                                 "hundredth of the run, is zero)");
           return FALSE;
         }
-      if (!isfinite (sim->step))
+      if (!isfinite (sim->cont.step))
         {
           g_set_error (error, ORR_SIM_ERROR, ORR_SIM_ERROR_SOLVER,
-                       "the fixed step of '%s' must be finite, not %g s", name, sim->step);
+                       "the fixed step of '%s' must be finite, not %g s", name, sim->cont.step);
           return FALSE;
         }
     }
@@ -632,8 +635,55 @@ orr_sim_grid_ceil (OrrSimulation *sim, double t)
     return t;
   /* Times a few roundings past a grid point (start + n * period of a
    * clock that matches the step) belong to that point. */
-  k = ceil ((t - origin) / sim->step - 1e-9);
-  return MAX (origin + k * sim->step, origin);
+  k = ceil ((t - origin) / sim->cont.step - 1e-9);
+  return MAX (origin + k * sim->cont.step, origin);
+}
+
+void
+orr_sim_continuous_alloc (OrrSimulation *sim)
+{
+  const OrrProgram *program = sim->program;
+  int n_blocks = MAX (program->n_blocks, 1);
+
+  sim->cont.last_root_time = NAN;
+  sim->cont.last_root_interval = NAN;
+  sim->cont.n_solver = MAX (program->nx, 1);
+  sim->cont.x = g_new0 (double, sim->cont.n_solver);
+  sim->cont.xd = g_new0 (double, sim->cont.n_solver);
+  sim->cont.res = g_new0 (double, sim->cont.n_solver);
+  sim->cont.state_owner = g_new0 (int, sim->cont.n_solver);
+  sim->cont.implicit_state = g_new0 (gboolean, sim->cont.n_solver);
+  for (int i = 0; i < sim->cont.n_solver; i++)
+    sim->cont.state_owner[i] = -1;
+  sim->cont.dae = program->needs_dae;
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      for (int i = 0; i < pb->nx; i++)
+        {
+          sim->cont.state_owner[pb->x_offset + i] = b;
+          sim->cont.implicit_state[pb->x_offset + i] = pb->implicit;
+          sim->cont.dae = sim->cont.dae || pb->implicit;
+        }
+    }
+  /* Always-active blocks without states still need time to flow
+   * continuously (a Sine into a Scope), so they integrate a dummy state,
+   * as Scicos does. */
+  sim->cont.continuous = program->nx > 0 || program->ng > 0 || program->continuous_list.n > 0;
+
+  sim->cont.continuous_nevprt = g_new (int, n_blocks);
+  sim->cont.nevprt_touched = g_new (int, n_blocks);
+  sim->cont.nevprt_marked = g_new0 (gboolean, n_blocks);
+  for (int b = 0; b < program->n_blocks; b++)
+    sim->cont.continuous_nevprt[b] = G_MININT;
+  for (int i = 0; i < program->continuous_list.n; i++)
+    {
+      int b = program->continuous_list.items[i].block;
+
+      sim->cont.continuous_nevprt[b] = program->continuous_list.items[i].nevprt;
+      sim->blocks[b].nevprt = program->continuous_list.items[i].nevprt;
+    }
 }
 
 gboolean
@@ -643,25 +693,34 @@ orr_sim_continuous_setup (OrrSimulation *sim, GError **error)
   const OrrSettings *settings = &program->settings;
   OrrSolverOptions options = { 0 };
   double span = settings->final_time - settings->start_time;
-  g_autofree int *producer = buffer_producers (program);
+  g_autofree int *producer = NULL;
 
+  if (!sim->cont.continuous)
+    {
+      sim->cont.solver_description
+        = g_strdup_printf ("%s: no continuous time, nothing to integrate", sim->cont.solver_name);
+      return TRUE;
+    }
+  producer = buffer_producers (program);
   build_needed_calls (sim, &program->derivative_list, producer, ORR_JOB_DERIVATIVES,
-                      &sim->rhs_calls);
+                      &sim->cont.rhs_calls);
   build_needed_calls (sim, &program->surface_list, producer, ORR_JOB_ZERO_CROSSINGS,
-                      &sim->root_calls);
-  call_list_build (sim, &program->surface_list, NULL, ORR_JOB_ZERO_CROSSINGS, &sim->surface_calls);
+                      &sim->cont.root_calls);
+  call_list_build (sim, &program->surface_list, NULL, ORR_JOB_ZERO_CROSSINGS,
+                   &sim->cont.surface_calls);
   build_accepted_outputs (sim, producer);
   {
-    const OrrCallList *hot[] = { &sim->rhs_calls, &sim->root_calls, &sim->surface_calls };
+    const OrrCallList *hot[]
+      = { &sim->cont.rhs_calls, &sim->cont.root_calls, &sim->cont.surface_calls };
 
     for (guint l = 0; l < G_N_ELEMENTS (hot); l++)
       for (int i = 0; i < hot[l]->n; i++)
-        if (hot[l]->calls[i].nevprt != sim->continuous_nevprt[hot[l]->calls[i].block->index])
-          sim->hot_nevprt_writes = TRUE;
+        if (hot[l]->calls[i].nevprt != sim->cont.continuous_nevprt[hot[l]->calls[i].block->index])
+          sim->cont.hot_nevprt_writes = TRUE;
   }
 
-  options.method = sim->method;
-  options.n = sim->n_solver;
+  options.method = sim->cont.method;
+  options.n = sim->cont.n_solver;
   options.ng = program->ng;
   options.rtol = settings->rtol > 0 ? settings->rtol : 1e-6;
   options.atol = settings->atol > 0 ? settings->atol : 1e-8;
@@ -671,29 +730,42 @@ orr_sim_continuous_setup (OrrSimulation *sim, GError **error)
     options.max_step = settings->max_step;
   else if (settings->max_step == 0 && span > 0 && isfinite (span))
     options.max_step = span / 100;
-  options.fixed_step = sim->step;
+  options.fixed_step = sim->cont.step;
   options.grid_origin = settings->start_time;
   options.rhs = sim_rhs;
   options.residual = sim_residual;
   options.roots = program->ng > 0 ? sim_roots : NULL;
-  options.implicit_state = sim->implicit_state;
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      if (pb->ng > 0 && pb->g_direction != 0)
+        {
+          if (sim->cont.root_direction == NULL)
+            sim->cont.root_direction = g_new0 (int, program->ng);
+          for (int i = pb->g_offset; i < pb->g_offset + pb->ng; i++)
+            sim->cont.root_direction[i] = pb->g_direction;
+        }
+    }
+  options.root_direction = sim->cont.root_direction;
+  options.implicit_state = sim->cont.implicit_state;
   options.data = sim;
 
-  sim->jacobian = orr_sim_jacobian_new (sim, sim->method, sim->linear_request);
-  orr_sim_jacobian_configure (sim->jacobian, &options);
+  sim->cont.jacobian = orr_sim_jacobian_new (sim, sim->cont.method, sim->cont.linear_request);
+  orr_sim_jacobian_configure (sim->cont.jacobian, &options);
 
-  sim->solver = orr_solver_new (&options, error);
-  if (sim->solver == NULL)
+  sim->cont.solver = orr_solver_new (&options, error);
+  if (sim->cont.solver == NULL)
     return FALSE;
   {
-    g_autofree char *step = sim->fixed_step ? g_strdup_printf ("step %g s", sim->step)
+    g_autofree char *step = sim->cont.fixed_step ? g_strdup_printf ("step %g s", sim->cont.step)
                             : options.max_step > 0
                               ? g_strdup_printf ("maximum step %g s", options.max_step)
                               : g_strdup ("no maximum step");
 
-    sim->solver_description = g_strdup_printf (
-      "%s (%s), rtol %g, atol %g, %s; %s", sim->solver_name, sim->solver->name, options.rtol,
-      options.atol, step, orr_sim_jacobian_describe (sim->jacobian));
+    sim->cont.solver_description = g_strdup_printf (
+      "%s (%s), rtol %g, atol %g, %s; %s", sim->cont.solver_name, sim->cont.solver->name,
+      options.rtol, options.atol, step, orr_sim_jacobian_describe (sim->cont.jacobian));
   }
   return TRUE;
 }
@@ -701,15 +773,51 @@ orr_sim_continuous_setup (OrrSimulation *sim, GError **error)
 void
 orr_sim_continuous_free (OrrSimulation *sim)
 {
-  call_list_clear (&sim->rhs_calls);
-  call_list_clear (&sim->root_calls);
-  call_list_clear (&sim->surface_calls);
-  call_list_clear (&sim->accepted_outputs);
-  g_clear_pointer (&sim->observer, g_free);
+  call_list_clear (&sim->cont.rhs_calls);
+  call_list_clear (&sim->cont.root_calls);
+  call_list_clear (&sim->cont.surface_calls);
+  call_list_clear (&sim->cont.accepted_outputs);
+  g_clear_pointer (&sim->cont.observer, g_free);
   refine_free (sim);
-  g_clear_pointer (&sim->solver, orr_solver_free);
-  g_clear_pointer (&sim->jacobian, orr_sim_jacobian_free);
-  g_clear_pointer (&sim->solver_description, g_free);
+  g_clear_pointer (&sim->cont.solver, orr_solver_free);
+  g_clear_pointer (&sim->cont.jacobian, orr_sim_jacobian_free);
+  g_clear_pointer (&sim->cont.solver_description, g_free);
+  g_clear_pointer (&sim->cont.x, g_free);
+  g_clear_pointer (&sim->cont.xd, g_free);
+  g_clear_pointer (&sim->cont.res, g_free);
+  g_clear_pointer (&sim->cont.state_owner, g_free);
+  g_clear_pointer (&sim->cont.implicit_state, g_free);
+  g_clear_pointer (&sim->cont.continuous_nevprt, g_free);
+  g_clear_pointer (&sim->cont.nevprt_touched, g_free);
+  g_clear_pointer (&sim->cont.nevprt_marked, g_free);
+  g_clear_pointer (&sim->cont.root_direction, g_free);
+}
+
+gboolean
+orr_sim_refresh_outputs (OrrSimulation *sim)
+{
+  if (!sim->cont.outputs_stale)
+    return TRUE;
+  if (!orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, FALSE))
+    return FALSE;
+  sim->cont.outputs_stale = FALSE;
+  return TRUE;
+}
+
+void
+orr_simulation_set_linear_solver (OrrSimulation *sim, OrrSimLinear kind)
+{
+  g_return_if_fail (sim != NULL);
+
+  sim->cont.linear_request = kind;
+}
+
+const char *
+orr_simulation_get_solver_description (OrrSimulation *sim)
+{
+  g_return_val_if_fail (sim != NULL, NULL);
+
+  return sim->cont.solver_description;
 }
 
 /* ---- integration --------------------------------------------------------- */
@@ -727,8 +835,8 @@ compute_modes (OrrSimulation *sim)
   /* A DAE's algebraic states are made consistent only after this (at
    * the solver's restart), so its outputs are checked then. */
   ok = orr_sim_run_outputs (sim, &sim->program->continuous_list)
-       && (sim->dae || orr_sim_check_list_finite (sim, &sim->program->continuous_list))
-       && orr_sim_run_calls (sim, &sim->surface_calls);
+       && (sim->cont.dae || orr_sim_check_list_finite (sim, &sim->program->continuous_list))
+       && orr_sim_run_calls (sim, &sim->cont.surface_calls);
   sim->time.phase = saved_phase;
   return ok;
 }
@@ -736,14 +844,14 @@ compute_modes (OrrSimulation *sim)
 static void
 copy_from_solver (OrrSimulation *sim)
 {
-  const double *x = orr_solver_get_x (sim->solver);
-  const double *xd = orr_solver_get_xd (sim->solver);
+  const double *x = orr_solver_get_x (sim->cont.solver);
+  const double *xd = orr_solver_get_xd (sim->cont.solver);
 
-  memcpy (sim->x, x, sizeof (double) * sim->n_solver);
+  memcpy (sim->cont.x, x, sizeof (double) * sim->cont.n_solver);
   if (xd != NULL)
     for (int i = 0; i < sim->program->nx; i++)
-      if (sim->implicit_state[i])
-        sim->xd[i] = xd[i];
+      if (sim->cont.implicit_state[i])
+        sim->cont.xd[i] = xd[i];
 }
 
 static gboolean check_finite (OrrSimulation *sim);
@@ -761,7 +869,7 @@ restart_solver (OrrSimulation *sim, double target)
   if (!check_finite (sim) || !compute_modes (sim))
     return FALSE;
   /* The modes are chosen: the crossings that led here are done with. */
-  memset (sim->jroot, 0, sizeof (int) * MAX (sim->program->ng, 1));
+  memset (sim->zc.jroot, 0, sizeof (int) * MAX (sim->program->ng, 1));
   refresh_observers (sim);
   refine_prepare (sim);
 
@@ -769,26 +877,35 @@ restart_solver (OrrSimulation *sim, double target)
    * model evaluations at every restart (a thousand restarts a second in a
    * sampled-data loop). Half the step its error control would have taken
    * next is about as long as the estimate allows, since the order drops
-   * to 1 at a restart; its error test still decides. */
-  if (h0 <= 0 && sim->solver_started)
-    h0 = 0.5 * orr_solver_next_step (sim->solver);
-  /* Right after a zero crossing, a first step longer than the interval
-   * since the previous crossing may step over the next pair of crossings
-   * altogether (a bouncing ball near rest): bound it. */
-  if (sim->last_root_time == t && sim->last_root_interval > 0)
-    h0 = h0 > 0 ? MIN (h0, sim->last_root_interval / 8) : sim->last_root_interval / 8;
+   * to 1 at a restart; its error test still decides.
+   * Not after a located zero crossing: the crossing's block changed what
+   * is integrated (a ball's velocity turned round), so the last steps say
+   * little about the next one, and the backend's own estimate, from the
+   * derivatives at the new start, costs a few evaluations once per
+   * crossing. (A warm step bounded by an eighth of the interval since the
+   * previous crossing made the bouncing ball take 465 steps where the
+   * estimate takes 361.) */
+  if (h0 <= 0 && sim->cont.solver_started && sim->cont.last_root_time != t)
+    h0 = 0.5 * orr_solver_next_step (sim->cont.solver);
+  /* A first step from the settings, right after a zero crossing, longer
+   * than the interval since the previous crossing may step over the next
+   * pair of crossings altogether (a bouncing ball near rest): bound it. */
+  if (h0 > 0 && sim->cont.last_root_time == t && sim->cont.last_root_interval > 0)
+    h0 = MIN (h0, sim->cont.last_root_interval / 8);
   if (h0 > 0)
     h0 = MIN (h0, target - t);
 
   /* After an event the last Jacobian may serve again; after a crossing
    * (modes change what the solver integrates) it is computed afresh. */
-  orr_sim_jacobian_restart (sim->jacobian, sim->solver_started && sim->last_root_time != t);
-  if (!orr_solver_restart (sim->solver, t, sim->x, sim->dae ? sim->xd : NULL, target, h0, &error))
+  orr_sim_jacobian_restart (sim->cont.jacobian,
+                            sim->cont.solver_started && sim->cont.last_root_time != t);
+  if (!orr_solver_restart (sim->cont.solver, t, sim->cont.x, sim->cont.dae ? sim->cont.xd : NULL,
+                           target, h0, &error))
     {
       orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER, "%s", error->message);
       return FALSE;
     }
-  if (sim->dae)
+  if (sim->cont.dae)
     {
       /* The solver made x' (and algebraic states) consistent. */
       copy_from_solver (sim);
@@ -797,11 +914,11 @@ restart_solver (OrrSimulation *sim, double target)
         return FALSE;
     }
 
-  if (sim->solver_started)
+  if (sim->cont.solver_started)
     sim->stats.restarts++;
-  sim->solver_started = TRUE;
-  sim->need_restart = FALSE;
-  sim->outputs_stale = FALSE;
+  sim->cont.solver_started = TRUE;
+  sim->cont.need_restart = FALSE;
+  sim->cont.outputs_stale = FALSE;
   return TRUE;
 }
 
@@ -813,19 +930,19 @@ check_finite (OrrSimulation *sim)
   /* NaN and infinities survive a sum, which vectorises: the exact search
    * runs only when the sum is not finite (or overflowed). */
   for (int i = 0; i < sim->program->nx; i++)
-    sum += sim->x[i];
+    sum += sim->cont.x[i];
   if (G_LIKELY (isfinite (sum)))
     return TRUE;
   for (int i = 0; i < sim->program->nx; i++)
-    if (G_UNLIKELY (!isfinite (sim->x[i])))
+    if (G_UNLIKELY (!isfinite (sim->cont.x[i])))
       {
-        int b = sim->state_owner[i];
+        int b = sim->cont.state_owner[i];
         const char *path = b >= 0 ? sim->program->blocks[b].path : NULL;
 
         orr_sim_fail (
           sim, ORR_SIM_ERROR_NUMERIC, "%s: the continuous state %d became %s at t = %.10g s",
           path != NULL ? path : "?", b >= 0 ? i - sim->program->blocks[b].x_offset + 1 : i + 1,
-          isnan (sim->x[i]) ? "NaN" : "infinite", sim->time.t);
+          isnan (sim->cont.x[i]) ? "NaN" : "infinite", sim->time.t);
         return FALSE;
       }
   return TRUE;
@@ -846,14 +963,15 @@ accept_point (OrrSimulation *sim, double t, gboolean complete)
     return FALSE;
   if (complete)
     {
-      sim->outputs_stale = FALSE;
+      sim->cont.outputs_stale = FALSE;
       return orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, TRUE) && orr_sim_run_step_hooks (sim);
     }
-  sim->outputs_stale = TRUE;
+  sim->cont.outputs_stale = TRUE;
   sim->time.phase = ORR_PHASE_EVENT;
-  sim->time.modes_fixed = sim->use_modes;
-  ok = orr_sim_run_calls (sim, &sim->accepted_outputs)
-       && orr_sim_check_calls_finite (sim, &sim->accepted_outputs) && orr_sim_run_step_hooks (sim);
+  sim->time.modes_fixed = sim->cont.use_modes;
+  ok = orr_sim_run_calls (sim, &sim->cont.accepted_outputs)
+       && orr_sim_check_calls_finite (sim, &sim->cont.accepted_outputs)
+       && orr_sim_run_step_hooks (sim);
   sim->time.phase = saved_phase;
   return ok;
 }
@@ -862,26 +980,26 @@ accept_point (OrrSimulation *sim, double t, gboolean complete)
  * crossing. A zero-crossing tolerance finer than that (settings
  * zc_tolerance) is met by bisecting the crossed surfaces on the solver's
  * interpolant; a coarser one is met already. Fixed-step methods do no
- * location at all (SEMANTICS 6). Moves *t and sim->x to the refined
+ * location at all (SEMANTICS 6). Moves *t and sim->cont.x to the refined
  * crossing. */
 static gboolean
 refine_root (OrrSimulation *sim, double *t)
 {
   double tolerance = sim->program->settings.zc_tolerance;
-  int n = sim->n_solver, ng = sim->program->ng;
+  int n = sim->cont.n_solver, ng = sim->program->ng;
   double width, a, b, floor_width;
   g_autofree double *x = NULL;
   g_autofree double *xd = NULL;
   g_autofree double *g = NULL;
 
-  if (!(tolerance > 0) || sim->fixed_step)
+  if (!(tolerance > 0) || sim->cont.fixed_step)
     return TRUE;
-  width = orr_solver_root_width (sim->solver);
+  width = orr_solver_root_width (sim->cont.solver);
   if (!(width > tolerance))
     return TRUE;
 
   x = g_new (double, n);
-  xd = sim->dae ? g_new (double, n) : NULL;
+  xd = sim->cont.dae ? g_new (double, n) : NULL;
   g = g_new (double, MAX (ng, 1));
   b = *t;
   a = b - width;
@@ -891,29 +1009,29 @@ refine_root (OrrSimulation *sim, double *t)
       double m = a + (b - a) / 2;
       gboolean crossed = FALSE;
 
-      if (!orr_solver_interpolate (sim->solver, m, x, xd) || sim_roots (m, x, xd, g, sim) != 0)
+      if (!orr_solver_interpolate (sim->cont.solver, m, x, xd) || sim_roots (m, x, xd, g, sim) != 0)
         {
           /* keep what the solver found */
           copy_from_solver (sim);
           return !sim->failed;
         }
       for (int i = 0; i < ng && !crossed; i++)
-        crossed = sim->jroot[i] != 0 && (g[i] == 0 || (g[i] > 0) == (sim->jroot[i] > 0));
+        crossed = sim->zc.jroot[i] != 0 && (g[i] == 0 || (g[i] > 0) == (sim->zc.jroot[i] > 0));
       if (crossed)
         b = m;
       else
         a = m;
     }
-  /* The bisection's trial points went through sim->x: put the crossing's
+  /* The bisection's trial points went through sim->cont.x: put the crossing's
    * state there. */
-  if (b < *t && orr_solver_interpolate (sim->solver, b, x, xd))
+  if (b < *t && orr_solver_interpolate (sim->cont.solver, b, x, xd))
     {
       *t = b;
-      memcpy (sim->x, x, sizeof (double) * n);
+      memcpy (sim->cont.x, x, sizeof (double) * n);
       if (xd != NULL)
         for (int i = 0; i < sim->program->nx; i++)
-          if (sim->implicit_state[i])
-            sim->xd[i] = xd[i];
+          if (sim->cont.implicit_state[i])
+            sim->cont.xd[i] = xd[i];
     }
   else
     copy_from_solver (sim);
@@ -928,19 +1046,19 @@ static gboolean
 handle_root (OrrSimulation *sim, double t)
 {
   const OrrProgram *program = sim->program;
-  gboolean *fire = sim->crossing_fire;
+  gboolean *fire = sim->zc.crossing_fire;
 
   copy_from_solver (sim);
-  orr_solver_get_roots (sim->solver, sim->jroot);
+  orr_solver_get_roots (sim->cont.solver, sim->zc.jroot);
   if (!refine_root (sim, &t))
     return FALSE;
   orr_sim_set_time (sim, t);
   sim->stats.zero_crossings++;
-  if (sim->fixed_step)
+  if (sim->cont.fixed_step)
     sim->stats.steps++;
-  if (!isnan (sim->last_root_time))
-    sim->last_root_interval = t - sim->last_root_time;
-  sim->last_root_time = t;
+  if (!isnan (sim->cont.last_root_time))
+    sim->cont.last_root_interval = t - sim->cont.last_root_time;
+  sim->cont.last_root_time = t;
 
   orr_sim_zeno_note_crossings (sim);
   if (!check_finite (sim) || !orr_sim_event_crossings_at_root (sim)
@@ -954,13 +1072,13 @@ handle_root (OrrSimulation *sim, double t)
       const OrrProgramBlock *pb = &program->blocks[b];
 
       for (int k = pb->g_offset; k < pb->g_offset + pb->ng; k++)
-        if (sim->jroot[k] != 0)
+        if (sim->zc.jroot[k] != 0)
           fire[b] = TRUE;
     }
 
   /* Even without a jump, modes may change at a crossing. */
-  sim->need_restart = TRUE;
-  sim->outputs_stale = TRUE;
+  sim->cont.need_restart = TRUE;
+  sim->cont.outputs_stale = TRUE;
   return orr_sim_fire_crossings (sim, fire);
 }
 
@@ -968,8 +1086,8 @@ static void
 report_failure (OrrSimulation *sim, const GError *error)
 {
   const OrrProgram *program = sim->program;
-  int worst = orr_solver_worst_component (sim->solver);
-  int b = worst >= 0 && worst < program->nx ? sim->state_owner[worst] : -1;
+  int worst = orr_solver_worst_component (sim->cont.solver);
+  int b = worst >= 0 && worst < program->nx ? sim->cont.state_owner[worst] : -1;
   g_autoptr (GString) blocks = g_string_new (NULL);
   int n_listed = 0;
 
@@ -1009,23 +1127,23 @@ orr_sim_advance (OrrSimulation *sim, double target)
   OrrAdvance result = ORR_ADVANCE_ENDED;
 
   orr_sim_clean_nevprt (sim);
-  if (sim->need_restart && !restart_solver (sim, target))
+  if (sim->cont.need_restart && !restart_solver (sim, target))
     return ORR_ADVANCE_ENDED;
 
-  sim->time.modes_fixed = sim->use_modes;
+  sim->time.modes_fixed = sim->cont.use_modes;
   for (;;)
     {
       g_autoptr (GError) error = NULL;
       double t = sim->time.t;
       double t_before = t;
-      OrrSolverStatus status = orr_solver_step (sim->solver, target, &t, &error);
+      OrrSolverStatus status = orr_solver_step (sim->cont.solver, target, &t, &error);
 
       if (status == ORR_SOLVER_STEP)
         {
-          if ((sim->refine != NULL && !refine_step (sim, t_before, t))
+          if ((sim->cont.refine != NULL && !refine_step (sim, t_before, t))
               || !accept_point (sim, t, FALSE) || !orr_sim_boundary (sim))
             break;
-          if (sim->need_restart)
+          if (sim->cont.need_restart)
             {
               /* New parameters at this boundary (orr-retune.c): the
                * solver restarts from here. */
@@ -1036,14 +1154,14 @@ orr_sim_advance (OrrSimulation *sim, double target)
         }
       if (status == ORR_SOLVER_STOP)
         {
-          if ((sim->refine == NULL || refine_step (sim, t_before, target))
+          if ((sim->cont.refine == NULL || refine_step (sim, t_before, target))
               && accept_point (sim, target, TRUE))
             result = ORR_ADVANCE_REACHED;
           break;
         }
       if (status == ORR_SOLVER_ROOT)
         {
-          if (sim->refine != NULL && !refine_step (sim, t_before, t))
+          if (sim->cont.refine != NULL && !refine_step (sim, t_before, t))
             break;
           sim->time.modes_fixed = FALSE;
           if (handle_root (sim, t))

@@ -27,9 +27,11 @@
  * turning positive at impact is the bounce, not an apex). Their jumps are
  * theirs to interpret.
  *
- * DESIGN: owns zero crossings and modes across events: the surfaces' values
- * before and after an event iteration and the crossings they reveal
- * (sim->plain_surfaces, g_before, g_located, crossing_fire).
+ * DESIGN: owns zero crossings and modes, sim->zc (OrrSimCrossings), with
+ * orr-zeno.c: it allocates the surfaces, located roots and modes the
+ * blocks point into, the block burst counters, and keeps the surfaces'
+ * values before and after an event iteration and the crossings they
+ * reveal (plain_surfaces, g_before, g_located, crossing_fire).
  */
 
 #include <string.h>
@@ -47,13 +49,23 @@ crossing_direction (double before, double after)
   return 0;
 }
 
+/* The same, leaving out the direction the block said it ignores
+ * (orr_config_set_surface_direction), as the solver does. */
+static int
+wanted_crossing (const OrrProgramBlock *pb, double before, double after)
+{
+  int direction = crossing_direction (before, after);
+
+  return pb->g_direction == 0 || direction == pb->g_direction ? direction : 0;
+}
+
 void
 orr_sim_event_crossings_setup (OrrSimulation *sim)
 {
   const OrrProgram *program = sim->program;
   const OrrActivationList *surfaces = &program->surface_list;
 
-  sim->plain_surfaces = g_new (int, MAX (surfaces->n, 1));
+  sim->zc.plain_surfaces = g_new (int, MAX (surfaces->n, 1));
   for (int i = 0; i < surfaces->n; i++)
     {
       int b = surfaces->items[i].block;
@@ -61,20 +73,28 @@ orr_sim_event_crossings_setup (OrrSimulation *sim)
 
       if (pb->kind == ORR_BLOCK_ORDINARY && pb->ng > 0 && pb->nmode == 0 && pb->nx == 0
           && pb->nz == 0 && pb->noz == 0 && pb->klass != NULL && pb->klass->simulate != NULL)
-        sim->plain_surfaces[sim->n_plain_surfaces++] = b;
+        sim->zc.plain_surfaces[sim->zc.n_plain_surfaces++] = b;
     }
-  sim->g_before = g_new0 (double, MAX (program->ng, 1));
-  sim->g_located = g_new0 (gboolean, MAX (program->ng, 1));
-  sim->crossing_fire = g_new0 (gboolean, MAX (program->n_blocks, 1));
+  sim->zc.g = g_new0 (double, MAX (program->ng, 1));
+  sim->zc.jroot = g_new0 (int, MAX (program->ng, 1));
+  sim->zc.modes = g_new0 (int, MAX (program->nmode, 1));
+  sim->zc.block_bursts = g_new0 (OrrBurst, MAX (program->n_blocks, 1));
+  sim->zc.g_before = g_new0 (double, MAX (program->ng, 1));
+  sim->zc.g_located = g_new0 (gboolean, MAX (program->ng, 1));
+  sim->zc.crossing_fire = g_new0 (gboolean, MAX (program->n_blocks, 1));
 }
 
 void
 orr_sim_event_crossings_free (OrrSimulation *sim)
 {
-  g_clear_pointer (&sim->plain_surfaces, g_free);
-  g_clear_pointer (&sim->g_before, g_free);
-  g_clear_pointer (&sim->g_located, g_free);
-  g_clear_pointer (&sim->crossing_fire, g_free);
+  g_clear_pointer (&sim->zc.plain_surfaces, g_free);
+  g_clear_pointer (&sim->zc.g_before, g_free);
+  g_clear_pointer (&sim->zc.g_located, g_free);
+  g_clear_pointer (&sim->zc.crossing_fire, g_free);
+  g_clear_pointer (&sim->zc.g, g_free);
+  g_clear_pointer (&sim->zc.jroot, g_free);
+  g_clear_pointer (&sim->zc.modes, g_free);
+  g_clear_pointer (&sim->zc.block_bursts, g_free);
 }
 
 gboolean
@@ -91,7 +111,7 @@ orr_sim_fire_crossings (OrrSimulation *sim, const gboolean *fire)
 
       if (!fire[b])
         continue;
-      ok = orr_sim_zeno_check (sim, &sim->block_bursts[b], "the zero-crossing surface of ",
+      ok = orr_sim_zeno_check (sim, &sim->zc.block_bursts[b], "the zero-crossing surface of ",
                                pb->path);
       if (ok && pb->kind == ORR_BLOCK_ORDINARY && pb->n_evout > 0)
         {
@@ -124,9 +144,9 @@ eval_plain_surfaces (OrrSimulation *sim)
   gboolean saved_fixed = sim->time.modes_fixed;
 
   sim->time.phase = ORR_PHASE_TRIAL;
-  sim->time.modes_fixed = sim->use_modes;
-  for (int i = 0; i < sim->n_plain_surfaces && !sim->failed; i++)
-    orr_sim_call (sim, sim->plain_surfaces[i], ORR_JOB_ZERO_CROSSINGS);
+  sim->time.modes_fixed = sim->cont.use_modes;
+  for (int i = 0; i < sim->zc.n_plain_surfaces && !sim->failed; i++)
+    orr_sim_call (sim, sim->zc.plain_surfaces[i], ORR_JOB_ZERO_CROSSINGS);
   sim->time.phase = saved_phase;
   sim->time.modes_fixed = saved_fixed;
   return !sim->failed;
@@ -138,40 +158,28 @@ remember_surfaces (OrrSimulation *sim)
 {
   const OrrProgram *program = sim->program;
 
-  for (int i = 0; i < sim->n_plain_surfaces; i++)
+  for (int i = 0; i < sim->zc.n_plain_surfaces; i++)
     {
-      const OrrProgramBlock *pb = &program->blocks[sim->plain_surfaces[i]];
+      const OrrProgramBlock *pb = &program->blocks[sim->zc.plain_surfaces[i]];
 
-      memcpy (sim->g_before + pb->g_offset, sim->g + pb->g_offset, sizeof (double) * pb->ng);
+      memcpy (sim->zc.g_before + pb->g_offset, sim->zc.g + pb->g_offset, sizeof (double) * pb->ng);
     }
-  sim->g_before_valid = TRUE;
-  sim->g_before_time = sim->time.t;
-}
-
-/* Brings every continuous output up to date after an event changed
- * something they read, as the next event would (process_next_event). */
-static gboolean
-refresh_outputs (OrrSimulation *sim)
-{
-  if (!sim->outputs_stale)
-    return TRUE;
-  if (!orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, FALSE))
-    return FALSE;
-  sim->outputs_stale = FALSE;
-  return TRUE;
+  sim->zc.g_before_valid = TRUE;
+  sim->zc.g_before_time = sim->time.t;
 }
 
 gboolean
 orr_sim_event_crossings_before (OrrSimulation *sim)
 {
-  if (sim->n_plain_surfaces == 0 || (sim->g_before_valid && sim->g_before_time == sim->time.t))
+  if (sim->zc.n_plain_surfaces == 0
+      || (sim->zc.g_before_valid && sim->zc.g_before_time == sim->time.t))
     return TRUE;
   /* At the end of an interval or at the start every output is up to date
    * (or is made so now, as the event would): the surfaces read the left
    * limits the event's blocks will read. */
-  if (!refresh_outputs (sim) || !eval_plain_surfaces (sim))
+  if (!orr_sim_refresh_outputs (sim) || !eval_plain_surfaces (sim))
     return FALSE;
-  memset (sim->g_located, 0, sizeof (gboolean) * sim->program->ng);
+  memset (sim->zc.g_located, 0, sizeof (gboolean) * sim->program->ng);
   remember_surfaces (sim);
   return TRUE;
 }
@@ -179,13 +187,13 @@ orr_sim_event_crossings_before (OrrSimulation *sim)
 gboolean
 orr_sim_event_crossings_at_root (OrrSimulation *sim)
 {
-  if (sim->n_plain_surfaces == 0)
+  if (sim->zc.n_plain_surfaces == 0)
     return TRUE;
   /* The outputs at the root as the solver saw them, modes held. */
   if (!orr_sim_eval_surfaces (sim))
     return FALSE;
   for (int i = 0; i < sim->program->ng; i++)
-    sim->g_located[i] = sim->jroot[i] != 0;
+    sim->zc.g_located[i] = sim->zc.jroot[i] != 0;
   remember_surfaces (sim);
   return TRUE;
 }
@@ -195,9 +203,9 @@ orr_sim_event_crossings_after (OrrSimulation *sim)
 {
   const OrrProgram *program = sim->program;
 
-  if (sim->n_plain_surfaces == 0)
+  if (sim->zc.n_plain_surfaces == 0)
     return TRUE;
-  if (!sim->g_before_valid)
+  if (!sim->zc.g_before_valid)
     {
       /* No event iteration was watched (the run ended or failed). */
       return !orr_sim_must_end (sim);
@@ -207,39 +215,40 @@ orr_sim_event_crossings_after (OrrSimulation *sim)
     {
       gboolean any = FALSE;
 
-      if (!refresh_outputs (sim) || !eval_plain_surfaces (sim))
+      if (!orr_sim_refresh_outputs (sim) || !eval_plain_surfaces (sim))
         return FALSE;
-      memset (sim->crossing_fire, 0, sizeof (gboolean) * program->n_blocks);
-      for (int k = 0; k < sim->n_plain_surfaces; k++)
+      memset (sim->zc.crossing_fire, 0, sizeof (gboolean) * program->n_blocks);
+      for (int k = 0; k < sim->zc.n_plain_surfaces; k++)
         {
-          int b = sim->plain_surfaces[k];
+          int b = sim->zc.plain_surfaces[k];
           const OrrProgramBlock *pb = &program->blocks[b];
 
           for (int i = pb->g_offset; i < pb->g_offset + pb->ng; i++)
-            if (!sim->g_located[i] && crossing_direction (sim->g_before[i], sim->g[i]) != 0)
-              sim->crossing_fire[b] = TRUE;
-          if (!sim->crossing_fire[b])
+            if (!sim->zc.g_located[i]
+                && wanted_crossing (pb, sim->zc.g_before[i], sim->zc.g[i]) != 0)
+              sim->zc.crossing_fire[b] = TRUE;
+          if (!sim->zc.crossing_fire[b])
             continue;
           /* The block sees this crossing's directions only, whatever an
            * earlier crossing at this instant left in its jroot. */
           for (int i = pb->g_offset; i < pb->g_offset + pb->ng; i++)
-            sim->jroot[i]
-              = sim->g_located[i] ? 0 : crossing_direction (sim->g_before[i], sim->g[i]);
+            sim->zc.jroot[i]
+              = sim->zc.g_located[i] ? 0 : wanted_crossing (pb, sim->zc.g_before[i], sim->zc.g[i]);
           any = TRUE;
         }
       /* What the comparison saw is "before" for what comes next; a
        * located crossing is left out only once, right after its root. */
-      memset (sim->g_located, 0, sizeof (gboolean) * program->ng);
+      memset (sim->zc.g_located, 0, sizeof (gboolean) * program->ng);
       remember_surfaces (sim);
       if (!any)
         return TRUE;
 
       sim->stats.zero_crossings++;
-      if (!orr_sim_fire_crossings (sim, sim->crossing_fire))
+      if (!orr_sim_fire_crossings (sim, sim->zc.crossing_fire))
         return FALSE;
       /* A crossing may change modes and states: as after a located root. */
-      sim->need_restart = TRUE;
-      sim->outputs_stale = TRUE;
+      orr_sim_request_restart (sim);
+      orr_sim_mark_outputs_stale (sim);
     }
   return FALSE;
 }

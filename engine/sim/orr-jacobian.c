@@ -30,9 +30,12 @@
  * step in for KLU (SUNDIALS has no difference quotients for sparse
  * matrices), for analytic blocks, and for the fixed-step implicit methods.
  *
- * DESIGN: owns continuous integration: the Jacobian's pattern, storage and
- * values, and keeping them across restarts (all in OrrSimJacobian,
- * nothing of OrrSimulation but the statistics it counts).
+ * DESIGN: owns continuous integration, with orr-continuous.c (sim->cont):
+ * the Jacobian's pattern, storage and values, and keeping them across
+ * restarts (all in OrrSimJacobian), and evaluating the continuous outputs
+ * and surfaces at the current states (orr_sim_eval_continuous,
+ * orr_sim_eval_surfaces); of OrrSimulation it writes only the state
+ * vectors' elements and the statistics it counts.
  */
 
 #include <float.h>
@@ -433,7 +436,7 @@ evaluate (OrrSimJacobian *jac, double t, const double *x, const double *xd, gboo
     {
       /* what the solver's own right-hand side runs: the outputs the
        * derivatives need, then the derivatives */
-      ok = orr_sim_run_calls (sim, &sim->rhs_calls);
+      ok = orr_sim_run_calls (sim, &sim->cont.rhs_calls);
       goto done;
     }
   ok = orr_sim_run_outputs (sim, &program->continuous_list);
@@ -450,32 +453,32 @@ evaluate (OrrSimJacobian *jac, double t, const double *x, const double *xd, gboo
           /* swap the base state in, and the trial one out */
           for (int k = pb->x_offset; k < pb->x_offset + pb->nx; k++)
             {
-              double v = sim->x[k];
+              double v = sim->cont.x[k];
 
-              sim->x[k] = jac->held_x[k];
+              sim->cont.x[k] = jac->held_x[k];
               jac->held_x[k] = v;
               if (xd != NULL && pb->implicit)
                 {
-                  v = sim->xd[k];
-                  sim->xd[k] = jac->held_xd[k];
+                  v = sim->cont.xd[k];
+                  sim->cont.xd[k] = jac->held_xd[k];
                   jac->held_xd[k] = v;
                 }
             }
         }
-      if (sim->hot_nevprt_writes)
+      if (sim->cont.hot_nevprt_writes)
         sim->blocks[b].nevprt = derivatives->items[i].nevprt;
       orr_sim_call (sim, b, ORR_JOB_DERIVATIVES);
       if (held)
         for (int k = pb->x_offset; k < pb->x_offset + pb->nx; k++)
           {
-            double v = sim->x[k];
+            double v = sim->cont.x[k];
 
-            sim->x[k] = jac->held_x[k];
+            sim->cont.x[k] = jac->held_x[k];
             jac->held_x[k] = v;
             if (xd != NULL && pb->implicit)
               {
-                v = sim->xd[k];
-                sim->xd[k] = jac->held_xd[k];
+                v = sim->cont.xd[k];
+                sim->cont.xd[k] = jac->held_xd[k];
                 jac->held_xd[k] = v;
               }
           }
@@ -487,7 +490,7 @@ done:
     return FALSE;
 
   if (xd == NULL)
-    memcpy (out, sim->xd, sizeof (double) * n);
+    memcpy (out, sim->cont.xd, sizeof (double) * n);
   else
     for (int i = 0; i < n; i++)
       {
@@ -495,7 +498,7 @@ done:
          * held too */
         double solver_xd = hold && jac->analytic_state[i] ? jac->held_xd[i] : xd[i];
 
-        out[i] = sim->implicit_state[i] ? sim->res[i] : sim->xd[i] - solver_xd;
+        out[i] = sim->cont.implicit_state[i] ? sim->cont.res[i] : sim->cont.xd[i] - solver_xd;
       }
   return TRUE;
 }
@@ -526,7 +529,7 @@ add_analytic (OrrSimJacobian *jac, double t, double cj, const double *x, const d
       memset (block->jacobian, 0, sizeof (double) * m * m);
       block->nevprt = 0;
       orr_sim_call (sim, b, ORR_JOB_JACOBIAN);
-      block->nevprt = sim->continuous_nevprt[b];
+      block->nevprt = sim->cont.continuous_nevprt[b];
       if (sim->failed)
         {
           ok = FALSE;
@@ -731,7 +734,7 @@ orr_sim_jacobian_new (OrrSimulation *sim, OrrSolverMethod method, OrrSimLinear r
 {
   const OrrProgram *program = sim->program;
   OrrSimJacobian *jac = g_new0 (OrrSimJacobian, 1);
-  int n = sim->n_solver;
+  int n = sim->cont.n_solver;
 
   jac->sim = sim;
   jac->analytic_state = g_new0 (gboolean, n);

@@ -10,6 +10,10 @@
  * v - g(v) = 0 from the values of the pass just made, then the blocks run
  * once more at the solution so that every signal agrees with it. A loop
  * with no solution ends the run with an error naming all its blocks.
+ *
+ * DESIGN: owns algebraic loops at run time, sim->loops (OrrSimLoops, made
+ * on first use and private to this file); it writes nothing else of
+ * OrrSimulation and fails the run through orr_sim_fail().
  */
 #include "orr-sim-private.h"
 #include "orr-loops.h"

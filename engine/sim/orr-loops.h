@@ -1,6 +1,9 @@
 /* orr-loops.h: algebraic loops solved at run time (orr-loops.c), for the
  * compiler, which gives the last block of each loop this function in
- * place of its own (OrrProgramLoop.wrapper), and the simulation. */
+ * place of its own (OrrProgramLoop.wrapper), and the simulation.
+ *
+ * DESIGN: algebraic loops at run time (orr-loops.c): what the rest of the
+ * run calls. */
 #pragma once
 
 #include <orrery/orr-program.h>

@@ -41,7 +41,7 @@ read_factor (OrrSimulation *sim)
     guint64 u;
   } bits;
 
-  bits.u = atomic_load_explicit (&sim->rt_factor_bits, memory_order_relaxed);
+  bits.u = atomic_load_explicit (&sim->ctl.rt_factor_bits, memory_order_relaxed);
   return bits.d;
 }
 
@@ -58,11 +58,19 @@ orr_simulation_set_realtime_factor (OrrSimulation *sim, double factor)
 
   /* Anything that cannot pace (negative, NaN, infinite) runs freely. */
   bits.d = factor > 0 && isfinite (factor) ? factor : 0.0;
-  g_mutex_lock (&sim->pause_mutex);
-  atomic_store_explicit (&sim->rt_factor_bits, bits.u, memory_order_relaxed);
-  sim->rt_reanchor = TRUE;
-  g_cond_broadcast (&sim->pause_cond);
-  g_mutex_unlock (&sim->pause_mutex);
+  g_mutex_lock (&sim->ctl.pause_mutex);
+  atomic_store_explicit (&sim->ctl.rt_factor_bits, bits.u, memory_order_relaxed);
+  sim->ctl.rt_reanchor = TRUE;
+  g_cond_broadcast (&sim->ctl.pause_cond);
+  g_mutex_unlock (&sim->ctl.pause_mutex);
+}
+
+void
+orr_sim_pacing_start (OrrSimulation *sim)
+{
+  g_mutex_lock (&sim->ctl.pause_mutex);
+  sim->ctl.rt_reanchor = TRUE;
+  g_mutex_unlock (&sim->ctl.pause_mutex);
 }
 
 double
@@ -90,30 +98,30 @@ pace (OrrSimulation *sim, double factor, double t)
   gint64 due;
   gboolean reached;
 
-  g_mutex_lock (&sim->pause_mutex);
-  if (sim->rt_reanchor)
+  g_mutex_lock (&sim->ctl.pause_mutex);
+  if (sim->ctl.rt_reanchor)
     {
-      sim->rt_reanchor = FALSE;
-      sim->rt_anchor_wall = now;
-      sim->rt_anchor_sim = sim->time.t;
+      sim->ctl.rt_reanchor = FALSE;
+      sim->ctl.rt_anchor_wall = now;
+      sim->ctl.rt_anchor_sim = sim->time.t;
     }
   /* (bounded: a tiny factor must not overflow the conversion; 1e15 us
    * is thirty years) */
-  due = sim->rt_anchor_wall
-        + (gint64)MIN ((t - sim->rt_anchor_sim) / factor * G_TIME_SPAN_SECOND, 1e15);
+  due = sim->ctl.rt_anchor_wall
+        + (gint64)MIN ((t - sim->ctl.rt_anchor_sim) / factor * G_TIME_SPAN_SECOND, 1e15);
   if (now - due > PACING_MAX_LAG_US)
     {
-      sim->rt_anchor_wall = now;
-      sim->rt_anchor_sim = t;
+      sim->ctl.rt_anchor_wall = now;
+      sim->ctl.rt_anchor_sim = t;
     }
-  while (now < due && !sim->rt_reanchor && !g_atomic_int_get (&sim->stop_requested)
-         && !g_atomic_int_get (&sim->pause_requested))
+  while (now < due && !sim->ctl.rt_reanchor && !g_atomic_int_get (&sim->ctl.stop_requested)
+         && !g_atomic_int_get (&sim->ctl.pause_requested))
     {
-      g_cond_wait_until (&sim->pause_cond, &sim->pause_mutex, due);
+      g_cond_wait_until (&sim->ctl.pause_cond, &sim->ctl.pause_mutex, due);
       now = g_get_monotonic_time ();
     }
   reached = now >= due;
-  g_mutex_unlock (&sim->pause_mutex);
+  g_mutex_unlock (&sim->ctl.pause_mutex);
   return reached;
 }
 
@@ -137,7 +145,7 @@ orr_sim_pace_to (OrrSimulation *sim, double t)
 gboolean
 orr_sim_boundary_slow (OrrSimulation *sim)
 {
-  if (G_UNLIKELY (g_atomic_int_get (&sim->retune_flag)))
+  if (G_UNLIKELY (g_atomic_int_get (&sim->tune.retune_flag)))
     orr_sim_retune_apply (sim);
   if (read_factor (sim) > 0 && !orr_sim_pace_to (sim, sim->time.t))
     return FALSE;

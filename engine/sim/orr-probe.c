@@ -2,7 +2,12 @@
  * running it (orr-probe.h), for linearization and equilibrium points.
  * The beginning and the end mirror orr_simulation_run(); in between, the
  * caller sets states and reads signals, and each evaluation is one pass
- * of the continuous-time blocks as a solver's trial point would make. */
+ * of the continuous-time blocks as a solver's trial point would make.
+ *
+ * DESIGN: owns nothing of the run's state; a driver beside the run loop
+ * that, like it, sets the time and phase blocks see and counts the blocks
+ * initialised (sim->time, sim->n_initialised), and asks the other parts
+ * through their functions. */
 
 #include <string.h>
 
@@ -87,7 +92,7 @@ double *
 orr_simulation_probe_states (OrrSimulation *sim)
 {
   g_return_val_if_fail (sim != NULL, NULL);
-  return sim->x;
+  return sim->cont.x;
 }
 
 double *
@@ -128,20 +133,20 @@ eval_at (OrrSimulation *sim, double t, const double *held, double *xdot, GError 
         continue;
       if (hold)
         {
-          trial = g_memdup2 (sim->x + pb->x_offset, sizeof (double) * pb->nx);
-          memcpy (sim->x + pb->x_offset, held + pb->x_offset, sizeof (double) * pb->nx);
+          trial = g_memdup2 (sim->cont.x + pb->x_offset, sizeof (double) * pb->nx);
+          memcpy (sim->cont.x + pb->x_offset, held + pb->x_offset, sizeof (double) * pb->nx);
         }
       sim->blocks[b].nevprt = program->derivative_list.items[i].nevprt;
       orr_sim_call (sim, b, ORR_JOB_DERIVATIVES);
       if (hold)
-        memcpy (sim->x + pb->x_offset, trial, sizeof (double) * pb->nx);
+        memcpy (sim->cont.x + pb->x_offset, trial, sizeof (double) * pb->nx);
       ok = !sim->failed;
     }
   sim->time.phase = ORR_PHASE_EVENT;
   if (!take_error (sim, error))
     return FALSE;
   if (xdot != NULL && program->nx > 0)
-    memcpy (xdot, sim->xd, sizeof (double) * program->nx);
+    memcpy (xdot, sim->cont.xd, sizeof (double) * program->nx);
   return TRUE;
 }
 

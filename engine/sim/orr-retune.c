@@ -59,11 +59,11 @@ orr_sim_retune_setup (OrrSimulation *sim)
 {
   int n = MAX (sim->program->n_blocks, 1);
 
-  g_mutex_init (&sim->retune_mutex);
-  sim->retune_time = NAN;
-  sim->tuned_rpar = g_new0 (double *, n);
-  sim->tuned_ipar = g_new0 (int *, n);
-  sim->tuned_opar = g_new0 (OrrValue **, n);
+  g_mutex_init (&sim->tune.retune_mutex);
+  sim->tune.retune_time = NAN;
+  sim->tune.tuned_rpar = g_new0 (double *, n);
+  sim->tune.tuned_ipar = g_new0 (int *, n);
+  sim->tune.tuned_opar = g_new0 (OrrValue **, n);
 }
 
 static void
@@ -81,15 +81,15 @@ orr_sim_retune_free (OrrSimulation *sim)
 {
   for (int b = 0; b < sim->program->n_blocks; b++)
     {
-      g_free (sim->tuned_rpar[b]);
-      g_free (sim->tuned_ipar[b]);
-      free_opar (sim->tuned_opar[b]);
+      g_free (sim->tune.tuned_rpar[b]);
+      g_free (sim->tune.tuned_ipar[b]);
+      free_opar (sim->tune.tuned_opar[b]);
     }
-  g_free (sim->tuned_rpar);
-  g_free (sim->tuned_ipar);
-  g_free (sim->tuned_opar);
-  retune_free (sim->retune_pending);
-  g_mutex_clear (&sim->retune_mutex);
+  g_free (sim->tune.tuned_rpar);
+  g_free (sim->tune.tuned_ipar);
+  g_free (sim->tune.tuned_opar);
+  retune_free (sim->tune.retune_pending);
+  g_mutex_clear (&sim->tune.retune_mutex);
 }
 
 /* ---- the check, on the caller's thread ----------------------------------- */
@@ -319,11 +319,11 @@ orr_simulation_retune (OrrSimulation *sim, const OrrProgram *tuned, GError **err
   if (!check_structure (sim->program, tuned, match, error))
     return FALSE;
   retune = retune_copy (tuned, match);
-  g_mutex_lock (&sim->retune_mutex);
-  old = sim->retune_pending;
-  sim->retune_pending = retune;
-  g_atomic_int_set (&sim->retune_flag, 1);
-  g_mutex_unlock (&sim->retune_mutex);
+  g_mutex_lock (&sim->tune.retune_mutex);
+  old = sim->tune.retune_pending;
+  sim->tune.retune_pending = retune;
+  g_atomic_int_set (&sim->tune.retune_flag, 1);
+  g_mutex_unlock (&sim->tune.retune_mutex);
   retune_free (old);
   return TRUE;
 }
@@ -335,9 +335,9 @@ orr_simulation_get_retune_time (OrrSimulation *sim)
 
   g_return_val_if_fail (sim != NULL, NAN);
 
-  g_mutex_lock (&sim->retune_mutex);
-  t = sim->retune_time;
-  g_mutex_unlock (&sim->retune_mutex);
+  g_mutex_lock (&sim->tune.retune_mutex);
+  t = sim->tune.retune_time;
+  g_mutex_unlock (&sim->tune.retune_mutex);
   return t;
 }
 
@@ -354,17 +354,17 @@ take_values (OrrSimulation *sim, int b, OrrRetuneBlock *rb)
   if (block->n_rpar > 0 && rb->rpar != NULL
       && memcmp (rb->rpar, block->rpar, sizeof (double) * block->n_rpar) != 0)
     {
-      g_free (sim->tuned_rpar[b]);
-      sim->tuned_rpar[b] = g_steal_pointer (&rb->rpar);
-      block->rpar = sim->tuned_rpar[b];
+      g_free (sim->tune.tuned_rpar[b]);
+      sim->tune.tuned_rpar[b] = g_steal_pointer (&rb->rpar);
+      block->rpar = sim->tune.tuned_rpar[b];
       changed = TRUE;
     }
   if (block->n_ipar > 0 && rb->ipar != NULL
       && memcmp (rb->ipar, block->ipar, sizeof (int) * block->n_ipar) != 0)
     {
-      g_free (sim->tuned_ipar[b]);
-      sim->tuned_ipar[b] = g_steal_pointer (&rb->ipar);
-      block->ipar = sim->tuned_ipar[b];
+      g_free (sim->tune.tuned_ipar[b]);
+      sim->tune.tuned_ipar[b] = g_steal_pointer (&rb->ipar);
+      block->ipar = sim->tune.tuned_ipar[b];
       changed = TRUE;
     }
   if (block->n_opar > 0 && rb->opar != NULL)
@@ -375,9 +375,9 @@ take_values (OrrSimulation *sim, int b, OrrRetuneBlock *rb)
         differ = !orr_value_equal (rb->opar[i], block->opar[i]);
       if (differ)
         {
-          free_opar (sim->tuned_opar[b]);
-          sim->tuned_opar[b] = g_steal_pointer (&rb->opar);
-          block->opar = (OrrValue *const *)sim->tuned_opar[b];
+          free_opar (sim->tune.tuned_opar[b]);
+          sim->tune.tuned_opar[b] = g_steal_pointer (&rb->opar);
+          block->opar = (OrrValue *const *)sim->tune.tuned_opar[b];
           changed = TRUE;
         }
     }
@@ -393,11 +393,11 @@ orr_sim_retune_apply (OrrSimulation *sim)
   g_autofree int *producer = NULL;
   gboolean any = FALSE;
 
-  g_mutex_lock (&sim->retune_mutex);
-  retune = g_steal_pointer (&sim->retune_pending);
-  g_atomic_int_set (&sim->retune_flag, 0);
-  sim->retune_time = sim->time.t;
-  g_mutex_unlock (&sim->retune_mutex);
+  g_mutex_lock (&sim->tune.retune_mutex);
+  retune = g_steal_pointer (&sim->tune.retune_pending);
+  g_atomic_int_set (&sim->tune.retune_flag, 0);
+  sim->tune.retune_time = sim->time.t;
+  g_mutex_unlock (&sim->tune.retune_mutex);
   if (retune == NULL)
     return;
 
@@ -450,11 +450,11 @@ orr_sim_retune_apply (OrrSimulation *sim)
   /* Whatever changed, the right-hand side may have: the solver starts
    * afresh from the current point, with every continuous output brought
    * up to date first. */
-  if (sim->continuous)
+  if (sim->cont.continuous)
     {
-      sim->need_restart = TRUE;
-      sim->outputs_stale = TRUE;
-      if (sim->jacobian != NULL)
-        orr_sim_jacobian_forget (sim->jacobian);
+      orr_sim_request_restart (sim);
+      orr_sim_mark_outputs_stale (sim);
+      if (sim->cont.jacobian != NULL)
+        orr_sim_jacobian_forget (sim->cont.jacobian);
     }
 }

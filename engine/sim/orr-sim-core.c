@@ -41,7 +41,7 @@ orr_sim_set_time (OrrSimulation *sim, double t)
   } bits = { .d = t };
 
   sim->time.t = t;
-  atomic_store_explicit (&sim->progress, bits.u, memory_order_relaxed);
+  atomic_store_explicit (&sim->ctl.progress, bits.u, memory_order_relaxed);
 }
 
 void

@@ -1,6 +1,10 @@
 /* orr-sim-private.h: the simulation's run-time state, shared by the files
  * of engine/sim (private to the engine).
  *
+ * DESIGN: the run's state and the functions its parts offer each other.
+ * Each file owns a part of it (its DESIGN comment says which; the
+ * sub-states below name their owners):
+ *
  *   orr-sim-core.c       the small core: time, the first error, Zeno bursts
  *   orr-sim-control.c    run control: stop, pause, progress (other threads;
  *                        the thread rules are written there)
@@ -81,28 +85,79 @@ typedef struct
   double *last; /* the previous sample, to drop exact repeats */
 } OrrRecorder;
 
-struct _OrrSimulation
+/* Run control (orr-sim-control.c, and orr-pacing.c for the pacing): the
+ * part of a run other threads touch; the thread rules are written at the
+ * top of orr-sim-control.c. */
+typedef struct
 {
-  const OrrProgram *program;
-  OrrSimTime time;
-  OrrSimBlock *blocks;
+  gint stop_requested;  /* atomic */
+  gint pause_requested; /* atomic */
+  GMutex pause_mutex;
+  GCond pause_cond;
+  atomic_uint_fast64_t progress; /* bits of the time reached (orr_sim_set_time) */
 
-  /* run-time memory, carved out of a few allocations */
-  guint8 *arena; /* link buffers */
-  guint8 *zeros; /* what unconnected inputs read */
-  OrrPortBuffer *ports;
-  OrrPortBuffer *object_states;
-  double *x, *xd, *res, *z, *g, *evout, *jacobians;
-  int *modes, *jroot;
-  int n_solver;     /* solver states: nx, or 1 (a dummy) when nx is 0 */
-  int *state_owner; /* block owning each state */
-  gboolean *implicit_state;
-  gboolean *affects_solver;   /* per block: calling it can change what the solver integrates */
-  gboolean *feeds_continuous; /* per block: calling it can change a continuous block's input */
-  gpointer *owned_work;       /* per block: memory from orr_block_alloc_work() */
-  int n_initialised;          /* blocks whose init job ran */
+  /* real-time pacing (orr-pacing.c). The factor is written by any thread
+   * (as bits, atomically, so the run reads it without a lock); the
+   * re-anchoring request is under pause_mutex. The anchor pairs a
+   * simulated time with the wall-clock time it is due at. */
+  atomic_uint_fast64_t rt_factor_bits;
+  gboolean rt_reanchor;
+  gint64 rt_anchor_wall; /* g_get_monotonic_time() */
+  double rt_anchor_sim;
+} OrrSimControl;
 
-  /* events */
+/* Retuning (orr-retune.c): new parameters handed over by another thread
+ * under retune_mutex, applied on the run's thread. */
+typedef struct
+{
+  GMutex retune_mutex;
+  struct _OrrRetune *retune_pending; /* under retune_mutex */
+  gint retune_flag;                  /* atomic: something is pending */
+  double retune_time;                /* under retune_mutex; NAN: none applied */
+  double **tuned_rpar;               /* per block, owned; NULL: still the program's */
+  int **tuned_ipar;
+  OrrValue ***tuned_opar;
+} OrrSimRetune;
+
+/* What blocks ask of the run through orr-block.h (orr-block-runtime.c):
+ * stopping, a new run, a repeated event, messages, work memory, step
+ * hooks. The run reads them. */
+typedef struct
+{
+  gboolean block_stop;        /* an End block asked to stop */
+  gboolean restart_requested; /* an End block asked for a new run */
+  int repeat_block;           /* the block asking for its event again, -1: none */
+  const char *restart_block;  /* its path (the program's) */
+
+  /* messages from blocks (orr_block_warning) */
+  OrrMessageFunc message_func;
+  gpointer message_data;
+
+  gpointer *owned_work; /* per block: memory from orr_block_alloc_work() */
+
+  /* per block, what to call after each accepted step (orr_block_set_step_hook);
+   * NULL until a block sets one */
+  OrrStepHook *step_hooks;
+  int n_step_hooks;
+} OrrSimRequests;
+
+/* Outputs and streams (orr-block-runtime.c; the queues in orr-stream.c):
+ * what blocks record, handed to the record function or queued for
+ * readers on other threads. */
+typedef struct
+{
+  OrrRecordFunc record_func;
+  gpointer record_data;
+  guint64 record_seq;
+  OrrRecorder *recorders;
+  gint *stream_wanted; /* atomic, per block: a reader asked for its stream */
+} OrrSimOutputs;
+
+/* Events and the agenda (orr-activation.c): what is pending, the clock
+ * tick, the scratch of merged clock groups, and which blocks an event
+ * must not call without telling the continuous part. */
+typedef struct
+{
   OrrAgenda *agenda; /* slots: sources, then the base clock */
   int clock_slot;
   gboolean has_clocks, has_periodic_clocks;
@@ -113,10 +168,49 @@ struct _OrrSimulation
   int merge_stamp;
   int *merge_nevprt;
   OrrActivation *merge_items;
-  OrrBurst *source_bursts;   /* n_sources + 1 */
+  OrrBurst *source_bursts;    /* n_sources + 1 */
+  gboolean *affects_solver;   /* per block: calling it can change what the solver integrates */
+  gboolean *feeds_continuous; /* per block: calling it can change a continuous block's input */
+} OrrSimEvents;
+
+/* Zero crossings and modes (orr-event-crossings.c, orr-zeno.c): the
+ * surfaces, the roots the solver located and the modes blocks hold (the
+ * blocks point into these; the solver and the blocks write their
+ * elements), crossings across events, and the Zeno watch. */
+typedef struct
+{
+  double *g;  /* surfaces */
+  int *jroot; /* per surface: the direction of a located crossing, 0: none */
+  int *modes;
+
+  /* surfaces across events (orr-event-crossings.c) */
+  int n_plain_surfaces; /* blocks with surfaces and neither modes nor states */
+  int *plain_surfaces;  /* those blocks */
+  double *g_before;     /* their surfaces just before the current event iteration */
+  gboolean *g_located;  /* per surface: the solver located its crossing at this instant */
+  gboolean g_before_valid;
+  double g_before_time;
+  gboolean *crossing_fire; /* per block: scratch, the blocks a crossing calls */
+
+  /* Zeno behaviour (orr-zeno.c) */
   OrrBurst *block_bursts;    /* per block, its zero crossings */
   OrrCrossingWatch *watches; /* per surface and direction */
   int zeno_watch;            /* the watch whose deadline is the nearest, -1: none */
+} OrrSimCrossings;
+
+/* Continuous integration and restarts (orr-continuous.c, with
+ * orr-jacobian.c and the inline functions below that belong to it): the
+ * states the solver sees (the blocks point into x, xd and res; the solver
+ * and the blocks write their elements), the solver, its hot call lists,
+ * and whether it must restart. Other files ask for a restart through
+ * orr_sim_request_restart() and orr_sim_mark_outputs_stale(). */
+typedef struct
+{
+  double *x, *xd, *res;
+  int n_solver;     /* solver states: nx, or 1 (a dummy) when nx is 0 */
+  int *state_owner; /* block owning each state */
+  gboolean *implicit_state;
+  int *root_direction; /* per surface, the crossings the solver reports; NULL: all */
 
   /* the solver */
   OrrSolverMethod method;
@@ -153,70 +247,42 @@ struct _OrrSimulation
   gboolean outputs_stale; /* continuous outputs must be refreshed before the next event */
   double last_root_time;
   double last_root_interval;
+} OrrSimContinuous;
 
-  /* surfaces across events (orr-event-crossings.c) */
-  int n_plain_surfaces; /* blocks with surfaces and neither modes nor states */
-  int *plain_surfaces;  /* those blocks */
-  double *g_before;     /* their surfaces just before the current event iteration */
-  gboolean *g_located;  /* per surface: the solver located its crossing at this instant */
-  gboolean g_before_valid;
-  double g_before_time;
-  gboolean *crossing_fire; /* per block: scratch, the blocks a crossing calls */
+/* The run's state: a small core (what every part reads, the memory the
+ * blocks point into, the first error) and the sub-states, each written
+ * only by its owner files (tools/check-sim-structure.py checks it). */
+struct _OrrSimulation
+{
+  const OrrProgram *program;
+  OrrSimTime time; /* what blocks see: t through orr_sim_set_time() */
+  OrrSimBlock *blocks;
 
-  /* ending */
+  /* run-time memory, carved out of a few allocations (orr-simulation.c) */
+  guint8 *arena; /* link buffers */
+  guint8 *zeros; /* what unconnected inputs read */
+  OrrPortBuffer *ports;
+  OrrPortBuffer *object_states;
+  double *z, *evout, *jacobians;
+  int n_initialised; /* blocks whose init job ran */
+
+  /* ending (orr-sim-core.c) */
   GError *error;
   gboolean failed;
-  gint stop_requested;  /* atomic */
-  gint pause_requested; /* atomic */
-  GMutex pause_mutex;
-  GCond pause_cond;
-  atomic_uint_fast64_t progress; /* bits of the time reached */
 
-  OrrSimStats stats;
+  OrrSimStats stats; /* each part counts what it does */
+  OrrBase *base;     /* values kept between runs */
+  struct _OrrSimLoops
+    *loops; /* algebraic loops solved at run time (orr-loops.c), made on first use */
 
-  /* real-time pacing (orr-pacing.c). The factor is written by any thread
-   * (as bits, atomically, so the run reads it without a lock); the
-   * re-anchoring request is under pause_mutex. The anchor pairs a
-   * simulated time with the wall-clock time it is due at. */
-  atomic_uint_fast64_t rt_factor_bits;
-  gboolean rt_reanchor;
-  gint64 rt_anchor_wall; /* g_get_monotonic_time() */
-  double rt_anchor_sim;
-
-  /* retuning (orr-retune.c) */
-  GMutex retune_mutex;
-  struct _OrrRetune *retune_pending; /* under retune_mutex */
-  gint retune_flag;                  /* atomic: something is pending */
-  double retune_time;                /* under retune_mutex; NAN: none applied */
-  double **tuned_rpar;               /* per block, owned; NULL: still the program's */
-  int **tuned_ipar;
-  OrrValue ***tuned_opar;
-
-  /* between runs */
-  OrrBase *base;
-  gboolean block_stop;        /* an End block asked to stop */
-  gboolean restart_requested; /* an End block asked for a new run */
-  int repeat_block;           /* the block asking for its event again, -1: none */
-  const char *restart_block;  /* its path (the program's) */
-
-  /* messages from blocks (orr_block_warning) */
-  OrrMessageFunc message_func;
-  gpointer message_data;
-
-  /* per block, what to call after each accepted step (orr_block_set_step_hook);
-   * NULL until a block sets one */
-  OrrStepHook *step_hooks;
-  int n_step_hooks;
-
-  /* algebraic loops solved at run time (orr-loops.c), made on first use */
-  struct _OrrSimLoops *loops;
-
-  /* recording */
-  OrrRecordFunc record_func;
-  gpointer record_data;
-  guint64 record_seq;
-  OrrRecorder *recorders;
-  gint *stream_wanted; /* atomic, per block: a reader asked for its stream */
+  OrrSimEvents events; /* events and the agenda (orr-activation.c) */
+  OrrSimContinuous
+    cont;             /* continuous integration and restarts (orr-continuous.c, orr-jacobian.c) */
+  OrrSimCrossings zc; /* zero crossings and modes (orr-event-crossings.c, orr-zeno.c) */
+  OrrSimControl ctl;  /* run control, other threads (orr-sim-control.c, orr-pacing.c) */
+  OrrSimRetune tune;  /* retuning, other threads too (orr-retune.c) */
+  OrrSimRequests req; /* what blocks ask of the run (orr-block-runtime.c) */
+  OrrSimOutputs out;  /* recording and streams (orr-block-runtime.c) */
 };
 
 /* orr-sim-core.c */
@@ -232,9 +298,12 @@ gboolean orr_sim_take_failure (OrrSimulation *sim, GError **error);
 static inline gboolean
 orr_sim_must_end (OrrSimulation *sim)
 {
-  return sim->failed || g_atomic_int_get (&sim->stop_requested);
+  return sim->failed || g_atomic_int_get (&sim->ctl.stop_requested);
 }
-/* orr-sim-control.c: blocks while paused; FALSE when the run must end. */
+/* orr-sim-control.c */
+void orr_sim_control_init (OrrSimulation *sim);
+void orr_sim_control_clear (OrrSimulation *sim);
+/* Blocks while paused; FALSE when the run must end. */
 gboolean orr_sim_check_pause (OrrSimulation *sim);
 /* A tolerance for "the same time" at t: a few rounding errors. */
 double orr_sim_time_tolerance (double t);
@@ -264,12 +333,38 @@ void orr_sim_activation_free (OrrSimulation *sim);
 gboolean orr_sim_run_list (OrrSimulation *sim, const OrrActivationList *list);
 /* Calls the block's event job and programs what it asks for. */
 gboolean orr_sim_schedule_events (OrrSimulation *sim, int b);
+/* The time of the next pending event (+infinity: none). */
+static inline double
+orr_sim_next_event_time (OrrSimulation *sim)
+{
+  return orr_agenda_peek_time (sim->events.agenda);
+}
+/* Takes the next pending event off the agenda: its slot, its time in *te. */
+int orr_sim_take_next_event (OrrSimulation *sim, double *te);
 /* Fires an agenda slot (a source or the base clock) at the current time. */
 gboolean orr_sim_fire (OrrSimulation *sim, int slot);
 /* Exit initialisation: the first clock tick and the blocks' initial events. */
 gboolean orr_sim_exit_init (OrrSimulation *sim);
 
-/* orr-continuous.c */
+/* orr-continuous.c: sim->cont */
+/* At creation, before the blocks are wired to the states. */
+void orr_sim_continuous_alloc (OrrSimulation *sim);
+/* The solver must restart before it integrates again: a state jumped or
+ * something it integrates changed. */
+static inline void
+orr_sim_request_restart (OrrSimulation *sim)
+{
+  sim->cont.need_restart = TRUE;
+}
+/* Continuous outputs must be computed again before the next event reads
+ * them: something they read changed. */
+static inline void
+orr_sim_mark_outputs_stale (OrrSimulation *sim)
+{
+  sim->cont.outputs_stale = TRUE;
+}
+/* Brings stale continuous outputs up to date (at an event); FALSE on error. */
+gboolean orr_sim_refresh_outputs (OrrSimulation *sim);
 /* Resolves the settings' solver name and checks it suits the model. */
 gboolean orr_sim_choose_solver (OrrSimulation *sim, GError **error);
 gboolean orr_sim_continuous_setup (OrrSimulation *sim, GError **error);
@@ -295,7 +390,7 @@ gboolean orr_sim_run_outputs (OrrSimulation *sim, const OrrActivationList *list)
 static inline gboolean
 orr_sim_run_calls (OrrSimulation *sim, const OrrCallList *list)
 {
-  if (G_UNLIKELY (sim->hot_nevprt_writes))
+  if (G_UNLIKELY (sim->cont.hot_nevprt_writes))
     for (int i = 0; i < list->n; i++)
       list->calls[i].block->nevprt = list->calls[i].nevprt;
   for (int i = 0; i < list->n; i++)
@@ -315,11 +410,11 @@ static inline void
 orr_sim_set_nevprt (OrrSimulation *sim, int b, int nevprt)
 {
   sim->blocks[b].nevprt = nevprt;
-  if (sim->continuous_nevprt[b] != nevprt && !sim->nevprt_marked[b]
-      && sim->continuous_nevprt[b] != G_MININT)
+  if (sim->cont.continuous_nevprt[b] != nevprt && !sim->cont.nevprt_marked[b]
+      && sim->cont.continuous_nevprt[b] != G_MININT)
     {
-      sim->nevprt_marked[b] = TRUE;
-      sim->nevprt_touched[sim->n_nevprt_touched++] = b;
+      sim->cont.nevprt_marked[b] = TRUE;
+      sim->cont.nevprt_touched[sim->cont.n_nevprt_touched++] = b;
     }
 }
 
@@ -327,21 +422,21 @@ orr_sim_set_nevprt (OrrSimulation *sim, int b, int nevprt)
 static inline void
 orr_sim_clean_nevprt (OrrSimulation *sim)
 {
-  for (int i = 0; i < sim->n_nevprt_touched; i++)
+  for (int i = 0; i < sim->cont.n_nevprt_touched; i++)
     {
-      int b = sim->nevprt_touched[i];
+      int b = sim->cont.nevprt_touched[i];
 
-      sim->blocks[b].nevprt = sim->continuous_nevprt[b];
-      sim->nevprt_marked[b] = FALSE;
+      sim->blocks[b].nevprt = sim->cont.continuous_nevprt[b];
+      sim->cont.nevprt_marked[b] = FALSE;
     }
-  sim->n_nevprt_touched = 0;
+  sim->cont.n_nevprt_touched = 0;
 }
 /* A stop must not wait for a long step to finish: a callback refuses to
  * go on, the solver gives up the step, and the run loop sees the flag. */
 static inline gboolean
 orr_sim_callback_must_abort (OrrSimulation *sim)
 {
-  return sim->failed || g_atomic_int_get (&sim->stop_requested);
+  return sim->failed || g_atomic_int_get (&sim->ctl.stop_requested);
 }
 
 /* orr-jacobian.c */
@@ -360,7 +455,7 @@ void orr_sim_jacobian_restart (OrrSimJacobian *jacobian, gboolean may_reuse);
 void orr_sim_jacobian_forget (OrrSimJacobian *jacobian);
 /* Outputs of the continuous list at the current x. */
 gboolean orr_sim_eval_continuous (OrrSimulation *sim, OrrPhase phase, gboolean modes_fixed);
-/* Surfaces at the current x into sim->g, without side effects. */
+/* Surfaces at the current x into sim->zc.g, without side effects. */
 gboolean orr_sim_eval_surfaces (OrrSimulation *sim);
 
 typedef enum
@@ -402,7 +497,7 @@ void orr_sim_zeno_free (OrrSimulation *sim);
  * as what_prefix followed by what (no formatting on the way). */
 gboolean orr_sim_zeno_check (OrrSimulation *sim, OrrBurst *burst, const char *what_prefix,
                              const char *what);
-/* Learns from the crossings in sim->jroot at the current time. */
+/* Learns from the crossings in sim->zc.jroot at the current time. */
 void orr_sim_zeno_note_crossings (OrrSimulation *sim);
 /* The time by which a predicted accumulation of crossings must have been
  * checked; +infinity when none is predicted. */
@@ -422,6 +517,14 @@ void orr_stream_attach_reader (OrrStream *stream);
 gboolean orr_stream_has_reader (OrrStream *stream);
 
 /* orr-pacing.c */
+/* At the start of a run: pacing counts from the first boundary. */
+void orr_sim_pacing_start (OrrSimulation *sim);
+/* TRUE when the run is paced (a real-time factor is set). */
+static inline gboolean
+orr_sim_paced (OrrSimulation *sim)
+{
+  return atomic_load_explicit (&sim->ctl.rt_factor_bits, memory_order_relaxed) != 0;
+}
 gboolean orr_sim_boundary_slow (OrrSimulation *sim);
 /* At every accepted step and event boundary, on the simulation's thread:
  * applies a pending retune, waits for the wall clock when paced, blocks
@@ -430,8 +533,9 @@ gboolean orr_sim_boundary_slow (OrrSimulation *sim);
 static inline gboolean
 orr_sim_boundary (OrrSimulation *sim)
 {
-  if (G_UNLIKELY (g_atomic_int_get (&sim->retune_flag) || g_atomic_int_get (&sim->pause_requested)
-                  || atomic_load_explicit (&sim->rt_factor_bits, memory_order_relaxed) != 0))
+  if (G_UNLIKELY (g_atomic_int_get (&sim->tune.retune_flag)
+                  || g_atomic_int_get (&sim->ctl.pause_requested)
+                  || atomic_load_explicit (&sim->ctl.rt_factor_bits, memory_order_relaxed) != 0))
     return orr_sim_boundary_slow (sim);
   return !orr_sim_must_end (sim);
 }
@@ -467,8 +571,12 @@ orr_sim_check_block_finite (OrrSimulation *sim, int b)
 gboolean orr_sim_check_calls_finite (OrrSimulation *sim, const OrrCallList *list);
 gboolean orr_sim_check_list_finite (OrrSimulation *sim, const OrrActivationList *list);
 
-/* orr-block-runtime.c */
-void orr_sim_free_recorders (OrrSimulation *sim);
+/* orr-block-runtime.c: sim->req and sim->out */
+void orr_sim_block_runtime_setup (OrrSimulation *sim);
+void orr_sim_block_runtime_free (OrrSimulation *sim);
+/* The block that asked for the current event again (-1: none), and
+ * forgets the request. */
+int orr_sim_take_repeat (OrrSimulation *sim);
 /* Calls the blocks' step hooks after an accepted step; a hook that
  * changed something asks for a restart. FALSE if a block failed. */
 gboolean orr_sim_run_step_hooks (OrrSimulation *sim);

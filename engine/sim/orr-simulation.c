@@ -126,93 +126,6 @@ init_object_state (OrrPortBuffer *port, OrrValue *value)
     }
 }
 
-/* Which blocks can change what the solver integrates: only activations
- * calling them need a cold restart. A clocked sampler feeding a Scope does
- * not; one feeding an Integrator does. */
-static void
-find_continuous_influence (OrrSimulation *sim)
-{
-  const OrrProgram *program = sim->program;
-  const OrrActivationList *continuous = &program->continuous_list;
-  int n_buffers = MAX (program->n_buffers, 1);
-  g_autofree gboolean *matters = g_new0 (gboolean, MAX (program->n_blocks, 1));
-  g_autofree gboolean *read_by_solver = g_new0 (gboolean, n_buffers);
-  g_autofree gboolean *read_by_continuous = g_new0 (gboolean, n_buffers);
-  gboolean changed = TRUE;
-
-  for (int b = 0; b < program->n_blocks; b++)
-    {
-      const OrrProgramBlock *pb = &program->blocks[b];
-
-      matters[b] = pb->nx > 0 || pb->ng > 0 || pb->nmode > 0;
-    }
-  for (int i = 0; i < program->derivative_list.n; i++)
-    matters[program->derivative_list.items[i].block] = TRUE;
-  for (int i = 0; i < program->surface_list.n; i++)
-    matters[program->surface_list.items[i].block] = TRUE;
-
-  /* A continuous block matters when its outputs reach one that matters;
-   * iterate because an input without feedthrough may come from a block
-   * scheduled later. */
-  while (changed)
-    {
-      changed = FALSE;
-      for (int i = continuous->n - 1; i >= 0; i--)
-        {
-          int b = continuous->items[i].block;
-          const OrrProgramBlock *pb = &program->blocks[b];
-
-          if (!matters[b])
-            continue;
-          for (int k = 0; k < pb->n_in; k++)
-            if (pb->in[k].buffer >= 0 && !read_by_solver[pb->in[k].buffer])
-              {
-                read_by_solver[pb->in[k].buffer] = TRUE;
-                changed = TRUE;
-              }
-        }
-      for (int i = 0; i < continuous->n; i++)
-        {
-          int b = continuous->items[i].block;
-          const OrrProgramBlock *pb = &program->blocks[b];
-
-          for (int k = 0; k < pb->n_out && !matters[b]; k++)
-            if (read_by_solver[pb->out[k]])
-              {
-                matters[b] = TRUE;
-                changed = TRUE;
-              }
-        }
-    }
-
-  for (int i = 0; i < continuous->n; i++)
-    {
-      int b = continuous->items[i].block;
-      const OrrProgramBlock *pb = &program->blocks[b];
-
-      sim->feeds_continuous[b] = TRUE;
-      for (int k = 0; k < pb->n_in; k++)
-        if (pb->in[k].buffer >= 0)
-          read_by_continuous[pb->in[k].buffer] = TRUE;
-    }
-
-  for (int b = 0; b < program->n_blocks; b++)
-    {
-      const OrrProgramBlock *pb = &program->blocks[b];
-
-      sim->affects_solver[b] = matters[b];
-      for (int k = 0; k < pb->n_out; k++)
-        {
-          if (read_by_solver[pb->out[k]])
-            sim->affects_solver[b] = TRUE;
-          if (read_by_continuous[pb->out[k]])
-            sim->feeds_continuous[b] = TRUE;
-        }
-      if (sim->affects_solver[b])
-        sim->feeds_continuous[b] = TRUE;
-    }
-}
-
 OrrSimulation *
 orr_simulation_new (const OrrProgram *program)
 {
@@ -228,21 +141,11 @@ orr_simulation_new (const OrrProgram *program)
   sim = g_new0 (OrrSimulation, 1);
   sim->program = program;
   sim->base = orr_base_new ();
-  g_mutex_init (&sim->pause_mutex);
-  g_cond_init (&sim->pause_cond);
-  sim->last_root_time = NAN;
-  sim->last_root_interval = NAN;
-  sim->zeno_watch = -1;
+  orr_sim_control_init (sim);
   orr_sim_retune_setup (sim);
 
   sim->blocks = g_new0 (OrrSimBlock, MAX (program->n_blocks, 1));
-  sim->affects_solver = g_new0 (gboolean, MAX (program->n_blocks, 1));
-  sim->feeds_continuous = g_new0 (gboolean, MAX (program->n_blocks, 1));
-  sim->owned_work = g_new0 (gpointer, MAX (program->n_blocks, 1));
-  sim->recorders = g_new0 (OrrRecorder, MAX (program->n_blocks, 1));
-  sim->stream_wanted = g_new0 (gint, MAX (program->n_blocks, 1));
-  sim->agenda = orr_agenda_new (program->n_sources + 1);
-  sim->clock_slot = program->n_sources;
+  orr_sim_block_runtime_setup (sim);
 
   if (!check_program (program, &error))
     {
@@ -267,31 +170,11 @@ orr_simulation_new (const OrrProgram *program)
   sim->zeros = g_aligned_alloc0 (MAX (program->max_input_bytes, 64), 1, 16);
   sim->ports = g_new0 (OrrPortBuffer, MAX (n_ports, 1));
   sim->object_states = g_new0 (OrrPortBuffer, MAX (n_oz, 1));
-  sim->n_solver = MAX (program->nx, 1);
-  sim->x = g_new0 (double, sim->n_solver);
-  sim->xd = g_new0 (double, sim->n_solver);
-  sim->res = g_new0 (double, sim->n_solver);
-  sim->state_owner = g_new0 (int, sim->n_solver);
-  sim->implicit_state = g_new0 (gboolean, sim->n_solver);
   sim->z = g_new0 (double, MAX (nz, 1));
   sim->evout = g_new0 (double, MAX (n_evout, 1));
   sim->jacobians = g_new0 (double, MAX (n_jac, 1));
-  sim->g = g_new0 (double, MAX (program->ng, 1));
-  sim->jroot = g_new0 (int, MAX (program->ng, 1));
-  sim->modes = g_new0 (int, MAX (program->nmode, 1));
-  sim->block_bursts = g_new0 (OrrBurst, MAX (program->n_blocks, 1));
-  sim->continuous_nevprt = g_new (int, MAX (program->n_blocks, 1));
-  sim->nevprt_touched = g_new (int, MAX (program->n_blocks, 1));
-  sim->nevprt_marked = g_new0 (gboolean, MAX (program->n_blocks, 1));
-  for (int b = 0; b < program->n_blocks; b++)
-    sim->continuous_nevprt[b] = G_MININT;
-  for (int i = 0; i < program->continuous_list.n; i++)
-    {
-      int b = program->continuous_list.items[i].block;
-
-      sim->continuous_nevprt[b] = program->continuous_list.items[i].nevprt;
-      sim->blocks[b].nevprt = program->continuous_list.items[i].nevprt;
-    }
+  orr_sim_continuous_alloc (sim);
+  orr_sim_event_crossings_setup (sim);
   orr_sim_zeno_setup (sim);
 
   port = sim->ports;
@@ -299,8 +182,6 @@ orr_simulation_new (const OrrProgram *program)
   z = sim->z;
   evout = sim->evout;
   jac = sim->jacobians;
-  for (int i = 0; i < sim->n_solver; i++)
-    sim->state_owner[i] = -1;
 
   for (int b = 0; b < program->n_blocks; b++)
     {
@@ -332,14 +213,9 @@ orr_simulation_new (const OrrProgram *program)
       block->nx = pb->nx;
       if (pb->nx > 0)
         {
-          block->x = sim->x + pb->x_offset;
-          block->xd = sim->xd + pb->x_offset;
-          block->res = sim->res + pb->x_offset;
-          for (int i = 0; i < pb->nx; i++)
-            {
-              sim->state_owner[pb->x_offset + i] = b;
-              sim->implicit_state[pb->x_offset + i] = pb->implicit;
-            }
+          block->x = sim->cont.x + pb->x_offset;
+          block->xd = sim->cont.xd + pb->x_offset;
+          block->res = sim->cont.res + pb->x_offset;
           if (pb->analytic_jacobian)
             {
               block->jacobian = jac;
@@ -363,10 +239,10 @@ orr_simulation_new (const OrrProgram *program)
       block->opar = (OrrValue *const *)pb->opar;
 
       block->ng = pb->ng;
-      block->g = pb->ng > 0 ? sim->g + pb->g_offset : NULL;
-      block->jroot = pb->ng > 0 ? sim->jroot + pb->g_offset : NULL;
+      block->g = pb->ng > 0 ? sim->zc.g + pb->g_offset : NULL;
+      block->jroot = pb->ng > 0 ? sim->zc.jroot + pb->g_offset : NULL;
       block->nmode = pb->nmode;
-      block->mode = pb->nmode > 0 ? sim->modes + pb->mode_offset : NULL;
+      block->mode = pb->nmode > 0 ? sim->zc.modes + pb->mode_offset : NULL;
 
       block->n_evin = pb->n_evin;
       block->n_evout = pb->n_evout;
@@ -378,16 +254,6 @@ orr_simulation_new (const OrrProgram *program)
       block->sim = sim;
       block->index = b;
     }
-
-  find_continuous_influence (sim);
-  orr_sim_event_crossings_setup (sim);
-  sim->dae = program->needs_dae;
-  for (int i = 0; i < program->nx; i++)
-    sim->dae = sim->dae || sim->implicit_state[i];
-  /* Always-active blocks without states still need time to flow
-   * continuously (a Sine into a Scope), so they integrate a dummy state,
-   * as Scicos does. */
-  sim->continuous = program->nx > 0 || program->ng > 0 || program->continuous_list.n > 0;
 
   if (!orr_sim_activation_setup (sim, &error))
     {
@@ -404,16 +270,12 @@ orr_simulation_free (OrrSimulation *sim)
     return;
 
   orr_sim_continuous_free (sim);
-  orr_sim_free_work (sim);
   g_clear_pointer (&sim->loops, orr_sim_loops_free);
-  g_clear_pointer (&sim->step_hooks, g_free);
-  sim->n_step_hooks = 0;
-  orr_sim_free_recorders (sim);
+  orr_sim_block_runtime_free (sim);
   orr_sim_activation_free (sim);
   orr_sim_zeno_free (sim);
   orr_sim_event_crossings_free (sim);
   orr_sim_retune_free (sim);
-  orr_agenda_free (sim->agenda);
 
   if (sim->object_states != NULL)
     {
@@ -428,31 +290,13 @@ orr_simulation_free (OrrSimulation *sim)
   g_aligned_free (sim->zeros);
   g_free (sim->ports);
   g_free (sim->object_states);
-  g_free (sim->x);
-  g_free (sim->xd);
-  g_free (sim->res);
-  g_free (sim->state_owner);
-  g_free (sim->implicit_state);
   g_free (sim->z);
   g_free (sim->evout);
   g_free (sim->jacobians);
-  g_free (sim->g);
-  g_free (sim->jroot);
-  g_free (sim->modes);
-  g_free (sim->block_bursts);
-  g_free (sim->continuous_nevprt);
-  g_free (sim->nevprt_touched);
-  g_free (sim->nevprt_marked);
   g_free (sim->blocks);
-  g_free (sim->affects_solver);
-  g_free (sim->feeds_continuous);
-  g_free (sim->owned_work);
-  g_free (sim->recorders);
-  g_free (sim->stream_wanted);
   g_clear_error (&sim->error);
   orr_base_unref (sim->base);
-  g_mutex_clear (&sim->pause_mutex);
-  g_cond_clear (&sim->pause_cond);
+  orr_sim_control_clear (sim);
   g_free (sim);
 }
 
@@ -501,7 +345,7 @@ initialise (OrrSimulation *sim)
       orr_sim_call (sim, b, ORR_JOB_OUTPUTS);
       /* (a DAE's initial algebraic states are only a guess until the
        * solver makes them consistent, and its outputs checked then) */
-      if (!sim->failed && (!sim->dae || program->blocks[b].constant))
+      if (!sim->failed && (!sim->cont.dae || program->blocks[b].constant))
         orr_sim_check_block_finite (sim, b);
     }
   return !orr_sim_must_end (sim);
@@ -517,17 +361,13 @@ process_next_event (OrrSimulation *sim)
   /* An earlier activation at this time changed something the continuous
    * part reads, or only part of it was computed at the last accepted
    * point: event-driven blocks must see every signal up to date. */
-  if (sim->continuous && sim->outputs_stale)
-    {
-      if (!orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, FALSE))
-        return FALSE;
-      sim->outputs_stale = FALSE;
-    }
+  if (sim->cont.continuous && !orr_sim_refresh_outputs (sim))
+    return FALSE;
 
-  slot = orr_agenda_pop (sim->agenda, &te);
+  slot = orr_sim_take_next_event (sim, &te);
   /* A fixed-step run handles events at the end of the step they fall
    * in: the time is that grid point, not the event's own time. */
-  if (!sim->fixed_step && te > sim->time.t)
+  if (!sim->cont.fixed_step && te > sim->time.t)
     orr_sim_set_time (sim, te);
   return orr_sim_fire (sim, slot);
 }
@@ -539,7 +379,7 @@ handling_time (OrrSimulation *sim, double te)
 {
   double final = sim->time.final_time;
 
-  if (!sim->fixed_step || !isfinite (te))
+  if (!sim->cont.fixed_step || !isfinite (te))
     return te;
   if (te > final + orr_sim_time_tolerance (final))
     return te;
@@ -552,12 +392,12 @@ main_loop (OrrSimulation *sim)
   const double final = sim->time.final_time;
 
   sim->time.phase = ORR_PHASE_EVENT;
-  sim->need_restart = TRUE;
+  orr_sim_request_restart (sim);
 
   while (orr_sim_boundary (sim))
     {
       double t = sim->time.t;
-      double te = orr_agenda_peek_time (sim->agenda);
+      double te = orr_sim_next_event_time (sim);
       double th = handling_time (sim, te);
       double deadline = orr_sim_zeno_deadline (sim);
       double target;
@@ -580,30 +420,30 @@ main_loop (OrrSimulation *sim)
         }
 
       target = MIN (MIN (th, final), handling_time (sim, deadline));
-      if (sim->continuous)
+      if (sim->cont.continuous)
         {
           /* A paced run integrates in slices that keep the streams
            * flowing with the wall clock (orr-pacing.c). */
           double slice = orr_sim_pacing_slice (sim);
 
           if (t + slice < target)
-            target = sim->fixed_step ? MIN (target, orr_sim_grid_ceil (sim, t + slice)) : t + slice;
+            target
+              = sim->cont.fixed_step ? MIN (target, orr_sim_grid_ceil (sim, t + slice)) : t + slice;
         }
       if (!isfinite (target))
         {
           /* An endless run with nothing scheduled: integrate in long
            * stretches rather than toward infinity. */
           target = t + 1e3 * MAX (1.0, fabs (t));
-          if (sim->fixed_step)
+          if (sim->cont.fixed_step)
             target = orr_sim_grid_ceil (sim, target);
         }
-      if (target - t <= orr_sim_time_tolerance (t) || !sim->continuous)
+      if (target - t <= orr_sim_time_tolerance (t) || !sim->cont.continuous)
         {
           /* Nothing to integrate, or an interval too short for the solver
            * (rounding between event times): time just moves on, when
            * paced once the wall clock is there. */
-          if (atomic_load_explicit (&sim->rt_factor_bits, memory_order_relaxed) != 0
-              && !orr_sim_pace_to (sim, target))
+          if (orr_sim_paced (sim) && !orr_sim_pace_to (sim, target))
             break;
           orr_sim_set_time (sim, target);
           continue;
@@ -658,9 +498,7 @@ orr_simulation_run (OrrSimulation *sim, GError **error)
   sim->time.alpha = 1.0;
   sim->time.beta = 0.0;
   orr_sim_set_time (sim, settings->start_time);
-  g_mutex_lock (&sim->pause_mutex);
-  sim->rt_reanchor = TRUE; /* pacing counts from the first boundary */
-  g_mutex_unlock (&sim->pause_mutex);
+  orr_sim_pacing_start (sim);
 
   if (!(settings->final_time >= settings->start_time))
     orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER,
@@ -668,11 +506,8 @@ orr_simulation_run (OrrSimulation *sim, GError **error)
                   settings->start_time);
   else if (!orr_sim_choose_solver (sim, &local_error))
     orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER, "%s", local_error->message);
-  else if (sim->continuous && !orr_sim_continuous_setup (sim, &local_error))
+  else if (!orr_sim_continuous_setup (sim, &local_error))
     orr_sim_fail (sim, ORR_SIM_ERROR_SOLVER, "%s", local_error->message);
-  else if (!sim->continuous)
-    sim->solver_description
-      = g_strdup_printf ("%s: no continuous time, nothing to integrate", sim->solver_name);
 
   if (!sim->failed)
     {
@@ -683,8 +518,8 @@ orr_simulation_run (OrrSimulation *sim, GError **error)
     }
 
   sim->stats.final_time = sim->time.t;
-  sim->stats.stopped = !sim->failed && g_atomic_int_get (&sim->stop_requested);
-  sim->stats.restart = !sim->failed && sim->restart_requested && !sim->block_stop;
+  sim->stats.stopped = !sim->failed && g_atomic_int_get (&sim->ctl.stop_requested);
+  sim->stats.restart = !sim->failed && sim->req.restart_requested && !sim->req.block_stop;
 
   if (sim->failed)
     {
@@ -709,31 +544,6 @@ orr_simulation_get_stats (OrrSimulation *sim)
   return &sim->stats;
 }
 
-void
-orr_simulation_set_linear_solver (OrrSimulation *sim, OrrSimLinear kind)
-{
-  g_return_if_fail (sim != NULL);
-
-  sim->linear_request = kind;
-}
-
-const char *
-orr_simulation_get_solver_description (OrrSimulation *sim)
-{
-  g_return_val_if_fail (sim != NULL, NULL);
-
-  return sim->solver_description;
-}
-
-void
-orr_simulation_set_record_func (OrrSimulation *sim, OrrRecordFunc func, gpointer user_data)
-{
-  g_return_if_fail (sim != NULL);
-
-  sim->record_func = func;
-  sim->record_data = user_data;
-}
-
 gboolean
 orr_simulation_restart_requested (OrrSimulation *sim)
 {
@@ -747,7 +557,7 @@ orr_simulation_get_restart_block (OrrSimulation *sim)
 {
   g_return_val_if_fail (sim != NULL, NULL);
 
-  return sim->stats.restart ? sim->restart_block : NULL;
+  return sim->stats.restart ? sim->req.restart_block : NULL;
 }
 
 void

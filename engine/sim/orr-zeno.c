@@ -14,9 +14,10 @@
  *    there with an error. A model that brings the ball to rest itself (the
  *    surface stays at zero or goes back) passes the check.
  *
- * DESIGN: owns zero crossings and modes: the watches that predict where
- * crossings accumulate (sim->watches, zeno_watch); the burst counters are
- * in the core (orr-sim-core.c).
+ * DESIGN: owns zero crossings and modes, Zeno part (sim->zc, with
+ * orr-event-crossings.c): the watches that predict where crossings
+ * accumulate (watches, zeno_watch); counting a burst is orr-sim-core.c's
+ * orr_sim_zeno_check(), on counters the caller owns.
  */
 
 #include <math.h>
@@ -34,16 +35,16 @@ orr_sim_zeno_setup (OrrSimulation *sim)
 {
   int n = 2 * MAX (sim->program->ng, 1);
 
-  sim->watches = g_new0 (OrrCrossingWatch, n);
+  sim->zc.watches = g_new0 (OrrCrossingWatch, n);
   for (int i = 0; i < n; i++)
-    sim->watches[i].deadline = INFINITY;
-  sim->zeno_watch = -1;
+    sim->zc.watches[i].deadline = INFINITY;
+  sim->zc.zeno_watch = -1;
 }
 
 void
 orr_sim_zeno_free (OrrSimulation *sim)
 {
-  g_clear_pointer (&sim->watches, g_free);
+  g_clear_pointer (&sim->zc.watches, g_free);
 }
 
 static void
@@ -51,12 +52,12 @@ find_nearest_deadline (OrrSimulation *sim)
 {
   double nearest = INFINITY;
 
-  sim->zeno_watch = -1;
+  sim->zc.zeno_watch = -1;
   for (int i = 0; i < 2 * sim->program->ng; i++)
-    if (sim->watches[i].deadline < nearest)
+    if (sim->zc.watches[i].deadline < nearest)
       {
-        nearest = sim->watches[i].deadline;
-        sim->zeno_watch = i;
+        nearest = sim->zc.watches[i].deadline;
+        sim->zc.zeno_watch = i;
       }
 }
 
@@ -105,35 +106,35 @@ orr_sim_zeno_note_crossings (OrrSimulation *sim)
   double t = sim->time.t;
 
   for (int i = 0; i < program->ng; i++)
-    if (sim->jroot[i] != 0)
-      note_crossing (sim, &sim->watches[2 * i + (sim->jroot[i] > 0)], t);
+    if (sim->zc.jroot[i] != 0)
+      note_crossing (sim, &sim->zc.watches[2 * i + (sim->zc.jroot[i] > 0)], t);
   find_nearest_deadline (sim);
 }
 
 double
 orr_sim_zeno_deadline (OrrSimulation *sim)
 {
-  return sim->zeno_watch >= 0 ? sim->watches[sim->zeno_watch].deadline : INFINITY;
+  return sim->zc.zeno_watch >= 0 ? sim->zc.watches[sim->zc.zeno_watch].deadline : INFINITY;
 }
 
 gboolean
 orr_sim_zeno_check_deadline (OrrSimulation *sim)
 {
   const OrrProgram *program = sim->program;
-  int index = sim->zeno_watch;
+  int index = sim->zc.zeno_watch;
   OrrCrossingWatch *watch;
   int surface, number, direction;
   const char *path = "?";
 
   if (index < 0)
     return TRUE;
-  watch = &sim->watches[index];
+  watch = &sim->zc.watches[index];
   surface = number = index / 2;
   direction = index % 2 ? 1 : -1;
   if (!orr_sim_eval_surfaces (sim))
     return FALSE;
 
-  if (sim->g[surface] * direction <= 0)
+  if (sim->zc.g[surface] * direction <= 0)
     {
       /* The crossings stopped and the surface is back where they started
        * (or at rest on it): the model handled it. */

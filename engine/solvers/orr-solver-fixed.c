@@ -467,8 +467,13 @@ fixed_step (OrrSolver *solver, double t_stop, double *t, GError **error)
           self->jroot[i] = 0;
           if ((a < 0 && b >= 0) || (a > 0 && b <= 0))
             {
+              const int *direction = solver->options.root_direction;
+
               self->jroot[i] = b > a ? 1 : -1;
-              crossed = TRUE;
+              if (direction != NULL && direction[i] != 0 && direction[i] != self->jroot[i])
+                self->jroot[i] = 0; /* a crossing the surface's block ignores */
+              else
+                crossed = TRUE;
             }
         }
       memcpy (self->g0, self->g1, sizeof (double) * solver->options.ng);

@@ -156,6 +156,17 @@ setup (OrrSundials *self, double t, GError **error)
 
       if (!orr_sundials_check (self, flag, "set up surfaces", error))
         return FALSE;
+      /* (the integrator copies the directions, and keeps them across
+       * reinitialisations) */
+      if (options->root_direction != NULL)
+        {
+          g_autofree int *direction
+            = g_memdup2 (options->root_direction, sizeof (int) * options->ng);
+
+          if (!orr_sundials_check (self, calls->set_root_direction (mem, direction),
+                                   "set the surfaces' directions", error))
+            return FALSE;
+        }
       /* Surfaces that stay at zero (a Sign of a constant) are legal. */
       if (!orr_sundials_check (self, calls->set_no_inactive_root_warn (mem),
                                "silence surface warnings", error))

@@ -56,6 +56,7 @@ typedef struct
   int (*sstolerances) (void *mem, realtype rtol, realtype atol);
   int (*set_max_step) (void *mem, realtype hmax);
   int (*set_no_inactive_root_warn) (void *mem);
+  int (*set_root_direction) (void *mem, int *rootdir);
   int (*set_init_step) (void *mem, realtype hin);
   int (*set_stop_time) (void *mem, realtype tstop);
   int (*get_root_info) (void *mem, int *rootsfound);
@@ -113,6 +114,7 @@ typedef struct
   .sstolerances = Prefix##SStolerances,                               \
   .set_max_step = Prefix##SetMaxStep,                                 \
   .set_no_inactive_root_warn = Prefix##SetNoInactiveRootWarn,         \
+  .set_root_direction = Prefix##SetRootDirection,                     \
   .set_init_step = Prefix##SetInitStep,                               \
   .set_stop_time = Prefix##SetStopTime,                               \
   .get_root_info = Prefix##GetRootInfo,                               \

@@ -121,6 +121,9 @@ typedef struct
   OrrSolverRhsFunc rhs;           /* ODE backends */
   OrrSolverResidualFunc residual; /* DAE backend */
   OrrSolverRootFunc roots;        /* required when ng > 0 */
+  /* Per surface, the crossings to report: +1 rising, -1 falling, 0 both;
+   * NULL: both for every surface. Owned by the caller. */
+  const int *root_direction;
   OrrSolverJacobianFunc jacobian;
   gpointer data;          /* for rhs, residual and roots */
   gpointer jacobian_data; /* for jacobian */

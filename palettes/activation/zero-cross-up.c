@@ -18,6 +18,8 @@ zero_cross_up_configure (OrrConfig *config, GError **error)
   orr_config_add_input (config, 1, 1, ORR_TYPE_DOUBLE, TRUE);
   orr_config_set_event_ports (config, 0, 1);
   orr_config_set_surfaces (config, 1, 0);
+  /* Falling crossings do nothing: the solver need not stop at them. */
+  orr_config_set_surface_direction (config, 1);
   return TRUE;
 }
 

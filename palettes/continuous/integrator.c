@@ -206,12 +206,20 @@ integrator_simulate (OrrSimBlock *block, OrrJob job)
 
   switch (job)
     {
+      /* (one state, the common case, is a plain copy: no call to memcpy
+       * in the solver's hottest loop) */
       case ORR_JOB_OUTPUTS:
-        memcpy (orr_block_real_out (block, 0), block->x, size);
+        if (block->nx == 1)
+          orr_block_real_out (block, 0)[0] = block->x[0];
+        else
+          memcpy (orr_block_real_out (block, 0), block->x, size);
         break;
 
       case ORR_JOB_DERIVATIVES:
-        memcpy (block->xd, orr_block_real_in (block, 0), size);
+        if (block->nx == 1)
+          block->xd[0] = orr_block_real_in (block, 0)[0];
+        else
+          memcpy (block->xd, orr_block_real_in (block, 0), size);
         break;
 
       case ORR_JOB_STATE_UPDATE:

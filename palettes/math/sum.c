@@ -53,6 +53,13 @@ sum_simulate (OrrSimBlock *block, OrrJob job)
     return;
   y = orr_block_real_out (block, 0);
 
+  /* two scalars, the common case (a feedback loop's error) */
+  if (block->n_rpar == 2 && block->out[0].rows * block->out[0].cols == 1)
+    {
+      y[0]
+        = signs[0] * orr_block_real_in (block, 0)[0] + signs[1] * orr_block_real_in (block, 1)[0];
+      return;
+    }
   if (block->n_rpar == 1)
     {
       const double *u = orr_block_real_in (block, 0);

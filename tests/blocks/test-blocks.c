@@ -358,6 +358,25 @@ test_sum (void)
   assert_doubles (orr_harness_output (h, 0), y, 2);
 }
 
+/* Two inputs: scalars (the block's short path) and 2x1 vectors (the
+ * general one), y = u1 - u2 element by element. */
+static void
+test_sum_two (void)
+{
+  const double u1[] = { 3.5, -1 }, u2[] = { 10, 0.25 }, y[] = { -6.5, -1.25 };
+
+  for (int rows = 1; rows <= 2; rows++)
+    {
+      OrrConfig *config = CONFIGURE (&orr_sum_class, "signs", "[1 -1]", NULL);
+      g_autoptr (OrrHarness) h = harness (&orr_sum_class, config, rows, 1);
+
+      orr_harness_set_input (h, 0, u1);
+      orr_harness_set_input (h, 1, u2);
+      orr_harness_run (h, ORR_JOB_OUTPUTS);
+      assert_doubles (orr_harness_output (h, 0), y, rows);
+    }
+}
+
 static void
 test_sum_single (void)
 {
@@ -912,6 +931,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/blocks/gain/matrix", test_gain_matrix);
   g_test_add_func ("/blocks/sum", test_sum);
   g_test_add_func ("/blocks/sum/single", test_sum_single);
+  g_test_add_func ("/blocks/sum/two", test_sum_two);
   g_test_add_func ("/blocks/product", test_product);
   g_test_add_func ("/blocks/abs/configure", test_abs_configure);
   g_test_add_func ("/blocks/abs/simulate", test_abs_simulate);

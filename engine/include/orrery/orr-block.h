@@ -315,6 +315,12 @@ void orr_config_add_object_state (OrrConfig *config, OrrValue *value);
 /* Zero-crossing surfaces and modes. A negative count means one per
  * element of input 1, whatever size it inherits (Abs, Saturation...). */
 void orr_config_set_surfaces (OrrConfig *config, int ng, int nmode);
+/* Which crossings of the block's surfaces matter: +1 only rising ones
+ * (from < 0 to >= 0), -1 only falling ones, 0 both (the default). The
+ * solver then stops only at those, and the block is called only for
+ * them (jroot holds that direction), which spares a restart at every
+ * crossing the block would ignore (ZeroCrossDown, a bouncing ball). */
+void orr_config_set_surface_direction (OrrConfig *config, int direction);
 void orr_config_set_jacobian (OrrConfig *config, gboolean analytic);
 /* The block only makes sense on a periodic SampleClock of this period
  * (SampledData): the compiler refuses any other activation. */

@@ -97,6 +97,7 @@ typedef struct
   int noz;
   OrrValue **oz0;
   int ng, g_offset;
+  int g_direction; /* crossings that matter: +1 rising, -1 falling, 0 both */
   int nmode, mode_offset;
   gboolean analytic_jacobian;
 

@@ -320,11 +320,55 @@ test_jroot_at_mode_choice (void)
   g_assert_cmpint (crossings, ==, 2);
 }
 
+/* ---- a surface that only matters one way -------------------------------- */
+
+/* ZeroCrossDown alone on sin(pi t) over [0, 10.5]: the input falls
+ * through zero at 1, 3, 5, 7, 9 and rises at 2, 4, 6, 8, 10. The block
+ * says only falling crossings matter (orr_config_set_surface_direction),
+ * so the solver stops at the five falls and never at the rises: five
+ * crossings in all, where a surface watched both ways gives ten. Under
+ * rk4 a crossing is seen at the end of the step it falls in (sin(pi k) is
+ * not exactly 0 in floating point), so the times hold to one step. Every
+ * SUNDIALS integrator is asked (CVODE, ERKStep, ARKStep, IDA: each has
+ * its own SetRootDirection), and a fixed-step method. */
+static void
+test_one_direction (void)
+{
+  const double falls[] = { 1, 3, 5, 7, 9 };
+  static const Solver one_way_solvers[] = {
+    { "cvode-bdf", 0, 1e-8 }, { "dormand-prince", 0, 1e-8 }, { "sdirk", 0, 1e-8 },
+    { "ida", 0, 1e-8 },       { "rk4", FIXED_STEP, 0 },
+  };
+
+  for (guint s = 0; s < G_N_ELEMENTS (one_way_solvers); s++)
+    {
+      const Solver *solver = &one_way_solvers[s];
+      g_autoptr (OrrModel) model = orr_model_new ();
+      OrrBlock *sine = add_block (model, "SineWave", "Sine", 0, 1, 0, 0, "frequency", "pi", NULL);
+      OrrBlock *down = add_block (model, "ZeroCrossDown", "Down", 1, 0, 0, 1, NULL);
+      OrrBlock *falls_counter = add_block (model, "Counter", "Falls", 0, 1, 1, 0, NULL);
+      OrrBlock *falling = add_block (model, "Scope", "Falling", 1, 0, 0, 0, NULL);
+      g_autoptr (Run) run = NULL;
+
+      g_test_message ("solver %s", solver->solver);
+      set_final_time (model, 10.5);
+      set_solver (model, solver);
+      link_data (model, sine, 1, down, 1);
+      link_event (model, down, 1, falls_counter, 1);
+      link_data (model, falls_counter, 1, falling, 1);
+      run = run_model_ok (model, NULL);
+      assert_events (run, "Falling", falls, G_N_ELEMENTS (falls),
+                     solver->step > 0 ? solver->step + 1e-12 : solver->tolerance);
+      g_assert_cmpuint (run->stats.zero_crossings, ==, G_N_ELEMENTS (falls));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/event-crossings/square-wave", test_square_wave);
+  g_test_add_func ("/event-crossings/one-direction", test_one_direction);
   g_test_add_func ("/event-crossings/discrete-signal", test_discrete_signal);
   g_test_add_func ("/event-crossings/jumping-state", test_jumping_state);
   g_test_add_func ("/event-crossings/zeno", test_zeno);
