@@ -47,6 +47,8 @@ struct _OrrWindow
 
   /* orr-window-run.c */
   struct _OrrRunController *runner; /* NULL until the first run */
+  GtkWindow *trust_dialog;          /* the trust question while it is open */
+  char *trust_digest;               /* what it asks about (orr_trust_digest) */
   GtkWidget *scopes_pane;
   gint64 run_started_us;
   int scopes_width; /* the pane's width the user left in the last run; 0: none yet */
