@@ -72,6 +72,8 @@ OrrLibrarySet *_orr_window_get_library_set (OrrWindow *self);
  * allow. */
 void _orr_window_actions_update (OrrWindow *self);
 void _orr_window_show_error (OrrWindow *self, const char *primary, const char *secondary);
+/* A failed save: the file's name in the title, the path and reason below. */
+void _orr_window_show_save_error (OrrWindow *self, GFile *file, const GError *error);
 
 /* The Save As chooser; finishes with TRUE when the model was saved. */
 void _orr_window_save_as_async (OrrWindow *self, GAsyncReadyCallback callback, gpointer user_data);

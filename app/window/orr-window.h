@@ -49,6 +49,9 @@ void orr_window_close_confirmed (OrrWindow *self);
 
 /* The last message of the status line ("Saved", an error...). */
 void orr_window_show_message (OrrWindow *self, const char *message);
+/* The status line's last message; after a failed save, the whole of it
+ * (title, file and reason), for tests. */
+const char *orr_window_get_message (OrrWindow *self);
 
 /* Renders the whole window, header bar included, into a PNG. */
 gboolean orr_window_screenshot (OrrWindow *self, const char *path, GError **error);
