@@ -501,7 +501,7 @@ run_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
     }
   g_free (self->trust_digest);
   self->trust_digest = g_steal_pointer (&digest);
-  name = self->file != NULL ? g_file_get_basename (self->file) : g_strdup (_ ("Untitled"));
+  name = self->file != NULL ? g_file_get_basename (self->file) : g_strdup (_ ("Untitled Model"));
   self->trust_dialog = orr_trust_dialog_new (GTK_WINDOW (self), name, code);
   g_signal_connect_object (self->trust_dialog, "destroy", G_CALLBACK (trust_dialog_destroyed), self,
                            G_CONNECT_SWAPPED);

@@ -164,7 +164,7 @@ _orr_window_show_save_error (OrrWindow *self, GFile *file, const GError *error)
   if (strstr (error->message, where) != NULL)
     secondary = g_strdup (error->message);
   else
-    secondary = g_strdup_printf (_ ("%s: %s"), where, error->message);
+    secondary = g_strdup_printf ("%s: %s", where, error->message);
   _orr_window_show_error (self, primary, secondary);
   g_free (self->message);
   self->message = g_strdup_printf ("%s: %s", primary, secondary);
