@@ -11,6 +11,7 @@ struct _OrrTrustDialog
   GtkLabel *heading;
   GtkLabel *code_list;
   GtkButton *trust_button;
+  GtkButton *cancel_button;
 };
 
 G_DEFINE_FINAL_TYPE (OrrTrustDialog, orr_trust_dialog, GTK_TYPE_WINDOW)
@@ -35,6 +36,7 @@ orr_trust_dialog_class_init (OrrTrustDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OrrTrustDialog, heading);
   gtk_widget_class_bind_template_child (widget_class, OrrTrustDialog, code_list);
   gtk_widget_class_bind_template_child (widget_class, OrrTrustDialog, trust_button);
+  gtk_widget_class_bind_template_child (widget_class, OrrTrustDialog, cancel_button);
 }
 
 static void
@@ -70,7 +72,9 @@ orr_trust_dialog_new (GtkWindow *parent, const char *model_name, GPtrArray *nati
     }
   gtk_label_set_text (self->code_list, list->str);
   g_string_free (list, TRUE);
-  gtk_window_set_default_widget (GTK_WINDOW (self), NULL);
+  /* the safe answer has the focus (Enter cancels), and the list is not
+   * shown selected */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->cancel_button));
   return GTK_WINDOW (self);
 }
 
