@@ -254,6 +254,19 @@ orr_block_open_output_file (OrrSimBlock *block, const char *name, char **path, G
                        full, root);
           return -1;
         }
+      /* the list of written files holds one name a line: a name with a
+       * line break in it could slip another name into it */
+      for (const char *p = full; *p != '\0'; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+          {
+            g_autofree char *shown = g_strescape (full, NULL);
+
+            g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                         "will not write '%s': a model you have not trusted writes no file "
+                         "whose name holds a control character (a line break...)",
+                         shown);
+            return -1;
+          }
       fd = open_below (root, full, key, error);
       if (fd < 0)
         return -1;

@@ -210,6 +210,18 @@ test_outside (void)
       run_writer (&r, "model.orr", "ToCSV", names[i], FALSE);
       assert_refused (&r, outside, "outside the model's folder", outside, FALSE);
     }
+  /* a line break in the name would slip a second name into the list of
+   * written files: refused, nothing created */
+  {
+    g_auto (Run) r = { 0 };
+    g_autofree char *first = g_build_filename (model_dir, "x", NULL);
+
+    run_writer (&r, "model.orr", "ToCSV", "strcat(['x', char(10), 'keep2.csv'])", FALSE);
+    g_assert_cmpint (r.status, ==, 1);
+    assert_contains (r.err, "Writer");
+    assert_contains (r.err, "control character");
+    g_assert_false (g_file_test (first, G_FILE_TEST_EXISTS));
+  }
   {
     g_auto (Run) r = { 0 };
 
