@@ -65,6 +65,24 @@ orr_trust_store_lookup (const char *model_path, const char *digest)
 }
 
 gboolean
+orr_trust_store_covers (OrrModel *model, OrrRegistry *registry, const char *model_path)
+{
+  g_autoptr (GPtrArray) code = NULL;
+  g_autofree char *digest = NULL;
+  OrrCompileOptions options = { .model_path = model_path };
+
+  if (model_path == NULL)
+    return FALSE;
+  code = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_native_code_free);
+  options.native_code = code;
+  orr_program_free (orr_compile_with_options (model, registry, NULL, &options, NULL, NULL));
+  if (code->len == 0)
+    return FALSE;
+  digest = orr_trust_digest (code);
+  return orr_trust_store_lookup (model_path, digest);
+}
+
+gboolean
 orr_trust_store_remember (const char *model_path, const char *digest, GError **error)
 {
   g_autoptr (GKeyFile) keys = g_key_file_new ();

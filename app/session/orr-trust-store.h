@@ -9,6 +9,7 @@
 
 #include <glib.h>
 #include <orrery/orr-compile.h>
+#include <orrery/orr-model.h>
 
 G_BEGIN_DECLS
 
@@ -17,6 +18,10 @@ G_BEGIN_DECLS
 char *orr_trust_digest (GPtrArray *native_code);
 /* TRUE when the user trusted model_path with this digest before. */
 gboolean orr_trust_store_lookup (const char *model_path, const char *digest);
+/* TRUE when model (saved as model_path) has native code and the user
+ * trusted it, as it is now, before: for the editor's analyses, which run
+ * the model's code like a run does but ask nothing. */
+gboolean orr_trust_store_covers (OrrModel *model, OrrRegistry *registry, const char *model_path);
 /* Remembers the user's yes; FALSE with an error naming the file. */
 gboolean orr_trust_store_remember (const char *model_path, const char *digest, GError **error);
 
