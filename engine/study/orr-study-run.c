@@ -244,8 +244,10 @@ run_values (Worker *w, guint run, const double *values)
     }
   /* the files its blocks write start in the model's folder, under the
    * rule for untrusted models (orr_block_open_output_file) */
-  runs = orr_runs_new (w->model, st->registry, overrides,
-                       &(OrrCompileOptions){ .model_path = st->model_name });
+  runs = orr_runs_new (
+    w->model, st->registry, overrides,
+    &(OrrCompileOptions){ .model_path = st->model_name,
+                          .trust_native_code = orr_study_get_trust_native_code (st->study) });
   orr_runs_set_callbacks (runs, on_started, on_finished, &rr);
   g_mutex_lock (&w->lock);
   w->current = runs;
