@@ -5,6 +5,8 @@
 #include "orr-linearize-dialog.h"
 
 #include "orr-analysis-window.h"
+#include "orr-trust-store.h"
+#include "orr-window.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -64,6 +66,7 @@ orr_linearize_dialog_run (OrrLinearizeDialog *self)
   g_autoptr (OrrScope) at_trim = NULL;
   g_auto (GStrv) vars = NULL;
   g_autofree char *block = g_strstrip (g_strdup (text_of (self->block_entry)));
+  g_autofree char *model_path = NULL;
   const char *time_text = text_of (self->time_entry);
   OrrLinearizeOptions options;
   OrrAnalysisWindow *window;
@@ -75,6 +78,17 @@ orr_linearize_dialog_run (OrrLinearizeDialog *self)
       return NULL;
     }
   orr_linearize_options_init (&options);
+  /* the model's folder and, if the user trusted its native code for a run,
+   * that trust (orr-trust-store.h) */
+  {
+    GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+    GFile *file = ORR_IS_WINDOW (parent) ? orr_window_get_file (ORR_WINDOW (parent)) : NULL;
+
+    model_path = file != NULL ? g_file_get_path (file) : NULL;
+    options.compile_options.model_path = model_path;
+    options.compile_options.trust_native_code
+      = orr_trust_store_covers (self->model, self->registry, model_path);
+  }
   if (time_text[0] != '\0')
     {
       char *end = NULL;
@@ -104,6 +118,7 @@ orr_linearize_dialog_run (OrrLinearizeDialog *self)
 
       orr_trim_options_init (&trim);
       trim.block = block;
+      trim.compile_options = options.compile_options;
       trim.vars = (const char *const *)vars;
       trim.inputs = inputs->len > 0 ? (const int *)inputs->data : NULL;
       trim.n_inputs = inputs->len;

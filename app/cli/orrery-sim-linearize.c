@@ -52,7 +52,9 @@ orr_cli_linearize (int argc, char **argv)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_ ("Write to FILE instead of the standard output (needed for mat)"), N_ ("FILE") },
     { "trust", 0, 0, G_OPTION_ARG_NONE, &trust,
-      N_ ("Trust the model: compile and run the C code of its CCustomBlocks"), NULL },
+      N_ ("Trust the model: run its native code (C and Python blocks, FMU binaries) and let it "
+          "write files anywhere"),
+      NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_ ("MODEL.orr") },
     { NULL },
   };
@@ -129,6 +131,7 @@ orr_cli_linearize (int argc, char **argv)
     return ORR_CLI_MODEL_ERROR;
   registry = orr_cli_registry ();
   options.compile_options.trust_native_code = trust;
+  options.compile_options.model_path = files[0];
 
   if (trim_vars != NULL)
     {

@@ -173,13 +173,13 @@ submit_to_slurm (const char *path, OrrStudy *study, OrrStudyPlan *plan, guint ta
     g_autofree char *logs = g_build_filename (slurm_dir, "task-%a.log", NULL);
     q_logs = sh_quote (logs);
   }
-  array_text
-    = g_strdup_printf ("#!/bin/sh\n"
-                       "# A share of the study %s per task (orrery-sim study run --slurm).\n"
-                       "#SBATCH --job-name=orrery-study\n"
-                       "exec %s study run %s --task \"$SLURM_ARRAY_TASK_ID\" --tasks %u "
-                       "-j \"${SLURM_CPUS_PER_TASK:-1}\" --quiet\n",
-                       study_abs, q_self, q_study, tasks);
+  array_text = g_strdup_printf (
+    "#!/bin/sh\n"
+    "# A share of the study %s per task (orrery-sim study run --slurm).\n"
+    "#SBATCH --job-name=orrery-study\n"
+    "exec %s study run %s --task \"$SLURM_ARRAY_TASK_ID\" --tasks %u "
+    "-j \"${SLURM_CPUS_PER_TASK:-1}\" --quiet%s\n",
+    study_abs, q_self, q_study, tasks, orr_study_get_trust_native_code (study) ? " --trust" : "");
   gather_text = g_strdup_printf ("#!/bin/sh\n"
                                  "# Merges the tasks' parts into one results file.\n"
                                  "#SBATCH --job-name=orrery-gather\n"
@@ -256,7 +256,7 @@ static int
 cmd_run (int argc, char **argv)
 {
   int jobs = 0, task = -1, tasks = 0, max_parallel = 0;
-  gboolean slurm = FALSE, quiet = FALSE, no_gather = FALSE;
+  gboolean slurm = FALSE, quiet = FALSE, no_gather = FALSE, trust = FALSE;
   char **sbatch_options = NULL;
   char **files = NULL;
   GOptionEntry entries[] = {
@@ -278,6 +278,10 @@ cmd_run (int argc, char **argv)
     { "no-gather", 0, 0, G_OPTION_ARG_NONE, &no_gather,
       N_ ("Do not merge the results when every run is done"), NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_ ("Print errors only"), NULL },
+    { "trust", 0, 0, G_OPTION_ARG_NONE, &trust,
+      N_ ("Trust the model: run its native code (C and Python blocks, FMU binaries) and let it "
+          "write files anywhere"),
+      NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_ ("STUDY.orrs") },
     { NULL },
   };
@@ -310,6 +314,8 @@ cmd_run (int argc, char **argv)
     goto out;
 
   study = load (files[0], &plan);
+  if (study != NULL)
+    orr_study_set_trust_native_code (study, trust);
   if (study == NULL)
     {
       status = EXIT_STUDY_ERROR;
@@ -433,10 +439,14 @@ cmd_gather_or_plan (int argc, char **argv, gboolean plan_only)
 static int
 cmd_optimize (int argc, char **argv)
 {
-  gboolean quiet = FALSE;
+  gboolean quiet = FALSE, trust = FALSE;
   char **files = NULL;
   GOptionEntry entries[] = {
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_ ("Print errors and the optimum only"), NULL },
+    { "trust", 0, 0, G_OPTION_ARG_NONE, &trust,
+      N_ ("Trust the model: run its native code (C and Python blocks, FMU binaries) and let it "
+          "write files anywhere"),
+      NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_ ("STUDY.orrs") },
     { NULL },
   };
@@ -466,6 +476,8 @@ cmd_optimize (int argc, char **argv)
       goto out;
     }
   study = orr_study_load (files[0], &error);
+  if (study != NULL)
+    orr_study_set_trust_native_code (study, trust);
   if (study == NULL)
     {
       g_printerr ("orrery-sim: %s\n", error->message);

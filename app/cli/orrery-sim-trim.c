@@ -40,7 +40,9 @@ orr_cli_trim (int argc, char **argv)
       N_ ("Set context variable NAME to EXPR for the analysis (repeatable)"), N_ ("NAME=EXPR") },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_ ("text (default) or json"), N_ ("FORMAT") },
     { "trust", 0, 0, G_OPTION_ARG_NONE, &trust,
-      N_ ("Trust the model: compile and run the C code of its CCustomBlocks"), NULL },
+      N_ ("Trust the model: run its native code (C and Python blocks, FMU binaries) and let it "
+          "write files anywhere"),
+      NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_ ("MODEL.orr") },
     { NULL },
   };
@@ -96,6 +98,7 @@ orr_cli_trim (int argc, char **argv)
   options.vary_inputs = vary_inputs;
   options.overrides = overrides;
   options.compile_options.trust_native_code = trust;
+  options.compile_options.model_path = files[0];
   result = orr_trim (model, registry, &options, &error);
   if (result == NULL)
     {

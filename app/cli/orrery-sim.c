@@ -631,7 +631,7 @@ run (const Options *o)
   g_autoptr (OrrRegistry) registry = orr_registry_new ();
   g_autoptr (OrrRuns) runs = NULL;
   g_autoptr (OrrScope) first_run = NULL;
-  OrrCompileOptions options = { .trust_native_code = o->trust };
+  OrrCompileOptions options = { .trust_native_code = o->trust, .model_path = path };
   int status;
 
   if (o->max_runs != G_MININT && o->max_runs < 1)
@@ -728,7 +728,9 @@ main (int argc, char **argv)
     { "solve-loops", 0, 0, G_OPTION_ARG_NONE, &o.solve_loops,
       N_ ("Solve algebraic loops (Newton's method) instead of refusing them"), NULL },
     { "trust", 0, 0, G_OPTION_ARG_NONE, &o.trust,
-      N_ ("Trust the model: compile and run the C code of its CCustomBlocks"), NULL },
+      N_ ("Trust the model: run its native code (C and Python blocks, FMU binaries) and let it "
+          "write files anywhere"),
+      NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &o.version, N_ ("Print the version and exit"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o.files, NULL, N_ ("MODEL.orr") },
     { NULL },

@@ -163,6 +163,7 @@ struct _OrrRunController
   GObject parent_instance;
 
   OrrRegistry *registry;
+  char *model_path; /* the model's file for the next start, or NULL */
   GMainContext *context;
   GSource *drain; /* ready-time driven: ~30 Hz while running, at once on news */
 
@@ -906,6 +907,7 @@ orr_run_controller_finalize (GObject *object)
 
   g_clear_pointer (&self->logs_by_id, g_hash_table_unref);
   g_clear_pointer (&self->context, g_main_context_unref);
+  g_free (self->model_path);
   g_ptr_array_unref (self->problems);
   g_ptr_array_unref (self->messages);
   g_free (self->error);
@@ -1018,13 +1020,22 @@ orr_run_controller_new (OrrRegistry *registry)
   return self;
 }
 
+void
+orr_run_controller_set_model_path (OrrRunController *self, const char *path)
+{
+  g_return_if_fail (ORR_IS_RUN_CONTROLLER (self));
+  g_free (self->model_path);
+  self->model_path = g_strdup (path);
+}
+
 gboolean
 orr_run_controller_start (OrrRunController *self, OrrModel *model, gboolean trust_native_code,
                           GError **error)
 {
   g_autofree char *text = NULL;
   g_autoptr (OrrModel) snapshot = NULL;
-  OrrCompileOptions options = { .trust_native_code = trust_native_code };
+  OrrCompileOptions options
+    = { .trust_native_code = trust_native_code, .model_path = self->model_path };
   gsize length = 0;
   Job *job;
   GThread *thread;

@@ -56,6 +56,9 @@ OrrRunController *orr_run_controller_new (OrrRegistry *registry);
  * of the previous start are dropped from the list. */
 gboolean orr_run_controller_start (OrrRunController *self, OrrModel *model,
                                    gboolean trust_native_code, GError **error);
+/* The model's file (NULL: none), for the next starts: the files its
+ * blocks write start in its folder (OrrCompileOptions.model_path). */
+void orr_run_controller_set_model_path (OrrRunController *self, const char *path);
 void orr_run_controller_pause (OrrRunController *self);
 void orr_run_controller_resume (OrrRunController *self);
 /* Returns at once; the state becomes STOPPED when the worker has ended

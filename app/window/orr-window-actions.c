@@ -171,7 +171,7 @@ save_as_response (GtkNativeDialog *chooser, int response, gpointer user_data)
 
   if (!orr_window_save_to (self, file, &error))
     {
-      _orr_window_show_error (self, _ ("Could not save the model"), error->message);
+      _orr_window_show_save_error (self, file, error);
       g_task_return_boolean (task, FALSE);
       return;
     }
@@ -232,7 +232,7 @@ save_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
       return;
     }
   if (!orr_window_save_to (self, self->file, &error))
-    _orr_window_show_error (self, _ ("Could not save the model"), error->message);
+    _orr_window_show_save_error (self, self->file, error);
 }
 
 static void

@@ -47,6 +47,8 @@ struct _OrrWindow
 
   /* orr-window-run.c */
   struct _OrrRunController *runner; /* NULL until the first run */
+  GtkWindow *trust_dialog;          /* the trust question while it is open */
+  char *trust_digest;               /* what it asks about (orr_trust_digest) */
   GtkWidget *scopes_pane;
   gint64 run_started_us;
   int scopes_width; /* the pane's width the user left in the last run; 0: none yet */
@@ -72,6 +74,8 @@ OrrLibrarySet *_orr_window_get_library_set (OrrWindow *self);
  * allow. */
 void _orr_window_actions_update (OrrWindow *self);
 void _orr_window_show_error (OrrWindow *self, const char *primary, const char *secondary);
+/* A failed save: the file's name in the title, the path and reason below. */
+void _orr_window_show_save_error (OrrWindow *self, GFile *file, const GError *error);
 
 /* The Save As chooser; finishes with TRUE when the model was saved. */
 void _orr_window_save_as_async (OrrWindow *self, GAsyncReadyCallback callback, gpointer user_data);

@@ -17,6 +17,8 @@
 #include "orr-window-private.h"
 
 #include "orr-run-controller.h"
+#include "orr-trust-dialog.h"
+#include "orr-trust-store.h"
 #include "orr-scope-view.h"
 #include "orr-scopes-pane.h"
 
@@ -430,15 +432,117 @@ _orr_window_run_model_changed (OrrWindow *self, OrrChange *change)
 
 /* ---- actions ------------------------------------------------------------------------ */
 
+/* ---- trust ------------------------------------------------------------------------ */
+
+/* Block types whose blocks may run native code: only a model with one of
+ * them is compiled for the list (the rest never needs the question). */
+static const char *const native_types[] = { "FMU", "CCustomBlock", "PyCustomBlock", NULL };
+
+static void
+find_native_type (OrrBlock *block, gpointer data)
+{
+  gboolean *found = data;
+
+  if (block->type != NULL && g_strv_contains (native_types, block->type))
+    *found = TRUE;
+}
+
+/* The native code the model would run (OrrNativeCode*), empty for none:
+ * the compiler's list, from an untrusted compile that runs nothing. */
+static GPtrArray *
+native_code_of (OrrWindow *self, const char *model_path)
+{
+  GPtrArray *code = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_native_code_free);
+  OrrCompileOptions options = { .model_path = model_path, .native_code = code };
+  gboolean found = FALSE;
+  OrrProgram *program;
+
+  orr_diagram_foreach_block (orr_model_get_root (self->model), find_native_type, &found);
+  if (!found)
+    return code;
+  program = orr_compile_with_options (self->model, self->registry, NULL, &options, NULL, NULL);
+  orr_program_free (program);
+  return code;
+}
+
+static void
+trust_dialog_destroyed (OrrWindow *self)
+{
+  self->trust_dialog = NULL;
+}
+
+static void start_run (OrrWindow *self, gboolean trusted);
+
+/* Run: a model whose native code the user has not trusted (for this file
+ * and this code) asks first; the answer is win.trust-run, or nothing. */
 static void
 run_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   OrrWindow *self = ORR_WINDOW (user_data);
+  g_autofree char *path = NULL;
+  g_autofree char *digest = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr (GPtrArray) code = NULL;
+
+  if (running (self) || self->trust_dialog != NULL)
+    return;
+  path = self->file != NULL ? g_file_get_path (self->file) : NULL;
+  code = native_code_of (self, path);
+  if (code->len == 0)
+    {
+      start_run (self, FALSE);
+      return;
+    }
+  digest = orr_trust_digest (code);
+  if (orr_trust_store_lookup (path, digest))
+    {
+      start_run (self, TRUE);
+      return;
+    }
+  g_free (self->trust_digest);
+  self->trust_digest = g_steal_pointer (&digest);
+  name = self->file != NULL ? g_file_get_basename (self->file) : g_strdup (_ ("Untitled Model"));
+  self->trust_dialog = orr_trust_dialog_new (GTK_WINDOW (self), name, code);
+  g_signal_connect_object (self->trust_dialog, "destroy", G_CALLBACK (trust_dialog_destroyed), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (self->trust_dialog);
+}
+
+/* The trust question's yes: remembered for this file and this code (an
+ * untitled model is asked again next time), then the run. */
+static void
+trust_run_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  OrrWindow *self = ORR_WINDOW (user_data);
+  g_autofree char *path = NULL;
   g_autoptr (GError) error = NULL;
 
-  if (running (self))
+  if (self->trust_dialog == NULL || running (self))
     return;
+  path = self->file != NULL ? g_file_get_path (self->file) : NULL;
+  if (path != NULL && self->trust_digest != NULL
+      && !orr_trust_store_remember (path, self->trust_digest, &error))
+    orr_window_show_message (self, error->message);
+  gtk_window_destroy (self->trust_dialog);
+  start_run (self, TRUE);
+}
+
+GtkWindow *
+orr_window_get_trust_dialog (OrrWindow *self)
+{
+  g_return_val_if_fail (ORR_IS_WINDOW (self), NULL);
+  return self->trust_dialog;
+}
+
+static void
+start_run (OrrWindow *self, gboolean trusted)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+
   ensure_runner (self);
+  path = self->file != NULL ? g_file_get_path (self->file) : NULL;
+  orr_run_controller_set_model_path (self->runner, path);
   orr_canvas_cancel_drag (self->canvas);
   _orr_window_show_problems (self, NULL, NULL);
   orr_canvas_clear_block_annotations (self->canvas);
@@ -450,10 +554,8 @@ run_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
                          - gtk_paned_get_position (self->scopes_paned);
   gtk_widget_set_visible (GTK_WIDGET (self->scopes_scroller), FALSE);
   self->run_started_us = g_get_monotonic_time ();
-  /* CCustomBlock code runs only in a model the user trusts: the app has
-   * no trust prompt yet, so such a model fails with the compiler's
-   * message that says so. */
-  if (!orr_run_controller_start (self->runner, self->model, FALSE, &error))
+  /* native code runs only in a model the user trusted (run_activated) */
+  if (!orr_run_controller_start (self->runner, self->model, trusted, &error))
     {
       _orr_window_show_problems (self, error->message, NULL);
       return;
@@ -582,6 +684,7 @@ run_state_change_state (GSimpleAction *action, GVariant *value, gpointer user_da
 
 static const GActionEntry run_actions[] = {
   { "run", run_activated },
+  { "trust-run", trust_run_activated },
   { "pause", NULL, NULL, "false", pause_change_state },
   { "stop", stop_activated },
   { "check", check_activated },
@@ -645,4 +748,7 @@ _orr_window_run_dispose (OrrWindow *self)
         orr_run_controller_stop (self->runner);
     }
   g_clear_object (&self->runner);
+  if (self->trust_dialog != NULL)
+    gtk_window_destroy (self->trust_dialog);
+  g_clear_pointer (&self->trust_digest, g_free);
 }

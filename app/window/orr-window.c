@@ -151,6 +151,36 @@ _orr_window_show_error (OrrWindow *self, const char *primary, const char *second
   orr_window_show_message (self, primary);
 }
 
+/* "Could not save “model.orr”" and, below, where and why: the file's
+ * full name and the system's reason (a full disk, a missing folder, no
+ * permission), as the save reported them. */
+void
+_orr_window_show_save_error (OrrWindow *self, GFile *file, const GError *error)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *display = g_filename_display_name (name);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *where = g_filename_display_name (path != NULL ? path : name);
+  g_autofree char *primary = g_strdup_printf (_ ("Could not save “%s”"), display);
+  g_autofree char *secondary = NULL;
+
+  /* the engine's message names the file already; only add it when not */
+  if (strstr (error->message, where) != NULL)
+    secondary = g_strdup (error->message);
+  else
+    secondary = g_strdup_printf ("%s: %s", where, error->message);
+  _orr_window_show_error (self, primary, secondary);
+  g_free (self->message);
+  self->message = g_strdup_printf ("%s: %s", primary, secondary);
+}
+
+const char *
+orr_window_get_message (OrrWindow *self)
+{
+  g_return_val_if_fail (ORR_IS_WINDOW (self), NULL);
+  return self->message;
+}
+
 /* ---- model and canvas signals --------------------------------------------- */
 
 static void
@@ -270,7 +300,7 @@ confirm_response (GtkDialog *dialog, int response, gpointer user_data)
               g_task_return_boolean (task, TRUE);
             else
               {
-                _orr_window_show_error (self, _ ("Could not save the model"), error->message);
+                _orr_window_show_save_error (self, self->file, error);
                 g_task_return_boolean (task, FALSE);
               }
           }

@@ -23,6 +23,9 @@ OrrModel *orr_window_get_model (OrrWindow *self);
 OrrCanvas *orr_window_get_canvas (OrrWindow *self);
 /* NULL until the model has been saved once. */
 GFile *orr_window_get_file (OrrWindow *self);
+/* The question asked before a model's native code first runs (win.run
+ * opens it, win.trust-run answers yes), or NULL when none is open. */
+GtkWindow *orr_window_get_trust_dialog (OrrWindow *self);
 /* A new model nobody has edited: opening a file may replace the window. */
 gboolean orr_window_is_pristine (OrrWindow *self);
 
@@ -46,6 +49,9 @@ void orr_window_close_confirmed (OrrWindow *self);
 
 /* The last message of the status line ("Saved", an error...). */
 void orr_window_show_message (OrrWindow *self, const char *message);
+/* The status line's last message; after a failed save, the whole of it
+ * (title, file and reason), for tests. */
+const char *orr_window_get_message (OrrWindow *self);
 
 /* Renders the whole window, header bar included, into a PNG. */
 gboolean orr_window_screenshot (OrrWindow *self, const char *path, GError **error);

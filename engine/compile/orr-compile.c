@@ -354,6 +354,10 @@ static OrrProgram *
 assemble (Compiler *c)
 {
   OrrProgram *program = g_new0 (OrrProgram, 1);
+
+  program->trusted = c->options.trust_native_code;
+  if (c->options.model_path != NULL)
+    program->model_path = g_canonicalize_filename (c->options.model_path, NULL);
   int n_flat = c->flat->len;
   g_autofree int *program_index = g_new (int, MAX (n_flat, 1));
   g_autofree int *first_buffer = g_new (int, MAX (n_flat, 1));
@@ -608,6 +612,7 @@ orr_program_free (OrrProgram *program)
     }
   g_free (program->loops);
   orr_settings_clear (&program->settings);
+  g_free (program->model_path);
   g_free (program);
 }
 

@@ -68,6 +68,7 @@ struct _OrrConfig
   char *label;
   double required_period; /* 0: any activation */
   gboolean trusted;       /* native code may be built and loaded */
+  GPtrArray *native_code; /* of OrrNativeCode* without block_path and kind, or NULL */
   gboolean interface_only;
   GPtrArray *extra_params; /* of OrrExtraParam*, from OrrBlockClass.extra_params */
   OrrConfigBusRole bus_role;

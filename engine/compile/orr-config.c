@@ -2,6 +2,7 @@
  * parameter helpers blocks use to read their evaluated parameters. */
 #include "orr-config-private.h"
 
+#include <orrery/orr-compile.h>
 #include <orrery/orr-extra-params.h>
 
 #include <math.h>
@@ -88,6 +89,7 @@ orr_config_free (OrrConfig *c)
   g_free (c->label);
   g_clear_pointer (&c->extra_params, g_ptr_array_unref);
   g_strfreev (c->bus_names);
+  g_clear_pointer (&c->native_code, g_ptr_array_unref);
   g_free (c);
 }
 
@@ -385,6 +387,40 @@ gboolean
 orr_config_native_code_trusted (OrrConfig *c)
 {
   return c->trusted;
+}
+
+void
+orr_native_code_free (OrrNativeCode *code)
+{
+  if (code == NULL)
+    return;
+  g_free (code->block_path);
+  g_free (code->kind);
+  g_free (code->what);
+  g_free (code->sha256);
+  g_free (code);
+}
+
+gboolean
+orr_config_declare_native_code (OrrConfig *c, const char *what, const char *sha256)
+{
+  OrrNativeCode *code = g_new0 (OrrNativeCode, 1);
+
+  code->what = g_strdup (what);
+  code->sha256 = g_strdup (sha256);
+  if (c->native_code == NULL)
+    c->native_code = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_native_code_free);
+  g_ptr_array_add (c->native_code, code);
+  return c->trusted;
+}
+
+void
+orr_config_set_untrusted_error (GError **error, const char *what, const char *type)
+{
+  g_set_error (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER,
+               "this model contains %s (%s); trust the model to run it (orrery-sim --trust, "
+               "or answer the question the editor asks before a run)",
+               what, type);
 }
 
 gboolean

@@ -121,6 +121,23 @@ block_params (Compiler *c, OrrBlock *block, const OrrBlockClass *klass, int *n)
   return params;
 }
 
+/* The native code config declared, with the block's path and type, for
+ * the caller's list (OrrCompileOptions.native_code). */
+static void
+collect_native_code (Compiler *c, OrrBlock *block, const OrrBlockClass *klass, OrrConfig *config)
+{
+  if (config->native_code == NULL || c->options.native_code == NULL)
+    return;
+  for (guint i = 0; i < config->native_code->len; i++)
+    {
+      OrrNativeCode *code = g_ptr_array_index (config->native_code, i);
+
+      code->block_path = orr_block_get_path (block);
+      code->kind = g_strdup (klass->name);
+    }
+  g_ptr_array_extend_and_steal (c->options.native_code, g_steal_pointer (&config->native_code));
+}
+
 static void
 configure_diagram (Compiler *c, OrrDiagram *diagram)
 {
@@ -155,11 +172,13 @@ configure_diagram (Compiler *c, OrrDiagram *diagram)
       config->trusted = c->options.trust_native_code;
       if (klass->configure != NULL && !klass->configure (config, &error))
         {
+          collect_native_code (c, block, klass, config);
           path = orr_block_get_path (block);
           orr_compiler_problem (c, ids, g_strdup (path), "%s", error->message);
           orr_config_free (config);
           continue;
         }
+      collect_native_code (c, block, klass, config);
       g_array_append_val (c->configured, ((Configured){ block, klass, config, NULL }));
       g_hash_table_insert (c->configured_of, block, GUINT_TO_POINTER (c->configured->len));
     }

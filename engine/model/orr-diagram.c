@@ -65,21 +65,42 @@ orr_diagram_find_link (OrrDiagram *diagram, const char *id)
   return NULL;
 }
 
+/* One pass over the blocks: with n blocks, one of the numbers 1 .. n + 1
+ * is free, so only labels "stem<k>" with k in that range can matter;
+ * those are marked, and the first unmarked number is the answer. The
+ * number is read as the label writes it (no sign, no leading zero), so
+ * "Gain01" does not take "Gain1". */
 char *
 orr_diagram_new_label (OrrDiagram *diagram, const char *stem)
 {
+  gsize stem_len, limit;
+  g_autofree gboolean *taken = NULL;
+  gsize n;
+
   g_return_val_if_fail (diagram != NULL && stem != NULL, NULL);
 
-  for (guint n = 1;; n++)
+  stem_len = strlen (stem);
+  limit = (gsize)diagram->blocks->len + 1;
+  taken = g_new0 (gboolean, limit + 1);
+  for (guint i = 0; i < diagram->blocks->len; i++)
     {
-      g_autofree char *label = g_strdup_printf ("%s%u", stem, n);
-      gboolean used = FALSE;
+      const char *label = ((OrrBlock *)g_ptr_array_index (diagram->blocks, i))->label;
+      const char *digits;
+      gsize value = 0;
 
-      for (guint i = 0; i < diagram->blocks->len && !used; i++)
-        used = g_strcmp0 (((OrrBlock *)g_ptr_array_index (diagram->blocks, i))->label, label) == 0;
-      if (!used)
-        return g_steal_pointer (&label);
+      if (label == NULL || strncmp (label, stem, stem_len) != 0)
+        continue;
+      digits = label + stem_len;
+      if (*digits < '1' || *digits > '9')
+        continue;
+      for (; g_ascii_isdigit (*digits) && value <= limit; digits++)
+        value = value * 10 + (gsize)(*digits - '0');
+      if (*digits == '\0' && value <= limit)
+        taken[value] = TRUE;
     }
+  for (n = 1; taken[n]; n++)
+    ;
+  return g_strdup_printf ("%s%" G_GSIZE_FORMAT, stem, n);
 }
 
 void

@@ -959,7 +959,7 @@ accept_point (OrrSimulation *sim, double t, gboolean complete)
   copy_from_solver (sim);
   orr_sim_set_time (sim, t);
   sim->stats.steps++;
-  if (!check_finite (sim))
+  if (!check_finite (sim) || !orr_sim_zeno_note_step (sim))
     return FALSE;
   if (complete)
     {

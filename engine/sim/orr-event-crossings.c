@@ -111,8 +111,7 @@ orr_sim_fire_crossings (OrrSimulation *sim, const gboolean *fire)
 
       if (!fire[b])
         continue;
-      ok = orr_sim_zeno_check (sim, &sim->zc.block_bursts[b], "the zero-crossing surface of ",
-                               pb->path);
+      ok = orr_sim_zeno_check_block (sim, b);
       if (ok && pb->kind == ORR_BLOCK_ORDINARY && pb->n_evout > 0)
         {
           orr_sim_set_nevprt (sim, b, -1);

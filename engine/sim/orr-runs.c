@@ -51,6 +51,10 @@ orr_runs_new (OrrModel *model, OrrRegistry *registry, OrrScope *overrides,
   runs->overrides = overrides != NULL ? orr_scope_ref (overrides) : NULL;
   if (options != NULL)
     runs->options = *options;
+  /* the caller's string need not outlive this call; the list is the
+   * caller's business, not every run's */
+  runs->options.model_path = g_strdup (runs->options.model_path);
+  runs->options.native_code = NULL;
   runs->max_runs = ORR_RUNS_DEFAULT_MAX;
   runs->base = orr_base_new ();
   g_mutex_init (&runs->lock);
@@ -66,6 +70,7 @@ orr_runs_free (OrrRuns *runs)
   g_clear_pointer (&runs->program, orr_program_free);
   orr_base_unref (runs->base);
   g_mutex_clear (&runs->lock);
+  g_free ((char *)runs->options.model_path);
   g_free (runs);
 }
 

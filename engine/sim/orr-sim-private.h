@@ -193,9 +193,10 @@ typedef struct
   gboolean *crossing_fire; /* per block: scratch, the blocks a crossing calls */
 
   /* Zeno behaviour (orr-zeno.c) */
-  OrrBurst *block_bursts;    /* per block, its zero crossings */
-  OrrCrossingWatch *watches; /* per surface and direction */
-  int zeno_watch;            /* the watch whose deadline is the nearest, -1: none */
+  OrrBurst *block_bursts;      /* per block, its zero crossings */
+  OrrCrossingWatch *watches;   /* per surface and direction */
+  int zeno_watch;              /* the watch whose deadline is the nearest, -1: none */
+  struct _OrrChatter *chatter; /* unlocated chattering, NULL without states */
 } OrrSimCrossings;
 
 /* Continuous integration and restarts (orr-continuous.c, with
@@ -499,6 +500,13 @@ gboolean orr_sim_zeno_check (OrrSimulation *sim, OrrBurst *burst, const char *wh
                              const char *what);
 /* Learns from the crossings in sim->zc.jroot at the current time. */
 void orr_sim_zeno_note_crossings (OrrSimulation *sim);
+/* At every accepted solver step: FALSE (the run failed, naming the state's
+ * block) when a state chatters, its increments changing sign at a good
+ * share of a long run of tiny steps: a switch no zero crossing locates. */
+gboolean orr_sim_zeno_note_step (OrrSimulation *sim);
+/* orr_sim_zeno_check for the zero crossings of block b, whose failure
+ * names the block's surfaces that crossed, by number and direction. */
+gboolean orr_sim_zeno_check_block (OrrSimulation *sim, int b);
 /* The time by which a predicted accumulation of crossings must have been
  * checked; +infinity when none is predicted. */
 double orr_sim_zeno_deadline (OrrSimulation *sim);

@@ -16,9 +16,10 @@ struct _OrrStudy
   guint samples;
   guint64 seed;
   gboolean keep_signals;
-  double final_time; /* NAN: the model's */
-  GArray *variables; /* of OrrStudyVariable */
-  GArray *metrics;   /* of OrrStudyMetric */
+  gboolean trust_native_code; /* not in the file: the user's, for this run */
+  double final_time;          /* NAN: the model's */
+  GArray *variables;          /* of OrrStudyVariable */
+  GArray *metrics;            /* of OrrStudyMetric */
   OrrStudyOptimizer optimizer;
   char *objective;
   gboolean maximize;

@@ -244,6 +244,10 @@ run_values (Worker *w, guint run, const double *values)
       v = orr_value_new_double (r->params[j]);
       orr_scope_set (overrides, st->names[j], v);
     }
+  /* the files its blocks write start in the model's folder, under the
+   * rule for untrusted models (orr_block_open_output_file) */
+  options.model_path = st->model_name;
+  options.trust_native_code = orr_study_get_trust_native_code (st->study);
   runs = orr_runs_new (w->model, st->registry, overrides, &options);
   orr_runs_set_callbacks (runs, on_started, on_finished, &rr);
   g_mutex_lock (&w->lock);

@@ -691,6 +691,18 @@ orr_study_get_seed (OrrStudy *s)
 }
 
 gboolean
+orr_study_get_trust_native_code (OrrStudy *s)
+{
+  return s->trust_native_code;
+}
+
+void
+orr_study_set_trust_native_code (OrrStudy *s, gboolean trust)
+{
+  s->trust_native_code = trust;
+}
+
+gboolean
 orr_study_get_keep_signals (OrrStudy *s)
 {
   return s->keep_signals;

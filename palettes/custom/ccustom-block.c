@@ -129,6 +129,8 @@ static gboolean
 ccustom_configure (OrrConfig *config, GError **error)
 {
   const char *source, *function;
+  g_autofree char *digest = NULL;
+  g_autofree char *what = NULL;
   const double *in_sizes, *out_sizes, *x0, *z0, *rpar;
   int n_in, n_out, nx, nz, n_rpar, event_inputs, event_outputs, surfaces, modes;
   gboolean always_active, implicit, jacobian;
@@ -211,7 +213,9 @@ ccustom_configure (OrrConfig *config, GError **error)
   /* The editor only wants the ports: build nothing. */
   if (orr_config_is_interface_only (config))
     return TRUE;
-  if (!orr_config_native_code_trusted (config))
+  digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, source, -1);
+  what = g_strdup_printf ("C function %s", function);
+  if (!orr_config_declare_native_code (config, what, digest))
     {
       g_set_error_literal (error, ORR_CONFIG_ERROR, ORR_CONFIG_ERROR_PARAMETER,
                            "this model contains C code (CCustomBlock); trust the model to "

@@ -351,6 +351,17 @@ fmu_configure (OrrConfig *config, GError **error)
     }
   if (!choose_interface (config, d, &chosen, error))
     return FALSE;
+  /* Its shared library is the FMU author's native code: loaded only in a
+   * model the user trusts, like C and Python blocks. The editor asking
+   * for ports loads nothing. */
+  if (!orr_config_is_interface_only (config)
+      && !orr_config_declare_native_code (config, d->path, d->sha256))
+    {
+      g_autofree char *what = g_strdup_printf ("the native code of the FMU '%s'", d->path);
+
+      orr_config_set_untrusted_error (error, what, "FMU");
+      return FALSE;
+    }
 
   inputs = orr_fmu_description_ports (d, ORR_FMU_CAUSALITY_INPUT);
   outputs = orr_fmu_description_ports (d, ORR_FMU_CAUSALITY_OUTPUT);

@@ -6,25 +6,29 @@
  * then the elements of every input in port order, each with 17
  * significant digits so that reading the file back gives the same
  * doubles. Numbers are formatted without the locale: a decimal comma would
- * break the columns. */
+ * break the columns. Where it may write is the engine's one rule for
+ * files blocks write (orr_block_open_output_file). */
 #include "sinks-classes.h"
 #include "orr-block-params.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
 
 typedef struct
 {
   FILE *file;
+  char *path; /* the file's full name, once opened */
 } ToCsvWork;
 
 static const OrrParamSpec to_csv_params[] = {
   { "file", N_ ("File name"), "'out.csv'",
-    N_ ("The file to write, a quoted string; a relative path is relative to the working "
-        "directory. An existing file is replaced.") },
+    N_ ("The file to write, a quoted string; a relative path starts in the model's folder. A "
+        "model you have not trusted creates files only there or below and replaces only files "
+        "it wrote itself in an earlier run.") },
   { "inputs", N_ ("Number of inputs"), "1",
     N_ ("How many inputs; each is a vector, and every element becomes one column.") },
 };
@@ -109,7 +113,8 @@ write_row (FILE *file, OrrSimBlock *block)
 static void
 fail (OrrSimBlock *block, ToCsvWork *work, int saved_errno)
 {
-  orr_block_error (block, "cannot write '%s': %s", file_name (block), g_strerror (saved_errno));
+  orr_block_error (block, "cannot write '%s': %s",
+                   work->path != NULL ? work->path : file_name (block), g_strerror (saved_errno));
   if (work->file != NULL)
     fclose (work->file);
   work->file = NULL;
@@ -125,12 +130,24 @@ to_csv_simulate (OrrSimBlock *block, OrrJob job)
       case ORR_JOB_INIT:
         work = g_new0 (ToCsvWork, 1);
         block->work = work;
-        work->file = g_fopen (file_name (block), "w");
-        if (work->file == NULL)
-          {
-            fail (block, work, errno);
-            return;
-          }
+        {
+          g_autoptr (GError) error = NULL;
+          int fd = orr_block_open_output_file (block, file_name (block), &work->path, &error);
+
+          if (fd < 0)
+            {
+              orr_block_error (block, "%s", error->message);
+              return;
+            }
+          work->file = fdopen (fd, "w");
+          if (work->file == NULL)
+            {
+              int saved_errno = errno;
+              close (fd);
+              fail (block, work, saved_errno);
+              return;
+            }
+        }
         write_header (work->file, block);
         break;
 
@@ -159,6 +176,7 @@ to_csv_simulate (OrrSimBlock *block, OrrJob job)
             if (saved_errno != 0)
               fail (block, work, saved_errno);
           }
+        g_free (work->path);
         g_clear_pointer (&block->work, g_free);
         break;
 

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <matio.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
 
@@ -25,12 +26,14 @@ typedef struct
 {
   GArray *rows; /* 1 + numel doubles per accepted call */
   gboolean failed;
+  char *path; /* the file's full name (orr_block_open_output_file) */
 } ToMatWork;
 
 static const OrrParamSpec to_mat_params[] = {
   { "file", N_ ("File name"), "'out.mat'",
-    N_ ("The MATLAB file to write, a quoted string; a relative path is relative to the working "
-        "directory. An existing file is replaced when the run ends.") },
+    N_ ("The MATLAB file to write, a quoted string; a relative path starts in the model's "
+        "folder. It is replaced when the run ends. A model you have not trusted creates files "
+        "only there or below and replaces only files it wrote itself in an earlier run.") },
   { "variable", N_ ("Variable"), "'y'",
     N_ ("The name of the variable written: a letter then letters, digits or underscores, at "
         "most 63. It holds one row per point, the time then the input's elements.") },
@@ -82,7 +85,9 @@ to_mat_configure (OrrConfig *config, GError **error)
 static const char *
 file_name (OrrSimBlock *block)
 {
-  return orr_value_get_string (block->opar[0]);
+  ToMatWork *work = block->work;
+
+  return work != NULL && work->path != NULL ? work->path : orr_value_get_string (block->opar[0]);
 }
 
 /* Creates (or, at the end, replaces) the file, with the variable when
@@ -91,9 +96,28 @@ static gboolean
 write_file (OrrSimBlock *block, GArray *rows)
 {
   const char *name = orr_value_get_string (block->opar[1]);
+  g_autofree char *path = NULL;
   mat_t *mat;
   gboolean ok = TRUE;
 
+  /* The engine's rule for files blocks write says whether this one may
+   * be (it is created or emptied here); matio wants a name. */
+  if (rows == NULL || ((ToMatWork *)block->work)->path == NULL)
+    {
+      ToMatWork *work = block->work;
+      g_autoptr (GError) error = NULL;
+      int fd
+        = orr_block_open_output_file (block, orr_value_get_string (block->opar[0]), &path, &error);
+
+      if (fd < 0)
+        {
+          orr_block_error (block, "%s", error->message);
+          return FALSE;
+        }
+      close (fd);
+      g_free (work->path);
+      work->path = g_steal_pointer (&path);
+    }
   /* matio opens with "w+b" and does not replace a file it cannot parse
    * cleanly otherwise: start from nothing. */
   if (g_remove (file_name (block)) != 0 && errno != ENOENT)
@@ -145,6 +169,7 @@ static void
 work_free (ToMatWork *work)
 {
   g_array_unref (work->rows);
+  g_free (work->path);
   g_free (work);
 }
 

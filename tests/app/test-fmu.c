@@ -15,8 +15,10 @@
 #include "orr-application.h"
 #include "orr-block-dialog.h"
 #include "orr-form-buttons.h"
+#include "orr-trust-dialog.h"
 #include "orr-window.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 #include <orrery/orr-interface.h>
 #include <string.h>
@@ -195,6 +197,9 @@ run_until (Fixture *f, const char *end)
 
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "run"));
   g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
+  /* the FMUs are the test's own: trusted when asked (/fmu/trust asks) */
+  if (orr_window_get_trust_dialog (f->window) != NULL)
+    g_action_group_activate_action (G_ACTION_GROUP (f->window), "trust-run", NULL);
   for (;;)
     {
       g_autoptr (GVariant) state
@@ -585,15 +590,136 @@ test_integrator (Fixture *f, gconstpointer data)
   g_assert_cmpuint (k, ==, 9);
 }
 
+static const char *
+run_state (Fixture *f)
+{
+  g_autoptr (GVariant) state
+    = g_action_group_get_action_state (G_ACTION_GROUP (f->window), "run-state");
+  static char text[32];
+
+  g_strlcpy (text, g_variant_get_string (state, NULL), sizeof text);
+  return text;
+}
+
+/* The trust question, driven through the window's actions: the first run
+ * of a model with an FMU asks, listing the block and the FMU, and runs
+ * nothing until the answer; Cancel (window.close) runs nothing; "Trust and
+ * Run" (win.trust-run) runs and is remembered for this file and this FMU
+ * (the user config folder is the test's), so the next run, also in a new
+ * window on the same file, asks nothing; another FMU under the same name
+ * (other bytes, another hash) asks again. */
+static void
+test_trust (Fixture *f, gconstpointer data)
+{
+  g_autofree char *ball = fmu_path ("bouncing_ball.fmu");
+  g_autofree char *lag = fmu_path ("lag.fmu");
+  g_autofree char *local = g_build_filename (f->dir, "plant.fmu", NULL);
+  g_autofree char *model_path = g_build_filename (f->dir, "fmu.orr", NULL);
+  g_autofree char *store
+    = g_build_filename (g_get_user_config_dir (), "orrery", "trusted-models", NULL);
+  g_autofree char *bytes = NULL;
+  g_autofree char *old_dir = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = g_file_new_for_path (model_path);
+  gsize length;
+  OrrModel *model;
+  OrrBlock *b;
+  GtkWindow *dialog;
+  const char *list;
+
+  g_assert_nonnull (strstr (store, "orrery-fmu-config-")); /* never the user's own */
+  g_remove (store);                                        /* what the other tests trusted */
+  g_assert_true (g_file_get_contents (ball, &bytes, &length, NULL));
+  g_assert_true (g_file_set_contents (local, bytes, length, NULL));
+  open_model (f, 1, "Ball", 2, "");
+  model = orr_window_get_model (f->window);
+  b = block (f, "b1");
+  orr_model_begin (model, "set up");
+  orr_model_set_param (model, b, "file", "'plant.fmu'");
+  orr_model_set_port_count (model, b, ORR_PORT_OUT, 2);
+  orr_model_set_port_count (model, b, ORR_PORT_EVENT_OUT, 1);
+  orr_model_commit (model);
+  /* the FMU's relative name is read from the working folder */
+  old_dir = g_get_current_dir ();
+  g_assert_cmpint (g_chdir (f->dir), ==, 0);
+  g_assert_true (orr_window_save_to (f->window, file, &error));
+  g_assert_no_error (error);
+
+  /* asked; nothing runs; Cancel */
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
+  app_test_spin (50);
+  dialog = orr_window_get_trust_dialog (f->window);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  list = orr_trust_dialog_get_list_text (ORR_TRUST_DIALOG (dialog));
+  g_test_message ("%s", list);
+  g_assert_nonnull (strstr (list, "Ball"));
+  g_assert_nonnull (strstr (list, "FMU"));
+  g_assert_nonnull (strstr (list, "plant.fmu"));
+  g_assert_cmpstr (run_state (f), ==, "idle");
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  app_test_spin (50);
+  g_assert_null (orr_window_get_trust_dialog (f->window));
+  g_assert_cmpstr (run_state (f), ==, "idle");
+  g_assert_false (g_file_test (store, G_FILE_TEST_EXISTS));
+
+  /* asked again; trusted: runs and is remembered */
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
+  app_test_spin (50);
+  dialog = orr_window_get_trust_dialog (f->window);
+  g_assert_nonnull (dialog);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "win.trust-run", NULL);
+  app_test_spin (50);
+  g_assert_null (orr_window_get_trust_dialog (f->window));
+  g_assert_true (g_file_test (store, G_FILE_TEST_IS_REGULAR));
+  while (strcmp (run_state (f), "finished") != 0)
+    {
+      g_assert_cmpstr (run_state (f), !=, "failed");
+      g_main_context_iteration (NULL, TRUE);
+    }
+
+  /* a new window on the same file: not asked */
+  orr_window_close_confirmed (f->window);
+  app_test_spin (50);
+  f->window = ORR_WINDOW (orr_application_open_file (f->app, file));
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
+  gtk_window_present (GTK_WINDOW (f->window));
+  app_test_spin (50);
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
+  g_assert_null (orr_window_get_trust_dialog (f->window));
+  while (strcmp (run_state (f), "finished") != 0)
+    {
+      g_assert_cmpstr (run_state (f), !=, "failed");
+      g_main_context_iteration (NULL, TRUE);
+    }
+
+  /* other code under the same name: asked again */
+  g_clear_pointer (&bytes, g_free);
+  g_assert_true (g_file_get_contents (lag, &bytes, &length, NULL));
+  g_assert_true (g_file_set_contents (local, bytes, length, NULL));
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "run", NULL);
+  app_test_spin (50);
+  dialog = orr_window_get_trust_dialog (f->window);
+  g_assert_nonnull (dialog);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  app_test_spin (50);
+  g_assert_cmpint (g_chdir (old_dir), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_autoptr (OrrApplication) app = NULL;
+  g_autofree char *config_dir = NULL;
+  int status;
 
   /* A GUI test: skipped (77) without a display or a session bus. */
   if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") == NULL || !gtk_init_check ())
     return 77;
   g_test_init (&argc, &argv, NULL);
+  /* the trust store (orr-trust-store.h) is the test's, not the user's */
+  config_dir = g_dir_make_tmp ("orrery-fmu-config-XXXXXX", NULL);
+  g_setenv ("XDG_CONFIG_HOME", config_dir, TRUE);
 
   app = app_test_application_new ();
 
@@ -605,5 +731,8 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/fmu/failed-run-keeps-log", Fixture, app, fixture_set_up, test_failed_run_keeps_log,
               fixture_tear_down);
-  return g_test_run ();
+  g_test_add ("/fmu/trust", Fixture, app, fixture_set_up, test_trust, fixture_tear_down);
+  status = g_test_run ();
+  app_test_remove_tree (config_dir);
+  return status;
 }

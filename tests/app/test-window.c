@@ -12,6 +12,7 @@
 #include "orr-application.h"
 #include "orr-window.h"
 
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <orr-palettes.h>
@@ -854,6 +855,92 @@ test_shortcuts_window (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
 }
 
+/* Runs window's model until the run state is end; another end state fails. */
+static void
+run_window_until (OrrWindow *window, const char *end)
+{
+  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "run", NULL);
+  for (;;)
+    {
+      g_autoptr (GVariant) state
+        = g_action_group_get_action_state (G_ACTION_GROUP (window), "run-state");
+      const char *s = g_variant_get_string (state, NULL);
+
+      if (strcmp (s, end) == 0)
+        break;
+      g_assert_true (strcmp (s, "finished") != 0 && strcmp (s, "failed") != 0);
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+/* Two windows of one process: the second one's run fails (a parameter
+ * that does not evaluate) and its save fails (its folder was removed);
+ * the save error names the file and the system's reason. The first
+ * window keeps its unsaved edit, its file on disk is as it was, and it
+ * still runs to the end. */
+static void
+test_failure_isolated (Fixture *f, gconstpointer data)
+{
+  g_autofree char *sub = g_build_filename (f->dir, "sub", NULL);
+  g_autofree char *bad_path = g_build_filename (sub, "bad.orr", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr (GFile) bad_file = g_file_new_for_path (bad_path);
+  OrrModel *model = orr_window_get_model (f->window);
+  OrrWindow *other;
+  OrrBlock *added;
+  const char *message;
+
+  g_assert_true (g_file_get_contents (f->path, &before, NULL, NULL));
+  added = orr_model_add_block (model, orr_model_get_root (model), "Constant",
+                               &(OrrRect){ 400, 300, 40, 40 });
+  g_assert_nonnull (added);
+  g_assert_true (orr_model_get_modified (model));
+
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (
+    bad_path,
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<orrery version=\"1.0\">\n"
+    "  <settings final=\"1\"/>\n  <diagram>\n"
+    "    <block id=\"c\" type=\"Constant\" x=\"0\" y=\"0\" width=\"40\" height=\"40\">\n"
+    "      <param name=\"value\">no_such_name</param>\n      <ports out=\"1\"/>\n"
+    "    </block>\n  </diagram>\n</orrery>\n",
+    -1, NULL));
+  other = ORR_WINDOW (orr_application_open_file (f->app, bad_file));
+  g_assert_nonnull (other);
+  spin (100);
+
+  run_window_until (other, "failed");
+  g_assert_cmpint (g_remove (bad_path), ==, 0);
+  g_assert_cmpint (g_rmdir (sub), ==, 0);
+  orr_model_add_block (orr_window_get_model (other),
+                       orr_model_get_root (orr_window_get_model (other)), "Constant",
+                       &(OrrRect){ 100, 100, 40, 40 });
+  spin (50);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (other), "save"));
+  g_action_group_activate_action (G_ACTION_GROUP (other), "save", NULL);
+  spin (100);
+  message = orr_window_get_message (other);
+  g_test_message ("%s", message);
+  g_assert_nonnull (strstr (message, "bad.orr"));
+  g_assert_nonnull (strstr (message, sub));
+  g_assert_nonnull (strstr (message, g_strerror (ENOENT)));
+  orr_window_close_confirmed (other);
+  spin (100);
+
+  /* the first window: untouched */
+  g_assert_nonnull (f->window);
+  g_assert_true (orr_window_get_model (f->window) == model);
+  g_assert_true (orr_model_get_modified (model));
+  g_assert_true (orr_model_find_block (model, added->id) == added);
+  g_assert_true (g_file_get_contents (f->path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  run_window_until (f->window, "finished");
+}
+
 /* The Help button of a block's dialog opens the block's page of the
  * manual: the yelp found on PATH (a stub here that writes down its
  * arguments) is asked for help:orrery/block-TYPE. */
@@ -1054,6 +1141,8 @@ main (int argc, char *argv[])
   g_test_add ("/window/recent", Fixture, app, fixture_set_up, test_recent, fixture_tear_down);
   g_test_add ("/window/drop", Fixture, app, fixture_set_up, test_drop, fixture_tear_down);
   g_test_add ("/window/about", Fixture, app, fixture_set_up, test_about, fixture_tear_down);
+  g_test_add ("/window/failure-isolated", Fixture, app, fixture_set_up, test_failure_isolated,
+              fixture_tear_down);
   g_test_add ("/window/examples", Fixture, app, fixture_set_up, test_examples, fixture_tear_down);
   g_test_add ("/window/quick-insert", Fixture, app, fixture_set_up, test_quick_insert,
               fixture_tear_down);

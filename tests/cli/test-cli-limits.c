@@ -318,6 +318,68 @@ test_wide_recording (void)
   }
 }
 
+/* x' = bias - sign(x) (|bias| < 1): the state slides on x = 0 after
+ * t = 1 / (1 - bias) for x0 = 1. With the Sign's zero crossing off,
+ * nothing locates the switch and the solver chatters through it; with it
+ * on, the crossings repeat at one time. Either way the run stops within
+ * seconds with exit 3 (as the other Zeno cases), the first naming the
+ * Integrator whose state turns back at every step, the second the Sign and
+ * its surface; the stop comes after the switch, well before the end. */
+static void
+run_sliding (Run *r, const char *bias, const char *zero_crossing, const char *solver)
+{
+  g_autofree char *integ = block ("Integ", "Integrator", "in=\"1\" out=\"1\"", "x0", "1", NULL);
+  g_autofree char *sgn
+    = block ("Sgn", "Sign", "in=\"1\" out=\"1\"", "zero_crossing", zero_crossing, NULL);
+  g_autofree char *sum = block ("Neg", "Bias", "in=\"1\" out=\"1\"", "bias", bias, NULL);
+  g_autofree char *gain = block ("Minus", "Gain", "in=\"1\" out=\"1\"", "gain", "-1", NULL);
+  g_autofree char *l1 = link ("l1", "Integ", "Sgn");
+  g_autofree char *l2 = link ("l2", "Sgn", "Minus");
+  g_autofree char *l3 = link ("l3", "Minus", "Neg");
+  g_autofree char *l4 = link ("l4", "Neg", "Integ");
+  g_autofree char *body = g_strconcat (integ, sgn, sum, gain, l1, l2, l3, l4, NULL);
+  g_autofree char *settings = g_strdup_printf ("final=\"5\" solver=\"%s\"", solver);
+
+  run_model (r, "sliding.orr", body, settings);
+}
+
+static void
+test_chattering (void)
+{
+  const char *const solvers[] = { "cvode-bdf", "cvode-adams", "dormand-prince", "sdirk" };
+  const char *const biases[] = { "0", "0.5" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (solvers); i++)
+    for (guint j = 0; j < G_N_ELEMENTS (biases); j++)
+      {
+        g_auto (Run) r = { 0 };
+        double t_switch = 1 / (1 - g_ascii_strtod (biases[j], NULL));
+        const char *at;
+
+        run_sliding (&r, biases[j], "0", solvers[i]);
+        g_test_message ("%s, bias %s: %s", solvers[i], biases[j], r.err);
+        g_assert_cmpint (r.status, ==, 3);
+        assert_contains (r.err, "chattering");
+        assert_contains (r.err, "Integ");
+        at = strstr (r.err, "near t = ");
+        g_assert_nonnull (at);
+        /* after the switch, well before the final time (5 s); the
+         * explicit method's larger steps are caught later */
+        g_assert_cmpfloat (g_ascii_strtod (at + strlen ("near t = "), NULL), >=, t_switch - 1e-9);
+        g_assert_cmpfloat (g_ascii_strtod (at + strlen ("near t = "), NULL), <, t_switch + 1);
+      }
+  {
+    g_auto (Run) r = { 0 };
+
+    run_sliding (&r, "0", "1", "cvode-bdf");
+    g_test_message ("located: %s", r.err);
+    g_assert_cmpint (r.status, ==, 3);
+    assert_contains (r.err, "Zeno behaviour near t = 1 s");
+    assert_contains (r.err, "surface 1");
+    assert_contains (r.err, "of Sgn");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -326,6 +388,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   tmp_dir = g_dir_make_tmp ("orrery-cli-limits-XXXXXX", NULL);
   g_test_add_func ("/cli/limits/states-and-jacobian", test_states_and_jacobian);
+  g_test_add_func ("/cli/limits/chattering", test_chattering);
   g_test_add_func ("/cli/limits/huge-values", test_huge_values);
   g_test_add_func ("/cli/limits/ports", test_ports);
   g_test_add_func ("/cli/limits/from-csv-not-files", test_from_csv_not_files);

@@ -2,7 +2,10 @@
 #include "block-harness.h"
 #include "block-config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 /* Big enough for one element of any type (complex is two doubles). */
@@ -210,6 +213,28 @@ __wrap_orr_block_error (OrrSimBlock *block, const char *format, ...)
   h->error = g_strdup_vprintf (format, args);
   va_end (args);
   h->n_errors++;
+}
+
+/* A block tested alone belongs to no model: its file name is taken as
+ * given (the engine's rule for files is tested through models). */
+int
+__wrap_orr_block_open_output_file (OrrSimBlock *block, const char *name, char **path,
+                                   GError **error)
+{
+  int fd;
+
+  harness_of (block);
+  fd = g_open (name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "cannot write '%s': %s",
+                   name, g_strerror (saved));
+      return -1;
+    }
+  if (path != NULL)
+    *path = g_strdup (name);
+  return fd;
 }
 
 void

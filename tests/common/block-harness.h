@@ -79,5 +79,7 @@ void __wrap_orr_block_request_repeat (OrrSimBlock *block);
 void __wrap_orr_block_set_base_value (OrrSimBlock *block, const char *name, OrrValue *value);
 gpointer __wrap_orr_block_alloc_work (OrrSimBlock *block, gsize size);
 void __wrap_orr_block_record (OrrSimBlock *block, const double *values, int n);
+int __wrap_orr_block_open_output_file (OrrSimBlock *block, const char *name, char **path,
+                                       GError **error);
 
 G_END_DECLS

@@ -28,6 +28,10 @@
 
 static char *cache_dir;
 
+/* The FMUs here are the test's own: their native code is trusted (the
+ * untrusted case is /fmi/untrusted). */
+static const RunSetup trusted = { .options = { .trust_native_code = TRUE } };
+
 static char *
 fmu_path (const char *name)
 {
@@ -442,7 +446,7 @@ static void
 test_ball_engine (void)
 {
   g_autoptr (OrrModel) model = ball_model (11, NULL);
-  g_autoptr (Run) run = run_model_ok (model, NULL);
+  g_autoptr (Run) run = run_model_ok (model, &trusted);
 
   /* impacts 1.42784, 3.99796, 6.31107, 8.39286, 10.26648 (SEMANTICS 9) */
   g_assert_cmpfloat_with_epsilon (impact_time (5, 0.9), 10.26648, 1e-5);
@@ -453,7 +457,7 @@ static void
 test_ball_restitution (void)
 {
   g_autoptr (OrrModel) model = ball_model (4, "0.5");
-  g_autoptr (Run) run = run_model_ok (model, NULL);
+  g_autoptr (Run) run = run_model_ok (model, &trusted);
 
   /* the block's parameter reaches the FMU: impacts at 1.42784, 2.85568, ... */
   check_ball (run, 0.5, 4);
@@ -481,7 +485,7 @@ static void
 check_lag (const char *T_text, double T)
 {
   g_autoptr (OrrModel) model = lag_model (T_text);
-  g_autoptr (Run) run = run_model_ok (model, NULL);
+  g_autoptr (Run) run = run_model_ok (model, &trusted);
   Recording *r = recording (run, "Output");
   double worst = 0;
 
@@ -519,7 +523,7 @@ test_lag_time_event (void)
   link_data (model, one, 1, lag, 1);
   link_data (model, lag, 1, scope, 1);
   link_data (model, lag, 2, scope, 2);
-  run = run_model_ok (model, NULL);
+  run = run_model_ok (model, &trusted);
   r = recording (run, "Output");
   for (guint i = 0; i < r->t->len; i++)
     {
@@ -567,7 +571,7 @@ test_lag_step_event (void)
       if (g_strcmp0 (block->label, "Lag") == 0)
         orr_model_set_param (model, block, "fmu.x_max", "0.5");
     }
-  run = run_model_ok (model, NULL);
+  run = run_model_ok (model, &trusted);
   r = recording (run, "Output");
   for (guint i = 0; i < r->t->len; i++)
     {
@@ -606,7 +610,7 @@ test_lag_feedback (void)
   link_data (model, sum, 1, lag, 1);
   link_data (model, lag, 1, sum, 2);
   link_data (model, lag, 1, scope, 1);
-  run = run_model_ok (model, NULL);
+  run = run_model_ok (model, &trusted);
   r = recording (run, "Output");
   for (guint i = 0; i < r->t->len; i++)
     worst = MAX (worst, fabs (V (r, i, 0) - 0.5 * (1 - exp (-2 * T (r, i) / 0.5))));
@@ -619,7 +623,7 @@ static void
 test_fmu_error (void)
 {
   g_autoptr (OrrModel) model = lag_model ("-1");
-  g_autoptr (Run) run = run_model (model, NULL);
+  g_autoptr (Run) run = run_model (model, &trusted);
 
   g_assert_false (run->ok);
   g_assert_error (run->error, ORR_SIM_ERROR, ORR_SIM_ERROR_BLOCK);
@@ -637,7 +641,7 @@ test_missing_function_run (void)
   g_autoptr (Run) run = NULL;
 
   add_block (model, "FMU", "Stepless", 1, 1, 0, 1, "file", file, "step", "0.1", NULL);
-  run = run_model (model, NULL);
+  run = run_model (model, &trusted);
   g_assert_false (run->ok);
   g_assert_cmpstr (run->error->message, ==,
                    "Stepless: FMU 'nostep.fmu': the shared library does not export fmi2DoStep");
@@ -667,7 +671,7 @@ run_integrator (const char *source, const char *param, const char *value, double
   scope = add_block (model, "Scope", "Output", 1, 0, 0, 0, NULL);
   link_data (model, u, 1, fmu, 1);
   link_data (model, fmu, 1, scope, 1);
-  return run_model_ok (model, NULL);
+  return run_model_ok (model, &trusted);
 }
 
 /* y(t_k) = sum over j < k of u(t_j) h, checked at every step. */
@@ -770,7 +774,7 @@ logged_run_init (LoggedRun *run, const char *e, gboolean logging)
       if (g_strcmp0 (block->label, "Ball") == 0)
         orr_model_set_param (model, block, "logging", "1");
     }
-  run->program = compile_model (model, NULL, &error);
+  run->program = compile_model (model, &trusted, &error);
   g_assert_no_error (error);
   run->messages = g_ptr_array_new_with_free_func (g_free);
   run->t = g_array_new (FALSE, FALSE, sizeof (double));
@@ -906,7 +910,7 @@ run_cli (const char *model_text, const char *fmu_name, char **err)
   g_autofree char *out = NULL;
   g_autoptr (GError) error = NULL;
   gsize length;
-  const char *argv[] = { g_getenv ("ORRERY_SIM"), "-q", "-o", csv, model, NULL };
+  const char *argv[] = { g_getenv ("ORRERY_SIM"), "-q", "--trust", "-o", csv, model, NULL };
   int status;
   GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify)g_strfreev);
   g_auto (GStrv) lines = NULL;
@@ -1034,6 +1038,77 @@ test_cli_integrator (void)
   g_assert_cmpuint (k, ==, 9);
 }
 
+/* An FMU's library is the FMU author's native code: without trust the
+ * compiler refuses the block, naming it and the file, and loads nothing;
+ * the list of native code names the block, the file and the file's
+ * SHA-256 (computed here from the file's bytes). With trust, the same
+ * model compiles. */
+static void
+test_untrusted_engine (void)
+{
+  g_autoptr (OrrModel) model = lag_model (NULL);
+  g_autoptr (GPtrArray) code
+    = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_native_code_free);
+  RunSetup untrusted = { .options = { .native_code = code } };
+  RunSetup listed = { .options = { .trust_native_code = TRUE, .native_code = code } };
+  g_autofree char *file = fmu_path ("lag.fmu");
+  g_autofree char *contents = NULL;
+  g_autofree char *digest = NULL;
+  g_autoptr (GError) error = NULL;
+  OrrProgram *program;
+  OrrNativeCode *c;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (file, &contents, &length, NULL));
+  digest = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *)contents, length);
+
+  program = compile_model (model, &untrusted, &error);
+  g_assert_null (program);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "Lag"));
+  g_assert_nonnull (strstr (error->message, "lag.fmu"));
+  g_assert_nonnull (strstr (error->message, "trust"));
+  g_assert_cmpuint (code->len, ==, 1);
+  c = g_ptr_array_index (code, 0);
+  g_assert_cmpstr (c->block_path, ==, "Lag");
+  g_assert_cmpstr (c->kind, ==, "FMU");
+  g_assert_true (g_str_has_suffix (c->what, "lag.fmu"));
+  g_assert_cmpstr (c->sha256, ==, digest);
+
+  g_ptr_array_set_size (code, 0);
+  program = compile_model (model, &listed, &error);
+  g_assert_nonnull (program);
+  g_assert_cmpuint (code->len, ==, 1);
+  orr_program_free (program);
+}
+
+/* orrery-sim without --trust: exit 1 (a model error), the block and the
+ * FMU named, no output written. */
+static void
+test_untrusted_cli (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("orrery-fmi-trust-XXXXXX", NULL);
+  g_autofree char *model_file = g_build_filename (dir, "model.orr", NULL);
+  g_autofree char *csv = g_build_filename (dir, "out.csv", NULL);
+  g_autoptr (OrrModel) model = lag_model (NULL);
+  g_autofree char *err = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *argv[] = { g_getenv ("ORRERY_SIM"), "-q", "-o", csv, model_file, NULL };
+  int status;
+
+  g_assert_true (orr_model_save_file (model, model_file, &error));
+  g_assert_true (g_spawn_sync (dir, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &err,
+                               &status, &error));
+  g_test_message ("orrery-sim said: %s", err);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+  g_assert_nonnull (strstr (err, "Lag"));
+  g_assert_nonnull (strstr (err, "lag.fmu"));
+  g_assert_nonnull (strstr (err, "--trust"));
+  g_assert_false (g_file_test (csv, G_FILE_TEST_EXISTS));
+  orr_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1066,6 +1141,8 @@ main (int argc, char **argv)
   g_test_add_func ("/fmi/log/two-simulations", test_two_simulations);
   g_test_add_func ("/fmi/cli/ball", test_cli_ball);
   g_test_add_func ("/fmi/cli/integrator", test_cli_integrator);
+  g_test_add_func ("/fmi/untrusted/engine", test_untrusted_engine);
+  g_test_add_func ("/fmi/untrusted/cli", test_untrusted_cli);
   status = g_test_run ();
   orr_remove_tree (parent);
   g_free (cache_dir);

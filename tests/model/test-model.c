@@ -666,11 +666,58 @@ test_group (void)
   g_assert_cmpstr (now, ==, grouped);
 }
 
+/* orr_diagram_new_label: the first number from 1 no block's label takes;
+ * only labels written as the stem and a plain number count. */
+static void
+test_new_label (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrDiagram *root = orr_model_get_root (model);
+  const char *labels[]
+    = { "Gain1", "Gain2", "Gain4", "Gain03", "Gain+3", "Gain3x", "Gainer3", "Sum3", NULL };
+  char *label;
+
+  label = orr_diagram_new_label (root, "Gain");
+  g_assert_cmpstr (label, ==, "Gain1");
+  g_free (label);
+  for (int i = 0; labels[i] != NULL; i++)
+    add (model, root, "Gain", labels[i], 50.0 * i, 0, 1, 1);
+  label = orr_diagram_new_label (root, "Gain");
+  g_assert_cmpstr (label, ==, "Gain3");
+  g_free (label);
+  label = orr_diagram_new_label (root, "Sum");
+  g_assert_cmpstr (label, ==, "Sum1");
+  g_free (label);
+
+  /* 1 .. n all taken, in reverse order, plus a huge number: n + 1 */
+  {
+    g_autoptr (OrrModel) big = orr_model_new ();
+    OrrDiagram *r = orr_model_get_root (big);
+    const int n = 3000;
+
+    add (big, r, "Gain", "Gain99999999999999999999999", 0, 0, 1, 1);
+    for (int i = n; i >= 1; i--)
+      {
+        g_autofree char *name = g_strdup_printf ("Gain%d", i);
+        add (big, r, "Gain", name, 0, 0, 1, 1);
+      }
+    label = orr_diagram_new_label (r, "Gain");
+    g_assert_cmpstr (label, ==, "Gain3001");
+    g_free (label);
+    orr_model_remove_block (
+      big, orr_model_find_block (big, ((OrrBlock *)g_ptr_array_index (r->blocks, 1000))->id));
+    label = orr_diagram_new_label (r, "Gain");
+    g_assert_cmpstr (label, ==, "Gain2001"); /* index 1000 held Gain(3000 - 999) */
+    g_free (label);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model/ids", test_ids);
+  g_test_add_func ("/model/new-label", test_new_label);
   g_test_add_func ("/model/link-rules", test_link_rules);
   g_test_add_func ("/model/remove-block-takes-links", test_remove_block_takes_links);
   g_test_add_func ("/model/port-count-prunes-links", test_port_count_prunes_links);

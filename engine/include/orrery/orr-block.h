@@ -328,6 +328,16 @@ void orr_config_require_sample_period (OrrConfig *config, double period);
 /* TRUE when the user trusts the model to compile and run its own C code
  * (CCustomBlock); configure must refuse to build native code otherwise. */
 gboolean orr_config_native_code_trusted (OrrConfig *config);
+/* Says that the block would run native code (an FMU's library, C or
+ * Python code): what names it for the user (the FMU's file), sha256 is
+ * the hash of the code or file, so that trust given to one version is not
+ * given to another. The compiler lists it for the trust question
+ * (OrrCompileOptions.native_code). Returns whether the model is trusted;
+ * when it is not, configure must refuse with orr_config_set_untrusted_error. */
+gboolean orr_config_declare_native_code (OrrConfig *config, const char *what, const char *sha256);
+/* The error an untrusted block gives: "this model contains <what> (<type>);
+ * trust the model to run it (orrery-sim --trust)". */
+void orr_config_set_untrusted_error (GError **error, const char *what, const char *type);
 /* Reads a file a block takes its data from (a CSV table...): regular
  * files only (a pipe, a device or a folder is refused at once, never
  * waited on) and at most max_bytes, so a model cannot make a run hang or
@@ -335,6 +345,19 @@ gboolean orr_config_native_code_trusted (OrrConfig *config);
 #define ORR_MAX_INPUT_FILE_BYTES ((gsize)1 << 30)
 gboolean orr_read_input_file (const char *path, gsize max_bytes, char **contents, gsize *length,
                               GError **error);
+/* Opens a file the block writes (ToCSV, ToMat) for writing, emptied, and
+ * returns its descriptor (O_CLOEXEC) and, in path, the file's full name.
+ * One rule for every block (docs/reliability.md, "What a model may
+ * touch"): a relative name starts in the model's folder (the working
+ * folder for a model without a file); the model itself is never written.
+ * Unless the model is trusted, the file must be in the model's folder or
+ * below, reached through no symbolic link, and either new or one an
+ * earlier run of the same model created (a list kept in the user's cache
+ * folder, orrery/written/); a trusted model's names are taken as given.
+ * -1 with an error naming the file otherwise (the caller adds the
+ * block's path). Call it in the init job. */
+int orr_block_open_output_file (OrrSimBlock *block, const char *name, char **path, GError **error);
+
 /* TRUE when only the block's outside is wanted (the editor updating
  * ports, the documentation): declare ports and states, skip expensive or
  * privileged work such as building native code. */

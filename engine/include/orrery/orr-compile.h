@@ -34,10 +34,26 @@ typedef enum
  * move time forward, and is refused like the simulator's Zeno cases. A
  * long run of many ticks is allowed: it can be stopped. */
 
+/* Native code a block of the model would run (docs/reliability.md, "What
+ * a model may touch"): a CCustomBlock's C code, a PyCustomBlock's Python,
+ * an FMU's shared library. */
 typedef struct
 {
-  /* The user trusts this model's own C code (CCustomBlock) to be compiled
-   * and loaded. Opening or compiling a model never does that otherwise. */
+  char *block_path; /* "Plant/Motor" */
+  char *kind;       /* the block's type: "FMU", "CCustomBlock"... */
+  char *what;       /* the FMU's file, or a short description of the code */
+  char *sha256;     /* of the FMU file or of the code's text */
+} OrrNativeCode;
+
+void orr_native_code_free (OrrNativeCode *code);
+
+typedef struct
+{
+  /* The user trusts this model's native code (C and Python blocks, FMU
+   * binaries) to be built, loaded and run, and its file-writing blocks to
+   * write where their parameters say. Opening or compiling a model never
+   * runs such code otherwise, and an untrusted run writes only new files
+   * in the model's folder or below (orr_block_open_output_file). */
   gboolean trust_native_code;
   /* Block parameters parsed in an earlier compile of the same thread,
    * kept for the next (a study compiles the same model for every run):
@@ -45,6 +61,14 @@ typedef struct
    * parses its own. Parse trees and literal values depend on the text
    * alone, so a cache is right for any model and any overrides. */
   OrrExprCache *expr_cache;
+  /* The model's file, or NULL for one never saved: relative paths of the
+   * files blocks write start in its folder (else in the working folder),
+   * and no block may write it. */
+  const char *model_path;
+  /* If not NULL, receives an OrrNativeCode* (owned by the array; give it
+   * orr_native_code_free) for every block that would run native code,
+   * trusted or not: what the app lists when it asks for trust. */
+  GPtrArray *native_code;
 } OrrCompileOptions;
 
 /* Compiles model with the block classes of registry. overrides: see

@@ -154,6 +154,11 @@ struct _OrrProgram
 
   OrrSettings settings;
 
+  /* from OrrCompileOptions: what the files blocks write may be
+   * (orr_block_open_output_file) */
+  gboolean trusted;
+  char *model_path; /* absolute, or NULL */
+
   int n_loops; /* algebraic loops solved at run time (settings.solve_loops) */
   OrrProgramLoop *loops;
 

@@ -111,6 +111,11 @@ guint orr_study_get_samples (OrrStudy *study);
 guint64 orr_study_get_seed (OrrStudy *study);
 gboolean orr_study_get_keep_signals (OrrStudy *study);
 void orr_study_set_keep_signals (OrrStudy *study, gboolean keep);
+/* The user trusts the model's native code (FMUs, C and Python blocks) and
+ * its written files (OrrCompileOptions.trust_native_code) for the runs
+ * of this process; never read from or written to the study file. */
+gboolean orr_study_get_trust_native_code (OrrStudy *study);
+void orr_study_set_trust_native_code (OrrStudy *study, gboolean trust);
 /* The final time of every run, or NAN for the model's own. */
 double orr_study_get_final_time (OrrStudy *study);
 void orr_study_set_final_time (OrrStudy *study, double final_time);

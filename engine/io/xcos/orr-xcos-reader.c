@@ -241,9 +241,9 @@ block_value (Importer *im, xmlNode *block, const char *what, XsValue **owned)
 }
 
 /* "Gain3": the stem and the first number from 1 whose label the diagram
- * does not have yet. orr_diagram_new_label() looks at every block for
- * every number, which is cubic over a diagram of thousands of blocks; the
- * importer knows every label it gave, per diagram. */
+ * does not have yet. orr_diagram_new_label() reads every block once per
+ * label, quadratic over an import of thousands of blocks; the importer
+ * knows every label it gave, per diagram. */
 static char *
 new_label (Importer *im, OrrDiagram *diagram, const char *stem)
 {

@@ -15,6 +15,11 @@
 /* Step at t = 1 from 0 to 1 into an Integrator over [0, 3]: 2 at t = 3.
  * The step's surface stops the solver at the jump, so the kink of the
  * integral is exact and so is the result (1e-9). */
+/* The models write their files (ToCSV, ToMat) into the test's temporary
+ * folder by absolute name: trusted, as the user's own models would be
+ * (the untrusted rule is tested in tests/cli/test-cli-trust.c). */
+static const RunSetup trusted = { .options = { .trust_native_code = TRUE } };
+
 static void
 test_model_step_integral (void)
 {
@@ -33,7 +38,7 @@ test_model_step_integral (void)
   link_data (model, area, 1, scope, 1);
   set_final_time (model, 3);
 
-  run = run_model (model, NULL);
+  run = run_model (model, &trusted);
   g_assert_true (run->ok);
   r = recording (run, "Scope");
   last = r->t->len - 1;
@@ -70,7 +75,7 @@ test_model_square_wave_edges (void)
   link_data (model, area, 1, scope, 1);
   set_final_time (model, 2);
 
-  run = run_model (model, NULL);
+  run = run_model (model, &trusted);
   g_assert_true (run->ok);
   r = recording (run, "Levels");
   g_assert_cmpfloat (V (r, 0, 0), ==, 1);
@@ -115,7 +120,7 @@ run_random_normal (const char *seed)
   link_event (model, clock, 1, random, 1);
   link_data (model, random, 1, scope, 1);
   set_final_time (model, 9.9995);
-  return run_model (model, NULL);
+  return run_model (model, &trusted);
 }
 
 static void
@@ -168,7 +173,7 @@ test_model_signal_generator_ramp (void)
   set_final_time (model, 5);
   set_tolerances (model, 1e-10, 1e-12);
 
-  run = run_model (model, NULL);
+  run = run_model (model, &trusted);
   g_assert_true (run->ok);
   r = recording (run, "Values");
   g_assert_cmpuint (r->t->len, >, 10);
@@ -208,7 +213,7 @@ test_model_from_csv (void)
   link_data (model, ramp, 1, values, 1);
   set_final_time (model, 3);
 
-  run = run_model (model, NULL);
+  run = run_model (model, &trusted);
   g_assert_true (run->ok);
   a = recording (run, "Scope");
   g_assert_cmpfloat (T (a, a->t->len - 1), ==, 3);
@@ -229,7 +234,7 @@ test_model_from_csv_missing (void)
 
   orr_model_set_param (model, csv, "file", "'/nonexistent/missing.csv'");
   link_data (model, csv, 1, scope, 1);
-  run = run_model (model, NULL);
+  run = run_model (model, &trusted);
   g_assert_false (run->ok);
   g_assert_nonnull (strstr (run->error->message, "/nonexistent/missing.csv"));
 }
@@ -286,7 +291,7 @@ test_model_trapezoid_ramp_saturate (void)
   link_data (model, a1, 1, mux, 3);
   link_data (model, a2, 1, mux, 4);
   link_data (model, mux, 1, scope, 1);
-  run = run_model_ok (model, NULL);
+  run = run_model_ok (model, &trusted);
   r = recording (run, "Out");
   for (guint i = 0; i < r->t->len; i++)
     {
@@ -342,7 +347,7 @@ test_model_mat_round_trip (void)
   link_data (a, sum, 1, to, 1);
   link_data (a, sum, 1, scope, 1);
   set_final_time (a, 2);
-  run_a = run_model_ok (a, NULL);
+  run_a = run_model_ok (a, &trusted);
   r = recording (run_a, "Scope");
   n = r->t->len;
   g_assert_cmpuint (n, >, 20);
@@ -366,7 +371,7 @@ test_model_mat_round_trip (void)
   orr_model_set_param (b, from, "method", "1");
   link_data (b, from, 1, back, 1);
   set_final_time (b, 2.5); /* past the last time, so the last value shows */
-  run_b = run_model_ok (b, NULL);
+  run_b = run_model_ok (b, &trusted);
   rb = recording (run_b, "Back");
   /* B shows the file's values, bit for bit, each in turn, none skipped
    * and nothing else; value j appears within 1e-9 of its time t_j (the
@@ -433,7 +438,7 @@ test_model_hdf_text_integral (void)
   link_data (model, txt, 1, it, 1);
   link_data (model, ih, 1, sh, 1);
   link_data (model, it, 1, st, 1);
-  run = run_model_ok (model, NULL);
+  run = run_model_ok (model, &trusted);
   r = recording (run, "H");
   g_test_message ("HDF: %.15f", V (r, r->t->len - 1, 0));
   g_assert_cmpfloat_with_epsilon (V (r, r->t->len - 1, 0), 5.5, 1e-8);
@@ -457,7 +462,7 @@ test_model_from_mat_bad (void)
 
   orr_model_set_param (model, mat, "file", quoted);
   link_data (model, mat, 1, scope, 1);
-  run = run_model (model, NULL);
+  run = run_model (model, &trusted);
   g_assert_false (run->ok);
   g_test_message ("%s", run->error->message);
   g_assert_nonnull (strstr (run->error->message, file->path));
