@@ -33,10 +33,11 @@ _EVENT_ROW = {"SampleClock", "EventClock", "InitialEvent", "EventGenerate", "Eve
               "End", "EventScope", "EventVariableDelay", "EventInput", "EventOutput"}
 
 
-def ex(name, blocks, links, final=10, context=None, solver=None):
+def ex(name, blocks, links, final=10, context=None, solver=None, settings=None):
+    """settings: other model settings by name (rtol, atol ...)."""
     assert name not in EXAMPLES, name
     EXAMPLES[name] = dict(blocks=blocks, links=links, final=final, context=context,
-                          solver=solver)
+                          solver=solver, settings=settings)
 
 
 def _ends(text):
@@ -117,6 +118,11 @@ def build(name):
     if spec["context"]:
         context += spec["context"]
     model = orrery.new_model(final_time=spec["final"], solver=spec["solver"], context=context)
+    if spec["settings"]:
+        settings = model.get_settings()
+        for key, value in spec["settings"].items():
+            setattr(settings, key, value)
+        model.set_settings(settings)
     _place(model, model.get_root(), spec["blocks"], spec["links"])
     return model
 
@@ -210,6 +216,25 @@ ex("ToCSV", [("a", "SineWave", {}), ("b", "Time", {}),
 ex("ToMat", [("a", "SineWave", {}), ("blk", "ToMat", {"file": "'ToMat-out.mat'",
                                                        "variable": "'sine'"})], ["a>blk"])
 ex("SignalOut", [("a", "SineWave", {}), ("blk", "SignalOut", {"name": "'sine'"})], ["a>blk"])
+ex("MultiScope", [("a", "SineWave", {"amplitude": "2"}), ("b", "SquareWave", {"period": "3"}),
+                  ("c", "Time", {}),
+                  ("blk", "MultiScope", {"inputs": "3", "ymin": "[-2.5 -1.5 0]",
+                                         "ymax": "[2.5 1.5 10]"})],
+   ["a>blk.1", "b>blk.2", "c>blk.3"])
+# a rod turning once every 2 pi seconds with a ball at its end: moved every
+# 0.05 s (activation 1); the ball, not the rod (kind -5), frozen every second
+ex("Anim2D", [("fast", "SampleClock", {"period": "0.05"}),
+              ("slow", "SampleClock", {"period": "1"}),
+              ("x", "SineWave", {}), ("y", "SineWave", {"amplitude": "-1", "phase": "pi/2"}),
+              ("o", "Constant", {"value": "[0; 0]"}), ("r", "Constant", {"value": "0.1"}),
+              ("rod", "Mux", {"inputs": "[2 1 1]"}), ("ball", "Mux", {"inputs": "3"}),
+              ("rodrow", "Transpose", {}), ("ballrow", "Transpose", {}),
+              ("blk", "Anim2D", {"inputs": "2", "kinds": "[-5 3]",
+                                 "geometry": "[-1.5 1.5 -1.5 1.5]",
+                                 "colors": "[0.3 0.3 0.3; 0.85 0.3 0.2]"})],
+   ["o>rod.1", "x>rod.2", "y>rod.3", "x>ball.1", "y>ball.2", "r>ball.3", "rod>rodrow",
+    "ball>ballrow", "rodrow>blk.1", "ballrow>blk.2", "fast=>blk.1", "slow=>blk.2"],
+   final=2 * 3.141592653589793)
 ex("ToBase", [("clk", "SampleClock", {"period": "1"}), ("cnt", "Counter", {"minimum": "1"}),
               ("blk", "ToBase", {"name": "'last'", "when": "2"}),
               ("prev", "Constant", {"value": "GetFromBase('last', 0)"}),
@@ -662,6 +687,26 @@ ex("Terminator", [("a", "Constant", {"value": "[3; 1; 2]"}), ("blk2", "Sort", {}
                   ("blk", "Terminator", {}), ("sc", "Scope", {"ymin": "0", "ymax": "4"})],
    ["a>blk2", "blk2.1>sc", "blk2.2>blk"])
 
+# a bus of a motor's speed and current, nested in a bus with a set point
+MOTOR = [("speed", "SineWave", {}), ("current", "Ramp", {"slope": "0.3"}),
+         ("motor", "BusCreator", {"names": "'speed, current'"}),
+         ("sp", "Constant", {"value": "1.5"})]
+ex("BusCreator", [("pos", "SineWave", {}), ("vel", "SineWave", {"phase": "pi/2"}),
+                  ("blk", "BusCreator", {"names": "'position, speed'"}),
+                  ("sc", "Scope", {"ymin": "-1.5", "ymax": "1.5"})],
+   ["pos>blk.1", "vel>blk.2", "blk>sc"])
+ex("BusSelector", MOTOR + [("bus", "BusCreator", {"names": "'motor, setpoint'"}),
+                           ("blk", "BusSelector", {"names": "'motor.current, setpoint'"}),
+                           ("sc", "Scope", {"inputs": "2", "ymin": "0", "ymax": "3.5"})],
+   ["speed>motor.1", "current>motor.2", "motor>bus.1", "sp>bus.2", "bus>blk", "blk.1>sc.1",
+    "blk.2>sc.2"])
+ex("BusAssignment", [("a", "Constant", {"value": "[1; 2]"}), ("b", "SineWave", {}),
+                     ("bus", "BusCreator", {"names": "'a, b'"}),
+                     ("new", "Ramp", {"slope": "0.5"}),
+                     ("blk", "BusAssignment", {"names": "'b'"}),
+                     ("sc", "Scope", {"ymin": "-1.5", "ymax": "5.5"})],
+   ["a>bus.1", "b>bus.2", "bus>blk.1", "new>blk.2", "blk>sc"])
+
 # ---- Lookup ---------------------------------------------------------------
 
 siso("LookupTable", {"x": "[-2 -1 0 1 2]", "y": "[-1 -1 0 1 1]", "method": "5",
@@ -718,6 +763,27 @@ sub_example("EventOutput", [("in", "Input", {}), ("zc", "ZeroCrossUp", {}),
             [("src", "SineWave", {"frequency": "2"}), ("cnt", "Counter", {}),
              ("sc", "Scope", {"ymin": "0", "ymax": "5"})],
             ["src>sub", "sub=>cnt", "cnt>sc"])
+
+# ---- Optimization ---------------------------------------------------------
+
+# each run integrates y' = K (1 - y) from 0 to t = 1, where End "Evaluate"
+# hands the cost (y(1) - 0.9)^2 to the block, which restarts the model with
+# the next K until BOBYQA converges on K = ln 10; "Done" then stops
+ex("BobyqaOpt", [("p", "Constant", {"value": "K"}), ("one", "Constant", {"value": "1"}),
+                 ("lag", "StateSpace", {"A": "-K", "B": "K", "C": "1", "D": "0", "x0": "0"}),
+                 ("cost", "MathExpression", {"inputs": "1", "expression": "'(u1 - 0.9)^2'"}),
+                 ("eval", "End", {"action": "2", "time": "1"}),
+                 ("blk", "BobyqaOpt", {"lower": "0.1", "upper": "10", "rhobeg": "0.5",
+                                       "rhoend": "1e-9", "maxiter": "100"}),
+                 ("store", "ToBase", {"name": "'K'", "when": "2"}),
+                 ("both", "Mux", {"inputs": "2"}), ("show", "Display", {"digits": "10"}),
+                 ("done", "End", {"action": "1", "time": "Inf"})],
+   ["one>lag", "lag>cost", "p>blk.1", "cost>blk.2", "eval=>blk", "blk.1>store", "blk.1>both.1",
+    "blk.2>both.2", "both>show", "blk=>done"], final=2,
+   settings={"rtol": 1e-10, "atol": 1e-12},  # y(1), and so K, to 1e-8 or better
+   context="% the point comes back from the run before through the base; the first\n"
+           "% run starts at K = 1\n"
+           "K = GetFromBase('K', 1);\n")
 
 # ---- Custom ---------------------------------------------------------------
 
