@@ -16,6 +16,8 @@ A model is written here as blocks, (id, type, params), placed left to
 right, and links: "a>b" joins output 1 of a to input 1 of b, "a.2>b.3"
 output 2 to input 3, and "a=>b" / "a.2=>b.1" is an activation link. A
 super block is ("id", "SuperBlock", {}, [blocks inside], [links inside]).
+In params, "@label" is the block's label, and a name starting with "!" is
+set, unevaluated, after the ports are made.
 """
 import os
 import shutil
@@ -93,8 +95,10 @@ def _place(model, diagram, specs, links):
         # a name starting with ! is set after the ports are made, unevaluated
         # (an expression of run-time variables such as __counter__)
         late = {k[1:]: v for k, v in params.items() if k.startswith("!")}
-        params = {k: v for k, v in params.items() if not k.startswith("!")}
-        block = orrery.add_block(model, type_name, None, params, at=at, diagram=diagram)
+        # "@label" is the block's label, not a parameter
+        label = params.get("@label")
+        params = {k: v for k, v in params.items() if k[0] not in "!@"}
+        block = orrery.add_block(model, type_name, label, params, at=at, diagram=diagram)
         for key, value in late.items():
             model.set_param(block, key, orrery._expression(value))
         if type_name == "SuperBlock":
@@ -769,15 +773,19 @@ sub_example("EventOutput", [("in", "Input", {}), ("zc", "ZeroCrossUp", {}),
 # each run integrates y' = K (1 - y) from 0 to t = 1, where End "Evaluate"
 # hands the cost (y(1) - 0.9)^2 to the block, which restarts the model with
 # the next K until BOBYQA converges on K = ln 10; "Done" then stops
-ex("BobyqaOpt", [("p", "Constant", {"value": "K"}), ("one", "Constant", {"value": "1"}),
-                 ("lag", "StateSpace", {"A": "-K", "B": "K", "C": "1", "D": "0", "x0": "0"}),
-                 ("cost", "MathExpression", {"inputs": "1", "expression": "'(u1 - 0.9)^2'"}),
-                 ("eval", "End", {"action": "2", "time": "1"}),
-                 ("blk", "BobyqaOpt", {"lower": "0.1", "upper": "10", "rhobeg": "0.5",
-                                       "rhoend": "1e-9", "maxiter": "100"}),
-                 ("store", "ToBase", {"name": "'K'", "when": "2"}),
-                 ("both", "Mux", {"inputs": "2"}), ("show", "Display", {"digits": "10"}),
-                 ("done", "End", {"action": "1", "time": "Inf"})],
+ex("BobyqaOpt", [("one", "Constant", {"@label": "One", "value": "1"}),
+                 ("p", "Constant", {"@label": "Point K", "value": "K"}),
+                 ("lag", "StateSpace", {"@label": "Lag", "A": "-K", "B": "K", "C": "1", "D": "0",
+                                        "x0": "0"}),
+                 ("cost", "MathExpression", {"@label": "Cost", "inputs": "1",
+                                             "expression": "'(u1 - 0.9)^2'"}),
+                 ("eval", "End", {"@label": "Evaluate", "action": "2", "time": "1"}),
+                 ("blk", "BobyqaOpt", {"@label": "Optimizer", "lower": "0.1", "upper": "10",
+                                       "rhobeg": "0.5", "rhoend": "1e-9", "maxiter": "100"}),
+                 ("store", "ToBase", {"@label": "Store K", "name": "'K'", "when": "2"}),
+                 ("both", "Mux", {"inputs": "2"}),
+                 ("show", "Display", {"@label": "Optimum and cost", "digits": "10"}),
+                 ("done", "End", {"@label": "Done", "action": "1", "time": "Inf"})],
    ["one>lag", "lag>cost", "p>blk.1", "cost>blk.2", "eval=>blk", "blk.1>store", "blk.1>both.1",
     "blk.2>both.2", "both>show", "blk=>done"], final=2,
    settings={"rtol": 1e-10, "atol": 1e-12},  # y(1), and so K, to 1e-8 or better

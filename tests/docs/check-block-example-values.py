@@ -23,7 +23,8 @@ def run(sim, work, name):
     """The columns of the example's (first top-level) sink: time and one
     list per recorded element, from orrery-sim's CSV output."""
     root = ET.parse(os.path.join(work, name + ".orr")).getroot()
-    sink = next(b.get("id") for b in root.find("diagram").findall("block")
+    # the CSV names a block's columns by its label, or by its id without one
+    sink = next(b.findtext("label") or b.get("id") for b in root.find("diagram").findall("block")
                 if b.get("type") in SINKS)
     out = os.path.join(work, name + ".csv")
     subprocess.run([sim, "-q", "-o", out, name + ".orr"], cwd=work, check=True)
