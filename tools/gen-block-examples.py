@@ -16,8 +16,9 @@ A model is written here as blocks, (id, type, params), placed left to
 right, and links: "a>b" joins output 1 of a to input 1 of b, "a.2>b.3"
 output 2 to input 3, and "a=>b" / "a.2=>b.1" is an activation link. A
 super block is ("id", "SuperBlock", {}, [blocks inside], [links inside]).
-In params, "@label" is the block's label, and a name starting with "!" is
-set, unevaluated, after the ports are made.
+In params, "@label" is the block's label, "@at" its place (x, y) instead of
+the layout's, and a name starting with "!" is set, unevaluated, after the
+ports are made.
 """
 import os
 import shutil
@@ -91,7 +92,7 @@ def _place(model, diagram, specs, links):
     where = _layout(specs, links)
     for spec in specs:
         bid, type_name, params = spec[0], spec[1], spec[2]
-        at = where[bid]
+        at = params.get("@at", where[bid])
         # a name starting with ! is set after the ports are made, unevaluated
         # (an expression of run-time variables such as __counter__)
         late = {k[1:]: v for k, v in params.items() if k.startswith("!")}
@@ -227,17 +228,17 @@ ex("MultiScope", [("a", "SineWave", {"amplitude": "2"}), ("b", "SquareWave", {"p
    ["a>blk.1", "b>blk.2", "c>blk.3"])
 # a rod turning once every 2 pi seconds with a ball at its end: moved every
 # 0.05 s (activation 1); the ball, not the rod (kind -5), frozen every second
-ex("Anim2D", [("fast", "SampleClock", {"period": "0.05"}),
-              ("slow", "SampleClock", {"period": "1"}),
-              ("x", "SineWave", {}), ("y", "SineWave", {"amplitude": "-1", "phase": "pi/2"}),
-              ("o", "Constant", {"value": "[0; 0]"}), ("r", "Constant", {"value": "0.1"}),
-              ("rod", "Mux", {"inputs": "[2 1 1]"}), ("ball", "Mux", {"inputs": "3"}),
-              ("rodrow", "Transpose", {}), ("ballrow", "Transpose", {}),
+ex("Anim2D", [("fast", "SampleClock", {"@label": "Move", "period": "0.05", "@at": (220, 90)}),
+              ("slow", "SampleClock", {"@label": "Snapshot", "period": "1", "@at": (340, 90)}),
+              ("t", "Time", {}),
+              ("rod", "MatrixExpression", {"@label": "Rod", "sizes": "[1 1]",
+                                           "expression": "'[0, 0, sin(u1), -cos(u1)]'"}),
+              ("ball", "MatrixExpression", {"@label": "Ball", "sizes": "[1 1]",
+                                            "expression": "'[sin(u1), -cos(u1), 0.1]'"}),
               ("blk", "Anim2D", {"inputs": "2", "kinds": "[-5 3]",
                                  "geometry": "[-1.5 1.5 -1.5 1.5]",
                                  "colors": "[0.3 0.3 0.3; 0.85 0.3 0.2]"})],
-   ["o>rod.1", "x>rod.2", "y>rod.3", "x>ball.1", "y>ball.2", "r>ball.3", "rod>rodrow",
-    "ball>ballrow", "rodrow>blk.1", "ballrow>blk.2", "fast=>blk.1", "slow=>blk.2"],
+   ["t>rod", "t>ball", "rod>blk.1", "ball>blk.2", "fast=>blk.1", "slow=>blk.2"],
    final=2 * 3.141592653589793)
 ex("ToBase", [("clk", "SampleClock", {"period": "1"}), ("cnt", "Counter", {"minimum": "1"}),
               ("blk", "ToBase", {"name": "'last'", "when": "2"}),
