@@ -16,6 +16,9 @@ A model is written here as blocks, (id, type, params), placed left to
 right, and links: "a>b" joins output 1 of a to input 1 of b, "a.2>b.3"
 output 2 to input 3, and "a=>b" / "a.2=>b.1" is an activation link. A
 super block is ("id", "SuperBlock", {}, [blocks inside], [links inside]).
+In params, "@label" is the block's label, "@at" its place (x, y) instead of
+the layout's, and a name starting with "!" is set, unevaluated, after the
+ports are made.
 """
 import os
 import shutil
@@ -33,10 +36,11 @@ _EVENT_ROW = {"SampleClock", "EventClock", "InitialEvent", "EventGenerate", "Eve
               "End", "EventScope", "EventVariableDelay", "EventInput", "EventOutput"}
 
 
-def ex(name, blocks, links, final=10, context=None, solver=None):
+def ex(name, blocks, links, final=10, context=None, solver=None, settings=None):
+    """settings: other model settings by name (rtol, atol ...)."""
     assert name not in EXAMPLES, name
     EXAMPLES[name] = dict(blocks=blocks, links=links, final=final, context=context,
-                          solver=solver)
+                          solver=solver, settings=settings)
 
 
 def _ends(text):
@@ -88,12 +92,14 @@ def _place(model, diagram, specs, links):
     where = _layout(specs, links)
     for spec in specs:
         bid, type_name, params = spec[0], spec[1], spec[2]
-        at = where[bid]
+        at = params.get("@at", where[bid])
         # a name starting with ! is set after the ports are made, unevaluated
         # (an expression of run-time variables such as __counter__)
         late = {k[1:]: v for k, v in params.items() if k.startswith("!")}
-        params = {k: v for k, v in params.items() if not k.startswith("!")}
-        block = orrery.add_block(model, type_name, None, params, at=at, diagram=diagram)
+        # "@label" is the block's label, not a parameter
+        label = params.get("@label")
+        params = {k: v for k, v in params.items() if k[0] not in "!@"}
+        block = orrery.add_block(model, type_name, label, params, at=at, diagram=diagram)
         for key, value in late.items():
             model.set_param(block, key, orrery._expression(value))
         if type_name == "SuperBlock":
@@ -117,6 +123,11 @@ def build(name):
     if spec["context"]:
         context += spec["context"]
     model = orrery.new_model(final_time=spec["final"], solver=spec["solver"], context=context)
+    if spec["settings"]:
+        settings = model.get_settings()
+        for key, value in spec["settings"].items():
+            setattr(settings, key, value)
+        model.set_settings(settings)
     _place(model, model.get_root(), spec["blocks"], spec["links"])
     return model
 
@@ -210,6 +221,25 @@ ex("ToCSV", [("a", "SineWave", {}), ("b", "Time", {}),
 ex("ToMat", [("a", "SineWave", {}), ("blk", "ToMat", {"file": "'ToMat-out.mat'",
                                                        "variable": "'sine'"})], ["a>blk"])
 ex("SignalOut", [("a", "SineWave", {}), ("blk", "SignalOut", {"name": "'sine'"})], ["a>blk"])
+ex("MultiScope", [("a", "SineWave", {"amplitude": "2"}), ("b", "SquareWave", {"period": "3"}),
+                  ("c", "Time", {}),
+                  ("blk", "MultiScope", {"inputs": "3", "ymin": "[-2.5 -1.5 0]",
+                                         "ymax": "[2.5 1.5 10]"})],
+   ["a>blk.1", "b>blk.2", "c>blk.3"])
+# a rod turning once every 2 pi seconds with a ball at its end: moved every
+# 0.05 s (activation 1); the ball, not the rod (kind -5), frozen every second
+ex("Anim2D", [("fast", "SampleClock", {"@label": "Move", "period": "0.05", "@at": (220, 90)}),
+              ("slow", "SampleClock", {"@label": "Snapshot", "period": "1", "@at": (340, 90)}),
+              ("t", "Time", {}),
+              ("rod", "MatrixExpression", {"@label": "Rod", "sizes": "[1 1]",
+                                           "expression": "'[0, 0, sin(u1), -cos(u1)]'"}),
+              ("ball", "MatrixExpression", {"@label": "Ball", "sizes": "[1 1]",
+                                            "expression": "'[sin(u1), -cos(u1), 0.1]'"}),
+              ("blk", "Anim2D", {"inputs": "2", "kinds": "[-5 3]",
+                                 "geometry": "[-1.5 1.5 -1.5 1.5]",
+                                 "colors": "[0.3 0.3 0.3; 0.85 0.3 0.2]"})],
+   ["t>rod", "t>ball", "rod>blk.1", "ball>blk.2", "fast=>blk.1", "slow=>blk.2"],
+   final=2 * 3.141592653589793)
 ex("ToBase", [("clk", "SampleClock", {"period": "1"}), ("cnt", "Counter", {"minimum": "1"}),
               ("blk", "ToBase", {"name": "'last'", "when": "2"}),
               ("prev", "Constant", {"value": "GetFromBase('last', 0)"}),
@@ -662,6 +692,26 @@ ex("Terminator", [("a", "Constant", {"value": "[3; 1; 2]"}), ("blk2", "Sort", {}
                   ("blk", "Terminator", {}), ("sc", "Scope", {"ymin": "0", "ymax": "4"})],
    ["a>blk2", "blk2.1>sc", "blk2.2>blk"])
 
+# a bus of a motor's speed and current, nested in a bus with a set point
+MOTOR = [("speed", "SineWave", {}), ("current", "Ramp", {"slope": "0.3"}),
+         ("motor", "BusCreator", {"names": "'speed, current'"}),
+         ("sp", "Constant", {"value": "1.5"})]
+ex("BusCreator", [("pos", "SineWave", {}), ("vel", "SineWave", {"phase": "pi/2"}),
+                  ("blk", "BusCreator", {"names": "'position, speed'"}),
+                  ("sc", "Scope", {"ymin": "-1.5", "ymax": "1.5"})],
+   ["pos>blk.1", "vel>blk.2", "blk>sc"])
+ex("BusSelector", MOTOR + [("bus", "BusCreator", {"names": "'motor, setpoint'"}),
+                           ("blk", "BusSelector", {"names": "'motor.current, setpoint'"}),
+                           ("sc", "Scope", {"inputs": "2", "ymin": "0", "ymax": "3.5"})],
+   ["speed>motor.1", "current>motor.2", "motor>bus.1", "sp>bus.2", "bus>blk", "blk.1>sc.1",
+    "blk.2>sc.2"])
+ex("BusAssignment", [("a", "Constant", {"value": "[1; 2]"}), ("b", "SineWave", {}),
+                     ("bus", "BusCreator", {"names": "'a, b'"}),
+                     ("new", "Ramp", {"slope": "0.5"}),
+                     ("blk", "BusAssignment", {"names": "'b'"}),
+                     ("sc", "Scope", {"ymin": "-1.5", "ymax": "5.5"})],
+   ["a>bus.1", "b>bus.2", "bus>blk.1", "new>blk.2", "blk>sc"])
+
 # ---- Lookup ---------------------------------------------------------------
 
 siso("LookupTable", {"x": "[-2 -1 0 1 2]", "y": "[-1 -1 0 1 1]", "method": "5",
@@ -718,6 +768,31 @@ sub_example("EventOutput", [("in", "Input", {}), ("zc", "ZeroCrossUp", {}),
             [("src", "SineWave", {"frequency": "2"}), ("cnt", "Counter", {}),
              ("sc", "Scope", {"ymin": "0", "ymax": "5"})],
             ["src>sub", "sub=>cnt", "cnt>sc"])
+
+# ---- Optimization ---------------------------------------------------------
+
+# each run integrates y' = K (1 - y) from 0 to t = 1, where End "Evaluate"
+# hands the cost (y(1) - 0.9)^2 to the block, which restarts the model with
+# the next K until BOBYQA converges on K = ln 10; "Done" then stops
+ex("BobyqaOpt", [("one", "Constant", {"@label": "One", "value": "1"}),
+                 ("p", "Constant", {"@label": "Point K", "value": "K"}),
+                 ("lag", "StateSpace", {"@label": "Lag", "A": "-K", "B": "K", "C": "1", "D": "0",
+                                        "x0": "0"}),
+                 ("cost", "MathExpression", {"@label": "Cost", "inputs": "1",
+                                             "expression": "'(u1 - 0.9)^2'"}),
+                 ("eval", "End", {"@label": "Evaluate", "action": "2", "time": "1"}),
+                 ("blk", "BobyqaOpt", {"@label": "Optimizer", "lower": "0.1", "upper": "10",
+                                       "rhobeg": "0.5", "rhoend": "1e-9", "maxiter": "100"}),
+                 ("store", "ToBase", {"@label": "Store K", "name": "'K'", "when": "2"}),
+                 ("both", "Mux", {"inputs": "2"}),
+                 ("show", "Display", {"@label": "Optimum and cost", "digits": "10"}),
+                 ("done", "End", {"@label": "Done", "action": "1", "time": "Inf"})],
+   ["one>lag", "lag>cost", "p>blk.1", "cost>blk.2", "eval=>blk", "blk.1>store", "blk.1>both.1",
+    "blk.2>both.2", "both>show", "blk=>done"], final=2,
+   settings={"rtol": 1e-10, "atol": 1e-12},  # y(1), and so K, to 1e-8 or better
+   context="% the point comes back from the run before through the base; the first\n"
+           "% run starts at K = 1\n"
+           "K = GetFromBase('K', 1);\n")
 
 # ---- Custom ---------------------------------------------------------------
 

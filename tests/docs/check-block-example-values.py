@@ -23,7 +23,8 @@ def run(sim, work, name):
     """The columns of the example's (first top-level) sink: time and one
     list per recorded element, from orrery-sim's CSV output."""
     root = ET.parse(os.path.join(work, name + ".orr")).getroot()
-    sink = next(b.get("id") for b in root.find("diagram").findall("block")
+    # the CSV names a block's columns by its label, or by its id without one
+    sink = next(b.findtext("label") or b.get("id") for b in root.find("diagram").findall("block")
                 if b.get("type") in SINKS)
     out = os.path.join(work, name + ".csv")
     subprocess.run([sim, "-q", "-o", out, name + ".orr"], cwd=work, check=True)
@@ -140,6 +141,27 @@ def checks(run):
     expect("ActivationIntersection", "events", len(both), 4, 0)
     for got, want in zip(both, (0, 3, 6, 9)):
         expect("ActivationIntersection", "common tick", got, want, 1e-9)
+
+    # BusSelector: the motor's current (a ramp of slope 0.3) and the set
+    # point 1.5, taken out of a bus nested in a bus
+    data = run("BusSelector")
+    for r in (data[0], data[-1]):
+        expect("BusSelector", "motor.current at %g s" % r[0], r[1], 0.3 * r[0], 1e-12)
+        expect("BusSelector", "setpoint at %g s" % r[0], r[2], 1.5, 0)
+    # BusAssignment: bus [a; b] with a = [1; 2]; b replaced by the ramp 0.5 t,
+    # a left in place at every recorded point
+    data = run("BusAssignment")
+    expect("BusAssignment", "a(1) everywhere", max(abs(r[1] - 1) for r in data), 0, 0)
+    expect("BusAssignment", "a(2) everywhere", max(abs(r[2] - 2) for r in data), 0, 0)
+    expect("BusAssignment", "b = 0.5 t, worst error", max(abs(r[3] - 0.5 * r[0]) for r in data),
+           0, 1e-12)
+    expect("BusAssignment", "b at 10 s", data[-1][3], 5, 1e-12)
+
+    # BobyqaOpt: y' = K (1 - y), y(0) = 0 gives y(1) = 1 - exp(-K) = 0.9 at
+    # K = ln 10; the display shows the optimum and its cost in the last run
+    last = run("BobyqaOpt")[-1]
+    expect("BobyqaOpt", "optimum K", last[1], math.log(10), 1e-6)
+    expect("BobyqaOpt", "its cost", last[2], 0, 1e-12)
 
     # Automaton (the thermostat): heating from 15 with T' = (30 - T)/10
     # reaches 22 at 10 ln(15/8); after that T stays within [18, 22]
