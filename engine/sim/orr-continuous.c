@@ -686,6 +686,78 @@ orr_sim_continuous_alloc (OrrSimulation *sim)
     }
 }
 
+/* ---- surfaces leaving zero ----------------------------------------------- */
+
+/* A block with modes chooses them at the start from its inputs; a
+ * surface exactly on its threshold then (a Switch's control starting at
+ * its threshold, sin t at t = 0) leaves the choice to the block's rule
+ * for equality, and the solver, which reports crossings *through* zero,
+ * stays silent when the surface moves off it. The block would keep that
+ * mode until some other restart. Such surfaces are watched at accepted
+ * steps (the solver's root function left their values in sim->zc.g at
+ * the step's end) until they leave zero; the solver restarts there and
+ * the block chooses its mode again, now off the threshold. */
+static void
+list_mode_surfaces (OrrSimulation *sim)
+{
+  const OrrProgram *program = sim->program;
+  int n = 0;
+
+  for (int b = 0; b < program->n_blocks; b++)
+    if (program->blocks[b].nmode > 0)
+      n += program->blocks[b].ng;
+  if (n == 0)
+    return;
+  sim->cont.mode_surfaces = g_new (int, n);
+  sim->cont.zero_surfaces = g_new (int, n);
+  for (int b = 0; b < program->n_blocks; b++)
+    {
+      const OrrProgramBlock *pb = &program->blocks[b];
+
+      if (pb->nmode > 0)
+        for (int i = pb->g_offset; i < pb->g_offset + pb->ng; i++)
+          sim->cont.mode_surfaces[sim->cont.n_mode_surfaces++] = i;
+    }
+}
+
+/* After the modes are first chosen: which surfaces sit at zero. Only at
+ * the start: there no crossing led to the threshold, while at a later
+ * restart a surface at zero was reached by one (the block chose its mode
+ * knowing the direction) or is zero by the block's own construction (an
+ * engaged Backlash's surface is its distance from the held output), and
+ * leaving zero there is no crossing. */
+static void
+note_zero_surfaces (OrrSimulation *sim)
+{
+  sim->cont.n_zero_surfaces = 0;
+  if (!sim->cont.use_modes || sim->cont.solver_started)
+    return;
+  for (int k = 0; k < sim->cont.n_mode_surfaces; k++)
+    if (sim->zc.g[sim->cont.mode_surfaces[k]] == 0)
+      sim->cont.zero_surfaces[sim->cont.n_zero_surfaces++] = sim->cont.mode_surfaces[k];
+}
+
+/* At an accepted step: TRUE when a watched surface has left zero (and
+ * the solver must restart here); those still at zero stay watched. */
+static gboolean
+zero_surface_left (OrrSimulation *sim)
+{
+  gboolean left = FALSE;
+  int kept = 0;
+
+  for (int k = 0; k < sim->cont.n_zero_surfaces; k++)
+    {
+      int i = sim->cont.zero_surfaces[k];
+
+      if (sim->zc.g[i] != 0)
+        left = TRUE;
+      else
+        sim->cont.zero_surfaces[kept++] = i;
+    }
+  sim->cont.n_zero_surfaces = left ? 0 : kept;
+  return left;
+}
+
 gboolean
 orr_sim_continuous_setup (OrrSimulation *sim, GError **error)
 {
@@ -748,6 +820,7 @@ orr_sim_continuous_setup (OrrSimulation *sim, GError **error)
         }
     }
   options.root_direction = sim->cont.root_direction;
+  list_mode_surfaces (sim);
   options.implicit_state = sim->cont.implicit_state;
   options.data = sim;
 
@@ -791,6 +864,8 @@ orr_sim_continuous_free (OrrSimulation *sim)
   g_clear_pointer (&sim->cont.nevprt_touched, g_free);
   g_clear_pointer (&sim->cont.nevprt_marked, g_free);
   g_clear_pointer (&sim->cont.root_direction, g_free);
+  g_clear_pointer (&sim->cont.mode_surfaces, g_free);
+  g_clear_pointer (&sim->cont.zero_surfaces, g_free);
 }
 
 gboolean
@@ -870,6 +945,7 @@ restart_solver (OrrSimulation *sim, double target)
     return FALSE;
   /* The modes are chosen: the crossings that led here are done with. */
   memset (sim->zc.jroot, 0, sizeof (int) * MAX (sim->program->ng, 1));
+  note_zero_surfaces (sim);
   refresh_observers (sim);
   refine_prepare (sim);
 
@@ -1143,6 +1219,8 @@ orr_sim_advance (OrrSimulation *sim, double target)
           if ((sim->cont.refine != NULL && !refine_step (sim, t_before, t))
               || !accept_point (sim, t, FALSE) || !orr_sim_boundary (sim))
             break;
+          if (sim->cont.n_zero_surfaces > 0 && zero_surface_left (sim))
+            sim->cont.need_restart = TRUE;
           if (sim->cont.need_restart)
             {
               /* New parameters at this boundary (orr-retune.c): the

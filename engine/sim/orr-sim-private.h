@@ -248,6 +248,14 @@ typedef struct
   gboolean outputs_stale; /* continuous outputs must be refreshed before the next event */
   double last_root_time;
   double last_root_interval;
+  /* Surfaces of blocks with modes that were exactly zero when the solver
+   * restarted: the solver reports no crossing for a surface leaving
+   * zero, so they are watched at accepted steps until they do, and the
+   * solver then restarts there for the blocks to choose their modes. */
+  int *mode_surfaces; /* the surfaces of the blocks with modes */
+  int n_mode_surfaces;
+  int *zero_surfaces; /* those of them at zero, still watched */
+  int n_zero_surfaces;
 } OrrSimContinuous;
 
 /* The run's state: a small core (what every part reads, the memory the

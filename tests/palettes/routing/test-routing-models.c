@@ -128,6 +128,52 @@ test_switch_located (void)
   g_assert_cmpfloat_with_epsilon (V (r, last, 0), 1 - 2 * T, 1e-7);
 }
 
+/* Switch with the strict rule (u2 > 0) and control u2 = t, which starts
+ * exactly on the threshold: input 3 (-1) at t = 0, where the rule is
+ * false, and input 1 (+1) once t has left 0 (from 1e-6 s on, say),
+ * although the solver reports no crossing for a surface that starts at
+ * zero. The integral of the output over [0, 1] is 1 (to 1e-6: the first
+ * step after the start, integrated with input 3, must be that short). */
+static void
+test_switch_leaves_threshold (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *minus = add_block (model, "Constant", "Minus", 0, 1, 0, 0, "value", "-1", NULL);
+  OrrBlock *clock = add_block (model, "Integrator", "Time", 1, 1, 0, 0, NULL);
+  OrrBlock *sw = add_block (model, "Switch", "Switch", 3, 1, 0, 0, "rule", "2", NULL);
+  OrrBlock *area = add_block (model, "Integrator", "Area", 1, 1, 0, 0, NULL);
+  OrrBlock *shown = add_block (model, "Scope", "Switched", 1, 0, 0, 0, NULL);
+  OrrBlock *total = add_block (model, "Scope", "Total", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint last;
+
+  set_final_time (model, 1);
+  link_data (model, one, 1, clock, 1);
+  link_data (model, one, 1, sw, 1);
+  link_data (model, clock, 1, sw, 2);
+  link_data (model, minus, 1, sw, 3);
+  link_data (model, sw, 1, area, 1);
+  link_data (model, sw, 1, shown, 1);
+  link_data (model, area, 1, total, 1);
+  run = run_model (model, NULL);
+  g_assert_true (run->ok);
+
+  /* the switch turns after the solver's first step (2e-10 s), where a
+   * sample of each side is recorded, as at a located crossing */
+  r = recording (run, "Switched");
+  g_assert_cmpfloat (V (r, 0, 0), ==, -1);
+  for (guint i = 0; i < r->t->len; i++)
+    if (T (r, i) > 1e-6)
+      g_assert_cmpfloat (V (r, i, 0), ==, 1);
+  r = recording (run, "Total");
+  last = r->t->len - 1;
+  g_assert_cmpfloat (T (r, last), ==, 1);
+  g_test_message ("integral %.12f, expected 1", V (r, last, 0));
+  g_assert_cmpfloat_with_epsilon (V (r, last, 0), 1, 1e-6);
+}
+
 /* SelectInput with inherited activations: a counter from 1 on a clock at
  * 0, 1, 2 and one from 100 on a clock at 0.5, 1.5; the output follows
  * whichever ran last. With drawn activation inputs: the constant on the
@@ -561,6 +607,7 @@ main (int argc, char **argv)
   g_test_add_func ("/routing-models/select-output", test_select_output_model);
   g_test_add_func ("/routing-models/selector", test_selector);
   g_test_add_func ("/routing-models/switch-located", test_switch_located);
+  g_test_add_func ("/routing-models/switch-leaves-threshold", test_switch_leaves_threshold);
   g_test_add_func ("/routing-models/select-input", test_select_input);
   g_test_add_func ("/routing-models/multiport-switch", test_multiport_switch);
   g_test_add_func ("/routing-models/goto-from", test_goto_from);
