@@ -1648,10 +1648,11 @@ static PortInfo *
 resolve_source (GHashTable *ports, GHashTable *cells, GHashTable *into, const char *port_id,
                 GArray *route, int depth)
 {
-  PortInfo *p = g_hash_table_lookup (ports, port_id);
+  PortInfo *p = port_id != NULL ? g_hash_table_lookup (ports, port_id) : NULL;
   Cell *cell;
   LinkCell *feed;
 
+  /* a link into a split may lack its source (a damaged file) */
   if (p == NULL || depth > 1000)
     return NULL;
   cell = g_hash_table_lookup (cells, p->block);
