@@ -179,6 +179,7 @@ test_foreign_files (void)
 
     run_writer (&a, "first.orr", "ToCSV", "'other.csv'", FALSE);
     g_assert_cmpint (a.status, ==, 0);
+    g_assert_true (g_file_test (other, G_FILE_TEST_IS_REGULAR));
     run_writer (&b, "second.orr", "ToCSV", "'other.csv'", FALSE);
     g_assert_cmpint (b.status, ==, 1);
     assert_contains (b.err, "no earlier run of this model wrote it");
