@@ -288,6 +288,9 @@ configure_by_input_sizes (Compiler *c)
           if (inputs_known (c, entry->flat))
             {
               configure_with_sizes (c, entry);
+              /* the blocks after it would only repeat its conflict */
+              if (orr_compiler_has_problems (c))
+                return;
               progress = TRUE;
             }
           else if (waiting == NULL)
@@ -297,6 +300,8 @@ configure_by_input_sizes (Compiler *c)
         return;
       if (!progress)
         configure_with_sizes (c, waiting);
+      if (orr_compiler_has_problems (c))
+        return;
     }
 }
 

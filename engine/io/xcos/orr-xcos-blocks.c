@@ -2156,14 +2156,16 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     "MatrixExpression",
     NULL,
     { "sizes=-ones(2, 2)", "expression='u1\\u2'" },
-    NULL },
+    "a singular or non-square A: Xcos gives a least-squares solution, Orrery's formula stops the "
+    "run" },
   { "MATBKSL", NULL, NULL, NULL, { NULL }, NULL },
   { "MATDIV",
     "1=1",
     "MatrixExpression",
     NULL,
     { "sizes=-ones(2, 2)", "expression='u1/u2'" },
-    NULL },
+    "a singular or non-square A: Xcos gives a least-squares solution, Orrery's formula stops the "
+    "run" },
   { "MATDIV", NULL, NULL, NULL, { NULL }, NULL },
   { "MATEIG", NULL, NULL, NULL, { NULL }, NULL },
   { "MATLU", NULL, NULL, NULL, { NULL }, NULL },
