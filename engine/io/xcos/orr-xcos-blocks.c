@@ -419,7 +419,8 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     "Derivative",
     NULL,
     { NULL },
-    "both use the last two accepted points; the values differ with the solver's steps" },
+    "Xcos differences the input between the solver's last two calls, Orrery between its last "
+    "two accepted points: the values differ with the solver's steps" },
   { "CLR",
     NULL,
     "TransferFunction",
@@ -444,42 +445,20 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
       "D=[$4, zeros(size($3, 1), 1 - min(1, numel($4)))]", "x0=$5" },
     NULL },
   { "TCLSS", NULL, "JumpStateSpace", NULL, { "A=$1", "B=$2", "C=$3", "D=$4", "x0=$5" }, NULL },
-  /* Xcos's PID is a super block: P, I and D gains around an integrator
-   * and a derivative (not Orrery's filtered PID); "PID" reads its gains
-   * as PID.sci does */
+  /* Xcos's PID is a super block, P u + I times the integral of u + D
+   * times DERIV of u; DERIV differences the input between its last two
+   * calls, which in a feedback loop with D times the loop gain above 1
+   * (PID_3: 2.5) feeds back a growing oscillation. Orrery's PID with a
+   * fast derivative filter (N = 1000, a lag of 1 ms) tends to the ideal
+   * derivative instead, which Xcos's difference approximates; "PID"
+   * reads the gains as PID.sci does */
   { "PID",
     NULL,
-    "SuperBlock",
     "PID",
-    { NULL },
-    "built as in Xcos: P u + I times the integral of u + D times the derivative of u",
-    "<diagram>"
-    "<block id='i' type='Input' x='20' y='90' width='20' height='20'>"
-    "<param name='port'>1</param><ports out='1'/></block>"
-    "<block id='p' type='Gain' x='80' y='20' width='40' height='40'>"
-    "<param name='gain'>$1</param><ports in='1' out='1'/></block>"
-    "<block id='ki' type='Gain' x='80' y='80' width='40' height='40'>"
-    "<param name='gain'>$2</param><ports in='1' out='1'/></block>"
-    "<block id='s' type='Integrator' x='150' y='80' width='40' height='40'>"
-    "<ports in='1' out='1'/></block>"
-    "<block id='kd' type='Gain' x='80' y='140' width='40' height='40'>"
-    "<param name='gain'>$3</param><ports in='1' out='1'/></block>"
-    "<block id='d' type='Derivative' x='150' y='140' width='40' height='40'>"
-    "<ports in='1' out='1'/></block>"
-    "<block id='sum' type='Sum' x='230' y='80' width='40' height='40'>"
-    "<param name='signs'>[1 1 1]</param><ports in='3' out='1'/></block>"
-    "<block id='o' type='Output' x='300' y='90' width='20' height='20'>"
-    "<param name='port'>1</param><ports in='1'/></block>"
-    "<link id='k1' kind='regular' from='i' from-port='1' to='p' to-port='1'/>"
-    "<link id='k2' kind='regular' from='i' from-port='1' to='ki' to-port='1'/>"
-    "<link id='k3' kind='regular' from='i' from-port='1' to='kd' to-port='1'/>"
-    "<link id='k4' kind='regular' from='ki' from-port='1' to='s' to-port='1'/>"
-    "<link id='k5' kind='regular' from='kd' from-port='1' to='d' to-port='1'/>"
-    "<link id='k6' kind='regular' from='p' from-port='1' to='sum' to-port='1'/>"
-    "<link id='k7' kind='regular' from='s' from-port='1' to='sum' to-port='2'/>"
-    "<link id='k8' kind='regular' from='d' from-port='1' to='sum' to-port='3'/>"
-    "<link id='k9' kind='regular' from='sum' from-port='1' to='o' to-port='1'/>"
-    "</diagram>" },
+    "PID",
+    { "P=$1", "I=$2", "D=$3", "N=1000" },
+    "the derivative is filtered by 1/(1 + s/1000), starting from 0, where Xcos differences "
+    "the input between solver calls" },
   { "TIME_DELAY",
     NULL,
     "TransportDelay",
