@@ -1645,6 +1645,22 @@ test_andlog (void)
   g_assert_cmpuint (checked, >, 20);
 }
 
+/* CUMSUM down the columns of MATCATV([sin(t); t]) is [sin(t); sin(t) + t];
+ * EXTRACT of its element (2, 1) gives sin(t) + t. */
+static void
+test_cumsum (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("matrix_pal/CUMSUM_Example.zcos");
+  r = recording (run, "Scope1");
+  g_assert_cmpuint (r->t->len, ==, 300);
+  check_channel (r, 0, f_sin_plus_t, 1e-9);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1692,6 +1708,7 @@ main (int argc, char **argv)
     { "pid3", test_pid3 },
     { "matdet", test_matdet },
     { "matdiag", test_matdiag },
+    { "cumsum", test_cumsum },
   };
 
   g_test_init (&argc, &argv, NULL);
