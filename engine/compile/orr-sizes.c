@@ -3,7 +3,9 @@
  * inherited types) share a node; a link joins its two ends. A set that
  * meets two different fixed values is a conflict, reported with both ends
  * of the link that joined them; a set with no fixed value ends as 1 (sizes)
- * or double (types). */
+ * or double (types). Then the blocks that asked for their input sizes
+ * (orr_config_get_input_size) are configured again with them, and what
+ * they declare fixes their outputs' sets. */
 #include "orr-compile-private.h"
 
 #include <stdarg.h>
