@@ -12,6 +12,7 @@
 #include "orr-block-params.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 static const OrrParamSpec matrix_expression_params[] = {
   { "sizes", N_ ("Input sizes"), "[2 2; 2 1]",
@@ -85,6 +86,15 @@ matrix_expression_configure (OrrConfig *config, GError **error)
                                   sizes[i + n] > 0 ? (int)sizes[i + n] : -(2 * i + 2),
                                   ORR_TYPE_DOUBLE, TRUE);
           orr_config_add_output (config, -(2 * n + 1), -(2 * n + 2), ORR_TYPE_DOUBLE);
+          /* the formula on the icon meanwhile, as once it is compiled */
+          {
+            OrrValue *e = orr_config_get_param (config, "expression");
+            const char *text = e != NULL && orr_value_get_type_id (e) == ORR_TYPE_STRING
+                                 ? orr_value_get_string (e)
+                                 : NULL;
+            if (text != NULL && g_utf8_strlen (text, -1) <= 16 && strchr (text, '\n') == NULL)
+              orr_config_set_label (config, text);
+          }
           return TRUE;
         }
       rows[k] = r > 0 ? (int)r : known_rows;
