@@ -302,3 +302,9 @@
 /**
  * orr_config_set_bus_assignment: (skip)
  */
+
+/* Asked by a block's configure function, in C. */
+
+/**
+ * orr_config_get_input_size: (skip)
+ */

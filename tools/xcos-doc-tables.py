@@ -16,13 +16,21 @@ body = source[source.index('orr_xcos_block_table[] = {'):]
 ROW = re.compile(r'\{\s*"(\w+)",\s*(NULL|"[^"]*"),\s*(NULL|"\w+"),\s*(NULL|"[\w+]+"),\s*\{([^}]*)\},?'
                  r'\s*((?:"(?:[^"\\]|\\.)*"\s*)+|NULL)?')
 STR = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def unescape(text):
+    """A C string literal's text as the program sees it."""
+    return re.sub(r'\\(.)', r'\1', text)
+
+
 rows = []
 for m in ROW.finditer(body):
     name, when, orr, inner, params, note = m.groups()
     note = ''.join(STR.findall(note)) if note and note != 'NULL' else ''
     rows.append((name, '' if when == 'NULL' else when.strip('"'),
                  None if orr == 'NULL' else orr.strip('"'),
-                 '' if inner == 'NULL' else inner.strip('"'), STR.findall(params), note))
+                 '' if inner == 'NULL' else inner.strip('"'),
+                 [unescape(x) for x in STR.findall(params)], note))
 mapped = [r for r in rows if r[2]]
 partial = sorted({r[0] for r in rows if not r[2]} & {r[0] for r in mapped})
 out = ['## Mapped blocks', '',

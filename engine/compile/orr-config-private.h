@@ -73,6 +73,12 @@ struct _OrrConfig
   GPtrArray *extra_params; /* of OrrExtraParam*, from OrrBlockClass.extra_params */
   OrrConfigBusRole bus_role;
   char **bus_names; /* the creator's names, the selector's or assignment's paths */
+  /* orr_config_get_input_size: rows and columns per input, given by the
+   * compiler's second configure (NULL before); asked for before they were
+   * known */
+  int *known_in;
+  int n_known_in;
+  gboolean wants_input_sizes;
 };
 
 /* params: name -> OrrValue*, may be NULL for none. */

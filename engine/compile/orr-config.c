@@ -90,6 +90,7 @@ orr_config_free (OrrConfig *c)
   g_clear_pointer (&c->extra_params, g_ptr_array_unref);
   g_strfreev (c->bus_names);
   g_clear_pointer (&c->native_code, g_ptr_array_unref);
+  g_free (c->known_in);
   g_free (c);
 }
 
@@ -263,6 +264,19 @@ void
 orr_config_add_input (OrrConfig *c, int rows, int cols, OrrType type, gboolean feedthrough)
 {
   add_port (c->inputs, rows, cols, type, feedthrough);
+}
+
+gboolean
+orr_config_get_input_size (OrrConfig *c, int index, int *rows, int *cols)
+{
+  if (c->known_in == NULL || index < 0 || index >= c->n_known_in)
+    {
+      c->wants_input_sizes = TRUE;
+      return FALSE;
+    }
+  *rows = c->known_in[2 * index];
+  *cols = c->known_in[2 * index + 1];
+  return TRUE;
 }
 
 void

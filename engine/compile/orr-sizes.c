@@ -3,9 +3,12 @@
  * inherited types) share a node; a link joins its two ends. A set that
  * meets two different fixed values is a conflict, reported with both ends
  * of the link that joined them; a set with no fixed value ends as 1 (sizes)
- * or double (types). */
+ * or double (types). Then the blocks that asked for their input sizes
+ * (orr_config_get_input_size) are configured again with them, and what
+ * they declare fixes their outputs' sets. */
 #include "orr-compile-private.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 void
@@ -167,6 +170,143 @@ size_text (int value)
   return value > 0 ? g_strdup_printf ("%d", value) : g_strdup ("any");
 }
 
+/* Fixes the set of node to value; FALSE if it has another. */
+static gboolean
+fix_dim (Compiler *c, int node, int value, int *had)
+{
+  int root = orr_union_find_root (&c->dims, node);
+
+  *had = c->dims.value[root];
+  if (*had == 0)
+    c->dims.value[root] = value;
+  return *had == 0 || *had == value;
+}
+
+static gboolean
+inputs_known (Compiler *c, FlatBlock *fb)
+{
+  for (int p = 0; p < fb->n_in; p++)
+    if (c->dims.value[orr_union_find_root (&c->dims, fb->in_rows[p])] == 0
+        || c->dims.value[orr_union_find_root (&c->dims, fb->in_cols[p])] == 0)
+      return FALSE;
+  return TRUE;
+}
+
+static void size_problem (Compiler *c, FlatBlock *fb, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+static void
+size_problem (Compiler *c, FlatBlock *fb, const char *format, ...)
+{
+  const char *ids[] = { fb->doc->id, NULL };
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  orr_compiler_problem (c, ids, g_strdup (fb->path), "%s", message);
+}
+
+/* Configures entry's block again with its input sizes known (an input
+ * nothing fixes counts as 1 x 1), and fixes its outputs' sizes from what
+ * it declares then. */
+static void
+configure_with_sizes (Compiler *c, Configured *entry)
+{
+  FlatBlock *fb = entry->flat;
+  OrrConfig *old = entry->config;
+  OrrConfig *config;
+  g_autoptr (GError) error = NULL;
+  int had;
+
+  config = orr_config_new_with_params (old->param_list, old->n_param_list);
+  old->param_list = NULL;
+  old->n_param_list = 0;
+  old->wants_input_sizes = FALSE;
+  config->trusted = old->trusted;
+  config->known_in = g_new (int, 2 * MAX (fb->n_in, 1));
+  config->n_known_in = fb->n_in;
+  for (int p = 0; p < fb->n_in; p++)
+    {
+      fix_dim (c, fb->in_rows[p], 1, &had);
+      config->known_in[2 * p] = had > 0 ? had : 1;
+      fix_dim (c, fb->in_cols[p], 1, &had);
+      config->known_in[2 * p + 1] = had > 0 ? had : 1;
+    }
+  /* the parameters now belong to the new config: the old one goes */
+  entry->config = config;
+  fb->config = config;
+  orr_config_free (old);
+  if (entry->klass->configure != NULL && !entry->klass->configure (config, &error))
+    {
+      size_problem (c, fb, "%s", error->message);
+      return;
+    }
+  config->wants_input_sizes = FALSE; /* asked again: it had its answer */
+  if ((int)config->inputs->len != fb->n_in || (int)config->outputs->len != fb->n_out
+      || config->n_evin != fb->n_evin || config->n_evout != fb->n_evout)
+    {
+      size_problem (c, fb, "has other ports once its input sizes are known");
+      return;
+    }
+  for (int p = 0; p < fb->n_in; p++)
+    {
+      OrrPortSpec *s = &g_array_index (config->inputs, OrrPortSpec, p);
+      if ((s->rows > 0 && s->rows != config->known_in[2 * p])
+          || (s->cols > 0 && s->cols != config->known_in[2 * p + 1]))
+        size_problem (c, fb, "input %d: it takes %dx%d, but it is fed %dx%d", p + 1, s->rows,
+                      s->cols, config->known_in[2 * p], config->known_in[2 * p + 1]);
+    }
+  for (int j = 0; j < fb->n_out; j++)
+    {
+      OrrPortSpec *s = &g_array_index (config->outputs, OrrPortSpec, j);
+      if (s->rows > 0 && !fix_dim (c, fb->out_rows[j], s->rows, &had))
+        size_problem (c, fb, "output %d has %d rows, but what it is linked to has %d", j + 1,
+                      s->rows, had);
+      if (s->cols > 0 && !fix_dim (c, fb->out_cols[j], s->cols, &had))
+        size_problem (c, fb, "output %d has %d columns, but what it is linked to has %d", j + 1,
+                      s->cols, had);
+    }
+}
+
+/* The blocks that asked for their input sizes, each once those are
+ * known: in as many rounds as a chain of them needs. When none is ready
+ * (a loop through such blocks, or inputs nothing fixes), the first one
+ * waiting goes ahead with its unknown sizes as 1 x 1. */
+static void
+configure_by_input_sizes (Compiler *c)
+{
+  for (;;)
+    {
+      Configured *waiting = NULL;
+      gboolean progress = FALSE;
+
+      for (guint i = 0; i < c->configured->len; i++)
+        {
+          Configured *entry = &g_array_index (c->configured, Configured, i);
+
+          if (entry->flat == NULL || !entry->config->wants_input_sizes)
+            continue;
+          if (inputs_known (c, entry->flat))
+            {
+              configure_with_sizes (c, entry);
+              /* the blocks after it would only repeat its conflict */
+              if (orr_compiler_has_problems (c))
+                return;
+              progress = TRUE;
+            }
+          else if (waiting == NULL)
+            waiting = entry;
+        }
+      if (waiting == NULL)
+        return;
+      if (!progress)
+        configure_with_sizes (c, waiting);
+      if (orr_compiler_has_problems (c))
+        return;
+    }
+}
+
 void
 orr_compile_sizes (Compiler *c)
 {
@@ -201,4 +341,6 @@ orr_compile_sizes (Compiler *c)
             link_conflict (c, from, o, to, p, "type", orr_type_name (a - 1), orr_type_name (b - 1));
         }
     }
+  if (!orr_compiler_has_problems (c))
+    configure_by_input_sizes (c);
 }

@@ -12,11 +12,13 @@
 #include "orr-block-params.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 static const OrrParamSpec matrix_expression_params[] = {
   { "sizes", N_ ("Input sizes"), "[2 2; 2 1]",
-    N_ ("One row [rows, columns] per input u1, u2 ...: [2 2; 2 1] for a 2x2 u1 and a 2x1 u2; [] "
-        "for a formula of p alone.") },
+    N_ ("One row [rows, columns] per input u1, u2 ...: [2 2; 2 1] for a 2x2 u1 and a 2x1 u2; -1 "
+        "for the size the link brings ([-1 -1; -1 -1]: two inputs of any size); [] for a "
+        "formula of p alone.") },
   { "expression", N_ ("Expression"), "'u1*u2'",
     N_ ("The formula, as a string. Matrix operators + - * / \\ ^ ' and element-wise .* ./ .^, "
         "comparisons and & | ~ (1 or 0 per element), [a, b; c, d], indexing u1(2, :) and "
@@ -59,17 +61,44 @@ matrix_expression_configure (OrrConfig *config, GError **error)
   for (int k = 0; k < n; k++)
     {
       double r = sizes[k], c = sizes[k + n];
+      int known_rows, known_cols;
 
-      if (!(r >= 1 && c >= 1 && r == (int)r && c == (int)c && r * c <= 1e6))
+      if (!((r >= 1 || r == -1) && (c >= 1 || c == -1) && r == (int)r && c == (int)c
+            && r * c <= 1e6))
         {
           orr_param_set_error (error, "sizes",
-                               "must hold positive whole numbers, not %g x %g "
-                               "for input %d",
+                               "must hold positive whole numbers (or -1 for the size the "
+                               "link brings), not %g x %g for input %d",
                                r, c, k + 1);
           return FALSE;
         }
       rows[k] = (int)r;
       cols[k] = (int)c;
+      if (r > 0 && c > 0)
+        continue;
+      /* -1: inherited. The compiler configures the block again once it
+       * knows the sizes; until then (and in the editor) the ports are
+       * placeholders and the formula waits. */
+      if (!orr_config_get_input_size (config, k, &known_rows, &known_cols))
+        {
+          for (int i = 0; i < n; i++)
+            orr_config_add_input (config, sizes[i] > 0 ? (int)sizes[i] : -(2 * i + 1),
+                                  sizes[i + n] > 0 ? (int)sizes[i + n] : -(2 * i + 2),
+                                  ORR_TYPE_DOUBLE, TRUE);
+          orr_config_add_output (config, -(2 * n + 1), -(2 * n + 2), ORR_TYPE_DOUBLE);
+          /* the formula on the icon meanwhile, as once it is compiled */
+          {
+            OrrValue *e = orr_config_get_param (config, "expression");
+            const char *text = e != NULL && orr_value_get_type_id (e) == ORR_TYPE_STRING
+                                 ? orr_value_get_string (e)
+                                 : NULL;
+            if (text != NULL && g_utf8_strlen (text, -1) <= 16 && strchr (text, '\n') == NULL)
+              orr_config_set_label (config, text);
+          }
+          return TRUE;
+        }
+      rows[k] = r > 0 ? (int)r : known_rows;
+      cols[k] = c > 0 ? (int)c : known_cols;
     }
   if (!orr_math_expression_setup (config, n, rows, cols, &out_rows, &out_cols, error))
     return FALSE;

@@ -286,6 +286,15 @@ gboolean orr_config_get_doubles (OrrConfig *config, const char *name, const doub
 void orr_config_add_input (OrrConfig *config, int rows, int cols, OrrType type,
                            gboolean feedthrough);
 void orr_config_add_output (OrrConfig *config, int rows, int cols, OrrType type);
+/* For a block whose output sizes follow from its input sizes in a way
+ * placeholders cannot say (a concatenation, a formula): the size of input
+ * index (0-based) as its link brings it, TRUE when known. It is not known
+ * in the editor, nor at a compile's first configure: the block then
+ * declares placeholder sizes (inputs and outputs), and once the sizes of
+ * all its inputs are worked out the compiler configures it again, with
+ * them known; the second configure must give the same numbers of ports.
+ * An input whose size nothing fixes counts as 1 x 1. */
+gboolean orr_config_get_input_size (OrrConfig *config, int index, int *rows, int *cols);
 /* Names the regular input or output index (0-based, already added) for
  * the canvas, which draws the name beside the port: the FMU block names
  * its ports after the FMU's variables. label is copied; NULL: unnamed.

@@ -419,7 +419,8 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     "Derivative",
     NULL,
     { NULL },
-    "both use the last two accepted points; the values differ with the solver's steps" },
+    "Xcos differences the input between the solver's last two calls, Orrery between its last "
+    "two accepted points: the values differ with the solver's steps" },
   { "CLR",
     NULL,
     "TransferFunction",
@@ -444,42 +445,20 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
       "D=[$4, zeros(size($3, 1), 1 - min(1, numel($4)))]", "x0=$5" },
     NULL },
   { "TCLSS", NULL, "JumpStateSpace", NULL, { "A=$1", "B=$2", "C=$3", "D=$4", "x0=$5" }, NULL },
-  /* Xcos's PID is a super block: P, I and D gains around an integrator
-   * and a derivative (not Orrery's filtered PID); "PID" reads its gains
-   * as PID.sci does */
+  /* Xcos's PID is a super block, P u + I times the integral of u + D
+   * times DERIV of u; DERIV differences the input between its last two
+   * calls, which in a feedback loop with D times the loop gain above 1
+   * (PID_3: 2.5) feeds back a growing oscillation. Orrery's PID with a
+   * fast derivative filter (N = 1000, a lag of 1 ms) tends to the ideal
+   * derivative instead, which Xcos's difference approximates; "PID"
+   * reads the gains as PID.sci does */
   { "PID",
     NULL,
-    "SuperBlock",
     "PID",
-    { NULL },
-    "built as in Xcos: P u + I times the integral of u + D times the derivative of u",
-    "<diagram>"
-    "<block id='i' type='Input' x='20' y='90' width='20' height='20'>"
-    "<param name='port'>1</param><ports out='1'/></block>"
-    "<block id='p' type='Gain' x='80' y='20' width='40' height='40'>"
-    "<param name='gain'>$1</param><ports in='1' out='1'/></block>"
-    "<block id='ki' type='Gain' x='80' y='80' width='40' height='40'>"
-    "<param name='gain'>$2</param><ports in='1' out='1'/></block>"
-    "<block id='s' type='Integrator' x='150' y='80' width='40' height='40'>"
-    "<ports in='1' out='1'/></block>"
-    "<block id='kd' type='Gain' x='80' y='140' width='40' height='40'>"
-    "<param name='gain'>$3</param><ports in='1' out='1'/></block>"
-    "<block id='d' type='Derivative' x='150' y='140' width='40' height='40'>"
-    "<ports in='1' out='1'/></block>"
-    "<block id='sum' type='Sum' x='230' y='80' width='40' height='40'>"
-    "<param name='signs'>[1 1 1]</param><ports in='3' out='1'/></block>"
-    "<block id='o' type='Output' x='300' y='90' width='20' height='20'>"
-    "<param name='port'>1</param><ports in='1'/></block>"
-    "<link id='k1' kind='regular' from='i' from-port='1' to='p' to-port='1'/>"
-    "<link id='k2' kind='regular' from='i' from-port='1' to='ki' to-port='1'/>"
-    "<link id='k3' kind='regular' from='i' from-port='1' to='kd' to-port='1'/>"
-    "<link id='k4' kind='regular' from='ki' from-port='1' to='s' to-port='1'/>"
-    "<link id='k5' kind='regular' from='kd' from-port='1' to='d' to-port='1'/>"
-    "<link id='k6' kind='regular' from='p' from-port='1' to='sum' to-port='1'/>"
-    "<link id='k7' kind='regular' from='s' from-port='1' to='sum' to-port='2'/>"
-    "<link id='k8' kind='regular' from='d' from-port='1' to='sum' to-port='3'/>"
-    "<link id='k9' kind='regular' from='sum' from-port='1' to='o' to-port='1'/>"
-    "</diagram>" },
+    "PID",
+    { "P=$1", "I=$2", "D=$3", "N=1000" },
+    "the derivative is filtered by 1/(1 + s/1000), starting from 0, where Xcos differences "
+    "the input between solver calls" },
   { "TIME_DELAY",
     NULL,
     "TransportDelay",
@@ -2067,20 +2046,194 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   /* ---- Matrix ----------------------------------------------------------- */
   { "MATTRAN", NULL, "Transpose", NULL, { NULL }, NULL },
   { "MATINV", NULL, "Inverse", NULL, { NULL }, NULL },
+  /* The real-valued matrix blocks are MatrixExpression formulas over
+   * inputs of inherited sizes (sizes -1: the compiler configures the
+   * block again once its inputs' sizes are known). "1=1": the datatype
+   * is real double; the complex variants stay placeholders. */
+  { "MATDET", "1=1", "MatrixExpression", NULL, { "sizes=[-1 -1]", "expression='det(u1)'" }, NULL },
+  { "MATDIAG",
+    "1=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression='diag(u1)'" },
+    NULL },
   { "MATDET", NULL, NULL, NULL, { NULL }, NULL },
+  /* Orrery's formulas take expm of constants only, not of signals */
   { "MATEXPM", NULL, NULL, NULL, { NULL }, NULL },
   { "MATDIAG", NULL, NULL, NULL, { NULL }, NULL },
-  /* the sum of all elements: Orrery's Sum with one input and one sign */
+  /* the sum of all elements: Orrery's Sum with one input and one sign;
+   * of each column (1) or each row (2): a formula */
   { "MATSUM", "2=0", "Sum", NULL, { "signs=1" }, NULL },
+  { "MATSUM",
+    "1=1&2=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression='sum(u1, 1)'" },
+    NULL },
+  { "MATSUM",
+    "1=1&2=2",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression='sum(u1, 2)'" },
+    NULL },
   { "MATSUM", NULL, NULL, NULL, { NULL }, NULL },
+  /* 0: over all elements in column-major order, as Scilab's cumsum_m */
+  { "CUMSUM",
+    "1=1&2=0",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]",
+      "expression=\"reshape(cumsum(reshape(u1, numel(u1), 1)), size(u1, 1), size(u1, 2))\"" },
+    NULL },
+  { "CUMSUM",
+    "1=1&2=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression='cumsum(u1, 1)'" },
+    NULL },
+  { "CUMSUM",
+    "1=1&2=2",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression='cumsum(u1, 2)'" },
+    NULL },
   { "CUMSUM", NULL, NULL, NULL, { NULL }, NULL },
+  /* the rows $2 and the columns $3 of the input, in that order */
+  { "EXTRACT",
+    "1=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression=strcat('u1(', $q2, ', ', $q3, ')')" },
+    NULL },
   { "EXTRACT", NULL, NULL, NULL, { NULL }, NULL },
+  /* lower, upper triangle, diagonal: the input times a mask of its own size */
+  { "EXTTRI",
+    "1=1&2=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression=\"u1 .* (ones(size(u1, 1), 1)*(1:size(u1, 2)) <= (1:size(u1, "
+                       "1))\'*ones(1, size(u1, 2)))\"" },
+    NULL },
+  { "EXTTRI",
+    "1=1&2=2",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression=\"u1 .* (ones(size(u1, 1), 1)*(1:size(u1, 2)) >= (1:size(u1, "
+                       "1))\'*ones(1, size(u1, 2)))\"" },
+    NULL },
+  { "EXTTRI",
+    "1=1&2=3",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression=\"u1 .* (ones(size(u1, 1), 1)*(1:size(u1, 2)) == (1:size(u1, "
+                       "1))\'*ones(1, size(u1, 2)))\"" },
+    NULL },
   { "EXTTRI", NULL, NULL, NULL, { NULL }, NULL },
+  /* A\\B (A the upper input), A/B (the solution of x*B = A, A the upper input) */
+  { "MATBKSL",
+    "1=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(2, 2)", "expression='u1\\u2'" },
+    "a singular or non-square A: Xcos gives a least-squares solution, Orrery's formula stops the "
+    "run" },
   { "MATBKSL", NULL, NULL, NULL, { NULL }, NULL },
+  { "MATDIV",
+    "1=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(2, 2)", "expression='u1/u2'" },
+    "a singular or non-square A: Xcos gives a least-squares solution, Orrery's formula stops the "
+    "run" },
   { "MATDIV", NULL, NULL, NULL, { NULL }, NULL },
   { "MATEIG", NULL, NULL, NULL, { NULL }, NULL },
   { "MATLU", NULL, NULL, NULL, { NULL }, NULL },
+  /* concatenation of 2 to 8 inputs, side by side (H) or stacked (V) */
+  { "MATCATH",
+    "#in=2",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(2, 2)", "expression='[u1, u2]'" },
+    NULL },
+  { "MATCATH",
+    "#in=3",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(3, 2)", "expression='[u1, u2, u3]'" },
+    NULL },
+  { "MATCATH",
+    "#in=4",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(4, 2)", "expression='[u1, u2, u3, u4]'" },
+    NULL },
+  { "MATCATH",
+    "#in=5",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(5, 2)", "expression='[u1, u2, u3, u4, u5]'" },
+    NULL },
+  { "MATCATH",
+    "#in=6",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(6, 2)", "expression='[u1, u2, u3, u4, u5, u6]'" },
+    NULL },
+  { "MATCATH",
+    "#in=7",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(7, 2)", "expression='[u1, u2, u3, u4, u5, u6, u7]'" },
+    NULL },
+  { "MATCATH",
+    "#in=8",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(8, 2)", "expression='[u1, u2, u3, u4, u5, u6, u7, u8]'" },
+    NULL },
   { "MATCATH", NULL, NULL, NULL, { NULL }, NULL },
+  { "MATCATV",
+    "#in=2",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(2, 2)", "expression='[u1; u2]'" },
+    NULL },
+  { "MATCATV",
+    "#in=3",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(3, 2)", "expression='[u1; u2; u3]'" },
+    NULL },
+  { "MATCATV",
+    "#in=4",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(4, 2)", "expression='[u1; u2; u3; u4]'" },
+    NULL },
+  { "MATCATV",
+    "#in=5",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(5, 2)", "expression='[u1; u2; u3; u4; u5]'" },
+    NULL },
+  { "MATCATV",
+    "#in=6",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(6, 2)", "expression='[u1; u2; u3; u4; u5; u6]'" },
+    NULL },
+  { "MATCATV",
+    "#in=7",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(7, 2)", "expression='[u1; u2; u3; u4; u5; u6; u7]'" },
+    NULL },
+  { "MATCATV",
+    "#in=8",
+    "MatrixExpression",
+    NULL,
+    { "sizes=-ones(8, 2)", "expression='[u1; u2; u3; u4; u5; u6; u7; u8]'" },
+    NULL },
   { "MATCATV", NULL, NULL, NULL, { NULL }, NULL },
 };
 

@@ -235,9 +235,25 @@ note_assigned (const char *line, GHashTable *names)
     }
 }
 
-char *
-orr_xcos_translate_context (const char *scilab, const char *where, GPtrArray *warnings)
+/* A name line reads that no earlier line defines, or NULL. Only for the
+ * diagram's own context, which nothing outside feeds: Scilab would fail
+ * on such a line and go on without it (the examples' "A = [t 0; 1 1]"). */
+static char *
+undefined_name (const char *line, GHashTable *defined)
 {
+  g_auto (GStrv) names = orr_expr_free_variables (line, NULL);
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    if (!g_hash_table_contains (defined, names[i]))
+      return g_strdup (names[i]);
+  return NULL;
+}
+
+char *
+orr_xcos_translate_context (const char *scilab, const char *where, gboolean top,
+                            GPtrArray *warnings)
+{
+  g_autoptr (GHashTable) defined = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_auto (GStrv) lines = NULL;
   g_autoptr (GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
@@ -282,11 +298,22 @@ orr_xcos_translate_context (const char *scilab, const char *where, GPtrArray *wa
     {
       const char *text = g_ptr_array_index (texts, i);
       const char *why = g_ptr_array_index (whys, i);
+      g_autofree char *undefined = NULL;
 
       if (text != NULL && !whole && !orr_expr_check_syntax (text, FALSE, NULL))
         {
           text = NULL;
           why = "Orrery cannot read it";
+        }
+      if (text != NULL && top)
+        {
+          g_autofree char *name = undefined_name (text, defined);
+          if (name != NULL)
+            {
+              text = NULL;
+              why = undefined
+                = g_strdup_printf ("it reads '%s', which nothing defines before it", name);
+            }
         }
       if (text == NULL)
         {
@@ -297,6 +324,7 @@ orr_xcos_translate_context (const char *scilab, const char *where, GPtrArray *wa
           continue;
         }
       g_string_append_printf (out, "%s\n", text);
+      note_assigned (text, defined);
     }
   return g_string_free (out, FALSE);
 }

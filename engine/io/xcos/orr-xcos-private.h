@@ -73,6 +73,9 @@ extern const guint orr_xcos_block_table_size;
 char *orr_xcos_translate_expr (const char *scilab, char **why);
 /* A context script, line by line; lines that cannot be translated stay
  * as comments, and each adds a warning to warnings (of char*). */
-char *orr_xcos_translate_context (const char *scilab, const char *where, GPtrArray *warnings);
+/* top: the diagram's own context, where a line that reads a name no
+ * earlier line defines is kept as a comment too. */
+char *orr_xcos_translate_context (const char *scilab, const char *where, gboolean top,
+                                  GPtrArray *warnings);
 
 G_END_DECLS

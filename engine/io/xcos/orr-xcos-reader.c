@@ -1502,7 +1502,7 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
                   }
               g_free (block->child->context);
               block->child->context
-                = orr_xcos_translate_context (text->str, path, im->report->warnings);
+                = orr_xcos_translate_context (text->str, path, FALSE, im->report->warnings);
               orr_script_run (block->child->context, inner, NULL);
               g_string_free (text, TRUE);
             }
@@ -2137,7 +2137,7 @@ import_document (Importer *im, const char *xml, gsize length, GError **error)
               g_autofree char *v = attr (a, "value");
               g_string_append_printf (text, "%s\n", v != NULL ? v : "");
             }
-        translated = orr_xcos_translate_context (text->str, "diagram", im->report->warnings);
+        translated = orr_xcos_translate_context (text->str, "diagram", TRUE, im->report->warnings);
         g_string_free (text, TRUE);
         orr_model_set_context (im->model, top, translated);
         if (!orr_script_run (translated, scope, NULL))

@@ -521,6 +521,61 @@ test_inverse_singular (void)
   g_assert_nonnull (strstr (run->error->message, "singular"));
 }
 
+/* MatrixExpressions with -1 sizes take them from their links, in a chain:
+ * V = [u1; u2] of a 2x3 and a 1x3 constant is [1 2 3; 4 5 6; 7 8 9];
+ * D = det(u1 + eye(3)) of V is det([2 2 3; 4 6 6; 7 8 10]) = 2*12 - 2*(-2)
+ * + 3*(-10) = -2 (worked out by cofactors along the first row), and S =
+ * sum(u1, 2) of V is [6; 15; 24]. Fed into a fixed 2x2 input, V's 3x3
+ * output is a compile error naming V. */
+static void
+test_inherited_sizes (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (1, 0);
+  OrrBlock *a = add_block (model, "Constant", "A", 0, 1, 0, 0, "value", "[1 2 3; 4 5 6]", NULL);
+  OrrBlock *b = add_block (model, "Constant", "B", 0, 1, 0, 0, "value", "[7 8 9]", NULL);
+  OrrBlock *v = add_block (model, "MatrixExpression", "V", 2, 1, 0, 0, "sizes", "-ones(2, 2)",
+                           "expression", "'[u1; u2]'", NULL);
+  OrrBlock *d = add_block (model, "MatrixExpression", "D", 1, 1, 0, 0, "sizes", "[-1 -1]",
+                           "expression", "'det(u1 + eye(3))'", NULL);
+  OrrBlock *sum = add_block (model, "MatrixExpression", "S", 1, 1, 0, 0, "sizes", "[-1 -1]",
+                             "expression", "'sum(u1, 2)'", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 2, 0, 0, 0, "inputs", "2", NULL);
+  OrrBlock *fixed = NULL;
+  g_autoptr (Run) run = NULL;
+  g_autoptr (GError) error = NULL;
+  OrrProgram *program;
+  Recording *r;
+
+  link_data (model, a, 1, v, 1);
+  link_data (model, b, 1, v, 2);
+  link_data (model, v, 1, d, 1);
+  link_data (model, v, 1, sum, 1);
+  link_data (model, d, 1, scope, 1);
+  link_data (model, sum, 1, scope, 2);
+  run = run_model_ok (model, &setup);
+  r = recording (run, "Out");
+  g_assert_cmpint (r->n, ==, 4);
+  g_assert_cmpuint (r->t->len, >, 0);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (V (r, k, 0), -2, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, 1), 6, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, 2), 15, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, 3), 24, 1e-12);
+    }
+
+  fixed = add_block (model, "MatrixExpression", "Fixed", 1, 1, 0, 0, "sizes", "[2 2]", "expression",
+                     "'u1(1, 1)'", NULL);
+  link_data (model, v, 1, fixed, 1);
+  link_data (model, fixed, 1, add_block (model, "Terminator", "T", 1, 0, 0, 0, NULL), 1);
+  program = compile_model (model, &setup, &error);
+  g_assert_null (program);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "V"));
+  g_assert_nonnull (strstr (error->message, "3 rows"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -540,5 +595,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/math-models/expressions", test_expressions_in_model);
   g_test_add_func ("/math-models/matrix-chain", test_matrix_chain);
   g_test_add_func ("/math-models/inverse-singular", test_inverse_singular);
+  g_test_add_func ("/math-models/inherited-sizes", test_inherited_sizes);
   return g_test_run ();
 }
