@@ -25,6 +25,7 @@
 #   xcos-import.png            a Scilab demo with a block Orrery lacks
 #   python-built-model.png     the model data/examples/python/bouncing_ball.py
 #                              builds, opened in the editor and run
+#   study-window.png           the New Study window on the bouncing ball
 # Needs xvfb-run, dbus-run-session, xdotool and xwd (x11-apps).
 set -eu
 
@@ -370,4 +371,11 @@ if [ -f "$build/bindings/Orrery-1.0.typelib" ]; then
 else
   echo "no GObject Introspection in $build: python-built-model.png not retaken" >&2
 fi
+# 11. the New Study window on the bouncing ball, as it opens (a range
+# proposed around the context's e, the first scope's recording as metric)
+start_app "$HOME/Models/bouncing-ball.orr"
+call Activate new-study "[]" {}
+study=$(window_named '^New Study$')
+grab "$study" "$help/study-window.png"
+stop_app
 echo "figures in $help"
