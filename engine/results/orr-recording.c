@@ -38,7 +38,12 @@ struct _OrrRecording
   Signal **by_block;  /* NULL where the block has not recorded (yet) */
   GPtrArray *signals; /* of Signal, program order */
   gboolean direct;    /* filled by the record function, not from streams */
-  GError *error;      /* direct: why recording stopped the simulation */
+  /* the blocks with a stream, as of the simulation's count seen_streams:
+   * while that count holds, a drain reads them alone (a model of 100 000
+   * blocks has a few streams, drained a hundred times a second) */
+  GArray *streaming; /* of int */
+  guint seen_streams;
+  GError *error; /* direct: why recording stopped the simulation */
 };
 
 static void
@@ -146,6 +151,7 @@ orr_recording_unref (OrrRecording *r)
     if (r->by_block[b] != NULL && r->by_block[b]->n_channels == 0)
       signal_free (r->by_block[b]);
   g_free (r->by_block);
+  g_clear_pointer (&r->streaming, g_array_unref);
   g_ptr_array_unref (r->signals);
   g_clear_error (&r->error);
   g_free (r);
@@ -197,22 +203,37 @@ fail:
   return FALSE;
 }
 
+/* The blocks with a stream, looked for again when the simulation made
+ * new ones: the count is read first, so a stream made during the look
+ * changes it and the next drain looks again. */
+static void
+update_streaming (OrrRecording *r)
+{
+  guint n = orr_simulation_get_n_streams (r->sim);
+
+  if (r->streaming != NULL && n == r->seen_streams)
+    return;
+  if (r->streaming == NULL)
+    r->streaming = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_set_size (r->streaming, 0);
+  for (int b = 0; b < r->n_blocks; b++)
+    if (r->by_block[b] != NULL && orr_simulation_get_stream (r->sim, b) != NULL)
+      g_array_append_val (r->streaming, b);
+  r->seen_streams = n;
+}
+
 gboolean
 orr_recording_drain (OrrRecording *r, guint max_chunks, GError **error)
 {
   if (r->sim == NULL || r->direct)
     return TRUE;
-  for (int b = 0; b < r->n_blocks; b++)
+  update_streaming (r);
+  for (guint k = 0; k < r->streaming->len; k++)
     {
+      int b = g_array_index (r->streaming, int, k);
       Signal *s = r->by_block[b];
-      OrrStream *stream;
+      OrrStream *stream = orr_simulation_get_stream (r->sim, b);
       guint rows;
-
-      if (s == NULL)
-        continue;
-      stream = orr_simulation_get_stream (r->sim, b);
-      if (stream == NULL)
-        continue;
       if (s->n_channels == 0)
         {
           s->n_channels = (guint)MAX (orr_stream_get_n_channels (stream), 1);

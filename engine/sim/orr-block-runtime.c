@@ -262,6 +262,7 @@ get_recorder (OrrSimulation *sim, int b, int n)
        * sees the other and the reader is never lost. */
       stream = orr_stream_new (n, g_atomic_int_get (&sim->out.stream_wanted[b]) != 0);
       g_atomic_pointer_set (&recorder->stream, stream);
+      g_atomic_int_inc (&sim->out.n_streams);
     }
   return recorder;
 }
@@ -315,6 +316,14 @@ orr_block_record (OrrSimBlock *block, const double *values, int n)
         break;
       orr_stream_wait_room (recorder->stream, FULL_STREAM_WAIT_US);
     }
+}
+
+guint
+orr_simulation_get_n_streams (OrrSimulation *sim)
+{
+  g_return_val_if_fail (sim != NULL, 0);
+
+  return (guint)g_atomic_int_get (&sim->out.n_streams);
 }
 
 OrrStream *

@@ -151,6 +151,7 @@ typedef struct
   guint64 record_seq;
   OrrRecorder *recorders;
   gint *stream_wanted; /* atomic, per block: a reader asked for its stream */
+  gint n_streams;      /* atomic: the streams made so far */
 } OrrSimOutputs;
 
 /* Events and the agenda (orr-activation.c): what is pending, the clock

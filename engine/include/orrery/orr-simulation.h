@@ -95,6 +95,9 @@ void orr_simulation_set_message_func (OrrSimulation *sim, OrrMessageFunc func, g
  * so a batch run without readers never blocks. NULL if the block never
  * recorded (call again later). */
 OrrStream *orr_simulation_get_stream (OrrSimulation *sim, int block);
+/* How many blocks have a stream so far (any thread): a reader that has
+ * looked at every block need not look again while this is unchanged. */
+guint orr_simulation_get_n_streams (OrrSimulation *sim);
 /* Reads up to max samples; t[i] and values[i * n_channels ...]. Returns
  * the number read. */
 guint orr_stream_read (OrrStream *stream, double *t, double *values, guint max);
