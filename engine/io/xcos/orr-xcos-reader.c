@@ -123,6 +123,16 @@ attr_double (xmlNode *n, const char *name, double fallback)
   return end != text && isfinite (v) ? v : fallback;
 }
 
+/* A whole-number attribute: fallback when it is missing, not a number, or
+ * outside what an int holds (a cast would be undefined there). */
+static int
+attr_int (xmlNode *n, const char *name, int fallback)
+{
+  double v = attr_double (n, name, fallback);
+
+  return v >= G_MININT && v <= G_MAXINT ? (int)v : fallback;
+}
+
 /* The child element with as="what", or NULL. */
 static xmlNode *
 child_as (xmlNode *n, const char *what)
@@ -180,7 +190,7 @@ inline_value (xmlNode *n)
       return v;
     }
   gboolean strings = is_element (n, "ScilabString");
-  int rows = (int)attr_double (n, "height", 0), cols = (int)attr_double (n, "width", 0);
+  int rows = attr_int (n, "height", 0), cols = attr_int (n, "width", 0);
 
   if (rows < 0 || cols < 0 || rows > 100000 || cols > 100000 || (gint64)rows * cols > 1000000)
     rows = cols = 0;
@@ -196,7 +206,7 @@ inline_value (xmlNode *n)
   for (xmlNode *d = n->children; d != NULL; d = d->next)
     if (is_element (d, "data"))
       {
-        int line = (int)attr_double (d, "line", -1), column = (int)attr_double (d, "column", -1);
+        int line = attr_int (d, "line", -1), column = attr_int (d, "column", -1);
         gsize k;
 
         if (line < 0 || column < 0 || line >= rows || column >= cols)
@@ -642,6 +652,8 @@ curve_row (const TemplateArgs *a, gboolean want_y)
 
   if (a->rpar == NULL || a->ipar == NULL || a->rpar->kind != XS_DOUBLE || a->ipar->kind != XS_DOUBLE
       || a->ipar->rows * a->ipar->cols < 1)
+    return NULL;
+  if (!(a->ipar->doubles[0] >= 2 && a->ipar->doubles[0] <= a->rpar->rows * a->rpar->cols))
     return NULL;
   n = (int)a->ipar->doubles[0];
   if (n < 2 || 2 * n > a->rpar->rows * a->rpar->cols)
@@ -1236,7 +1248,10 @@ set_geometry (OrrBlock *block, xmlNode *element)
   g_autofree char *rotation = style_value (style, "rotation");
   g_autofree char *flip = style_value (style, "flip");
   g_autofree char *mirror = style_value (style, "mirror");
-  int rot = rotation != NULL ? ((int)lround (g_ascii_strtod (rotation, NULL) / 90.0) * 90) : 0;
+  double degrees = rotation != NULL ? g_ascii_strtod (rotation, NULL) : 0;
+  /* whole quarter turns; anything beyond a few turns is no rotation a
+   * file means (and would overflow an int) */
+  int rot = isfinite (degrees) && fabs (degrees) <= 36000 ? (int)lround (degrees / 90.0) * 90 : 0;
 
   if (geo != NULL)
     {
@@ -1894,8 +1909,7 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, const char *whe
 static void
 read_settings (Importer *im, xmlNode *root, OrrSettings *s)
 {
-  g_autofree char *solver_text = attr (root, "solver");
-  int solver = solver_text != NULL ? (int)g_ascii_strtod (solver_text, NULL) : 0;
+  int solver = attr_int (root, "solver", 0);
   const char *name;
   const char *why;
 

@@ -815,6 +815,8 @@ link_end_block (XsValue *objs, XsValue *end)
 
   if (end == NULL || end->kind != XS_DOUBLE || end->rows * end->cols < 1)
     return NULL;
+  if (!(end->doubles[0] >= 1 && end->doubles[0] <= objs->items->len))
+    return NULL;
   k = (int)end->doubles[0];
   if (k < 1 || (guint)k > objs->items->len)
     return NULL;
