@@ -152,42 +152,24 @@ anim2d_configure (OrrConfig *config, GError **error)
   return TRUE;
 }
 
-static int
-total_numel (const OrrSimBlock *block)
-{
-  int n = 0;
-
-  for (int k = 0; k < block->n_in; k++)
-    n += orr_block_in_numel (block, k);
-  return n;
-}
-
 static void
 anim2d_simulate (OrrSimBlock *block, OrrJob job)
 {
   switch (job)
     {
       case ORR_JOB_INIT:
-        block->work = g_new0 (double, 1 + total_numel (block));
+        block->work = g_new0 (double, 1 + orr_sinks_inputs_numel (block));
         break;
 
       case ORR_JOB_OUTPUTS:
         {
           double *row = block->work;
-          int n = 1;
 
           if (row == NULL || orr_block_in_try_phase (block) || block->nevprt <= 0)
             break;
           /* bit 1: move (port 1), bit 2: snapshot (port 2) */
           row[0] = block->nevprt & 3;
-          for (int k = 0; k < block->n_in; k++)
-            {
-              int numel = orr_block_in_numel (block, k);
-
-              memcpy (row + n, orr_block_real_in (block, k), numel * sizeof (double));
-              n += numel;
-            }
-          orr_block_record (block, row, n);
+          orr_block_record (block, row, 1 + orr_sinks_gather_inputs (block, row + 1));
         }
         break;
 

@@ -97,52 +97,6 @@ multi_scope_configure (OrrConfig *config, GError **error)
   return TRUE;
 }
 
-static int
-total_numel (const OrrSimBlock *block)
-{
-  int n = 0;
-
-  for (int k = 0; k < block->n_in; k++)
-    n += orr_block_in_numel (block, k);
-  return n;
-}
-
-static void
-multi_scope_simulate (OrrSimBlock *block, OrrJob job)
-{
-  switch (job)
-    {
-      case ORR_JOB_INIT:
-        block->work = g_new0 (double, total_numel (block));
-        break;
-
-      case ORR_JOB_OUTPUTS:
-        {
-          double *values = block->work;
-          int n = 0;
-
-          if (values == NULL || orr_block_in_try_phase (block))
-            break;
-          for (int k = 0; k < block->n_in; k++)
-            {
-              int numel = orr_block_in_numel (block, k);
-
-              memcpy (values + n, orr_block_real_in (block, k), numel * sizeof (double));
-              n += numel;
-            }
-          orr_block_record (block, values, n);
-        }
-        break;
-
-      case ORR_JOB_TERMINATE:
-        g_clear_pointer (&block->work, g_free);
-        break;
-
-      default:
-        break;
-    }
-}
-
 const OrrBlockClass orr_multi_scope_class = {
   .name = "MultiScope",
   .palette = N_ ("Sinks"),
@@ -153,5 +107,5 @@ const OrrBlockClass orr_multi_scope_class = {
   .params = multi_scope_params,
   .n_params = G_N_ELEMENTS (multi_scope_params),
   .configure = multi_scope_configure,
-  .simulate = multi_scope_simulate,
+  .simulate = orr_scope_simulate, /* records like a Scope; the view differs */
 };

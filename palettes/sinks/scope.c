@@ -74,25 +74,15 @@ scope_configure (OrrConfig *config, GError **error)
   return TRUE;
 }
 
-static int
-total_numel (const OrrSimBlock *block)
-{
-  int n = 0;
-
-  for (int k = 0; k < block->n_in; k++)
-    n += orr_block_in_numel (block, k);
-  return n;
-}
-
-static void
-scope_simulate (OrrSimBlock *block, OrrJob job)
+void
+orr_scope_simulate (OrrSimBlock *block, OrrJob job)
 {
   switch (job)
     {
       case ORR_JOB_INIT:
         /* Room to concatenate the inputs without allocating per sample. */
         if (block->n_in > 1)
-          block->work = g_new0 (double, total_numel (block));
+          block->work = g_new0 (double, orr_sinks_inputs_numel (block));
         break;
 
       case ORR_JOB_OUTPUTS:
@@ -101,18 +91,7 @@ scope_simulate (OrrSimBlock *block, OrrJob job)
         if (block->n_in == 1)
           orr_block_record (block, orr_block_real_in (block, 0), orr_block_in_numel (block, 0));
         else if (block->work != NULL)
-          {
-            double *values = block->work;
-            int n = 0;
-
-            for (int k = 0; k < block->n_in; k++)
-              {
-                int numel = orr_block_in_numel (block, k);
-                memcpy (values + n, orr_block_real_in (block, k), numel * sizeof (double));
-                n += numel;
-              }
-            orr_block_record (block, values, n);
-          }
+          orr_block_record (block, block->work, orr_sinks_gather_inputs (block, block->work));
         break;
 
       case ORR_JOB_TERMINATE:
@@ -134,5 +113,5 @@ const OrrBlockClass orr_scope_class = {
   .params = scope_params,
   .n_params = G_N_ELEMENTS (scope_params),
   .configure = scope_configure,
-  .simulate = scope_simulate,
+  .simulate = orr_scope_simulate,
 };

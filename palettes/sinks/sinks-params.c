@@ -1,5 +1,7 @@
 /* sinks-params.c: parameter checks shared by the plotting sinks. */
 #include "sinks-params.h"
+
+#include <string.h>
 #include "orr-block-params.h"
 
 gboolean
@@ -16,4 +18,29 @@ orr_sinks_get_range (OrrConfig *config, const char *low_name, const char *high_n
       return FALSE;
     }
   return TRUE;
+}
+
+int
+orr_sinks_inputs_numel (const OrrSimBlock *block)
+{
+  int n = 0;
+
+  for (int k = 0; k < block->n_in; k++)
+    n += orr_block_in_numel (block, k);
+  return n;
+}
+
+int
+orr_sinks_gather_inputs (OrrSimBlock *block, double *row)
+{
+  int n = 0;
+
+  for (int k = 0; k < block->n_in; k++)
+    {
+      int numel = orr_block_in_numel (block, k);
+
+      memcpy (row + n, orr_block_real_in (block, k), numel * sizeof (double));
+      n += numel;
+    }
+  return n;
 }
