@@ -671,6 +671,44 @@ block_parameters_activated (GSimpleAction *action, GVariant *parameter, gpointer
 
 /* A free text where the pointer is (or in the middle of the view), its
  * dialog open to write it. */
+/* A text closed with nothing in it (Escape, Cancel, or OK on an empty
+ * field) was never wanted: its insertion is taken back, and leaves no
+ * step in the history when it is the last one. */
+typedef struct
+{
+  OrrWindow *window; /* weak */
+  char *id;
+} PendingText;
+
+static void
+pending_text_free (gpointer data)
+{
+  PendingText *p = data;
+
+  g_clear_weak_pointer (&p->window);
+  g_free (p->id);
+  g_free (p);
+}
+
+static void
+text_dialog_closed (GtkWidget *dialog, gpointer data)
+{
+  PendingText *p = data;
+  OrrBlock *block;
+  const char *text;
+
+  if (p->window == NULL || p->window->model == NULL)
+    return;
+  block = orr_model_find_block (p->window->model, p->id);
+  text = block != NULL ? orr_block_get_param (block, ORR_ANNOTATION_TEXT) : NULL;
+  if (block == NULL || !orr_block_is_annotation (block) || (text != NULL && *text != '\0'))
+    return;
+  if (g_strcmp0 (orr_model_get_undo_description (p->window->model), _ ("Add Text")) == 0)
+    orr_model_undo (p->window->model);
+  else
+    orr_model_remove_block (p->window->model, block);
+}
+
 static void
 add_text_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -681,13 +719,21 @@ add_text_activated (GSimpleAction *action, GVariant *parameter, gpointer user_da
 
   if (self->pointer_inside)
     orr_canvas_widget_to_model (self->canvas, self->pointer_x, self->pointer_y, &x, &y);
+  PendingText *pending;
+  GtkWindow *dialog;
+
   block = orr_canvas_insert_annotation (self->canvas, "", x, y, &error);
   if (block == NULL)
     {
       orr_window_show_message (self, error->message);
       return;
     }
-  orr_window_edit_block (self, block);
+  dialog = orr_window_edit_block (self, block);
+  pending = g_new0 (PendingText, 1);
+  g_set_weak_pointer (&pending->window, self);
+  pending->id = g_strdup (block->id);
+  g_signal_connect_data (dialog, "destroy", G_CALLBACK (text_dialog_closed), pending,
+                         (GClosureNotify)(void (*) (void))pending_text_free, 0);
 }
 
 static void

@@ -225,16 +225,17 @@ palette_block_activated (OrrWindow *self, const char *type)
     gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 
-void
+GtkWindow *
 orr_window_edit_block (OrrWindow *self, OrrBlock *block)
 {
   OrrBlockDialog *dialog;
 
-  g_return_if_fail (ORR_IS_WINDOW (self));
-  g_return_if_fail (block != NULL);
+  g_return_val_if_fail (ORR_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (block != NULL, NULL);
 
   dialog = orr_block_dialog_new (GTK_WINDOW (self), self->model, self->registry, block);
   gtk_window_present (GTK_WINDOW (dialog));
+  return GTK_WINDOW (dialog);
 }
 
 /* ---- drag and drop of files ------------------------------------------------ */

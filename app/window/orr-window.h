@@ -57,7 +57,8 @@ const char *orr_window_get_message (OrrWindow *self);
 gboolean orr_window_screenshot (OrrWindow *self, const char *path, GError **error);
 
 /* Opens the parameter dialog of block. */
-void orr_window_edit_block (OrrWindow *self, OrrBlock *block);
+/* Opens the block's dialog and returns it (owned by GTK). */
+GtkWindow *orr_window_edit_block (OrrWindow *self, OrrBlock *block);
 /* The model's name as the title shows it ("Untitled", "ball.orr"). */
 char *orr_window_dup_title (OrrWindow *self);
 

@@ -1025,6 +1025,43 @@ find_block_dialog (void)
  * what is typed there (any characters, several lines) is what the file
  * keeps and gives back; it is moved and deleted like a block, each step
  * undoable, and the model still compiles with it. */
+/* A text dialog closed with the field still empty (Escape, Cancel) takes
+ * the insertion back: no empty text stays on the canvas and the history is
+ * as it was; a text left empty after an earlier edit is removed too. */
+static void
+test_add_text_cancelled (Fixture *f, gconstpointer data)
+{
+  OrrModel *model = orr_window_get_model (f->window);
+  guint n_blocks = orr_model_get_root (model)->blocks->len;
+  g_autofree char *before = g_strdup (orr_model_get_undo_description (model));
+  OrrBlockDialog *dialog;
+
+  activate (f, "add-text", NULL);
+  g_assert_nonnull (find_annotation (model));
+  dialog = find_block_dialog ();
+  g_assert_nonnull (dialog);
+  gtk_window_close (GTK_WINDOW (dialog));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_null (find_block_dialog ());
+  g_assert_null (find_annotation (model));
+  g_assert_cmpuint (orr_model_get_root (model)->blocks->len, ==, n_blocks);
+  g_assert_cmpstr (orr_model_get_undo_description (model), ==, before);
+
+  /* a text typed, then the dialog closed: it stays */
+  activate (f, "add-text", NULL);
+  dialog = find_block_dialog ();
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (
+                              orr_block_dialog_get_field (dialog, ORR_ANNOTATION_TEXT))),
+                            "kept", -1);
+  g_assert_true (orr_block_dialog_apply (dialog, NULL));
+  gtk_window_close (GTK_WINDOW (dialog));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_nonnull (find_annotation (model));
+  g_assert_cmpstr (orr_block_get_param (find_annotation (model), ORR_ANNOTATION_TEXT), ==, "kept");
+}
+
 static void
 test_add_text (Fixture *f, gconstpointer data)
 {
@@ -1157,6 +1194,8 @@ main (int argc, char *argv[])
   g_test_add ("/window/shortcuts-window", Fixture, app, fixture_set_up, test_shortcuts_window,
               fixture_tear_down);
   g_test_add ("/window/add-text", Fixture, app, fixture_set_up, test_add_text, fixture_tear_down);
+  g_test_add ("/window/add-text-cancelled", Fixture, app, fixture_set_up, test_add_text_cancelled,
+              fixture_tear_down);
   g_test_add ("/window/block-help", Fixture, app, fixture_set_up, test_block_help,
               fixture_tear_down);
   return g_test_run ();
