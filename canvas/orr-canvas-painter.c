@@ -279,6 +279,53 @@ paint_ports (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
 /* The names of a block's ports (a super block's, from its port blocks)
  * inside the frame, against their port: left-aligned at a port on the
  * left, right-aligned on the right, centred at the top and bottom. */
+/* How far into the frame the names of the ports on its left and right
+ * sides reach (the wider side), as paint_port_labels draws them; 0 when
+ * no side port has a name. */
+static double
+side_label_extent (OrrCanvasPainter *painter, OrrBlock *block, const OrrRect *frame)
+{
+  double extent = 0;
+
+  for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
+    {
+      GPtrArray *ports = block->ports[kind];
+
+      for (guint i = 0; ports != NULL && i < ports->len; i++)
+        {
+          OrrPort *p = g_ptr_array_index (ports, i);
+          OrrCanvasPort port;
+          int w, h;
+          double width;
+
+          if (p == NULL || p->label == NULL || *p->label == '\0'
+              || !orr_canvas_block_port (block, kind, i + 1, &port) || fabs (port.dx) <= 0.5)
+            continue;
+          pango_layout_get_size (get_layout (painter, painter->name_font, p->label), &w, &h);
+          width = w / (double)PANGO_SCALE;
+          if (width > frame->width / 2 - 3)
+            width *= MAX ((frame->width / 2 - 3) / width, 0.5);
+          extent = MAX (extent, width + 3);
+        }
+    }
+  return extent;
+}
+
+/* Whether text fits across the frame between the side ports' names at
+ * no less than 80 % of its size (so it stays readable). */
+static gboolean
+fits_between_port_labels (OrrCanvasPainter *painter, OrrBlock *block, const OrrRect *frame,
+                          const char *text)
+{
+  double extent = side_label_extent (painter, block, frame);
+  int w, h;
+
+  if (extent <= 0)
+    return TRUE;
+  pango_layout_get_size (get_layout (painter, painter->icon_font, text), &w, &h);
+  return w / (double)PANGO_SCALE * 0.8 <= frame->width - 6 - 2 * extent;
+}
+
 static void
 paint_port_labels (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block, const OrrRect *frame)
 {
@@ -371,7 +418,7 @@ static void
 paint_texts (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block, const OrrRect *frame,
              const char *text, gboolean known)
 {
-  gboolean replaces = FALSE;
+  gboolean replaces = FALSE, name_inside = TRUE;
   gboolean annotated = text != NULL && painter->block_annotated != NULL
                        && painter->block_annotated (painter->block_text_data, block);
 
@@ -386,16 +433,25 @@ paint_texts (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block, const OrrR
           orr_block_icon_draw (cr, &style, block->type, block, frame, text);
         }
     }
-  else
+  else if (text != NULL && *text != '\0')
     {
+      /* between the side ports' names; a super block's name that does
+       * not fit there goes under the block instead */
+      double room = frame->width - 6 - 2 * side_label_extent (painter, block, frame);
+
       set_color (cr, known ? &painter->palette.foreground : &painter->palette.problem);
-      if (text != NULL && *text != '\0')
+      if (fits_between_port_labels (painter, block, frame, text))
+        show_text (painter, cr, text, painter->icon_font, frame->x + frame->width / 2,
+                   frame->y + frame->height / 2, MIN (room, frame->width - 6), TRUE);
+      else if (g_strcmp0 (text, block->label) == 0)
+        name_inside = FALSE;
+      else
         show_text (painter, cr, text, painter->icon_font, frame->x + frame->width / 2,
                    frame->y + frame->height / 2, frame->width - 6, TRUE);
     }
   /* a super block already shows its name inside */
-  if (block->label != NULL && *block->label != '\0' && g_strcmp0 (text, block->label) != 0
-      && painter->zoom >= LOD_NAMES)
+  if (block->label != NULL && *block->label != '\0'
+      && (g_strcmp0 (text, block->label) != 0 || !name_inside) && painter->zoom >= LOD_NAMES)
     {
       /* the name goes under the block, past any port on that side */
       double top = frame->y + frame->height + 1;
