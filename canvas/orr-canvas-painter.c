@@ -279,14 +279,14 @@ paint_ports (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block)
 /* The names of a block's ports (a super block's, from its port blocks)
  * inside the frame, against their port: left-aligned at a port on the
  * left, right-aligned on the right, centred at the top and bottom. */
-/* How far into the frame the names of the ports on its left and right
- * sides reach (the wider side), as paint_port_labels draws them; 0 when
- * no side port has a name. */
-static double
-side_label_extent (OrrCanvasPainter *painter, OrrBlock *block, const OrrRect *frame)
+/* How far into the frame the names of the ports on its left and on its
+ * right side reach, as paint_port_labels draws them (0 for a side with no
+ * named port). */
+static void
+side_label_extents (OrrCanvasPainter *painter, OrrBlock *block, const OrrRect *frame, double *left,
+                    double *right)
 {
-  double extent = 0;
-
+  *left = *right = 0;
   for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
     {
       GPtrArray *ports = block->ports[kind];
@@ -305,25 +305,12 @@ side_label_extent (OrrCanvasPainter *painter, OrrBlock *block, const OrrRect *fr
           width = w / (double)PANGO_SCALE;
           if (width > frame->width / 2 - 3)
             width *= MAX ((frame->width / 2 - 3) / width, 0.5);
-          extent = MAX (extent, width + 3);
+          if (port.dx < 0)
+            *left = MAX (*left, width + 3);
+          else
+            *right = MAX (*right, width + 3);
         }
     }
-  return extent;
-}
-
-/* Whether text fits across the frame between the side ports' names at
- * no less than 80 % of its size (so it stays readable). */
-static gboolean
-fits_between_port_labels (OrrCanvasPainter *painter, OrrBlock *block, const OrrRect *frame,
-                          const char *text)
-{
-  double extent = side_label_extent (painter, block, frame);
-  int w, h;
-
-  if (extent <= 0)
-    return TRUE;
-  pango_layout_get_size (get_layout (painter, painter->icon_font, text), &w, &h);
-  return w / (double)PANGO_SCALE * 0.8 <= frame->width - 6 - 2 * extent;
 }
 
 static void
@@ -435,14 +422,19 @@ paint_texts (OrrCanvasPainter *painter, cairo_t *cr, OrrBlock *block, const OrrR
     }
   else if (text != NULL && *text != '\0')
     {
-      /* between the side ports' names; a super block's name that does
-       * not fit there goes under the block instead */
-      double room = frame->width - 6 - 2 * side_label_extent (painter, block, frame);
+      /* in the room between the side ports' names, when it fits there at
+       * 80 % of its size at least; else a super block's name goes under
+       * the block and other texts take the whole frame */
+      double left, right, room;
+      int w, h;
 
+      side_label_extents (painter, block, frame, &left, &right);
+      room = frame->width - 6 - left - right;
+      pango_layout_get_size (get_layout (painter, painter->icon_font, text), &w, &h);
       set_color (cr, known ? &painter->palette.foreground : &painter->palette.problem);
-      if (fits_between_port_labels (painter, block, frame, text))
-        show_text (painter, cr, text, painter->icon_font, frame->x + frame->width / 2,
-                   frame->y + frame->height / 2, MIN (room, frame->width - 6), TRUE);
+      if (left + right <= 0 || w / (double)PANGO_SCALE * 0.8 <= room)
+        show_text (painter, cr, text, painter->icon_font, frame->x + 3 + left + room / 2,
+                   frame->y + frame->height / 2, room, TRUE);
       else if (g_strcmp0 (text, block->label) == 0)
         name_inside = FALSE;
       else
