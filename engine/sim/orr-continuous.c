@@ -1155,6 +1155,9 @@ handle_root (OrrSimulation *sim, double t)
   /* Even without a jump, modes may change at a crossing. */
   sim->cont.need_restart = TRUE;
   sim->cont.outputs_stale = TRUE;
+  /* the outputs are those of the crossing, before its jumps */
+  if (!orr_sim_run_left_limit_hooks (sim))
+    return FALSE;
   return orr_sim_fire_crossings (sim, fire);
 }
 
