@@ -206,8 +206,6 @@ orr_block_set_left_limit_hook (OrrSimBlock *block, OrrLeftLimitHook hook)
 gboolean
 orr_sim_run_left_limit_hooks (OrrSimulation *sim)
 {
-  OrrPhase saved_phase = sim->time.phase;
-
   if (sim->req.n_left_limit_hooks == 0)
     return TRUE;
   /* Several events at one time (a cascade, a crossing and the event it
@@ -215,14 +213,13 @@ orr_sim_run_left_limit_hooks (OrrSimulation *sim)
   if (!isnan (sim->req.left_limit_time) && sim->time.t <= sim->req.left_limit_time)
     return TRUE;
   sim->req.left_limit_time = sim->time.t;
-  sim->time.phase = ORR_PHASE_EVENT;
+  /* (called in the event phase: between events, or at a located root) */
   for (int b = 0; b < sim->program->n_blocks && !sim->failed; b++)
     if (sim->req.left_limit_hooks[b] != NULL)
       {
         sim->blocks[b].nevprt = 0;
         sim->req.left_limit_hooks[b](&sim->blocks[b]);
       }
-  sim->time.phase = saved_phase;
   return !sim->failed;
 }
 

@@ -44,6 +44,7 @@ enum
 
 static const OrrParamSpec formatted_string_params[] = {
   { "format", N_ ("Format"), "%g",
+    /* xgettext:no-c-format */
     N_ ("The text, as C's printf writes it: one conversion (%d, %x, %c, %f, %e, %g ...) per "
         "input, with flags, width and precision as digits; %% writes a percent sign, \\n a new "
         "line. '*', %n, %s and %p are refused."),
