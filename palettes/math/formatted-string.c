@@ -288,6 +288,13 @@ formatted_string_configure (OrrConfig *config, GError **error)
     }
   orr_config_set_ipar (config, (const int *)parsed.kinds->data, (int)parsed.kinds->len);
   parsed_format_clear (&parsed);
+  /* a short format is its own icon */
+  if (g_utf8_strlen (format, -1) <= 8 && g_utf8_validate (format, -1, NULL))
+    {
+      g_autofree char *label = g_strdup_printf ("\"%s\"", format);
+
+      orr_config_set_label (config, label);
+    }
   return TRUE;
 }
 
@@ -413,7 +420,7 @@ const OrrBlockClass orr_formatted_string_class = {
   .label = N_ ("Formatted string"),
   .description = N_ ("Numbers written into a text as C's printf does, output as a vector of "
                      "character codes (uint8) for a Display in text mode."),
-  .icon_text = "\"%g\"",
+  .icon_text = "printf",
   .params = formatted_string_params,
   .n_params = G_N_ELEMENTS (formatted_string_params),
   .configure = formatted_string_configure,
