@@ -217,7 +217,7 @@ orr_sim_run_left_limit_hooks (OrrSimulation *sim)
   for (int b = 0; b < sim->program->n_blocks && !sim->failed; b++)
     if (sim->req.left_limit_hooks[b] != NULL)
       {
-        sim->blocks[b].nevprt = 0;
+        orr_sim_set_nevprt (sim, b, 0);
         sim->req.left_limit_hooks[b](&sim->blocks[b]);
       }
   return !sim->failed;
