@@ -89,6 +89,10 @@
  */
 
 /**
+ * orr_block_set_left_limit_hook: (skip)
+ */
+
+/**
  * orr_expr_cache_new: (skip)
  */
 

@@ -363,6 +363,18 @@ ex("DataTypeConversion", [("a", "Ramp", {"slope": "40", "initial": "-200"}),
                           ("back", "DataTypeConversion", {"type": "1"}),
                           ("sc", "Scope", {"inputs": "2", "ymin": "-250", "ymax": "250"})],
    ["a>blk", "blk>back", "back>sc.1", "a>sc.2"])
+ex("MaxMinInterval", [("clk", "SampleClock", {"period": "2"}),
+                      ("src", "SineWave", {"amplitude": "2", "frequency": "1"}),
+                      ("blk", "MaxMinInterval", {"function": "2", "initial": "-2",
+                                                 "external": "1"}),
+                      ("sc", "Scope", {"inputs": "2", "ymin": "-3", "ymax": "3"})],
+   ["clk=>blk", "src>blk", "blk>sc.1", "src>sc.2"],
+   context="% the largest value of the sine since the last tick of a 2 s clock\n")
+ex("FormattedString", [("src", "Ramp", {"slope": "0.1"}),
+                       ("blk", "FormattedString", {"format": "u = %.2f V", "size": "16"}),
+                       ("show", "Display", {"text": "1"})],
+   ["src>blk", "blk>show"],
+   context="% the ramp written as a text, shown by a Display in text mode\n")
 
 # ---- Logic ----------------------------------------------------------------
 
@@ -493,6 +505,12 @@ ex("Automaton", [("blk", "Automaton", {"modes": "2", "targets": "[2; 1]", "initi
     "dm.2>rate", "blk.1>sc.2"], final=60,
    context="% a thermostat: heating (mode 1) until Thigh, off (mode 2) until Tlow\n"
            "Ta = 10; tau = 10; P = 2; Thigh = 22; Tlow = 18;\n")
+ex("LastInput", [("clk", "SampleClock", {"period": "2"}), ("one", "Constant", {"value": "1"}),
+                 ("x", "Integrator", {"reinit": "1"}), ("blk", "LastInput", {}),
+                 ("half", "Gain", {"gain": "0.5"}),
+                 ("sc", "Scope", {"inputs": "2", "ymin": "0", "ymax": "4"})],
+   ["one>x.1", "half>x.2", "clk=>x", "clk=>blk", "x>blk", "blk>half", "x>sc.1", "blk>sc.2"],
+   context="% x' = 1, and every 2 s x restarts from half its value just before\n")
 ex("ImplicitDerivative", [("src", "SineWave", {"frequency": "2"}),
                           ("blk", "ImplicitDerivative", {"x0": "0", "xd0": "2"}),
                           ("sc", "Scope", {"inputs": "2", "ymin": "-2.5", "ymax": "2.5"})],

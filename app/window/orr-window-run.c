@@ -105,6 +105,39 @@ update_progress (OrrWindow *self)
                                  orr_run_controller_get_fraction (self->runner));
 }
 
+/* A Display in text mode: the characters its codes spell, up to the
+ * first 0, with control characters (a newline...) as spaces and bytes
+ * that are no UTF-8 as replacement characters, at most 40 characters. */
+static char *
+display_text (OrrSignalLog *log, guint64 sample)
+{
+  guint n = orr_signal_log_get_n_channels (log);
+  g_autoptr (GString) bytes = g_string_new (NULL);
+  g_autofree char *valid = NULL;
+  GString *text = g_string_new (NULL);
+  const char *p;
+  int count = 0;
+
+  for (guint c = 0; c < n; c++)
+    {
+      double code = orr_signal_log_get_value (log, sample, c);
+
+      if (!(code >= 1 && code <= 255))
+        break;
+      g_string_append_c (bytes, (char)(guint8)code);
+    }
+  valid = g_utf8_make_valid (bytes->str, (gssize)bytes->len);
+  for (p = valid; *p != '\0' && count < 40; p = g_utf8_next_char (p), count++)
+    {
+      gunichar ch = g_utf8_get_char (p);
+
+      g_string_append_unichar (text, g_unichar_iscntrl (ch) ? ' ' : ch);
+    }
+  if (*p != '\0')
+    g_string_append (text, "…");
+  return g_string_free (text, FALSE);
+}
+
 /* Display blocks: their last value, as they would print it, on the
  * canvas. */
 static void
@@ -125,6 +158,13 @@ update_displays (OrrWindow *self)
 
       if (block == NULL || g_strcmp0 (block->type, "Display") != 0 || n == 0)
         continue;
+      if (g_strcmp0 (orr_block_get_param (block, "text"), "1") == 0)
+        {
+          g_autofree char *shown = display_text (log, n - 1);
+
+          orr_canvas_set_block_annotation (self->canvas, id, shown);
+          continue;
+        }
       text = g_string_new (NULL);
       for (guint c = 0; c < orr_signal_log_get_n_channels (log) && c < 4; c++)
         g_string_append_printf (text, "%s%.5g", c > 0 ? "  " : "",

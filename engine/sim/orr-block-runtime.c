@@ -4,10 +4,11 @@
  *
  * DESIGN: owns what blocks ask of the run, sim->req (OrrSimRequests:
  * stop and restart requests, a repeated event, warnings, work memory,
- * step hooks), and outputs and streams, sim->out (OrrSimOutputs: the
+ * step and left-limit hooks), and outputs and streams, sim->out (OrrSimOutputs: the
  * record function, the recorders and their streams, whose queues are
  * orr-stream.c's). The rest of the run reads these, or asks through
- * orr_sim_take_repeat() and orr_sim_run_step_hooks().
+ * orr_sim_take_repeat(), orr_sim_run_step_hooks() and
+ * orr_sim_run_left_limit_hooks().
  */
 
 #include <math.h>
@@ -185,6 +186,44 @@ orr_sim_run_step_hooks (OrrSimulation *sim)
 }
 
 void
+orr_block_set_left_limit_hook (OrrSimBlock *block, OrrLeftLimitHook hook)
+{
+  OrrSimulation *sim;
+
+  g_return_if_fail (block != NULL && block->sim != NULL);
+
+  sim = block->sim;
+  if (sim->req.left_limit_hooks == NULL)
+    {
+      if (hook == NULL)
+        return;
+      sim->req.left_limit_hooks = g_new0 (OrrLeftLimitHook, MAX (sim->program->n_blocks, 1));
+    }
+  sim->req.n_left_limit_hooks += (hook != NULL) - (sim->req.left_limit_hooks[block->index] != NULL);
+  sim->req.left_limit_hooks[block->index] = hook;
+}
+
+gboolean
+orr_sim_run_left_limit_hooks (OrrSimulation *sim)
+{
+  if (sim->req.n_left_limit_hooks == 0)
+    return TRUE;
+  /* Several events at one time (a cascade, a crossing and the event it
+   * programs): the left limit is the value before the first of them. */
+  if (!isnan (sim->req.left_limit_time) && sim->time.t <= sim->req.left_limit_time)
+    return TRUE;
+  sim->req.left_limit_time = sim->time.t;
+  /* (called in the event phase: between events, or at a located root) */
+  for (int b = 0; b < sim->program->n_blocks && !sim->failed; b++)
+    if (sim->req.left_limit_hooks[b] != NULL)
+      {
+        orr_sim_set_nevprt (sim, b, 0);
+        sim->req.left_limit_hooks[b](&sim->blocks[b]);
+      }
+  return !sim->failed;
+}
+
+void
 orr_sim_free_work (OrrSimulation *sim)
 {
   if (sim->req.owned_work == NULL)
@@ -205,6 +244,7 @@ orr_sim_block_runtime_setup (OrrSimulation *sim)
   int n = MAX (sim->program->n_blocks, 1);
 
   sim->req.repeat_block = -1;
+  sim->req.left_limit_time = NAN;
   sim->req.owned_work = g_new0 (gpointer, n);
   sim->out.recorders = g_new0 (OrrRecorder, n);
   sim->out.stream_wanted = g_new0 (gint, n);
@@ -217,6 +257,8 @@ orr_sim_block_runtime_free (OrrSimulation *sim)
   g_clear_pointer (&sim->req.owned_work, g_free);
   g_clear_pointer (&sim->req.step_hooks, g_free);
   sim->req.n_step_hooks = 0;
+  g_clear_pointer (&sim->req.left_limit_hooks, g_free);
+  sim->req.n_left_limit_hooks = 0;
   if (sim->out.recorders != NULL)
     for (int b = 0; b < sim->program->n_blocks; b++)
       {

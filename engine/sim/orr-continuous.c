@@ -1137,7 +1137,15 @@ handle_root (OrrSimulation *sim, double t)
   sim->cont.last_root_time = t;
 
   orr_sim_zeno_note_crossings (sim);
-  if (!check_finite (sim) || !orr_sim_event_crossings_at_root (sim)
+  if (!check_finite (sim))
+    return FALSE;
+  /* Left limits at the crossing: the outputs with the modes the solver
+   * held (a Step still before its step), before anything acts. */
+  if (sim->req.n_left_limit_hooks > 0
+      && (!orr_sim_eval_continuous (sim, ORR_PHASE_TRIAL, TRUE)
+          || !orr_sim_run_left_limit_hooks (sim)))
+    return FALSE;
+  if (!orr_sim_event_crossings_at_root (sim)
       || !orr_sim_eval_continuous (sim, ORR_PHASE_EVENT, FALSE))
     return FALSE;
 

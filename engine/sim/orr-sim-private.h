@@ -139,6 +139,12 @@ typedef struct
    * NULL until a block sets one */
   OrrStepHook *step_hooks;
   int n_step_hooks;
+
+  /* per block, what to call before the events of a new time
+   * (orr_block_set_left_limit_hook); NULL until a block sets one */
+  OrrLeftLimitHook *left_limit_hooks;
+  int n_left_limit_hooks;
+  double left_limit_time; /* when they were last called; NaN: never */
 } OrrSimRequests;
 
 /* Outputs and streams (orr-block-runtime.c; the queues in orr-stream.c):
@@ -597,6 +603,11 @@ int orr_sim_take_repeat (OrrSimulation *sim);
 /* Calls the blocks' step hooks after an accepted step; a hook that
  * changed something asks for a restart. FALSE if a block failed. */
 gboolean orr_sim_run_step_hooks (OrrSimulation *sim);
+/* Calls the blocks' left-limit hooks once per event time, before the
+ * first event there acts (the inputs hold their values just before it);
+ * nothing when they were called at this time already. FALSE if a block
+ * failed. */
+gboolean orr_sim_run_left_limit_hooks (OrrSimulation *sim);
 void orr_sim_free_work (OrrSimulation *sim);
 
 G_END_DECLS

@@ -369,6 +369,10 @@ process_next_event (OrrSimulation *sim)
    * in: the time is that grid point, not the event's own time. */
   if (!sim->cont.fixed_step && te > sim->time.t)
     orr_sim_set_time (sim, te);
+  /* Before anything acts at a new event time, blocks that want them
+   * take their inputs' left limits. */
+  if (!orr_sim_run_left_limit_hooks (sim))
+    return FALSE;
   return orr_sim_fire (sim, slot);
 }
 

@@ -10,6 +10,7 @@ G_BEGIN_DECLS
 extern const OrrBlockClass orr_automaton_class;
 extern const OrrBlockClass orr_implicit_derivative_class;
 extern const OrrBlockClass orr_constraint_class;
+extern const OrrBlockClass orr_last_input_class;
 
 /* What Constraint and ImplicitDerivative share (constraint.c): both hold
  * one implicit state per element of their input, started at the matrix

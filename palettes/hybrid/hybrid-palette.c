@@ -6,6 +6,7 @@ static const OrrBlockClass *const classes[] = {
   &orr_automaton_class,
   &orr_implicit_derivative_class,
   &orr_constraint_class,
+  &orr_last_input_class,
   NULL,
 };
 

@@ -40,6 +40,8 @@ extern const OrrBlockClass orr_mag_angle_to_complex_class;
 extern const OrrBlockClass orr_complex_to_mag_angle_class;
 extern const OrrBlockClass orr_assignment_class;
 extern const OrrBlockClass orr_data_type_conversion_class;
+extern const OrrBlockClass orr_max_min_interval_class;
+extern const OrrBlockClass orr_formatted_string_class;
 
 /* Adds the palette's classes in the order of its palette.xml. */
 void orr_palette_math_register (OrrRegistry *registry);

@@ -37,6 +37,8 @@ static const OrrBlockClass *const classes[] = {
   &orr_complex_to_mag_angle_class,
   &orr_assignment_class,
   &orr_data_type_conversion_class,
+  &orr_max_min_interval_class,
+  &orr_formatted_string_class,
   NULL,
 };
 

@@ -284,3 +284,40 @@ __wrap_orr_block_record (OrrSimBlock *block, const double *values, int n)
   h->n_records++;
   h->record_width = n;
 }
+
+void
+__wrap_orr_block_set_step_hook (OrrSimBlock *block, OrrStepHook hook)
+{
+  harness_of (block)->step_hook = hook;
+}
+
+void
+__wrap_orr_block_set_left_limit_hook (OrrSimBlock *block, OrrLeftLimitHook hook)
+{
+  harness_of (block)->left_limit_hook = hook;
+}
+
+gboolean
+orr_harness_call_step_hook (OrrHarness *h)
+{
+  OrrPhase saved = h->time.phase;
+  gboolean changed;
+
+  g_assert_nonnull (h->step_hook);
+  h->time.phase = ORR_PHASE_EVENT;
+  changed = h->step_hook (&h->block);
+  h->time.phase = saved;
+  return changed;
+}
+
+void
+orr_harness_call_left_limit_hook (OrrHarness *h)
+{
+  OrrPhase saved = h->time.phase;
+
+  g_assert_nonnull (h->left_limit_hook);
+  h->time.phase = ORR_PHASE_EVENT;
+  h->block.nevprt = 0;
+  h->left_limit_hook (&h->block);
+  h->time.phase = saved;
+}

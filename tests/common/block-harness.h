@@ -34,8 +34,10 @@ typedef struct
   int n_errors;
   gboolean stop_requested;
   gboolean restart_requested;
-  int repeat_requests; /* orr_block_request_repeat() calls */
-  OrrBase *base;       /* what the block stored with orr_block_set_base_value() */
+  int repeat_requests;              /* orr_block_request_repeat() calls */
+  OrrBase *base;                    /* what the block stored with orr_block_set_base_value() */
+  OrrStepHook step_hook;            /* what the block set (tests call them) */
+  OrrLeftLimitHook left_limit_hook; /* with orr_harness_call_*_hook() */
 
   /*< private >*/
   GPtrArray *allocations; /* freed with the harness */
@@ -69,6 +71,12 @@ void orr_harness_set_surfaces (OrrHarness *harness, int ng, int nmode);
 void orr_harness_set_input (OrrHarness *harness, int port, const double *values);
 const double *orr_harness_output (OrrHarness *harness, int port);
 
+/* Call the hook the block set, as the simulator would after an accepted
+ * step (phase ORR_PHASE_EVENT; returns the hook's answer) and before the
+ * events of a new time. The block must have set one. */
+gboolean orr_harness_call_step_hook (OrrHarness *harness);
+void orr_harness_call_left_limit_hook (OrrHarness *harness);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OrrHarness, orr_harness_free)
 
 /* The linker sends the blocks' calls here (see tests/common/meson.build). */
@@ -79,6 +87,8 @@ void __wrap_orr_block_request_repeat (OrrSimBlock *block);
 void __wrap_orr_block_set_base_value (OrrSimBlock *block, const char *name, OrrValue *value);
 gpointer __wrap_orr_block_alloc_work (OrrSimBlock *block, gsize size);
 void __wrap_orr_block_record (OrrSimBlock *block, const double *values, int n);
+void __wrap_orr_block_set_step_hook (OrrSimBlock *block, OrrStepHook hook);
+void __wrap_orr_block_set_left_limit_hook (OrrSimBlock *block, OrrLeftLimitHook hook);
 int __wrap_orr_block_open_output_file (OrrSimBlock *block, const char *name, char **path,
                                        GError **error);
 

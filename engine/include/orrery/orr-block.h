@@ -223,6 +223,17 @@ void orr_block_warning (OrrSimBlock *block, const char *format, ...) G_GNUC_PRIN
  * NULL removes it. */
 typedef gboolean (*OrrStepHook) (OrrSimBlock *block);
 void orr_block_set_step_hook (OrrSimBlock *block, OrrStepHook hook);
+/* Called once at each time where events happen (clock ticks, programmed
+ * events, zero crossings, the initial events at the start time), before
+ * the first block activated there runs: the continuous part has reached
+ * that time and no event there has acted yet, so every input holds its
+ * left limit, its value just before the events' jumps (LastInput keeps it
+ * for its output at the event). Several events at one time make one call.
+ * The hook may read its inputs and write z or its work memory; it must
+ * change neither its outputs nor x. Phase ORR_PHASE_EVENT, nevprt 0. Set
+ * it in the init job; NULL removes it. */
+typedef void (*OrrLeftLimitHook) (OrrSimBlock *block);
+void orr_block_set_left_limit_hook (OrrSimBlock *block, OrrLeftLimitHook hook);
 /* Zeroed memory in block->work, freed by the simulator after terminate. */
 gpointer orr_block_alloc_work (OrrSimBlock *block, gsize size);
 /* A sink records one sample of n values at the current time into its

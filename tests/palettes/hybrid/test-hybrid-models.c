@@ -262,6 +262,129 @@ test_automaton_swing_up (void)
   g_assert_cmpfloat (fabs (V (r, last, 3)), <, 1e-3);
 }
 
+/* ---- LastInput ------------------------------------------------------------- */
+
+/* An Integrator of 1 reset to 0 every second (a sawtooth), and a
+ * LastInput on the same clock reading it: at each tick k >= 1 it shows
+ * the ramp's left limit, 1 (1e-9), never the 0 it jumped to; at t = 0,
+ * the start value 0. A Counter on the clock, whose output changes in the
+ * event itself, shows through a second LastInput as the count of the
+ * tick before (k at tick k, exactly). */
+static void
+test_last_input_sawtooth (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (5, 0);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "1", NULL);
+  OrrBlock *counter = add_block (model, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *previous = add_block (model, "LastInput", "Previous", 1, 1, 1, 0, NULL);
+  OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *zero = add_block (model, "Constant", "Zero", 0, 1, 0, 0, "value", "0", NULL);
+  OrrBlock *ramp = add_block (model, "Integrator", "Ramp", 2, 1, 1, 0, "reinit", "1", NULL);
+  OrrBlock *last = add_block (model, "LastInput", "Last", 1, 1, 1, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 2, 0, 0, 0, "inputs", "2", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, one, 1, ramp, 1);
+  link_data (model, zero, 1, ramp, 2);
+  link_event (model, clock, 1, ramp, 1);
+  link_event (model, clock, 1, last, 1);
+  link_event (model, clock, 1, counter, 1);
+  link_event (model, clock, 1, previous, 1);
+  link_data (model, ramp, 1, last, 1);
+  link_data (model, counter, 1, previous, 1);
+  link_data (model, last, 1, scope, 1);
+  link_data (model, previous, 1, scope, 2);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Out");
+  g_assert_cmpuint (r->t->len, ==, 6);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (T (r, k), k, 1e-12);
+      g_assert_cmpfloat_with_epsilon (V (r, k, 0), k == 0 ? 0 : 1, 1e-9);
+      g_assert_cmpfloat (V (r, k, 1), ==, k);
+    }
+}
+
+/* An Integrator of 1 (x = t) re-initialised at t = 1 from LastInput of
+ * g = x + Step(1: 0 to 10), a signal that jumps at that very time: the
+ * left limit is 1, so x stays t (1e-8 at t = 2 and 3); re-initialised
+ * from g after its jump it would be t + 10. The Step's jump and the reset
+ * come from two sources at t = 1, in whatever order they fire. */
+static void
+test_last_input_reinit (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (3, 0);
+  OrrBlock *once
+    = add_block (model, "SampleClock", "Once", 0, 0, 0, 1, "period", "100", "offset", "1", NULL);
+  OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *x = add_block (model, "Integrator", "X", 2, 1, 1, 0, "reinit", "1", NULL);
+  OrrBlock *step
+    = add_block (model, "Step", "Step", 0, 1, 0, 0, "step_time", "1", "final", "10", NULL);
+  OrrBlock *sum = add_block (model, "Sum", "G", 2, 1, 0, 0, "signs", "[1 1]", NULL);
+  OrrBlock *last = add_block (model, "LastInput", "Last", 1, 1, 1, 0, NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 2, 0, 0, 0, "inputs", "2", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  gboolean seen2 = FALSE, seen3 = FALSE;
+
+  link_data (model, one, 1, x, 1);
+  link_data (model, x, 1, sum, 1);
+  link_data (model, step, 1, sum, 2);
+  link_data (model, sum, 1, last, 1);
+  link_event (model, once, 1, last, 1);
+  link_data (model, last, 1, x, 2);
+  link_event (model, once, 1, x, 1);
+  link_data (model, x, 1, scope, 1);
+  link_data (model, sum, 1, scope, 2);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Out");
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      double t = T (r, k);
+
+      g_assert_cmpfloat_with_epsilon (V (r, k, 0), t, 1e-8);
+      if (fabs (t - 2) < 1e-9)
+        seen2 = TRUE;
+      if (fabs (t - 3) < 1e-9)
+        {
+          seen3 = TRUE;
+          /* the signal did jump: g = x + 10 */
+          g_assert_cmpfloat_with_epsilon (V (r, k, 1), 13, 1e-8);
+        }
+    }
+  g_assert_true (seen3);
+  (void)seen2;
+}
+
+/* Inheriting a Counter's clock (1, 2, 3 ... at 0, 0.1, 0.2 ...), LastInput
+ * outputs the count of the previous tick, k at tick k (0 before the
+ * first), exactly: a discrete signal's left limit at its own event. */
+static void
+test_last_input_inherited (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (1, 0);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.1", NULL);
+  OrrBlock *counter = add_block (model, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *last = add_block (model, "LastInput", "Last", 1, 1, 0, 0, "external", "0", NULL);
+  OrrBlock *scope = add_block (model, "Scope", "Out", 2, 0, 0, 0, "inputs", "2", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_event (model, clock, 1, counter, 1);
+  link_data (model, counter, 1, last, 1);
+  link_data (model, last, 1, scope, 1);
+  link_data (model, counter, 1, scope, 2);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "Out");
+  g_assert_cmpuint (r->t->len, ==, 11);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      g_assert_cmpfloat (V (r, k, 1), ==, k + 1);
+      g_assert_cmpfloat (V (r, k, 0), ==, k);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -273,5 +396,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/hybrid-models/implicit-derivative", test_implicit_derivative);
   g_test_add_func ("/hybrid-models/constraint", test_constraint);
 
+  g_test_add_func ("/hybrid-models/last-input/sawtooth", test_last_input_sawtooth);
+  g_test_add_func ("/hybrid-models/last-input/reinit", test_last_input_reinit);
+  g_test_add_func ("/hybrid-models/last-input/inherited", test_last_input_inherited);
   return g_test_run ();
 }

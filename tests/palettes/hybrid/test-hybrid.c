@@ -1,22 +1,27 @@
 /* test-hybrid.c: the Hybrid palette's blocks one at a time in the block
  * harness: ports, states and surfaces their parameters declare, their
  * errors, and each job (residuals, surfaces, transitions and resets)
- * against values worked out by hand. Exact comparisons: the jobs copy and
+ * against values worked out by hand; LastInput through its hooks, called
+ * as the simulator would. Exact comparisons: the jobs copy and
  * subtract. Their behaviour in DAE runs is in test-hybrid-models.c. */
 #include "block-test.h"
 #include "orr-all-classes.h"
+
+#include <string.h>
 
 static const OrrBlockClass *const palette[] = {
   &orr_automaton_class,
   &orr_implicit_derivative_class,
   &orr_constraint_class,
+  &orr_last_input_class,
 };
 
 static void
 test_palette (void)
 {
   assert_palette ("hybrid", "Hybrid", palette, G_N_ELEMENTS (palette), orr_palette_hybrid_register);
-  for (gsize i = 0; i < G_N_ELEMENTS (palette); i++)
+  /* all but LastInput hold implicit states */
+  for (gsize i = 0; i < G_N_ELEMENTS (palette) - 1; i++)
     {
       g_autoptr (OrrConfig) config = CONFIGURE (palette[i], NULL);
 
@@ -132,6 +137,102 @@ test_implicit_derivative_and_constraint (void)
   EXPECT_PARAM_ERROR (&orr_constraint_class, "y0", "y0", "'a'", NULL);
 }
 
+/* LastInput with external activation: the event outputs what the
+ * left-limit hook took, not the input of the event itself, and nothing
+ * changes without an event. Integer signals are copied as they are. */
+static void
+test_last_input_external (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_last_input_class, NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  g_autoptr (OrrHarness) ints = NULL;
+  const gint16 before[] = { -3, 7 }, after[] = { 100, 200 };
+
+  assert_ports (config, 1, 1, 1, 0);
+  assert_port (input_spec (config, 0), -1, -2, ORR_TYPE_INHERIT);
+  assert_port (output_spec (config, 0), -1, -2, ORR_TYPE_INHERIT);
+  g_assert_false (input_spec (config, 0)->feedthrough);
+  g_assert_false (config->always_active);
+  h = harness (&orr_last_input_class, config, 2, 1);
+  orr_harness_run (h, ORR_JOB_INIT);
+  g_assert_nonnull (h->left_limit_hook);
+  g_assert_null (h->step_hook);
+  h->time.phase = ORR_PHASE_EVENT;
+  h->time.t = 1;
+  orr_harness_set_input (h, 0, (double[]){ 1.5, -2 });
+  orr_harness_call_left_limit_hook (h);
+  /* the event's own jump reaches the input before the block runs */
+  orr_harness_set_input (h, 0, (double[]){ 0, 0 });
+  h->block.nevprt = 1;
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  assert_doubles (orr_harness_output (h, 0), (double[]){ 1.5, -2 }, 2);
+  /* called at other times (the editor, a refresh): unchanged */
+  h->block.nevprt = 0;
+  h->time.t = 1.5;
+  orr_harness_set_input (h, 0, (double[]){ 9, 9 });
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  assert_doubles (orr_harness_output (h, 0), (double[]){ 1.5, -2 }, 2);
+
+  ints = harness (&orr_last_input_class, CONFIGURE (&orr_last_input_class, NULL), 2, 1);
+  ints->block.in[0].type = ORR_TYPE_INT16;
+  ints->block.out[0].type = ORR_TYPE_INT16;
+  orr_harness_run (ints, ORR_JOB_INIT);
+  memcpy (ints->block.in[0].data, before, sizeof before);
+  orr_harness_call_left_limit_hook (ints);
+  memcpy (ints->block.in[0].data, after, sizeof after);
+  ints->block.nevprt = 1;
+  orr_harness_run (ints, ORR_JOB_OUTPUTS);
+  g_assert_cmpmem (ints->block.out[0].data, sizeof before, before, sizeof before);
+
+  EXPECT_PARAM_ERROR (&orr_last_input_class, "external", "external", "2", NULL);
+}
+
+/* LastInput inheriting its activation, continuously active: after the
+ * accepted steps t = 1 (input 10) and t = 2 (input 20), a trial point at
+ * 2.5 and the step 3 itself output 20, and a call at t = 2 again the
+ * value of the step before, 10. */
+static void
+test_last_input_inherited (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_last_input_class, "external", "0", NULL);
+  g_autoptr (OrrHarness) h = NULL;
+
+  assert_ports (config, 1, 1, 0, 0);
+  h = harness (&orr_last_input_class, config, 1, 1);
+  orr_harness_run (h, ORR_JOB_INIT);
+  g_assert_nonnull (h->step_hook);
+  h->block.nevprt = 0;
+  h->time.phase = ORR_PHASE_TRIAL;
+  h->time.t = 0.5;
+  orr_harness_set_input (h, 0, (double[]){ 5 });
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  assert_doubles (orr_harness_output (h, 0), (double[]){ 0 }, 1);
+  h->time.t = 1;
+  orr_harness_set_input (h, 0, (double[]){ 10 });
+  g_assert_false (orr_harness_call_step_hook (h));
+  h->time.t = 2;
+  orr_harness_set_input (h, 0, (double[]){ 20 });
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  assert_doubles (orr_harness_output (h, 0), (double[]){ 10 }, 1);
+  orr_harness_call_step_hook (h);
+  h->time.t = 2.5;
+  orr_harness_set_input (h, 0, (double[]){ 25 });
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  assert_doubles (orr_harness_output (h, 0), (double[]){ 20 }, 1);
+  h->time.t = 2;
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  assert_doubles (orr_harness_output (h, 0), (double[]){ 10 }, 1);
+  /* an inherited event: the left limit, as with the port */
+  h->time.t = 3;
+  h->time.phase = ORR_PHASE_EVENT;
+  orr_harness_set_input (h, 0, (double[]){ 30 });
+  orr_harness_call_left_limit_hook (h);
+  orr_harness_set_input (h, 0, (double[]){ 31 });
+  h->block.nevprt = 1;
+  orr_harness_run (h, ORR_JOB_OUTPUTS);
+  assert_doubles (orr_harness_output (h, 0), (double[]){ 30 }, 1);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -142,5 +243,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/hybrid/implicit-derivative-and-constraint",
                    test_implicit_derivative_and_constraint);
 
+  g_test_add_func ("/hybrid/last-input/external", test_last_input_external);
+  g_test_add_func ("/hybrid/last-input/inherited", test_last_input_inherited);
   return g_test_run ();
 }

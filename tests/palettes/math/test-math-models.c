@@ -576,6 +576,125 @@ test_inherited_sizes (void)
   g_assert_nonnull (strstr (error->message, "3 rows"));
 }
 
+/* ---- MaxMinInterval and FormattedString ------------------------------------ */
+
+/* The exact extreme of sin over [a, b]: at an end, or 1 (-1) where a
+ * crest (trough) falls inside. */
+static double
+sine_extreme (double a, double b, gboolean maximum)
+{
+  double best = maximum ? MAX (sin (a), sin (b)) : MIN (sin (a), sin (b));
+  double peak = maximum ? G_PI / 2 : 3 * G_PI / 2;
+  double first = peak + 2 * G_PI * ceil ((a - peak) / (2 * G_PI));
+
+  if (first <= b)
+    best = maximum ? 1 : -1;
+  return best;
+}
+
+/* sin t, its maximum restarted from -2 by a clock every 1.3 s and read
+ * just before each tick by a LastInput on the same clock: at tick k the
+ * maximum of sin over [1.3 (k - 1), 1.3 k]; and the running minimum over
+ * the whole run from 0, at every recorded point t, min (0, min of sin
+ * over [0, t]). The extremes are taken over the accepted steps (at most
+ * 1e-3 apart): a peak between two is missed by at most 1e-3^2 / 8, so
+ * the tolerance is 2e-7. */
+static void
+test_max_min_interval_sine (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (10, 1e-3);
+  OrrBlock *sine = add_block (model, "TestSine", "Sine", 0, 1, 0, 0, NULL);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "1.3", NULL);
+  OrrBlock *max = add_block (model, "MaxMinInterval", "Max", 1, 1, 1, 0, "function", "2", "initial",
+                             "-2", "external", "1", NULL);
+  OrrBlock *min = add_block (model, "MaxMinInterval", "Min", 1, 1, 0, 0, NULL);
+  OrrBlock *last = add_block (model, "LastInput", "Last", 1, 1, 1, 0, NULL);
+  OrrBlock *ticks = add_block (model, "Scope", "Ticks", 1, 0, 0, 0, NULL);
+  OrrBlock *running = add_block (model, "Scope", "Running", 1, 0, 0, 0, NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_data (model, sine, 1, max, 1);
+  link_data (model, sine, 1, min, 1);
+  link_event (model, clock, 1, max, 1);
+  link_event (model, clock, 1, last, 1);
+  link_data (model, max, 1, last, 1);
+  link_data (model, last, 1, ticks, 1);
+  link_data (model, min, 1, running, 1);
+  run = run_model_ok (model, &setup);
+
+  r = recording (run, "Ticks");
+  g_assert_cmpuint (r->t->len, ==, 8);
+  for (guint k = 1; k < r->t->len; k++)
+    {
+      double t = T (r, k);
+
+      g_assert_cmpfloat_with_epsilon (t, 1.3 * k, 1e-9);
+      g_test_message ("tick %u: %.9f, exact %.9f", k, V (r, k, 0), sine_extreme (t - 1.3, t, TRUE));
+      g_assert_cmpfloat_with_epsilon (V (r, k, 0), sine_extreme (t - 1.3, t, TRUE), 2e-7);
+    }
+
+  r = recording (run, "Running");
+  g_assert_cmpuint (r->t->len, >, 1000);
+  for (guint k = 0; k < r->t->len; k++)
+    g_assert_cmpfloat_with_epsilon (V (r, k, 0), MIN (0, sine_extreme (0, T (r, k), FALSE)), 2e-7);
+  g_assert_cmpfloat_with_epsilon (V (r, r->t->len - 1, 0), -1, 2e-7);
+}
+
+/* A Counter (1, 2, 3 ...) on a 0.5 s clock written as "n=%02d" into 6
+ * characters and shown by a Display in text mode, which records the
+ * character codes: at tick k the codes of "n=0" followed by k + 1, the
+ * rest 0. */
+static void
+test_formatted_string_display (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (2, 0);
+  OrrBlock *clock = add_block (model, "SampleClock", "Clock", 0, 0, 0, 1, "period", "0.5", NULL);
+  OrrBlock *counter = add_block (model, "Counter", "Count", 0, 1, 1, 0, NULL);
+  OrrBlock *text = add_block (model, "FormattedString", "Text", 1, 1, 0, 0, "format", "n=%02d",
+                              "size", "6", NULL);
+  OrrBlock *display = add_block (model, "Display", "Show", 1, 0, 0, 0, "text", "1", NULL);
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  link_event (model, clock, 1, counter, 1);
+  link_data (model, counter, 1, text, 1);
+  link_data (model, text, 1, display, 1);
+  run = run_model_ok (model, &setup);
+  r = recording (run, "Show");
+  g_assert_cmpint (r->n, ==, 6);
+  g_assert_cmpuint (r->t->len, ==, 5);
+  for (guint k = 0; k < r->t->len; k++)
+    {
+      char expected[7] = { 0 };
+
+      g_snprintf (expected, sizeof expected, "n=%02u", k + 1);
+      for (int i = 0; i < 6; i++)
+        g_assert_cmpfloat (V (r, k, i), ==, (guint8)expected[i]);
+    }
+}
+
+/* A Display in number mode refuses the uint8 vector, in a message naming
+ * a block of the link. */
+static void
+test_formatted_string_needs_text_display (void)
+{
+  g_autoptr (OrrModel) model = new_precise_model (1, 0);
+  OrrBlock *one = add_block (model, "Constant", "One", 0, 1, 0, 0, "value", "1", NULL);
+  OrrBlock *text = add_block (model, "FormattedString", "Text", 1, 1, 0, 0, NULL);
+  OrrBlock *display = add_block (model, "Display", "Show", 1, 0, 0, 0, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrProgram) program = NULL;
+
+  link_data (model, one, 1, text, 1);
+  link_data (model, text, 1, display, 1);
+  program = compile_model (model, &setup, &error);
+  g_assert_null (program);
+  g_test_message ("%s", error->message);
+  g_assert_true (strstr (error->message, "Show") != NULL
+                 || strstr (error->message, "Text") != NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -596,5 +715,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/math-models/matrix-chain", test_matrix_chain);
   g_test_add_func ("/math-models/inverse-singular", test_inverse_singular);
   g_test_add_func ("/math-models/inherited-sizes", test_inherited_sizes);
+  g_test_add_func ("/math-models/max-min-interval-sine", test_max_min_interval_sine);
+  g_test_add_func ("/math-models/formatted-string-display", test_formatted_string_display);
+  g_test_add_func ("/math-models/formatted-string-needs-text",
+                   test_formatted_string_needs_text_display);
   return g_test_run ();
 }

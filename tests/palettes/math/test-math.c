@@ -117,6 +117,8 @@ test_palette (void)
     "ComplexToMagAngle",
     "Assignment",
     "DataTypeConversion",
+    "MaxMinInterval",
+    "FormattedString",
   };
   g_autoptr (OrrRegistry) registry = orr_registry_new ();
   g_autofree char *path = g_build_filename (ORR_PALETTES_SRCDIR, "math", "palette.xml", NULL);
@@ -1807,6 +1809,179 @@ test_assignment (void)
   EXPECT_PARAM_ERROR (&orr_assignment_class, "indices", "indices", "[]", NULL);
 }
 
+/* MaxMinInterval: a running maximum from the restart value [5; -5]: the
+ * output is the extreme of what the accepted steps folded into z and the
+ * input now; an event on the port starts again from [5; -5]. */
+static void
+test_max_min_interval (void)
+{
+  OrrConfig *config = CONFIGURE (&orr_max_min_interval_class, NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  g_autoptr (OrrHarness) held = NULL;
+  g_autoptr (OrrHarness) reset = NULL;
+
+  /* the defaults: a running minimum from 0, feedthrough, no port */
+  assert_ports (config, 1, 1, 0, 0);
+  assert_port (input_spec (config, 0), 1, 1, ORR_TYPE_DOUBLE);
+  g_assert_true (input_spec (config, 0)->feedthrough);
+  g_assert_true (config->always_active);
+  g_assert_cmpint (config->nz, ==, 1);
+  h = harness3 (&orr_max_min_interval_class, config, 1, 1, 0);
+  orr_harness_run (h, ORR_JOB_INIT);
+  orr_harness_set_input (h, 0, (double[]){ 2 });
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), (double[]){ 0 }, 1);
+  orr_harness_set_input (h, 0, (double[]){ -3 });
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), (double[]){ -3 }, 1);
+  /* a trial point leaves z alone; the accepted step keeps -3 */
+  g_assert_cmpfloat (h->block.z[0], ==, 0);
+  g_assert_false (orr_harness_call_step_hook (h));
+  g_assert_cmpfloat (h->block.z[0], ==, -3);
+  orr_harness_set_input (h, 0, (double[]){ 1 });
+  run_outputs (h);
+  assert_doubles (orr_harness_output (h, 0), (double[]){ -3 }, 1);
+
+  /* a maximum without feedthrough: the output is z alone */
+  config = CONFIGURE (&orr_max_min_interval_class, "function", "2", "initial", "[5; -5]",
+                      "feedthrough", "0", NULL);
+  g_assert_false (input_spec (config, 0)->feedthrough);
+  held = harness3 (&orr_max_min_interval_class, config, 1, 1, 0);
+  orr_harness_run (held, ORR_JOB_INIT);
+  orr_harness_set_input (held, 0, (double[]){ 3, -2 });
+  run_outputs (held);
+  assert_doubles (orr_harness_output (held, 0), (double[]){ 5, -5 }, 2);
+  orr_harness_call_step_hook (held);
+  orr_harness_set_input (held, 0, (double[]){ 7, NAN });
+  run_outputs (held);
+  assert_doubles (orr_harness_output (held, 0), (double[]){ 5, -2 }, 2);
+  orr_harness_call_step_hook (held);
+  run_outputs (held);
+  /* NaN is ignored, as by fmax */
+  assert_doubles (orr_harness_output (held, 0), (double[]){ 7, -2 }, 2);
+
+  /* with the port: an event restarts from [5; -5] and the input then */
+  config = CONFIGURE (&orr_max_min_interval_class, "function", "2", "initial", "[5; -5]",
+                      "external", "1", NULL);
+  assert_ports (config, 1, 1, 1, 0);
+  reset = harness3 (&orr_max_min_interval_class, config, 1, 1, 0);
+  orr_harness_run (reset, ORR_JOB_INIT);
+  orr_harness_set_input (reset, 0, (double[]){ 9, 8 });
+  orr_harness_call_step_hook (reset);
+  run_outputs (reset);
+  assert_doubles (orr_harness_output (reset, 0), (double[]){ 9, 8 }, 2);
+  orr_harness_set_input (reset, 0, (double[]){ 1, -7 });
+  reset->time.phase = ORR_PHASE_EVENT;
+  reset->block.nevprt = 1;
+  run_outputs (reset);
+  assert_doubles (orr_harness_output (reset, 0), (double[]){ 5, -5 }, 2);
+  orr_harness_run (reset, ORR_JOB_STATE_UPDATE);
+  assert_doubles (reset->block.z, (double[]){ 5, -5 }, 2);
+  reset->block.nevprt = 0;
+  orr_harness_set_input (reset, 0, (double[]){ 6, -6 });
+  run_outputs (reset);
+  assert_doubles (orr_harness_output (reset, 0), (double[]){ 6, -5 }, 2);
+
+  EXPECT_PARAM_ERROR (&orr_max_min_interval_class, "function", "function", "3", NULL);
+  EXPECT_PARAM_ERROR (&orr_max_min_interval_class, "initial", "initial", "[1 inf]", NULL);
+  EXPECT_PARAM_ERROR (&orr_max_min_interval_class, "feedthrough", "feedthrough", "2", NULL);
+  EXPECT_PARAM_ERROR (&orr_max_min_interval_class, "external", "external", "-1", NULL);
+}
+
+/* FormattedString: the output's bytes against texts written out by hand,
+ * the rest of the vector zeros. */
+static void
+check_text (const char *format, const char *n_inputs, const char *size, const double *u,
+            const char *expected, int expected_len)
+{
+  OrrConfig *config = CONFIGURE (&orr_formatted_string_class, "format", format, "inputs", n_inputs,
+                                 "size", size, NULL);
+  g_autoptr (OrrHarness) h = NULL;
+  int n = atoi (size), k = atoi (n_inputs);
+  const guint8 *out;
+
+  g_test_message ("format '%s'", format);
+  assert_ports (config, k, 1, 0, 0);
+  assert_port (output_spec (config, 0), n, 1, ORR_TYPE_UINT8);
+  for (int i = 0; i < k; i++)
+    {
+      assert_port (input_spec (config, i), 1, 1, ORR_TYPE_INHERIT);
+      g_assert_true (input_spec (config, i)->feedthrough);
+    }
+  h = harness3 (&orr_formatted_string_class, config, 1, 1, 0);
+  orr_harness_run (h, ORR_JOB_INIT);
+  for (int i = 0; i < k; i++)
+    orr_harness_set_input (h, i, &u[i]);
+  run_outputs (h);
+  out = h->block.out[0].data;
+  g_assert_cmpint (expected_len, <=, n);
+  g_assert_cmpmem (out, expected_len, expected, expected_len);
+  for (int i = expected_len; i < n; i++)
+    g_assert_cmpuint (out[i], ==, 0);
+}
+
+static void
+test_formatted_string (void)
+{
+  OrrConfig *config;
+  g_autoptr (OrrHarness) h = NULL;
+  const gint32 minus_seven = -7;
+
+  /* the default: %g of one input into 32 characters */
+  config = CONFIGURE (&orr_formatted_string_class, NULL);
+  assert_port (output_spec (config, 0), 32, 1, ORR_TYPE_UINT8);
+  orr_config_free (config);
+
+  check_text ("x = %5.2f V", "1", "16", (double[]){ 3.14159 }, "x =  3.14 V", 11);
+  /* d truncates toward zero; u shows -1 as C does; x; c a character code */
+  check_text ("%d|%u|%x|%c", "4", "32", (double[]){ -2.7, -1, 255, 65 },
+              "-2|18446744073709551615|ff|A", 28);
+  check_text ("%%%03d%%", "1", "8", (double[]){ 7 }, "%007%", 5);
+  check_text ("a\\nb%g\\t\\\\", "1", "8", (double[]){ 0.5 }, "a\nb0.5\t\\", 8);
+  check_text ("%+.1e;%-4ld;%hx", "3", "20", (double[]){ 1234.5, 12, 10 }, "+1.2e+03;12  ;a", 15);
+  /* NaN: 0 as an integer, nan as a double */
+  check_text ("%d %f", "2", "10", (double[]){ NAN, NAN }, "0 nan", 5);
+  /* no conversion at all; no input */
+  check_text ("plain", "0", "5", NULL, "plain", 5);
+  /* truncation: the first size bytes of the whole text, no terminating 0
+   * when it fills the vector, and later pieces dropped */
+  check_text ("%e", "1", "5", (double[]){ 12345.678 }, "1.234", 5);
+  check_text ("ab%dcd%d", "2", "4", (double[]){ 12, 34 }, "ab12", 4);
+  check_text ("ab%dcd%d", "2", "5", (double[]){ 12, 34 }, "ab12c", 5);
+
+  /* an integer signal: its value, whatever the type */
+  config = CONFIGURE (&orr_formatted_string_class, "format", "[%d]", "size", "6", NULL);
+  h = harness3 (&orr_formatted_string_class, config, 1, 1, 0);
+  orr_harness_run (h, ORR_JOB_INIT);
+  h->block.in[0].type = ORR_TYPE_INT32;
+  memcpy (h->block.in[0].data, &minus_seven, sizeof minus_seven);
+  run_outputs (h);
+  g_assert_cmpmem (h->block.out[0].data, 6, "[-7]\0\0", 6);
+
+  /* an activation input on request */
+  config = CONFIGURE (&orr_formatted_string_class, "external", "1", NULL);
+  assert_ports (config, 1, 1, 1, 0);
+  orr_config_free (config);
+
+  /* refused, naming the block's parameter and the reason */
+  EXPECT_PARAM_ERROR_WITH (&orr_formatted_string_class, "format", "'*'", "format", "%*d", NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_formatted_string_class, "format", "'*'", "format", "%.*f", NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_formatted_string_class, "format", "%n", "format", "%n", NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_formatted_string_class, "format", "not texts", "format", "%s",
+                           NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_formatted_string_class, "format", "not texts", "format", "%p",
+                           NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_formatted_string_class, "format", "unknown", "format", "%k", NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_formatted_string_class, "format", "ends inside", "format", "abc%",
+                           NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_formatted_string_class, "format", "3 digits", "format", "%1234d",
+                           NULL);
+  EXPECT_PARAM_ERROR_WITH (&orr_formatted_string_class, "format", "2 conversion(s) for 1 input(s)",
+                           "format", "%d %d", NULL);
+  EXPECT_PARAM_ERROR (&orr_formatted_string_class, "size", "size", "0", NULL);
+  EXPECT_PARAM_ERROR (&orr_formatted_string_class, "size", "size", "1e6", NULL);
+}
+
 static void
 test_data_type_conversion (void)
 {
@@ -1913,6 +2088,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/math/complex-parts", test_complex_parts);
   g_test_add_func ("/math/assignment", test_assignment);
   g_test_add_func ("/math/data-type-conversion", test_data_type_conversion);
+  g_test_add_func ("/math/max-min-interval", test_max_min_interval);
+  g_test_add_func ("/math/formatted-string", test_formatted_string);
   g_test_add_func ("/math/program/scalar-formulas", test_scalar_formulas);
   g_test_add_func ("/math/program/matrix-formulas", test_matrix_formulas);
   g_test_add_func ("/math/program/hand-cases", test_program_hand_cases);
