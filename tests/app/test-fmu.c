@@ -29,6 +29,7 @@
 #include <math.h>
 #include <orrery/orr-interface.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define H0 10.0
 #define G 9.81
@@ -969,6 +970,124 @@ test_open_cancel (Fixture *f, gconstpointer data)
   g_assert_cmpstr (b->label, ==, "Integral");
 }
 
+/* Sets every "uncompressed size" field of a zip (local headers and the
+ * central directory) to size, as a zip bomb's maker would. */
+static void
+forge_sizes (char *data, gsize length, guint32 size)
+{
+  for (gsize i = 0; i + 30 <= length; i++)
+    {
+      gsize at = 0;
+
+      if (memcmp (data + i, "PK\003\004", 4) == 0)
+        at = i + 22;
+      else if (memcmp (data + i, "PK\001\002", 4) == 0)
+        at = i + 24;
+      if (at != 0)
+        for (int b = 0; b < 4; b++)
+          data[at + b] = (char)((size >> (8 * b)) & 0xff);
+    }
+}
+
+/* Hostile files named as FMUs, in one model: a FIFO (which would block a
+ * reader waiting for a writer), a device, a missing file and a zip bomb.
+ * The window opens at once; each block is refused by the worker with the
+ * engine's message in the problems list and shows a problem; the window
+ * stays usable. */
+static void
+test_open_hostile (Fixture *f, gconstpointer data)
+{
+  g_autofree char *old_cache = g_strdup (g_getenv ("ORRERY_FMU_CACHE"));
+  g_autofree char *cache = g_build_filename (f->dir, "cache", NULL);
+  g_autofree char *fifo = g_build_filename (f->dir, "pipe.fmu", NULL);
+  g_autofree char *missing = g_build_filename (f->dir, "missing.fmu", NULL);
+  g_autofree char *bomb = g_build_filename (f->dir, "bomb.fmu", NULL);
+  g_autofree char *path = g_build_filename (f->dir, "hostile.orr", NULL);
+  g_autofree char *zip = NULL;
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *const files[] = { fifo, "/dev/zero", missing, bomb };
+  const char *const expected[]
+    = { "not a regular file", "not a regular file", "cannot read the file", "zip bomb" };
+  gint64 opened, deadline;
+  gsize length = 0;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  write_padded_fmu (bomb, "integrator.fmu", 1000);
+  g_assert_true (g_file_get_contents (bomb, &zip, &length, &error));
+  /* 2 GiB - 1 each: over the limit, below the zip64 marker */
+  forge_sizes (zip, length, 0x7fffffffu);
+  g_assert_true (g_file_set_contents (bomb, zip, length, &error));
+
+  g_string_append (text, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                         "<orrery version=\"1.0\">\n  <diagram>\n");
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *quoted = quote (files[i]);
+
+      g_string_append_printf (text,
+                              "    <block id=\"h%u\" type=\"FMU\" x=\"%u\" y=\"60\" "
+                              "width=\"80\" height=\"60\">\n"
+                              "      <param name=\"file\">%s</param>\n"
+                              "      <ports in=\"1\" out=\"1\"/>\n"
+                              "    </block>\n",
+                              i, 40 + 120 * i, quoted);
+    }
+  g_string_append (text, "  </diagram>\n</orrery>\n");
+  g_assert_true (g_file_set_contents (path, text->str, -1, &error));
+  g_setenv ("ORRERY_FMU_CACHE", cache, TRUE);
+
+  opened = g_get_monotonic_time ();
+  file = g_file_new_for_path (path);
+  f->window = ORR_WINDOW (orr_application_open_file (f->app, file));
+  g_assert_nonnull (f->window);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
+  gtk_window_present (GTK_WINDOW (f->window));
+  /* the window is up before anything was read */
+  g_assert_cmpint (g_get_monotonic_time () - opened, <, 2 * G_USEC_PER_SEC);
+
+  deadline = opened + 10 * G_USEC_PER_SEC;
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *id = g_strdup_printf ("h%u", i);
+      OrrCanvasBlockStatus status = ORR_CANVAS_BLOCK_LOADING;
+      const char *shown = NULL;
+
+      while ((shown = orr_canvas_get_block_status (orr_window_get_canvas (f->window), id, &status)),
+             status == ORR_CANVAS_BLOCK_LOADING)
+        {
+          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+          g_main_context_iteration (NULL, FALSE);
+        }
+      g_assert_cmpint (status, ==, ORR_CANVAS_BLOCK_PROBLEM);
+      g_assert_cmpstr (shown, ==, "not loaded");
+      /* the ports the file saved stay */
+      g_assert_cmpuint (block (f, id)->ports[ORR_PORT_IN]->len, ==, 1);
+    }
+  app_test_spin (50);
+  restore_env (old_cache);
+
+  collect_warnings (GTK_WIDGET (f->window), FALSE, warnings);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *name = g_path_get_basename (files[i]);
+      gboolean found = FALSE;
+
+      for (guint k = 0; k < warnings->len; k++)
+        found |= strstr (warnings->pdata[k], expected[i]) != NULL
+                 && strstr (warnings->pdata[k], name) != NULL;
+      if (!found)
+        g_test_message ("no warning about %s (%s)", name, expected[i]);
+      g_assert_true (found);
+    }
+  /* nothing of the bomb was written */
+  g_assert_cmpuint (count_entries (cache, NULL), ==, 0);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "stop"));
+  g_assert_false (orr_model_get_modified (orr_window_get_model (f->window)));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -998,6 +1117,8 @@ main (int argc, char *argv[])
   g_test_add ("/fmu/open-off-thread", Fixture, app, fixture_set_up, test_open_off_thread,
               fixture_tear_down);
   g_test_add ("/fmu/open-cancel", Fixture, app, fixture_set_up, test_open_cancel,
+              fixture_tear_down);
+  g_test_add ("/fmu/open-hostile", Fixture, app, fixture_set_up, test_open_hostile,
               fixture_tear_down);
   status = g_test_run ();
   app_test_remove_tree (config_dir);
