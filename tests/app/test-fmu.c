@@ -851,8 +851,8 @@ restore_env (const char *cache)
 }
 
 /* The window is up and the main loop runs while the FMU unpacks: a 20 ms
- * timeout keeps firing (no gap of 400 ms while the unpack takes over a
- * second); the block shows "loading…" meanwhile, then the FMU's model
+ * timeout keeps firing (no gap of 600 ms while the unpack takes over 1.5
+ * s); the block shows "loading…" meanwhile, then the FMU's model
  * name, and gets the ports the file did not save, named after the FMU's
  * variables (integrator.xml: u and y). */
 static void
@@ -870,15 +870,15 @@ test_open_off_thread (Fixture *f, gconstpointer data)
 
   write_padded_fmu (fmu, "integrator.fmu", PADDING);
   opened = g_get_monotonic_time ();
-  /* 10 ms after each of at least 128 blocks: over a second */
-  open_fmu_model (f, fmu, "", cache, 10000);
+  /* 15 ms after each of at least 128 blocks: about two seconds */
+  open_fmu_model (f, fmu, "", cache, 15000);
   /* nothing was read on this thread: the block waits for the worker */
   g_assert_cmpint (block_status (f, &text), ==, ORR_CANVAS_BLOCK_LOADING);
   g_assert_cmpstr (text, ==, "loading…");
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "stop"));
 
   timer = g_timeout_add (20, tick, &ticker);
-  deadline = opened + 60 * G_USEC_PER_SEC;
+  deadline = opened + 30 * G_USEC_PER_SEC;
   while (block_status (f, NULL) == ORR_CANVAS_BLOCK_LOADING)
     {
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
@@ -893,9 +893,11 @@ test_open_off_thread (Fixture *f, gconstpointer data)
 
   g_test_message ("unpacked in %.2f s; %u ticks, the longest gap %.0f ms", (ready - opened) / 1e6,
                   ticker.ticks, ticker.max_gap / 1e3);
-  g_assert_cmpint (ready - opened, >, G_USEC_PER_SEC);
-  g_assert_cmpint (ticker.max_gap, <, 400 * 1000);
-  g_assert_cmpuint (ticker.ticks, >=, (ready - opened) / (100 * 1000));
+  /* the unpack outlasts the longest gap allowed by far: on the GTK
+   * thread it would be one gap */
+  g_assert_cmpint (ready - opened, >, 3 * G_USEC_PER_SEC / 2);
+  g_assert_cmpint (ticker.max_gap, <, 600 * 1000);
+  g_assert_cmpuint (ticker.ticks, >=, (ready - opened) / (200 * 1000));
 
   g_assert_cmpint (block_status (f, &text), ==, ORR_CANVAS_BLOCK_READY);
   g_assert_cmpstr (text, ==, "Integrator");
