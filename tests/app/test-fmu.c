@@ -295,6 +295,20 @@ keep_window_picture (Fixture *f, const char *name)
   g_assert_no_error (error);
 }
 
+/* A picture of the window if it has drawn yet: FALSE when not. */
+static gboolean
+try_window_picture (Fixture *f, const char *name)
+{
+  const char *outdir = g_getenv ("ORRERY_TEST_OUTDIR");
+  g_autofree char *file = g_strconcat (name, ".png", NULL);
+  g_autofree char *path = NULL;
+
+  if (outdir == NULL)
+    return TRUE;
+  path = g_build_filename (outdir, file, NULL);
+  return orr_window_screenshot (f->window, path, NULL);
+}
+
 static void
 test_ball (Fixture *f, gconstpointer data)
 {
@@ -863,6 +877,7 @@ test_open_off_thread (Fixture *f, gconstpointer data)
   g_autofree char *fmu = g_build_filename (f->dir, "padded.fmu", NULL);
   g_autofree char *padding = NULL;
   Ticker ticker = { 0 };
+  gboolean pictured = FALSE;
   gint64 opened, ready, deadline;
   const char *text = NULL;
   OrrBlock *b;
@@ -883,9 +898,10 @@ test_open_off_thread (Fixture *f, gconstpointer data)
     {
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
       g_main_context_iteration (NULL, TRUE);
-      /* the header bar's progress, for people to look at */
-      if (ticker.ticks == 25)
-        keep_window_picture (f, "fmu-loading");
+      /* the header bar's progress, for people to look at, once the
+       * window has drawn */
+      if (!pictured && ticker.ticks >= 25)
+        pictured = try_window_picture (f, "fmu-loading");
     }
   ready = g_get_monotonic_time ();
   g_source_remove (timer);
@@ -953,7 +969,7 @@ test_open_cancel (Fixture *f, gconstpointer data)
 
   g_assert_cmpint (block_status (f, &text), ==, ORR_CANVAS_BLOCK_PROBLEM);
   g_assert_cmpstr (text, ==, "unpacking cancelled");
-  keep_window_picture (f, "fmu-cancelled");
+  try_window_picture (f, "fmu-cancelled");
   g_assert_nonnull (strstr (orr_window_get_message (f->window), "cancelled"));
   /* nothing half-unpacked, nothing in the cache */
   g_assert_cmpuint (count_entries (cache, NULL), ==, 0);
