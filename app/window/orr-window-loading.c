@@ -42,7 +42,8 @@ struct _OrrWindowLoadJob
   OrrBlock *copy;  /* detached: only the worker reads it */
   OrrScope *scope; /* the block's diagram's scope, or NULL */
   char *fmu_path;  /* an FMU block's file, to unpack first; or NULL */
-  char *fmu_name;
+  char *fmu_name;  /* its base name */
+  char *shown;     /* what the header bar calls it: the file, else the block */
   guint delay_us;
 
   GMutex lock; /* the worker writes, the GTK thread polls */
@@ -64,6 +65,7 @@ load_job_free (OrrWindowLoadJob *job)
   g_clear_pointer (&job->scope, orr_scope_unref);
   g_free (job->fmu_path);
   g_free (job->fmu_name);
+  g_free (job->shown);
   g_mutex_clear (&job->lock);
   g_clear_pointer (&job->iface, orr_block_interface_free);
   g_clear_error (&job->error);
@@ -163,7 +165,7 @@ update_progress (gpointer data)
 
   if (job == NULL || run_active (self))
     return G_SOURCE_CONTINUE; /* a run's own progress has the bar */
-  name = job->fmu_name != NULL ? job->fmu_name : job->block_id;
+  name = job->shown;
   g_mutex_lock (&job->lock);
   if (job->configuring)
     {
@@ -265,7 +267,7 @@ load_done (GObject *source, GAsyncResult *result, gpointer data)
         {
           g_autofree char *message = g_strdup_printf (
             _ ("Unpacking %s was cancelled: the block keeps the ports saved in the file"),
-            job->fmu_name != NULL ? job->fmu_name : job->block_id);
+            job->shown);
 
           orr_canvas_set_block_status (self->canvas, job->block_id, ORR_CANVAS_BLOCK_PROBLEM,
                                        _ ("unpacking cancelled"));
@@ -316,6 +318,9 @@ make_job (OrrWindow *self, OrrBlock *block, const OrrBlockClass *klass, OrrEvalu
           job->fmu_name = g_path_get_basename (job->fmu_path);
         }
     }
+  job->shown = g_strdup (job->fmu_name != NULL                           ? job->fmu_name
+                         : block->label != NULL && *block->label != '\0' ? block->label
+                                                                         : block->id);
   job->delay_us = delay != NULL ? (guint)g_ascii_strtoull (delay, NULL, 10) : 0;
   return job;
 }
@@ -344,8 +349,9 @@ start_next (OrrWindow *self)
     }
   if (self->loading_job != NULL && self->loading_timer == 0)
     {
+      /* a block read in less than that (an FMU in the cache, no file
+       * yet) never shows the bar */
       self->loading_timer = g_timeout_add (PROGRESS_INTERVAL_MS, update_progress, self);
-      update_progress (self);
       _orr_window_run_update (self);
     }
 }
