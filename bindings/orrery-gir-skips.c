@@ -123,6 +123,18 @@
  */
 
 /**
+ * orr_fmu_unpack_full: (skip)
+ */
+
+/**
+ * orr_editor_apply_interface: (skip)
+ */
+
+/**
+ * OrrFmuProgressFunc: (skip)
+ */
+
+/**
  * orr_library_copy_to: (skip)
  */
 

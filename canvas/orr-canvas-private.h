@@ -87,6 +87,7 @@ struct _OrrCanvas
   OrrDiagram *diagram;
   gulong changed_handler;
   GHashTable *annotations; /* block id -> text shown instead of the icon text */
+  GHashTable *statuses;    /* block id -> BlockStatus*, blocks of a slow_configure class */
 
   /* view: widget = model * zoom + offset */
   double zoom;

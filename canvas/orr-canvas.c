@@ -503,6 +503,34 @@ block_text_key (OrrBlock *block)
   return g_string_free (key, FALSE);
 }
 
+typedef struct
+{
+  OrrCanvasBlockStatus status;
+  char *text;
+} BlockStatus;
+
+static void
+block_status_free (gpointer data)
+{
+  BlockStatus *status = data;
+
+  g_free (status->text);
+  g_free (status);
+}
+
+/* A block of a slow_configure class: what it was last said to be, or its
+ * class's icon text. Never configures it. */
+static const char *
+slow_block_text (OrrCanvas *self, OrrBlock *block, const OrrBlockClass *klass, gboolean *known)
+{
+  BlockStatus *status = g_hash_table_lookup (self->statuses, block->id);
+
+  *known = status == NULL || status->status != ORR_CANVAS_BLOCK_PROBLEM;
+  if (status != NULL && status->text != NULL)
+    return status->text;
+  return klass->icon_text != NULL ? klass->icon_text : klass->name;
+}
+
 static char *
 compute_block_text (OrrCanvas *self, OrrBlock *block, gboolean *known)
 {
@@ -559,6 +587,14 @@ text_for_block (gpointer data, OrrBlock *block, gboolean want_text, gboolean *kn
     {
       *known = TRUE;
       return annotation;
+    }
+
+  if (!orr_block_is_super (block) && self->registry != NULL)
+    {
+      const OrrBlockClass *klass = orr_registry_lookup (self->registry, block->type);
+
+      if (klass != NULL && klass->slow_configure)
+        return slow_block_text (self, block, klass, known);
     }
 
   if (!want_text && (bt == NULL || bt->check))
@@ -1708,6 +1744,7 @@ orr_canvas_finalize (GObject *object)
   g_hash_table_unref (self->order);
   g_hash_table_unref (self->texts);
   g_hash_table_unref (self->annotations);
+  g_hash_table_unref (self->statuses);
   g_hash_table_unref (self->layouts);
   g_object_unref (self->pango_context);
   g_clear_pointer (&self->evaluation, orr_evaluation_free);
@@ -1766,6 +1803,7 @@ orr_canvas_init (OrrCanvas *self)
   self->order = g_hash_table_new (NULL, NULL);
   self->texts = g_hash_table_new_full (NULL, NULL, NULL, block_text_free);
   self->annotations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->statuses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, block_status_free);
   self->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->pango_context = orr_canvas_painter_create_context ();
   self->index = orr_canvas_index_new ();
@@ -1823,4 +1861,37 @@ orr_canvas_clear_block_annotations (OrrCanvas *canvas)
     return;
   g_hash_table_remove_all (canvas->annotations);
   gtk_widget_queue_draw (GTK_WIDGET (canvas));
+}
+
+void
+orr_canvas_set_block_status (OrrCanvas *canvas, const char *block_id, OrrCanvasBlockStatus status,
+                             const char *text)
+{
+  BlockStatus *entry;
+
+  g_return_if_fail (ORR_IS_CANVAS (canvas));
+  g_return_if_fail (block_id != NULL);
+
+  entry = g_hash_table_lookup (canvas->statuses, block_id);
+  if (entry != NULL && entry->status == status && g_strcmp0 (entry->text, text) == 0)
+    return;
+  entry = g_new0 (BlockStatus, 1);
+  entry->status = status;
+  entry->text = g_strdup (text);
+  g_hash_table_insert (canvas->statuses, g_strdup (block_id), entry);
+  gtk_widget_queue_draw (GTK_WIDGET (canvas));
+}
+
+const char *
+orr_canvas_get_block_status (OrrCanvas *canvas, const char *block_id, OrrCanvasBlockStatus *status)
+{
+  BlockStatus *entry;
+
+  g_return_val_if_fail (ORR_IS_CANVAS (canvas), NULL);
+  g_return_val_if_fail (block_id != NULL, NULL);
+
+  entry = g_hash_table_lookup (canvas->statuses, block_id);
+  if (status != NULL)
+    *status = entry != NULL ? entry->status : ORR_CANVAS_BLOCK_READY;
+  return entry != NULL ? entry->text : NULL;
 }

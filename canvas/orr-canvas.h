@@ -68,6 +68,27 @@ void orr_canvas_clear_block_annotations (OrrCanvas *canvas);
 /* The text set for a block, or NULL. */
 const char *orr_canvas_get_block_annotation (OrrCanvas *canvas, const char *block_id);
 
+/* Blocks of a class that configures slowly (OrrBlockClass.slow_configure:
+ * an FMU block unpacks its FMU) are never configured by the canvas, which
+ * runs on the GTK thread: it draws their class's icon text until told
+ * here how they are, by whoever configures them on a worker (the window):
+ * LOADING (a placeholder text, "loading…"), READY (text is what configure
+ * gave, NULL for the icon text) or PROBLEM (text drawn as a problem, the
+ * frame dashed: "unpacking cancelled"). Not part of the model. */
+typedef enum
+{
+  ORR_CANVAS_BLOCK_LOADING,
+  ORR_CANVAS_BLOCK_READY,
+  ORR_CANVAS_BLOCK_PROBLEM,
+} OrrCanvasBlockStatus;
+
+void orr_canvas_set_block_status (OrrCanvas *canvas, const char *block_id,
+                                  OrrCanvasBlockStatus status, const char *text);
+/* The text the canvas draws for block_id and, if status is not NULL, its
+ * status; NULL when none was set (or READY without a text). */
+const char *orr_canvas_get_block_status (OrrCanvas *canvas, const char *block_id,
+                                         OrrCanvasBlockStatus *status);
+
 /* Editing commands on the selection, each one undoable step. */
 void orr_canvas_delete_selection (OrrCanvas *canvas);
 void orr_canvas_rotate_selection (OrrCanvas *canvas);

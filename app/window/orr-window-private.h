@@ -53,6 +53,13 @@ struct _OrrWindow
   gint64 run_started_us;
   int scopes_width; /* the pane's width the user left in the last run; 0: none yet */
 
+  /* orr-window-loading.c */
+  GHashTable *loading_keys;              /* block id -> its parameters when last loaded or queued */
+  GQueue loading_queue;                  /* of block ids (char*) waiting for the worker */
+  struct _OrrWindowLoadJob *loading_job; /* the block on the worker, or NULL */
+  GCancellable *loading_cancellable;     /* Stop cancels it */
+  guint loading_timer;                   /* follows the worker in the header bar */
+
   /* orr-window-insert.c */
   GtkWidget *quick_insert; /* created on first use */
   double pointer_x, pointer_y;
@@ -108,6 +115,21 @@ void _orr_window_run_init (OrrWindow *self);
 void _orr_window_run_update (OrrWindow *self);
 void _orr_window_run_model_changed (OrrWindow *self, OrrChange *change);
 void _orr_window_run_dispose (OrrWindow *self);
+/* The header bar's run time and progress as the last run left them. */
+void _orr_window_run_show_progress (OrrWindow *self);
+
+/* orr-window-loading.c: blocks whose class configures slowly (an FMU
+ * block unpacks its FMU) are configured on a worker, with progress in
+ * the header bar; Stop cancels. */
+typedef struct _OrrWindowLoadJob OrrWindowLoadJob;
+void _orr_window_loading_init (OrrWindow *self);
+/* Queues every such block of the model (the window has its model). */
+void _orr_window_loading_start (OrrWindow *self);
+void _orr_window_loading_model_changed (OrrWindow *self, OrrChange *change);
+gboolean _orr_window_loading_active (OrrWindow *self);
+/* Stops the loading; FALSE when there was none. */
+gboolean _orr_window_loading_cancel (OrrWindow *self);
+void _orr_window_loading_dispose (OrrWindow *self);
 
 /* orr-window-insert.c: quick insert, by typing on the canvas. */
 void _orr_window_insert_init (OrrWindow *self);

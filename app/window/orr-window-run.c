@@ -626,6 +626,9 @@ stop_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 
   if (running (self))
     orr_run_controller_stop (self->runner);
+  else
+    /* no run: Stop stops FMUs being unpacked (orr-window-loading.c) */
+    _orr_window_loading_cancel (self);
 }
 
 /* Compiles without running: every problem of the model at once. */
@@ -765,7 +768,7 @@ _orr_window_run_update (OrrWindow *self)
 
   _orr_window_set_enabled (self, "run", !active);
   _orr_window_set_enabled (self, "pause", active);
-  _orr_window_set_enabled (self, "stop", active);
+  _orr_window_set_enabled (self, "stop", active || _orr_window_loading_active (self));
   _orr_window_set_enabled (self, "check", !active);
   if (self->runner == NULL && self->model != NULL)
     {
@@ -776,6 +779,13 @@ _orr_window_run_update (OrrWindow *self)
       if (g_variant_get_double (current) != factor)
         g_action_change_state (pace, g_variant_new_double (factor));
     }
+}
+
+void
+_orr_window_run_show_progress (OrrWindow *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->run_status_box), self->runner != NULL);
+  update_progress (self);
 }
 
 void

@@ -195,6 +195,7 @@ model_changed (OrrWindow *self, OrrChange *change)
 {
   _orr_window_hierarchy_model_changed (self, change);
   _orr_window_run_model_changed (self, change);
+  _orr_window_loading_model_changed (self, change);
   /* the last message was about the model as it was ("Redid 'Paste'"):
    * an undo or redo says its own after its changes */
   g_clear_pointer (&self->message, g_free);
@@ -644,6 +645,8 @@ orr_window_new (OrrApplication *application, OrrModel *model, GFile *file)
   update_status (self);
   _orr_window_actions_update (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+  /* FMUs are read on a worker: the window is up before they are */
+  _orr_window_loading_start (self);
   return self;
 }
 
@@ -654,6 +657,7 @@ orr_window_dispose (GObject *object)
 
   /* a run going on stops with its window */
   _orr_window_run_dispose (self);
+  _orr_window_loading_dispose (self);
   _orr_window_insert_dispose (self);
   _orr_window_menus_dispose (self);
   if (self->model != NULL)
@@ -737,6 +741,7 @@ orr_window_init (OrrWindow *self)
   _orr_window_study_init (self);
   _orr_window_hierarchy_init (self);
   _orr_window_run_init (self);
+  _orr_window_loading_init (self);
   _orr_window_insert_init (self);
   _orr_window_library_init (self);
   _orr_window_menus_init (self);

@@ -6,13 +6,19 @@
  * folder of its own, so a simulation never mixes an old library with a
  * new description. Unpacking goes into a private folder first and is
  * renamed into place, which is atomic: two processes unpacking the same
- * FMU both end up with a whole folder. */
+ * FMU both end up with a whole folder.
+ *
+ * An unpack can be stopped (the editor runs it on a worker with a Stop
+ * button): the cancellable is checked while hashing, between entries and
+ * between the blocks of one entry, and a cancelled unpack removes its
+ * private folder like a refused one. */
 #include <orrery/orr-fmu.h>
 #include <orrery/orr-io.h>
 
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
+#include <gio/gio.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -28,6 +34,38 @@ orr_fmu_error_quark (void)
 
 #define READ_BLOCK (64 * 1024)
 
+/* What one unpack carries through its steps: how to name the FMU, how to
+ * stop, whom to tell how far it is. */
+typedef struct
+{
+  const char *name;
+  GCancellable *cancellable; /* or NULL */
+  OrrFmuProgressFunc progress;
+  gpointer progress_data;
+  OrrFmuProgressPhase phase;
+  guint64 done, total;
+} Unpack;
+
+/* FALSE, with the error set, once the unpack has been cancelled. */
+static gboolean
+still_wanted (const Unpack *u, GError **error)
+{
+  if (u->cancellable == NULL || !g_cancellable_is_cancelled (u->cancellable))
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "FMU '%s': unpacking cancelled", u->name);
+  return FALSE;
+}
+
+static void
+report (Unpack *u, OrrFmuProgressPhase phase, guint64 done, guint64 total)
+{
+  u->phase = phase;
+  u->done = done;
+  u->total = total;
+  if (u->progress != NULL)
+    u->progress (phase, done, total, u->progress_data);
+}
+
 static char *
 cache_folder (void)
 {
@@ -41,7 +79,7 @@ cache_folder (void)
 /* Opens path for reading if it is a regular file within the size limit;
  * a FIFO is opened without waiting for a writer and then refused. */
 static int
-open_fmu (const char *path, const char *name, GError **error)
+open_fmu (const char *path, const char *name, guint64 *size, GError **error)
 {
   struct stat st;
   int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
@@ -71,20 +109,27 @@ open_fmu (const char *path, const char *name, GError **error)
       close (fd);
       return -1;
     }
+  *size = (guint64)st.st_size;
   /* back to blocking reads for libarchive */
   fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
   return fd;
 }
 
 static char *
-file_sha256 (int fd, const char *name, GError **error)
+file_sha256 (int fd, guint64 size, Unpack *u, GError **error)
 {
+  const char *name = u->name;
   g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree guchar *buffer = g_malloc (READ_BLOCK);
+  guint64 done = 0;
 
   for (;;)
     {
-      ssize_t n = read (fd, buffer, READ_BLOCK);
+      ssize_t n;
+
+      if (!still_wanted (u, error))
+        return NULL;
+      n = read (fd, buffer, READ_BLOCK);
 
       if (n < 0 && errno == EINTR)
         continue;
@@ -98,6 +143,8 @@ file_sha256 (int fd, const char *name, GError **error)
       if (n == 0)
         break;
       g_checksum_update (sum, buffer, n);
+      done += (guint64)n;
+      report (u, ORR_FMU_PROGRESS_HASHING, done, MAX (size, done));
     }
   return g_strdup (g_checksum_get_string (sum));
 }
@@ -125,9 +172,10 @@ entry_path_is_safe (const char *entry)
   return TRUE;
 }
 
-/* FALSE with *over set when the entry would pass the budget. */
+/* FALSE with *over set when the entry would pass the budget; FALSE with
+ * *error set when the unpack was cancelled between two blocks. */
 static gboolean
-copy_data (struct archive *in, int fd, Budget *budget, gboolean *over)
+copy_data (struct archive *in, int fd, Budget *budget, Unpack *u, gboolean *over, GError **error)
 {
   const void *buffer;
   size_t size;
@@ -160,6 +208,9 @@ copy_data (struct archive *in, int fd, Budget *budget, gboolean *over)
           p += n;
           size -= n;
         }
+      report (u, ORR_FMU_PROGRESS_UNPACKING, budget->bytes, MAX (u->total, budget->bytes));
+      if (!still_wanted (u, error))
+        return FALSE;
     }
   return r == ARCHIVE_EOF;
 }
@@ -175,9 +226,10 @@ over_limit (const char *name, GError **error)
 }
 
 static gboolean
-extract_entry (struct archive *in, struct archive_entry *entry, const char *dest, const char *name,
-               Budget *budget, GError **error)
+extract_entry (struct archive *in, struct archive_entry *entry, const char *dest, Budget *budget,
+               Unpack *u, GError **error)
 {
+  const char *name = u->name;
   const char *entry_path = archive_entry_pathname (entry);
   g_autofree char *target = NULL;
   g_autofree char *parent = NULL;
@@ -221,10 +273,12 @@ extract_entry (struct archive *in, struct archive_entry *entry, const char *dest
                    name, target, g_strerror (saved));
       return FALSE;
     }
-  ok = copy_data (in, fd, budget, &over);
+  ok = copy_data (in, fd, budget, u, &over, error);
   close (fd);
   if (over)
     return over_limit (name, error);
+  if (!ok && error != NULL && *error != NULL)
+    return FALSE; /* cancelled */
   if (!ok)
     g_set_error (error, ORR_FMU_ERROR, ORR_FMU_ERROR_FILE, "FMU '%s': cannot unpack '%s': %s", name,
                  entry_path,
@@ -237,8 +291,9 @@ extract_entry (struct archive *in, struct archive_entry *entry, const char *dest
  * bytes actually unpacked are counted again in copy_data, since a header
  * can lie. */
 static gboolean
-check_headers (int fd, const char *name, GError **error)
+check_headers (int fd, Unpack *u, GError **error)
 {
+  const char *name = u->name;
   struct archive *in = archive_read_new ();
   struct archive_entry *entry;
   guint64 declared = 0;
@@ -268,14 +323,19 @@ check_headers (int fd, const char *name, GError **error)
         declared += (guint64)archive_entry_size (entry);
       if (++entries > ORR_MAX_FMU_ENTRIES || declared > ORR_MAX_FMU_UNPACKED_BYTES)
         ok = over_limit (name, error);
+      else
+        ok = still_wanted (u, error);
     }
   archive_read_free (in);
+  /* what the unpack's progress counts up to */
+  report (u, ORR_FMU_PROGRESS_UNPACKING, 0, declared);
   return ok;
 }
 
 static gboolean
-extract_all (int fd, const char *dest, const char *name, GError **error)
+extract_all (int fd, const char *dest, Unpack *u, GError **error)
 {
+  const char *name = u->name;
   struct archive *in = archive_read_new ();
   struct archive_entry *entry;
   Budget budget = { 0 };
@@ -300,7 +360,7 @@ extract_all (int fd, const char *dest, const char *name, GError **error)
           ok = FALSE;
           break;
         }
-      ok = extract_entry (in, entry, dest, name, &budget, error);
+      ok = still_wanted (u, error) && extract_entry (in, entry, dest, &budget, u, error);
     }
   archive_read_free (in);
   return ok;
@@ -332,18 +392,22 @@ remove_stale_unpacks (const char *cache)
 }
 
 char *
-orr_fmu_unpack (const char *path, char **sha256, GError **error)
+orr_fmu_unpack_full (const char *path, GCancellable *cancellable, OrrFmuProgressFunc progress,
+                     gpointer progress_data, char **sha256, GError **error)
 {
   g_autofree char *name = g_path_get_basename (path);
   g_autofree char *hash = NULL;
   g_autofree char *cache = cache_folder ();
   g_autofree char *folder = NULL;
   g_autofree char *work = NULL;
-  int fd = open_fmu (path, name, error);
+  Unpack u = { name, cancellable != NULL ? cancellable : g_cancellable_get_current (), progress,
+               progress_data };
+  guint64 size = 0;
+  int fd = open_fmu (path, name, &size, error);
 
   if (fd < 0)
     return NULL;
-  hash = file_sha256 (fd, name, error);
+  hash = file_sha256 (fd, size, &u, error);
   if (hash == NULL)
     {
       close (fd);
@@ -373,7 +437,7 @@ orr_fmu_unpack (const char *path, char **sha256, GError **error)
           return NULL;
         }
       /* The bytes unpacked are the bytes hashed: the same descriptor. */
-      if (!check_headers (fd, name, error) || !extract_all (fd, work, name, error))
+      if (!check_headers (fd, &u, error) || !extract_all (fd, work, &u, error))
         {
           orr_remove_tree (work);
           close (fd);
@@ -387,4 +451,10 @@ orr_fmu_unpack (const char *path, char **sha256, GError **error)
   if (sha256 != NULL)
     *sha256 = g_steal_pointer (&hash);
   return g_steal_pointer (&folder);
+}
+
+char *
+orr_fmu_unpack (const char *path, char **sha256, GError **error)
+{
+  return orr_fmu_unpack_full (path, NULL, NULL, NULL, sha256, error);
 }

@@ -226,7 +226,6 @@ orr_editor_sync_ports (OrrModel *model, OrrRegistry *registry, OrrBlock *block, 
 {
   const OrrBlockClass *klass;
   g_autoptr (OrrBlockInterface) iface = NULL;
-  guint counts[ORR_N_PORT_KINDS];
 
   g_return_val_if_fail (ORR_IS_MODEL (model), FALSE);
   g_return_val_if_fail (block != NULL, FALSE);
@@ -246,11 +245,47 @@ orr_editor_sync_ports (OrrModel *model, OrrRegistry *registry, OrrBlock *block, 
   iface = interface_in_scope (model, registry, klass, block, block->parent, error);
   if (iface == NULL)
     return FALSE;
+  orr_editor_apply_interface (model, block, iface);
+  return TRUE;
+}
+
+/* Does a class that names ports of this kind name them otherwise than
+ * the block has them? */
+static gboolean
+labels_differ (OrrBlock *block, OrrPortKind kind, const OrrPortShape *shapes, int n)
+{
+  gboolean named = FALSE;
+
+  for (int i = 0; i < n; i++)
+    named |= shapes[i].label != NULL;
+  if (!named)
+    return FALSE;
+  for (int i = 0; i < n && (guint)i < orr_block_get_port_count (block, kind); i++)
+    if (g_strcmp0 (((OrrPort *)g_ptr_array_index (block->ports[kind], i))->label, shapes[i].label)
+        != 0)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+orr_editor_apply_interface (OrrModel *model, OrrBlock *block, const OrrBlockInterface *iface)
+{
+  guint counts[ORR_N_PORT_KINDS];
+  gboolean differs = FALSE;
+
+  g_return_val_if_fail (ORR_IS_MODEL (model), FALSE);
+  g_return_val_if_fail (block != NULL && iface != NULL, FALSE);
 
   counts[ORR_PORT_IN] = MAX (iface->n_in, 0);
   counts[ORR_PORT_OUT] = MAX (iface->n_out, 0);
   counts[ORR_PORT_EVENT_IN] = MAX (iface->n_evin, 0);
   counts[ORR_PORT_EVENT_OUT] = MAX (iface->n_evout, 0);
+  for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
+    differs |= counts[kind] != orr_block_get_port_count (block, kind);
+  differs |= labels_differ (block, ORR_PORT_IN, iface->in, iface->n_in)
+             || labels_differ (block, ORR_PORT_OUT, iface->out, iface->n_out);
+  if (!differs)
+    return FALSE;
   orr_model_begin (model, "Update Ports");
   for (OrrPortKind kind = 0; kind < ORR_N_PORT_KINDS; kind++)
     if (counts[kind] != orr_block_get_port_count (block, kind))

@@ -900,4 +900,5 @@ const OrrBlockClass orr_fmu_block_class = {
   .configure = fmu_configure,
   .simulate = fmu_simulate,
   .extra_params = fmu_extra_params,
+  .slow_configure = TRUE,
 };

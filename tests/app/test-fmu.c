@@ -9,8 +9,13 @@
  * + 2e^(k-1)) with the restitution e set in the dialog (SEMANTICS.md
  * section 9), with the FMU's log of each bounce in the problems list; the
  * Co-Simulation integrator's y(t_k) = y0 + 3 t_k. The FMUs are the ones
- * tests/fmi builds ($FMU_DIR). Needs a display and a session bus
- * (xvfb-run ... dbus-run-session). */
+ * tests/fmi builds ($FMU_DIR). Opening a model reads its FMUs on a
+ * worker: with an FMU padded with a big entry and unpacking slowed down
+ * (ORRERY_TEST_FMU_UNPACK_DELAY_US), the main loop keeps its timeouts
+ * while the block shows "loading…", and the block then gets its ports and
+ * label; Stop cancels the unpack, removes its folder and leaves the block
+ * showing the problem in an editable model. Needs a display and a session
+ * bus (xvfb-run ... dbus-run-session). */
 #include "app-test-util.h"
 #include "orr-application.h"
 #include "orr-block-dialog.h"
@@ -18,10 +23,13 @@
 #include "orr-trust-dialog.h"
 #include "orr-window.h"
 
+#include <archive.h>
+#include <archive_entry.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <orrery/orr-interface.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define H0 10.0
 #define G 9.81
@@ -285,6 +293,20 @@ keep_window_picture (Fixture *f, const char *name)
   path = g_build_filename (outdir, file, NULL);
   orr_window_screenshot (f->window, path, &error);
   g_assert_no_error (error);
+}
+
+/* A picture of the window if it has drawn yet: FALSE when not. */
+static gboolean
+try_window_picture (Fixture *f, const char *name)
+{
+  const char *outdir = g_getenv ("ORRERY_TEST_OUTDIR");
+  g_autofree char *file = g_strconcat (name, ".png", NULL);
+  g_autofree char *path = NULL;
+
+  if (outdir == NULL)
+    return TRUE;
+  path = g_build_filename (outdir, file, NULL);
+  return orr_window_screenshot (f->window, path, NULL);
 }
 
 static void
@@ -706,6 +728,384 @@ test_trust (Fixture *f, gconstpointer data)
   g_assert_cmpint (g_chdir (old_dir), ==, 0);
 }
 
+/* ---- opening a model with a big FMU ---------------------------------------- */
+
+/* The entries of the FMU source (in $FMU_DIR) plus resources/padding.bin
+ * of padding zero bytes, stored (not compressed), written to path. */
+static void
+write_padded_fmu (const char *path, const char *source, gsize padding)
+{
+  g_autofree char *from = fmu_path (source);
+  struct archive *in = archive_read_new ();
+  struct archive *out = archive_write_new ();
+  struct archive_entry *entry;
+  g_autofree char *zeros = g_malloc0 (padding);
+
+  archive_read_support_format_zip (in);
+  g_assert_cmpint (archive_read_open_filename (in, from, 64 * 1024), ==, ARCHIVE_OK);
+  archive_write_set_format_zip (out);
+  archive_write_set_options (out, "zip:compression=store");
+  g_assert_cmpint (archive_write_open_filename (out, path), ==, ARCHIVE_OK);
+  while (archive_read_next_header (in, &entry) == ARCHIVE_OK)
+    {
+      la_int64_t size = archive_entry_size (entry);
+      g_autofree char *data = g_malloc (MAX (size, 1));
+
+      g_assert_cmpint (archive_read_data (in, data, size), ==, size);
+      g_assert_cmpint (archive_write_header (out, entry), ==, ARCHIVE_OK);
+      g_assert_cmpint (archive_write_data (out, data, size), ==, size);
+    }
+  entry = archive_entry_new ();
+  archive_entry_set_pathname (entry, "resources/padding.bin");
+  archive_entry_set_filetype (entry, AE_IFREG);
+  archive_entry_set_perm (entry, 0644);
+  archive_entry_set_size (entry, (la_int64_t)padding);
+  g_assert_cmpint (archive_write_header (out, entry), ==, ARCHIVE_OK);
+  g_assert_cmpint (archive_write_data (out, zeros, padding), ==, (la_ssize_t)padding);
+  archive_entry_free (entry);
+  g_assert_cmpint (archive_write_close (out), ==, ARCHIVE_OK);
+  archive_write_free (out);
+  archive_read_free (in);
+}
+
+/* 8 MiB: at least 128 blocks of 64 KiB for the unpack to pause after */
+#define PADDING (8u << 20)
+
+typedef struct
+{
+  gint64 last, max_gap;
+  guint ticks;
+} Ticker;
+
+static gboolean
+tick (gpointer data)
+{
+  Ticker *t = data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (t->last != 0)
+    t->max_gap = MAX (t->max_gap, now - t->last);
+  t->last = now;
+  t->ticks++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Opens a model with one FMU block b1 reading the padded FMU fmu (its
+ * ports as the file saves them: ports, e.g. "<ports in=\"1\" out=\"1\"/>",
+ * or ""), without waiting; the FMU cache is cache. */
+static void
+open_fmu_model (Fixture *f, const char *fmu, const char *ports, const char *cache, guint delay_us)
+{
+  g_autofree char *path = g_build_filename (f->dir, "big.orr", NULL);
+  g_autofree char *quoted = quote (fmu);
+  g_autofree char *text = NULL;
+  g_autofree char *delay = g_strdup_printf ("%u", delay_us);
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+
+  text = g_strdup_printf (
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<orrery version=\"1.0\">\n"
+    "  <settings start=\"0\" final=\"1\" solver=\"auto\"/>\n"
+    "  <diagram>\n"
+    "    <block id=\"b1\" type=\"FMU\" x=\"120\" y=\"60\" width=\"80\" height=\"60\">\n"
+    "      <label>Integral</label>\n"
+    "      <param name=\"file\">%s</param>\n"
+    "      <param name=\"step\">0.125</param>\n"
+    "      %s\n"
+    "    </block>\n"
+    "  </diagram>\n"
+    "</orrery>\n",
+    quoted, ports);
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+  g_setenv ("ORRERY_FMU_CACHE", cache, TRUE);
+  g_setenv ("ORRERY_TEST_FMU_UNPACK_DELAY_US", delay, TRUE);
+  file = g_file_new_for_path (path);
+  f->window = ORR_WINDOW (orr_application_open_file (f->app, file));
+  g_assert_nonnull (f->window);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 600);
+  gtk_window_present (GTK_WINDOW (f->window));
+}
+
+static OrrCanvasBlockStatus
+block_status (Fixture *f, const char **text)
+{
+  OrrCanvasBlockStatus status;
+  const char *t = orr_canvas_get_block_status (orr_window_get_canvas (f->window), "b1", &status);
+
+  if (text != NULL)
+    *text = t;
+  return status;
+}
+
+/* Entries of folder (the FMU cache): none after a cancelled unpack; one
+ * "unpack-" folder while one unpacks. */
+static guint
+count_entries (const char *folder, const char *prefix)
+{
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    n += prefix == NULL || g_str_has_prefix (name, prefix);
+  return n;
+}
+
+static void
+restore_env (const char *cache)
+{
+  if (cache != NULL)
+    g_setenv ("ORRERY_FMU_CACHE", cache, TRUE);
+  else
+    g_unsetenv ("ORRERY_FMU_CACHE");
+  g_unsetenv ("ORRERY_TEST_FMU_UNPACK_DELAY_US");
+}
+
+/* The window is up and the main loop runs while the FMU unpacks: a 20 ms
+ * timeout keeps firing (no gap of 600 ms while the unpack takes over 1.5
+ * s); the block shows "loading…" meanwhile, then the FMU's model
+ * name, and gets the ports the file did not save, named after the FMU's
+ * variables (integrator.xml: u and y). */
+static void
+test_open_off_thread (Fixture *f, gconstpointer data)
+{
+  g_autofree char *old_cache = g_strdup (g_getenv ("ORRERY_FMU_CACHE"));
+  g_autofree char *cache = g_build_filename (f->dir, "cache", NULL);
+  g_autofree char *fmu = g_build_filename (f->dir, "padded.fmu", NULL);
+  g_autofree char *padding = NULL;
+  Ticker ticker = { 0 };
+  gboolean pictured = FALSE;
+  gint64 opened, ready, deadline;
+  const char *text = NULL;
+  OrrBlock *b;
+  guint timer;
+
+  write_padded_fmu (fmu, "integrator.fmu", PADDING);
+  opened = g_get_monotonic_time ();
+  /* 15 ms after each of at least 128 blocks: about two seconds */
+  open_fmu_model (f, fmu, "", cache, 15000);
+  /* nothing was read on this thread: the block waits for the worker */
+  g_assert_cmpint (block_status (f, &text), ==, ORR_CANVAS_BLOCK_LOADING);
+  g_assert_cmpstr (text, ==, "loading…");
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "stop"));
+
+  timer = g_timeout_add (20, tick, &ticker);
+  deadline = opened + 30 * G_USEC_PER_SEC;
+  while (block_status (f, NULL) == ORR_CANVAS_BLOCK_LOADING)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+      /* the header bar's progress, for people to look at, once the
+       * window has drawn */
+      if (!pictured && ticker.ticks >= 25)
+        pictured = try_window_picture (f, "fmu-loading");
+    }
+  ready = g_get_monotonic_time ();
+  g_source_remove (timer);
+  restore_env (old_cache);
+
+  g_test_message ("unpacked in %.2f s; %u ticks, the longest gap %.0f ms", (ready - opened) / 1e6,
+                  ticker.ticks, ticker.max_gap / 1e3);
+  /* the unpack outlasts the longest gap allowed by far: on the GTK
+   * thread it would be one gap */
+  g_assert_cmpint (ready - opened, >, 3 * G_USEC_PER_SEC / 2);
+  g_assert_cmpint (ticker.max_gap, <, 600 * 1000);
+  g_assert_cmpuint (ticker.ticks, >=, (ready - opened) / (200 * 1000));
+
+  g_assert_cmpint (block_status (f, &text), ==, ORR_CANVAS_BLOCK_READY);
+  g_assert_cmpstr (text, ==, "Integrator");
+  b = block (f, "b1");
+  g_assert_cmpuint (b->ports[ORR_PORT_IN]->len, ==, 1);
+  g_assert_cmpuint (b->ports[ORR_PORT_OUT]->len, ==, 1);
+  g_assert_cmpstr (port_label (b, ORR_PORT_IN, 1), ==, "u");
+  g_assert_cmpstr (port_label (b, ORR_PORT_OUT, 1), ==, "y");
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "stop"));
+  /* the whole FMU, padding too, is in the cache; no private folder stays */
+  g_assert_cmpuint (count_entries (cache, NULL), ==, 1);
+  g_assert_cmpuint (count_entries (cache, "unpack-"), ==, 0);
+}
+
+/* Stop while the FMU unpacks: the worker stops within a block, its
+ * private folder goes, the cache stays empty; the block keeps the ports
+ * the file saved and shows "unpacking cancelled"; the model can still be
+ * edited and undone. */
+static void
+test_open_cancel (Fixture *f, gconstpointer data)
+{
+  g_autofree char *old_cache = g_strdup (g_getenv ("ORRERY_FMU_CACHE"));
+  g_autofree char *cache = g_build_filename (f->dir, "cache", NULL);
+  g_autofree char *fmu = g_build_filename (f->dir, "padded.fmu", NULL);
+  OrrModel *model;
+  const char *text = NULL;
+  gint64 deadline, stopped;
+  OrrBlock *b;
+
+  write_padded_fmu (fmu, "integrator.fmu", PADDING);
+  /* 30 ms a block: about 4 s to unpack, if nobody stops it */
+  open_fmu_model (f, fmu, "<ports in=\"1\" out=\"1\"/>", cache, 30000);
+  deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (count_entries (cache, "unpack-") == 0)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_assert_cmpint (block_status (f, NULL), ==, ORR_CANVAS_BLOCK_LOADING);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  app_test_spin (200);
+  g_assert_cmpint (block_status (f, NULL), ==, ORR_CANVAS_BLOCK_LOADING);
+
+  stopped = g_get_monotonic_time ();
+  g_action_group_activate_action (G_ACTION_GROUP (f->window), "stop", NULL);
+  while (block_status (f, NULL) == ORR_CANVAS_BLOCK_LOADING)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, stopped + 2 * G_USEC_PER_SEC);
+      g_main_context_iteration (NULL, FALSE);
+    }
+  app_test_spin (50);
+  restore_env (old_cache);
+
+  g_assert_cmpint (block_status (f, &text), ==, ORR_CANVAS_BLOCK_PROBLEM);
+  g_assert_cmpstr (text, ==, "unpacking cancelled");
+  try_window_picture (f, "fmu-cancelled");
+  g_assert_nonnull (strstr (orr_window_get_message (f->window), "cancelled"));
+  /* nothing half-unpacked, nothing in the cache */
+  g_assert_cmpuint (count_entries (cache, NULL), ==, 0);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "stop"));
+
+  model = orr_window_get_model (f->window);
+  b = block (f, "b1");
+  g_assert_cmpuint (b->ports[ORR_PORT_IN]->len, ==, 1);
+  g_assert_cmpuint (b->ports[ORR_PORT_OUT]->len, ==, 1);
+  g_assert_false (orr_model_get_modified (model));
+  orr_model_begin (model, "Rename");
+  orr_model_set_block_label (model, b, "Renamed");
+  orr_model_commit (model);
+  g_assert_cmpstr (b->label, ==, "Renamed");
+  g_assert_true (orr_model_undo (model));
+  g_assert_cmpstr (b->label, ==, "Integral");
+}
+
+/* Sets every "uncompressed size" field of a zip (local headers and the
+ * central directory) to size, as a zip bomb's maker would. */
+static void
+forge_sizes (char *data, gsize length, guint32 size)
+{
+  for (gsize i = 0; i + 30 <= length; i++)
+    {
+      gsize at = 0;
+
+      if (memcmp (data + i, "PK\003\004", 4) == 0)
+        at = i + 22;
+      else if (memcmp (data + i, "PK\001\002", 4) == 0)
+        at = i + 24;
+      if (at != 0)
+        for (int b = 0; b < 4; b++)
+          data[at + b] = (char)((size >> (8 * b)) & 0xff);
+    }
+}
+
+/* Hostile files named as FMUs, in one model: a FIFO (which would block a
+ * reader waiting for a writer), a device, a missing file and a zip bomb.
+ * The window opens at once; each block is refused by the worker with the
+ * engine's message in the problems list and shows a problem; the window
+ * stays usable. */
+static void
+test_open_hostile (Fixture *f, gconstpointer data)
+{
+  g_autofree char *old_cache = g_strdup (g_getenv ("ORRERY_FMU_CACHE"));
+  g_autofree char *cache = g_build_filename (f->dir, "cache", NULL);
+  g_autofree char *fifo = g_build_filename (f->dir, "pipe.fmu", NULL);
+  g_autofree char *missing = g_build_filename (f->dir, "missing.fmu", NULL);
+  g_autofree char *bomb = g_build_filename (f->dir, "bomb.fmu", NULL);
+  g_autofree char *path = g_build_filename (f->dir, "hostile.orr", NULL);
+  g_autofree char *zip = NULL;
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *const files[] = { fifo, "/dev/zero", missing, bomb };
+  const char *const expected[]
+    = { "not a regular file", "not a regular file", "cannot read the file", "zip bomb" };
+  gint64 opened, deadline;
+  gsize length = 0;
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  write_padded_fmu (bomb, "integrator.fmu", 1000);
+  g_assert_true (g_file_get_contents (bomb, &zip, &length, &error));
+  /* 2 GiB - 1 each: over the limit, below the zip64 marker */
+  forge_sizes (zip, length, 0x7fffffffu);
+  g_assert_true (g_file_set_contents (bomb, zip, length, &error));
+
+  g_string_append (text, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                         "<orrery version=\"1.0\">\n  <diagram>\n");
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *quoted = quote (files[i]);
+
+      g_string_append_printf (text,
+                              "    <block id=\"h%u\" type=\"FMU\" x=\"%u\" y=\"60\" "
+                              "width=\"80\" height=\"60\">\n"
+                              "      <param name=\"file\">%s</param>\n"
+                              "      <ports in=\"1\" out=\"1\"/>\n"
+                              "    </block>\n",
+                              i, 40 + 120 * i, quoted);
+    }
+  g_string_append (text, "  </diagram>\n</orrery>\n");
+  g_assert_true (g_file_set_contents (path, text->str, -1, &error));
+  g_setenv ("ORRERY_FMU_CACHE", cache, TRUE);
+
+  opened = g_get_monotonic_time ();
+  file = g_file_new_for_path (path);
+  f->window = ORR_WINDOW (orr_application_open_file (f->app, file));
+  g_assert_nonnull (f->window);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
+  gtk_window_present (GTK_WINDOW (f->window));
+  /* the window is up before anything was read */
+  g_assert_cmpint (g_get_monotonic_time () - opened, <, 2 * G_USEC_PER_SEC);
+
+  deadline = opened + 10 * G_USEC_PER_SEC;
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *id = g_strdup_printf ("h%u", i);
+      OrrCanvasBlockStatus status = ORR_CANVAS_BLOCK_LOADING;
+      const char *shown = NULL;
+
+      while ((shown = orr_canvas_get_block_status (orr_window_get_canvas (f->window), id, &status)),
+             status == ORR_CANVAS_BLOCK_LOADING)
+        {
+          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+          g_main_context_iteration (NULL, FALSE);
+        }
+      g_assert_cmpint (status, ==, ORR_CANVAS_BLOCK_PROBLEM);
+      g_assert_cmpstr (shown, ==, "not loaded");
+      /* the ports the file saved stay */
+      g_assert_cmpuint (block (f, id)->ports[ORR_PORT_IN]->len, ==, 1);
+    }
+  app_test_spin (50);
+  restore_env (old_cache);
+
+  collect_warnings (GTK_WIDGET (f->window), FALSE, warnings);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *name = g_path_get_basename (files[i]);
+      gboolean found = FALSE;
+
+      for (guint k = 0; k < warnings->len; k++)
+        found |= strstr (warnings->pdata[k], expected[i]) != NULL
+                 && strstr (warnings->pdata[k], name) != NULL;
+      if (!found)
+        g_test_message ("no warning about %s (%s)", name, expected[i]);
+      g_assert_true (found);
+    }
+  /* nothing of the bomb was written */
+  g_assert_cmpuint (count_entries (cache, NULL), ==, 0);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (f->window), "stop"));
+  g_assert_false (orr_model_get_modified (orr_window_get_model (f->window)));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -732,6 +1132,12 @@ main (int argc, char *argv[])
   g_test_add ("/fmu/failed-run-keeps-log", Fixture, app, fixture_set_up, test_failed_run_keeps_log,
               fixture_tear_down);
   g_test_add ("/fmu/trust", Fixture, app, fixture_set_up, test_trust, fixture_tear_down);
+  g_test_add ("/fmu/open-off-thread", Fixture, app, fixture_set_up, test_open_off_thread,
+              fixture_tear_down);
+  g_test_add ("/fmu/open-cancel", Fixture, app, fixture_set_up, test_open_cancel,
+              fixture_tear_down);
+  g_test_add ("/fmu/open-hostile", Fixture, app, fixture_set_up, test_open_hostile,
+              fixture_tear_down);
   status = g_test_run ();
   app_test_remove_tree (config_dir);
   return status;

@@ -463,6 +463,9 @@ typedef struct
   OrrExtraParamsFunc extra_params; /* optional, NULL: none */
   const char *keywords;            /* optional: other words users search for it by, space separated
                                     * ("reset reinit" for the Integrator's re-initialisation) */
+  gboolean slow_configure;         /* configure may read big files (the FMU block unpacks its
+                                    * FMU): the editor runs it on a worker thread, never on the
+                                    * GTK thread, and shows the block as loading meanwhile */
 } OrrBlockClass;
 
 #define ORR_CONFIG_ERROR (orr_config_error_quark ())

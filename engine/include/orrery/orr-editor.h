@@ -4,6 +4,7 @@
  * parameters (Mux inputs, Sum signs). No GTK here. */
 #pragma once
 
+#include <orrery/orr-interface.h>
 #include <orrery/orr-model.h>
 #include <orrery/orr-registry.h>
 
@@ -23,6 +24,14 @@ OrrBlock *orr_editor_add_block (OrrModel *model, OrrDiagram *diagram, OrrRegistr
  * then left as they are. Super blocks: ports follow their port blocks. */
 gboolean orr_editor_sync_ports (OrrModel *model, OrrRegistry *registry, OrrBlock *block,
                                 GError **error);
+
+/* What orr_editor_sync_ports does once it has the interface: block's port
+ * counts and the port names the class gives, from an interface computed
+ * elsewhere (on a worker, for a class with slow_configure). Changes the
+ * model (in an undoable step named "Update Ports") only where it differs;
+ * TRUE when it changed something. */
+gboolean orr_editor_apply_interface (OrrModel *model, OrrBlock *block,
+                                     const OrrBlockInterface *iface);
 
 /* Sets several parameters and syncs the ports in one undoable step named
  * description; names and exprs are NULL-terminated, parallel. On error

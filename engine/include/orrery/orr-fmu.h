@@ -16,6 +16,7 @@
  * an FMU is refused at once. */
 #pragma once
 
+#include <gio/gio.h>
 #include <glib.h>
 #include <gmodule.h>
 #include <orrery/orr-fmi2-api.h>
@@ -143,8 +144,33 @@ OrrFmuDescription *orr_fmu_description_read (const char *xml_path, const char *f
 void orr_fmu_description_free (OrrFmuDescription *description);
 
 /* The folder path is unpacked into (created if needed) and, if sha256 is
- * not NULL, the file's hash. */
+ * not NULL, the file's hash. It stops when the calling thread's current
+ * cancellable (g_cancellable_push_current) is cancelled, as
+ * orr_fmu_unpack_full does with its own: so does orr_fmu_describe, and a
+ * block's configure run on a worker. */
 char *orr_fmu_unpack (const char *path, char **sha256, GError **error);
+
+/* What an unpack is doing: hashing the file (done and total are bytes of
+ * the .fmu), then unpacking (bytes written of what the archive's headers
+ * declare). An FMU already in the cache is only hashed. */
+typedef enum
+{
+  ORR_FMU_PROGRESS_HASHING,
+  ORR_FMU_PROGRESS_UNPACKING,
+} OrrFmuProgressPhase;
+
+/* Called on the unpacking thread after each block read or written. */
+typedef void (*OrrFmuProgressFunc) (OrrFmuProgressPhase phase, guint64 done, guint64 total,
+                                    gpointer user_data);
+
+/* orr_fmu_unpack that can be stopped and followed. cancellable (NULL: the
+ * thread's current one, or none) is checked while hashing, between entries
+ * and between the blocks of an entry; a cancelled unpack removes its
+ * private folder, leaves the cache as it was and fails with
+ * G_IO_ERROR_CANCELLED ("FMU 'x.fmu': unpacking cancelled"). progress may
+ * be NULL. */
+char *orr_fmu_unpack_full (const char *path, GCancellable *cancellable, OrrFmuProgressFunc progress,
+                           gpointer progress_data, char **sha256, GError **error);
 
 /* The variable with that name, or NULL. */
 const OrrFmuVariable *orr_fmu_description_find (const OrrFmuDescription *description,
