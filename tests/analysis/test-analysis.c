@@ -582,6 +582,22 @@ test_loops_solved (void)
                       check.samples);
       g_assert_cmpfloat (check.worst, <, 1e-9);
     }
+  /* three blocks, one inside a super block, with the Scope reading the
+   * loop's first block: y = u - k a y, y = u / (1 + k a). The Scope must
+   * run after the solve, not between the loop's blocks (it once recorded
+   * the guess: y = u - k a y of the previous step). */
+  for (guint i = 0; i < G_N_ELEMENTS (ks); i++)
+    {
+      g_autofree char *script = g_strdup_printf ("k = %g; a = 0.5;", ks[i]);
+      LoopCheck check = { ks[i] * 0.5, FALSE, 0, 0 };
+
+      g_assert_true (run_loop_model ("loop-three.orr", script, &check, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (check.samples, >, 10);
+      g_test_message ("three blocks, k a = %g: largest |y - u/(1+k a)| = %g over %d samples",
+                      ks[i] * 0.5, check.worst, check.samples);
+      g_assert_cmpfloat (check.worst, <, 1e-9);
+    }
   {
     /* the loop feeds an Integrator: solved at every derivative evaluation */
     LoopCheck check = { 2, TRUE, 0, 0 };
@@ -619,6 +635,13 @@ test_loops_unsolvable (void)
   g_assert_nonnull (strstr (error->message, "Feedback"));
   g_clear_error (&error);
 
+  /* three blocks, one inside a super block: every one named by its path */
+  g_assert_false (run_loop_model ("loop-three.orr", "k = -2; a = 0.5;", &check, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "Difference, Plant/Half, Feedback"));
+  g_clear_error (&error);
+
   {
     g_autoptr (OrrRegistry) registry = standard_registry ();
     g_autoptr (OrrModel) model = load ("loop-linear.orr");
@@ -636,6 +659,59 @@ test_loops_unsolvable (void)
     g_assert_nonnull (strstr (error->message, "Feedback"));
     g_clear_error (&error);
   }
+  {
+    g_autoptr (OrrRegistry) registry = standard_registry ();
+    g_autoptr (OrrModel) model = load ("loop-three.orr");
+    OrrSettings settings;
+    OrrProgram *program;
+
+    orr_settings_copy (&settings, orr_model_get_settings (model));
+    settings.solve_loops = FALSE;
+    orr_model_set_settings (model, &settings);
+    orr_settings_clear (&settings);
+    program = orr_compile (model, registry, NULL, NULL, &error);
+    g_assert_null (program);
+    g_assert_nonnull (strstr (error->message, "algebraic loop"));
+    g_assert_nonnull (strstr (error->message, "Difference, Plant/Half, Feedback"));
+    g_clear_error (&error);
+  }
+}
+
+/* No equilibrium: the pendulum held 0.1 rad off the top cannot be brought
+ * to rest by the input bias U alone (the angle's acceleration stays); the
+ * error says so and names the residuals that stay. */
+static void
+test_trim_failure (void)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  g_autoptr (OrrModel) model = load ("pendulum.orr");
+  g_autoptr (OrrScope) ctx = scope_with ("th0 = 0.1;");
+  OrrTrimOptions options;
+  const char *vars[] = { "U", NULL };
+  const char *none[] = { "nosuch", NULL };
+  GError *error = NULL;
+  OrrTrimResult *result;
+
+  orr_trim_options_init (&options);
+  options.block = "pendulum";
+  options.vars = vars;
+  options.overrides = ctx;
+  result = orr_trim (model, registry, &options, &error);
+  g_assert_null (result);
+  g_assert_error (error, ORR_ANALYSIS_ERROR, ORR_ANALYSIS_ERROR_NO_SOLUTION);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "no equilibrium"));
+  g_assert_nonnull (strstr (error->message, "der pendulum/p4[4]"));
+  g_clear_error (&error);
+
+  /* a variable the context does not have */
+  options.vars = none;
+  result = orr_trim (model, registry, &options, &error);
+  g_assert_null (result);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "nosuch"));
+  g_clear_error (&error);
 }
 
 /* Discrete and continuous states together, or two sample rates: refused,
@@ -821,6 +897,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/operating-point-from-run", test_operating_point_from_run);
   g_test_add_func ("/analysis/loops/solved", test_loops_solved);
   g_test_add_func ("/analysis/loops/unsolvable", test_loops_unsolvable);
+  g_test_add_func ("/analysis/trim-failure", test_trim_failure);
   g_test_add_func ("/analysis/builtins", test_builtins);
   g_test_add_func ("/analysis/pendulum/place-in-context", test_pendulum_place_in_context);
   g_test_add_func ("/analysis/mass-spring-damper", test_mass_spring_damper);
