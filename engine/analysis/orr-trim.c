@@ -436,9 +436,10 @@ orr_trim (OrrModel *model, OrrRegistry *registry, const OrrTrimOptions *options,
   else
     {
       ok = solve_least_squares (&trim, p, &result->iterations, error);
-      result->method = g_strdup_printf ("Gauss-Newton on least squares (%d unknowns, %d "
-                                        "equations)",
-                                        trim.n_unknowns, trim.n_residuals);
+      result->method
+        = g_strdup_printf ("Gauss-Newton on least squares (%d unknown%s, %d "
+                           "equations)",
+                           trim.n_unknowns, trim.n_unknowns == 1 ? "" : "s", trim.n_residuals);
     }
   if (!ok)
     goto out;
@@ -497,7 +498,7 @@ orr_trim (OrrModel *model, OrrRegistry *registry, const OrrTrimOptions *options,
           g_string_append_printf (worst, "%s%s = %g", worst->len > 0 ? ", " : "",
                                   result->residual_names[i], result->residuals[i]);
       g_set_error (error, ORR_ANALYSIS_ERROR, ORR_ANALYSIS_ERROR_NO_SOLUTION,
-                   "no equilibrium found (%s, %d iterations): the residuals that stay are %s",
+                   "no equilibrium found (%s; iterations: %d): the residuals that stay are %s",
                    result->method, result->iterations, worst->str);
       g_string_free (worst, TRUE);
       ok = FALSE;
