@@ -765,6 +765,39 @@ test_operating_point_from_run (void)
   g_assert_cmpfloat_with_epsilon (lm->a[1], -10, 1e-7);
 }
 
+/* The operating point of a run freezes discrete states too: a Constant 1
+ * into 2z / (z - 0.5) on a 0.25 s clock from t = 0. After the ticks up to
+ * T (k of them), the state holds what the next sample will output, y_k =
+ * 2 + 2 (1 - 0.5^k); at the start, before any tick, y = 2. (It once
+ * linearized at the initial discrete states whatever the time.) */
+static void
+test_operating_point_discrete (void)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  g_autoptr (OrrModel) model = load ("sampled-run.orr");
+  const double times[] = { 0, 0.1, 0.3, 1.1 };
+  const int ticks[] = { 0, 1, 2, 5 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+    {
+      g_autoptr (OrrLinearModel) lm = NULL;
+      OrrLinearizeOptions options;
+      GError *error = NULL;
+
+      orr_linearize_options_init (&options);
+      options.block = "Filter";
+      options.at_time = times[i];
+      lm = orr_linearize (model, registry, &options, &error);
+      g_assert_no_error (error);
+      g_assert_cmpfloat (lm->sample_time, ==, 0.25);
+      g_assert_cmpint (lm->nx, ==, 1);
+      g_assert_cmpfloat (lm->u0[0], ==, 1);
+      g_assert_cmpfloat_with_epsilon (lm->y0[0], 2 + 2 * (1 - pow (0.5, ticks[i])), 1e-12);
+      /* and the linear model is the same wherever it is taken */
+      g_assert_cmpfloat_with_epsilon (lm->a[0], 0.5, 1e-9);
+    }
+}
+
 /* A square system goes to KINSOL: the swing's states, varied from
  * th = 3, come to rest upright at th = pi. */
 static void
@@ -895,6 +928,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/equilibrium-states", test_equilibrium_states);
   g_test_add_func ("/analysis/unsupported", test_unsupported);
   g_test_add_func ("/analysis/operating-point-from-run", test_operating_point_from_run);
+  g_test_add_func ("/analysis/operating-point-discrete", test_operating_point_discrete);
   g_test_add_func ("/analysis/loops/solved", test_loops_solved);
   g_test_add_func ("/analysis/loops/unsolvable", test_loops_unsolvable);
   g_test_add_func ("/analysis/trim-failure", test_trim_failure);
