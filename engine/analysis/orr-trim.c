@@ -63,6 +63,22 @@ orr_trim_result_free (OrrTrimResult *r)
   g_free (r);
 }
 
+OrrTrimResult *
+orr_trim_result_copy (const OrrTrimResult *src)
+{
+  OrrTrimResult *r = g_new0 (OrrTrimResult, 1);
+
+  *r = *src;
+  r->var_names = g_strdupv (src->var_names);
+  r->var_values = g_memdup2 (src->var_values, sizeof (double) * MAX (src->n_vars, 1));
+  r->x = g_memdup2 (src->x, sizeof (double) * MAX (src->nx, 1));
+  r->u = g_memdup2 (src->u, sizeof (double) * MAX (src->nu, 1));
+  r->residual_names = g_strdupv (src->residual_names);
+  r->residuals = g_memdup2 (src->residuals, sizeof (double) * MAX (src->n_residuals, 1));
+  r->method = g_strdup (src->method);
+  return r;
+}
+
 OrrScope *
 orr_trim_result_to_scope (const OrrTrimResult *result, OrrScope *base)
 {

@@ -43,4 +43,5 @@ def test_the_tour_runs_top_to_bottom(tmp_path, monkeypatch):
     assert names["study"].read_row(0).metrics[0] == pytest.approx(math.sqrt(2 * 10 / 9.81),
                                                                     abs=1e-6)
     assert names["speed"][-1] == pytest.approx(100, rel=0.01)
+    assert names["ramp"].values["U"] == pytest.approx(5 * 9.8 * math.sin(0.001), abs=1e-9)
     assert (tmp_path / "copy.orr").exists() and (tmp_path / "twice.orr").exists()
