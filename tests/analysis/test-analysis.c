@@ -317,6 +317,15 @@ test_sampled (void)
     g_assert_cmpfloat_with_epsilon (hr[0], 2 * (zr1 * dr + zi1 * di) / d2, 1e-8);
     g_assert_cmpfloat_with_epsilon (hi[0], 2 * (zi1 * dr - zr1 * di) / d2, 1e-8);
   }
+  /* the step response, one value a sample: y_k = 2 + 2 (1 - 0.5^k) */
+  {
+    double y[10];
+
+    g_assert_true (orr_linear_model_step_response (lm, 0, 0.25, 10, y, &error));
+    g_assert_no_error (error);
+    for (int k = 0; k < 10; k++)
+      g_assert_cmpfloat_with_epsilon (y[k], 2 + 2 * (1 - pow (0.5, k)), 1e-12);
+  }
 }
 
 /* expm of a rotation generator; place and lqr against what they promise. */
