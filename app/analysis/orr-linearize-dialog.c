@@ -204,10 +204,27 @@ orr_linearize_dialog_class_init (OrrLinearizeDialogClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
+/* What went wrong was about the fields as they were: editing one clears it. */
+static void
+field_changed (OrrLinearizeDialog *self)
+{
+  show_message (self, NULL);
+}
+
 static void
 orr_linearize_dialog_init (OrrLinearizeDialog *self)
 {
+  GtkEntry *entries[6];
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  entries[0] = self->block_entry;
+  entries[1] = self->inputs_entry;
+  entries[2] = self->outputs_entry;
+  entries[3] = self->time_entry;
+  entries[4] = self->trim_entry;
+  entries[5] = self->set_entry;
+  for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
+    g_signal_connect_swapped (entries[i], "changed", G_CALLBACK (field_changed), self);
   gtk_window_set_default_widget (GTK_WINDOW (self), NULL);
 }
 

@@ -288,6 +288,9 @@ test_from_window (void)
   }
 
   gtk_editable_set_text (GTK_EDITABLE (entry (GTK_WIDGET (dialog), "set_entry")), "th0 = 0");
+  /* the message was about the field as it was */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (gtk_widget_get_template_child (
+    GTK_WIDGET (dialog), ORR_TYPE_LINEARIZE_DIALOG, "message_label"))));
   app_test_keep_picture (GTK_WINDOW (dialog), "linearize-dialog-pendulum");
   analysis = orr_linearize_dialog_run (dialog);
   g_assert_nonnull (analysis);
