@@ -469,6 +469,35 @@ test_pendulum_place_in_context (void)
   g_assert_cmpfloat (cl.worst, <, 1e-8);
 }
 
+/* The same context without its guard: the analysis evaluates the model
+ * again, the context calls linearize again, and the model is refused
+ * with one message that names the place once and says what to do. */
+static void
+test_unguarded_context (void)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  g_autoptr (OrrModel) model = load ("pendulum-place.orr");
+  g_autoptr (OrrProgram) program = NULL;
+  g_autofree char *script = g_strdup (orr_model_get_context (model));
+  char *guard = strstr (script, "if ~in_linearization()");
+  GError *error = NULL;
+  const char *first, *second;
+
+  g_assert_nonnull (guard);
+  memcpy (guard, "if 1                  ", strlen ("if ~in_linearization()"));
+  orr_model_set_context (model, orr_model_get_root (model), script);
+  program = orr_compile (model, registry, NULL, NULL, &error);
+  g_assert_null (program);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "in_linearization()"));
+  first = strstr (error->message, "line ");
+  g_assert_nonnull (first);
+  second = strstr (first + 1, "line ");
+  g_assert_null (second);
+  g_clear_error (&error);
+}
+
 static double
 eval_real (const char *text, gsize i)
 {
@@ -943,6 +972,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/trim-failure", test_trim_failure);
   g_test_add_func ("/analysis/builtins", test_builtins);
   g_test_add_func ("/analysis/pendulum/place-in-context", test_pendulum_place_in_context);
+  g_test_add_func ("/analysis/pendulum/unguarded-context", test_unguarded_context);
   g_test_add_func ("/analysis/mass-spring-damper", test_mass_spring_damper);
   g_test_add_func ("/analysis/transfer-function", test_transfer_function);
   g_test_add_func ("/analysis/swing", test_swing);
