@@ -17,7 +17,7 @@ struct _OrrLinearizeDialog
 
   OrrModel *model;
   OrrRegistry *registry;
-  GtkEntry *block_entry, *inputs_entry, *outputs_entry, *time_entry, *trim_entry;
+  GtkEntry *block_entry, *inputs_entry, *outputs_entry, *time_entry, *trim_entry, *set_entry;
   GtkLabel *message_label;
 };
 
@@ -64,6 +64,7 @@ orr_linearize_dialog_run (OrrLinearizeDialog *self)
   g_autoptr (GError) error = NULL;
   g_autoptr (OrrLinearModel) lm = NULL;
   g_autoptr (OrrScope) at_trim = NULL;
+  g_autoptr (OrrScope) overrides = NULL;
   g_auto (GStrv) vars = NULL;
   g_autofree char *block = g_strstrip (g_strdup (text_of (self->block_entry)));
   g_autofree char *model_path = NULL;
@@ -76,6 +77,25 @@ orr_linearize_dialog_run (OrrLinearizeDialog *self)
     {
       show_message (self, _ ("Ports are numbers from 1, such as 1, 2."));
       return NULL;
+    }
+  /* context values for the analysis, as orrery-sim's --set and the last
+   * argument of linearize() give them: pinned over the model's context */
+  if (text_of (self->set_entry)[0] != '\0')
+    {
+      g_autoptr (OrrScope) values = orr_scope_new (NULL);
+      g_auto (GStrv) names = NULL;
+
+      if (!orr_script_run (text_of (self->set_entry), values, &error))
+        {
+          g_autofree char *message = g_strdup_printf (_ ("Context values: %s"), error->message);
+
+          show_message (self, message);
+          return NULL;
+        }
+      overrides = orr_scope_new (NULL);
+      names = orr_scope_list_local (values);
+      for (int i = 0; names[i] != NULL; i++)
+        orr_scope_pin (overrides, names[i], orr_scope_lookup (values, names[i]));
     }
   orr_linearize_options_init (&options);
   /* the model's folder and, if the user trusted its native code for a run,
@@ -122,20 +142,21 @@ orr_linearize_dialog_run (OrrLinearizeDialog *self)
       trim.vars = (const char *const *)vars;
       trim.inputs = inputs->len > 0 ? (const int *)inputs->data : NULL;
       trim.n_inputs = inputs->len;
+      trim.overrides = overrides;
       result = orr_trim (self->model, self->registry, &trim, &error);
       if (result == NULL)
         {
           show_message (self, error->message);
           return NULL;
         }
-      at_trim = orr_trim_result_to_scope (result, NULL);
+      at_trim = orr_trim_result_to_scope (result, overrides);
     }
   options.block = block;
   options.inputs = inputs->len > 0 ? (const int *)inputs->data : NULL;
   options.n_inputs = inputs->len;
   options.outputs = outputs->len > 0 ? (const int *)outputs->data : NULL;
   options.n_outputs = outputs->len;
-  options.overrides = at_trim;
+  options.overrides = at_trim != NULL ? at_trim : overrides;
   lm = orr_linearize (self->model, self->registry, &options, &error);
   if (lm == NULL)
     {
@@ -177,15 +198,33 @@ orr_linearize_dialog_class_init (OrrLinearizeDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, OrrLinearizeDialog, outputs_entry);
   gtk_widget_class_bind_template_child (widget_class, OrrLinearizeDialog, time_entry);
   gtk_widget_class_bind_template_child (widget_class, OrrLinearizeDialog, trim_entry);
+  gtk_widget_class_bind_template_child (widget_class, OrrLinearizeDialog, set_entry);
   gtk_widget_class_bind_template_child (widget_class, OrrLinearizeDialog, message_label);
   gtk_widget_class_install_action (widget_class, "dialog.linearize", NULL, linearize_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
+/* What went wrong was about the fields as they were: editing one clears it. */
+static void
+field_changed (OrrLinearizeDialog *self)
+{
+  show_message (self, NULL);
+}
+
 static void
 orr_linearize_dialog_init (OrrLinearizeDialog *self)
 {
+  GtkEntry *entries[6];
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  entries[0] = self->block_entry;
+  entries[1] = self->inputs_entry;
+  entries[2] = self->outputs_entry;
+  entries[3] = self->time_entry;
+  entries[4] = self->trim_entry;
+  entries[5] = self->set_entry;
+  for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
+    g_signal_connect_swapped (entries[i], "changed", G_CALLBACK (field_changed), self);
   gtk_window_set_default_widget (GTK_WINDOW (self), NULL);
 }
 

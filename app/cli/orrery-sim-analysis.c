@@ -9,6 +9,7 @@
 #include <math.h>
 #include <matio.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int
@@ -227,6 +228,85 @@ write_mat (const OrrLinearModel *lm, const char *path, GError **error)
     }
   Mat_Close (mat);
   return TRUE;
+}
+
+/* A MATLAB char row vector: UTF-16 code units, as MATLAB keeps its
+ * strings, so that names outside ASCII survive. */
+static matvar_t *
+mat_string (const char *name, const char *text)
+{
+  g_autofree gunichar2 *units = NULL;
+  glong n = 0;
+  size_t dims[2] = { 1, 0 };
+
+  units = g_utf8_to_utf16 (text, -1, NULL, &n, NULL);
+  if (units == NULL)
+    units = g_utf8_to_utf16 ("?", -1, NULL, &n, NULL);
+  dims[1] = (size_t)n;
+  return Mat_VarCreate (name, MAT_C_CHAR, MAT_T_UINT16, 2, dims, units, 0);
+}
+
+/* A column cell of strings. */
+static matvar_t *
+mat_strings (const char *name, char *const *texts, int n)
+{
+  size_t dims[2] = { (size_t)n, 1 };
+  matvar_t **cells = calloc (MAX (n, 1), sizeof (matvar_t *));
+  matvar_t *var;
+
+  for (int i = 0; i < n; i++)
+    cells[i] = mat_string (NULL, texts[i]);
+  var = Mat_VarCreate (name, MAT_C_CELL, MAT_T_CELL, 2, dims, cells, 0);
+  if (var == NULL)
+    {
+      for (int i = 0; i < n; i++)
+        Mat_VarFree (cells[i]);
+      free (cells);
+    }
+  return var;
+}
+
+static matvar_t *
+mat_doubles (const char *name, const double *data, int n)
+{
+  size_t dims[2] = { (size_t)n, 1 };
+
+  return Mat_VarCreate (name, MAT_C_DOUBLE, MAT_T_DOUBLE, 2, dims, (void *)data, 0);
+}
+
+gboolean
+orr_cli_write_trim_mat (const OrrTrimResult *result, const char *path, GError **error)
+{
+  mat_t *mat = Mat_CreateVer (path, NULL, MAT_FT_MAT5);
+  double iterations = result->iterations;
+  matvar_t *vars[9];
+  gboolean ok = TRUE;
+
+  if (mat == NULL)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _ ("cannot write '%s'"), path);
+      return FALSE;
+    }
+  vars[0] = mat_strings ("var_names", result->var_names, result->n_vars);
+  vars[1] = mat_doubles ("vars", result->var_values, result->n_vars);
+  vars[2] = mat_doubles ("x", result->x, result->nx);
+  vars[3] = mat_doubles ("u", result->u, result->nu);
+  vars[4] = mat_strings ("residual_names", result->residual_names, result->n_residuals);
+  vars[5] = mat_doubles ("residuals", result->residuals, result->n_residuals);
+  vars[6] = mat_doubles ("residual_norm", &result->residual_norm, 1);
+  vars[7] = mat_doubles ("iterations", &iterations, 1);
+  vars[8] = mat_string ("method", result->method);
+  for (guint i = 0; i < G_N_ELEMENTS (vars); i++)
+    {
+      if (vars[i] == NULL || Mat_VarWrite (mat, vars[i], MAT_COMPRESSION_NONE) != 0)
+        ok = FALSE;
+      if (vars[i] != NULL)
+        Mat_VarFree (vars[i]);
+    }
+  Mat_Close (mat);
+  if (!ok)
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _ ("cannot write '%s'"), path);
+  return ok;
 }
 
 gboolean

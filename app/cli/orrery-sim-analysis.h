@@ -38,6 +38,11 @@ gboolean orr_cli_write_linear_model (const OrrLinearModel *lm, const char *block
 gboolean orr_cli_write_linear_model_full (const OrrLinearModel *lm, const char *block, double at,
                                           const double *w, int n_w, const char *format,
                                           const char *path, GError **error);
+/* An equilibrium (orr_trim) as a MATLAB .mat file (libmatio): the
+ * variables found (var_names, a cell of strings, and vars), the states x,
+ * the inputs u, the residuals (residual_names, residuals), iterations and
+ * method. FALSE with an error. */
+gboolean orr_cli_write_trim_mat (const OrrTrimResult *result, const char *path, GError **error);
 /* Appends a JSON string literal. */
 void orr_cli_json_string (GString *out, const char *text);
 

@@ -2,7 +2,7 @@
  * an equilibrium (trim) point of a super block: context variables (and
  * optionally its states and inputs) varied until the derivatives of its
  * states, and the chosen outputs, are zero. Prints the values found and
- * the residuals, or JSON. */
+ * the residuals, JSON, or a MATLAB .mat file (libmatio). */
 #include "orrery-sim-analysis.h"
 
 #include <glib/gi18n.h>
@@ -16,6 +16,7 @@ orr_cli_trim (int argc, char **argv)
   g_autofree char *inputs_text = NULL;
   g_autofree char *outputs_text = NULL;
   g_autofree char *format = NULL;
+  g_autofree char *output = NULL;
   g_autofree char *tolerance_text = NULL;
   g_auto (GStrv) vars = NULL;
   g_auto (GStrv) sets = NULL;
@@ -38,7 +39,10 @@ orr_cli_trim (int argc, char **argv)
       N_ ("The largest residual accepted (default 1e-9)"), N_ ("TOL") },
     { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &sets,
       N_ ("Set context variable NAME to EXPR for the analysis (repeatable)"), N_ ("NAME=EXPR") },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_ ("text (default) or json"), N_ ("FORMAT") },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, N_ ("text (default), json or mat"),
+      N_ ("FORMAT") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_ ("Write to FILE instead of the standard output (needed for mat)"), N_ ("FILE") },
     { "trust", 0, 0, G_OPTION_ARG_NONE, &trust,
       N_ ("Trust the model: run its native code (C and Python blocks, FMU binaries) and let it "
           "write files anywhere"),
@@ -52,6 +56,7 @@ orr_cli_trim (int argc, char **argv)
   g_autoptr (OrrRegistry) registry = NULL;
   g_autoptr (OrrScope) overrides = orr_scope_new (NULL);
   g_autoptr (OrrTrimResult) result = NULL;
+  g_autoptr (GString) out = g_string_new (NULL);
   g_autofree int *inputs = NULL;
   g_autofree int *outputs = NULL;
   OrrTrimOptions options;
@@ -71,8 +76,11 @@ orr_cli_trim (int argc, char **argv)
   if (outputs_text != NULL && !orr_cli_parse_ports (outputs_text, &outputs, &options.n_outputs))
     return orr_cli_usage_error ("trim", _ ("--outputs needs port numbers such as 1,2, not '%s'"),
                                 outputs_text);
-  if (format != NULL && g_strcmp0 (format, "text") != 0 && g_strcmp0 (format, "json") != 0)
-    return orr_cli_usage_error ("trim", _ ("--format is text or json, not '%s'"), format);
+  if (format != NULL && g_strcmp0 (format, "text") != 0 && g_strcmp0 (format, "json") != 0
+      && g_strcmp0 (format, "mat") != 0)
+    return orr_cli_usage_error ("trim", _ ("--format is text, json or mat, not '%s'"), format);
+  if (g_strcmp0 (format, "mat") == 0 && output == NULL)
+    return orr_cli_usage_error ("trim", "%s", _ ("--format mat needs --output FILE.mat"));
   if (tolerance_text != NULL)
     {
       char *end = NULL;
@@ -108,10 +116,18 @@ orr_cli_trim (int argc, char **argv)
                : ORR_CLI_MODEL_ERROR;
     }
 
+  if (g_strcmp0 (format, "mat") == 0)
+    {
+      if (!orr_cli_write_trim_mat (result, output, &error))
+        {
+          g_printerr ("orrery-sim trim: %s\n", error->message);
+          return ORR_CLI_FAILED;
+        }
+      return ORR_CLI_OK;
+    }
   if (g_strcmp0 (format, "json") == 0)
     {
-      g_autoptr (GString) out = g_string_new ("{\n  \"method\": ");
-
+      g_string_append (out, "{\n  \"method\": ");
       orr_cli_json_string (out, result->method);
       g_string_append_printf (out, ",\n  \"iterations\": %d,\n  \"variables\": {",
                               result->iterations);
@@ -135,22 +151,34 @@ orr_cli_trim (int argc, char **argv)
           g_string_append_printf (out, ": %.17g", result->residuals[i]);
         }
       g_string_append (out, "}\n}\n");
-      fwrite (out->str, 1, out->len, stdout);
-      return ORR_CLI_OK;
     }
-
-  g_print (_ ("Equilibrium of %s (%s, %d iterations)\n"), block != NULL ? block : _ ("the model"),
-           result->method, result->iterations);
-  for (int i = 0; i < result->n_vars; i++)
-    g_print ("  %s = %.10g\n", result->var_names[i], result->var_values[i]);
-  if (vary_states)
-    for (int i = 0; i < result->nx; i++)
-      g_print (_ ("  state %d = %.10g\n"), i + 1, result->x[i]);
-  if (vary_inputs)
-    for (int i = 0; i < result->nu; i++)
-      g_print (_ ("  input %d = %.10g\n"), i + 1, result->u[i]);
-  g_print (_ ("Residuals (largest %.3g):\n"), result->residual_norm);
-  for (int i = 0; i < result->n_residuals; i++)
-    g_print ("  %s = %.3g\n", result->residual_names[i], result->residuals[i]);
+  else
+    {
+      g_string_append_printf (out, _ ("Equilibrium of %s (%s; iterations: %d)\n"),
+                              block != NULL ? block : _ ("the model"), result->method,
+                              result->iterations);
+      for (int i = 0; i < result->n_vars; i++)
+        g_string_append_printf (out, "  %s = %.10g\n", result->var_names[i], result->var_values[i]);
+      if (vary_states)
+        for (int i = 0; i < result->nx; i++)
+          g_string_append_printf (out, _ ("  state %d = %.10g\n"), i + 1, result->x[i]);
+      if (vary_inputs)
+        for (int i = 0; i < result->nu; i++)
+          g_string_append_printf (out, _ ("  input %d = %.10g\n"), i + 1, result->u[i]);
+      g_string_append_printf (out, _ ("Residuals (largest %.3g):\n"), result->residual_norm);
+      for (int i = 0; i < result->n_residuals; i++)
+        g_string_append_printf (out, "  %s = %.3g\n", result->residual_names[i],
+                                result->residuals[i]);
+    }
+  if (output != NULL)
+    {
+      if (!g_file_set_contents (output, out->str, out->len, &error))
+        {
+          g_printerr ("orrery-sim trim: %s\n", error->message);
+          return ORR_CLI_FAILED;
+        }
+    }
+  else
+    fwrite (out->str, 1, out->len, stdout);
   return ORR_CLI_OK;
 }

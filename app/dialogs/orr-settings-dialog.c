@@ -60,6 +60,7 @@ struct _OrrSettingsDialog
   GtkWidget *solver;
   GtkWidget *solver_row;
   GtkWidget *unconnected_errors;
+  GtkWidget *solve_loops;
   GtkWidget *refine; /* a GtkSpinButton */
   GtkSizeGroup *labels;
   /* template children */
@@ -179,6 +180,7 @@ read_fields (OrrSettingsDialog *self, OrrSettings *settings, gboolean show)
   settings->solver = g_strdup (selected < n_solvers ? solvers[selected].name : "auto");
   settings->unconnected_errors
     = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->unconnected_errors));
+  settings->solve_loops = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->solve_loops));
   settings->refine = (guint)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->refine));
   return valid;
 }
@@ -312,6 +314,13 @@ build (OrrSettingsDialog *self)
                                   "with a warning."));
   gtk_widget_set_margin_start (self->unconnected_errors, 12);
   gtk_box_append (GTK_BOX (self->form), self->unconnected_errors);
+  self->solve_loops = gtk_check_button_new_with_mnemonic (_ ("Solve _algebraic loops"));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->solve_loops), settings->solve_loops);
+  gtk_widget_set_tooltip_text (self->solve_loops,
+                               _ ("Solve loops of blocks with direct feedthrough by Newton's "
+                                  "method at every step, instead of refusing the model."));
+  gtk_widget_set_margin_start (self->solve_loops, 12);
+  gtk_box_append (GTK_BOX (self->form), self->solve_loops);
 
   orr_form_buttons_attach (ORR_FORM_BUTTONS (self->buttons), GTK_WINDOW (self),
                            (OrrFormApplyFunc)orr_settings_dialog_apply);
@@ -344,6 +353,8 @@ orr_settings_dialog_get_field (OrrSettingsDialog *self, const char *name)
     return self->solver;
   if (g_strcmp0 (name, "unconnected_errors") == 0)
     return self->unconnected_errors;
+  if (g_strcmp0 (name, "solve_loops") == 0)
+    return self->solve_loops;
   if (g_strcmp0 (name, "refine") == 0)
     return self->refine;
   i = find_number (name);

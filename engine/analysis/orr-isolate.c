@@ -310,7 +310,8 @@ compile_for_analysis (OrrModel *model, OrrRegistry *registry, OrrScope *override
 
 typedef struct
 {
-  GHashTable *states; /* block path -> double[nx] */
+  GHashTable *states;  /* block path -> double[nx] */
+  GHashTable *dstates; /* block path -> double[nz]: discrete states */
   int n_ports;
   int *rows, *cols; /* per input port of the block (1 x 1 when unconnected) */
   double **values;
@@ -320,6 +321,7 @@ static void
 operating_point_clear (OperatingPoint *op)
 {
   g_clear_pointer (&op->states, g_hash_table_unref);
+  g_clear_pointer (&op->dstates, g_hash_table_unref);
   for (int i = 0; i < op->n_ports; i++)
     g_free (op->values[i]);
   g_free (op->values);
@@ -437,16 +439,23 @@ operating_point (OrrModel *model, OrrRegistry *registry, const char *block_path,
 
   op->states = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   prefix = g_strconcat (block_path, "/", NULL);
+  op->dstates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   {
     const double *x = orr_simulation_probe_states (sim);
+    const double *z = orr_simulation_probe_discrete_states (sim);
 
     for (int b = 0; b < program->n_blocks; b++)
       {
         const OrrProgramBlock *pb = &program->blocks[b];
 
-        if (pb->nx > 0 && g_str_has_prefix (pb->path, prefix))
+        if (!g_str_has_prefix (pb->path, prefix))
+          continue;
+        if (pb->nx > 0)
           g_hash_table_insert (op->states, g_strdup (pb->path),
                                g_memdup2 (x + pb->x_offset, sizeof (double) * pb->nx));
+        if (pb->nz > 0)
+          g_hash_table_insert (op->dstates, g_strdup (pb->path),
+                               g_memdup2 (z + pb->z_offset, sizeof (double) * pb->nz));
       }
   }
   if (!run)
@@ -774,9 +783,12 @@ orr_isolated_new (OrrModel *model, OrrRegistry *registry, const char *block_path
       {
         const OrrProgramBlock *pb = &program->blocks[b];
         const double *x = pb->nx > 0 ? g_hash_table_lookup (op.states, pb->path) : NULL;
+        const double *z = pb->nz > 0 ? g_hash_table_lookup (op.dstates, pb->path) : NULL;
 
         if (x != NULL)
           memcpy (iso->x_op + pb->x_offset, x, sizeof (double) * pb->nx);
+        if (z != NULL)
+          memcpy (iso->z_op + pb->z_offset, z, sizeof (double) * pb->nz);
       }
   if (whole && isfinite (at_time) && at_time > program->settings.start_time)
     {

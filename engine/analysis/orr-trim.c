@@ -63,6 +63,22 @@ orr_trim_result_free (OrrTrimResult *r)
   g_free (r);
 }
 
+OrrTrimResult *
+orr_trim_result_copy (const OrrTrimResult *src)
+{
+  OrrTrimResult *r = g_new0 (OrrTrimResult, 1);
+
+  *r = *src;
+  r->var_names = g_strdupv (src->var_names);
+  r->var_values = g_memdup2 (src->var_values, sizeof (double) * MAX (src->n_vars, 1));
+  r->x = g_memdup2 (src->x, sizeof (double) * MAX (src->nx, 1));
+  r->u = g_memdup2 (src->u, sizeof (double) * MAX (src->nu, 1));
+  r->residual_names = g_strdupv (src->residual_names);
+  r->residuals = g_memdup2 (src->residuals, sizeof (double) * MAX (src->n_residuals, 1));
+  r->method = g_strdup (src->method);
+  return r;
+}
+
 OrrScope *
 orr_trim_result_to_scope (const OrrTrimResult *result, OrrScope *base)
 {
@@ -436,9 +452,10 @@ orr_trim (OrrModel *model, OrrRegistry *registry, const OrrTrimOptions *options,
   else
     {
       ok = solve_least_squares (&trim, p, &result->iterations, error);
-      result->method = g_strdup_printf ("Gauss-Newton on least squares (%d unknowns, %d "
-                                        "equations)",
-                                        trim.n_unknowns, trim.n_residuals);
+      result->method
+        = g_strdup_printf ("Gauss-Newton on least squares (%d unknown%s, %d "
+                           "equations)",
+                           trim.n_unknowns, trim.n_unknowns == 1 ? "" : "s", trim.n_residuals);
     }
   if (!ok)
     goto out;
@@ -497,7 +514,7 @@ orr_trim (OrrModel *model, OrrRegistry *registry, const OrrTrimOptions *options,
           g_string_append_printf (worst, "%s%s = %g", worst->len > 0 ? ", " : "",
                                   result->residual_names[i], result->residuals[i]);
       g_set_error (error, ORR_ANALYSIS_ERROR, ORR_ANALYSIS_ERROR_NO_SOLUTION,
-                   "no equilibrium found (%s, %d iterations): the residuals that stay are %s",
+                   "no equilibrium found (%s; iterations: %d): the residuals that stay are %s",
                    result->method, result->iterations, worst->str);
       g_string_free (worst, TRUE);
       ok = FALSE;

@@ -130,9 +130,31 @@ tear_key (int block, int port)
   return ((gint64)block << 20) | port;
 }
 
+/* When loops are solved, the solve runs after the outputs of the loop's
+ * last block: until then its signals hold the guess of the pass, not the
+ * solution. A block outside the loop that reads one of its members must
+ * therefore come after every member, not only after the one it reads
+ * (else a Scope reading the first member of a three-block loop records the
+ * guess). Such a block cannot lead back into the loop (it would be in the
+ * loop's strongly connected set), so these edges make no cycle. */
 static void
-for_each_dependency (Compiler *c, GHashTable *torn, void (*edge) (int a, int i, gpointer data),
-                     gpointer data)
+dependency (Compiler *c, const int *loop_of, int a, int i,
+            void (*edge) (int a, int i, gpointer data), gpointer data)
+{
+  edge (a, i, data);
+  if (loop_of != NULL && loop_of[a] >= 0 && loop_of[a] != loop_of[i])
+    {
+      GArray *members = g_ptr_array_index (c->loops, loop_of[a]);
+
+      for (guint k = 0; k < members->len; k++)
+        if (g_array_index (members, int, k) != a)
+          edge (g_array_index (members, int, k), i, data);
+    }
+}
+
+static void
+for_each_dependency (Compiler *c, GHashTable *torn, const int *loop_of,
+                     void (*edge) (int a, int i, gpointer data), gpointer data)
 {
   for (guint i = 0; i < c->flat->len; i++)
     {
@@ -146,10 +168,10 @@ for_each_dependency (Compiler *c, GHashTable *torn, void (*edge) (int a, int i, 
 
           if (fb->in_block[p] >= 0 && spec->feedthrough
               && (torn == NULL || !g_hash_table_contains (torn, &key)))
-            edge (fb->in_block[p], i, data);
+            dependency (c, loop_of, fb->in_block[p], i, edge, data);
         }
       for (guint k = 0; fb->after != NULL && k < fb->after->len; k++)
-        edge (g_array_index (fb->after, int, k), i, data);
+        dependency (c, loop_of, g_array_index (fb->after, int, k), i, edge, data);
     }
 }
 
@@ -176,15 +198,31 @@ order_blocks (Compiler *c, GHashTable *torn, Consumers *consumers)
   int n = c->flat->len;
   g_autofree int *pending = g_new0 (int, MAX (n, 1));
   g_autoptr (GArray) ready = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autofree int *loop_of = NULL;
   guint head = 0;
+
+  /* with the loops torn: which loop each block is on (-1: none) */
+  if (torn != NULL && c->loops != NULL)
+    {
+      loop_of = g_new (int, MAX (n, 1));
+      for (int i = 0; i < n; i++)
+        loop_of[i] = -1;
+      for (guint l = 0; l < c->loops->len; l++)
+        {
+          GArray *members = g_ptr_array_index (c->loops, l);
+
+          for (guint k = 0; k < members->len; k++)
+            loop_of[g_array_index (members, int, k)] = (int)l;
+        }
+    }
 
   /* consumers of each block, in one array: counted, then placed */
   consumers->first = g_new0 (int, n + 1);
-  for_each_dependency (c, torn, count_edge, consumers);
+  for_each_dependency (c, torn, loop_of, count_edge, consumers);
   for (int a = 0; a < n; a++)
     consumers->first[a + 1] += consumers->first[a];
   consumers->edge = g_new (int, MAX (consumers->first[n], 1));
-  for_each_dependency (c, torn, place_edge, consumers);
+  for_each_dependency (c, torn, loop_of, place_edge, consumers);
   for (int a = n; a > 0; a--)
     consumers->first[a] = consumers->first[a - 1];
   consumers->first[0] = 0;

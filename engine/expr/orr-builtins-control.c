@@ -282,6 +282,11 @@ orr_bi_in_linearization (ORR_BUILTIN_ARGS)
   return TRUE;
 }
 
+/* The nested call's refusal; the outer call says it again in its own
+ * words, rather than wrapping the inner evaluation's message (which names
+ * the same place in the same context a second time). */
+#define NESTED_ANALYSIS "called while the model is already being evaluated for an analysis"
+
 gboolean
 orr_bi_analysis (ORR_BUILTIN_ARGS)
 {
@@ -292,8 +297,7 @@ orr_bi_analysis (ORR_BUILTIN_ARGS)
 
   if (flag != NULL && orr_value_get_real (flag, 0) != 0)
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
-                          "%s: called while the model is already being evaluated for an "
-                          "analysis; guard the call with 'if ~in_linearization()'",
+                          "%s: " NESTED_ANALYSIS "; guard the call with 'if ~in_linearization()'",
                           self->name)
            != NULL;
   if (func == NULL)
@@ -302,6 +306,18 @@ orr_bi_analysis (ORR_BUILTIN_ARGS)
                           self->name)
            != NULL;
   if (!func (self->name, nargs, args, nargout, out, data, &error))
-    return analysis_failed (ev, pos, error);
+    {
+      if (strstr (error->message, NESTED_ANALYSIS) != NULL)
+        {
+          g_error_free (error);
+          return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT,
+                                "%s: the analysis evaluates the model again, and its context "
+                                "calls %s again there; guard the call with 'if "
+                                "~in_linearization()'",
+                                self->name, self->name)
+                 != NULL;
+        }
+      return analysis_failed (ev, pos, error);
+    }
   return TRUE;
 }

@@ -1,9 +1,11 @@
 /* orr-script-analysis.c: linear analysis (orr-analysis.h) for bindings:
  * the linear model as a boxed type, linearize with plain arguments, and
- * the matrices and poles as bytes that numpy wraps. */
+ * the matrices and poles as bytes that numpy wraps; equilibria (orr_trim)
+ * the same way. */
 #include <orrery/orr-script.h>
 
 G_DEFINE_BOXED_TYPE (OrrLinearModel, orr_linear_model, orr_linear_model_copy, orr_linear_model_free)
+G_DEFINE_BOXED_TYPE (OrrTrimResult, orr_trim_result, orr_trim_result_copy, orr_trim_result_free)
 
 OrrLinearModel *
 orr_model_linearize (OrrModel *model, OrrRegistry *registry, const char *block, const int *inputs,
@@ -67,4 +69,58 @@ orr_linear_model_dup_poles (const OrrLinearModel *model, GError **error)
       pairs[2 * i + 1] = im[i];
     }
   return g_bytes_new_take (pairs, sizeof (double) * 2 * model->nx);
+}
+
+OrrTrimResult *
+orr_model_trim (OrrModel *model, OrrRegistry *registry, const char *block, const char *const *vars,
+                gboolean vary_states, gboolean vary_inputs, const int *inputs, int n_inputs,
+                const int *outputs, int n_outputs, OrrScope *overrides, double tolerance,
+                GError **error)
+{
+  OrrTrimOptions options;
+
+  orr_trim_options_init (&options);
+  options.block = block;
+  options.vars = vars;
+  options.vary_states = vary_states;
+  options.vary_inputs = vary_inputs;
+  options.inputs = inputs;
+  options.n_inputs = inputs != NULL ? n_inputs : 0;
+  options.outputs = outputs;
+  options.n_outputs = outputs != NULL ? n_outputs : 0;
+  options.overrides = overrides;
+  options.tolerance = tolerance;
+  return orr_trim (model, registry, &options, error);
+}
+
+GBytes *
+orr_trim_result_dup_values (const OrrTrimResult *result, char which)
+{
+  switch (g_ascii_tolower (which))
+    {
+      case 'v':
+        return g_bytes_new (result->var_values, sizeof (double) * result->n_vars);
+      case 'x':
+        return g_bytes_new (result->x, sizeof (double) * result->nx);
+      case 'u':
+        return g_bytes_new (result->u, sizeof (double) * result->nu);
+      case 'r':
+        return g_bytes_new (result->residuals, sizeof (double) * result->n_residuals);
+      default:
+        g_return_val_if_reached (NULL);
+    }
+}
+
+char **
+orr_trim_result_dup_names (const OrrTrimResult *result, char which)
+{
+  switch (g_ascii_tolower (which))
+    {
+      case 'v':
+        return g_strdupv (result->var_names);
+      case 'r':
+        return g_strdupv (result->residual_names);
+      default:
+        g_return_val_if_reached (NULL);
+    }
 }

@@ -317,6 +317,15 @@ test_sampled (void)
     g_assert_cmpfloat_with_epsilon (hr[0], 2 * (zr1 * dr + zi1 * di) / d2, 1e-8);
     g_assert_cmpfloat_with_epsilon (hi[0], 2 * (zi1 * dr - zr1 * di) / d2, 1e-8);
   }
+  /* the step response, one value a sample: y_k = 2 + 2 (1 - 0.5^k) */
+  {
+    double y[10];
+
+    g_assert_true (orr_linear_model_step_response (lm, 0, 0.25, 10, y, &error));
+    g_assert_no_error (error);
+    for (int k = 0; k < 10; k++)
+      g_assert_cmpfloat_with_epsilon (y[k], 2 + 2 * (1 - pow (0.5, k)), 1e-12);
+  }
 }
 
 /* expm of a rotation generator; place and lqr against what they promise. */
@@ -460,6 +469,35 @@ test_pendulum_place_in_context (void)
   g_assert_cmpfloat (cl.worst, <, 1e-8);
 }
 
+/* The same context without its guard: the analysis evaluates the model
+ * again, the context calls linearize again, and the model is refused
+ * with one message that names the place once and says what to do. */
+static void
+test_unguarded_context (void)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  g_autoptr (OrrModel) model = load ("pendulum-place.orr");
+  g_autoptr (OrrProgram) program = NULL;
+  g_autofree char *script = g_strdup (orr_model_get_context (model));
+  char *guard = strstr (script, "if ~in_linearization()");
+  GError *error = NULL;
+  const char *first, *second;
+
+  g_assert_nonnull (guard);
+  memcpy (guard, "if 1                  ", strlen ("if ~in_linearization()"));
+  orr_model_set_context (model, orr_model_get_root (model), script);
+  program = orr_compile (model, registry, NULL, NULL, &error);
+  g_assert_null (program);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "in_linearization()"));
+  first = strstr (error->message, "line ");
+  g_assert_nonnull (first);
+  second = strstr (first + 1, "line ");
+  g_assert_null (second);
+  g_clear_error (&error);
+}
+
 static double
 eval_real (const char *text, gsize i)
 {
@@ -582,6 +620,22 @@ test_loops_solved (void)
                       check.samples);
       g_assert_cmpfloat (check.worst, <, 1e-9);
     }
+  /* three blocks, one inside a super block, with the Scope reading the
+   * loop's first block: y = u - k a y, y = u / (1 + k a). The Scope must
+   * run after the solve, not between the loop's blocks (it once recorded
+   * the guess: y = u - k a y of the previous step). */
+  for (guint i = 0; i < G_N_ELEMENTS (ks); i++)
+    {
+      g_autofree char *script = g_strdup_printf ("k = %g; a = 0.5;", ks[i]);
+      LoopCheck check = { ks[i] * 0.5, FALSE, 0, 0 };
+
+      g_assert_true (run_loop_model ("loop-three.orr", script, &check, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (check.samples, >, 10);
+      g_test_message ("three blocks, k a = %g: largest |y - u/(1+k a)| = %g over %d samples",
+                      ks[i] * 0.5, check.worst, check.samples);
+      g_assert_cmpfloat (check.worst, <, 1e-9);
+    }
   {
     /* the loop feeds an Integrator: solved at every derivative evaluation */
     LoopCheck check = { 2, TRUE, 0, 0 };
@@ -619,6 +673,13 @@ test_loops_unsolvable (void)
   g_assert_nonnull (strstr (error->message, "Feedback"));
   g_clear_error (&error);
 
+  /* three blocks, one inside a super block: every one named by its path */
+  g_assert_false (run_loop_model ("loop-three.orr", "k = -2; a = 0.5;", &check, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "Difference, Plant/Half, Feedback"));
+  g_clear_error (&error);
+
   {
     g_autoptr (OrrRegistry) registry = standard_registry ();
     g_autoptr (OrrModel) model = load ("loop-linear.orr");
@@ -636,6 +697,59 @@ test_loops_unsolvable (void)
     g_assert_nonnull (strstr (error->message, "Feedback"));
     g_clear_error (&error);
   }
+  {
+    g_autoptr (OrrRegistry) registry = standard_registry ();
+    g_autoptr (OrrModel) model = load ("loop-three.orr");
+    OrrSettings settings;
+    OrrProgram *program;
+
+    orr_settings_copy (&settings, orr_model_get_settings (model));
+    settings.solve_loops = FALSE;
+    orr_model_set_settings (model, &settings);
+    orr_settings_clear (&settings);
+    program = orr_compile (model, registry, NULL, NULL, &error);
+    g_assert_null (program);
+    g_assert_nonnull (strstr (error->message, "algebraic loop"));
+    g_assert_nonnull (strstr (error->message, "Difference, Plant/Half, Feedback"));
+    g_clear_error (&error);
+  }
+}
+
+/* No equilibrium: the pendulum held 0.1 rad off the top cannot be brought
+ * to rest by the input bias U alone (the angle's acceleration stays); the
+ * error says so and names the residuals that stay. */
+static void
+test_trim_failure (void)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  g_autoptr (OrrModel) model = load ("pendulum.orr");
+  g_autoptr (OrrScope) ctx = scope_with ("th0 = 0.1;");
+  OrrTrimOptions options;
+  const char *vars[] = { "U", NULL };
+  const char *none[] = { "nosuch", NULL };
+  GError *error = NULL;
+  OrrTrimResult *result;
+
+  orr_trim_options_init (&options);
+  options.block = "pendulum";
+  options.vars = vars;
+  options.overrides = ctx;
+  result = orr_trim (model, registry, &options, &error);
+  g_assert_null (result);
+  g_assert_error (error, ORR_ANALYSIS_ERROR, ORR_ANALYSIS_ERROR_NO_SOLUTION);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "no equilibrium"));
+  g_assert_nonnull (strstr (error->message, "der pendulum/p4[4]"));
+  g_clear_error (&error);
+
+  /* a variable the context does not have */
+  options.vars = none;
+  result = orr_trim (model, registry, &options, &error);
+  g_assert_null (result);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "nosuch"));
+  g_clear_error (&error);
 }
 
 /* Discrete and continuous states together, or two sample rates: refused,
@@ -687,6 +801,39 @@ test_operating_point_from_run (void)
   g_assert_cmpfloat_with_epsilon (lm->y0[0], exact, 1e-6);
   /* a linear block: the same matrices wherever it is */
   g_assert_cmpfloat_with_epsilon (lm->a[1], -10, 1e-7);
+}
+
+/* The operating point of a run freezes discrete states too: a Constant 1
+ * into 2z / (z - 0.5) on a 0.25 s clock from t = 0. After the ticks up to
+ * T (k of them), the state holds what the next sample will output, y_k =
+ * 2 + 2 (1 - 0.5^k); at the start, before any tick, y = 2. (It once
+ * linearized at the initial discrete states whatever the time.) */
+static void
+test_operating_point_discrete (void)
+{
+  g_autoptr (OrrRegistry) registry = standard_registry ();
+  g_autoptr (OrrModel) model = load ("sampled-run.orr");
+  const double times[] = { 0, 0.1, 0.3, 1.1 };
+  const int ticks[] = { 0, 1, 2, 5 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+    {
+      g_autoptr (OrrLinearModel) lm = NULL;
+      OrrLinearizeOptions options;
+      GError *error = NULL;
+
+      orr_linearize_options_init (&options);
+      options.block = "Filter";
+      options.at_time = times[i];
+      lm = orr_linearize (model, registry, &options, &error);
+      g_assert_no_error (error);
+      g_assert_cmpfloat (lm->sample_time, ==, 0.25);
+      g_assert_cmpint (lm->nx, ==, 1);
+      g_assert_cmpfloat (lm->u0[0], ==, 1);
+      g_assert_cmpfloat_with_epsilon (lm->y0[0], 2 + 2 * (1 - pow (0.5, ticks[i])), 1e-12);
+      /* and the linear model is the same wherever it is taken */
+      g_assert_cmpfloat_with_epsilon (lm->a[0], 0.5, 1e-9);
+    }
 }
 
 /* A square system goes to KINSOL: the swing's states, varied from
@@ -819,10 +966,13 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/equilibrium-states", test_equilibrium_states);
   g_test_add_func ("/analysis/unsupported", test_unsupported);
   g_test_add_func ("/analysis/operating-point-from-run", test_operating_point_from_run);
+  g_test_add_func ("/analysis/operating-point-discrete", test_operating_point_discrete);
   g_test_add_func ("/analysis/loops/solved", test_loops_solved);
   g_test_add_func ("/analysis/loops/unsolvable", test_loops_unsolvable);
+  g_test_add_func ("/analysis/trim-failure", test_trim_failure);
   g_test_add_func ("/analysis/builtins", test_builtins);
   g_test_add_func ("/analysis/pendulum/place-in-context", test_pendulum_place_in_context);
+  g_test_add_func ("/analysis/pendulum/unguarded-context", test_unguarded_context);
   g_test_add_func ("/analysis/mass-spring-damper", test_mass_spring_damper);
   g_test_add_func ("/analysis/transfer-function", test_transfer_function);
   g_test_add_func ("/analysis/swing", test_swing);

@@ -557,6 +557,10 @@ test_settings (Fixture *f, gconstpointer data)
   type_setting (dialog, "initial_step", "1e-4");
   type_setting (dialog, "zc_tolerance", "1e-9");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (orr_settings_dialog_get_field (dialog, "refine")), 8);
+  g_assert_false (gtk_check_button_get_active (
+    GTK_CHECK_BUTTON (orr_settings_dialog_get_field (dialog, "solve_loops"))));
+  gtk_check_button_set_active (
+    GTK_CHECK_BUTTON (orr_settings_dialog_get_field (dialog, "solve_loops")), TRUE);
   for (guint i = 0; i < n_solvers; i++)
     if (g_str_equal (solvers[i].name, "dormand-prince"))
       dormand_prince = i;
@@ -593,6 +597,7 @@ test_settings (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (settings->zc_tolerance, ==, 1e-9);
   g_assert_cmpfloat (settings->realtime_factor, ==, 2.0);
   g_assert_cmpuint (settings->refine, ==, 8);
+  g_assert_true (settings->solve_loops);
 
   /* One step back to the defaults. */
   g_assert_true (orr_model_undo (f->model));

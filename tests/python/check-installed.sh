@@ -69,4 +69,21 @@ cc -std=gnu11 -o "$root/build-ball" "$source/build-bouncing-ball.c" $cflags $lib
 "$root/build-ball" "$root/ball-c.orr"
 cmp "$root/ball.orr" "$root/ball-c.orr" ||
   { echo "the installed library's C build differs from the installed script's"; exit 1; }
-echo "installed: typelib, library, .gir, pkg-config file and helper; imported and ran the example from the prefix; a C program built with orrery-1.0.pc saved the same model"
+# the other installed example scripts: the sweep reads the installed
+# pid-speed-control.orr beside it and plots off screen; the study reader
+# reads a study the installed orrery-sim ran on a copy of the installed
+# example (an installed examples folder is not for writing)
+sweep=$(dirname "$script")/sweep.py
+reader=$(dirname "$script")/study_results.py
+sim=$(find "$root" -path '*/bin/orrery-sim' | head -n 1)
+"$python" "$sweep" "$root/sweep.png" | grep -q "^plotted " ||
+  { echo "the installed sweep.py did not plot"; exit 1; }
+[ -s "$root/sweep.png" ] || { echo "the installed sweep.py wrote no picture"; exit 1; }
+mkdir "$root/study"
+cp "$(dirname "$(dirname "$script")")/bouncing-ball.orr" \
+   "$(dirname "$(dirname "$script")")/bouncing-ball-sweep.orrs" "$root/study/"
+LD_LIBRARY_PATH=$LD_LIBRARY_PATH "$sim" study run -q "$root/study/bouncing-ball-sweep.orrs" ||
+  { echo "the installed orrery-sim could not run the study example"; exit 1; }
+"$python" "$reader" "$root/study/bouncing-ball-sweep.orrs" t2 "$root/t2.png" | head -n 1 |
+  grep -qx "26 runs, 0 failed" || { echo "the installed study_results.py did not read 26 runs"; exit 1; }
+echo "installed: typelib, library, .gir, pkg-config file and helper; imported and ran the three example scripts from the prefix; a C program built with orrery-1.0.pc saved the same model"

@@ -2,8 +2,8 @@
  * test --setup valgrind --suite python): a simulation drained on the
  * caller's thread against a closed form, stopped by its progress
  * function, recorded arrays lent as GBytes that outlive everything else,
- * problems as a list, ports from the class, and refused calls that name
- * the block. */
+ * problems as a list, ports from the class, refused calls that name the
+ * block, and an equilibrium (orr_model_trim). */
 #include <orrery/orr-io.h>
 #include <orrery/orr-script.h>
 #include <orr-palettes.h>
@@ -182,6 +182,51 @@ test_refusals (void)
   g_assert_nonnull (strstr (error->message, "NoSuchClass"));
 }
 
+/* orr_model_trim for bindings: the swing released at 3 rad, its states
+ * varied, comes to rest upright (th = pi, w = 0); the result as a boxed
+ * copy, its values and names as bytes and strings; and a variable the
+ * context lacks refused by name. */
+static void
+test_trim (void)
+{
+  g_autoptr (OrrRegistry) registry = orr_registry_new_standard ();
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "analysis", "swing.orr", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = orr_model_load_file (path, &error);
+  g_autoptr (OrrScope) overrides = orr_scope_new (NULL);
+  g_autoptr (OrrTrimResult) result = NULL;
+  g_autoptr (OrrTrimResult) copy = NULL;
+  g_autoptr (GBytes) x = NULL;
+  g_auto (GStrv) names = NULL;
+  const char *none[] = { "nosuch", NULL };
+  const double *xs;
+  gsize size;
+
+  g_assert_no_error (error);
+  g_autoptr (OrrValue) th0 = orr_value_new_double (3);
+
+  orr_scope_pin (overrides, "th0", th0);
+  result = orr_model_trim (model, registry, "Swing", NULL, TRUE, FALSE, NULL, 0, NULL, 0, overrides,
+                           0, &error);
+  g_assert_no_error (error);
+  copy = g_boxed_copy (ORR_TYPE_TRIM_RESULT, result);
+  g_clear_pointer (&result, orr_trim_result_free);
+  x = orr_trim_result_dup_values (copy, 'x');
+  xs = g_bytes_get_data (x, &size);
+  g_assert_cmpuint (size, ==, 2 * sizeof (double));
+  g_assert_cmpfloat_with_epsilon (xs[0], G_PI, 1e-9);
+  g_assert_cmpfloat_with_epsilon (xs[1], 0, 1e-9);
+  names = orr_trim_result_dup_names (copy, 'r');
+  g_assert_cmpuint (g_strv_length (names), ==, 2);
+  g_assert_true (g_str_has_prefix (names[0], "der Swing/"));
+  g_assert_nonnull (strstr (copy->method, "KINSOL"));
+
+  g_assert_null (orr_model_trim (model, registry, "Swing", none, FALSE, FALSE, NULL, 0, NULL, 0,
+                                 NULL, 0, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "nosuch"));
+}
+
 /* Registries are shared by reference: the last free frees. */
 static void
 test_registry_ref (void)
@@ -206,5 +251,6 @@ main (int argc, char **argv)
   g_test_add_func ("/script/problems", test_problems);
   g_test_add_func ("/script/refusals", test_refusals);
   g_test_add_func ("/script/registry-ref", test_registry_ref);
+  g_test_add_func ("/script/trim", test_trim);
   return g_test_run ();
 }

@@ -361,6 +361,43 @@ def linearize(model, block=None, inputs=None, outputs=None, at_time=None, overri
                        poles[0::2] + 1j * poles[1::2], linear.sample_time)
 
 
+def trim(model, block=None, vary=(), vary_states=False, vary_inputs=False, inputs=None,
+         outputs=None, overrides=None, tolerance=0.0):
+    """An equilibrium (trim point) of a super block (its path) or of the
+    whole model: the context variables named in vary (and the block's
+    states, its inputs, if asked) varied until the derivatives of its
+    states, and the outputs given, are zero (docs/analysis.md). Raises
+    GLib.Error naming the residuals that stay when there is none."""
+    import numpy
+    if isinstance(vary, str):
+        vary = vary.split()
+    result = Orrery.Model.trim(model, registry(), block or "", list(vary) or None,
+                               bool(vary_states), bool(vary_inputs), inputs, outputs,
+                               _scope(overrides), float(tolerance))
+
+    def values(which):
+        return numpy.frombuffer(result.dup_values(ord(which)).get_data(), dtype=numpy.float64)
+
+    return Equilibrium(dict(zip(result.dup_names(ord("v")), values("v").tolist())),
+                       values("x"), values("u"),
+                       dict(zip(result.dup_names(ord("r")), values("r").tolist())),
+                       result.residual_norm, result.iterations, result.method)
+
+
+class Equilibrium:
+    """What trim found: values (variable -> value), the block's states x
+    and inputs u there, residuals (name -> value) and the largest,
+    residual_norm; iterations and method say how."""
+
+    def __init__(self, values, x, u, residuals, residual_norm, iterations, method):
+        self.values, self.x, self.u = values, x, u
+        self.residuals, self.residual_norm = residuals, residual_norm
+        self.iterations, self.method = iterations, method
+
+    def __repr__(self):
+        return "Equilibrium(%r, largest residual %.3g)" % (self.values, self.residual_norm)
+
+
 class LinearModel:
     """x' = A x + B u, y = C x + D u (or its discrete form when sample_time > 0)."""
 

@@ -182,6 +182,7 @@ typedef struct
 OrrTrimResult *orr_trim (OrrModel *model, OrrRegistry *registry, const OrrTrimOptions *options,
                          GError **error);
 void orr_trim_result_free (OrrTrimResult *result);
+OrrTrimResult *orr_trim_result_copy (const OrrTrimResult *result);
 /* A scope with the result's variables, for OrrLinearizeOptions.overrides
  * (with the given overrides' names too; base may be NULL). */
 OrrScope *orr_trim_result_to_scope (const OrrTrimResult *result, OrrScope *base);

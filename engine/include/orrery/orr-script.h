@@ -84,6 +84,50 @@ GBytes *orr_linear_model_dup_matrix (const OrrLinearModel *model, char which, in
  */
 GBytes *orr_linear_model_dup_poles (const OrrLinearModel *model, GError **error);
 
+#define ORR_TYPE_TRIM_RESULT (orr_trim_result_get_type ())
+GType orr_trim_result_get_type (void) G_GNUC_CONST;
+/**
+ * orr_model_trim:
+ * @model: the model
+ * @registry: its block classes (orr_registry_new_standard() for the standard blocks)
+ * @block: (nullable): the super block's path; NULL or "": the whole model
+ * @vars: (array zero-terminated=1) (nullable): context variables (real scalars) to vary
+ * @vary_states: vary the block's continuous states too
+ * @vary_inputs: vary the block's inputs (@inputs) too
+ * @inputs: (array length=n_inputs) (nullable): input ports from 1; NULL: all
+ * @n_inputs: how many
+ * @outputs: (array length=n_outputs) (nullable): output ports from 1 that must be zero too
+ * @n_outputs: how many
+ * @overrides: (nullable): context variables that win over the model's
+ * @tolerance: the largest residual accepted; 0: 1e-9
+ * @error: why it failed (ORR_ANALYSIS_ERROR_NO_SOLUTION names the residuals that stay)
+ *
+ * orr_trim() with its options as arguments: an equilibrium of the block.
+ *
+ * Returns: (transfer full): the values found and the residuals there
+ */
+OrrTrimResult *orr_model_trim (OrrModel *model, OrrRegistry *registry, const char *block,
+                               const char *const *vars, gboolean vary_states, gboolean vary_inputs,
+                               const int *inputs, int n_inputs, const int *outputs, int n_outputs,
+                               OrrScope *overrides, double tolerance, GError **error);
+/**
+ * orr_trim_result_dup_values:
+ * @result: an equilibrium
+ * @which: 'v' the varied variables' values, 'x' the block's states, 'u' its
+ *   inputs, 'r' the residuals
+ *
+ * Returns: (transfer full): the doubles
+ */
+GBytes *orr_trim_result_dup_values (const OrrTrimResult *result, char which);
+/**
+ * orr_trim_result_dup_names:
+ * @result: an equilibrium
+ * @which: 'v' the varied variables, 'r' the residuals ("der Plant/Integrator1[1]")
+ *
+ * Returns: (transfer full) (array zero-terminated=1): the names
+ */
+char **orr_trim_result_dup_names (const OrrTrimResult *result, char which);
+
 /**
  * orr_settings_new:
  *
