@@ -778,50 +778,77 @@ draw_events (OrrScopeDraw *d, cairo_t *cr)
   }
 }
 
-/* The legend on the title row, right-aligned: a colour stroke and a name
- * per channel (pair). Returns its width. */
-static double
-draw_legend (OrrScopeDraw *d, cairo_t *cr, double right, double y, gboolean measure_only)
+/* The legend, right-aligned at the top: a colour stroke and a name per
+ * channel (pair), in rows no wider than max_width, the first row beside
+ * the title and the others under it. Returns the number of rows (0 for
+ * none) and, in first_width, the first row's width. */
+static guint
+draw_legend (OrrScopeDraw *d, cairo_t *cr, double right, double y, double row_height,
+             double max_width, gboolean measure_only, double *first_width)
 {
   OrrSignalLog *log = d->log;
   OrrSignalLogKind kind = orr_signal_log_get_kind (log);
   guint n_channels = orr_signal_log_get_n_channels (log);
   guint n_entries = kind == ORR_SIGNAL_LOG_XY ? n_channels / 2 : n_channels;
-  double x = right, total = 0;
-  guint c_first, c_end;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) widths = g_array_new (FALSE, FALSE, sizeof (double));
+  guint c_first, c_end, rows = 0, start = 0;
 
+  *first_width = 0;
   if (kind == ORR_SIGNAL_LOG_EVENTS)
     return 0;
   channel_span (d, &c_first, &c_end);
-  for (guint k = n_entries; k-- > 0;)
+  for (guint k = 0; k < n_entries; k++)
     {
-      g_autofree char *name
-        = kind == ORR_SIGNAL_LOG_XY
-            ? g_strdup_printf ("%s vs %s", orr_signal_log_get_channel_name (log, 2 * k + 1),
-                               orr_signal_log_get_channel_name (log, 2 * k))
-            : g_strdup (orr_signal_log_get_channel_name (log, k));
       int width, height;
+      double w;
+      char *name;
 
       if (kind == ORR_SIGNAL_LOG_TIME && (k < c_first || k >= c_end))
         continue;
+      name = kind == ORR_SIGNAL_LOG_XY
+               ? g_strdup_printf ("%s vs %s", orr_signal_log_get_channel_name (log, 2 * k + 1),
+                                  orr_signal_log_get_channel_name (log, 2 * k))
+               : g_strdup (orr_signal_log_get_channel_name (log, k));
       text_size (d, name, FALSE, &width, &height);
-      x -= width;
-      if (!measure_only)
+      w = width + 24 + 10;
+      g_ptr_array_add (names, name);
+      g_array_append_val (keys, k);
+      g_array_append_val (widths, w);
+    }
+  /* rows filled in order; a row holds at least one entry */
+  while (start < names->len)
+    {
+      guint end = start + 1;
+      double row = g_array_index (widths, double, start), x = right;
+
+      while (end < names->len && row + g_array_index (widths, double, end) <= max_width)
+        row += g_array_index (widths, double, end++);
+      if (rows == 0)
+        *first_width = row;
+      for (guint i = end; !measure_only && i-- > start;)
         {
+          double ry = y + rows * row_height;
+          int width, height;
+
+          text_size (d, g_ptr_array_index (names, i), FALSE, &width, &height);
+          x -= width;
           set_color (cr, &d->foreground, 0.85);
-          cairo_move_to (cr, x, y - height / 2.0);
+          cairo_move_to (cr, x, ry - height / 2.0);
           pango_cairo_show_layout (cr, d->layout);
-          set_color (cr, orr_scope_draw_color (k), 1);
+          set_color (cr, orr_scope_draw_color (g_array_index (keys, guint, i)), 1);
           cairo_set_line_width (cr, 3);
           cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-          cairo_move_to (cr, x - 20, round (y) + 0.5);
-          cairo_line_to (cr, x - 6, round (y) + 0.5);
+          cairo_move_to (cr, x - 20, round (ry) + 0.5);
+          cairo_line_to (cr, x - 6, round (ry) + 0.5);
           cairo_stroke (cr);
+          x -= 24 + 10;
         }
-      x -= 24 + 10;
-      total += width + 24 + 10;
+      rows++;
+      start = end;
     }
-  return total;
+  return rows;
 }
 
 static void
@@ -981,6 +1008,8 @@ render_one (OrrScopeDraw *d, cairo_t *cr, int width, int height)
   OrrSignalLog *log = d->log;
   OrrSignalLogKind kind = orr_signal_log_get_kind (log);
   double xstep, ystep, xfirst, yfirst, top, left, label_width = 0;
+  double row_height, legend_width, legend_max;
+  guint legend_rows;
   int tw, th;
   char buf[64];
 
@@ -1010,9 +1039,26 @@ render_one (OrrScopeDraw *d, cairo_t *cr, int width, int height)
       cairo_paint (cr);
     }
 
-  /* the layout: a title row, value labels on the left, time labels below */
+  /* the layout: a title row (and more rows for a legend too wide for
+   * one), value labels on the left, time labels below */
   text_size (d, "0", FALSE, &tw, &th);
-  top = PAD + th + PAD;
+  row_height = th;
+  /* the legend's rows leave the title its width (up to a third of the
+   * plot's) beside them, and the value labels' room */
+  legend_max = width - 3 * PAD - 60;
+  if (d->title && *orr_signal_log_get_title (log) != '\0')
+    {
+      g_autofree char *title
+        = g_markup_printf_escaped ("<b>%s</b>", orr_signal_log_get_title (log));
+      int title_w, title_h;
+
+      text_size (d, title, TRUE, &title_w, &title_h);
+      legend_max -= MIN (title_w, width / 3.0);
+    }
+  legend_max = MAX (legend_max, 60);
+  legend_rows
+    = draw_legend (d, cr, width - PAD, PAD + th / 2.0, row_height, legend_max, TRUE, &legend_width);
+  top = PAD + MAX (legend_rows, 1) * row_height + PAD;
   yfirst = orr_scope_draw_ticks (d->y0, d->y1, MAX (2, (height - top - 2 * th) / 40.0), &ystep);
   if (kind == ORR_SIGNAL_LOG_EVENTS)
     {
@@ -1139,8 +1185,7 @@ render_one (OrrScopeDraw *d, cairo_t *cr, int width, int height)
 
   /* title and legend */
   {
-    double legend = draw_legend (d, cr, width - PAD, PAD + th / 2.0, TRUE);
-    double room = width - PAD - legend - 2 * PAD - left;
+    double room = width - PAD - legend_width - 2 * PAD - left;
 
     if (d->title && *orr_signal_log_get_title (log) != '\0' && room > 20)
       {
@@ -1156,7 +1201,8 @@ render_one (OrrScopeDraw *d, cairo_t *cr, int width, int height)
         pango_layout_set_width (d->layout, -1);
         pango_layout_set_ellipsize (d->layout, PANGO_ELLIPSIZE_NONE);
       }
-    draw_legend (d, cr, width - PAD, PAD + th / 2.0, FALSE);
+    draw_legend (d, cr, width - PAD, PAD + row_height / 2.0, row_height, legend_max, FALSE,
+                 &legend_width);
   }
 
   if (isfinite (d->cursor_x) && kind != ORR_SIGNAL_LOG_XY)
