@@ -27,6 +27,7 @@ static const char *const renamed[][2] = {
   { "int", "fix" },
   { "modulo", "rem" },
   { "pmodulo", "mod" },
+  { "matrix", "reshape" },
 };
 
 static gboolean
@@ -327,4 +328,26 @@ orr_xcos_translate_context (const char *scilab, const char *where, gboolean top,
       note_assigned (text, defined);
     }
   return g_string_free (out, FALSE);
+}
+
+char *
+orr_xcos_translate_formula (const char *scilab, char **why)
+{
+  g_autoptr (GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  char *text;
+
+  /* the inputs u1, u2 ... and rpar are indexed, not called */
+  for (int k = 1; k <= 100; k++)
+    g_hash_table_add (names, g_strdup_printf ("u%d", k));
+  g_hash_table_add (names, g_strdup ("rpar"));
+  text = translate (scilab != NULL ? scilab : "", names, why);
+  if (text != NULL)
+    g_strstrip (text);
+  if (text != NULL && !orr_expr_check_syntax (text, TRUE, NULL))
+    {
+      if (why != NULL)
+        *why = g_strdup_printf ("“%s” is not an expression Orrery can read", scilab);
+      g_clear_pointer (&text, g_free);
+    }
+  return text;
 }

@@ -300,7 +300,8 @@ warn (Importer *im, const char *where, const char *format, ...)
 /* ---- blocks ------------------------------------------------------------- */
 
 /* Whether exprs satisfies one condition of a row's "when": "#=N" (N
- * entries), "#in=N" / "#out=N" (N data inputs / outputs), "N=TEXT" (entry N is TEXT) or
+ * entries), "#in=N" / "#out=N" (N data inputs / outputs), "#ein=N" /
+ * "#eout=N" (activation inputs / outputs), "N=TEXT" (entry N is TEXT) or
  * "N^TEXT" (entry N starts with TEXT). */
 static gboolean
 when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
@@ -320,6 +321,10 @@ when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
     return counts[ORR_PORT_IN] == (guint)atoi (sep + 1);
   if (strncmp (cond, "#out=", 5) == 0)
     return counts[ORR_PORT_OUT] == (guint)atoi (sep + 1);
+  if (strncmp (cond, "#ein=", 5) == 0)
+    return counts[ORR_PORT_EVENT_IN] == (guint)atoi (sep + 1);
+  if (strncmp (cond, "#eout=", 6) == 0)
+    return counts[ORR_PORT_EVENT_OUT] == (guint)atoi (sep + 1);
   if (cond[0] == '#')
     return n == (guint)atoi (sep + 1);
   k = atoi (cond) - 1;
@@ -616,6 +621,7 @@ typedef struct
   OrrScope *scope;
   XsValue *rpar, *ipar; /* the block's model.rpar and model.ipar, or NULL */
   gboolean xml;         /* escape what is inserted for XML text */
+  const char *formulas; /* $F: scifunc_block_m's output lines, or NULL */
 } TemplateArgs;
 
 static void
@@ -700,6 +706,18 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
           p = q + 2;
           continue;
         }
+      if (*q == 'F' && !g_ascii_isalnum (q[1]))
+        {
+          if (a->formulas == NULL)
+            {
+              *why = g_strdup ("the block's code was not translated");
+              g_string_free (out, TRUE);
+              return NULL;
+            }
+          append_inserted (out, a->formulas, a);
+          p = q + 1;
+          continue;
+        }
       if (*q == '#')
         {
           static const char *const kinds[] = { "in", "out", "ein", "eout" };
@@ -763,6 +781,15 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
                 g_free (s);
                 s = t;
               }
+            /* SCI is Scilab's own folder: $SCI, or where Debian puts it */
+            if (g_str_has_prefix (s, "SCI/"))
+              {
+                const char *sci = g_getenv ("SCI");
+                char *t
+                  = g_build_filename (sci != NULL && *sci ? sci : ORR_XCOS_SCILAB_DIR, s + 4, NULL);
+                g_free (s);
+                s = t;
+              }
             {
               GString *quoted = g_string_new ("'");
               for (const char *c = s; *c; c++)
@@ -780,13 +807,24 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
         if (mode == 'u' || mode == 'v')
           {
             /* EXPRESSION with one vector input: u1, u2 ... are its
-             * elements; $u is how many, $v the formula on u1(k) */
+             * elements; $u is how many, $v the formula on u1(k),
+             * translated before the uk are rewritten (u1(2) would read as
+             * a call of a function u1) */
+            g_autofree char *why2 = NULL;
+            g_autofree char *t = orr_xcos_translate_expr (raw, &why2);
             GString *f = g_string_new (NULL);
             long top = 0;
-            for (const char *c = raw; *c;)
+            if (t == NULL)
+              {
+                *why = g_steal_pointer (&why2);
+                g_string_free (f, TRUE);
+                g_string_free (out, TRUE);
+                return NULL;
+              }
+            for (const char *c = t; *c;)
               {
                 if (*c == 'u' && g_ascii_isdigit (c[1])
-                    && (c == raw || !(g_ascii_isalnum (c[-1]) || c[-1] == '_')))
+                    && (c == t || !(g_ascii_isalnum (c[-1]) || c[-1] == '_')))
                   {
                     char *end;
                     long k = strtol (c + 1, &end, 10);
@@ -807,18 +845,8 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
               }
             else
               {
-                g_autofree char *why2 = NULL;
-                g_autofree char *t = orr_xcos_translate_expr (f->str, &why2);
                 GString *quoted = g_string_new ("'");
-                if (t == NULL)
-                  {
-                    *why = g_steal_pointer (&why2);
-                    g_string_free (f, TRUE);
-                    g_string_free (quoted, TRUE);
-                    g_string_free (out, TRUE);
-                    return NULL;
-                  }
-                for (const char *c = t; *c; c++)
+                for (const char *c = f->str; *c; c++)
                   {
                     if (*c == '\'')
                       g_string_append_c (quoted, '\'');
@@ -1471,6 +1499,9 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
   g_autofree char *id = NULL;
   g_autofree char *label = NULL;
   g_autofree char *path = NULL;
+  g_autofree char *formulas = NULL;      /* scifunc_block_m: its output lines */
+  g_autofree char *formulas_why = NULL;  /* ... or why they cannot be */
+  g_autofree char *formulas_note = NULL; /* ... and what is left out */
 
   if (name == NULL)
     name = g_strdup ("(unnamed)");
@@ -1541,6 +1572,18 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
     XsValue *owned = NULL;
     XsValue *v = block_value (im, element, "exprs", &owned);
     exprs = xs_value_to_exprs (v);
+    /* a Scilab function block: list(dialog values, list(code ...)) */
+    if (strcmp (name, "scifunc_block_m") == 0 && v != NULL && v->kind == XS_LIST
+        && v->items->len >= 2)
+      {
+        g_strfreev (exprs);
+        exprs = xs_value_to_exprs (g_ptr_array_index (v->items, 0));
+        formulas = orr_xcos_scifunc_outputs (g_ptr_array_index (v->items, 1), exprs,
+                                             (int)counts[ORR_PORT_IN], (int)counts[ORR_PORT_OUT],
+                                             &formulas_note, &formulas_why);
+      }
+    else if (strcmp (name, "scifunc_block_m") == 0)
+      formulas_why = g_strdup ("its Scilab code was not found");
     xs_value_free (owned);
   }
   m = lookup_map (name, exprs, counts, FALSE);
@@ -1554,15 +1597,27 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
         m = lookup_map (name, exprs, counts, TRUE);
     }
 
-  if (m == NULL || m->orrery == NULL)
+  if (m != NULL && m->orrery != NULL && formulas_why != NULL)
     {
+      g_autofree char *why = g_strdup_printf ("cannot be translated: %s", formulas_why);
+      block = make_placeholder (im, name, exprs, diagram, where, why);
+    }
+  else if (m == NULL || m->orrery == NULL)
+    {
+      /* a row with no class may say why in its note */
+      g_autofree char *why = m != NULL && m->note != NULL
+                               ? g_strdup_printf ("has no Orrery counterpart: %s", m->note)
+                               : NULL;
       block = make_placeholder (im, name, exprs, diagram, where,
-                                m == NULL ? "is not in the mapping table"
-                                          : "has no Orrery counterpart yet");
+                                m == NULL     ? "is not in the mapping table"
+                                : why != NULL ? why
+                                              : "has no Orrery counterpart yet");
     }
   else
     {
       TemplateArgs args = { exprs, exprs != NULL ? g_strv_length (exprs) : 0, { 0 }, scope };
+
+      args.formulas = formulas;
       XsValue *own_r = NULL, *own_i = NULL;
 
       memcpy (args.counts, counts, sizeof args.counts);
@@ -1604,6 +1659,8 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
         }
       if (m->note != NULL)
         warn (im, path, "from Xcos %s: %s", name, m->note);
+      if (formulas_note != NULL)
+        warn (im, path, "from Xcos %s: %s", name, formulas_note);
       xs_value_free (own_r);
       xs_value_free (own_i);
     }
