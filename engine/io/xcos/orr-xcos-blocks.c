@@ -915,12 +915,59 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     { NULL },
     "it reads a variable (V.time, V.values) from Scilab's workspace, which Orrery does not have: "
     "replace it with a SignalGenerator (times, values) or a FromCSV" },
+  /* RFILE_f reads one record at each of its own events, which it programs
+   * at the time in the record's time column: with the times in column 1
+   * and a format (a text file), Orrery's FromText holds each record from
+   * its time on, and the events are made at the record times: the first
+   * one programmed at the start from the first time, the others where the
+   * held time jumps (t minus the held time falls through zero) */
+  { "RFILE_f", "4=", NULL, NULL, { NULL }, "it reads a binary file (no format given)" },
+  { "RFILE_f",
+    "1=1",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "the file is read as numbers separated by spaces, whatever its Fortran format; before the "
+    "first record's time the output is that record's values, not 0",
+    "<diagram>"
+    "<block id='f' type='FromText' x='20' y='20' width='60' height='40'>"
+    "<param name='file'>$q3</param><param name='columns'>$2</param>"
+    "<param name='method'>1</param><ports out='1'/></block>"
+    "<block id='o' type='Output' x='120' y='30' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='g' type='FromText' x='20' y='90' width='60' height='40'>"
+    "<param name='file'>$q3</param><param name='columns'>1</param>"
+    "<param name='method'>1</param><ports out='1'/></block>"
+    "<block id='t' type='Time' x='20' y='150' width='40' height='40'><ports out='1'/></block>"
+    "<block id='d' type='MathExpression' x='100' y='110' width='60' height='40'>"
+    "<param name='inputs'>2</param><param name='expression'>'u1 - u2 - 1e-9'</param>"
+    "<ports in='2' out='1'/></block>"
+    "<block id='z' type='ZeroCrossDown' x='190' y='110' width='40' height='40'>"
+    "<ports in='1' event-out='1'/></block>"
+    "<block id='s' type='ExprCustomBlock' x='100' y='190' width='60' height='40'>"
+    "<param name='in_sizes'>[1 1]</param><param name='outputs'>% none</param>"
+    "<param name='events'>u1 - t</param><param name='activation_inputs'>1</param>"
+    "<param name='activation_outputs'>1</param>"
+    "<ports in='1' event-in='1' event-out='1'/></block>"
+    "<block id='u' type='EventUnion' x='260' y='150' width='40' height='40'>"
+    "<param name='inputs'>2</param><ports event-in='2' event-out='1'/></block>"
+    "<block id='e' type='EventOutput' x='330' y='160' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-in='1'/></block>"
+    "<link id='k1' kind='regular' from='f' from-port='1' to='o' to-port='1'/>"
+    "<link id='k2' kind='regular' from='t' from-port='1' to='d' to-port='1'/>"
+    "<link id='k3' kind='regular' from='g' from-port='1' to='d' to-port='2'/>"
+    "<link id='k4' kind='regular' from='d' from-port='1' to='z' to-port='1'/>"
+    "<link id='k5' kind='regular' from='g' from-port='1' to='s' to-port='1'/>"
+    "<link id='k6' kind='activation' from='z' from-port='1' to='u' to-port='1'/>"
+    "<link id='k7' kind='activation' from='s' from-port='1' to='u' to-port='2'/>"
+    "<link id='k8' kind='activation' from='u' from-port='1' to='e' to-port='1'/>"
+    "</diagram>" },
   { "RFILE_f",
     NULL,
     NULL,
     NULL,
     { NULL },
-    "it reads records with a Fortran format at its own events" },
+    "only a time record in the first column is mapped (Orrery's FromText reads the times there)" },
   { "EDGETRIGGER", NULL, NULL, NULL, { NULL }, NULL },
   { "VirtualCLK0", NULL, NULL, NULL, { NULL }, NULL },
 
