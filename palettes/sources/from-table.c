@@ -190,7 +190,9 @@ orr_from_table_from_matrix (const double *data, int rows, int cols, const int *c
       }
   if (table->n < 2)
     {
-      *message = g_strdup_printf ("%s: at least 2 different times are needed", where);
+      *message = g_strdup_printf ("%s row %d: the time %g repeats, which leaves fewer than 2 "
+                                  "different times",
+                                  where, table_repeated, table_repeated_time);
       return NULL;
     }
   return g_steal_pointer (&table);
@@ -239,6 +241,7 @@ orr_from_table_simulate (OrrSimBlock *block, OrrJob job, OrrFromTableReader read
                                "read with the hold method only",
                                path != NULL ? path : "the table", tab->repeated_row,
                                tab->repeated_time);
+              g_clear_pointer (&block->work, orr_from_table_free);
             }
         }
         break;
