@@ -894,6 +894,7 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     "<block id='h' type='SampleHold' x='70' y='60' width='40' height='40'>"
     "<ports in='1' out='1' event-in='1'/></block>"
     "<block id='s' type='SignalOut' x='140' y='60' width='50' height='40'>"
+    "<label>audio</label>"
     "<param name='name'>'audio'</param><ports in='1'/></block>"
     "<link id='k1' kind='activation' from='i' from-port='1' to='h' to-port='1'/>"
     "<link id='k2' kind='regular' from='u' from-port='1' to='h' to-port='1'/>"
