@@ -15,14 +15,19 @@
  *   $aN   the argument of the call exprs N is: int8(215) gives 215
  *   $Cx $Cy   the points of a CURV_f curve, from its model.rpar
  *   $#in $#out $#ein $#eout   how many ports of that kind the Xcos block has
+ *   $F    scifunc_block_m's output code as ExprCustomBlock formulas, one
+ *         per line (orr-xcos-scifunc.c; code it cannot translate keeps
+ *         the block a placeholder, with the reason)
  *
  * A parameter whose exprs entry is missing is left out (the Orrery
  * default). "when" picks among rows of one Xcos name: "N=TEXT" by an
- * exprs entry's text, "N^TEXT" by how it starts, "#=N" by how many entries there are;
+ * exprs entry's text, "N^TEXT" by how it starts, "#=N" by how many entries there are,
+ * "#in=N", "#out=N", "#ein=N", "#eout=N" by how many ports of that kind the block has;
  * conditions joined by '&' must all hold. "inner" is for Xcos super blocks
  * compiled into one block (CLOCK_c, STEP_FUNCTION ...): their dialog values are those of the named
  * block inside ("A+B": A's, then B's), and the row's conditions are about them. A row with a NULL
- * class has no counterpart yet: the block stays a placeholder. The notes say where the semantics
+ * class has no counterpart yet: the block stays a placeholder, and its note, if any, says why
+ * in the import report. The notes say where the semantics
  * differ; docs/xcos.md lists them all. Orrery's parameters are documented in docs/blocks.md.
  */
 #include "orr-xcos-private.h"
