@@ -2052,6 +2052,79 @@ test_scifunc_inline (void)
     }
 }
 
+/* FROMWS_c reading a signal the diagram's context defines as Scilab
+ * does, V = struct('time', T, 'values', Y): T = 0, 1 ... 4 and Y = T.^2,
+ * played back linearly (method 1) into TOWS_c; between the points the
+ * chords of t^2: at t = 2.5, (4 + 9)/2 = 6.5; after 4, 16 held. Without
+ * the context line, the block stays a placeholder that says why. */
+static const char fromws_head[] = "<?xml version=\"1.0\"?>\n"
+                                  "<XcosDiagram finalIntegrationTime=\"5.0\">\n"
+                                  " <Array as=\"context\" scilabClass=\"String[]\">\n";
+static const char fromws_tail[]
+  = " </Array>\n"
+    " <mxGraphModel><root>\n"
+    " <mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n"
+    " <BasicBlock id=\"w\" parent=\"1\" interfaceFunctionName=\"FROMWS_c\">\n"
+    "  <ScilabString as=\"exprs\" height=\"4\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"V\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" column=\"0\" "
+    "value=\"1\"/><data line=\"3\" column=\"0\" value=\"0\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"w.o\" parent=\"w\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"s\" parent=\"1\" interfaceFunctionName=\"TOWS_c\">\n"
+    "  <ScilabString as=\"exprs\" height=\"3\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"128\"/><data line=\"1\" column=\"0\" value=\"y\"/><data line=\"2\" column=\"0\" "
+    "value=\"0\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"s.i\" parent=\"s\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"k1\" parent=\"1\" source=\"w.o\" target=\"s.i\"/>\n"
+    " </root></mxGraphModel>\n"
+    "</XcosDiagram>\n";
+
+static void
+test_fromws (void)
+{
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (OrrXcosReport) report2 = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *with = g_strconcat (
+    fromws_head, "  <add value=\"T = (0:4)'; V = struct('time', T, 'values', T.^2);\"/>\n",
+    fromws_tail, NULL);
+  g_autofree char *without
+    = g_strconcat (fromws_head, "  <add value=\"T = 1;\"/>\n", fromws_tail, NULL);
+  g_autoptr (OrrModel) model = NULL;
+  g_autoptr (OrrModel) model2 = NULL;
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+  guint seen = 0;
+
+  model = orr_xcos_load_data ((const guint8 *)with, strlen (with), "fromws.xcos", registry, &report,
+                              &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->placeholders->len, ==, 0);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "SignalOut1");
+  g_assert_cmpuint (r->t->len, >, 5);
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i), k = floor (t);
+      double want = t >= 4 ? 16 : k * k + (t - k) * ((k + 1) * (k + 1) - k * k);
+
+      g_assert_cmpfloat_with_epsilon (V (r, i, 0), want, 1e-9);
+      seen += fabs (t - 2.5) < 0.5;
+    }
+  g_assert_cmpuint (seen, >, 0);
+
+  model2 = orr_xcos_load_data ((const guint8 *)without, strlen (without), "fromws.xcos", registry,
+                               &report2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report2->placeholders->len, ==, 1);
+  {
+    gboolean found = FALSE;
+    for (guint k = 0; k < report2->warnings->len; k++)
+      found |= strstr (g_ptr_array_index (report2->warnings, k), "context does not define") != NULL;
+    g_assert_true (found);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2125,5 +2198,6 @@ main (int argc, char **argv)
   g_test_add_func ("/xcos/logic", test_logic);
   g_test_add_func ("/xcos/m-freq-fed-back", test_m_freq_fed_back);
   g_test_add_func ("/xcos/scifunc", test_scifunc_inline);
+  g_test_add_func ("/xcos/fromws", test_fromws);
   return g_test_run ();
 }

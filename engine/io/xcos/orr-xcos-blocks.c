@@ -914,13 +914,41 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     NULL,
     { "in_sizes=$1", "outputs=$F", "parameters=$7" },
     "its Scilab code is read as formulas of Orrery's language" },
+  /* FROMWS_c (and FROMWSB around it) reads a structure V.time, V.values
+   * from Scilab's workspace. When the diagram's context defines it (the
+   * context's V = struct('time', T, 'values', Y) becomes the matrix
+   * [T(:), Y]), Orrery's SignalIn plays it back: zero order (method 0)
+   * held, the others linear; after the end the last values are held */
+  { "FROMWSB",
+    "ctx=1",
+    "SignalIn",
+    "FROMWS_c",
+    { "signal=$1", "method=1+min(1, $2)" },
+    "linear between the points (Xcos's splines too); after the last time the last values are "
+    "held, whatever Xcos's output-at-end setting" },
   { "FROMWSB",
     NULL,
     NULL,
     NULL,
     { NULL },
-    "it reads a variable (V.time, V.values) from Scilab's workspace, which Orrery does not have: "
-    "replace it with a SignalGenerator (times, values) or a FromCSV" },
+    "it reads a variable (V.time, V.values) from Scilab's workspace, which the diagram's "
+    "context does not define: define it there, V = struct('time', T, 'values', Y), or replace "
+    "the block with a SignalGenerator (times, values) or a FromCSV" },
+  { "FROMWS_c",
+    "ctx=1",
+    "SignalIn",
+    NULL,
+    { "signal=$1", "method=1+min(1, $2)" },
+    "linear between the points (Xcos's splines too); after the last time the last values are "
+    "held, whatever Xcos's output-at-end setting" },
+  { "FROMWS_c",
+    NULL,
+    NULL,
+    NULL,
+    { NULL },
+    "it reads a variable (V.time, V.values) from Scilab's workspace, which the diagram's "
+    "context does not define: define it there, V = struct('time', T, 'values', Y), or replace "
+    "the block with a SignalGenerator (times, values) or a FromCSV" },
   /* RFILE_f reads one record at each of its own events, which it programs
    * at the time in the record's time column: with the times in column 1
    * and a format (a text file), Orrery's FromText holds each record from

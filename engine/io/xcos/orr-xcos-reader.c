@@ -301,10 +301,11 @@ warn (Importer *im, const char *where, const char *format, ...)
 
 /* Whether exprs satisfies one condition of a row's "when": "#=N" (N
  * entries), "#in=N" / "#out=N" (N data inputs / outputs), "#ein=N" /
- * "#eout=N" (activation inputs / outputs), "N=TEXT" (entry N is TEXT) or
+ * "#eout=N" (activation inputs / outputs), "ctx=N" (entry N names a
+ * variable of the context), "N=TEXT" (entry N is TEXT) or
  * "N^TEXT" (entry N starts with TEXT). */
 static gboolean
-when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
+when_holds (const char *cond, gsize len, char **exprs, const guint *counts, OrrScope *scope)
 {
   guint n = exprs != NULL ? g_strv_length (exprs) : 0;
   const char *eq = memchr (cond, '=', len);
@@ -321,6 +322,25 @@ when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
     return counts[ORR_PORT_IN] == (guint)atoi (sep + 1);
   if (strncmp (cond, "#out=", 5) == 0)
     return counts[ORR_PORT_OUT] == (guint)atoi (sep + 1);
+  if (strncmp (cond, "ctx=", 4) == 0)
+    {
+      /* "ctx=N": entry N (a name, quoted or not) is a variable of the
+       * context */
+      g_autofree char *nm = NULL;
+      gsize l;
+
+      k = atoi (sep + 1) - 1;
+      if (exprs == NULL || k < 0 || (guint)k >= n || scope == NULL)
+        return FALSE;
+      nm = g_strstrip (g_strdup (exprs[k]));
+      l = strlen (nm);
+      if (l >= 2 && (nm[0] == '"' || nm[0] == '\'') && nm[l - 1] == nm[0])
+        {
+          nm[l - 1] = '\0';
+          memmove (nm, nm + 1, l - 1);
+        }
+      return *nm != '\0' && orr_scope_lookup (scope, nm) != NULL;
+    }
   if (strncmp (cond, "#ein=", 5) == 0)
     return counts[ORR_PORT_EVENT_IN] == (guint)atoi (sep + 1);
   if (strncmp (cond, "#eout=", 6) == 0)
@@ -339,7 +359,8 @@ when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
 /* The first row for name whose conditions ("when": conditions joined by
  * '&', all of which must hold) exprs satisfies. */
 static const OrrXcosBlockMap *
-lookup_map (const char *name, char **exprs, const guint *counts, gboolean inner_values)
+lookup_map (const char *name, char **exprs, const guint *counts, gboolean inner_values,
+            OrrScope *scope)
 {
   for (guint i = 0; i < orr_xcos_block_table_size; i++)
     {
@@ -357,7 +378,7 @@ lookup_map (const char *name, char **exprs, const guint *counts, gboolean inner_
           const char *end = strchr (c, '&');
           gsize len = end != NULL ? (gsize)(end - c) : strlen (c);
 
-          holds = when_holds (c, len, exprs, counts);
+          holds = when_holds (c, len, exprs, counts, scope);
           c = end != NULL ? end + 1 : NULL;
         }
       if (holds)
@@ -1586,7 +1607,7 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
       formulas_why = g_strdup ("its Scilab code was not found");
     xs_value_free (owned);
   }
-  m = lookup_map (name, exprs, counts, FALSE);
+  m = lookup_map (name, exprs, counts, FALSE, scope);
   if (m != NULL && m->inner != NULL)
     {
       g_strfreev (exprs);
@@ -1594,7 +1615,7 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
       exprs = block_exprs (im, element, m, path);
       g_clear_pointer (&path, g_free);
       if (m->when != NULL)
-        m = lookup_map (name, exprs, counts, TRUE);
+        m = lookup_map (name, exprs, counts, TRUE, scope);
     }
 
   if (m != NULL && m->orrery != NULL && formulas_why != NULL)
