@@ -38,7 +38,8 @@ out = ['## Mapped blocks', '',
        'the Xcos dialog value N; the file\'s header explains `$q`, `$s`, `$p`, `$u`, `$v`, `$a`, '
        '`$#in`, `$Cx`/`$Cy` and `$F`. "when": `N=TEXT` (dialog value N is TEXT), `N^TEXT` (it '
        'starts with TEXT), `#=N` (N dialog values), `#in=N`, `#out=N` (N data inputs, outputs), '
-       '`#ein=N`, `#eout=N` (N activation inputs, outputs), joined by `&`; for a block read '
+       '`#ein=N`, `#eout=N` (N activation inputs, outputs), `ctx=N` (dialog value N names a '
+       'variable of the context), joined by `&`; for a block read '
        'through an inner block, about the inner block\'s values. Rows marked "super block of '
        'Orrery blocks" are built from the diagram written in the table.', '',
        '| Xcos block | when | Orrery block | parameters | notes |', '| --- | --- | --- | --- | --- |']

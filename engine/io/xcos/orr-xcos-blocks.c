@@ -22,7 +22,8 @@
  * A parameter whose exprs entry is missing is left out (the Orrery
  * default). "when" picks among rows of one Xcos name: "N=TEXT" by an
  * exprs entry's text, "N^TEXT" by how it starts, "#=N" by how many entries there are,
- * "#in=N", "#out=N", "#ein=N", "#eout=N" by how many ports of that kind the block has;
+ * "#in=N", "#out=N", "#ein=N", "#eout=N" by how many ports of that kind the block has,
+ * "ctx=N" by whether entry N names a variable of the diagram's context;
  * conditions joined by '&' must all hold. "inner" is for Xcos super blocks
  * compiled into one block (CLOCK_c, STEP_FUNCTION ...): their dialog values are those of the named
  * block inside ("A+B": A's, then B's), and the row's conditions are about them. A row with a NULL
