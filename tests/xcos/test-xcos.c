@@ -2125,6 +2125,53 @@ test_fromws (void)
   }
 }
 
+/* A scifunc_block_m with no input whose output is sin(t) (Xcos: always
+ * active): the block must follow the time, not be computed once. */
+static const char scifunc_time_diagram[]
+  = "<?xml version=\"1.0\"?>\n"
+    "<XcosDiagram finalIntegrationTime=\"1.0\"><mxGraphModel><root>\n"
+    " <mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n"
+    " <BasicBlock id=\"f\" parent=\"1\" interfaceFunctionName=\"scifunc_block_m\">\n"
+    "  <ScilabList as=\"exprs\"><ScilabString height=\"9\" width=\"1\"><data line=\"0\" "
+    "column=\"0\" value=\"[]\"/><data line=\"1\" column=\"0\" value=\"[1,1]\"/><data line=\"2\" "
+    "column=\"0\" value=\"[]\"/><data line=\"3\" column=\"0\" value=\"[]\"/><data line=\"4\" "
+    "column=\"0\" value=\"[]\"/><data line=\"5\" column=\"0\" value=\"[]\"/><data line=\"6\" "
+    "column=\"0\" value=\"[]\"/><data line=\"7\" column=\"0\" value=\"[]\"/><data line=\"8\" "
+    "column=\"0\" value=\"1\"/></ScilabString><ScilabList><ScilabString height=\"1\" "
+    "width=\"1\"><data line=\"0\" column=\"0\" value=\"y1 = "
+    "sin(t)\"/></ScilabString></ScilabList></ScilabList></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"f.o\" parent=\"f\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"s\" parent=\"1\" interfaceFunctionName=\"TOWS_c\">\n"
+    "  <ScilabString as=\"exprs\" height=\"3\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"128\"/><data line=\"1\" column=\"0\" value=\"y\"/><data line=\"2\" column=\"0\" "
+    "value=\"0\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"s.i\" parent=\"s\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"k1\" parent=\"1\" source=\"f.o\" target=\"s.i\"/>\n"
+    " </root></mxGraphModel>\n"
+    "</XcosDiagram>\n";
+
+static void
+test_scifunc_time (void)
+{
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = NULL;
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  model = orr_xcos_load_data ((const guint8 *)scifunc_time_diagram, strlen (scifunc_time_diagram),
+                              "scifunc-time.xcos", registry, &report, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->placeholders->len, ==, 0);
+  run = run_model_ok (model, NULL);
+  r = recording (run, "SignalOut1");
+  g_assert_cmpuint (r->t->len, >, 10);
+  g_assert_cmpfloat (T (r, r->t->len - 1), ==, 1);
+  for (guint i = 0; i < r->t->len; i++)
+    g_assert_cmpfloat_with_epsilon (V (r, i, 0), sin (T (r, i)), 1e-12);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2199,5 +2246,6 @@ main (int argc, char **argv)
   g_test_add_func ("/xcos/m-freq-fed-back", test_m_freq_fed_back);
   g_test_add_func ("/xcos/scifunc", test_scifunc_inline);
   g_test_add_func ("/xcos/fromws", test_fromws);
+  g_test_add_func ("/xcos/scifunc-time", test_scifunc_time);
   return g_test_run ();
 }

@@ -913,8 +913,9 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     NULL,
     "ExprCustomBlock",
     NULL,
-    { "in_sizes=$1", "outputs=$F", "parameters=$7" },
-    "its Scilab code is read as formulas of Orrery's language" },
+    { "in_sizes=$1", "outputs=$F", "parameters=$7", "x0=0", "derivative=0" },
+    "its Scilab code is read as formulas of Orrery's language; a constant state keeps the "
+    "block always active, as the time its formulas may read requires" },
   /* FROMWS_c (and FROMWSB around it) reads a structure V.time, V.values
    * from Scilab's workspace. When the diagram's context defines it (the
    * context's V = struct('time', T, 'values', Y) becomes the matrix
