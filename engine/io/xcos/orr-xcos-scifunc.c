@@ -4,11 +4,13 @@
  * list(code texts)), the first code text computing the outputs y1, y2 ...
  * from the inputs u1, u2 ..., the time t and the parameters rpar. When
  * that code is nothing but assignments "yk = formula" whose formulas
- * Orrery's language reads, and the block has no states and no activation
- * ports, each formula becomes one output line of an ExprCustomBlock
- * (rpar read as p). Anything else (loops, conditions, a formula reading
- * another output or a state, Scilab functions Orrery does not have) is
- * refused with the reason, and the block stays a placeholder.
+ * Orrery's language reads, possibly inside if ... then ... else ... end,
+ * and the block has no states and no activation ports, each output's
+ * formula becomes one output line of an ExprCustomBlock (rpar read as p,
+ * scicos_time() as t, an output an if sets differently on its branches
+ * as .if c .then a .else b .end). Anything else (loops, elseif, a formula
+ * reading another output or a state, Scilab functions Orrery does not
+ * have) is refused with the reason, and the block stays a placeholder.
  */
 #include "orr-xcos-private.h"
 
@@ -398,8 +400,7 @@ orr_xcos_scifunc_outputs (XsValue *code, char **exprs, int n_in, int n_out, char
   for (guint k = 2; k < 6; k++)
     if (!is_empty_value (exprs, n, k))
       {
-        *why
-          = g_strdup_printf ("it has %s, which the formulas Orrery maps it to have not", what[k]);
+        *why = g_strdup_printf ("it has %s, which its Orrery formulas cannot have", what[k]);
         return NULL;
       }
   if (n_out < 1)
