@@ -1780,8 +1780,9 @@ test_m_freq_fed_back (void)
  * Orrery: the maximum delay, 1 s), a negative one is no delay, and the
  * register's zeros come out while t < 1. Channel 2 of the scope (clocked
  * every 0.1 s from 0.1) is then 0, sin(1.256 (t - 1)) or sin(1.256 t);
- * 2e-3 covers the Xcos clamp (1.256 * 0.003 = 4e-3 at worst, 1.256 *
- * 0.0015 on average: checked within 5e-3). Samples within 0.05 s of a
+ * the two clamps differ by at most 0.003 s, so Xcos's values are within
+ * 1.256 * 0.003 < 4e-3 of these: checked within 5e-3 (Orrery's own
+ * error, its linear reading of the past, is far below). Samples within 0.05 s of a
  * switch of the delay are left out (which side they take depends on the
  * order of two events at the same time). */
 static void
