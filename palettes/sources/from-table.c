@@ -73,10 +73,12 @@ orr_from_table_configure (OrrConfig *config, const char *name_param, GError **er
   ipar[0] = method;
   for (int j = 0; j < m; j++)
     {
-      if (columns[j] != floor (columns[j]) || columns[j] < 2 || columns[j] > G_MAXINT)
+      /* column 1, the times, is allowed too: held, it is the time of the
+       * row in effect (the Xcos reader makes RFILE_f's events from it) */
+      if (columns[j] != floor (columns[j]) || columns[j] < 1 || columns[j] > G_MAXINT)
         {
           orr_param_set_error (error, "columns",
-                               "must hold whole numbers of 2 or more (column 1 holds the "
+                               "must hold whole numbers of 1 or more (column 1 holds the "
                                "times), not %g",
                                columns[j]);
           return FALSE;
@@ -127,6 +129,8 @@ orr_from_table_from_matrix (const double *data, int rows, int cols, const int *c
                             const char *where, char **message)
 {
   g_autoptr (OrrFromTable) table = NULL;
+  int table_repeated = 0;
+  double table_repeated_time = 0;
 
   if (rows < 2)
     {
@@ -147,7 +151,12 @@ orr_from_table_from_matrix (const double *data, int rows, int cols, const int *c
           *message = g_strdup_printf ("%s row %d: the time is not a finite number", where, i + 1);
           return NULL;
         }
-      if (i > 0 && !(data[i] > data[i - 1]))
+      if (i > 0 && data[i] == data[i - 1] && table_repeated == 0)
+        {
+          table_repeated = i + 1;
+          table_repeated_time = data[i];
+        }
+      if (i > 0 && !(data[i] >= data[i - 1]))
         {
           *message = g_strdup_printf ("%s row %d: the time %g does not follow %g (times must "
                                       "increase)",
@@ -157,12 +166,16 @@ orr_from_table_from_matrix (const double *data, int rows, int cols, const int *c
     }
 
   table = g_new0 (OrrFromTable, 1);
-  table->n = rows;
   table->m = m;
-  table->times = g_memdup2 (data, rows * sizeof (double));
+  table->repeated_row = table_repeated;
+  table->repeated_time = table_repeated_time;
+  table->times = g_new (double, rows);
   table->values = g_new (double, (gsize)rows *MAX (m, 1));
+  for (int i = 0; i < rows; i++)
+    if (i + 1 == rows || data[i + 1] != data[i]) /* of equal times, the last row */
+      table->times[table->n++] = data[i];
   for (int j = 0; j < m; j++)
-    for (int i = 0; i < rows; i++)
+    for (int i = 0, k = 0; i < rows; i++)
       {
         double v = data[(gsize)(columns[j] - 1) * rows + i];
 
@@ -172,8 +185,16 @@ orr_from_table_from_matrix (const double *data, int rows, int cols, const int *c
                                         columns[j]);
             return NULL;
           }
-        table->values[(gsize)j * rows + i] = v;
+        if (i + 1 == rows || data[i + 1] != data[i])
+          table->values[(gsize)j * table->n + k++] = v;
       }
+  if (table->n < 2)
+    {
+      *message = g_strdup_printf ("%s row %d: the time %g repeats, which leaves fewer than 2 "
+                                  "different times",
+                                  where, table_repeated, table_repeated_time);
+      return NULL;
+    }
   return g_steal_pointer (&table);
 }
 
@@ -211,6 +232,17 @@ orr_from_table_simulate (OrrSimBlock *block, OrrJob job, OrrFromTableReader read
             block->work = read (block, path, &message);
           if (block->work == NULL)
             orr_block_error (block, "%s", message);
+          else if (((OrrFromTable *)block->work)->repeated_row > 0 && block->ipar[0] != METHOD_HOLD)
+            {
+              /* interpolated, the row kept would hide the jump */
+              OrrFromTable *tab = block->work;
+              orr_block_error (block,
+                               "%s row %d: the time %g repeats; repeated times (a step) are "
+                               "read with the hold method only",
+                               path != NULL ? path : "the table", tab->repeated_row,
+                               tab->repeated_time);
+              g_clear_pointer (&block->work, orr_from_table_free);
+            }
         }
         break;
 

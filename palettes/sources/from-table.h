@@ -19,6 +19,11 @@ typedef struct
   int n, m;
   double *times;
   double *values;
+  /* The first data row (1-based) whose time repeats the one before, 0 if
+   * none: of rows with the same time only the last is kept, which only
+   * the hold method reads as the data meant (a step at that time). */
+  int repeated_row;
+  double repeated_time;
 } OrrFromTable;
 
 void orr_from_table_free (OrrFromTable *table);
@@ -44,7 +49,8 @@ gboolean orr_from_table_check_file (const char *path, char **message);
 
 /* Builds the table from a column-major matrix of rows x cols doubles
  * whose column 1 holds the times: checks the times are finite and
- * increase, that the chosen columns (1-based, from ipar) exist, and that
+ * do not decrease (a time repeated keeps its last row, see repeated_row),
+ * that the chosen columns (1-based, from ipar) exist, and that
  * the values are finite. where names the data in messages ("'a.mat'
  * variable 'x'"). */
 OrrFromTable *orr_from_table_from_matrix (const double *data, int rows, int cols,

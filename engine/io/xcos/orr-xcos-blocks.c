@@ -15,17 +15,70 @@
  *   $aN   the argument of the call exprs N is: int8(215) gives 215
  *   $Cx $Cy   the points of a CURV_f curve, from its model.rpar
  *   $#in $#out $#ein $#eout   how many ports of that kind the Xcos block has
+ *   $F    scifunc_block_m's output code as ExprCustomBlock formulas, one
+ *         per line (orr-xcos-scifunc.c; code it cannot translate keeps
+ *         the block a placeholder, with the reason)
  *
  * A parameter whose exprs entry is missing is left out (the Orrery
  * default). "when" picks among rows of one Xcos name: "N=TEXT" by an
- * exprs entry's text, "N^TEXT" by how it starts, "#=N" by how many entries there are;
+ * exprs entry's text, "N^TEXT" by how it starts, "#=N" by how many entries there are,
+ * "#in=N", "#out=N", "#ein=N", "#eout=N" by how many ports of that kind the block has,
+ * "ctx=N" by whether entry N names a variable of the diagram's context;
  * conditions joined by '&' must all hold. "inner" is for Xcos super blocks
  * compiled into one block (CLOCK_c, STEP_FUNCTION ...): their dialog values are those of the named
  * block inside ("A+B": A's, then B's), and the row's conditions are about them. A row with a NULL
- * class has no counterpart yet: the block stays a placeholder. The notes say where the semantics
+ * class has no counterpart yet: the block stays a placeholder, and its note, if any, says why
+ * in the import report. The notes say where the semantics
  * differ; docs/xcos.md lists them all. Orrery's parameters are documented in docs/blocks.md.
  */
 #include "orr-xcos-private.h"
+
+/* M_freq as an ExprCustomBlock over p = [periods, offsets, 2^(i-1)] (a
+ * row per clock) and z, the time of the last tick programmed (the first
+ * tick, min(offsets), at the start). u1 is 0 until the block's first
+ * activation, 1 after: at the start the block programs the tick z itself,
+ * at an activation the next tick after z. MFREQ_NEXT is that next tick,
+ * MFREQ_CODE which clocks tick then (the output's number), and each
+ * output's delay is the time to that tick on the output of that number,
+ * -1 (none) on the others. */
+#define MFREQ_NEXT                                                                                 \
+  "min(p(:, 2) + p(:, 1) .* (z &gt;= p(:, 2) - 1e-9*p(:, 1)) .* "                                  \
+  "(floor((z - p(:, 2)) ./ p(:, 1) + 1e-9) + 1))"
+#define MFREQ_T "(z + (u1 &gt; 0.5)*(" MFREQ_NEXT " - z))"
+#define MFREQ_CODE                                                                                 \
+  "sum(p(:, 3) .* (" MFREQ_T " &gt;= p(:, 2) - 1e-9*p(:, 1)) .* (abs((" MFREQ_T                    \
+  " - p(:, 2)) ./ p(:, 1) - round((" MFREQ_T " - p(:, 2)) ./ p(:, 1))) &lt; 1e-6))"
+#define MFREQ_EVENTS                                                                               \
+  "((1:sum(p(:, 3)))' == " MFREQ_CODE ") .* (" MFREQ_T " - t) - ((1:sum(p(:, 3)))' ~= " MFREQ_CODE \
+  ")"
+/* The super block around it, with n activation outputs (closed by
+ * MFREQ_OUT for each output and </diagram>) */
+#define MFREQ_HEAD(n)                                                                              \
+  "<diagram>"                                                                                      \
+  "<block id='i' type='EventInput' x='20' y='10' width='20' height='20'>"                          \
+  "<param name='port'>1</param><ports event-out='1'/></block>"                                     \
+  "<block id='c' type='Constant' x='20' y='60' width='40' height='40'>"                            \
+  "<param name='value'>1</param><ports out='1'/></block>"                                          \
+  "<block id='h' type='SampleHold' x='90' y='60' width='40' height='40'>"                          \
+  "<ports in='1' out='1' event-in='1'/></block>"                                                   \
+  "<block id='m' type='ExprCustomBlock' x='170' y='60' width='60' height='40'>"                    \
+  "<param name='in_sizes'>[1 1]</param><param name='z0'>min($2)</param>"                           \
+  "<param name='outputs'>% none</param>"                                                           \
+  "<param name='update'>" MFREQ_NEXT "</param>"                                                    \
+  "<param name='events'>" MFREQ_EVENTS "</param>"                                                  \
+  "<param name='activation_inputs'>1</param>"                                                      \
+  "<param name='activation_outputs'>" n "</param>"                                                 \
+  "<param name='parameters'>[reshape($1, numel($1), 1), reshape($2, numel($2), 1), "               \
+  "2.^((0:numel($1)-1)')]</param>"                                                                 \
+  "<ports in='1' event-in='1' event-out='" n "'/></block>"                                         \
+  "<link id='k1' kind='activation' from='i' from-port='1' to='h' to-port='1'/>"                    \
+  "<link id='k2' kind='activation' from='i' from-port='1' to='m' to-port='1'/>"                    \
+  "<link id='k3' kind='regular' from='c' from-port='1' to='h' to-port='1'/>"                       \
+  "<link id='k4' kind='regular' from='h' from-port='1' to='m' to-port='1'/>"
+#define MFREQ_OUT(k)                                                                               \
+  "<block id='o" k "' type='EventOutput' x='" k "0' y='160' width='20' height='20'>"               \
+  "<param name='port'>" k "</param><ports event-in='1'/></block>"                                  \
+  "<link id='e" k "' kind='activation' from='m' from-port='" k "' to='o" k "' to-port='1'/>"
 
 const OrrXcosBlockMap orr_xcos_block_table[] = {
   /* ---- Sources ---------------------------------------------------------- */
@@ -306,8 +359,6 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     "<link id='k2' kind='regular' from='c' from-port='1' to='e' to-port='1'/>"
     "<link id='k3' kind='regular' from='e' from-port='1' to='o' to-port='1'/>"
     "</diagram>" },
-  { "FROMWSB", NULL, NULL, NULL, { NULL }, NULL },
-  { "RFILE_f", NULL, NULL, NULL, { NULL }, NULL },
   { "TKSCALE",
     NULL,
     "Constant",
@@ -376,7 +427,6 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "ENDBLK", NULL, "End", "END_c", { "action=1", "time=$1" }, NULL },
   { "END_c", NULL, "End", NULL, { "action=1", "time=$1" }, NULL },
   { "HALT_f", NULL, "End", NULL, { "action=1" }, NULL },
-  { "WRITEAU_f", NULL, NULL, NULL, { NULL }, NULL },
   { "WRITEC_f",
     NULL,
     "ToCSV",
@@ -638,7 +688,6 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     "<link id='k4' kind='regular' from='r' from-port='1' to='s' to-port='1'/>"
     "<link id='k5' kind='regular' from='s' from-port='1' to='o' to-port='1'/>"
     "</diagram>" },
-  { "DELAYV_f", NULL, NULL, NULL, { NULL }, NULL },
   { "AUTOMAT", NULL, NULL, NULL, { NULL }, NULL },
 
   /* ---- Event handling --------------------------------------------------- */
@@ -786,7 +835,175 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     "<link id='k9' kind='activation' from='g' from-port='1' to='u' to-port='2'/>"
     "<link id='k10' kind='activation' from='u' from-port='1' to='o2' to-port='1'/>"
     "</diagram>" },
-  { "M_freq", NULL, NULL, NULL, { NULL }, NULL },
+  /* ---- Xcos blocks mapped in the third pass (M_freq, DELAYV_f, WRITEAU_f,
+   * scifunc_block_m; FROMWSB and RFILE_f say why they are not) -------- */
+  /* M_freq: clock i ticks at offset_i + k period_i (k >= 0); activation
+   * output c fires at the ticks where exactly the clocks of the bits of c
+   * coincide (clock i is bit i - 1). As m_frequ does, the block programs
+   * the first tick at the start, and each activation programs the tick
+   * after the last one programmed, however far ahead: it is meant to be
+   * fed back by its own outputs. See MFREQ_ above. */
+  { "M_freq",
+    "#eout=1",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "the clocks' ticks are compared within 1e-6 of the period; two clocks with the same period "
+    "and offset each keep their bit",
+    MFREQ_HEAD ("1") "<block id='o1' type='EventOutput' x='190' y='160' width='20' height='20'>"
+                     "<param name='port'>1</param><ports event-in='1'/></block>"
+                     "<link id='e1' kind='activation' from='m' from-port='1' to='o1' "
+                     "to-port='1'/></diagram>" },
+  { "M_freq",
+    "#eout=3",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "the clocks' ticks are compared within 1e-6 of the period; two clocks with the same period "
+    "and offset each keep their bit",
+    MFREQ_HEAD ("3") MFREQ_OUT ("1") MFREQ_OUT ("2") MFREQ_OUT ("3") "</diagram>" },
+  { "M_freq",
+    "#eout=7",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "the clocks' ticks are compared within 1e-6 of the period; two clocks with the same period "
+    "and offset each keep their bit",
+    MFREQ_HEAD ("7") MFREQ_OUT ("1") MFREQ_OUT ("2") MFREQ_OUT ("3") MFREQ_OUT ("4") MFREQ_OUT ("5")
+      MFREQ_OUT ("6") MFREQ_OUT ("7") "</diagram>" },
+  { "M_freq", NULL, NULL, NULL, { NULL }, "more than three clocks (seven outputs) are not mapped" },
+  /* DELAYV_f: Xcos samples the input into a register every max delay / N
+   * seconds (its own clock, activation output 1, fed back) and reads it
+   * at t minus the delay input, clamped to the register; Orrery's
+   * VariableDelay reads the input's own past points, linearly */
+  { "DELAYV_f",
+    NULL,
+    "VariableDelay",
+    NULL,
+    { "max_delay=$3", "init=mean($2)", "buffer_size=max(1024, 10*numel($2))", "method=1" },
+    "the delay reads the input's past linearly between solver points, not between samples of a "
+    "register; the register's initial values become one initial output, their mean; the "
+    "activation ports (its sampling clock and its out-of-range signal) are left out" },
+  /* WRITEAU_f writes each sample it is activated on to the sound device:
+   * here the samples are held and recorded under the name 'audio' */
+  { "WRITEAU_f",
+    NULL,
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "the samples are recorded as the signal 'audio' (orrery-sim -o writes them), not played",
+    "<diagram>"
+    "<block id='i' type='EventInput' x='20' y='10' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='u' type='Input' x='20' y='70' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='h' type='SampleHold' x='70' y='60' width='40' height='40'>"
+    "<ports in='1' out='1' event-in='1'/></block>"
+    "<block id='s' type='SignalOut' x='140' y='60' width='50' height='40'>"
+    "<label>audio</label>"
+    "<param name='name'>'audio'</param><ports in='1'/></block>"
+    "<link id='k1' kind='activation' from='i' from-port='1' to='h' to-port='1'/>"
+    "<link id='k2' kind='regular' from='u' from-port='1' to='h' to-port='1'/>"
+    "<link id='k3' kind='regular' from='h' from-port='1' to='s' to-port='1'/>"
+    "</diagram>" },
+  /* scifunc_block_m: its output code, when it is assignments yk = formula
+   * that Orrery's language reads (orr-xcos-scifunc.c builds $F; anything
+   * else keeps the block a placeholder, with the reason) */
+  { "scifunc_block_m",
+    NULL,
+    "ExprCustomBlock",
+    NULL,
+    { "in_sizes=$1", "outputs=$F", "parameters=$7", "x0=0", "derivative=0" },
+    "its Scilab code is read as formulas of Orrery's language; a constant state keeps the "
+    "block always active, as the time its formulas may read requires" },
+  /* FROMWS_c (and FROMWSB around it) reads a structure V.time, V.values
+   * from Scilab's workspace. When the diagram's context defines it (the
+   * context's V = struct('time', T, 'values', Y) becomes the matrix
+   * [T(:), Y]), Orrery's SignalIn plays it back: zero order (method 0)
+   * held, the others linear; after the end the last values are held */
+  { "FROMWSB",
+    "ctx=1",
+    "SignalIn",
+    "FROMWS_c",
+    { "signal=$1", "method=1+min(1, $2)" },
+    "linear between the points (Xcos's splines too); after the last time the last values are "
+    "held, whatever Xcos's output-at-end setting" },
+  { "FROMWSB",
+    NULL,
+    NULL,
+    NULL,
+    { NULL },
+    "it reads a variable (V.time, V.values) from Scilab's workspace, which the diagram's "
+    "context does not define: define it there, V = struct('time', T, 'values', Y), or replace "
+    "the block with a SignalGenerator (times, values) or a FromCSV" },
+  { "FROMWS_c",
+    "ctx=1",
+    "SignalIn",
+    NULL,
+    { "signal=$1", "method=1+min(1, $2)" },
+    "linear between the points (Xcos's splines too); after the last time the last values are "
+    "held, whatever Xcos's output-at-end setting" },
+  { "FROMWS_c",
+    NULL,
+    NULL,
+    NULL,
+    { NULL },
+    "it reads a variable (V.time, V.values) from Scilab's workspace, which the diagram's "
+    "context does not define: define it there, V = struct('time', T, 'values', Y), or replace "
+    "the block with a SignalGenerator (times, values) or a FromCSV" },
+  /* RFILE_f reads one record at each of its own events, which it programs
+   * at the time in the record's time column: with the times in column 1
+   * and a format (a text file), Orrery's FromText holds each record from
+   * its time on, and the events are made at the record times: the first
+   * one programmed at the start from the first time, the others where the
+   * held time jumps (t minus the held time falls through zero) */
+  { "RFILE_f", "4=", NULL, NULL, { NULL }, "it reads a binary file (no format given)" },
+  { "RFILE_f",
+    "1=1",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "the file is read as numbers separated by spaces, whatever its Fortran format; before the "
+    "first record's time the output is that record's values, not 0",
+    "<diagram>"
+    "<block id='f' type='FromText' x='20' y='20' width='60' height='40'>"
+    "<param name='file'>$q3</param><param name='columns'>$2</param>"
+    "<param name='method'>1</param><ports out='1'/></block>"
+    "<block id='o' type='Output' x='120' y='30' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='g' type='FromText' x='20' y='90' width='60' height='40'>"
+    "<param name='file'>$q3</param><param name='columns'>1</param>"
+    "<param name='method'>1</param><ports out='1'/></block>"
+    "<block id='t' type='Time' x='20' y='150' width='40' height='40'><ports out='1'/></block>"
+    "<block id='d' type='MathExpression' x='100' y='110' width='60' height='40'>"
+    "<param name='inputs'>2</param><param name='expression'>'u1 - u2 - 1e-9'</param>"
+    "<ports in='2' out='1'/></block>"
+    "<block id='z' type='ZeroCrossDown' x='190' y='110' width='40' height='40'>"
+    "<ports in='1' event-out='1'/></block>"
+    "<block id='s' type='ExprCustomBlock' x='100' y='190' width='60' height='40'>"
+    "<param name='in_sizes'>[1 1]</param><param name='outputs'>% none</param>"
+    "<param name='events'>u1 - t</param><param name='activation_inputs'>1</param>"
+    "<param name='activation_outputs'>1</param>"
+    "<ports in='1' event-in='1' event-out='1'/></block>"
+    "<block id='u' type='EventUnion' x='260' y='150' width='40' height='40'>"
+    "<param name='inputs'>2</param><ports event-in='2' event-out='1'/></block>"
+    "<block id='e' type='EventOutput' x='330' y='160' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-in='1'/></block>"
+    "<link id='k1' kind='regular' from='f' from-port='1' to='o' to-port='1'/>"
+    "<link id='k2' kind='regular' from='t' from-port='1' to='d' to-port='1'/>"
+    "<link id='k3' kind='regular' from='g' from-port='1' to='d' to-port='2'/>"
+    "<link id='k4' kind='regular' from='d' from-port='1' to='z' to-port='1'/>"
+    "<link id='k5' kind='regular' from='g' from-port='1' to='s' to-port='1'/>"
+    "<link id='k6' kind='activation' from='z' from-port='1' to='u' to-port='1'/>"
+    "<link id='k7' kind='activation' from='s' from-port='1' to='u' to-port='2'/>"
+    "<link id='k8' kind='activation' from='u' from-port='1' to='e' to-port='1'/>"
+    "</diagram>" },
+  { "RFILE_f",
+    NULL,
+    NULL,
+    NULL,
+    { NULL },
+    "only a time record in the first column is mapped (Orrery's FromText reads the times there)" },
   { "EDGETRIGGER", NULL, NULL, NULL, { NULL }, NULL },
   { "VirtualCLK0", NULL, NULL, NULL, { NULL }, NULL },
 

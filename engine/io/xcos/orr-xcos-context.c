@@ -27,6 +27,7 @@ static const char *const renamed[][2] = {
   { "int", "fix" },
   { "modulo", "rem" },
   { "pmodulo", "mod" },
+  { "matrix", "reshape" },
 };
 
 static gboolean
@@ -249,6 +250,101 @@ undefined_name (const char *line, GHashTable *defined)
   return NULL;
 }
 
+/* The arguments of a call whose '(' is at open, split at its top-level
+ * commas; *close is set to its ')'. NULL when it does not close. */
+static GPtrArray *
+call_arguments (const char *open, const char **close)
+{
+  GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
+  const char *start = open + 1;
+  int depth = 0;
+  char quote = 0;
+
+  for (const char *c = open + 1; *c; c++)
+    {
+      if (quote != 0)
+        {
+          if (*c == quote)
+            quote = 0;
+          continue;
+        }
+      if (*c == '\'' || *c == '"')
+        quote = *c;
+      else if (*c == '(' || *c == '[')
+        depth++;
+      else if ((*c == ')' || *c == ']') && depth > 0)
+        depth--;
+      else if (*c == ')' || (*c == ',' && depth == 0))
+        {
+          g_ptr_array_add (parts, g_strstrip (g_strndup (start, c - start)));
+          start = c + 1;
+          if (*c == ')')
+            {
+              *close = c;
+              return parts;
+            }
+        }
+    }
+  g_ptr_array_unref (parts);
+  return NULL;
+}
+
+/* Each "NAME = struct('time', T, 'values', V)" of a line (either order)
+ * as "NAME = [reshape(T, numel(T), 1), V]"; NULL when there is none. */
+static char *
+workspace_signal (const char *line)
+{
+  g_autoptr (GRegex) re
+    = g_regex_new ("(^|[;,])\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*struct\\s*\\(", 0, 0, NULL);
+  GString *out = g_string_new (NULL);
+  const char *p = line;
+  gboolean changed = FALSE;
+
+  for (;;)
+    {
+      g_autoptr (GMatchInfo) match = NULL;
+      g_autofree char *name = NULL;
+      g_autoptr (GPtrArray) parts = NULL;
+      const char *time = NULL, *values = NULL, *close = NULL;
+      int name_at, open_end;
+
+      if (!g_regex_match (re, p, 0, &match))
+        break;
+      g_match_info_fetch_pos (match, 2, &name_at, NULL);
+      g_match_info_fetch_pos (match, 0, NULL, &open_end);
+      name = g_match_info_fetch (match, 2);
+      parts = call_arguments (p + open_end - 1, &close);
+      for (guint i = 0; parts != NULL && parts->len == 4 && i < 4; i += 2)
+        {
+          const char *field = g_ptr_array_index (parts, i);
+          const char *value = g_ptr_array_index (parts, i + 1);
+
+          if (strcmp (field, "'time'") == 0 || strcmp (field, "\"time\"") == 0)
+            time = value;
+          else if (strcmp (field, "'values'") == 0 || strcmp (field, "\"values\"") == 0)
+            values = value;
+        }
+      if (time == NULL || values == NULL)
+        {
+          g_string_append_len (out, p, open_end);
+          p += open_end;
+          continue;
+        }
+      g_string_append_len (out, p, name_at);
+      g_string_append_printf (out, "%s = [reshape(%s, numel(%s), 1), %s]", name, time, time,
+                              values);
+      p = close + 1;
+      changed = TRUE;
+    }
+  g_string_append (out, p);
+  if (!changed)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
 char *
 orr_xcos_translate_context (const char *scilab, const char *where, gboolean top,
                             GPtrArray *warnings)
@@ -280,7 +376,13 @@ orr_xcos_translate_context (const char *scilab, const char *where, gboolean top,
 
       if (len > 0 && lines[i][len - 1] == '\r')
         lines[i][len - 1] = '\0';
-      text = translate (lines[i], names, &why);
+      {
+        /* a signal for From Workspace, NAME = struct('time', T, 'values',
+         * V): Orrery has no structures, and its SignalIn reads the same
+         * signal as the matrix [T(:), V] */
+        g_autofree char *signal = workspace_signal (lines[i]);
+        text = translate (signal != NULL ? signal : lines[i], names, &why);
+      }
       if (text != NULL)
         note_assigned (text, names);
       g_ptr_array_add (texts, text);
@@ -327,4 +429,26 @@ orr_xcos_translate_context (const char *scilab, const char *where, gboolean top,
       note_assigned (text, defined);
     }
   return g_string_free (out, FALSE);
+}
+
+char *
+orr_xcos_translate_formula (const char *scilab, char **why)
+{
+  g_autoptr (GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  char *text;
+
+  /* the inputs u1, u2 ... and rpar are indexed, not called */
+  for (int k = 1; k <= 100; k++)
+    g_hash_table_add (names, g_strdup_printf ("u%d", k));
+  g_hash_table_add (names, g_strdup ("rpar"));
+  text = translate (scilab != NULL ? scilab : "", names, why);
+  if (text != NULL)
+    g_strstrip (text);
+  if (text != NULL && !orr_expr_check_syntax (text, TRUE, NULL))
+    {
+      if (why != NULL)
+        *why = g_strdup_printf ("“%s” is not an expression Orrery can read", scilab);
+      g_clear_pointer (&text, g_free);
+    }
+  return text;
 }

@@ -14,6 +14,10 @@
 
 G_BEGIN_DECLS
 
+/* Where Scilab's files are (SCI in a dialog value's path) when $SCI is
+ * not set: Debian's scilab-data. */
+#define ORR_XCOS_SCILAB_DIR "/usr/share/scilab"
+
 typedef enum
 {
   XS_NULL,
@@ -77,5 +81,16 @@ char *orr_xcos_translate_expr (const char *scilab, char **why);
  * earlier line defines is kept as a comment too. */
 char *orr_xcos_translate_context (const char *scilab, const char *where, gboolean top,
                                   GPtrArray *warnings);
+
+/* A formula of a Scilab function block (u1, u2 ... and rpar may be
+ * indexed), translated as one expression, not read as a matrix. */
+char *orr_xcos_translate_formula (const char *scilab, char **why);
+
+/* scifunc_block_m (orr-xcos-scifunc.c): the ExprCustomBlock output lines
+ * ("formula of y1\nformula of y2" ...) of its code (the second item of
+ * its exprs), with exprs its dialog values; NULL with *why when the block
+ * cannot be mapped. *note says what is left out, or is NULL. */
+char *orr_xcos_scifunc_outputs (XsValue *code, char **exprs, int n_in, int n_out, char **note,
+                                char **why);
 
 G_END_DECLS

@@ -300,10 +300,12 @@ warn (Importer *im, const char *where, const char *format, ...)
 /* ---- blocks ------------------------------------------------------------- */
 
 /* Whether exprs satisfies one condition of a row's "when": "#=N" (N
- * entries), "#in=N" / "#out=N" (N data inputs / outputs), "N=TEXT" (entry N is TEXT) or
+ * entries), "#in=N" / "#out=N" (N data inputs / outputs), "#ein=N" /
+ * "#eout=N" (activation inputs / outputs), "ctx=N" (entry N names a
+ * variable of the context), "N=TEXT" (entry N is TEXT) or
  * "N^TEXT" (entry N starts with TEXT). */
 static gboolean
-when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
+when_holds (const char *cond, gsize len, char **exprs, const guint *counts, OrrScope *scope)
 {
   guint n = exprs != NULL ? g_strv_length (exprs) : 0;
   const char *eq = memchr (cond, '=', len);
@@ -320,6 +322,29 @@ when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
     return counts[ORR_PORT_IN] == (guint)atoi (sep + 1);
   if (strncmp (cond, "#out=", 5) == 0)
     return counts[ORR_PORT_OUT] == (guint)atoi (sep + 1);
+  if (strncmp (cond, "ctx=", 4) == 0)
+    {
+      /* "ctx=N": entry N (a name, quoted or not) is a variable of the
+       * context */
+      g_autofree char *nm = NULL;
+      gsize l;
+
+      k = atoi (sep + 1) - 1;
+      if (exprs == NULL || k < 0 || (guint)k >= n || scope == NULL)
+        return FALSE;
+      nm = g_strstrip (g_strdup (exprs[k]));
+      l = strlen (nm);
+      if (l >= 2 && (nm[0] == '"' || nm[0] == '\'') && nm[l - 1] == nm[0])
+        {
+          nm[l - 1] = '\0';
+          memmove (nm, nm + 1, l - 1);
+        }
+      return *nm != '\0' && orr_scope_lookup (scope, nm) != NULL;
+    }
+  if (strncmp (cond, "#ein=", 5) == 0)
+    return counts[ORR_PORT_EVENT_IN] == (guint)atoi (sep + 1);
+  if (strncmp (cond, "#eout=", 6) == 0)
+    return counts[ORR_PORT_EVENT_OUT] == (guint)atoi (sep + 1);
   if (cond[0] == '#')
     return n == (guint)atoi (sep + 1);
   k = atoi (cond) - 1;
@@ -334,7 +359,8 @@ when_holds (const char *cond, gsize len, char **exprs, const guint *counts)
 /* The first row for name whose conditions ("when": conditions joined by
  * '&', all of which must hold) exprs satisfies. */
 static const OrrXcosBlockMap *
-lookup_map (const char *name, char **exprs, const guint *counts, gboolean inner_values)
+lookup_map (const char *name, char **exprs, const guint *counts, gboolean inner_values,
+            OrrScope *scope)
 {
   for (guint i = 0; i < orr_xcos_block_table_size; i++)
     {
@@ -352,7 +378,7 @@ lookup_map (const char *name, char **exprs, const guint *counts, gboolean inner_
           const char *end = strchr (c, '&');
           gsize len = end != NULL ? (gsize)(end - c) : strlen (c);
 
-          holds = when_holds (c, len, exprs, counts);
+          holds = when_holds (c, len, exprs, counts, scope);
           c = end != NULL ? end + 1 : NULL;
         }
       if (holds)
@@ -616,6 +642,7 @@ typedef struct
   OrrScope *scope;
   XsValue *rpar, *ipar; /* the block's model.rpar and model.ipar, or NULL */
   gboolean xml;         /* escape what is inserted for XML text */
+  const char *formulas; /* $F: scifunc_block_m's output lines, or NULL */
 } TemplateArgs;
 
 static void
@@ -700,6 +727,18 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
           p = q + 2;
           continue;
         }
+      if (*q == 'F' && !g_ascii_isalnum (q[1]))
+        {
+          if (a->formulas == NULL)
+            {
+              *why = g_strdup ("the block's code was not translated");
+              g_string_free (out, TRUE);
+              return NULL;
+            }
+          append_inserted (out, a->formulas, a);
+          p = q + 1;
+          continue;
+        }
       if (*q == '#')
         {
           static const char *const kinds[] = { "in", "out", "ein", "eout" };
@@ -763,6 +802,15 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
                 g_free (s);
                 s = t;
               }
+            /* SCI is Scilab's own folder: $SCI, or where Debian puts it */
+            if (g_str_has_prefix (s, "SCI/"))
+              {
+                const char *sci = g_getenv ("SCI");
+                char *t
+                  = g_build_filename (sci != NULL && *sci ? sci : ORR_XCOS_SCILAB_DIR, s + 4, NULL);
+                g_free (s);
+                s = t;
+              }
             {
               GString *quoted = g_string_new ("'");
               for (const char *c = s; *c; c++)
@@ -780,13 +828,24 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
         if (mode == 'u' || mode == 'v')
           {
             /* EXPRESSION with one vector input: u1, u2 ... are its
-             * elements; $u is how many, $v the formula on u1(k) */
+             * elements; $u is how many, $v the formula on u1(k),
+             * translated before the uk are rewritten (u1(2) would read as
+             * a call of a function u1) */
+            g_autofree char *why2 = NULL;
+            g_autofree char *t = orr_xcos_translate_expr (raw, &why2);
             GString *f = g_string_new (NULL);
             long top = 0;
-            for (const char *c = raw; *c;)
+            if (t == NULL)
+              {
+                *why = g_steal_pointer (&why2);
+                g_string_free (f, TRUE);
+                g_string_free (out, TRUE);
+                return NULL;
+              }
+            for (const char *c = t; *c;)
               {
                 if (*c == 'u' && g_ascii_isdigit (c[1])
-                    && (c == raw || !(g_ascii_isalnum (c[-1]) || c[-1] == '_')))
+                    && (c == t || !(g_ascii_isalnum (c[-1]) || c[-1] == '_')))
                   {
                     char *end;
                     long k = strtol (c + 1, &end, 10);
@@ -807,18 +866,8 @@ expand (const char *tmpl, const TemplateArgs *a, char **why)
               }
             else
               {
-                g_autofree char *why2 = NULL;
-                g_autofree char *t = orr_xcos_translate_expr (f->str, &why2);
                 GString *quoted = g_string_new ("'");
-                if (t == NULL)
-                  {
-                    *why = g_steal_pointer (&why2);
-                    g_string_free (f, TRUE);
-                    g_string_free (quoted, TRUE);
-                    g_string_free (out, TRUE);
-                    return NULL;
-                  }
-                for (const char *c = t; *c; c++)
+                for (const char *c = f->str; *c; c++)
                   {
                     if (*c == '\'')
                       g_string_append_c (quoted, '\'');
@@ -1471,6 +1520,9 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
   g_autofree char *id = NULL;
   g_autofree char *label = NULL;
   g_autofree char *path = NULL;
+  g_autofree char *formulas = NULL;      /* scifunc_block_m: its output lines */
+  g_autofree char *formulas_why = NULL;  /* ... or why they cannot be */
+  g_autofree char *formulas_note = NULL; /* ... and what is left out */
 
   if (name == NULL)
     name = g_strdup ("(unnamed)");
@@ -1541,9 +1593,21 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
     XsValue *owned = NULL;
     XsValue *v = block_value (im, element, "exprs", &owned);
     exprs = xs_value_to_exprs (v);
+    /* a Scilab function block: list(dialog values, list(code ...)) */
+    if (strcmp (name, "scifunc_block_m") == 0 && v != NULL && v->kind == XS_LIST
+        && v->items->len >= 2)
+      {
+        g_strfreev (exprs);
+        exprs = xs_value_to_exprs (g_ptr_array_index (v->items, 0));
+        formulas = orr_xcos_scifunc_outputs (g_ptr_array_index (v->items, 1), exprs,
+                                             (int)counts[ORR_PORT_IN], (int)counts[ORR_PORT_OUT],
+                                             &formulas_note, &formulas_why);
+      }
+    else if (strcmp (name, "scifunc_block_m") == 0)
+      formulas_why = g_strdup ("its Scilab code was not found");
     xs_value_free (owned);
   }
-  m = lookup_map (name, exprs, counts, FALSE);
+  m = lookup_map (name, exprs, counts, FALSE, scope);
   if (m != NULL && m->inner != NULL)
     {
       g_strfreev (exprs);
@@ -1551,18 +1615,30 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
       exprs = block_exprs (im, element, m, path);
       g_clear_pointer (&path, g_free);
       if (m->when != NULL)
-        m = lookup_map (name, exprs, counts, TRUE);
+        m = lookup_map (name, exprs, counts, TRUE, scope);
     }
 
-  if (m == NULL || m->orrery == NULL)
+  if (m != NULL && m->orrery != NULL && formulas_why != NULL)
     {
+      g_autofree char *why = g_strdup_printf ("cannot be translated: %s", formulas_why);
+      block = make_placeholder (im, name, exprs, diagram, where, why);
+    }
+  else if (m == NULL || m->orrery == NULL)
+    {
+      /* a row with no class may say why in its note */
+      g_autofree char *why = m != NULL && m->note != NULL
+                               ? g_strdup_printf ("has no Orrery counterpart: %s", m->note)
+                               : NULL;
       block = make_placeholder (im, name, exprs, diagram, where,
-                                m == NULL ? "is not in the mapping table"
-                                          : "has no Orrery counterpart yet");
+                                m == NULL     ? "is not in the mapping table"
+                                : why != NULL ? why
+                                              : "has no Orrery counterpart yet");
     }
   else
     {
       TemplateArgs args = { exprs, exprs != NULL ? g_strv_length (exprs) : 0, { 0 }, scope };
+
+      args.formulas = formulas;
       XsValue *own_r = NULL, *own_i = NULL;
 
       memcpy (args.counts, counts, sizeof args.counts);
@@ -1604,6 +1680,8 @@ make_block (Importer *im, xmlNode *element, OrrDiagram *diagram, const char *whe
         }
       if (m->note != NULL)
         warn (im, path, "from Xcos %s: %s", name, m->note);
+      if (formulas_note != NULL)
+        warn (im, path, "from Xcos %s: %s", name, formulas_note);
       xs_value_free (own_r);
       xs_value_free (own_i);
     }

@@ -704,7 +704,7 @@ test_from_csv_errors (void)
 
 static const BlockParamError param_errors[] = {
   { &orr_constant_class, "value", { "value", "'text'", NULL, NULL } },
-  { &orr_from_csv_class, "columns", { "columns", "1", NULL, NULL } },
+  { &orr_from_csv_class, "columns", { "columns", "0", NULL, NULL } },
   { &orr_from_csv_class, "columns", { "columns", "2.5", NULL, NULL } },
   { &orr_from_csv_class, "file", { "file", "3", NULL, NULL } },
   { &orr_from_csv_class, "file", { "file", "''", NULL, NULL } },
@@ -890,7 +890,7 @@ test_from_mat (void)
 
   EXPECT_PARAM_ERROR (&orr_from_mat_class, "variable", "variable", "''", NULL);
   EXPECT_PARAM_ERROR (&orr_from_mat_class, "variable", "variable", "1", NULL);
-  EXPECT_PARAM_ERROR (&orr_from_mat_class, "columns", "columns", "1", NULL);
+  EXPECT_PARAM_ERROR (&orr_from_mat_class, "columns", "columns", "0", NULL);
   EXPECT_PARAM_ERROR (&orr_from_mat_class, "file", "file", "''", NULL);
   EXPECT_PARAM_ERROR (&orr_from_mat_class, "method", "method", "0", NULL);
 }
@@ -983,8 +983,36 @@ test_from_text (void)
                            cases[i].expected);
       }
   }
+  {
+    /* held, a time repeated keeps its last row from that time on, and
+     * column 1 is the time of the row in effect (interpolated, the
+     * repeated time is refused: the "row 3" case above) */
+    g_autoptr (TempFile) steps = temp_csv ("0 1\n1 2\n1 3\n2 4\n");
+    g_autoptr (OrrHarness) h
+      = harness (&orr_from_text_class,
+                 named_config (&orr_from_text_class, NULL, steps->path, NULL, "[1 2]", "1"), 1, 1);
+    const double *y;
+
+    assert_output (h->config, 2, 1);
+    orr_harness_run (h, ORR_JOB_INIT);
+    g_assert_null (h->error);
+    y = outputs_at (h, 0.5);
+    g_assert_cmpfloat (y[0], ==, 0);
+    g_assert_cmpfloat (y[1], ==, 1);
+    y = outputs_at (h, 1);
+    g_assert_cmpfloat (y[0], ==, 1);
+    g_assert_cmpfloat (y[1], ==, 3);
+    y = outputs_at (h, 1.5);
+    g_assert_cmpfloat (y[0], ==, 1);
+    g_assert_cmpfloat (y[1], ==, 3);
+    y = outputs_at (h, 2.5);
+    g_assert_cmpfloat (y[0], ==, 2);
+    g_assert_cmpfloat (y[1], ==, 4);
+    orr_harness_run (h, ORR_JOB_TERMINATE);
+  }
   check_bad_files (&orr_from_text_class, NULL);
   EXPECT_PARAM_ERROR (&orr_from_text_class, "columns", "columns", "[2 1.5]", NULL);
+  EXPECT_PARAM_ERROR (&orr_from_text_class, "columns", "columns", "0", NULL);
   EXPECT_PARAM_ERROR (&orr_from_text_class, "file", "file", "2", NULL);
 }
 
