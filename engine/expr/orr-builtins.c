@@ -87,6 +87,8 @@ static const OrrBuiltin builtins[] = {
   { "log2", 1, 1, 1, orr_bi_math, ORR_MATH_LOG2 },
   { "logical", 1, 1, 1, orr_bi_logical, 0 },
   { "lqr", 4, 5, 2, orr_bi_control, ORR_CONTROL_LQR },
+  { "lsqminnorm", 2, 2, 1, orr_bi_lsqminnorm, 0 },
+  { "lu", 1, 1, 1, orr_bi_lu, 0 },
   { "max", 1, 3, 2, orr_bi_minmax, ORR_MAX },
   { "mean", 1, 2, 1, orr_bi_sum, ORR_SUM_MEAN },
   { "min", 1, 3, 2, orr_bi_minmax, ORR_MIN },
