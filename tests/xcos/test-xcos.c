@@ -32,8 +32,8 @@
 #endif
 
 /* What the English examples reached when this test was written. */
-#define MIN_IMPORTED 103
-#define MIN_SIMULATED 102
+#define MIN_IMPORTED 108
+#define MIN_SIMULATED 108
 
 static char *
 example_path (const char *relative)
@@ -1081,7 +1081,7 @@ static const char inline_diagram[]
     "  </BasicBlock>\n"
     "  <ExplicitInputPort id=\"g.i\" parent=\"g\" ordering=\"1\"/>\n"
     "  <ExplicitOutputPort id=\"g.o\" parent=\"g\" ordering=\"1\"/>\n"
-    "  <BasicBlock id=\"x\" parent=\"1\" interfaceFunctionName=\"CMAT3D\">\n"
+    "  <BasicBlock id=\"x\" parent=\"1\" interfaceFunctionName=\"PENDULUM_ANIM\">\n"
     "   <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data column=\"0\" line=\"0\" "
     "value=\"1\"/></ScilabString>\n"
     "  </BasicBlock>\n"
@@ -1210,14 +1210,14 @@ test_inline (void)
   g_assert_cmpuint (to_placeholder, ==, 1);
   /* the block with no counterpart: kept, named, and the model refuses to run */
   g_assert_cmpuint (g_strv_length (placeholders), ==, 1);
-  g_assert_cmpstr (placeholders[0], ==, "CMAT3D1");
+  g_assert_cmpstr (placeholders[0], ==, "PENDULUM_ANIM1");
   g_assert_cmpuint (report->placeholders->len, ==, 1);
-  g_assert_nonnull (strstr (g_ptr_array_index (report->placeholders, 0), "CMAT3D"));
+  g_assert_nonnull (strstr (g_ptr_array_index (report->placeholders, 0), "PENDULUM_ANIM"));
   {
     g_autoptr (GError) error = NULL;
     OrrProgram *program = compile_model (model, NULL, &error);
     g_assert_null (program);
-    g_assert_nonnull (strstr (error->message, "Xcos.CMAT3D"));
+    g_assert_nonnull (strstr (error->message, "Xcos.PENDULUM_ANIM"));
   }
 }
 
@@ -1667,6 +1667,207 @@ test_cumsum (void)
   check_channel (r, 0, f_sin_plus_t, 1e-9);
 }
 
+/* ---- matrix functions and plots with no direct counterpart ------------------ */
+
+static double
+f_t (double t)
+{
+  return t;
+}
+
+static double
+f_cos (double t)
+{
+  return cos (t);
+}
+
+/* The recording of the only block under the super block at prefix (the
+ * sink inside a mapped BARXY or CANIMXY3D). */
+static Recording *
+recording_under (Run *run, const char *prefix)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+  Recording *found = NULL;
+  g_autofree char *start = g_strconcat (prefix, "/", NULL);
+
+  g_hash_table_iter_init (&iter, run->recordings);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_str_has_prefix (key, start))
+      {
+        g_assert_null (found);
+        found = value;
+      }
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* MATEIG of [sin(t) 0; 0 t]: a symmetric matrix, whose eigenvalues Xcos
+ * (LAPACK dsyev) gives in ascending order, sin(t) then t for t > 0. */
+static void
+test_mateig (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("matrix_pal/MATEIG_Example.zcos");
+  r = recording (run, "Scope1");
+  g_assert_cmpint (r->n, ==, 2);
+  g_assert_cmpuint (r->t->len, ==, 300);
+  check_channel (r, 0, f_sin, 1e-9);
+  check_channel (r, 1, f_t, 1e-9);
+}
+
+/* MATEXPM of M = [0 a; b 0], a = sin(t), b = sqrt(t), then the sum of the
+ * elements. M^2 = ab I, so with w = sqrt(ab) (real, ab >= 0) e^M =
+ * cosh(w) I + sinh(w)/w M, and with w = sqrt(-ab) (ab < 0) cos(w) I +
+ * sin(w)/w M: the sum is 2 cosh(w) + (a + b) sinh(w)/w, or its cos/sin
+ * form. */
+static double
+expm_sum (double t)
+{
+  double a = sin (t), b = sqrt (t), c = a * b;
+  double w = sqrt (fabs (c));
+
+  if (w < 1e-8)
+    return 2 + a + b;
+  if (c > 0)
+    return 2 * cosh (w) + (a + b) * sinh (w) / w;
+  return 2 * cos (w) + (a + b) * sin (w) / w;
+}
+
+static void
+test_matexpm (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("matrix_pal/MATEXPM_Example.zcos");
+  r = recording (run, "Scope1");
+  g_assert_cmpuint (r->t->len, ==, 300);
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i), want = expm_sum (t);
+
+      if (fabs (V (r, i, 0) - want) > 1e-12 * (1 + fabs (want)))
+        g_error ("at t = %g the sum of expm is %.15g, expected %.15g", t, V (r, i, 0), want);
+    }
+}
+
+/* MATBKSL of A = tan(t) and B = sin(t): x = sin(t)/tan(t) = cos(t). At
+ * t = 0 A is 0, singular: Xcos's least-squares solution is 0 and the run
+ * goes on (Orrery's '\' stopped it there). */
+static void
+test_matbksl (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("matrix_pal/MATBKSL_Example.zcos");
+  r = recording (run, "Scope1");
+  g_assert_cmpuint (r->t->len, ==, 300);
+  check_channel (r, 0, f_cos, 1e-9);
+}
+
+/* CMAT3D_Example: MATLU of the constant A = [1 2 3; 5 9 7; 12 -8 4] into
+ * two CMAT3D (here Displays). U (output 1) is upper triangular, L (output
+ * 2) unit lower triangular with multipliers at most 1, and L U = P A for
+ * the row order partial pivoting picks: 12 first, then of the rows left
+ * after elimination (0, 2 + 8/12, ...) and (0, 9 + 8*5/12, ...) the
+ * second, row 2 of A. */
+static void
+test_matlu (void)
+{
+  static const double a[] = { 1, 5, 12, 2, 9, -8, 3, 7, 4 };
+  static const int order[] = { 2, 1, 0 };
+  g_autoptr (Run) run = NULL;
+  Recording *ru, *rl;
+  double u[9], l[9];
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sinks_pal/CMAT3D_Example.zcos");
+  ru = recording (run, "Display1");
+  rl = recording (run, "Display2");
+  g_assert_cmpint (ru->n, ==, 9);
+  g_assert_cmpint (rl->n, ==, 9);
+  for (int k = 0; k < 9; k++)
+    {
+      u[k] = V (ru, ru->t->len - 1, k);
+      l[k] = V (rl, rl->t->len - 1, k);
+    }
+  for (int i = 0; i < 3; i++)
+    {
+      g_assert_cmpfloat (l[i + 3 * i], ==, 1);
+      for (int j = 0; j < 3; j++)
+        {
+          double lu = 0;
+
+          if (i > j)
+            g_assert_cmpfloat (u[i + 3 * j], ==, 0);
+          if (i < j)
+            g_assert_cmpfloat (l[i + 3 * j], ==, 0);
+          g_assert_cmpfloat (fabs (l[i + 3 * j]), <=, 1);
+          for (int k = 0; k < 3; k++)
+            lu += l[i + 3 * k] * u[k + 3 * j];
+          g_assert_cmpfloat_with_epsilon (lu, a[order[i] + 3 * j], 1e-13);
+        }
+    }
+  /* the pivots by hand: 12, 9 + 8*5/12, and what is left of row 1 */
+  g_assert_cmpfloat_with_epsilon (u[0], 12, 1e-15);
+  g_assert_cmpfloat_with_epsilon (u[4], 9 + 8.0 * 5 / 12, 1e-13);
+}
+
+/* BARXY of x = [0; cos(t)] and y = [0; sin(t)]: one bar from the origin
+ * to (cos t, sin t), a clock hand; Anim2D records { what, x1, y1, x2, y2 }
+ * at each of the 0.1 s clock's events. */
+static void
+test_barxy (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sinks_pal/BARXY_Example.zcos");
+  r = recording_under (run, "BARXY1");
+  g_assert_cmpint (r->n, ==, 5);
+  check_times (r, 0.1, 0.1, 300);
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+
+      g_assert_cmpfloat (V (r, i, 1), ==, 0);
+      g_assert_cmpfloat (V (r, i, 2), ==, 0);
+      g_assert_cmpfloat_with_epsilon (V (r, i, 3), cos (t), 1e-9);
+      g_assert_cmpfloat_with_epsilon (V (r, i, 4), sin (t), 1e-9);
+    }
+}
+
+/* CANIMXY3D of (cos t, sin t, z): its (x, y) projection is the unit
+ * circle, at the angle t. */
+static void
+test_canimxy3d (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sinks_pal/CANIMXY3D_Example.zcos");
+  r = recording_under (run, "CANIMXY3D1");
+  g_assert_cmpint (r->n, ==, 2);
+  g_assert_cmpuint (r->t->len, >, 1000);
+  check_channel (r, 0, f_cos, 1e-9);
+  check_channel (r, 1, f_sin, 1e-9);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1715,6 +1916,12 @@ main (int argc, char **argv)
     { "matdet", test_matdet },
     { "matdiag", test_matdiag },
     { "cumsum", test_cumsum },
+    { "mateig", test_mateig },
+    { "matexpm", test_matexpm },
+    { "matbksl", test_matbksl },
+    { "matlu", test_matlu },
+    { "barxy", test_barxy },
+    { "canimxy3d", test_canimxy3d },
   };
 
   g_test_init (&argc, &argv, NULL);
