@@ -1868,6 +1868,224 @@ test_canimxy3d (void)
   check_channel (r, 1, f_sin, 1e-9);
 }
 
+/* An inline diagram of the matrix blocks no example uses: SUBMAT, MATRESH
+ * and MATPINV of A = [1 2; 3 4; 5 6], MATZREIM and MATMAGPHI both ways (z =
+ * 1 + 2i is joined from its parts: Orrery's Constant is real).
+ * pinv(A) = (A'A)^-1 A' = [56 -44; -44 35]/24 * [1 3 5; 2 4 6], worked by
+ * hand: [-4/3 -1/3 2/3; 13/12 1/3 -5/12]. */
+static const char matrix_ops_diagram[]
+  = "<?xml version=\"1.0\"?>\n"
+    "<XcosDiagram finalIntegrationTime=\"1.0\"><mxGraphModel><root>\n"
+    " <mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n"
+    " <BasicBlock id=\"a\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 2; 3 4; 5 6]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"a.o1\" parent=\"a\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"sub\" parent=\"1\" interfaceFunctionName=\"SUBMAT\">\n"
+    "  <ScilabString as=\"exprs\" height=\"6\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/><data line=\"1\" column=\"0\" value=\"2\"/><data line=\"2\" column=\"0\" "
+    "value=\"3\"/><data line=\"3\" column=\"0\" value=\"1\"/><data line=\"4\" column=\"0\" "
+    "value=\"2\"/><data line=\"5\" column=\"0\" value=\"[3 2]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"sub.i1\" parent=\"sub\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"sub.o1\" parent=\"sub\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d1\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" column=\"0\" "
+    "value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data line=\"4\" column=\"0\" "
+    "value=\"10\"/><data line=\"5\" column=\"0\" value=\"2\"/><data line=\"6\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d1.i1\" parent=\"d1\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"res\" parent=\"1\" interfaceFunctionName=\"MATRESH\">\n"
+    "  <ScilabString as=\"exprs\" height=\"3\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/><data line=\"1\" column=\"0\" value=\"[3 2]\"/><data line=\"2\" column=\"0\" "
+    "value=\"[2 3]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"res.i1\" parent=\"res\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"res.o1\" parent=\"res\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d2\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" column=\"0\" "
+    "value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data line=\"4\" column=\"0\" "
+    "value=\"10\"/><data line=\"5\" column=\"0\" value=\"2\"/><data line=\"6\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d2.i1\" parent=\"d2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"pin\" parent=\"1\" interfaceFunctionName=\"MATPINV\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"pin.i1\" parent=\"pin\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"pin.o1\" parent=\"pin\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d3\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" column=\"0\" "
+    "value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data line=\"4\" column=\"0\" "
+    "value=\"10\"/><data line=\"5\" column=\"0\" value=\"2\"/><data line=\"6\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d3.i1\" parent=\"d3\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"z1\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"z1.o1\" parent=\"z1\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"z2\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"z2.o1\" parent=\"z2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"z\" parent=\"1\" interfaceFunctionName=\"MATZREIM\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"z.i1\" parent=\"z\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"z.i2\" parent=\"z\" ordering=\"2\"/>\n"
+    " <ExplicitOutputPort id=\"z.o1\" parent=\"z\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"kz1\" parent=\"1\" source=\"z1.o1\" target=\"z.i1\"/>\n"
+    " <ExplicitLink id=\"kz2\" parent=\"1\" source=\"z2.o1\" target=\"z.i2\"/>\n"
+    " <BasicBlock id=\"ri\" parent=\"1\" interfaceFunctionName=\"MATZREIM\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"ri.i1\" parent=\"ri\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"ri.o1\" parent=\"ri\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"ri.o2\" parent=\"ri\" ordering=\"2\"/>\n"
+    " <BasicBlock id=\"mp\" parent=\"1\" interfaceFunctionName=\"MATMAGPHI\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"mp.i1\" parent=\"mp\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"mp.o1\" parent=\"mp\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"mp.o2\" parent=\"mp\" ordering=\"2\"/>\n"
+    " <BasicBlock id=\"m\" parent=\"1\" interfaceFunctionName=\"MUX\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"4\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"m.i1\" parent=\"m\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"m.i2\" parent=\"m\" ordering=\"2\"/>\n"
+    " <ExplicitInputPort id=\"m.i3\" parent=\"m\" ordering=\"3\"/>\n"
+    " <ExplicitInputPort id=\"m.i4\" parent=\"m\" ordering=\"4\"/>\n"
+    " <ExplicitOutputPort id=\"m.o1\" parent=\"m\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d4\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" column=\"0\" "
+    "value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data line=\"4\" column=\"0\" "
+    "value=\"10\"/><data line=\"5\" column=\"0\" value=\"2\"/><data line=\"6\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d4.i1\" parent=\"d4\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"c3\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"3\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"c3.o1\" parent=\"c3\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"c4\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"4\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"c4.o1\" parent=\"c4\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"j1\" parent=\"1\" interfaceFunctionName=\"MATZREIM\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"j1.i1\" parent=\"j1\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"j1.i2\" parent=\"j1\" ordering=\"2\"/>\n"
+    " <ExplicitOutputPort id=\"j1.o1\" parent=\"j1\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"mp2\" parent=\"1\" interfaceFunctionName=\"MATMAGPHI\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"mp2.i1\" parent=\"mp2\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"mp2.o1\" parent=\"mp2\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"mp2.o2\" parent=\"mp2\" ordering=\"2\"/>\n"
+    " <BasicBlock id=\"c2\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"c2.o1\" parent=\"c2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"cp\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"%pi/2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"cp.o1\" parent=\"cp\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"j2\" parent=\"1\" interfaceFunctionName=\"MATMAGPHI\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"j2.i1\" parent=\"j2\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"j2.i2\" parent=\"j2\" ordering=\"2\"/>\n"
+    " <ExplicitOutputPort id=\"j2.o1\" parent=\"j2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"ri2\" parent=\"1\" interfaceFunctionName=\"MATZREIM\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"ri2.i1\" parent=\"ri2\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"ri2.o1\" parent=\"ri2\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"ri2.o2\" parent=\"ri2\" ordering=\"2\"/>\n"
+    " <BasicBlock id=\"m2\" parent=\"1\" interfaceFunctionName=\"MUX\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"4\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"m2.i1\" parent=\"m2\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"m2.i2\" parent=\"m2\" ordering=\"2\"/>\n"
+    " <ExplicitInputPort id=\"m2.i3\" parent=\"m2\" ordering=\"3\"/>\n"
+    " <ExplicitInputPort id=\"m2.i4\" parent=\"m2\" ordering=\"4\"/>\n"
+    " <ExplicitOutputPort id=\"m2.o1\" parent=\"m2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d5\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" column=\"0\" "
+    "value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data line=\"4\" column=\"0\" "
+    "value=\"10\"/><data line=\"5\" column=\"0\" value=\"2\"/><data line=\"6\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d5.i1\" parent=\"d5\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"k1\" parent=\"1\" source=\"a.o1\" target=\"sub.i1\"/>\n"
+    " <ExplicitLink id=\"k2\" parent=\"1\" source=\"sub.o1\" target=\"d1.i1\"/>\n"
+    " <ExplicitLink id=\"k3\" parent=\"1\" source=\"a.o1\" target=\"res.i1\"/>\n"
+    " <ExplicitLink id=\"k4\" parent=\"1\" source=\"res.o1\" target=\"d2.i1\"/>\n"
+    " <ExplicitLink id=\"k5\" parent=\"1\" source=\"a.o1\" target=\"pin.i1\"/>\n"
+    " <ExplicitLink id=\"k6\" parent=\"1\" source=\"pin.o1\" target=\"d3.i1\"/>\n"
+    " <ExplicitLink id=\"k7\" parent=\"1\" source=\"z.o1\" target=\"ri.i1\"/>\n"
+    " <ExplicitLink id=\"k8\" parent=\"1\" source=\"z.o1\" target=\"mp.i1\"/>\n"
+    " <ExplicitLink id=\"k9\" parent=\"1\" source=\"ri.o1\" target=\"m.i1\"/>\n"
+    " <ExplicitLink id=\"k10\" parent=\"1\" source=\"ri.o2\" target=\"m.i2\"/>\n"
+    " <ExplicitLink id=\"k11\" parent=\"1\" source=\"mp.o1\" target=\"m.i3\"/>\n"
+    " <ExplicitLink id=\"k12\" parent=\"1\" source=\"mp.o2\" target=\"m.i4\"/>\n"
+    " <ExplicitLink id=\"k13\" parent=\"1\" source=\"m.o1\" target=\"d4.i1\"/>\n"
+    " <ExplicitLink id=\"k14\" parent=\"1\" source=\"c3.o1\" target=\"j1.i1\"/>\n"
+    " <ExplicitLink id=\"k15\" parent=\"1\" source=\"c4.o1\" target=\"j1.i2\"/>\n"
+    " <ExplicitLink id=\"k16\" parent=\"1\" source=\"j1.o1\" target=\"mp2.i1\"/>\n"
+    " <ExplicitLink id=\"k17\" parent=\"1\" source=\"c2.o1\" target=\"j2.i1\"/>\n"
+    " <ExplicitLink id=\"k18\" parent=\"1\" source=\"cp.o1\" target=\"j2.i2\"/>\n"
+    " <ExplicitLink id=\"k19\" parent=\"1\" source=\"j2.o1\" target=\"ri2.i1\"/>\n"
+    " <ExplicitLink id=\"k20\" parent=\"1\" source=\"mp2.o1\" target=\"m2.i1\"/>\n"
+    " <ExplicitLink id=\"k21\" parent=\"1\" source=\"mp2.o2\" target=\"m2.i2\"/>\n"
+    " <ExplicitLink id=\"k22\" parent=\"1\" source=\"ri2.o1\" target=\"m2.i3\"/>\n"
+    " <ExplicitLink id=\"k23\" parent=\"1\" source=\"ri2.o2\" target=\"m2.i4\"/>\n"
+    " <ExplicitLink id=\"k24\" parent=\"1\" source=\"m2.o1\" target=\"d5.i1\"/>\n"
+    " </root></mxGraphModel>\n"
+    "</XcosDiagram>\n";
+
+static void
+check_last (Run *run, const char *display, const double *want, int n, double tol)
+{
+  Recording *r = recording (run, display);
+
+  g_assert_cmpint (r->n, ==, n);
+  for (int j = 0; j < n; j++)
+    if (!(fabs (V (r, r->t->len - 1, j) - want[j]) <= tol))
+      g_error ("%s[%d] is %.17g, expected %.17g (tolerance %g)", display, j + 1,
+               V (r, r->t->len - 1, j), want[j], tol);
+}
+
+static void
+test_matrix_ops (void)
+{
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = NULL;
+  g_autoptr (Run) run = NULL;
+  /* column-major */
+  static const double sub[] = { 3, 5, 4, 6 };
+  static const double resh[] = { 1, 3, 5, 2, 4, 6 };
+  static const double pinv[] = { -4.0 / 3, 13.0 / 12, -1.0 / 3, 1.0 / 3, 2.0 / 3, -5.0 / 12 };
+  const double parts[] = { 1, 2, sqrt (5), atan2 (2, 1) };
+  const double joined[] = { 5, atan2 (4, 3), 0, 2 };
+
+  model = orr_xcos_load_data ((const guint8 *)matrix_ops_diagram, strlen (matrix_ops_diagram),
+                              "matrix-ops.xcos", registry, &report, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < report->placeholders->len; i++)
+    g_test_message ("placeholder: %s", (const char *)g_ptr_array_index (report->placeholders, i));
+  g_assert_cmpuint (report->placeholders->len, ==, 0);
+  run = run_model_ok (model, NULL);
+  check_last (run, "Display1", sub, 4, 0);
+  check_last (run, "Display2", resh, 6, 0);
+  check_last (run, "Display3", pinv, 6, 1e-14);
+  check_last (run, "Display4", parts, 4, 1e-15);
+  check_last (run, "Display5", joined, 4, 1e-15);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1922,6 +2140,7 @@ main (int argc, char **argv)
     { "matlu", test_matlu },
     { "barxy", test_barxy },
     { "canimxy3d", test_canimxy3d },
+    { "matrix-ops", test_matrix_ops },
   };
 
   g_test_init (&argc, &argv, NULL);

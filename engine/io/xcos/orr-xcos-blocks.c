@@ -2253,6 +2253,36 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     "<link id='k4' kind='regular' from='l' from-port='1' to='o2' to-port='1'/>"
     "</diagram>" },
   { "MATLU", NULL, NULL, NULL, { NULL }, NULL },
+  /* rows $2 to $3, columns $4 to $5 */
+  { "SUBMAT",
+    "1=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression=strcat('u1(', $q2, ':', $q3, ', ', $q4, ':', $q5, ')')" },
+    NULL },
+  { "SUBMAT", NULL, NULL, NULL, { NULL }, NULL },
+  /* column by column into the sizes $3 */
+  { "MATRESH",
+    "1=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression=strcat('reshape(u1, ', $q3, ')')" },
+    NULL },
+  { "MATRESH", NULL, NULL, NULL, { NULL }, NULL },
+  /* the pseudo-inverse: the minimum-norm least-squares solution of A X = I */
+  { "MATPINV",
+    "1=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression='lsqminnorm(u1, eye(size(u1, 1)))'" },
+    "of a rank-deficient matrix, the rank is decided at sqrt(eps) by a complete orthogonal "
+    "factorisation, not from Xcos's singular values" },
+  { "MATPINV", NULL, NULL, NULL, { NULL }, NULL },
+  /* between complex and real signals: 1 splits, 2 joins */
+  { "MATZREIM", "1=1", "ComplexToRealImag", NULL, { NULL }, NULL },
+  { "MATZREIM", "1=2", "RealImagToComplex", NULL, { NULL }, NULL },
+  { "MATMAGPHI", "1=1", "ComplexToMagAngle", NULL, { NULL }, NULL },
+  { "MATMAGPHI", "1=2", "MagAngleToComplex", NULL, { NULL }, NULL },
   /* concatenation of 2 to 8 inputs, side by side (H) or stacked (V) */
   { "MATCATH",
     "#in=2",
