@@ -2042,6 +2042,44 @@ static const char matrix_ops_diagram[]
     " <ExplicitLink id=\"k22\" parent=\"1\" source=\"ri2.o1\" target=\"m2.i3\"/>\n"
     " <ExplicitLink id=\"k23\" parent=\"1\" source=\"ri2.o2\" target=\"m2.i4\"/>\n"
     " <ExplicitLink id=\"k24\" parent=\"1\" source=\"m2.o1\" target=\"d5.i1\"/>\n"
+    /* MATEIG of [1 -2; 2 1] (eigenvalues 1 +- 2i) into MATZREIM (complex in)
+     * and into AFFICH_m, whose input Xcos declares real */
+    " <BasicBlock id=\"e\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 -2; 2 1]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"e.o1\" parent=\"e\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"eig\" parent=\"1\" interfaceFunctionName=\"MATEIG\">\n"
+    "  <ScilabString as=\"exprs\" height=\"2\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/><data line=\"1\" column=\"0\" value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"eig.i1\" parent=\"eig\" ordering=\"1\" "
+    "dataType=\"REAL_MATRIX\"/>\n"
+    " <ExplicitOutputPort id=\"eig.o1\" parent=\"eig\" ordering=\"1\" "
+    "dataType=\"COMPLEX_MATRIX\"/>\n"
+    " <BasicBlock id=\"ez\" parent=\"1\" interfaceFunctionName=\"MATZREIM\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"ez.i1\" parent=\"ez\" ordering=\"1\" "
+    "dataType=\"COMPLEX_MATRIX\"/>\n"
+    " <ExplicitOutputPort id=\"ez.o1\" parent=\"ez\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"ez.o2\" parent=\"ez\" ordering=\"2\"/>\n"
+    " <BasicBlock id=\"d6\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d6.i1\" parent=\"d6\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d7\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d7.i1\" parent=\"d7\" ordering=\"1\" "
+    "dataType=\"REAL_MATRIX\"/>\n"
+    " <BasicBlock id=\"d8\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d8.i1\" parent=\"d8\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"ke1\" parent=\"1\" source=\"e.o1\" target=\"eig.i1\"/>\n"
+    " <ExplicitLink id=\"ke2\" parent=\"1\" source=\"eig.o1\" target=\"ez.i1\"/>\n"
+    " <ExplicitLink id=\"ke3\" parent=\"1\" source=\"ez.o1\" target=\"d6.i1\"/>\n"
+    " <ExplicitLink id=\"ke4\" parent=\"1\" source=\"ez.o2\" target=\"d8.i1\"/>\n"
+    " <ExplicitLink id=\"ke6\" parent=\"1\" source=\"eig.o1\" target=\"d7.i1\"/>\n"
     " </root></mxGraphModel>\n"
     "</XcosDiagram>\n";
 
@@ -2084,6 +2122,21 @@ test_matrix_ops (void)
   check_last (run, "Display3", pinv, 6, 1e-14);
   check_last (run, "Display4", parts, 4, 1e-15);
   check_last (run, "Display5", joined, 4, 1e-15);
+  /* MATEIG's complex eigenvalues whole through MATZREIM (Display6: real
+   * parts, Display8: imaginary parts, a conjugate pair in LAPACK's
+   * order), their real parts where an input Xcos declares real reads them
+   * (Display7, through an inserted ComplexToRealImag) */
+  {
+    const double eig_real[] = { 1, 1 };
+    Recording *im = recording (run, "Display8");
+    double a = V (im, im->t->len - 1, 0), b = V (im, im->t->len - 1, 1);
+
+    check_last (run, "Display6", eig_real, 2, 1e-14);
+    check_last (run, "Display7", eig_real, 2, 1e-14);
+    g_assert_cmpfloat_with_epsilon (fabs (a), 2, 1e-14);
+    g_assert_cmpfloat_with_epsilon (a + b, 0, 1e-14);
+    g_assert_true (report_has (report, "Display7", "real part"));
+  }
 }
 
 int

@@ -2212,16 +2212,35 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     { "sizes=-ones(2, 2)", "expression=\"lsqminnorm(u2', u1')'\"" },
     NULL },
   { "MATDIV", NULL, NULL, NULL, { NULL }, NULL },
-  /* eigenvalues only (2=1): Xcos's output is complex, and the real blocks
-   * it feeds (scopes ...) read its real parts; eigenvectors (2=2) have no
-   * mapping yet */
+  /* eigenvalues only (2=1), complex as in Xcos: real(eig) and imag(eig)
+   * joined; an input Xcos declares real gets their real parts (see
+   * complex_outputs). Eigenvectors (2=2) have no mapping yet. */
   { "MATEIG",
     "1=1&2=1",
-    "MatrixExpression",
+    "SuperBlock",
     NULL,
-    { "sizes=[-1 -1]", "expression='real(eig(u1))'" },
-    "the output is the eigenvalues' real parts (what Xcos's real blocks read from its complex "
-    "output): their imaginary parts are not there" },
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i' type='Input' x='20' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='r' type='MatrixExpression' x='80' y='10' width='60' height='40'>"
+    "<param name='sizes'>[-1 -1]</param><param name='expression'>'real(eig(u1))'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='m' type='MatrixExpression' x='80' y='80' width='60' height='40'>"
+    "<param name='sizes'>[-1 -1]</param><param name='expression'>'imag(eig(u1))'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='c' type='RealImagToComplex' x='180' y='40' width='40' height='40'>"
+    "<ports in='2' out='1'/></block>"
+    "<block id='o' type='Output' x='260' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='i' from-port='1' to='r' to-port='1'/>"
+    "<link id='k2' kind='regular' from='i' from-port='1' to='m' to-port='1'/>"
+    "<link id='k3' kind='regular' from='r' from-port='1' to='c' to-port='1'/>"
+    "<link id='k4' kind='regular' from='m' from-port='1' to='c' to-port='2'/>"
+    "<link id='k5' kind='regular' from='c' from-port='1' to='o' to-port='1'/>"
+    "</diagram>",
+    1 },
   { "MATEIG", NULL, NULL, NULL, { NULL }, NULL },
   /* U (output 1) and L with its unit diagonal (output 2) of P A = L U, of
    * the packed factors lu(A) */
