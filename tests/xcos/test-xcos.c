@@ -2139,6 +2139,71 @@ test_matrix_ops (void)
   }
 }
 
+/* CSCOPXY3D, which no example uses, of (cos t, sin t, t): its (x, y)
+ * projection is the unit circle at the angle t. */
+static const char scope3d_diagram[]
+  = "<?xml version=\"1.0\"?>\n"
+    "<XcosDiagram finalIntegrationTime=\"7.0\"><mxGraphModel><root>\n"
+    " <mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n"
+    " <BasicBlock id=\"t1\" parent=\"1\" interfaceFunctionName=\"TIME_f\">\n"
+    "  <ScilabString as=\"exprs\" height=\"0\" width=\"1\"></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"t1.o1\" parent=\"t1\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"t2\" parent=\"1\" interfaceFunctionName=\"TIME_f\">\n"
+    "  <ScilabString as=\"exprs\" height=\"0\" width=\"1\"></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"t2.o1\" parent=\"t2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"t3\" parent=\"1\" interfaceFunctionName=\"TIME_f\">\n"
+    "  <ScilabString as=\"exprs\" height=\"0\" width=\"1\"></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"t3.o1\" parent=\"t3\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"c\" parent=\"1\" interfaceFunctionName=\"COSBLK_f\">\n"
+    "  <ScilabString as=\"exprs\" height=\"0\" width=\"1\"></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"c.i1\" parent=\"c\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"c.o1\" parent=\"c\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"s\" parent=\"1\" interfaceFunctionName=\"SINBLK_f\">\n"
+    "  <ScilabString as=\"exprs\" height=\"0\" width=\"1\"></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"s.i1\" parent=\"s\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"s.o1\" parent=\"s\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"p\" parent=\"1\" interfaceFunctionName=\"CSCOPXY3D\">\n"
+    "  <ScilabString as=\"exprs\" height=\"11\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" column=\"0\" "
+    "value=\"1\"/><data line=\"3\" column=\"0\" value=\"-1\"/><data line=\"4\" column=\"0\" "
+    "value=\"[]\"/><data line=\"5\" column=\"0\" value=\"[]\"/><data line=\"6\" column=\"0\" "
+    "value=\"[-2 2]\"/><data line=\"7\" column=\"0\" value=\"[-2 2]\"/><data line=\"8\" "
+    "column=\"0\" value=\"[-2 2]\"/><data line=\"9\" column=\"0\" value=\"[50 280]\"/><data "
+    "line=\"10\" column=\"0\" value=\"1000\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"p.i1\" parent=\"p\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"p.i2\" parent=\"p\" ordering=\"2\"/>\n"
+    " <ExplicitInputPort id=\"p.i3\" parent=\"p\" ordering=\"3\"/>\n"
+    " <ExplicitLink id=\"k1\" parent=\"1\" source=\"t1.o1\" target=\"c.i1\"/>\n"
+    " <ExplicitLink id=\"k2\" parent=\"1\" source=\"t2.o1\" target=\"s.i1\"/>\n"
+    " <ExplicitLink id=\"k3\" parent=\"1\" source=\"c.o1\" target=\"p.i1\"/>\n"
+    " <ExplicitLink id=\"k4\" parent=\"1\" source=\"s.o1\" target=\"p.i2\"/>\n"
+    " <ExplicitLink id=\"k5\" parent=\"1\" source=\"t3.o1\" target=\"p.i3\"/>\n"
+    " </root></mxGraphModel>\n"
+    "</XcosDiagram>\n";
+
+static void
+test_cscopxy3d (void)
+{
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = NULL;
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  model = orr_xcos_load_data ((const guint8 *)scope3d_diagram, strlen (scope3d_diagram),
+                              "scope3d.xcos", registry, &report, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->placeholders->len, ==, 0);
+  run = run_model_ok (model, NULL);
+  r = recording_under (run, "CSCOPXY3D1");
+  g_assert_cmpint (r->n, ==, 2);
+  g_assert_cmpuint (r->t->len, >, 10);
+  g_assert_cmpfloat_with_epsilon (T (r, r->t->len - 1), 7, 1e-9);
+  check_channel (r, 0, f_cos, 1e-9);
+  check_channel (r, 1, f_sin, 1e-9);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2194,6 +2259,7 @@ main (int argc, char **argv)
     { "barxy", test_barxy },
     { "canimxy3d", test_canimxy3d },
     { "matrix-ops", test_matrix_ops },
+    { "cscopxy3d", test_cscopxy3d },
   };
 
   g_test_init (&argc, &argv, NULL);
