@@ -2080,6 +2080,32 @@ static const char matrix_ops_diagram[]
     " <ExplicitLink id=\"ke3\" parent=\"1\" source=\"ez.o1\" target=\"d6.i1\"/>\n"
     " <ExplicitLink id=\"ke4\" parent=\"1\" source=\"ez.o2\" target=\"d8.i1\"/>\n"
     " <ExplicitLink id=\"ke6\" parent=\"1\" source=\"eig.o1\" target=\"d7.i1\"/>\n"
+    /* MATZCONJ of 3 + 4i (j1): 3 - 4i, split by MATZREIM into Display9 */
+    " <BasicBlock id=\"cj\" parent=\"1\" interfaceFunctionName=\"MATZCONJ\">\n"
+    "  <ScilabString as=\"exprs\" height=\"0\" width=\"0\"/></BasicBlock>\n"
+    " <ExplicitInputPort id=\"cj.i1\" parent=\"cj\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"cj.o1\" parent=\"cj\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"cz\" parent=\"1\" interfaceFunctionName=\"MATZREIM\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"cz.i1\" parent=\"cz\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"cz.o1\" parent=\"cz\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"cz.o2\" parent=\"cz\" ordering=\"2\"/>\n"
+    " <BasicBlock id=\"cm\" parent=\"1\" interfaceFunctionName=\"MUX\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"cm.i1\" parent=\"cm\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"cm.i2\" parent=\"cm\" ordering=\"2\"/>\n"
+    " <ExplicitOutputPort id=\"cm.o1\" parent=\"cm\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d9\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d9.i1\" parent=\"d9\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"kc1\" parent=\"1\" source=\"j1.o1\" target=\"cj.i1\"/>\n"
+    " <ExplicitLink id=\"kc2\" parent=\"1\" source=\"cj.o1\" target=\"cz.i1\"/>\n"
+    " <ExplicitLink id=\"kc3\" parent=\"1\" source=\"cz.o1\" target=\"cm.i1\"/>\n"
+    " <ExplicitLink id=\"kc4\" parent=\"1\" source=\"cz.o2\" target=\"cm.i2\"/>\n"
+    " <ExplicitLink id=\"kc5\" parent=\"1\" source=\"cm.o1\" target=\"d9.i1\"/>\n"
     " </root></mxGraphModel>\n"
     "</XcosDiagram>\n";
 
@@ -2136,6 +2162,11 @@ test_matrix_ops (void)
     g_assert_cmpfloat_with_epsilon (fabs (a), 2, 1e-14);
     g_assert_cmpfloat_with_epsilon (a + b, 0, 1e-14);
     g_assert_true (report_has (report, "Display7", "real part"));
+  }
+  {
+    const double conjugate[] = { 3, -4 };
+
+    check_last (run, "Display9", conjugate, 2, 0);
   }
 }
 

@@ -2326,6 +2326,31 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
   { "MATZREIM", "1=2", "RealImagToComplex", NULL, { NULL }, NULL },
   { "MATMAGPHI", "1=1", "ComplexToMagAngle", NULL, { NULL }, NULL },
   { "MATMAGPHI", "1=2", "MagAngleToComplex", NULL, { NULL }, NULL },
+  /* the conjugate: the imaginary part negated between the part blocks */
+  { "MATZCONJ",
+    NULL,
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i' type='Input' x='20' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='p' type='ComplexToRealImag' x='70' y='40' width='40' height='40'>"
+    "<ports in='1' out='2'/></block>"
+    "<block id='g' type='Gain' x='140' y='70' width='40' height='40'>"
+    "<param name='gain'>-1</param><ports in='1' out='1'/></block>"
+    "<block id='c' type='RealImagToComplex' x='210' y='40' width='40' height='40'>"
+    "<ports in='2' out='1'/></block>"
+    "<block id='o' type='Output' x='280' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='i' from-port='1' to='p' to-port='1'/>"
+    "<link id='k2' kind='regular' from='p' from-port='1' to='c' to-port='1'/>"
+    "<link id='k3' kind='regular' from='p' from-port='2' to='g' to-port='1'/>"
+    "<link id='k4' kind='regular' from='g' from-port='1' to='c' to-port='2'/>"
+    "<link id='k5' kind='regular' from='c' from-port='1' to='o' to-port='1'/>"
+    "</diagram>",
+    1 },
   /* concatenation of 2 to 8 inputs, side by side (H) or stacked (V) */
   { "MATCATH",
     "#in=2",
