@@ -363,3 +363,23 @@ orr_bi_lsqminnorm (ORR_BUILTIN_ARGS)
     return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s", message) != NULL;
   return (out[0] = new_real (ev, pos, n, nrhs, x)) != NULL;
 }
+
+/* svd(A): the singular values, descending, as a column */
+gboolean
+orr_bi_svd (ORR_BUILTIN_ARGS)
+{
+  g_autofree double *a = NULL;
+  g_autofree double *sv = NULL;
+  g_autofree double *scratch = NULL;
+  const char *message;
+  int m, n;
+
+  a = real_matrix (ev, pos, "svd", 1, args[0], &m, &n);
+  if (a == NULL || !orr_eval_charge (ev, pos, 10.0 * m * n * MAX (m, n)))
+    return FALSE;
+  sv = g_new0 (double, MAX (MIN (m, n), 1));
+  scratch = g_new0 (double, ORR_MATFN_SVD_SCRATCH (m, n));
+  if ((message = orr_matfn_svd (a, m, n, sv, scratch)) != NULL)
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s", message) != NULL;
+  return (out[0] = new_real (ev, pos, MIN (m, n), 1, sv)) != NULL;
+}

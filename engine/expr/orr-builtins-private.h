@@ -86,6 +86,7 @@ gboolean orr_bi_norm (ORR_BUILTIN_ARGS);
 gboolean orr_bi_control (ORR_BUILTIN_ARGS);
 gboolean orr_bi_lu (ORR_BUILTIN_ARGS);
 gboolean orr_bi_lsqminnorm (ORR_BUILTIN_ARGS);
+gboolean orr_bi_svd (ORR_BUILTIN_ARGS);
 gboolean orr_bi_in_linearization (ORR_BUILTIN_ARGS);
 gboolean orr_bi_analysis (ORR_BUILTIN_ARGS);
 

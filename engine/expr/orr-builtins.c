@@ -118,6 +118,7 @@ static const OrrBuiltin builtins[] = {
   { "strcat", 0, M, 1, orr_bi_strcat, 0 },
   { "strcmp", 2, 2, 1, orr_bi_strcmp, 0 },
   { "sum", 1, 2, 1, orr_bi_sum, ORR_SUM_SUM },
+  { "svd", 1, 1, 1, orr_bi_svd, 0 },
   { "tan", 1, 1, 1, orr_bi_math, ORR_MATH_TAN },
   { "tanh", 1, 1, 1, orr_bi_math, ORR_MATH_TANH },
   { "trace", 1, 1, 1, orr_bi_trace, 0 },

@@ -475,7 +475,7 @@ run_lu (OrrExprProgram *p, const Instr *ins)
   return TRUE;
 }
 
-/* lu, expm, eig and lsqminnorm, in the scratch space the compiler set
+/* lu, expm, eig, svd and lsqminnorm, in the scratch space the compiler set
  * aside (see OpCode) */
 static gboolean
 run_matrix_fn (OrrExprProgram *p, const Instr *ins)
@@ -501,6 +501,9 @@ run_matrix_fn (OrrExprProgram *p, const Instr *ins)
           if (message == NULL)
             memcpy (d, ins->fn == 0 ? re : im, sizeof (double) * n);
         }
+        break;
+      case OP_SVD:
+        message = orr_matfn_svd (a, n, ins->n[1], d, m + ins->n[3]);
         break;
       case OP_LSQ:
         message = orr_matfn_lsq (a, m + ins->src[1], n, ins->n[1], ins->n[2], d, m + ins->n[3],
@@ -571,6 +574,7 @@ orr_expr_program_run (OrrExprProgram *p, const double *const *inputs, double *ou
           case OP_LU:
           case OP_EXPM:
           case OP_EIG:
+          case OP_SVD:
           case OP_LSQ:
             ok = run_matrix_fn (p, ins);
             break;

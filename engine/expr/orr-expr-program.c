@@ -612,6 +612,26 @@ emit_square_fn (Compiler *c, gsize pos, OpCode op, int fn, const Slot *a, Operan
   return TRUE;
 }
 
+/* svd (a): the singular values, through LAPACK's dgesvd */
+static gboolean
+emit_svd (Compiler *c, gsize pos, const Slot *a, Operand *out)
+{
+  Slot scratch;
+  Instr *ins;
+
+  if (!new_slot (c, pos, MIN (a->rows, a->cols), 1, &out->slot)
+      || !new_slot (c, pos, ORR_MATFN_SVD_SCRATCH (a->rows, a->cols), 1, &scratch))
+    return FALSE;
+  out->value = NULL;
+  ins = emit (c, OP_SVD, 0, pos);
+  ins->dst = out->slot.offset;
+  ins->src[0] = a->offset;
+  ins->n[0] = a->rows;
+  ins->n[1] = a->cols;
+  ins->n[3] = scratch.offset;
+  return TRUE;
+}
+
 /* lsqminnorm (a, b) through LAPACK's dgelsy */
 static gboolean
 emit_lsq (Compiler *c, const OrrNode *node, const Slot *a, const Slot *b, Operand *out)
@@ -1434,6 +1454,8 @@ compile_builtin_call (Compiler *c, const OrrNode *node, const OrrBuiltin *b, Ope
   if (strcmp (b->name, "lu") == 0 || strcmp (b->name, "expm") == 0)
     return operand_slot (c, node->pos, &args[0], &x) && require_square (c, node, b->name, &x)
            && emit_square_fn (c, node->pos, b->name[0] == 'l' ? OP_LU : OP_EXPM, 0, &x, out);
+  if (strcmp (b->name, "svd") == 0)
+    return operand_slot (c, node->pos, &args[0], &x) && emit_svd (c, node->pos, &x, out);
   if (strcmp (b->name, "lsqminnorm") == 0)
     {
       Slot y;

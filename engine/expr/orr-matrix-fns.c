@@ -1,4 +1,4 @@
-/* orr-matrix-fns.c - expm, eig, lu and lsqminnorm for the evaluator and
+/* orr-matrix-fns.c - expm, eig, svd, lu and lsqminnorm for the evaluator and
  * for compiled programs (see orr-matrix-fns.h). Nothing here allocates:
  * the callers hand over scratch space of the documented sizes. */
 #include "orr-matrix-fns.h"
@@ -15,6 +15,9 @@ void dgeev_ (const char *jobvl, const char *jobvr, const int *n, double *a, cons
              double *work, const int *lwork, int *info);
 void dsyev_ (const char *jobz, const char *uplo, const int *n, double *a, const int *lda, double *w,
              double *work, const int *lwork, int *info);
+void dgesvd_ (const char *jobu, const char *jobvt, const int *m, const int *n, double *a,
+              const int *lda, double *s, double *u, const int *ldu, double *vt, const int *ldvt,
+              double *work, const int *lwork, int *info);
 void dgelsy_ (const int *m, const int *n, const int *nrhs, double *a, const int *lda, double *b,
               const int *ldb, int *jpvt, const double *rcond, int *rank, double *work,
               const int *lwork, int *info);
@@ -124,6 +127,22 @@ orr_matfn_eig (const double *a, int n, double *re, double *im, double *scratch)
   else
     dgeev_ ("N", "N", &n, copy, &n, re, im, &dummy, &one, &dummy, &one, work, &lwork, &info);
   return info == 0 ? NULL : "eig: the eigenvalue iteration did not converge";
+}
+
+const char *
+orr_matfn_svd (const double *a, int m, int n, double *s, double *scratch)
+{
+  int k = MIN (m, n), lda = MAX (1, m), one = 1, info = 0;
+  int lwork = ORR_MATFN_SVD_SCRATCH (m, n) - m * n;
+  double *copy = scratch, *work = copy + m * n, dummy = 0;
+
+  if (k == 0)
+    return NULL;
+  if (!all_finite (a, m * n))
+    return "svd: the matrix holds NaN or infinite values";
+  memcpy (copy, a, sizeof (double) * m * n);
+  dgesvd_ ("N", "N", &m, &n, copy, &lda, s, &dummy, &one, &dummy, &one, work, &lwork, &info);
+  return info == 0 ? NULL : "svd: the singular value iteration did not converge";
 }
 
 void

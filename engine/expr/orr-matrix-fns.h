@@ -1,6 +1,6 @@
 /* orr-matrix-fns.h - the matrix functions the parameter language offers on
  * constants and on values that depend on a block's inputs alike: expm,
- * eig, lu and lsqminnorm. One implementation for the evaluator (which
+ * eig, svd, lu and lsqminnorm. One implementation for the evaluator (which
  * allocates the scratch space) and for compiled programs (which size it
  * once, at compile time, so that a run allocates nothing).
  *
@@ -23,6 +23,13 @@ const char *orr_matfn_expm (const double *a, int n, double *e, double *scratch, 
  * ORR_MATFN_EIG_SCRATCH (n) doubles. */
 #define ORR_MATFN_EIG_SCRATCH(n) ((n) * ((n) + 4))
 const char *orr_matfn_eig (const double *a, int n, double *re, double *im, double *scratch);
+
+/* The singular values of the m x n matrix a, descending, into s (min(m,
+ * n) of them), by LAPACK dgesvd. scratch: ORR_MATFN_SVD_SCRATCH (m, n)
+ * doubles. */
+#define ORR_MATFN_SVD_SCRATCH(m, n)                                                                \
+  ((m) * (n) + MAX (1, MAX (3 * MIN ((m), (n)) + MAX ((m), (n)), 5 * MIN ((m), (n)))) + 64)
+const char *orr_matfn_svd (const double *a, int m, int n, double *s, double *scratch);
 
 /* The packed LU factors of the n x n matrix a (partial pivoting, P a =
  * L U): U on and above the diagonal, L's multipliers below it (L has a

@@ -487,6 +487,9 @@ test_builtins (void)
   /* a symmetric matrix's eigenvalues ascending (1, 3), as Scilab's spec */
   g_assert_cmpfloat_with_epsilon (eval_real ("eig([2 1; 1 2])", 0), 1, 1e-14);
   g_assert_cmpfloat_with_epsilon (eval_real ("eig([2 1; 1 2])", 1), 3, 1e-14);
+  /* svd: the singular values, descending */
+  g_assert_cmpfloat_with_epsilon (eval_real ("svd([3 0; 0 -4])", 0), 4, 1e-14);
+  g_assert_cmpfloat_with_epsilon (eval_real ("svd([3 0; 0 -4])", 1), 3, 1e-14);
   /* lu([1 2; 3 4]): row 2 first, U = [3 4; 0 2/3], multiplier 1/3 */
   g_assert_cmpfloat_with_epsilon (eval_real ("lu([1 2; 3 4])", 0), 3, 1e-15);
   g_assert_cmpfloat_with_epsilon (eval_real ("lu([1 2; 3 4])", 1), 1.0 / 3, 1e-15);

@@ -2106,6 +2106,18 @@ static const char matrix_ops_diagram[]
     " <ExplicitLink id=\"kc3\" parent=\"1\" source=\"cz.o1\" target=\"cm.i1\"/>\n"
     " <ExplicitLink id=\"kc4\" parent=\"1\" source=\"cz.o2\" target=\"cm.i2\"/>\n"
     " <ExplicitLink id=\"kc5\" parent=\"1\" source=\"cm.o1\" target=\"d9.i1\"/>\n"
+    /* MATSING of A = [1 2; 3 4; 5 6] into Display10 */
+    " <BasicBlock id=\"sv\" parent=\"1\" interfaceFunctionName=\"MATSING\">\n"
+    "  <ScilabString as=\"exprs\" height=\"2\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/><data line=\"1\" column=\"0\" value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"sv.i1\" parent=\"sv\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"sv.o1\" parent=\"sv\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d10\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d10.i1\" parent=\"d10\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"ks1\" parent=\"1\" source=\"a.o1\" target=\"sv.i1\"/>\n"
+    " <ExplicitLink id=\"ks2\" parent=\"1\" source=\"sv.o1\" target=\"d10.i1\"/>\n"
     " </root></mxGraphModel>\n"
     "</XcosDiagram>\n";
 
@@ -2167,6 +2179,13 @@ test_matrix_ops (void)
     const double conjugate[] = { 3, -4 };
 
     check_last (run, "Display9", conjugate, 2, 0);
+  }
+  {
+    /* the square roots of the eigenvalues of A'A = [35 44; 44 56]:
+     * (91 +- sqrt(21^2 + 4*44^2))/2 */
+    const double singular[] = { sqrt ((91 + sqrt (8185.0)) / 2), sqrt ((91 - sqrt (8185.0)) / 2) };
+
+    check_last (run, "Display10", singular, 2, 1e-13);
   }
 }
 

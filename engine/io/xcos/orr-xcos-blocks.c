@@ -2321,6 +2321,15 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     "of a rank-deficient matrix, the rank is decided at sqrt(eps) by a complete orthogonal "
     "factorisation, not from Xcos's singular values" },
   { "MATPINV", NULL, NULL, NULL, { NULL }, NULL },
+  /* the singular values only (2=1), descending */
+  { "MATSING",
+    "1=1&2=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression='svd(u1)'" },
+    "min(rows, columns) values: for a matrix with more rows than columns Xcos's output has as "
+    "many rows as the input" },
+  { "MATSING", NULL, NULL, NULL, { NULL }, NULL },
   /* between complex and real signals: 1 splits, 2 joins */
   { "MATZREIM", "1=1", "ComplexToRealImag", NULL, { NULL }, NULL },
   { "MATZREIM", "1=2", "RealImagToComplex", NULL, { NULL }, NULL },

@@ -1383,7 +1383,7 @@ test_program_run_errors (void)
   g_assert_nonnull (strstr (orr_expr_program_get_error (singular), "singular"));
 }
 
-/* expm, eig, lu and lsqminnorm of values that depend on the inputs,
+/* expm, eig, svd, lu and lsqminnorm of values that depend on the inputs,
  * against closed forms: the exponential of a diagonal, a nilpotent and a
  * rotation generator; eigenvalues of a triangular, a symmetric and a
  * rotation-scaling matrix; P A = L U; least squares of singular and tall
@@ -1417,6 +1417,9 @@ test_program_matrix_functions (void)
     { "real(eig([2 u2; u2 2]))", 2, 1, { 2 - w, 2 + w } },
     { "real(eig([1 -u2; u2 1]))", 2, 1, { 1, 1 } },
     { "imag(eig([1 -u2; u2 1]))", 2, 1, { -w, w }, TRUE },
+    /* singular values: descending, of magnitude */
+    { "svd([3*u2 0; 0 -4*u2])", 2, 1, { 4 * w, 3 * w } },
+    { "svd([1 1; 1 1] + 0*u2)", 2, 1, { 2, 0 } },
     /* partial pivoting takes row 2 first: L = [1 0; 1/3 1], U = [3 4; 0 2/3] */
     { "lu(u1)", 2, 2, { 3, third, 4, 2.0 / 3 } },
     /* [1 1; 1 1] x = [2; 2]: the solutions x1 + x2 = 2, the shortest [1; 1] */
