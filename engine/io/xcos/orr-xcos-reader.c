@@ -1632,7 +1632,8 @@ ports:
 }
 
 /* A ComplexToRealImag in diagram before the input at *to, whose first
- * output now takes the link's place: *to becomes its input. Xcos's real
+ * output now takes the link's place (the second ends in a Terminator):
+ * *to becomes its input. Xcos's real
  * blocks read the real parts of a complex signal (its buffer starts with
  * them); Orrery's refuse a complex link. */
 static void
@@ -1658,6 +1659,20 @@ insert_real_part (Importer *im, OrrDiagram *diagram, const char *where, OrrBlock
   orr_diagram_append_block (diagram, part);
   link = orr_link_new (link_id, ORR_LINK_REGULAR, &pf, et);
   orr_diagram_append_link (diagram, link);
+  /* the imaginary parts end in a Terminator: nothing reads them */
+  {
+    g_autofree char *tid = g_strdup_printf ("b%u", ++im->next_block);
+    g_autofree char *tlabel = new_label (im, diagram, "Terminator");
+    g_autofree char *tlink = g_strdup_printf ("l%u", ++im->next_link);
+    OrrBlock *end = orr_block_new (tid, "Terminator");
+    OrrEndpoint imag = { part->id, ORR_PORT_OUT, 2 }, sink = { end->id, ORR_PORT_IN, 1 };
+
+    end->label = g_strdup (tlabel);
+    orr_block_set_ports (end, ORR_PORT_IN, 1);
+    end->geometry = (OrrRect){ part->geometry.x + 60, part->geometry.y + 30, 20, 20 };
+    orr_diagram_append_block (diagram, end);
+    orr_diagram_append_link (diagram, orr_link_new (tlink, ORR_LINK_REGULAR, &imag, &sink));
+  }
   *et = (OrrEndpoint){ part->id, ORR_PORT_IN, 1 };
   warn (im, p2,
         "reads the complex output of %s as its real part, as in Xcos (a ComplexToRealImag, %s, "
