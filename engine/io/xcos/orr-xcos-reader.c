@@ -998,7 +998,6 @@ collect_ports (xmlNode *n, GHashTable *ports, GHashTable *order, int depth)
               PortInfo *p = g_new0 (PortInfo, 1);
               double ordering = attr_double (c, "ordering", 0);
               xmlNode *geo = child_as (c, "geometry");
-
               g_autofree char *data_type = attr (c, "dataType");
 
               p->block = g_steal_pointer (&parent);
@@ -1631,11 +1630,11 @@ ports:
   return block;
 }
 
-/* A ComplexToRealImag in diagram before the input at *to, whose first
+/* A ComplexToRealImag in diagram before the input at *et, whose first
  * output now takes the link's place (the second ends in a Terminator):
- * *to becomes its input. Xcos's real
- * blocks read the real parts of a complex signal (its buffer starts with
- * them); Orrery's refuse a complex link. */
+ * *et becomes its input. Xcos's real blocks read the real parts of a
+ * complex signal (its buffer starts with them); Orrery's refuse a complex
+ * link. */
 static void
 insert_real_part (Importer *im, OrrDiagram *diagram, const char *where, OrrBlock *from,
                   OrrBlock *to, OrrEndpoint *et)
