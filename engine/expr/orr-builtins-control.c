@@ -5,6 +5,8 @@
  * numerical work is in engine/analysis (LAPACK). */
 #include "orr-builtins-private.h"
 
+#include "orr-matrix-fns.h"
+
 #include <orrery/orr-analysis.h>
 
 #include <string.h>
@@ -86,12 +88,18 @@ orr_bi_control (ORR_BUILTIN_ARGS)
     {
       case ORR_CONTROL_EIG:
         {
+          /* as compiled programs compute it (orr-matrix-fns.c): a
+           * symmetric matrix's eigenvalues ascending, as Scilab's spec */
           g_autofree double *re = g_new0 (double, MAX (n, 1));
           g_autofree double *im = g_new0 (double, MAX (n, 1));
+          g_autofree double *scratch = g_new0 (double, MAX (ORR_MATFN_EIG_SCRATCH (n), 1));
+          const char *message;
           gboolean is_complex = FALSE;
 
-          if (!orr_matrix_eig (n, a, re, im, &error))
-            return analysis_failed (ev, pos, error);
+          if (!orr_eval_charge (ev, pos, 10.0 * n * n * n))
+            return FALSE;
+          if ((message = orr_matfn_eig (a, n, re, im, scratch)) != NULL)
+            return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s", message) != NULL;
           for (int i = 0; i < n; i++)
             is_complex |= im[i] != 0;
           if (!is_complex)
@@ -111,9 +119,14 @@ orr_bi_control (ORR_BUILTIN_ARGS)
       case ORR_CONTROL_EXPM:
         {
           g_autofree double *e = g_new0 (double, MAX (n * n, 1));
+          g_autofree double *scratch = g_new0 (double, MAX (4 * n * n, 1));
+          g_autofree int *piv = g_new0 (int, MAX (n, 1));
+          const char *message;
 
-          if (!orr_matrix_expm (n, a, e, &error))
-            return analysis_failed (ev, pos, error);
+          if (!orr_eval_charge (ev, pos, 20.0 * n * n * n))
+            return FALSE;
+          if ((message = orr_matfn_expm (a, n, e, scratch, piv)) != NULL)
+            return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s", message) != NULL;
           return (out[0] = new_real (ev, pos, n, n, e)) != NULL;
         }
       case ORR_CONTROL_CTRB:
@@ -320,4 +333,69 @@ orr_bi_analysis (ORR_BUILTIN_ARGS)
       return analysis_failed (ev, pos, error);
     }
   return TRUE;
+}
+
+/* lu(A): the packed factors of P A = L U, U on and above the diagonal and
+ * L's multipliers below it (MATLAB's one-output lu of a full matrix) */
+gboolean
+orr_bi_lu (ORR_BUILTIN_ARGS)
+{
+  g_autofree double *a = NULL;
+  g_autofree int *piv = NULL;
+  int n, na;
+
+  a = real_matrix (ev, pos, "lu", 1, args[0], &n, &na);
+  if (a == NULL || !check_square (ev, pos, "lu", n, na)
+      || !orr_eval_charge (ev, pos, (double)n * n * n))
+    return FALSE;
+  piv = g_new0 (int, MAX (n, 1));
+  orr_matfn_lu (a, n, a, piv);
+  return (out[0] = new_real (ev, pos, n, n, a)) != NULL;
+}
+
+/* lsqminnorm(A, B): the minimum-norm least-squares solution of A X = B */
+gboolean
+orr_bi_lsqminnorm (ORR_BUILTIN_ARGS)
+{
+  g_autofree double *a = NULL;
+  g_autofree double *b = NULL;
+  g_autofree double *x = NULL;
+  g_autofree double *scratch = NULL;
+  g_autofree int *jpvt = NULL;
+  const char *message;
+  int m, n, mb, nrhs;
+
+  a = real_matrix (ev, pos, "lsqminnorm", 1, args[0], &m, &n);
+  if (a == NULL)
+    return FALSE;
+  b = real_matrix (ev, pos, "lsqminnorm", 2, args[1], &mb, &nrhs);
+  if (b == NULL || !check_rows (ev, pos, "lsqminnorm", "B", mb, m)
+      || !orr_eval_charge (ev, pos, (double)m * n * (n + nrhs)))
+    return FALSE;
+  x = g_new0 (double, MAX (n * nrhs, 1));
+  scratch = g_new0 (double, MAX (ORR_MATFN_LSQ_SCRATCH (m, n, nrhs), 1));
+  jpvt = g_new0 (int, MAX (n, 1));
+  if ((message = orr_matfn_lsq (a, b, m, n, nrhs, x, scratch, jpvt)) != NULL)
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s", message) != NULL;
+  return (out[0] = new_real (ev, pos, n, nrhs, x)) != NULL;
+}
+
+/* svd(A): the singular values, descending, as a column */
+gboolean
+orr_bi_svd (ORR_BUILTIN_ARGS)
+{
+  g_autofree double *a = NULL;
+  g_autofree double *sv = NULL;
+  g_autofree double *scratch = NULL;
+  const char *message;
+  int m, n;
+
+  a = real_matrix (ev, pos, "svd", 1, args[0], &m, &n);
+  if (a == NULL || !orr_eval_charge (ev, pos, 10.0 * m * n * MAX (m, n)))
+    return FALSE;
+  sv = g_new0 (double, MAX (MIN (m, n), 1));
+  scratch = g_new0 (double, ORR_MATFN_SVD_SCRATCH (m, n));
+  if ((message = orr_matfn_svd (a, m, n, sv, scratch)) != NULL)
+    return orr_eval_fail (ev, pos, ORR_EXPR_ERROR_ARGUMENT, "%s", message) != NULL;
+  return (out[0] = new_real (ev, pos, MIN (m, n), 1, sv)) != NULL;
 }

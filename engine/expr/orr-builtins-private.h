@@ -84,6 +84,9 @@ gboolean orr_bi_norm (ORR_BUILTIN_ARGS);
 
 /* orr-builtins-control.c */
 gboolean orr_bi_control (ORR_BUILTIN_ARGS);
+gboolean orr_bi_lu (ORR_BUILTIN_ARGS);
+gboolean orr_bi_lsqminnorm (ORR_BUILTIN_ARGS);
+gboolean orr_bi_svd (ORR_BUILTIN_ARGS);
 gboolean orr_bi_in_linearization (ORR_BUILTIN_ARGS);
 gboolean orr_bi_analysis (ORR_BUILTIN_ARGS);
 

@@ -25,6 +25,15 @@ typedef enum
   OP_INV,      /* dst = inv (src0), n0 x n0, LU scratch at n1, pivots at n2 */
   OP_DET,      /* dst = det (src0) */
   OP_SOLVE,    /* dst = src0 \ src1, src0 n0 x n0, src1 n0 x n3 */
+  OP_LU,       /* dst = the packed LU factors of src0 (lu(x)), n0 x n0, pivots at n2 */
+  OP_EXPM,     /* dst = expm (src0), n0 x n0, 4 n0 x n0 scratch at n1, pivots at n2 */
+  OP_EIG,      /* dst = real (fn 0) or imaginary (fn 1) parts of eig (src0), n0 x 1;
+                * scratch ORR_MATFN_EIG_SCRATCH (n0) + 2 n0 at n1 */
+  OP_SVD,      /* dst = svd (src0), src0 n0 x n1, dst min(n0, n1) x 1; scratch at n3 */
+  OP_LSQ,      /* dst = lsqminnorm (src0, src1): src0 n0 x n1, src1 n0 x n2, dst n1 x n2;
+                * scratch at n3: a copy of src0, max(n0, n1) x n2 for the right-hand
+                * sides, then rs[1] doubles of LAPACK work; its
+                * pivots start at rs[0] */
 } OpCode;
 
 typedef enum

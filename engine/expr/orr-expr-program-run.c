@@ -6,6 +6,7 @@
  */
 #include "orr-expr-program-private.h"
 #include "orr-expr-error.h"
+#include "orr-matrix-fns.h"
 
 #include <orrery/orr-dense.h>
 
@@ -474,6 +475,46 @@ run_lu (OrrExprProgram *p, const Instr *ins)
   return TRUE;
 }
 
+/* lu, expm, eig, svd and lsqminnorm, in the scratch space the compiler set
+ * aside (see OpCode) */
+static gboolean
+run_matrix_fn (OrrExprProgram *p, const Instr *ins)
+{
+  double *m = p->mem, *d = m + ins->dst;
+  const double *a = m + ins->src[0];
+  int n = ins->n[0];
+  const char *message = NULL;
+
+  switch ((OpCode)ins->op)
+    {
+      case OP_LU:
+        orr_matfn_lu (a, n, d, p->pivots + ins->n[2]);
+        break;
+      case OP_EXPM:
+        message = orr_matfn_expm (a, n, d, m + ins->n[1], p->pivots + ins->n[2]);
+        break;
+      case OP_EIG:
+        {
+          double *re = m + ins->n[1], *im = re + n;
+
+          message = orr_matfn_eig (a, n, re, im, im + n);
+          if (message == NULL)
+            memcpy (d, ins->fn == 0 ? re : im, sizeof (double) * n);
+        }
+        break;
+      case OP_SVD:
+        message = orr_matfn_svd (a, n, ins->n[1], d, m + ins->n[3]);
+        break;
+      case OP_LSQ:
+        message = orr_matfn_lsq (a, m + ins->src[1], n, ins->n[1], ins->n[2], d, m + ins->n[3],
+                                 p->pivots + ins->rs[0]);
+        break;
+      default:
+        break;
+    }
+  return message == NULL || run_failed (p, ins, "%s", message);
+}
+
 gboolean
 orr_expr_program_run (OrrExprProgram *p, const double *const *inputs, double *output)
 {
@@ -529,6 +570,13 @@ orr_expr_program_run (OrrExprProgram *p, const double *const *inputs, double *ou
           case OP_DET:
           case OP_SOLVE:
             ok = run_lu (p, ins);
+            break;
+          case OP_LU:
+          case OP_EXPM:
+          case OP_EIG:
+          case OP_SVD:
+          case OP_LSQ:
+            ok = run_matrix_fn (p, ins);
             break;
           default:
             break;

@@ -30,6 +30,7 @@
 #include "orr-index.h"
 #include "orr-ops.h"
 #include "orr-expr-program-private.h"
+#include "orr-matrix-fns.h"
 #include "orr-parser.h"
 #include "orr-range.h"
 
@@ -581,6 +582,84 @@ emit_lu (Compiler *c, gsize pos, OpCode op, const Slot *a, const Slot *b, Operan
   ins->n[1] = scratch.offset;
   ins->n[2] = c->n_pivots;
   ins->n[3] = b ? b->cols : 0;
+  c->n_pivots += n;
+  return TRUE;
+}
+
+/* lu, expm and eig (fn 0: its real parts, 1: its imaginary parts) of a
+ * square matrix, with their scratch space (see OpCode) */
+static gboolean
+emit_square_fn (Compiler *c, gsize pos, OpCode op, int fn, const Slot *a, Operand *out)
+{
+  int n = a->rows;
+  Slot scratch = { -1, 0, 0 };
+  Instr *ins;
+
+  if (!new_slot (c, pos, n, op == OP_EIG ? 1 : n, &out->slot))
+    return FALSE;
+  if (op == OP_EXPM && !new_slot (c, pos, 4 * n, n, &scratch))
+    return FALSE;
+  if (op == OP_EIG && !new_slot (c, pos, ORR_MATFN_EIG_SCRATCH (n) + 2 * n, 1, &scratch))
+    return FALSE;
+  out->value = NULL;
+  ins = emit (c, op, fn, pos);
+  ins->dst = out->slot.offset;
+  ins->src[0] = a->offset;
+  ins->n[0] = n;
+  ins->n[1] = scratch.offset;
+  ins->n[2] = c->n_pivots;
+  c->n_pivots += n;
+  return TRUE;
+}
+
+/* svd (a): the singular values, through LAPACK's dgesvd */
+static gboolean
+emit_svd (Compiler *c, gsize pos, const Slot *a, Operand *out)
+{
+  Slot scratch;
+  Instr *ins;
+
+  if (!new_slot (c, pos, MIN (a->rows, a->cols), 1, &out->slot)
+      || !new_slot (c, pos, ORR_MATFN_SVD_SCRATCH (a->rows, a->cols), 1, &scratch))
+    return FALSE;
+  out->value = NULL;
+  ins = emit (c, OP_SVD, 0, pos);
+  ins->dst = out->slot.offset;
+  ins->src[0] = a->offset;
+  ins->n[0] = a->rows;
+  ins->n[1] = a->cols;
+  ins->n[3] = scratch.offset;
+  return TRUE;
+}
+
+/* lsqminnorm (a, b) through LAPACK's dgelsy */
+static gboolean
+emit_lsq (Compiler *c, const OrrNode *node, const Slot *a, const Slot *b, Operand *out)
+{
+  int m = a->rows, n = a->cols, nrhs = b->cols;
+  Slot scratch;
+  Instr *ins;
+
+  if (b->rows != m)
+    {
+      g_autofree char *text = describe (node);
+
+      return fail (c, node->pos, ORR_EXPR_ERROR_SIZE,
+                   "%s: cannot solve %dx%d \\ %dx%d: row counts differ", text, m, n, b->rows, nrhs);
+    }
+  if (!new_slot (c, node->pos, n, nrhs, &out->slot)
+      || !new_slot (c, node->pos, ORR_MATFN_LSQ_SCRATCH (m, n, nrhs), 1, &scratch))
+    return FALSE;
+  out->value = NULL;
+  ins = emit (c, OP_LSQ, 0, node->pos);
+  ins->dst = out->slot.offset;
+  ins->src[0] = a->offset;
+  ins->src[1] = b->offset;
+  ins->n[0] = m;
+  ins->n[1] = n;
+  ins->n[2] = nrhs;
+  ins->n[3] = scratch.offset;
+  ins->rs[0] = c->n_pivots;
   c->n_pivots += n;
   return TRUE;
 }
@@ -1372,6 +1451,22 @@ compile_builtin_call (Compiler *c, const OrrNode *node, const OrrBuiltin *b, Ope
   if (strcmp (b->name, "inv") == 0 || strcmp (b->name, "det") == 0)
     return operand_slot (c, node->pos, &args[0], &x) && require_square (c, node, b->name, &x)
            && emit_lu (c, node->pos, b->name[0] == 'i' ? OP_INV : OP_DET, &x, NULL, out);
+  if (strcmp (b->name, "lu") == 0 || strcmp (b->name, "expm") == 0)
+    return operand_slot (c, node->pos, &args[0], &x) && require_square (c, node, b->name, &x)
+           && emit_square_fn (c, node->pos, b->name[0] == 'l' ? OP_LU : OP_EXPM, 0, &x, out);
+  if (strcmp (b->name, "svd") == 0)
+    return operand_slot (c, node->pos, &args[0], &x) && emit_svd (c, node->pos, &x, out);
+  if (strcmp (b->name, "lsqminnorm") == 0)
+    {
+      Slot y;
+
+      return operand_slot (c, node->pos, &args[0], &x) && operand_slot (c, node->pos, &args[1], &y)
+             && emit_lsq (c, node, &x, &y, out);
+    }
+  if (strcmp (b->name, "eig") == 0)
+    return fail (c, node->pos, ORR_EXPR_ERROR_ARGUMENT,
+                 "eig of values that depend on the inputs may be complex, which a formula's "
+                 "result cannot be: take real(eig(...)) and imag(eig(...))");
   if (strcmp (b->name, "trace") == 0)
     {
       /* the sum of diag(x) */
@@ -1506,6 +1601,41 @@ compile_name (Compiler *c, const OrrNode *node, Operand *out)
   return out->value != NULL;
 }
 
+/* real(eig(x)) (@imaginary FALSE) or imag(eig(x)): folded by the evaluator
+ * when x is constant, else an OP_EIG */
+static gboolean
+compile_eig_part (Compiler *c, const OrrNode *node, gboolean imaginary, Operand *out)
+{
+  const OrrNode *call = node->items[0];
+  Operand arg = { 0 };
+  Slot x;
+  gboolean ok;
+
+  if (!compile (c, call->items[0], &arg))
+    return FALSE;
+  if (is_constant (&arg))
+    {
+      OrrValue *outs[1] = { NULL };
+      OrrValue *eig = NULL;
+
+      ok = orr_builtin_invoke (&c->ev, call->pos, orr_builtin_lookup ("eig"), 1, &arg.value, 1,
+                               outs);
+      eig = outs[0];
+      outs[0] = NULL;
+      ok = ok
+           && orr_builtin_invoke (
+             &c->ev, node->pos, orr_builtin_lookup (imaginary ? "imag" : "real"), 1, &eig, 1, outs);
+      g_clear_pointer (&eig, orr_value_unref);
+      out->value = outs[0];
+      operand_clear (&arg);
+      return ok && out->value != NULL;
+    }
+  ok = operand_slot (c, call->pos, &arg, &x) && require_square (c, call, "eig", &x)
+       && emit_square_fn (c, call->pos, OP_EIG, imaginary ? 1 : 0, &x, out);
+  operand_clear (&arg);
+  return ok;
+}
+
 static gboolean
 compile_call (Compiler *c, const OrrNode *node, Operand *out)
 {
@@ -1539,6 +1669,14 @@ compile_call (Compiler *c, const OrrNode *node, Operand *out)
   if (b == NULL && !conditional)
     return fail (c, node->pos, ORR_EXPR_ERROR_UNDEFINED, "undefined function or variable '%s'",
                  node->name);
+
+  /* real(eig(x)) and imag(eig(x)) of an x that depends on the inputs:
+   * the two real halves of a complex result */
+  if (b != NULL && (strcmp (b->name, "real") == 0 || strcmp (b->name, "imag") == 0)
+      && node->n_items == 1 && node->items[0]->kind == ORR_NODE_CALL
+      && strcmp (node->items[0]->name, "eig") == 0 && node->items[0]->n_items == 1
+      && input_number (c, "eig") < 0 && orr_scope_lookup (c->ev.scope, "eig") == NULL)
+    return compile_eig_part (c, node, b->name[0] == 'i', out);
 
   /* size(u1) does not read u1's values: it must not make u1 feedthrough */
   if (b != NULL && is_size_builtin (b->name))

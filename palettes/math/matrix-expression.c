@@ -23,10 +23,10 @@ static const OrrParamSpec matrix_expression_params[] = {
     N_ ("The formula, as a string. Matrix operators + - * / \\ ^ ' and element-wise .* ./ .^, "
         "comparisons and & | ~ (1 or 0 per element), [a, b; c, d], indexing u1(2, :) and "
         "u1(end), element-wise functions (sin, exp, sqrt, abs, floor ...), sum prod max min mean "
-        "cumsum, inv det trace, size, and the element-wise conditionals '.if c .then a .else b "
-        ".end' and '.switch x .case c1, v1 .otherwise w .end' (all branches are computed). A "
-        "formula with a transpose is easier in double quotes, \"u1'*u2\", than with doubled "
-        "single quotes, 'u1''*u2'.") },
+        "cumsum, inv det trace expm lu lsqminnorm svd, real(eig(x)) and imag(eig(x)), size, "
+        "and the element-wise conditionals '.if c .then a .else b .end' and '.switch x .case "
+        "c1, v1 .otherwise w .end' (all branches are computed). A formula with a transpose is "
+        "easier in double quotes, \"u1'*u2\", than with doubled single quotes, 'u1''*u2'.") },
   { "parameters", N_ ("Parameters"), "[]",
     N_ ("A matrix the formula reads as p (p, p(2), p(:, 1) ...). Context variables cannot be "
         "named in the formula itself; pass them here.") },

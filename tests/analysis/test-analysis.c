@@ -522,6 +522,20 @@ test_builtins (void)
   g_assert_cmpfloat_with_epsilon (eval_real ("max(abs(imag(eig([0 1; -1 0]))))", 0), 1, 1e-12);
   g_assert_cmpfloat_with_epsilon (eval_real ("expm([0 1; 0 0])", 2), 1, 1e-12);
   g_assert_cmpfloat_with_epsilon (eval_real ("expm(log(2))", 0), 2, 1e-12);
+  /* a symmetric matrix's eigenvalues ascending (1, 3), as Scilab's spec */
+  g_assert_cmpfloat_with_epsilon (eval_real ("eig([2 1; 1 2])", 0), 1, 1e-14);
+  g_assert_cmpfloat_with_epsilon (eval_real ("eig([2 1; 1 2])", 1), 3, 1e-14);
+  /* svd: the singular values, descending */
+  g_assert_cmpfloat_with_epsilon (eval_real ("svd([3 0; 0 -4])", 0), 4, 1e-14);
+  g_assert_cmpfloat_with_epsilon (eval_real ("svd([3 0; 0 -4])", 1), 3, 1e-14);
+  /* lu([1 2; 3 4]): row 2 first, U = [3 4; 0 2/3], multiplier 1/3 */
+  g_assert_cmpfloat_with_epsilon (eval_real ("lu([1 2; 3 4])", 0), 3, 1e-15);
+  g_assert_cmpfloat_with_epsilon (eval_real ("lu([1 2; 3 4])", 1), 1.0 / 3, 1e-15);
+  g_assert_cmpfloat_with_epsilon (eval_real ("lu([1 2; 3 4])", 3), 2.0 / 3, 1e-15);
+  /* x1 + x2 = 2 twice: the shortest solution [1; 1]; tall: the mean */
+  g_assert_cmpfloat_with_epsilon (eval_real ("lsqminnorm([1 1; 1 1], [2; 2])", 0), 1, 1e-14);
+  g_assert_cmpfloat_with_epsilon (eval_real ("lsqminnorm([1 1; 1 1], [2; 2])", 1), 1, 1e-14);
+  g_assert_cmpfloat_with_epsilon (eval_real ("lsqminnorm([1; 1; 1], [1; 2; 6])", 0), 3, 1e-14);
   /* ctrb([0 1; 0 0], [0; 1]) = [0 1; 1 0]; obsv = [1 0; 0 1] */
   g_assert_cmpfloat (eval_real ("ctrb([0 1; 0 0], [0; 1])", 1), ==, 1);
   g_assert_cmpfloat (eval_real ("ctrb([0 1; 0 0], [0; 1])", 2), ==, 1);

@@ -32,8 +32,8 @@
 #endif
 
 /* What the English examples reached when this test was written. */
-#define MIN_IMPORTED 109
-#define MIN_SIMULATED 108
+#define MIN_IMPORTED 114
+#define MIN_SIMULATED 114
 
 static char *
 example_path (const char *relative)
@@ -1081,7 +1081,7 @@ static const char inline_diagram[]
     "  </BasicBlock>\n"
     "  <ExplicitInputPort id=\"g.i\" parent=\"g\" ordering=\"1\"/>\n"
     "  <ExplicitOutputPort id=\"g.o\" parent=\"g\" ordering=\"1\"/>\n"
-    "  <BasicBlock id=\"x\" parent=\"1\" interfaceFunctionName=\"CMAT3D\">\n"
+    "  <BasicBlock id=\"x\" parent=\"1\" interfaceFunctionName=\"PENDULUM_ANIM\">\n"
     "   <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data column=\"0\" line=\"0\" "
     "value=\"1\"/></ScilabString>\n"
     "  </BasicBlock>\n"
@@ -1210,14 +1210,14 @@ test_inline (void)
   g_assert_cmpuint (to_placeholder, ==, 1);
   /* the block with no counterpart: kept, named, and the model refuses to run */
   g_assert_cmpuint (g_strv_length (placeholders), ==, 1);
-  g_assert_cmpstr (placeholders[0], ==, "CMAT3D1");
+  g_assert_cmpstr (placeholders[0], ==, "PENDULUM_ANIM1");
   g_assert_cmpuint (report->placeholders->len, ==, 1);
-  g_assert_nonnull (strstr (g_ptr_array_index (report->placeholders, 0), "CMAT3D"));
+  g_assert_nonnull (strstr (g_ptr_array_index (report->placeholders, 0), "PENDULUM_ANIM"));
   {
     g_autoptr (GError) error = NULL;
     OrrProgram *program = compile_model (model, NULL, &error);
     g_assert_null (program);
-    g_assert_nonnull (strstr (error->message, "Xcos.CMAT3D"));
+    g_assert_nonnull (strstr (error->message, "Xcos.PENDULUM_ANIM"));
   }
 }
 
@@ -2173,6 +2173,593 @@ test_scifunc_time (void)
     g_assert_cmpfloat_with_epsilon (V (r, i, 0), sin (T (r, i)), 1e-12);
 }
 
+/* ---- matrix functions and plots with no direct counterpart ------------------ */
+
+static double
+f_t (double t)
+{
+  return t;
+}
+
+static double
+f_cos (double t)
+{
+  return cos (t);
+}
+
+/* The recording of the only block under the super block at prefix (the
+ * sink inside a mapped BARXY or CANIMXY3D). */
+static Recording *
+recording_under (Run *run, const char *prefix)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+  Recording *found = NULL;
+  g_autofree char *start = g_strconcat (prefix, "/", NULL);
+
+  g_hash_table_iter_init (&iter, run->recordings);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_str_has_prefix (key, start))
+      {
+        g_assert_null (found);
+        found = value;
+      }
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* MATEIG of [sin(t) 0; 0 t]: a symmetric matrix, whose eigenvalues Xcos
+ * (LAPACK dsyev) gives in ascending order, sin(t) then t for t > 0. */
+static void
+test_mateig (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("matrix_pal/MATEIG_Example.zcos");
+  r = recording (run, "Scope1");
+  g_assert_cmpint (r->n, ==, 2);
+  g_assert_cmpuint (r->t->len, ==, 300);
+  check_channel (r, 0, f_sin, 1e-9);
+  check_channel (r, 1, f_t, 1e-9);
+}
+
+/* MATEXPM of M = [0 a; b 0], a = sin(t), b = sqrt(t), then the sum of the
+ * elements. M^2 = ab I, so with w = sqrt(ab) (real, ab >= 0) e^M =
+ * cosh(w) I + sinh(w)/w M, and with w = sqrt(-ab) (ab < 0) cos(w) I +
+ * sin(w)/w M: the sum is 2 cosh(w) + (a + b) sinh(w)/w, or its cos/sin
+ * form. */
+static double
+expm_sum (double t)
+{
+  double a = sin (t), b = sqrt (t), c = a * b;
+  double w = sqrt (fabs (c));
+
+  if (w < 1e-8)
+    return 2 + a + b;
+  if (c > 0)
+    return 2 * cosh (w) + (a + b) * sinh (w) / w;
+  return 2 * cos (w) + (a + b) * sin (w) / w;
+}
+
+static void
+test_matexpm (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("matrix_pal/MATEXPM_Example.zcos");
+  r = recording (run, "Scope1");
+  g_assert_cmpuint (r->t->len, ==, 300);
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i), want = expm_sum (t);
+
+      if (fabs (V (r, i, 0) - want) > 1e-12 * (1 + fabs (want)))
+        g_error ("at t = %g the sum of expm is %.15g, expected %.15g", t, V (r, i, 0), want);
+    }
+}
+
+/* MATBKSL of A = tan(t) and B = sin(t): x = sin(t)/tan(t) = cos(t). At
+ * t = 0 A is 0, singular: Xcos's least-squares solution is 0 and the run
+ * goes on (Orrery's '\' stopped it there). */
+static void
+test_matbksl (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("matrix_pal/MATBKSL_Example.zcos");
+  r = recording (run, "Scope1");
+  g_assert_cmpuint (r->t->len, ==, 300);
+  check_channel (r, 0, f_cos, 1e-9);
+}
+
+/* CMAT3D_Example: MATLU of the constant A = [1 2 3; 5 9 7; 12 -8 4] into
+ * two CMAT3D (here Displays). U (output 1) is upper triangular, L (output
+ * 2) unit lower triangular with multipliers at most 1, and L U = P A for
+ * the row order partial pivoting picks: 12 first, then of the rows left
+ * after elimination (0, 2 + 8/12, ...) and (0, 9 + 8*5/12, ...) the
+ * second, row 2 of A. */
+static void
+test_matlu (void)
+{
+  static const double a[] = { 1, 5, 12, 2, 9, -8, 3, 7, 4 };
+  static const int order[] = { 2, 1, 0 };
+  g_autoptr (Run) run = NULL;
+  Recording *ru, *rl;
+  double u[9], l[9];
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sinks_pal/CMAT3D_Example.zcos");
+  ru = recording (run, "Display1");
+  rl = recording (run, "Display2");
+  g_assert_cmpint (ru->n, ==, 9);
+  g_assert_cmpint (rl->n, ==, 9);
+  for (int k = 0; k < 9; k++)
+    {
+      u[k] = V (ru, ru->t->len - 1, k);
+      l[k] = V (rl, rl->t->len - 1, k);
+    }
+  for (int i = 0; i < 3; i++)
+    {
+      g_assert_cmpfloat (l[i + 3 * i], ==, 1);
+      for (int j = 0; j < 3; j++)
+        {
+          double lu = 0;
+
+          if (i > j)
+            g_assert_cmpfloat (u[i + 3 * j], ==, 0);
+          if (i < j)
+            g_assert_cmpfloat (l[i + 3 * j], ==, 0);
+          g_assert_cmpfloat (fabs (l[i + 3 * j]), <=, 1);
+          for (int k = 0; k < 3; k++)
+            lu += l[i + 3 * k] * u[k + 3 * j];
+          g_assert_cmpfloat_with_epsilon (lu, a[order[i] + 3 * j], 1e-13);
+        }
+    }
+  /* the pivots by hand: 12, 9 + 8*5/12, and what is left of row 1 */
+  g_assert_cmpfloat_with_epsilon (u[0], 12, 1e-15);
+  g_assert_cmpfloat_with_epsilon (u[4], 9 + 8.0 * 5 / 12, 1e-13);
+}
+
+/* BARXY of x = [0; cos(t)] and y = [0; sin(t)]: one bar from the origin
+ * to (cos t, sin t), a clock hand; Anim2D records { what, x1, y1, x2, y2 }
+ * at each of the 0.1 s clock's events. */
+static void
+test_barxy (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sinks_pal/BARXY_Example.zcos");
+  r = recording_under (run, "BARXY1");
+  g_assert_cmpint (r->n, ==, 5);
+  check_times (r, 0.1, 0.1, 300);
+  for (guint i = 0; i < r->t->len; i++)
+    {
+      double t = T (r, i);
+
+      g_assert_cmpfloat (V (r, i, 1), ==, 0);
+      g_assert_cmpfloat (V (r, i, 2), ==, 0);
+      g_assert_cmpfloat_with_epsilon (V (r, i, 3), cos (t), 1e-9);
+      g_assert_cmpfloat_with_epsilon (V (r, i, 4), sin (t), 1e-9);
+    }
+}
+
+/* CANIMXY3D of (cos t, sin t, z): its (x, y) projection is the unit
+ * circle, at the angle t. */
+static void
+test_canimxy3d (void)
+{
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  if (!have_examples ())
+    return;
+  run = run_example ("sinks_pal/CANIMXY3D_Example.zcos");
+  r = recording_under (run, "CANIMXY3D1");
+  g_assert_cmpint (r->n, ==, 2);
+  g_assert_cmpuint (r->t->len, >, 1000);
+  check_channel (r, 0, f_cos, 1e-9);
+  check_channel (r, 1, f_sin, 1e-9);
+}
+
+/* An inline diagram of the matrix blocks no example uses: SUBMAT, MATRESH
+ * and MATPINV of A = [1 2; 3 4; 5 6], MATZREIM and MATMAGPHI both ways (z =
+ * 1 + 2i is joined from its parts: Orrery's Constant is real).
+ * pinv(A) = (A'A)^-1 A' = [56 -44; -44 35]/24 * [1 3 5; 2 4 6], worked by
+ * hand: [-4/3 -1/3 2/3; 13/12 1/3 -5/12]. */
+static const char matrix_ops_diagram[]
+  = "<?xml version=\"1.0\"?>\n"
+    "<XcosDiagram finalIntegrationTime=\"1.0\"><mxGraphModel><root>\n"
+    " <mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n"
+    " <BasicBlock id=\"a\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 2; 3 4; 5 6]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"a.o1\" parent=\"a\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"sub\" parent=\"1\" interfaceFunctionName=\"SUBMAT\">\n"
+    "  <ScilabString as=\"exprs\" height=\"6\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/><data line=\"1\" column=\"0\" value=\"2\"/><data line=\"2\" column=\"0\" "
+    "value=\"3\"/><data line=\"3\" column=\"0\" value=\"1\"/><data line=\"4\" column=\"0\" "
+    "value=\"2\"/><data line=\"5\" column=\"0\" value=\"[3 2]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"sub.i1\" parent=\"sub\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"sub.o1\" parent=\"sub\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d1\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" column=\"0\" "
+    "value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data line=\"4\" column=\"0\" "
+    "value=\"10\"/><data line=\"5\" column=\"0\" value=\"2\"/><data line=\"6\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d1.i1\" parent=\"d1\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"res\" parent=\"1\" interfaceFunctionName=\"MATRESH\">\n"
+    "  <ScilabString as=\"exprs\" height=\"3\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/><data line=\"1\" column=\"0\" value=\"[3 2]\"/><data line=\"2\" column=\"0\" "
+    "value=\"[2 3]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"res.i1\" parent=\"res\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"res.o1\" parent=\"res\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d2\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" column=\"0\" "
+    "value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data line=\"4\" column=\"0\" "
+    "value=\"10\"/><data line=\"5\" column=\"0\" value=\"2\"/><data line=\"6\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d2.i1\" parent=\"d2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"pin\" parent=\"1\" interfaceFunctionName=\"MATPINV\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"pin.i1\" parent=\"pin\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"pin.o1\" parent=\"pin\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d3\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" column=\"0\" "
+    "value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data line=\"4\" column=\"0\" "
+    "value=\"10\"/><data line=\"5\" column=\"0\" value=\"2\"/><data line=\"6\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d3.i1\" parent=\"d3\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"z1\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"z1.o1\" parent=\"z1\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"z2\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"z2.o1\" parent=\"z2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"z\" parent=\"1\" interfaceFunctionName=\"MATZREIM\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"z.i1\" parent=\"z\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"z.i2\" parent=\"z\" ordering=\"2\"/>\n"
+    " <ExplicitOutputPort id=\"z.o1\" parent=\"z\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"kz1\" parent=\"1\" source=\"z1.o1\" target=\"z.i1\"/>\n"
+    " <ExplicitLink id=\"kz2\" parent=\"1\" source=\"z2.o1\" target=\"z.i2\"/>\n"
+    " <BasicBlock id=\"ri\" parent=\"1\" interfaceFunctionName=\"MATZREIM\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"ri.i1\" parent=\"ri\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"ri.o1\" parent=\"ri\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"ri.o2\" parent=\"ri\" ordering=\"2\"/>\n"
+    " <BasicBlock id=\"mp\" parent=\"1\" interfaceFunctionName=\"MATMAGPHI\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"mp.i1\" parent=\"mp\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"mp.o1\" parent=\"mp\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"mp.o2\" parent=\"mp\" ordering=\"2\"/>\n"
+    " <BasicBlock id=\"m\" parent=\"1\" interfaceFunctionName=\"MUX\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"4\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"m.i1\" parent=\"m\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"m.i2\" parent=\"m\" ordering=\"2\"/>\n"
+    " <ExplicitInputPort id=\"m.i3\" parent=\"m\" ordering=\"3\"/>\n"
+    " <ExplicitInputPort id=\"m.i4\" parent=\"m\" ordering=\"4\"/>\n"
+    " <ExplicitOutputPort id=\"m.o1\" parent=\"m\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d4\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" column=\"0\" "
+    "value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data line=\"4\" column=\"0\" "
+    "value=\"10\"/><data line=\"5\" column=\"0\" value=\"2\"/><data line=\"6\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d4.i1\" parent=\"d4\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"c3\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"3\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"c3.o1\" parent=\"c3\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"c4\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"4\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"c4.o1\" parent=\"c4\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"j1\" parent=\"1\" interfaceFunctionName=\"MATZREIM\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"j1.i1\" parent=\"j1\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"j1.i2\" parent=\"j1\" ordering=\"2\"/>\n"
+    " <ExplicitOutputPort id=\"j1.o1\" parent=\"j1\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"mp2\" parent=\"1\" interfaceFunctionName=\"MATMAGPHI\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"mp2.i1\" parent=\"mp2\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"mp2.o1\" parent=\"mp2\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"mp2.o2\" parent=\"mp2\" ordering=\"2\"/>\n"
+    " <BasicBlock id=\"c2\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"c2.o1\" parent=\"c2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"cp\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"%pi/2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"cp.o1\" parent=\"cp\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"j2\" parent=\"1\" interfaceFunctionName=\"MATMAGPHI\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"j2.i1\" parent=\"j2\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"j2.i2\" parent=\"j2\" ordering=\"2\"/>\n"
+    " <ExplicitOutputPort id=\"j2.o1\" parent=\"j2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"ri2\" parent=\"1\" interfaceFunctionName=\"MATZREIM\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"ri2.i1\" parent=\"ri2\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"ri2.o1\" parent=\"ri2\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"ri2.o2\" parent=\"ri2\" ordering=\"2\"/>\n"
+    " <BasicBlock id=\"m2\" parent=\"1\" interfaceFunctionName=\"MUX\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"4\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"m2.i1\" parent=\"m2\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"m2.i2\" parent=\"m2\" ordering=\"2\"/>\n"
+    " <ExplicitInputPort id=\"m2.i3\" parent=\"m2\" ordering=\"3\"/>\n"
+    " <ExplicitInputPort id=\"m2.i4\" parent=\"m2\" ordering=\"4\"/>\n"
+    " <ExplicitOutputPort id=\"m2.o1\" parent=\"m2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d5\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"7\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" column=\"0\" "
+    "value=\"1\"/><data line=\"3\" column=\"0\" value=\"1\"/><data line=\"4\" column=\"0\" "
+    "value=\"10\"/><data line=\"5\" column=\"0\" value=\"2\"/><data line=\"6\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d5.i1\" parent=\"d5\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"k1\" parent=\"1\" source=\"a.o1\" target=\"sub.i1\"/>\n"
+    " <ExplicitLink id=\"k2\" parent=\"1\" source=\"sub.o1\" target=\"d1.i1\"/>\n"
+    " <ExplicitLink id=\"k3\" parent=\"1\" source=\"a.o1\" target=\"res.i1\"/>\n"
+    " <ExplicitLink id=\"k4\" parent=\"1\" source=\"res.o1\" target=\"d2.i1\"/>\n"
+    " <ExplicitLink id=\"k5\" parent=\"1\" source=\"a.o1\" target=\"pin.i1\"/>\n"
+    " <ExplicitLink id=\"k6\" parent=\"1\" source=\"pin.o1\" target=\"d3.i1\"/>\n"
+    " <ExplicitLink id=\"k7\" parent=\"1\" source=\"z.o1\" target=\"ri.i1\"/>\n"
+    " <ExplicitLink id=\"k8\" parent=\"1\" source=\"z.o1\" target=\"mp.i1\"/>\n"
+    " <ExplicitLink id=\"k9\" parent=\"1\" source=\"ri.o1\" target=\"m.i1\"/>\n"
+    " <ExplicitLink id=\"k10\" parent=\"1\" source=\"ri.o2\" target=\"m.i2\"/>\n"
+    " <ExplicitLink id=\"k11\" parent=\"1\" source=\"mp.o1\" target=\"m.i3\"/>\n"
+    " <ExplicitLink id=\"k12\" parent=\"1\" source=\"mp.o2\" target=\"m.i4\"/>\n"
+    " <ExplicitLink id=\"k13\" parent=\"1\" source=\"m.o1\" target=\"d4.i1\"/>\n"
+    " <ExplicitLink id=\"k14\" parent=\"1\" source=\"c3.o1\" target=\"j1.i1\"/>\n"
+    " <ExplicitLink id=\"k15\" parent=\"1\" source=\"c4.o1\" target=\"j1.i2\"/>\n"
+    " <ExplicitLink id=\"k16\" parent=\"1\" source=\"j1.o1\" target=\"mp2.i1\"/>\n"
+    " <ExplicitLink id=\"k17\" parent=\"1\" source=\"c2.o1\" target=\"j2.i1\"/>\n"
+    " <ExplicitLink id=\"k18\" parent=\"1\" source=\"cp.o1\" target=\"j2.i2\"/>\n"
+    " <ExplicitLink id=\"k19\" parent=\"1\" source=\"j2.o1\" target=\"ri2.i1\"/>\n"
+    " <ExplicitLink id=\"k20\" parent=\"1\" source=\"mp2.o1\" target=\"m2.i1\"/>\n"
+    " <ExplicitLink id=\"k21\" parent=\"1\" source=\"mp2.o2\" target=\"m2.i2\"/>\n"
+    " <ExplicitLink id=\"k22\" parent=\"1\" source=\"ri2.o1\" target=\"m2.i3\"/>\n"
+    " <ExplicitLink id=\"k23\" parent=\"1\" source=\"ri2.o2\" target=\"m2.i4\"/>\n"
+    " <ExplicitLink id=\"k24\" parent=\"1\" source=\"m2.o1\" target=\"d5.i1\"/>\n"
+    /* MATEIG of [1 -2; 2 1] (eigenvalues 1 +- 2i) into MATZREIM (complex in)
+     * and into AFFICH_m, whose input Xcos declares real */
+    " <BasicBlock id=\"e\" parent=\"1\" interfaceFunctionName=\"CONST_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 -2; 2 1]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"e.o1\" parent=\"e\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"eig\" parent=\"1\" interfaceFunctionName=\"MATEIG\">\n"
+    "  <ScilabString as=\"exprs\" height=\"2\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/><data line=\"1\" column=\"0\" value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"eig.i1\" parent=\"eig\" ordering=\"1\" "
+    "dataType=\"REAL_MATRIX\"/>\n"
+    " <ExplicitOutputPort id=\"eig.o1\" parent=\"eig\" ordering=\"1\" "
+    "dataType=\"COMPLEX_MATRIX\"/>\n"
+    " <BasicBlock id=\"ez\" parent=\"1\" interfaceFunctionName=\"MATZREIM\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"ez.i1\" parent=\"ez\" ordering=\"1\" "
+    "dataType=\"COMPLEX_MATRIX\"/>\n"
+    " <ExplicitOutputPort id=\"ez.o1\" parent=\"ez\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"ez.o2\" parent=\"ez\" ordering=\"2\"/>\n"
+    " <BasicBlock id=\"d6\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d6.i1\" parent=\"d6\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d7\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d7.i1\" parent=\"d7\" ordering=\"1\" "
+    "dataType=\"REAL_MATRIX\"/>\n"
+    " <BasicBlock id=\"d8\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d8.i1\" parent=\"d8\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"ke1\" parent=\"1\" source=\"e.o1\" target=\"eig.i1\"/>\n"
+    " <ExplicitLink id=\"ke2\" parent=\"1\" source=\"eig.o1\" target=\"ez.i1\"/>\n"
+    " <ExplicitLink id=\"ke3\" parent=\"1\" source=\"ez.o1\" target=\"d6.i1\"/>\n"
+    " <ExplicitLink id=\"ke4\" parent=\"1\" source=\"ez.o2\" target=\"d8.i1\"/>\n"
+    " <ExplicitLink id=\"ke6\" parent=\"1\" source=\"eig.o1\" target=\"d7.i1\"/>\n"
+    /* MATZCONJ of 3 + 4i (j1): 3 - 4i, split by MATZREIM into Display9 */
+    " <BasicBlock id=\"cj\" parent=\"1\" interfaceFunctionName=\"MATZCONJ\">\n"
+    "  <ScilabString as=\"exprs\" height=\"0\" width=\"0\"/></BasicBlock>\n"
+    " <ExplicitInputPort id=\"cj.i1\" parent=\"cj\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"cj.o1\" parent=\"cj\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"cz\" parent=\"1\" interfaceFunctionName=\"MATZREIM\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"cz.i1\" parent=\"cz\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"cz.o1\" parent=\"cz\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"cz.o2\" parent=\"cz\" ordering=\"2\"/>\n"
+    " <BasicBlock id=\"cm\" parent=\"1\" interfaceFunctionName=\"MUX\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"2\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"cm.i1\" parent=\"cm\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"cm.i2\" parent=\"cm\" ordering=\"2\"/>\n"
+    " <ExplicitOutputPort id=\"cm.o1\" parent=\"cm\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d9\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d9.i1\" parent=\"d9\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"kc1\" parent=\"1\" source=\"j1.o1\" target=\"cj.i1\"/>\n"
+    " <ExplicitLink id=\"kc2\" parent=\"1\" source=\"cj.o1\" target=\"cz.i1\"/>\n"
+    " <ExplicitLink id=\"kc3\" parent=\"1\" source=\"cz.o1\" target=\"cm.i1\"/>\n"
+    " <ExplicitLink id=\"kc4\" parent=\"1\" source=\"cz.o2\" target=\"cm.i2\"/>\n"
+    " <ExplicitLink id=\"kc5\" parent=\"1\" source=\"cm.o1\" target=\"d9.i1\"/>\n"
+    /* MATSING of A = [1 2; 3 4; 5 6] into Display10 */
+    " <BasicBlock id=\"sv\" parent=\"1\" interfaceFunctionName=\"MATSING\">\n"
+    "  <ScilabString as=\"exprs\" height=\"2\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/><data line=\"1\" column=\"0\" value=\"1\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"sv.i1\" parent=\"sv\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"sv.o1\" parent=\"sv\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"d10\" parent=\"1\" interfaceFunctionName=\"AFFICH_m\">\n"
+    "  <ScilabString as=\"exprs\" height=\"1\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"[1 1]\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"d10.i1\" parent=\"d10\" ordering=\"1\"/>\n"
+    " <ExplicitLink id=\"ks1\" parent=\"1\" source=\"a.o1\" target=\"sv.i1\"/>\n"
+    " <ExplicitLink id=\"ks2\" parent=\"1\" source=\"sv.o1\" target=\"d10.i1\"/>\n"
+    " </root></mxGraphModel>\n"
+    "</XcosDiagram>\n";
+
+static void
+check_last (Run *run, const char *display, const double *want, int n, double tol)
+{
+  Recording *r = recording (run, display);
+
+  g_assert_cmpint (r->n, ==, n);
+  for (int j = 0; j < n; j++)
+    if (!(fabs (V (r, r->t->len - 1, j) - want[j]) <= tol))
+      g_error ("%s[%d] is %.17g, expected %.17g (tolerance %g)", display, j + 1,
+               V (r, r->t->len - 1, j), want[j], tol);
+}
+
+static void
+test_matrix_ops (void)
+{
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = NULL;
+  g_autoptr (Run) run = NULL;
+  /* column-major */
+  static const double sub[] = { 3, 5, 4, 6 };
+  static const double resh[] = { 1, 3, 5, 2, 4, 6 };
+  static const double pinv[] = { -4.0 / 3, 13.0 / 12, -1.0 / 3, 1.0 / 3, 2.0 / 3, -5.0 / 12 };
+  const double parts[] = { 1, 2, sqrt (5), atan2 (2, 1) };
+  const double joined[] = { 5, atan2 (4, 3), 0, 2 };
+
+  model = orr_xcos_load_data ((const guint8 *)matrix_ops_diagram, strlen (matrix_ops_diagram),
+                              "matrix-ops.xcos", registry, &report, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < report->placeholders->len; i++)
+    g_test_message ("placeholder: %s", (const char *)g_ptr_array_index (report->placeholders, i));
+  g_assert_cmpuint (report->placeholders->len, ==, 0);
+  run = run_model_ok (model, NULL);
+  check_last (run, "Display1", sub, 4, 0);
+  check_last (run, "Display2", resh, 6, 0);
+  check_last (run, "Display3", pinv, 6, 1e-14);
+  check_last (run, "Display4", parts, 4, 1e-15);
+  check_last (run, "Display5", joined, 4, 1e-15);
+  /* MATEIG's complex eigenvalues whole through MATZREIM (Display6: real
+   * parts, Display8: imaginary parts, a conjugate pair in LAPACK's
+   * order), their real parts where an input Xcos declares real reads them
+   * (Display7, through an inserted ComplexToRealImag) */
+  {
+    const double eig_real[] = { 1, 1 };
+    Recording *im = recording (run, "Display8");
+    double a = V (im, im->t->len - 1, 0), b = V (im, im->t->len - 1, 1);
+
+    check_last (run, "Display6", eig_real, 2, 1e-14);
+    check_last (run, "Display7", eig_real, 2, 1e-14);
+    g_assert_cmpfloat_with_epsilon (fabs (a), 2, 1e-14);
+    g_assert_cmpfloat_with_epsilon (a + b, 0, 1e-14);
+    g_assert_true (report_has (report, "Display7", "real part"));
+  }
+  {
+    const double conjugate[] = { 3, -4 };
+
+    check_last (run, "Display9", conjugate, 2, 0);
+  }
+  {
+    /* the square roots of the eigenvalues of A'A = [35 44; 44 56]:
+     * (91 +- sqrt(21^2 + 4*44^2))/2 */
+    const double singular[] = { sqrt ((91 + sqrt (8185.0)) / 2), sqrt ((91 - sqrt (8185.0)) / 2) };
+
+    check_last (run, "Display10", singular, 2, 1e-13);
+  }
+}
+
+/* CSCOPXY3D, which no example uses, of (cos t, sin t, t): its (x, y)
+ * projection is the unit circle at the angle t. */
+static const char scope3d_diagram[]
+  = "<?xml version=\"1.0\"?>\n"
+    "<XcosDiagram finalIntegrationTime=\"7.0\"><mxGraphModel><root>\n"
+    " <mxCell id=\"0\"/><mxCell id=\"1\" parent=\"0\"/>\n"
+    " <BasicBlock id=\"t1\" parent=\"1\" interfaceFunctionName=\"TIME_f\">\n"
+    "  <ScilabString as=\"exprs\" height=\"0\" width=\"1\"></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"t1.o1\" parent=\"t1\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"t2\" parent=\"1\" interfaceFunctionName=\"TIME_f\">\n"
+    "  <ScilabString as=\"exprs\" height=\"0\" width=\"1\"></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"t2.o1\" parent=\"t2\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"t3\" parent=\"1\" interfaceFunctionName=\"TIME_f\">\n"
+    "  <ScilabString as=\"exprs\" height=\"0\" width=\"1\"></ScilabString></BasicBlock>\n"
+    " <ExplicitOutputPort id=\"t3.o1\" parent=\"t3\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"c\" parent=\"1\" interfaceFunctionName=\"COSBLK_f\">\n"
+    "  <ScilabString as=\"exprs\" height=\"0\" width=\"1\"></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"c.i1\" parent=\"c\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"c.o1\" parent=\"c\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"s\" parent=\"1\" interfaceFunctionName=\"SINBLK_f\">\n"
+    "  <ScilabString as=\"exprs\" height=\"0\" width=\"1\"></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"s.i1\" parent=\"s\" ordering=\"1\"/>\n"
+    " <ExplicitOutputPort id=\"s.o1\" parent=\"s\" ordering=\"1\"/>\n"
+    " <BasicBlock id=\"p\" parent=\"1\" interfaceFunctionName=\"CSCOPXY3D\">\n"
+    "  <ScilabString as=\"exprs\" height=\"11\" width=\"1\"><data line=\"0\" column=\"0\" "
+    "value=\"1\"/><data line=\"1\" column=\"0\" value=\"1\"/><data line=\"2\" column=\"0\" "
+    "value=\"1\"/><data line=\"3\" column=\"0\" value=\"-1\"/><data line=\"4\" column=\"0\" "
+    "value=\"[]\"/><data line=\"5\" column=\"0\" value=\"[]\"/><data line=\"6\" column=\"0\" "
+    "value=\"[-2 2]\"/><data line=\"7\" column=\"0\" value=\"[-2 2]\"/><data line=\"8\" "
+    "column=\"0\" value=\"[-2 2]\"/><data line=\"9\" column=\"0\" value=\"[50 280]\"/><data "
+    "line=\"10\" column=\"0\" value=\"1000\"/></ScilabString></BasicBlock>\n"
+    " <ExplicitInputPort id=\"p.i1\" parent=\"p\" ordering=\"1\"/>\n"
+    " <ExplicitInputPort id=\"p.i2\" parent=\"p\" ordering=\"2\"/>\n"
+    " <ExplicitInputPort id=\"p.i3\" parent=\"p\" ordering=\"3\"/>\n"
+    " <ExplicitLink id=\"k1\" parent=\"1\" source=\"t1.o1\" target=\"c.i1\"/>\n"
+    " <ExplicitLink id=\"k2\" parent=\"1\" source=\"t2.o1\" target=\"s.i1\"/>\n"
+    " <ExplicitLink id=\"k3\" parent=\"1\" source=\"c.o1\" target=\"p.i1\"/>\n"
+    " <ExplicitLink id=\"k4\" parent=\"1\" source=\"s.o1\" target=\"p.i2\"/>\n"
+    " <ExplicitLink id=\"k5\" parent=\"1\" source=\"t3.o1\" target=\"p.i3\"/>\n"
+    " </root></mxGraphModel>\n"
+    "</XcosDiagram>\n";
+
+static void
+test_cscopxy3d (void)
+{
+  g_autoptr (OrrRegistry) registry = run_registry_new (NULL);
+  g_autoptr (OrrXcosReport) report = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = NULL;
+  g_autoptr (Run) run = NULL;
+  Recording *r;
+
+  model = orr_xcos_load_data ((const guint8 *)scope3d_diagram, strlen (scope3d_diagram),
+                              "scope3d.xcos", registry, &report, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->placeholders->len, ==, 0);
+  run = run_model_ok (model, NULL);
+  r = recording_under (run, "CSCOPXY3D1");
+  g_assert_cmpint (r->n, ==, 2);
+  g_assert_cmpuint (r->t->len, >, 10);
+  g_assert_cmpfloat_with_epsilon (T (r, r->t->len - 1), 7, 1e-9);
+  check_channel (r, 0, f_cos, 1e-9);
+  check_channel (r, 1, f_sin, 1e-9);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2221,6 +2808,14 @@ main (int argc, char **argv)
     { "matdet", test_matdet },
     { "matdiag", test_matdiag },
     { "cumsum", test_cumsum },
+    { "mateig", test_mateig },
+    { "matexpm", test_matexpm },
+    { "matbksl", test_matbksl },
+    { "matlu", test_matlu },
+    { "barxy", test_barxy },
+    { "canimxy3d", test_canimxy3d },
+    { "matrix-ops", test_matrix_ops },
+    { "cscopxy3d", test_cscopxy3d },
     { "m-freq", test_m_freq },
     { "delayv", test_delayv },
     { "writeau", test_writeau },

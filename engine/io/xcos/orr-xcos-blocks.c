@@ -440,15 +440,100 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     NULL,
     { NULL },
     "the matrix is shown as numbers, not as a colour map" },
-  { "CMAT3D", NULL, NULL, NULL, { NULL }, NULL },
+  /* the matrix as numbers; its 3-D surface plot has no counterpart */
+  { "CMAT3D",
+    NULL,
+    "Display",
+    NULL,
+    { NULL },
+    "the matrix is shown as numbers, not as a 3-D surface over a colour map" },
   { "CANIMXY",
     NULL,
     "XYScope",
     NULL,
     { "xmin=$7", "xmax=$8", "ymin=$9", "ymax=$10", "buffer=max(2, $11)" },
     "drawn as a trace, not animated" },
-  { "CANIMXY3D", NULL, NULL, NULL, { NULL }, NULL },
-  { "BARXY", NULL, NULL, NULL, { NULL }, NULL },
+  /* the (x, y) projection of the 3-D curves on an XYScope; z ends in a
+   * Terminator */
+  { "CANIMXY3D",
+    NULL,
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "drawn as the projection of the curves on the (x, y) plane, a trace, not animated: z is not "
+    "shown",
+    "<diagram>"
+    "<block id='ix' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='iy' type='Input' x='20' y='80' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='iz' type='Input' x='20' y='140' width='20' height='20'>"
+    "<param name='port'>3</param><ports out='1'/></block>"
+    "<block id='s' type='XYScope' x='100' y='30' width='60' height='60'><label>XY</label>"
+    "<param name='xmin'>min($7)</param><param name='xmax'>max($7)</param>"
+    "<param name='ymin'>min($8)</param><param name='ymax'>max($8)</param>"
+    "<param name='buffer'>max(2, $11)</param><ports in='2'/></block>"
+    "<block id='t' type='Terminator' x='100' y='130' width='40' height='40'>"
+    "<ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='ix' from-port='1' to='s' to-port='1'/>"
+    "<link id='k2' kind='regular' from='iy' from-port='1' to='s' to-port='2'/>"
+    "<link id='k3' kind='regular' from='iz' from-port='1' to='t' to-port='1'/>"
+    "</diagram>" },
+  /* the 3-D scope: the same projection */
+  { "CSCOPXY3D",
+    NULL,
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "drawn as the projection of the curves on the (x, y) plane: z is not shown",
+    "<diagram>"
+    "<block id='ix' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='iy' type='Input' x='20' y='80' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='iz' type='Input' x='20' y='140' width='20' height='20'>"
+    "<param name='port'>3</param><ports out='1'/></block>"
+    "<block id='s' type='XYScope' x='100' y='30' width='60' height='60'><label>XY</label>"
+    "<param name='xmin'>min($7)</param><param name='xmax'>max($7)</param>"
+    "<param name='ymin'>min($8)</param><param name='ymax'>max($8)</param>"
+    "<param name='buffer'>max(2, $11)</param><ports in='2'/></block>"
+    "<block id='t' type='Terminator' x='100' y='130' width='40' height='40'>"
+    "<ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='ix' from-port='1' to='s' to-port='1'/>"
+    "<link id='k2' kind='regular' from='iy' from-port='1' to='s' to-port='2'/>"
+    "<link id='k3' kind='regular' from='iz' from-port='1' to='t' to-port='1'/>"
+    "</diagram>" },
+  /* bars between the points (x(2k-1), y(2k-1)) and (x(2k), y(2k)), as
+   * Scilab's xsegs draws them: one segment (x1, y1, x2, y2) a row of an
+   * Anim2D of kind 5, moved at each activation */
+  { "BARXY",
+    NULL,
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "drawn in an Anim2D window with its own line width",
+    "<diagram>"
+    "<block id='ix' type='Input' x='20' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='iy' type='Input' x='20' y='80' width='20' height='20'>"
+    "<param name='port'>2</param><ports out='1'/></block>"
+    "<block id='e' type='EventInput' x='140' y='0' width='20' height='20'>"
+    "<param name='port'>1</param><ports event-out='1'/></block>"
+    "<block id='m' type='MatrixExpression' x='80' y='30' width='60' height='60'>"
+    "<param name='sizes'>-ones(2, 2)</param>"
+    "<param name='expression'>'[u1(1:2:end), u2(1:2:end), u1(2:2:end), u2(2:2:end)]'</param>"
+    "<ports in='2' out='1'/></block>"
+    "<block id='a' type='Anim2D' x='180' y='30' width='60' height='60'><label>Bars</label>"
+    "<param name='inputs'>1</param><param name='kinds'>5</param>"
+    "<param name='geometry'>[$1, $2, $3, $4]</param>"
+    "<param name='colors'>[0 0 0]</param>"
+    "<param name='zoom'>min(10000, 300/max(($2)-($1), ($4)-($3)))</param>"
+    "<ports in='1' event-in='2'/></block>"
+    "<link id='k1' kind='regular' from='ix' from-port='1' to='m' to-port='1'/>"
+    "<link id='k2' kind='regular' from='iy' from-port='1' to='m' to-port='2'/>"
+    "<link id='k3' kind='regular' from='m' from-port='1' to='a' to-port='1'/>"
+    "<link id='k4' kind='activation' from='e' from-port='1' to='a' to-port='1'/>"
+    "</diagram>" },
 
   /* ---- Continuous ------------------------------------------------------- */
   { "INTEGRAL_m",
@@ -2275,7 +2360,12 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     { "sizes=[-1 -1]", "expression='diag(u1)'" },
     NULL },
   { "MATDET", NULL, NULL, NULL, { NULL }, NULL },
-  /* Orrery's formulas take expm of constants only, not of signals */
+  { "MATEXPM",
+    "1=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression='expm(u1)'" },
+    NULL },
   { "MATEXPM", NULL, NULL, NULL, { NULL }, NULL },
   { "MATDIAG", NULL, NULL, NULL, { NULL }, NULL },
   /* the sum of all elements: Orrery's Sum with one input and one sign;
@@ -2346,25 +2436,147 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
                        "1))\'*ones(1, size(u1, 2)))\"" },
     NULL },
   { "EXTTRI", NULL, NULL, NULL, { NULL }, NULL },
-  /* A\\B (A the upper input), A/B (the solution of x*B = A, A the upper input) */
+  /* A\\B (A the upper input), A/B (the solution of x*B = A, A the upper
+   * input): as Xcos, the minimum-norm least-squares solution when A (B)
+   * is singular or not square, ranks decided at sqrt(eps) (lsqminnorm) */
   { "MATBKSL",
     "1=1",
     "MatrixExpression",
     NULL,
-    { "sizes=-ones(2, 2)", "expression='u1\\u2'" },
-    "a singular or non-square A: Xcos gives a least-squares solution, Orrery's formula stops the "
-    "run" },
+    { "sizes=-ones(2, 2)", "expression='lsqminnorm(u1, u2)'" },
+    NULL },
   { "MATBKSL", NULL, NULL, NULL, { NULL }, NULL },
   { "MATDIV",
     "1=1",
     "MatrixExpression",
     NULL,
-    { "sizes=-ones(2, 2)", "expression='u1/u2'" },
-    "a singular or non-square A: Xcos gives a least-squares solution, Orrery's formula stops the "
-    "run" },
+    { "sizes=-ones(2, 2)", "expression=\"lsqminnorm(u2', u1')'\"" },
+    NULL },
   { "MATDIV", NULL, NULL, NULL, { NULL }, NULL },
+  /* eigenvalues only (2=1), complex as in Xcos: real(eig) and imag(eig)
+   * joined; an input Xcos declares real gets their real parts (see
+   * complex_outputs). Eigenvectors (2=2) have no mapping yet. */
+  { "MATEIG",
+    "1=1&2=1",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i' type='Input' x='20' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='r' type='MatrixExpression' x='80' y='10' width='60' height='40'>"
+    "<param name='sizes'>[-1 -1]</param><param name='expression'>'real(eig(u1))'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='m' type='MatrixExpression' x='80' y='80' width='60' height='40'>"
+    "<param name='sizes'>[-1 -1]</param><param name='expression'>'imag(eig(u1))'</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='c' type='RealImagToComplex' x='180' y='40' width='40' height='40'>"
+    "<ports in='2' out='1'/></block>"
+    "<block id='o' type='Output' x='260' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='i' from-port='1' to='r' to-port='1'/>"
+    "<link id='k2' kind='regular' from='i' from-port='1' to='m' to-port='1'/>"
+    "<link id='k3' kind='regular' from='r' from-port='1' to='c' to-port='1'/>"
+    "<link id='k4' kind='regular' from='m' from-port='1' to='c' to-port='2'/>"
+    "<link id='k5' kind='regular' from='c' from-port='1' to='o' to-port='1'/>"
+    "</diagram>",
+    1 },
   { "MATEIG", NULL, NULL, NULL, { NULL }, NULL },
+  /* U (output 1) and L with its unit diagonal (output 2) of P A = L U, of
+   * the packed factors lu(A) */
+  { "MATLU",
+    "1=1",
+    "SuperBlock",
+    NULL,
+    { NULL },
+    "square matrices only (Xcos also factors rectangular ones)",
+    "<diagram>"
+    "<block id='i' type='Input' x='20' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='u' type='MatrixExpression' x='80' y='10' width='60' height='40'>"
+    "<param name='sizes'>[-1 -1]</param>"
+    "<param name='expression'>\"lu(u1) .* (ones(size(u1, 1), 1)*(1:size(u1, 2)) &gt;= "
+    "(1:size(u1, 1))'*ones(1, size(u1, 2)))\"</param><ports in='1' out='1'/></block>"
+    "<block id='l' type='MatrixExpression' x='80' y='80' width='60' height='40'>"
+    "<param name='sizes'>[-1 -1]</param>"
+    "<param name='expression'>\"lu(u1) .* (ones(size(u1, 1), 1)*(1:size(u1, 2)) &lt; "
+    "(1:size(u1, 1))'*ones(1, size(u1, 2))) + eye(size(u1, 1))\"</param>"
+    "<ports in='1' out='1'/></block>"
+    "<block id='o1' type='Output' x='180' y='20' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<block id='o2' type='Output' x='180' y='90' width='20' height='20'>"
+    "<param name='port'>2</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='i' from-port='1' to='u' to-port='1'/>"
+    "<link id='k2' kind='regular' from='i' from-port='1' to='l' to-port='1'/>"
+    "<link id='k3' kind='regular' from='u' from-port='1' to='o1' to-port='1'/>"
+    "<link id='k4' kind='regular' from='l' from-port='1' to='o2' to-port='1'/>"
+    "</diagram>" },
   { "MATLU", NULL, NULL, NULL, { NULL }, NULL },
+  /* rows $2 to $3, columns $4 to $5 */
+  { "SUBMAT",
+    "1=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression=strcat('u1(', $q2, ':', $q3, ', ', $q4, ':', $q5, ')')" },
+    NULL },
+  { "SUBMAT", NULL, NULL, NULL, { NULL }, NULL },
+  /* column by column into the sizes $3 */
+  { "MATRESH",
+    "1=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression=strcat('reshape(u1, ', $q3, ')')" },
+    NULL },
+  { "MATRESH", NULL, NULL, NULL, { NULL }, NULL },
+  /* the pseudo-inverse: the minimum-norm least-squares solution of A X = I */
+  { "MATPINV",
+    "1=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression='lsqminnorm(u1, eye(size(u1, 1)))'" },
+    "of a rank-deficient matrix, the rank is decided at sqrt(eps) by a complete orthogonal "
+    "factorisation, not from Xcos's singular values" },
+  { "MATPINV", NULL, NULL, NULL, { NULL }, NULL },
+  /* the singular values only (2=1), descending */
+  { "MATSING",
+    "1=1&2=1",
+    "MatrixExpression",
+    NULL,
+    { "sizes=[-1 -1]", "expression='svd(u1)'" },
+    "min(rows, columns) values: for a matrix with more rows than columns Xcos's output has as "
+    "many rows as the input" },
+  { "MATSING", NULL, NULL, NULL, { NULL }, NULL },
+  /* between complex and real signals: 1 splits, 2 joins */
+  { "MATZREIM", "1=1", "ComplexToRealImag", NULL, { NULL }, NULL },
+  { "MATZREIM", "1=2", "RealImagToComplex", NULL, { NULL }, NULL },
+  { "MATMAGPHI", "1=1", "ComplexToMagAngle", NULL, { NULL }, NULL },
+  { "MATMAGPHI", "1=2", "MagAngleToComplex", NULL, { NULL }, NULL },
+  /* the conjugate: the imaginary part negated between the part blocks */
+  { "MATZCONJ",
+    NULL,
+    "SuperBlock",
+    NULL,
+    { NULL },
+    NULL,
+    "<diagram>"
+    "<block id='i' type='Input' x='20' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports out='1'/></block>"
+    "<block id='p' type='ComplexToRealImag' x='70' y='40' width='40' height='40'>"
+    "<ports in='1' out='2'/></block>"
+    "<block id='g' type='Gain' x='140' y='70' width='40' height='40'>"
+    "<param name='gain'>-1</param><ports in='1' out='1'/></block>"
+    "<block id='c' type='RealImagToComplex' x='210' y='40' width='40' height='40'>"
+    "<ports in='2' out='1'/></block>"
+    "<block id='o' type='Output' x='280' y='50' width='20' height='20'>"
+    "<param name='port'>1</param><ports in='1'/></block>"
+    "<link id='k1' kind='regular' from='i' from-port='1' to='p' to-port='1'/>"
+    "<link id='k2' kind='regular' from='p' from-port='1' to='c' to-port='1'/>"
+    "<link id='k3' kind='regular' from='p' from-port='2' to='g' to-port='1'/>"
+    "<link id='k4' kind='regular' from='g' from-port='1' to='c' to-port='2'/>"
+    "<link id='k5' kind='regular' from='c' from-port='1' to='o' to-port='1'/>"
+    "</diagram>",
+    1 },
   /* concatenation of 2 to 8 inputs, side by side (H) or stacked (V) */
   { "MATCATH",
     "#in=2",

@@ -66,6 +66,10 @@ typedef struct
   const char *params[8]; /* "name=template"; see orr-xcos-blocks.c */
   const char *note;      /* a difference users should know, or NULL */
   const char *expansion; /* orrery is "SuperBlock": its <diagram>, a template */
+  /* bit k: output k + 1 is complex, as in Xcos; where it feeds an input
+   * Xcos declares real, the reader puts a ComplexToRealImag between them
+   * (Xcos's real blocks read the real parts of a complex signal) */
+  guint complex_outputs;
 } OrrXcosBlockMap;
 
 extern const OrrXcosBlockMap orr_xcos_block_table[];

@@ -47,7 +47,8 @@ typedef struct
   OrrXcosReport *report;
   OrrModel *model;
   guint next_block, next_link;
-  GHashTable *labels; /* OrrDiagram* -> GHashTable of labels used */
+  GHashTable *labels;          /* OrrDiagram* -> GHashTable of labels used */
+  GHashTable *complex_outputs; /* Orrery block id -> the map's complex_outputs */
 } Importer;
 
 typedef struct
@@ -55,7 +56,8 @@ typedef struct
   char *block; /* the Xcos block id */
   OrrPortKind kind;
   guint number;
-  double x, y; /* the port's position relative to its block */
+  double x, y;        /* the port's position relative to its block */
+  gboolean real_data; /* an input Xcos declares real (dataType REAL_MATRIX) */
 } PortInfo;
 
 static void
@@ -1045,9 +1047,11 @@ collect_ports (xmlNode *n, GHashTable *ports, GHashTable *order, int depth)
               PortInfo *p = g_new0 (PortInfo, 1);
               double ordering = attr_double (c, "ordering", 0);
               xmlNode *geo = child_as (c, "geometry");
+              g_autofree char *data_type = attr (c, "dataType");
 
               p->block = g_steal_pointer (&parent);
               p->kind = kind;
+              p->real_data = kind == ORR_PORT_IN && g_strcmp0 (data_type, "REAL_MATRIX") == 0;
               if (ordering >= 1 && ordering < 100000)
                 p->number = (guint)ordering;
               else
@@ -1697,7 +1701,60 @@ ports:
     path = block_where (where, block->label);
   fit_ports (im, block, scope, path);
   set_geometry (block, element);
+  if (m != NULL && m->orrery != NULL && m->complex_outputs != 0 && block->type != NULL
+      && !g_str_has_prefix (block->type, ORR_XCOS_PLACEHOLDER_PREFIX))
+    g_hash_table_insert (im->complex_outputs, g_strdup (block->id),
+                         GUINT_TO_POINTER (m->complex_outputs));
   return block;
+}
+
+/* A ComplexToRealImag in diagram before the input at *et, whose first
+ * output now takes the link's place (the second ends in a Terminator):
+ * *et becomes its input. Xcos's real blocks read the real parts of a
+ * complex signal (its buffer starts with them); Orrery's refuse a complex
+ * link. */
+static void
+insert_real_part (Importer *im, OrrDiagram *diagram, const char *where, OrrBlock *from,
+                  OrrBlock *to, OrrEndpoint *et)
+{
+  g_autofree char *id = g_strdup_printf ("b%u", ++im->next_block);
+  g_autofree char *label = new_label (im, diagram, "RealPart");
+  g_autofree char *link_id = g_strdup_printf ("l%u", ++im->next_link);
+  g_autofree char *p1 = block_where (where, from->label);
+  g_autofree char *p2 = block_where (where, to->label);
+  OrrBlock *part = orr_block_new (id, "ComplexToRealImag");
+  OrrEndpoint pf = { part->id, ORR_PORT_OUT, 1 };
+  OrrLink *link;
+
+  part->label = g_strdup (label);
+  orr_block_set_ports (part, ORR_PORT_IN, 1);
+  orr_block_set_ports (part, ORR_PORT_OUT, 2);
+  part->geometry.width = 40;
+  part->geometry.height = 40;
+  part->geometry.x = to->geometry.x - 60;
+  part->geometry.y = to->geometry.y + to->geometry.height + 10;
+  orr_diagram_append_block (diagram, part);
+  link = orr_link_new (link_id, ORR_LINK_REGULAR, &pf, et);
+  orr_diagram_append_link (diagram, link);
+  /* the imaginary parts end in a Terminator: nothing reads them */
+  {
+    g_autofree char *tid = g_strdup_printf ("b%u", ++im->next_block);
+    g_autofree char *tlabel = new_label (im, diagram, "Terminator");
+    g_autofree char *tlink = g_strdup_printf ("l%u", ++im->next_link);
+    OrrBlock *end = orr_block_new (tid, "Terminator");
+    OrrEndpoint imag = { part->id, ORR_PORT_OUT, 2 }, sink = { end->id, ORR_PORT_IN, 1 };
+
+    end->label = g_strdup (tlabel);
+    orr_block_set_ports (end, ORR_PORT_IN, 1);
+    end->geometry = (OrrRect){ part->geometry.x + 60, part->geometry.y + 30, 20, 20 };
+    orr_diagram_append_block (diagram, end);
+    orr_diagram_append_link (diagram, orr_link_new (tlink, ORR_LINK_REGULAR, &imag, &sink));
+  }
+  *et = (OrrEndpoint){ part->id, ORR_PORT_IN, 1 };
+  warn (im, p2,
+        "reads the complex output of %s as its real part, as in Xcos (a ComplexToRealImag, %s, "
+        "was put between them)",
+        p1, label);
 }
 
 static gboolean
@@ -1974,6 +2031,10 @@ build_diagram (Importer *im, xmlNode *root, OrrDiagram *diagram, const char *whe
       id = g_strdup_printf ("l%u", ++im->next_link);
       ef = (OrrEndpoint){ from_cell->block->id, from->kind, from->number };
       et = (OrrEndpoint){ to_cell->block->id, to->kind, to->number };
+      if (from->kind == ORR_PORT_OUT && to->real_data && from->number <= 32
+          && (GPOINTER_TO_UINT (g_hash_table_lookup (im->complex_outputs, from_cell->block->id))
+              & (1u << (from->number - 1))))
+        insert_real_part (im, diagram, where, from_cell->block, to_cell->block, &et);
       link = orr_link_new (id, from->kind == ORR_PORT_OUT ? ORR_LINK_REGULAR : ORR_LINK_ACTIVATION,
                            &ef, &et);
       g_array_append_vals (link->points, route->data, route->len);
@@ -2308,6 +2369,7 @@ orr_xcos_load_data (const guint8 *data, gsize length, const char *display_name,
   im.model = model;
   im.labels = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                      (GDestroyNotify)g_hash_table_unref);
+  im.complex_outputs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   {
     gsize n;
     const char *xml = g_bytes_get_data (content, &n);
@@ -2316,6 +2378,7 @@ orr_xcos_load_data (const guint8 *data, gsize length, const char *display_name,
   if (im.dict != NULL)
     g_ptr_array_unref (im.dict);
   g_hash_table_unref (im.labels);
+  g_hash_table_unref (im.complex_outputs);
   if (!ok)
     return NULL;
   orr_model_clear_history (model);

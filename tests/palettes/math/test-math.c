@@ -1385,6 +1385,114 @@ test_program_run_errors (void)
   g_assert_nonnull (strstr (orr_expr_program_get_error (singular), "singular"));
 }
 
+/* expm, eig, svd, lu and lsqminnorm of values that depend on the inputs,
+ * against closed forms: the exponential of a diagonal, a nilpotent and a
+ * rotation generator; eigenvalues of a triangular, a symmetric and a
+ * rotation-scaling matrix; P A = L U; least squares of singular and tall
+ * systems worked by hand. */
+static void
+test_program_matrix_functions (void)
+{
+  static const int rows[] = { 2, 1 }, cols[] = { 2, 1 };
+  /* u1 = [1 2; 3 4], u2 = 0.7 */
+  const double u1[] = { 1, 3, 2, 4 }, u2[] = { 0.7 };
+  const double *in[] = { u1, u2 };
+  const double w = 0.7, third = 1.0 / 3;
+  const struct
+  {
+    const char *text;
+    int rows, cols;
+    double y[4];
+    gboolean as_set; /* compare after sorting: LAPACK's order is its own */
+  } cases[] = {
+    { "expm([u2 0; 0 -2*u2])", 2, 2, { exp (w), 0, 0, exp (-2 * w) } },
+    { "expm([0 u2; 0 0])", 2, 2, { 1, 0, w, 1 } },
+    /* large enough to need scaling and squaring: 30 u2 = 21 rad */
+    { "expm([0 -30*u2; 30*u2 0])",
+      2,
+      2,
+      { cos (30 * w), sin (30 * w), -sin (30 * w), cos (30 * w) } },
+    /* triangular, not symmetric: its diagonal */
+    { "real(eig([u2 5; 0 -u2]))", 2, 1, { -w, w }, TRUE },
+    { "imag(eig([u2 5; 0 -u2]))", 2, 1, { 0, 0 } },
+    /* symmetric: ascending, as Scilab's spec and Xcos's MATEIG */
+    { "real(eig([2 u2; u2 2]))", 2, 1, { 2 - w, 2 + w } },
+    { "real(eig([1 -u2; u2 1]))", 2, 1, { 1, 1 } },
+    { "imag(eig([1 -u2; u2 1]))", 2, 1, { -w, w }, TRUE },
+    /* singular values: descending, of magnitude */
+    { "svd([3*u2 0; 0 -4*u2])", 2, 1, { 4 * w, 3 * w } },
+    { "svd([1 1; 1 1] + 0*u2)", 2, 1, { 2, 0 } },
+    /* partial pivoting takes row 2 first: L = [1 0; 1/3 1], U = [3 4; 0 2/3] */
+    { "lu(u1)", 2, 2, { 3, third, 4, 2.0 / 3 } },
+    /* [1 1; 1 1] x = [2; 2]: the solutions x1 + x2 = 2, the shortest [1; 1] */
+    { "lsqminnorm([1 1; 1 1] + 0*u2, [2; 2])", 2, 1, { 1, 1 } },
+    /* tall: the mean of the right-hand side */
+    { "lsqminnorm([1; 1; 1], [1; 2; 3]*u2)", 1, 1, { 2 * w } },
+    /* a zero matrix (MATBKSL's example at t = 0): 0 */
+    { "lsqminnorm([0*u2 0; 0 0], [1; 1])", 2, 1, { 0, 0 } },
+    /* regular: the exact solution, as u1 \ [5; 6] */
+    { "lsqminnorm(u1, [5; 6] + 0*u2)", 2, 1, { -4, 4.5 } },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr (OrrExprProgram) program = compile_ok (cases[k].text, 2, rows, cols);
+      double y[4];
+      int r, c;
+
+      g_test_message ("%s", cases[k].text);
+      g_assert_cmpint (orr_expr_program_get_n_instructions (program), >, 0);
+      orr_expr_program_get_size (program, &r, &c);
+      g_assert_cmpint (r, ==, cases[k].rows);
+      g_assert_cmpint (c, ==, cases[k].cols);
+      g_assert_true (orr_expr_program_run (program, in, y));
+      g_assert_null (orr_expr_program_get_error (program));
+      if (cases[k].as_set && y[0] > y[1])
+        {
+          double swap = y[0];
+
+          y[0] = y[1];
+          y[1] = swap;
+        }
+      for (int i = 0; i < r * c; i++)
+        g_assert_cmpfloat_with_epsilon (y[i], cases[k].y[i], 1e-13);
+    }
+
+  /* L U = P A for a 3x3 matrix of signals: unpack the factors in the
+   * formula and compare with the rows of A that partial pivoting picks
+   * (|12| then the larger of the rest) */
+  {
+    static const int r3[] = { 3 }, c3[] = { 3 };
+    const double a[] = { 1, 5, 12, 2, 9, -8, 3, 7, 4 };
+    const double *in3[] = { a };
+    g_autoptr (OrrExprProgram) lu = compile_ok (
+      "(lu(u1) .* [0 0 0; 1 0 0; 1 1 0] + eye(3)) * (lu(u1) .* [1 1 1; 0 1 1; 0 0 1])", 1, r3, c3);
+    g_autoptr (OrrExprProgram) l = compile_ok ("lu(u1) .* [0 0 0; 1 0 0; 1 1 0]", 1, r3, c3);
+    double y[9], ly[9];
+    int order[3] = { 2, -1, -1 };
+
+    g_assert_true (orr_expr_program_run (lu, in3, y));
+    g_assert_true (orr_expr_program_run (l, in3, ly));
+    /* the multipliers are at most 1 in magnitude */
+    for (int i = 0; i < 9; i++)
+      g_assert_cmpfloat (fabs (ly[i]), <=, 1.0);
+    /* after eliminating row 3 (12 -8 4): rows 1 and 2 become
+     * (0, 2 + 2/3, 3 - 1/3) and (0, 9 + 10/3, 7 - 5/3); the second is larger */
+    order[1] = 1;
+    order[2] = 0;
+    for (int i = 0; i < 3; i++)
+      for (int j = 0; j < 3; j++)
+        g_assert_cmpfloat_with_epsilon (y[i + 3 * j], a[order[i] + 3 * j], 1e-13);
+  }
+
+  /* eig alone of a signal would be complex */
+  {
+    g_autofree char *message = compile_error ("eig(u1)", 2, rows, cols, 1, 1);
+
+    g_assert_nonnull (strstr (message, "real(eig"));
+  }
+}
+
 /* ---- MathExpression, MatrixExpression as blocks ----------------------------------- */
 
 static void
@@ -2096,6 +2204,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/math/program/folding", test_program_folding);
   g_test_add_func ("/math/program/errors", test_program_errors);
   g_test_add_func ("/math/program/run-errors", test_program_run_errors);
+  g_test_add_func ("/math/program/matrix-functions", test_program_matrix_functions);
   g_test_add_func ("/math/math-expression", test_math_expression);
   g_test_add_func ("/math/matrix-expression", test_matrix_expression);
 
