@@ -1257,6 +1257,7 @@ stream_load (Reader *r, const char *data, gsize length, GError **error)
   gboolean failed = FALSE;
   gboolean have_diagram = FALSE;
   long settings_line = 0, diagram_line = 0;
+  OrrDiagram *root_diagram = NULL;
   int ret;
 
   if (length > G_MAXINT)
@@ -1342,7 +1343,12 @@ stream_load (Reader *r, const char *data, gsize length, GError **error)
                 }
               have_diagram = TRUE;
               diagram_line = line_of (node);
-              diagram_reading_init (&sd.d, orr_model_get_root (r->model), FALSE, NULL);
+              /* built detached, as super blocks' diagrams are, and given
+               * to the model at the end: the reader has checked all that
+               * inserting each block and link through the model's edits
+               * would check, and those would keep an undo record of each */
+              root_diagram = orr_diagram_new ();
+              diagram_reading_init (&sd.d, root_diagram, FALSE, NULL);
               sd.kept = xmlNewDoc ((const xmlChar *)"1.0");
               xmlDocSetRootElement (sd.kept,
                                     xmlNewDocNode (sd.kept, NULL, (const xmlChar *)"kept", NULL));
@@ -1351,6 +1357,18 @@ stream_load (Reader *r, const char *data, gsize length, GError **error)
                 failed = !diagram_reading_finish (r, &sd.d, error);
               diagram_reading_clear (&sd.d);
               xmlFreeDoc (sd.kept);
+              if (!failed && ret >= 0)
+                {
+                  g_autoptr (GError) take_error = NULL;
+
+                  if (!orr_model_take_root (r->model, g_steal_pointer (&root_diagram), &take_error))
+                    {
+                      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_INVALID, "%s:%ld: %s", r->name,
+                                   diagram_line, take_error->message);
+                      failed = TRUE;
+                    }
+                }
+              g_clear_pointer (&root_diagram, orr_diagram_free);
               if (failed)
                 goto out;
               continue;
