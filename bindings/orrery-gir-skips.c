@@ -202,6 +202,10 @@
  */
 
 /**
+ * orr_model_take_root: (skip)
+ */
+
+/**
  * orr_param_new: (skip)
  */
 
