@@ -22,6 +22,9 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <locale.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -658,6 +661,24 @@ free_at_exit (void)
   return g_getenv ("ORRERY_FREE_AT_EXIT") != NULL;
 }
 
+/* One run of a large model allocates a few hundred megabytes in small
+ * pieces, first on the main thread (loading), then on the simulation's
+ * (compiling). With glibc's defaults the simulation thread gets an arena
+ * of its own, grown by an mprotect call every 128 kB, and memory freed
+ * while loading goes back to the kernel only to be faulted in again:
+ * one arena grown 16 MB at a time, kept, with only very large blocks
+ * mapped apart. The threads here rarely allocate at the same time. */
+static void
+tune_malloc (void)
+{
+#if defined(__GLIBC__)
+  mallopt (M_ARENA_MAX, 1);
+  mallopt (M_TOP_PAD, 16 << 20);
+  mallopt (M_TRIM_THRESHOLD, 256 << 20);
+  mallopt (M_MMAP_THRESHOLD, 32 << 20);
+#endif
+}
+
 /* What run() does not free stays reachable from here until the exit. */
 static gpointer kept_until_exit[4];
 
@@ -677,6 +698,7 @@ run (const Options *o)
 
   if (o->max_runs != G_MININT && o->max_runs < 1)
     return usage_error (_ ("--max-runs needs a number of runs of at least 1, not %d"), o->max_runs);
+  tune_malloc ();
   status = parse_overrides (o->sets, overrides);
   if (status != EXIT_OK)
     return status;
