@@ -383,6 +383,11 @@ typedef struct
   gint64 compile_usec; /* summed over the runs */
   gint64 simulate_usec;
   char *solver_description; /* the last run's */
+  /* The main thread checks the model (evaluating it for the summary)
+   * while the simulation thread compiles it: 0 while it does, 1 when the
+   * run may start, -1 when the check found errors. Guarded by lock. */
+  int checked;
+  GCond checked_cond;
 } Worker;
 
 /* What blocks report without failing (an FMU's log), as it happens, on
@@ -400,10 +405,19 @@ on_run_started (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *
 {
   Worker *w = data;
   gint64 now = g_get_monotonic_time ();
+  gboolean refused;
 
   /* from the end of the previous run (or the start) to here: compiling */
   w->compile_usec += now - w->mark;
-  w->mark = now;
+  /* nothing runs before the main thread's check has passed */
+  g_mutex_lock (&w->lock);
+  while (w->checked == 0)
+    g_cond_wait (&w->checked_cond, &w->lock);
+  refused = w->checked < 0;
+  g_mutex_unlock (&w->lock);
+  if (refused)
+    orr_runs_stop (runs);
+  w->mark = g_get_monotonic_time ();
   orr_simulation_set_message_func (sim, on_block_message, NULL);
   orr_simulation_set_linear_solver (sim, w->linear);
 
@@ -494,8 +508,12 @@ report_problems (const char *path, GPtrArray *problems, guint run)
   return EXIT_MODEL_ERROR;
 }
 
+/* Checks the model on the main thread while the simulation thread
+ * compiles it; EXIT_OK lets the runs start. */
+typedef int (*CheckFunc) (gpointer data);
+
 static int
-simulate (const Options *o, const char *path, OrrRuns *runs)
+simulate (const Options *o, const char *path, OrrRuns *runs, CheckFunc check, gpointer check_data)
 {
   Worker w = { 0 };
   GThread *thread;
@@ -511,11 +529,33 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
   w.mark = g_get_monotonic_time ();
   g_mutex_init (&w.lock);
   g_cond_init (&w.finished);
+  g_cond_init (&w.checked_cond);
   w.problems = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   orr_runs_set_callbacks (runs, on_run_started, on_run_finished, &w);
   interrupted = 0;
   signal (SIGINT, on_interrupt);
   thread = g_thread_new ("simulation", run_simulations, &w);
+  status = check (check_data);
+  g_mutex_lock (&w.lock);
+  w.checked = status == EXIT_OK ? 1 : -1;
+  g_cond_broadcast (&w.checked_cond);
+  g_mutex_unlock (&w.lock);
+  if (status != EXIT_OK)
+    {
+      /* the compile finds the same errors; nothing runs either way */
+      orr_runs_stop (runs);
+      g_thread_join (thread);
+      signal (SIGINT, SIG_DFL);
+      g_clear_pointer (&w.recording, orr_recording_unref);
+      g_clear_error (&w.recording_error);
+      g_ptr_array_unref (w.problems);
+      g_clear_error (&w.error);
+      g_mutex_clear (&w.lock);
+      g_cond_clear (&w.finished);
+      g_cond_clear (&w.checked_cond);
+      g_free (w.solver_description);
+      return status;
+    }
   /* The main thread wakes every 10 ms to drain the streams, and at once
    * when the runs end: a small model returns as soon as it is done. */
   for (int tick = 0;; tick++)
@@ -609,6 +649,7 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
   g_clear_error (&w.error);
   g_mutex_clear (&w.lock);
   g_cond_clear (&w.finished);
+  g_cond_clear (&w.checked_cond);
   g_free (w.solver_description);
   return status;
 }
@@ -627,6 +668,60 @@ resolve_libraries (const char *path, OrrModel *model, const Options *o)
   orr_library_set_resolve (set, model, warnings);
   for (guint i = 0; i < warnings->len; i++)
     g_printerr (_ ("%s: warning: %s\n"), path, (const char *)g_ptr_array_index (warnings, i));
+}
+
+/* The first run's evaluation on the main thread: its warnings and errors
+ * and the summary, printed before anything is simulated. */
+typedef struct
+{
+  const Options *o;
+  const char *path;
+  OrrModel *model;
+  OrrRegistry *registry;
+  OrrScope *first_run;
+  OrrEvaluation *evaluation; /* out */
+} Check;
+
+static int
+check_model (gpointer data)
+{
+  Check *c = data;
+  const Options *o = c->o;
+  const char *path = c->path;
+  OrrEvaluation *evaluation;
+
+  c->evaluation = orr_evaluate_model_with_registry (c->model, c->first_run, c->registry);
+  evaluation = c->evaluation;
+  /* Warnings (an unconnected port) are printed and the run goes on;
+   * errors stop it before anything is simulated. */
+  {
+    guint n_errors = 0;
+
+    for (guint i = 0; i < orr_evaluation_get_n_problems (evaluation); i++)
+      {
+        const OrrProblem *p = orr_evaluation_get_problem (evaluation, i);
+
+        if (p->warning)
+          {
+            if (!o->quiet)
+              g_printerr (_ ("%s: warning: %s: %s\n"), path, p->where, p->message);
+            continue;
+          }
+        g_printerr ("%s: %s: %s\n", path, p->where, p->message);
+        n_errors++;
+      }
+    if (n_errors > 0)
+      {
+        g_printerr (ngettext ("orrery-sim: %u problem; nothing was simulated\n",
+                              "orrery-sim: %u problems; nothing was simulated\n", n_errors),
+                    n_errors);
+        return EXIT_MODEL_ERROR;
+      }
+  }
+
+  if (!o->quiet)
+    print_summary (path, c->model, evaluation);
+  return EXIT_OK;
 }
 
 /* The standard block classes are registered on a thread of their own
@@ -693,6 +788,7 @@ run (const Options *o)
   g_autoptr (OrrRegistry) registry = orr_registry_new ();
   g_autoptr (OrrRuns) runs = NULL;
   g_autoptr (OrrScope) first_run = NULL;
+  Check check;
   OrrCompileOptions options = { .trust_native_code = o->trust, .model_path = path };
   int status;
 
@@ -728,38 +824,10 @@ run (const Options *o)
   /* The context as the first run sees it (__counter__ = 1, no base):
    * problems are reported before anything is simulated. */
   first_run = orr_runs_new_overrides (runs, 1);
-  evaluation = orr_evaluate_model_with_registry (model, first_run, registry);
-  /* Warnings (an unconnected port) are printed and the run goes on;
-   * errors stop it before anything is simulated. */
-  {
-    guint n_errors = 0;
-
-    for (guint i = 0; i < orr_evaluation_get_n_problems (evaluation); i++)
-      {
-        const OrrProblem *p = orr_evaluation_get_problem (evaluation, i);
-
-        if (p->warning)
-          {
-            if (!o->quiet)
-              g_printerr (_ ("%s: warning: %s: %s\n"), path, p->where, p->message);
-            continue;
-          }
-        g_printerr ("%s: %s: %s\n", path, p->where, p->message);
-        n_errors++;
-      }
-    if (n_errors > 0)
-      {
-        g_printerr (ngettext ("orrery-sim: %u problem; nothing was simulated\n",
-                              "orrery-sim: %u problems; nothing was simulated\n", n_errors),
-                    n_errors);
-        return EXIT_MODEL_ERROR;
-      }
-  }
-
-  if (!o->quiet)
-    print_summary (path, model, evaluation);
-
-  status = simulate (o, path, runs);
+  check
+    = (Check){ .o = o, .path = path, .model = model, .registry = registry, .first_run = first_run };
+  status = simulate (o, path, runs, check_model, &check);
+  evaluation = check.evaluation;
   if (!free_at_exit ())
     {
       kept_until_exit[0] = g_steal_pointer (&runs);
