@@ -549,7 +549,14 @@ read_params (Reader *r, OrrBlock *block, GPtrArray *params, GError **error)
                      "parameter \"%s\" of block \"%s\" is given twice", name, block->id);
       if (!read_text (r, element, &expr, error))
         return FALSE;
-      orr_block_add_param (block, name, expr);
+      {
+        /* orr_block_add_param would copy the text again */
+        OrrParam *param = g_new0 (OrrParam, 1);
+
+        param->name = g_strdup (name);
+        param->expr = g_steal_pointer (&expr);
+        g_ptr_array_add (block->params, param);
+      }
       if (seen != NULL)
         g_hash_table_add (
           seen, ((OrrParam *)g_ptr_array_index (block->params, block->params->len - 1))->name);
