@@ -218,6 +218,10 @@
  */
 
 /**
+ * orr_model_take_root: (skip)
+ */
+
+/**
  * orr_param_new: (skip)
  */
 

@@ -22,11 +22,20 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <locale.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#define HAVE_VALGRIND_H 1
+#endif
+#endif
 
 enum
 {
@@ -374,6 +383,11 @@ typedef struct
   gint64 compile_usec; /* summed over the runs */
   gint64 simulate_usec;
   char *solver_description; /* the last run's */
+  /* The main thread checks the model (evaluating it for the summary)
+   * while the simulation thread compiles it: 0 while it does, 1 when the
+   * run may start, -1 when the check found errors. Guarded by lock. */
+  int checked;
+  GCond checked_cond;
 } Worker;
 
 /* What blocks report without failing (an FMU's log), as it happens, on
@@ -391,10 +405,19 @@ on_run_started (OrrRuns *runs, guint run, OrrSimulation *sim, const OrrProgram *
 {
   Worker *w = data;
   gint64 now = g_get_monotonic_time ();
+  gboolean refused;
 
   /* from the end of the previous run (or the start) to here: compiling */
   w->compile_usec += now - w->mark;
-  w->mark = now;
+  /* nothing runs before the main thread's check has passed */
+  g_mutex_lock (&w->lock);
+  while (w->checked == 0)
+    g_cond_wait (&w->checked_cond, &w->lock);
+  refused = w->checked < 0;
+  g_mutex_unlock (&w->lock);
+  if (refused)
+    orr_runs_stop (runs);
+  w->mark = g_get_monotonic_time ();
   orr_simulation_set_message_func (sim, on_block_message, NULL);
   orr_simulation_set_linear_solver (sim, w->linear);
 
@@ -485,8 +508,12 @@ report_problems (const char *path, GPtrArray *problems, guint run)
   return EXIT_MODEL_ERROR;
 }
 
+/* Checks the model on the main thread while the simulation thread
+ * compiles it; EXIT_OK lets the runs start. */
+typedef int (*CheckFunc) (gpointer data);
+
 static int
-simulate (const Options *o, const char *path, OrrRuns *runs)
+simulate (const Options *o, const char *path, OrrRuns *runs, CheckFunc check, gpointer check_data)
 {
   Worker w = { 0 };
   GThread *thread;
@@ -502,11 +529,33 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
   w.mark = g_get_monotonic_time ();
   g_mutex_init (&w.lock);
   g_cond_init (&w.finished);
+  g_cond_init (&w.checked_cond);
   w.problems = g_ptr_array_new_with_free_func ((GDestroyNotify)orr_problem_free);
   orr_runs_set_callbacks (runs, on_run_started, on_run_finished, &w);
   interrupted = 0;
   signal (SIGINT, on_interrupt);
   thread = g_thread_new ("simulation", run_simulations, &w);
+  status = check (check_data);
+  g_mutex_lock (&w.lock);
+  w.checked = status == EXIT_OK ? 1 : -1;
+  g_cond_broadcast (&w.checked_cond);
+  g_mutex_unlock (&w.lock);
+  if (status != EXIT_OK)
+    {
+      /* the compile finds the same errors; nothing runs either way */
+      orr_runs_stop (runs);
+      g_thread_join (thread);
+      signal (SIGINT, SIG_DFL);
+      g_clear_pointer (&w.recording, orr_recording_unref);
+      g_clear_error (&w.recording_error);
+      g_ptr_array_unref (w.problems);
+      g_clear_error (&w.error);
+      g_mutex_clear (&w.lock);
+      g_cond_clear (&w.finished);
+      g_cond_clear (&w.checked_cond);
+      g_free (w.solver_description);
+      return status;
+    }
   /* The main thread wakes every 10 ms to drain the streams, and at once
    * when the runs end: a small model returns as soon as it is done. */
   for (int tick = 0;; tick++)
@@ -600,6 +649,7 @@ simulate (const Options *o, const char *path, OrrRuns *runs)
   g_clear_error (&w.error);
   g_mutex_clear (&w.lock);
   g_cond_clear (&w.finished);
+  g_cond_clear (&w.checked_cond);
   g_free (w.solver_description);
   return status;
 }
@@ -620,51 +670,28 @@ resolve_libraries (const char *path, OrrModel *model, const Options *o)
     g_printerr (_ ("%s: warning: %s\n"), path, (const char *)g_ptr_array_index (warnings, i));
 }
 
-static int
-run (const Options *o)
+/* The first run's evaluation on the main thread: its warnings and errors
+ * and the summary, printed before anything is simulated. */
+typedef struct
 {
-  const char *path = o->files[0];
-  g_autoptr (GError) error = NULL;
-  g_autoptr (OrrModel) model = NULL;
-  g_autoptr (OrrScope) overrides = orr_scope_new (NULL);
-  g_autoptr (OrrEvaluation) evaluation = NULL;
-  g_autoptr (OrrRegistry) registry = orr_registry_new ();
-  g_autoptr (OrrRuns) runs = NULL;
-  g_autoptr (OrrScope) first_run = NULL;
-  OrrCompileOptions options = { .trust_native_code = o->trust, .model_path = path };
-  int status;
+  const Options *o;
+  const char *path;
+  OrrModel *model;
+  OrrRegistry *registry;
+  OrrScope *first_run;
+  OrrEvaluation *evaluation; /* out */
+} Check;
 
-  if (o->max_runs != G_MININT && o->max_runs < 1)
-    return usage_error (_ ("--max-runs needs a number of runs of at least 1, not %d"), o->max_runs);
-  status = parse_overrides (o->sets, overrides);
-  if (status != EXIT_OK)
-    return status;
+static int
+check_model (gpointer data)
+{
+  Check *c = data;
+  const Options *o = c->o;
+  const char *path = c->path;
+  OrrEvaluation *evaluation;
 
-  {
-    gint64 load_started = g_get_monotonic_time ();
-
-    model = orr_xcos_is_xcos_path (path) ? orr_sim_load_xcos (path, o->quiet, &error)
-                                         : orr_model_load_file (path, &error);
-    ((Options *)o)->load_seconds = (g_get_monotonic_time () - load_started) / 1e6;
-  }
-  if (model == NULL)
-    {
-      g_printerr ("orrery-sim: %s\n", error->message);
-      return EXIT_MODEL_ERROR;
-    }
-  status = apply_settings (model, o);
-  if (status != EXIT_OK)
-    return status;
-  resolve_libraries (path, model, o);
-
-  orr_palettes_register_standard (registry);
-  runs = orr_runs_new (model, registry, overrides, &options);
-  if (o->max_runs != G_MININT)
-    orr_runs_set_max_runs (runs, o->max_runs);
-  /* The context as the first run sees it (__counter__ = 1, no base):
-   * problems are reported before anything is simulated. */
-  first_run = orr_runs_new_overrides (runs, 1);
-  evaluation = orr_evaluate_model_with_registry (model, first_run, registry);
+  c->evaluation = orr_evaluate_model_with_registry (c->model, c->first_run, c->registry);
+  evaluation = c->evaluation;
   /* Warnings (an unconnected port) are printed and the run goes on;
    * errors stop it before anything is simulated. */
   {
@@ -693,9 +720,122 @@ run (const Options *o)
   }
 
   if (!o->quiet)
-    print_summary (path, model, evaluation);
+    print_summary (path, c->model, evaluation);
+  return EXIT_OK;
+}
 
-  return simulate (o, path, runs);
+/* The standard block classes are registered on a thread of their own
+ * while the model loads: a few hundred table entries, but on a cold start
+ * their pages are read in one by one. */
+static gpointer
+register_palettes (gpointer registry)
+{
+  orr_palettes_register_standard (registry);
+  return NULL;
+}
+
+/* Freeing a model of a hundred thousand blocks takes a twentieth of its
+ * run, just before the process ends and the kernel takes all its memory
+ * back at once. Under valgrind or AddressSanitizer, or with
+ * ORRERY_FREE_AT_EXIT set, everything is freed, so that their leak checks
+ * still see real leaks. */
+static gboolean
+free_at_exit (void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+  return TRUE;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  return TRUE;
+#endif
+#endif
+#if defined(HAVE_VALGRIND_H)
+  if (RUNNING_ON_VALGRIND)
+    return TRUE;
+#endif
+  return g_getenv ("ORRERY_FREE_AT_EXIT") != NULL;
+}
+
+/* One run of a large model allocates a few hundred megabytes in small
+ * pieces, first on the main thread (loading), then on the simulation's
+ * (compiling). With glibc's defaults the simulation thread gets an arena
+ * of its own, grown by an mprotect call every 128 kB, and memory freed
+ * while loading goes back to the kernel only to be faulted in again:
+ * one arena grown 16 MB at a time, kept, with only very large blocks
+ * mapped apart. The threads here rarely allocate at the same time. */
+static void
+tune_malloc (void)
+{
+#if defined(__GLIBC__)
+  mallopt (M_ARENA_MAX, 1);
+  mallopt (M_TOP_PAD, 16 << 20);
+  mallopt (M_TRIM_THRESHOLD, 256 << 20);
+  mallopt (M_MMAP_THRESHOLD, 32 << 20);
+#endif
+}
+
+/* What run() does not free stays reachable from here until the exit. */
+static gpointer kept_until_exit[4];
+
+static int
+run (const Options *o)
+{
+  const char *path = o->files[0];
+  g_autoptr (GError) error = NULL;
+  g_autoptr (OrrModel) model = NULL;
+  g_autoptr (OrrScope) overrides = orr_scope_new (NULL);
+  g_autoptr (OrrEvaluation) evaluation = NULL;
+  g_autoptr (OrrRegistry) registry = orr_registry_new ();
+  g_autoptr (OrrRuns) runs = NULL;
+  g_autoptr (OrrScope) first_run = NULL;
+  Check check;
+  OrrCompileOptions options = { .trust_native_code = o->trust, .model_path = path };
+  int status;
+
+  if (o->max_runs != G_MININT && o->max_runs < 1)
+    return usage_error (_ ("--max-runs needs a number of runs of at least 1, not %d"), o->max_runs);
+  tune_malloc ();
+  status = parse_overrides (o->sets, overrides);
+  if (status != EXIT_OK)
+    return status;
+
+  {
+    gint64 load_started = g_get_monotonic_time ();
+    GThread *palettes = g_thread_new ("palettes", register_palettes, registry);
+
+    model = orr_xcos_is_xcos_path (path) ? orr_sim_load_xcos (path, o->quiet, &error)
+                                         : orr_model_load_file (path, &error);
+    g_thread_join (palettes);
+    ((Options *)o)->load_seconds = (g_get_monotonic_time () - load_started) / 1e6;
+  }
+  if (model == NULL)
+    {
+      g_printerr ("orrery-sim: %s\n", error->message);
+      return EXIT_MODEL_ERROR;
+    }
+  status = apply_settings (model, o);
+  if (status != EXIT_OK)
+    return status;
+  resolve_libraries (path, model, o);
+
+  runs = orr_runs_new (model, registry, overrides, &options);
+  if (o->max_runs != G_MININT)
+    orr_runs_set_max_runs (runs, o->max_runs);
+  /* The context as the first run sees it (__counter__ = 1, no base):
+   * problems are reported before anything is simulated. */
+  first_run = orr_runs_new_overrides (runs, 1);
+  check
+    = (Check){ .o = o, .path = path, .model = model, .registry = registry, .first_run = first_run };
+  status = simulate (o, path, runs, check_model, &check);
+  evaluation = check.evaluation;
+  if (!free_at_exit ())
+    {
+      kept_until_exit[0] = g_steal_pointer (&runs);
+      kept_until_exit[1] = g_steal_pointer (&evaluation);
+      kept_until_exit[2] = g_steal_pointer (&model);
+      kept_until_exit[3] = g_steal_pointer (&registry);
+    }
+  return status;
 }
 
 int

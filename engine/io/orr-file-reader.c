@@ -149,7 +149,18 @@ dump_node (xmlNode *node)
 static gboolean
 read_text (Reader *r, xmlNode *element, char **text, GError **error)
 {
-  g_autoptr (GString) out = g_string_new (NULL);
+  g_autoptr (GString) out = NULL;
+
+  /* the common case, one piece of text or none, without a GString */
+  if (element->children == NULL
+      || (element->children->next == NULL && element->children->type == XML_TEXT_NODE))
+    {
+      const xmlChar *content = element->children != NULL ? element->children->content : NULL;
+
+      *text = g_strdup (content != NULL ? (const char *)content : "");
+      return TRUE;
+    }
+  out = g_string_new (NULL);
 
   for (xmlNode *c = element->children; c != NULL; c = c->next)
     {
@@ -175,6 +186,18 @@ read_text (Reader *r, xmlNode *element, char **text, GError **error)
   return TRUE;
 }
 
+/* The same, lent by the element (see orr_io_peek_attr) */
+static gboolean
+need_attr (Reader *r, xmlNode *element, const char *name, const char **value, char **owned,
+           GError **error)
+{
+  *value = orr_io_peek_attr (element, name, owned);
+  if (*value == NULL)
+    return fail (r, element, ORR_IO_ERROR_INVALID, error, "missing attribute \"%s\" in <%s>", name,
+                 node_name (element));
+  return TRUE;
+}
+
 static gboolean
 require_attr (Reader *r, xmlNode *element, const char *name, char **value, GError **error)
 {
@@ -191,7 +214,8 @@ static gboolean
 read_double (Reader *r, xmlNode *element, const char *name, gboolean required, gboolean finite,
              double *value, GError **error)
 {
-  g_autofree char *text = orr_io_get_attr (element, name);
+  g_autofree char *owned = NULL;
+  const char *text = orr_io_peek_attr (element, name, &owned);
 
   if (text == NULL)
     {
@@ -219,7 +243,8 @@ static gboolean
 read_uint (Reader *r, xmlNode *element, const char *name, gboolean required, guint min, guint max,
            guint *value, GError **error)
 {
-  g_autofree char *text = orr_io_get_attr (element, name);
+  g_autofree char *owned = NULL;
+  const char *text = orr_io_peek_attr (element, name, &owned);
   guint64 number;
 
   if (text == NULL)
@@ -240,7 +265,8 @@ read_uint (Reader *r, xmlNode *element, const char *name, gboolean required, gui
 static gboolean
 read_bool (Reader *r, xmlNode *element, const char *name, gboolean *value, GError **error)
 {
-  g_autofree char *text = orr_io_get_attr (element, name);
+  g_autofree char *owned = NULL;
+  const char *text = orr_io_peek_attr (element, name, &owned);
 
   if (text == NULL)
     return TRUE;
@@ -255,6 +281,9 @@ read_bool (Reader *r, xmlNode *element, const char *name, gboolean *value, GErro
   return TRUE;
 }
 
+/* Checks that id is new; the caller then records it with note_id, once
+ * the block or link that owns the string exists (the table does not copy
+ * its keys: they live in the model being built, which outlives it). */
 static gboolean
 claim_id (Reader *r, xmlNode *element, const char *id, GError **error)
 {
@@ -266,8 +295,13 @@ claim_id (Reader *r, xmlNode *element, const char *id, GError **error)
     return fail (r, element, ORR_IO_ERROR_INVALID, error,
                  "duplicate id \"%s\" (already used on line %ld)", id,
                  (long)GPOINTER_TO_SIZE (first));
-  g_hash_table_insert (r->ids, g_strdup (id), GSIZE_TO_POINTER ((gsize)line_of (element)));
   return TRUE;
+}
+
+static void
+note_id (Reader *r, xmlNode *element, const char *id)
+{
+  g_hash_table_insert (r->ids, (gpointer)id, GSIZE_TO_POINTER ((gsize)line_of (element)));
 }
 
 static void
@@ -412,8 +446,8 @@ typedef struct
   xmlNode *ports;
   xmlNode *mask;
   xmlNode *diagram;
-  GPtrArray *params;      /* of xmlNode* */
-  GPtrArray *port_labels; /* of xmlNode* */
+  GPtrArray *params;      /* of xmlNode*, NULL when none */
+  GPtrArray *port_labels; /* of xmlNode*, NULL when none */
 } BlockParts;
 
 static void
@@ -436,12 +470,19 @@ take_single (Reader *r, xmlNode *element, xmlNode **slot, const char *block_id, 
   return TRUE;
 }
 
+/* most blocks have a few parameters and no port labels: arrays only for
+ * what there is */
+static void
+add_part (GPtrArray **parts, xmlNode *element)
+{
+  if (*parts == NULL)
+    *parts = g_ptr_array_sized_new (4);
+  g_ptr_array_add (*parts, element);
+}
+
 static gboolean
 sort_block_parts (Reader *r, xmlNode *element, OrrBlock *block, BlockParts *parts, GError **error)
 {
-  parts->params = g_ptr_array_new ();
-  parts->port_labels = g_ptr_array_new ();
-
   for (xmlNode *c = element->children; c != NULL; c = c->next)
     {
       gboolean ok = TRUE;
@@ -457,9 +498,9 @@ sort_block_parts (Reader *r, xmlNode *element, OrrBlock *block, BlockParts *part
       else if (is_element (c, "diagram"))
         ok = take_single (r, c, &parts->diagram, block->id, error);
       else if (is_element (c, "param"))
-        g_ptr_array_add (parts->params, c);
+        add_part (&parts->params, c);
       else if (is_element (c, "port"))
-        g_ptr_array_add (parts->port_labels, c);
+        add_part (&parts->port_labels, c);
       else
         g_ptr_array_add (block->foreign, dump_node (c));
       if (!ok)
@@ -468,26 +509,57 @@ sort_block_parts (Reader *r, xmlNode *element, OrrBlock *block, BlockParts *part
   return TRUE;
 }
 
+/* Whether block has a parameter called name: a scan for the few most
+ * blocks have, an index (seen, built on first use) beyond that. */
+static gboolean
+has_param (OrrBlock *block, const char *name, GHashTable **seen)
+{
+  if (block->params->len < 16)
+    {
+      for (guint i = 0; i < block->params->len; i++)
+        if (strcmp (((OrrParam *)g_ptr_array_index (block->params, i))->name, name) == 0)
+          return TRUE;
+      return FALSE;
+    }
+  if (*seen == NULL)
+    {
+      *seen = g_hash_table_new (g_str_hash, g_str_equal);
+      for (guint i = 0; i < block->params->len; i++)
+        g_hash_table_add (*seen, ((OrrParam *)g_ptr_array_index (block->params, i))->name);
+    }
+  return g_hash_table_contains (*seen, name);
+}
+
 static gboolean
 read_params (Reader *r, OrrBlock *block, GPtrArray *params, GError **error)
 {
-  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) seen = NULL;
 
-  for (guint i = 0; i < params->len; i++)
+  for (guint i = 0; params != NULL && i < params->len; i++)
     {
       xmlNode *element = g_ptr_array_index (params, i);
-      g_autofree char *name = NULL;
+      g_autofree char *name_owned = NULL;
       g_autofree char *expr = NULL;
+      const char *name;
 
-      if (!require_attr (r, element, "name", &name, error))
+      if (!need_attr (r, element, "name", &name, &name_owned, error))
         return FALSE;
-      if (g_hash_table_contains (seen, name))
+      if (has_param (block, name, &seen))
         return fail (r, element, ORR_IO_ERROR_INVALID, error,
                      "parameter \"%s\" of block \"%s\" is given twice", name, block->id);
       if (!read_text (r, element, &expr, error))
         return FALSE;
-      orr_block_add_param (block, name, expr);
-      g_hash_table_add (seen, g_steal_pointer (&name));
+      {
+        /* orr_block_add_param would copy the text again */
+        OrrParam *param = g_new0 (OrrParam, 1);
+
+        param->name = g_strdup (name);
+        param->expr = g_steal_pointer (&expr);
+        g_ptr_array_add (block->params, param);
+      }
+      if (seen != NULL)
+        g_hash_table_add (
+          seen, ((OrrParam *)g_ptr_array_index (block->params, block->params->len - 1))->name);
     }
   return TRUE;
 }
@@ -495,7 +567,7 @@ read_params (Reader *r, OrrBlock *block, GPtrArray *params, GError **error)
 static gboolean
 read_ports (Reader *r, OrrBlock *block, const BlockParts *parts, GError **error)
 {
-  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) seen = NULL;
 
   for (int k = 0; k < ORR_N_PORT_KINDS; k++)
     {
@@ -513,7 +585,9 @@ read_ports (Reader *r, OrrBlock *block, const BlockParts *parts, GError **error)
       orr_block_set_ports (block, k, count);
     }
 
-  for (guint i = 0; i < parts->port_labels->len; i++)
+  if (parts->port_labels != NULL)
+    seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; parts->port_labels != NULL && i < parts->port_labels->len; i++)
     {
       xmlNode *element = g_ptr_array_index (parts->port_labels, i);
       g_autofree char *kind_text = NULL;
@@ -551,9 +625,12 @@ read_ports (Reader *r, OrrBlock *block, const BlockParts *parts, GError **error)
 static gboolean
 read_library_ref (Reader *r, xmlNode *element, OrrBlock *block, GError **error)
 {
-  g_autofree char *library = orr_io_get_attr (element, "library");
-  g_autofree char *ref = orr_io_get_attr (element, "ref");
-  g_autofree char *version = orr_io_get_attr (element, "version");
+  g_autofree char *library_owned = NULL;
+  g_autofree char *ref_owned = NULL;
+  g_autofree char *version_owned = NULL;
+  const char *library = orr_io_peek_attr (element, "library", &library_owned);
+  const char *ref = orr_io_peek_attr (element, "ref", &ref_owned);
+  const char *version = orr_io_peek_attr (element, "version", &version_owned);
 
   if (library == NULL && ref == NULL && version == NULL)
     return TRUE;
@@ -571,16 +648,18 @@ read_library_ref (Reader *r, xmlNode *element, OrrBlock *block, GError **error)
 static OrrBlock *
 read_block (Reader *r, xmlNode *element, GError **error)
 {
-  g_autofree char *id = NULL;
-  g_autofree char *type = NULL;
+  const char *id = NULL;
+  const char *type = NULL;
+  g_autofree char *id_owned = NULL;
+  g_autofree char *type_owned = NULL;
   g_autoptr (OrrBlock) block = NULL;
   g_auto (BlockParts) parts = { 0 };
   OrrRect geometry = { 0 };
   guint rotation = 0;
   gboolean flip = FALSE;
 
-  if (!require_attr (r, element, "id", &id, error) || !claim_id (r, element, id, error)
-      || !require_attr (r, element, "type", &type, error)
+  if (!need_attr (r, element, "id", &id, &id_owned, error) || !claim_id (r, element, id, error)
+      || !need_attr (r, element, "type", &type, &type_owned, error)
       || !read_double (r, element, "x", TRUE, TRUE, &geometry.x, error)
       || !read_double (r, element, "y", TRUE, TRUE, &geometry.y, error)
       || !read_double (r, element, "width", TRUE, TRUE, &geometry.width, error)
@@ -601,6 +680,7 @@ read_block (Reader *r, xmlNode *element, GError **error)
     }
 
   block = orr_block_new (id, type);
+  note_id (r, element, block->id);
   block->geometry = geometry;
   block->rotation = (int)rotation;
   block->flip = flip;
@@ -663,13 +743,15 @@ port_noun (OrrPortKind kind, guint count)
 /* Checks one end of a link against the blocks of its diagram. */
 static gboolean
 check_end (Reader *r, xmlNode *element, const char *link_id, OrrLinkKind link_kind,
-           GHashTable *siblings, const OrrEndpoint *end, gboolean is_from, GError **error)
+           GHashTable *siblings, const OrrEndpoint *end, gboolean is_from, OrrBlock **found,
+           GError **error)
 {
   const char *verb = is_from ? "starts at" : "ends at";
   OrrBlock *block = g_hash_table_lookup (siblings, end->block);
   OrrPortKind other_kind;
   guint count;
 
+  *found = block;
   if (block == NULL)
     return fail (r, element, ORR_IO_ERROR_INVALID, error, "link \"%s\" %s block \"%s\", %s",
                  link_id, verb, end->block,
@@ -696,24 +778,27 @@ check_end (Reader *r, xmlNode *element, const char *link_id, OrrLinkKind link_ki
 }
 
 /* Builds a detached link after checking its ends against the blocks of its
- * diagram (siblings) and the regular inputs already driven (driven). */
+ * diagram (siblings) and the regular inputs already driven (driven: the
+ * input's OrrPort -> the id of the link that drives it). */
 static OrrLink *
 read_link (Reader *r, xmlNode *element, GHashTable *siblings, GHashTable *driven, GError **error)
 {
-  g_autofree char *id = NULL;
-  g_autofree char *kind_text = NULL;
-  g_autofree char *from_block = NULL;
-  g_autofree char *to_block = NULL;
-  g_autofree char *input = NULL;
-  g_autoptr (GArray) points = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
+  g_autofree char *id_owned = NULL;
+  g_autofree char *kind_owned = NULL;
+  g_autofree char *from_owned = NULL;
+  g_autofree char *to_owned = NULL;
+  const char *id, *kind_text, *from_block, *to_block;
+  g_autoptr (GArray) points = NULL;
+  OrrBlock *from_found, *to_found;
+  OrrPort *input = NULL;
   OrrLink *link;
   OrrLinkKind kind;
   OrrEndpoint from = { 0 };
   OrrEndpoint to = { 0 };
   gpointer first;
 
-  if (!require_attr (r, element, "id", &id, error) || !claim_id (r, element, id, error)
-      || !require_attr (r, element, "kind", &kind_text, error))
+  if (!need_attr (r, element, "id", &id, &id_owned, error) || !claim_id (r, element, id, error)
+      || !need_attr (r, element, "kind", &kind_text, &kind_owned, error))
     return NULL;
   if (!orr_io_link_kind_parse (kind_text, &kind))
     {
@@ -721,23 +806,24 @@ read_link (Reader *r, xmlNode *element, GHashTable *siblings, GHashTable *driven
             "unknown link kind \"%s\"; expected \"regular\" or \"activation\"", kind_text);
       return NULL;
     }
-  if (!require_attr (r, element, "from", &from_block, error)
+  if (!need_attr (r, element, "from", &from_block, &from_owned, error)
       || !read_uint (r, element, "from-port", TRUE, 1, MAX_PORTS, &from.port, error)
-      || !require_attr (r, element, "to", &to_block, error)
+      || !need_attr (r, element, "to", &to_block, &to_owned, error)
       || !read_uint (r, element, "to-port", TRUE, 1, MAX_PORTS, &to.port, error))
     return NULL;
-  from.block = from_block;
+  /* orr_link_new copies the ends' block ids */
+  from.block = (char *)from_block;
   from.kind = kind == ORR_LINK_REGULAR ? ORR_PORT_OUT : ORR_PORT_EVENT_OUT;
-  to.block = to_block;
+  to.block = (char *)to_block;
   to.kind = kind == ORR_LINK_REGULAR ? ORR_PORT_IN : ORR_PORT_EVENT_IN;
-  if (!check_end (r, element, id, kind, siblings, &from, TRUE, error)
-      || !check_end (r, element, id, kind, siblings, &to, FALSE, error))
+  if (!check_end (r, element, id, kind, siblings, &from, TRUE, &from_found, error)
+      || !check_end (r, element, id, kind, siblings, &to, FALSE, &to_found, error))
     return NULL;
 
   /* A regular input has a single driver; activation inputs may have many. */
   if (kind == ORR_LINK_REGULAR)
     {
-      input = g_strdup_printf ("%s/%u", to_block, to.port);
+      input = g_ptr_array_index (to_found->ports[ORR_PORT_IN], to.port - 1);
       if (g_hash_table_lookup_extended (driven, input, NULL, &first))
         {
           fail (r, element, ORR_IO_ERROR_INVALID, error,
@@ -762,13 +848,17 @@ read_link (Reader *r, xmlNode *element, GHashTable *siblings, GHashTable *driven
       if (!read_double (r, c, "x", TRUE, TRUE, &p.x, error)
           || !read_double (r, c, "y", TRUE, TRUE, &p.y, error))
         return NULL;
+      if (points == NULL)
+        points = g_array_new (FALSE, FALSE, sizeof (OrrPoint));
       g_array_append_val (points, p);
     }
 
   link = orr_link_new (id, kind, &from, &to);
-  g_array_append_vals (link->points, points->data, points->len);
+  note_id (r, element, link->id);
+  if (points != NULL)
+    g_array_append_vals (link->points, points->data, points->len);
   if (input != NULL)
-    g_hash_table_insert (driven, g_steal_pointer (&input), link->id);
+    g_hash_table_insert (driven, input, link->id);
   return link;
 }
 
@@ -780,7 +870,7 @@ typedef struct
   gboolean fragment_root;
   GPtrArray *new_blocks;
   GHashTable *siblings; /* id -> OrrBlock of this diagram */
-  GHashTable *driven;   /* "block/port" -> id of the link driving it */
+  GHashTable *driven;   /* OrrPort* of an input -> id of the link driving it */
   GPtrArray *links;     /* of xmlNode*, read once every block is known */
   char *context;
   long context_line;
@@ -794,7 +884,7 @@ diagram_reading_init (DiagramReading *d, OrrDiagram *diagram, gboolean fragment_
                          .fragment_root = fragment_root,
                          .new_blocks = new_blocks };
   d->siblings = g_hash_table_new (g_str_hash, g_str_equal);
-  d->driven = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  d->driven = g_hash_table_new (NULL, NULL);
   d->links = g_ptr_array_new ();
 }
 
@@ -869,8 +959,10 @@ diagram_reading_add_link (Reader *r, DiagramReading *d, xmlNode *element, GError
 static gboolean
 link_ends_known (xmlNode *element, GHashTable *siblings)
 {
-  g_autofree char *from = orr_io_get_attr (element, "from");
-  g_autofree char *to = orr_io_get_attr (element, "to");
+  g_autofree char *from_owned = NULL;
+  g_autofree char *to_owned = NULL;
+  const char *from = orr_io_peek_attr (element, "from", &from_owned);
+  const char *to = orr_io_peek_attr (element, "to", &to_owned);
 
   return from != NULL && to != NULL && g_hash_table_contains (siblings, from)
          && g_hash_table_contains (siblings, to);
@@ -1172,6 +1264,7 @@ stream_load (Reader *r, const char *data, gsize length, GError **error)
   gboolean failed = FALSE;
   gboolean have_diagram = FALSE;
   long settings_line = 0, diagram_line = 0;
+  OrrDiagram *root_diagram = NULL;
   int ret;
 
   if (length > G_MAXINT)
@@ -1257,7 +1350,12 @@ stream_load (Reader *r, const char *data, gsize length, GError **error)
                 }
               have_diagram = TRUE;
               diagram_line = line_of (node);
-              diagram_reading_init (&sd.d, orr_model_get_root (r->model), FALSE, NULL);
+              /* built detached, as super blocks' diagrams are, and given
+               * to the model at the end: the reader has checked all that
+               * inserting each block and link through the model's edits
+               * would check, and those would keep an undo record of each */
+              root_diagram = orr_diagram_new ();
+              diagram_reading_init (&sd.d, root_diagram, FALSE, NULL);
               sd.kept = xmlNewDoc ((const xmlChar *)"1.0");
               xmlDocSetRootElement (sd.kept,
                                     xmlNewDocNode (sd.kept, NULL, (const xmlChar *)"kept", NULL));
@@ -1266,6 +1364,18 @@ stream_load (Reader *r, const char *data, gsize length, GError **error)
                 failed = !diagram_reading_finish (r, &sd.d, error);
               diagram_reading_clear (&sd.d);
               xmlFreeDoc (sd.kept);
+              if (!failed && ret >= 0)
+                {
+                  g_autoptr (GError) take_error = NULL;
+
+                  if (!orr_model_take_root (r->model, g_steal_pointer (&root_diagram), &take_error))
+                    {
+                      g_set_error (error, ORR_IO_ERROR, ORR_IO_ERROR_INVALID, "%s:%ld: %s", r->name,
+                                   diagram_line, take_error->message);
+                      failed = TRUE;
+                    }
+                }
+              g_clear_pointer (&root_diagram, orr_diagram_free);
               if (failed)
                 goto out;
               continue;
@@ -1349,7 +1459,7 @@ orr_model_load_data (const char *data, gsize length, const char *display_name, G
 
   /* Streamed: one top-level block at a time is a tree, never the file. */
   model = orr_model_new ();
-  ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  ids = g_hash_table_new (g_str_hash, g_str_equal);
   r = (Reader){ .model = model, .name = name, .ids = ids };
   /* one transaction for the whole file, not one per block and link: the
    * history is cleared below, and a hundred thousand small transactions
@@ -1391,7 +1501,7 @@ gboolean
 orr_io_read_fragment (OrrModel *model, OrrDiagram *diagram, xmlNode *root, const char *name,
                       GPtrArray *new_blocks, GError **error)
 {
-  g_autoptr (GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   Reader r = { .model = model, .name = name, .ids = ids, .depth = orr_diagram_get_depth (diagram) };
 
   return read_diagram (&r, root, diagram, TRUE, new_blocks, error);
@@ -1401,7 +1511,7 @@ OrrBlock *
 orr_block_load_data (const char *data, gsize length, const char *display_name, GError **error)
 {
   g_autoptr (xmlDoc) doc = NULL;
-  g_autoptr (GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   const char *name = display_name != NULL ? display_name : "(data)";
   Reader r = { .model = NULL, .name = name, .ids = ids };
   xmlNode *root;

@@ -190,6 +190,28 @@ orr_io_link_kind_parse (const char *text, OrrLinkKind *kind)
   return TRUE;
 }
 
+const char *
+orr_io_peek_attr (xmlNode *node, const char *name, char **owned)
+{
+  *owned = NULL;
+  for (xmlAttr *a = node->properties; a != NULL; a = a->next)
+    {
+      if (a->ns != NULL || strcmp ((const char *)a->name, name) != 0)
+        continue;
+      /* a plain value is one text node: lent, not copied */
+      if (a->children == NULL)
+        return "";
+      if (a->children->type == XML_TEXT_NODE && a->children->next == NULL)
+        return a->children->content != NULL ? (const char *)a->children->content : "";
+      *owned = orr_io_get_attr (node, name);
+      return *owned;
+    }
+  /* only a DTD can give an attribute that is not on the element */
+  if (node->doc != NULL && (node->doc->intSubset != NULL || node->doc->extSubset != NULL))
+    return *owned = orr_io_get_attr (node, name);
+  return NULL;
+}
+
 char *
 orr_io_get_attr (xmlNode *node, const char *name)
 {

@@ -28,6 +28,10 @@ const char *orr_io_link_kind_name (OrrLinkKind kind);
 gboolean orr_io_link_kind_parse (const char *text, OrrLinkKind *kind);
 /* The attribute's value as a GLib string, NULL when absent. */
 char *orr_io_get_attr (xmlNode *node, const char *name);
+/* The same without a copy when it can: the value lives as long as the
+ * node, or in *owned (which the caller frees) when it had to be put
+ * together. */
+const char *orr_io_peek_attr (xmlNode *node, const char *name, char **owned);
 
 /* orr-file-writer.c */
 void orr_io_write_block (GString *out, const OrrBlock *block, guint depth);

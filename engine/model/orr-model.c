@@ -561,7 +561,6 @@ replay (OrrModel *self, GPtrArray *from, GPtrArray *to, gboolean forward)
   gboolean was_modified, could_undo, could_redo;
   Transaction *t;
 
-  g_return_val_if_fail (self->depth == 0, FALSE);
   if (from->len == 0)
     return FALSE;
 
@@ -1142,11 +1141,12 @@ check_link (OrrModel *self, OrrDiagram *diagram, OrrLinkKind kind, const OrrEndp
     }
   for (guint e = 0; e < 2; e++)
     {
-      g_autofree char *path = orr_block_get_path (blocks[e]);
+      g_autofree char *path = NULL;
       guint count;
 
       if (ends[e]->kind != want[e])
         {
+          path = orr_block_get_path (blocks[e]);
           g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_INCOMPATIBLE_PORTS,
                        "A %s link cannot %s the %s port %u of %s",
                        kind == ORR_LINK_REGULAR ? "regular (data)" : "activation",
@@ -1157,6 +1157,7 @@ check_link (OrrModel *self, OrrDiagram *diagram, OrrLinkKind kind, const OrrEndp
       count = blocks[e]->ports[ends[e]->kind]->len;
       if (ends[e]->port < 1 || ends[e]->port > count)
         {
+          path = orr_block_get_path (blocks[e]);
           g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_NO_SUCH_PORT,
                        "%s has no %s port %u (it has %u)", path,
                        orr_port_kind_to_string (ends[e]->kind), ends[e]->port, count);
@@ -1231,6 +1232,126 @@ orr_model_insert_link (OrrModel *self, OrrDiagram *diagram, OrrLink *link, GErro
   record_insert_link (self, diagram, link);
   orr_model_commit (self);
   return TRUE;
+}
+
+/* orr_model_take_root's checks and attaching, block by block: the same
+ * as orr_model_insert_block's and _link's, against the indexes as they
+ * fill up (attach_block would index a whole super block at once). */
+static gboolean take_link (OrrModel *self, OrrDiagram *diagram, OrrLink *link, GError **error);
+
+static gboolean
+take_block (OrrModel *self, OrrDiagram *diagram, OrrBlock *block, guint depth, GError **error)
+{
+  if (g_hash_table_contains (self->blocks_by_id, block->id)
+      || g_hash_table_contains (self->links_by_id, block->id))
+    {
+      g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_DUPLICATE_ID,
+                   "The id '%s' is used more than once", block->id);
+      return FALSE;
+    }
+  block->parent = diagram;
+  g_hash_table_insert (self->blocks_by_id, block->id, block);
+  note_id (self, block->id);
+  if (block->child == NULL)
+    return TRUE;
+  if (depth + 1 > ORR_MAX_NESTING)
+    {
+      g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_INVALID,
+                   "block \"%s\" would nest super blocks %u levels deep; the limit is %d",
+                   block->id, depth + 1, ORR_MAX_NESTING);
+      return FALSE;
+    }
+  block->child->owner = block;
+  block->child->model = self;
+  for (guint i = 0; i < block->child->blocks->len; i++)
+    if (!take_block (self, block->child, g_ptr_array_index (block->child->blocks, i), depth + 1,
+                     error))
+      return FALSE;
+  for (guint i = 0; i < block->child->links->len; i++)
+    if (!take_link (self, block->child, g_ptr_array_index (block->child->links, i), error))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+take_link (OrrModel *self, OrrDiagram *diagram, OrrLink *link, GError **error)
+{
+  if (g_hash_table_contains (self->links_by_id, link->id)
+      || g_hash_table_contains (self->blocks_by_id, link->id))
+    {
+      g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_DUPLICATE_ID,
+                   "The id '%s' is used more than once", link->id);
+      return FALSE;
+    }
+  if (!check_link (self, diagram, link->kind, &link->from, &link->to, link->id, error))
+    return FALSE;
+  attach_link (self, diagram, link);
+  return TRUE;
+}
+
+/* Back to an empty model after a failed orr_model_take_root. */
+static void
+untake (OrrModel *self, OrrDiagram *diagram)
+{
+  for (guint i = 0; i < diagram->blocks->len; i++)
+    {
+      OrrBlock *b = g_ptr_array_index (diagram->blocks, i);
+
+      if (b->child != NULL)
+        {
+          b->child->model = NULL;
+          untake (self, b->child);
+        }
+    }
+}
+
+gboolean
+orr_model_take_root (OrrModel *self, OrrDiagram *detached, GError **error)
+{
+  OrrDiagram *root;
+
+  g_return_val_if_fail (ORR_IS_MODEL (self), FALSE);
+  g_return_val_if_fail (detached != NULL && detached->model == NULL && detached->owner == NULL,
+                        FALSE);
+  g_return_val_if_fail (self->root->blocks->len == 0 && self->root->links->len == 0, FALSE);
+
+  root = self->root;
+#define SWAP(type, a, b)                                                                           \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    type tmp_ = (a);                                                                               \
+    (a) = (b);                                                                                     \
+    (b) = tmp_;                                                                                    \
+  }                                                                                                \
+  G_STMT_END
+  SWAP (GPtrArray *, root->blocks, detached->blocks);
+  SWAP (GPtrArray *, root->links, detached->links);
+  for (guint i = 0; i < root->blocks->len; i++)
+    if (!take_block (self, root, g_ptr_array_index (root->blocks, i), 0, error))
+      goto failed;
+  for (guint i = 0; i < root->links->len; i++)
+    if (!take_link (self, root, g_ptr_array_index (root->links, i), error))
+      goto failed;
+  SWAP (char *, root->context, detached->context);
+  SWAP (GPtrArray *, root->foreign, detached->foreign);
+  orr_diagram_free (detached);
+  return TRUE;
+
+failed:
+  untake (self, root);
+  SWAP (GPtrArray *, root->blocks, detached->blocks);
+  SWAP (GPtrArray *, root->links, detached->links);
+#undef SWAP
+  g_hash_table_remove_all (self->blocks_by_id);
+  g_hash_table_remove_all (self->links_by_id);
+  g_hash_table_remove_all (self->links_by_block);
+  self->next_id = 1;
+  for (guint i = 0; i < detached->blocks->len; i++)
+    ((OrrBlock *)g_ptr_array_index (detached->blocks, i))->parent = detached;
+  for (guint i = 0; i < detached->links->len; i++)
+    ((OrrLink *)g_ptr_array_index (detached->links, i))->parent = detached;
+  orr_diagram_free (detached);
+  return FALSE;
 }
 
 void

@@ -712,6 +712,99 @@ test_new_label (void)
   }
 }
 
+static void
+count_change (OrrModel *model, gpointer change, gpointer data)
+{
+  (*(guint *)data)++;
+}
+
+static OrrBlock *
+detached_block (OrrDiagram *diagram, const char *id, const char *type, guint n_in, guint n_out)
+{
+  OrrBlock *block = orr_block_new (id, type);
+
+  orr_block_set_ports (block, ORR_PORT_IN, n_in);
+  orr_block_set_ports (block, ORR_PORT_OUT, n_out);
+  orr_diagram_append_block (diagram, block);
+  return block;
+}
+
+static void
+detached_link (OrrDiagram *diagram, const char *id, const char *from, const char *to)
+{
+  OrrEndpoint a = { (char *)from, ORR_PORT_OUT, 1 };
+  OrrEndpoint b = { (char *)to, ORR_PORT_IN, 1 };
+
+  orr_diagram_append_link (diagram, orr_link_new (id, ORR_LINK_REGULAR, &a, &b));
+}
+
+/* A loader's whole diagram at once: indexed like inserted blocks and
+ * links, no history, no signals, and refused as insertion would refuse
+ * it, leaving the model empty. */
+static void
+test_take_root (void)
+{
+  g_autoptr (OrrModel) model = orr_model_new ();
+  g_autoptr (OrrModel) bad = orr_model_new ();
+  g_autoptr (GError) error = NULL;
+  OrrDiagram *d = orr_diagram_new ();
+  OrrBlock *super, *inner;
+  guint changes = 0;
+  g_autofree char *next = NULL;
+
+  detached_block (d, "b1", "Constant", 0, 1);
+  super = detached_block (d, "b7", "SuperBlock", 1, 1);
+  inner = detached_block (super->child, "b9", "Gain", 1, 1);
+  detached_link (d, "l2", "b1", "b7");
+  g_free (d->context);
+  d->context = g_strdup ("k = 2");
+  g_signal_connect (model, "changed", G_CALLBACK (count_change), &changes);
+  g_assert_true (orr_model_take_root (model, d, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (changes, ==, 0);
+  g_assert_false (orr_model_can_undo (model));
+  g_assert_cmpuint (orr_model_get_root (model)->blocks->len, ==, 2);
+  g_assert_cmpstr (orr_model_get_context (model), ==, "k = 2");
+  g_assert_true (orr_model_find_block (model, "b9") == inner);
+  g_assert_true (inner->parent == super->child && super->child->model == model);
+  g_assert_true (super->parent == orr_model_get_root (model));
+  g_assert_nonnull (orr_model_find_link (model, "l2"));
+  g_assert_true (orr_model_port_is_linked (model, super, ORR_PORT_IN, 1));
+  /* new ids come after the largest one taken */
+  next = orr_model_new_id (model, 'b');
+  g_assert_cmpstr (next, ==, "b10");
+
+  /* a second driver of b7's input: refused, the model stays empty */
+  d = orr_diagram_new ();
+  detached_block (d, "b1", "Constant", 0, 1);
+  detached_block (d, "b2", "Constant", 0, 1);
+  detached_block (d, "b3", "Gain", 1, 1);
+  detached_link (d, "l1", "b1", "b3");
+  detached_link (d, "l2", "b2", "b3");
+  g_assert_false (orr_model_take_root (bad, d, &error));
+  g_assert_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_PORT_TAKEN);
+  g_clear_error (&error);
+  g_assert_cmpuint (orr_model_get_root (bad)->blocks->len, ==, 0);
+  g_assert_null (orr_model_find_block (bad, "b1"));
+  g_assert_null (orr_model_find_link (bad, "l1"));
+
+  /* an id used twice, one of them inside a super block */
+  d = orr_diagram_new ();
+  super = detached_block (d, "b1", "SuperBlock", 0, 0);
+  detached_block (super->child, "b1", "Gain", 1, 1);
+  g_assert_false (orr_model_take_root (bad, d, &error));
+  g_assert_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_DUPLICATE_ID);
+  g_clear_error (&error);
+  g_assert_null (orr_model_find_block (bad, "b1"));
+
+  /* and the empty model still takes a good diagram */
+  d = orr_diagram_new ();
+  detached_block (d, "b4", "Constant", 0, 1);
+  g_assert_true (orr_model_take_root (bad, d, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (orr_model_find_block (bad, "b4"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -728,5 +821,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/signals", test_signals);
   g_test_add_func ("/model/paths", test_paths);
   g_test_add_func ("/model/group", test_group);
+  g_test_add_func ("/model/take-root", test_take_root);
   return g_test_run ();
 }

@@ -352,6 +352,13 @@ OrrLink *orr_model_connect (OrrModel *model, OrrDiagram *diagram, const OrrEndpo
 /* Inserts a detached link (from a file fragment), checking its ends. */
 gboolean orr_model_insert_link (OrrModel *model, OrrDiagram *diagram, OrrLink *link,
                                 GError **error);
+/* Puts the blocks, links, context and foreign content of detached (built
+ * with orr_diagram_append_block and _link; taken, and freed) into the
+ * model's empty root diagram at once, checked as orr_model_insert_block
+ * and orr_model_insert_link check them, without history and without
+ * "changed" signals: how a loader fills a model nobody watches yet
+ * without an undo record per block. On failure the root stays empty. */
+gboolean orr_model_take_root (OrrModel *model, OrrDiagram *detached, GError **error);
 void orr_model_disconnect (OrrModel *model, OrrLink *link);
 /**
  * orr_model_set_link_points:
