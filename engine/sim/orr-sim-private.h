@@ -247,6 +247,11 @@ typedef struct
   gboolean solver_started;
   gboolean need_restart;  /* a state jumped or an input of the continuous part changed */
   gboolean outputs_stale; /* continuous outputs must be refreshed before the next event */
+  /* Per agenda slot, built at its first event: the continuous outputs
+   * that event's blocks may read before computing them themselves. */
+  OrrCallList *event_reads;
+  gboolean *event_reads_ready;
+  gboolean *event_reads_all; /* the slot's list is the whole continuous list */
   double last_root_time;
   double last_root_interval;
   /* Surfaces of blocks with modes that were exactly zero when the solver
@@ -375,6 +380,9 @@ orr_sim_mark_outputs_stale (OrrSimulation *sim)
 }
 /* Brings stale continuous outputs up to date (at an event); FALSE on error. */
 gboolean orr_sim_refresh_outputs (OrrSimulation *sim);
+/* The same before an event of agenda slot `slot`, but only the outputs
+ * its blocks may read (the others stay stale); FALSE on error. */
+gboolean orr_sim_refresh_outputs_for (OrrSimulation *sim, int slot);
 /* Resolves the settings' solver name and checks it suits the model. */
 gboolean orr_sim_choose_solver (OrrSimulation *sim, GError **error);
 gboolean orr_sim_continuous_setup (OrrSimulation *sim, GError **error);
