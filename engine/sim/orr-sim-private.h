@@ -169,9 +169,10 @@ typedef struct
   int merge_stamp;
   int *merge_nevprt;
   OrrActivation *merge_items;
-  OrrBurst *source_bursts;    /* n_sources + 1 */
-  gboolean *affects_solver;   /* per block: calling it can change what the solver integrates */
-  gboolean *feeds_continuous; /* per block: calling it can change a continuous block's input */
+  OrrBurst *source_bursts;     /* n_sources + 1 */
+  gboolean *affects_solver;    /* per block: calling it can change what the solver integrates */
+  gboolean *feeds_continuous;  /* per block: calling it can change a continuous block's input */
+  struct _OrrEventPlan *plans; /* per source, built at its first event (orr-activation.c) */
 } OrrSimEvents;
 
 /* Zero crossings and modes (orr-event-crossings.c, orr-zeno.c): the
