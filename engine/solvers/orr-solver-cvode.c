@@ -101,6 +101,7 @@ static const OrrSundialsCalls cvode_calls = {
                          "the model may be singular or discontinuous there, or too stiff for "
                          "this solver",
   .next_step = cvode_next_step,
+  .set_lin_sys_fn = CVodeSetLinSysFn,
 };
 
 OrrSolver *

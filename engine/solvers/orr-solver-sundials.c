@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <nvector/nvector_serial.h>
+#include <sunmatrix/sunmatrix_dense.h>
 
 #include "orr-solver-sundials.h"
 
@@ -69,6 +70,51 @@ ode_jacobian (realtype t, N_Vector y, N_Vector fy, SUNMatrix jac, void *user_dat
   return jacobian (t, 0.0, y, NULL, fy, jac, user_data);
 }
 
+/* CVODE's Newton matrix I - gamma J for a dense Jacobian of the
+ * simulator: what CVODE does itself around a Jacobian callback (keep a
+ * copy of J, copy it back when it may be reused, scale and add the
+ * identity), written for the one storage at hand, without the generic
+ * matrix operations' calls and checks. The same numbers, the same
+ * rounding. */
+static int
+ode_lin_sys (realtype t, N_Vector y, N_Vector fy, SUNMatrix a, booleantype jok, booleantype *jcur,
+             realtype gamma, void *user_data, N_Vector tmp1, N_Vector tmp2, N_Vector tmp3)
+{
+  OrrSundials *self = user_data;
+  const OrrSolverOptions *options = &self->parent.options;
+  gsize n = options->n, nn = n * n;
+  double *j = self->saved_jac, *m = SM_DATA_D (a);
+
+  if (!jok || !self->saved_jac_valid)
+    {
+      const OrrSparsity *sparsity = options->sparsity;
+      /* a full pattern is the dense storage; any other is scattered */
+      double *values = sparsity->full ? j : self->scratch;
+      const double *f = self->calls->jacobian_own_base ? NULL : N_VGetArrayPointer (fy);
+      int status = options->jacobian (t, 0.0, N_VGetArrayPointer (y), NULL, f, values,
+                                      options->jacobian_data);
+
+      self->saved_jac_valid = status == 0;
+      if (status != 0)
+        return status;
+      if (!sparsity->full)
+        {
+          memset (j, 0, sizeof (double) * nn);
+          for (int c = 0; c < sparsity->n; c++)
+            for (int k = sparsity->colptr[c]; k < sparsity->colptr[c + 1]; k++)
+              j[(gsize)c * n + sparsity->rowind[k]] = values[k];
+        }
+      *jcur = SUNTRUE;
+    }
+  else
+    *jcur = SUNFALSE;
+  for (gsize k = 0; k < nn; k++)
+    m[k] = -gamma * j[k];
+  for (gsize i = 0; i < n; i++)
+    m[i * n + i] += 1.0;
+  return 0;
+}
+
 static int
 dae_jacobian (realtype t, realtype cj, N_Vector y, N_Vector yp, N_Vector r, SUNMatrix jac,
               void *user_data, N_Vector tmp1, N_Vector tmp2, N_Vector tmp3)
@@ -117,6 +163,13 @@ attach_linear_solver (OrrSundials *self, GError **error)
   if (options->jacobian == NULL)
     return TRUE;
   self->scratch = orr_solver_linear_scratch (options);
+  if (self->calls->set_lin_sys_fn != NULL && !self->calls->dae
+      && options->linear == ORR_LINEAR_DENSE && options->sparsity != NULL)
+    {
+      self->saved_jac = g_new0 (double, (gsize)options->n * options->n);
+      return orr_sundials_check (self, self->calls->set_lin_sys_fn (self->mem, ode_lin_sys),
+                                 "form its Newton matrix", error);
+    }
   return orr_sundials_check (self,
                              self->calls->dae
                                ? self->calls->set_jac_fn.dae (self->mem, dae_jacobian)
@@ -422,6 +475,7 @@ sundials_free (OrrSolver *solver)
   if (self->ctx != NULL)
     SUNContext_Free (&self->ctx);
   g_free (self->scratch);
+  g_free (self->saved_jac);
   g_free (self);
 }
 
@@ -461,6 +515,12 @@ orr_sundials_new (const OrrSundialsCalls *calls, const OrrSolverOptions *options
       return NULL;
     }
   self->y = N_VNew_Serial (options->n, self->ctx);
+  /* The integrators combine several vectors at once (the Nordsieck
+   * history, the corrector): one pass over memory and one call each,
+   * rather than a scale and a sum per vector. The vectors they clone
+   * from y inherit this. */
+  if (self->y != NULL)
+    N_VEnableFusedOps_Serial (self->y, SUNTRUE);
   if (self->y != NULL && calls->dae)
     {
       self->yp = N_VClone (self->y);
