@@ -90,7 +90,16 @@ cvode_next_step (OrrSundials *self)
   for (int i = 0; i < n; i++)
     sum += (e[i] * w[i]) * (e[i] * w[i]);
   dsm = sqrt (sum / MAX (n, 1));
-  eta = dsm > 0 ? 1.0 / (pow (6 * dsm, 1.0 / (q + 1)) + 1e-6) : 10.0;
+  /* (after a restart the order is 1 or 2: a square or cube root costs a
+   * tenth of the general power) */
+  if (!(dsm > 0))
+    eta = 10.0;
+  else if (q == 1)
+    eta = 1.0 / (sqrt (6 * dsm) + 1e-6);
+  else if (q == 2)
+    eta = 1.0 / (cbrt (6 * dsm) + 1e-6);
+  else
+    eta = 1.0 / (pow (6 * dsm, 1.0 / (q + 1)) + 1e-6);
   return fabs (h) * MIN (eta, 10.0);
 }
 
