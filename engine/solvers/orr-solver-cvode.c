@@ -111,6 +111,7 @@ static const OrrSundialsCalls cvode_calls = {
                          "this solver",
   .next_step = cvode_next_step,
   .set_lin_sys_fn = CVodeSetLinSysFn,
+  .wf_tolerances = CVodeWFtolerances,
 };
 
 OrrSolver *

@@ -86,6 +86,9 @@ typedef struct
     int (*ode) (void *mem, OrrSundialsOdeJacFn jac);
     int (*dae) (void *mem, OrrSundialsDaeJacFn jac);
   } set_jac_fn;
+  /* Optional (CVODE): error weights from a function of ours rather than
+   * from scalar tolerances (the same weights). */
+  int (*wf_tolerances) (void *mem, int (*efun) (N_Vector y, N_Vector ewt, void *user_data));
   /* Optional (CVODE): the Newton matrix from the simulator's Jacobian
    * without the integrator's generic matrix copies. */
   int (*set_lin_sys_fn) (void *mem, OrrSundialsOdeLinSysFn linsys);
