@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include "orr-solver-sundials.h"
@@ -85,8 +86,8 @@ cvode_next_step (OrrSundials *self)
       || CVodeGetErrWeights (self->mem, self->ewt) != CV_SUCCESS)
     return 0.0;
   /* the WRMS norm, without the vector operations' calls */
-  e = N_VGetArrayPointer (self->ele);
-  w = N_VGetArrayPointer (self->ewt);
+  e = NV_DATA_S (self->ele);
+  w = NV_DATA_S (self->ewt);
   for (int i = 0; i < n; i++)
     sum += (e[i] * w[i]) * (e[i] * w[i]);
   dsm = sqrt (sum / MAX (n, 1));

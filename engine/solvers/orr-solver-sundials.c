@@ -14,13 +14,16 @@
 
 /* ---- callbacks ----------------------------------------------------------- */
 
+/* Every vector here is serial (made by N_VNew_Serial, or the integrator's
+ * clones of one): their data are read through NV_DATA_S, not through the
+ * vector operations' call. */
+
 int
 orr_sundials_ode_rhs (realtype t, N_Vector y, N_Vector ydot, void *user_data)
 {
   OrrSolver *solver = user_data;
 
-  return solver->options.rhs (t, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot),
-                              solver->options.data);
+  return solver->options.rhs (t, NV_DATA_S (y), NV_DATA_S (ydot), solver->options.data);
 }
 
 int
@@ -28,8 +31,8 @@ orr_sundials_dae_residual (realtype t, N_Vector y, N_Vector yp, N_Vector r, void
 {
   OrrSolver *solver = user_data;
 
-  return solver->options.residual (t, N_VGetArrayPointer (y), N_VGetArrayPointer (yp),
-                                   N_VGetArrayPointer (r), solver->options.data);
+  return solver->options.residual (t, NV_DATA_S (y), NV_DATA_S (yp), NV_DATA_S (r),
+                                   solver->options.data);
 }
 
 static int
@@ -37,8 +40,7 @@ roots (realtype t, N_Vector y, N_Vector yp, realtype *gout, void *user_data)
 {
   OrrSolver *solver = user_data;
 
-  return solver->options.roots (t, N_VGetArrayPointer (y),
-                                yp != NULL ? N_VGetArrayPointer (yp) : NULL, gout,
+  return solver->options.roots (t, NV_DATA_S (y), yp != NULL ? NV_DATA_S (yp) : NULL, gout,
                                 solver->options.data);
 }
 
@@ -58,9 +60,9 @@ jacobian (realtype t, realtype cj, N_Vector y, N_Vector yp, N_Vector f, SUNMatri
 
   if (self->calls->jacobian_own_base)
     f = NULL;
-  return orr_solver_linear_jacobian (&self->parent.options, t, cj, N_VGetArrayPointer (y),
-                                     yp != NULL ? N_VGetArrayPointer (yp) : NULL,
-                                     f != NULL ? N_VGetArrayPointer (f) : NULL, self->scratch, jac);
+  return orr_solver_linear_jacobian (&self->parent.options, t, cj, NV_DATA_S (y),
+                                     yp != NULL ? NV_DATA_S (yp) : NULL,
+                                     f != NULL ? NV_DATA_S (f) : NULL, self->scratch, jac);
 }
 
 static int
@@ -90,9 +92,9 @@ ode_lin_sys (realtype t, N_Vector y, N_Vector fy, SUNMatrix a, booleantype jok, 
       const OrrSparsity *sparsity = options->sparsity;
       /* a full pattern is the dense storage; any other is scattered */
       double *values = sparsity->full ? j : self->scratch;
-      const double *f = self->calls->jacobian_own_base ? NULL : N_VGetArrayPointer (fy);
-      int status = options->jacobian (t, 0.0, N_VGetArrayPointer (y), NULL, f, values,
-                                      options->jacobian_data);
+      const double *f = self->calls->jacobian_own_base ? NULL : NV_DATA_S (fy);
+      int status
+        = options->jacobian (t, 0.0, NV_DATA_S (y), NULL, f, values, options->jacobian_data);
 
       self->saved_jac_valid = status == 0;
       if (status != 0)
@@ -130,8 +132,8 @@ static int
 error_weights (N_Vector y, N_Vector ewt, void *user_data)
 {
   OrrSundials *self = user_data;
-  const double *yd = N_VGetArrayPointer (y);
-  double *w = N_VGetArrayPointer (ewt);
+  const double *yd = NV_DATA_S (y);
+  double *w = NV_DATA_S (ewt);
   double rtol = self->parent.options.rtol, atol = self->parent.options.atol;
   int n = self->parent.options.n;
 
@@ -269,9 +271,9 @@ sundials_restart (OrrSolver *solver, double t, const double *x, const double *xd
   const OrrSundialsCalls *calls = self->calls;
   gsize size = sizeof (double) * solver->options.n;
 
-  memcpy (N_VGetArrayPointer (self->y), x, size);
+  memcpy (NV_DATA_S (self->y), x, size);
   if (self->yp != NULL && xd != NULL)
-    memcpy (N_VGetArrayPointer (self->yp), xd, size);
+    memcpy (NV_DATA_S (self->yp), xd, size);
   else if (self->yp != NULL)
     N_VConst (0.0, self->yp);
   self->t = t;
@@ -391,7 +393,7 @@ sundials_step (OrrSolver *solver, double t_stop, double *t, GError **error)
 static const double *
 sundials_get_x (OrrSolver *solver)
 {
-  return N_VGetArrayPointer (((OrrSundials *)solver)->y);
+  return NV_DATA_S (((OrrSundials *)solver)->y);
 }
 
 static const double *
@@ -399,7 +401,7 @@ sundials_get_xd (OrrSolver *solver)
 {
   OrrSundials *self = (OrrSundials *)solver;
 
-  return self->yp != NULL ? N_VGetArrayPointer (self->yp) : NULL;
+  return self->yp != NULL ? NV_DATA_S (self->yp) : NULL;
 }
 
 static void
@@ -424,8 +426,8 @@ sundials_worst_component (OrrSolver *solver)
       && self->calls->get_est_local_errors (self->mem, ele) == ORR_SUNDIALS_SUCCESS
       && self->calls->get_err_weights (self->mem, ewt) == ORR_SUNDIALS_SUCCESS)
     {
-      const double *e = N_VGetArrayPointer (ele);
-      const double *w = N_VGetArrayPointer (ewt);
+      const double *e = NV_DATA_S (ele);
+      const double *w = NV_DATA_S (ewt);
       double largest = 0;
 
       for (int i = 0; i < n; i++)
