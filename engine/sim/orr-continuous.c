@@ -99,7 +99,7 @@ orr_sim_enter_trial (OrrSimulation *sim, double t, const double *x, const double
   OrrSavedTime saved = { sim->time.t, sim->time.phase, sim->time.modes_fixed };
 
   if (x != sim->cont.x)
-    memcpy (sim->cont.x, x, sizeof (double) * sim->cont.n_solver);
+    orr_sim_copy_states (sim->cont.x, x, sim->cont.n_solver);
   if (xd != NULL)
     for (int i = 0; i < sim->program->nx; i++)
       if (sim->cont.implicit_state[i])
@@ -138,7 +138,7 @@ sim_rhs (double t, const double *x, double *xd, gpointer data)
   if (sim->program->nx == 0)
     xd[0] = 0.0; /* the dummy state */
   else
-    memcpy (xd, sim->cont.xd, sizeof (double) * sim->cont.n_solver);
+    orr_sim_copy_states (xd, sim->cont.xd, sim->cont.n_solver);
   return 0;
 }
 
@@ -1057,7 +1057,7 @@ copy_from_solver (OrrSimulation *sim)
   const double *x = orr_solver_get_x (sim->cont.solver);
   const double *xd = orr_solver_get_xd (sim->cont.solver);
 
-  memcpy (sim->cont.x, x, sizeof (double) * sim->cont.n_solver);
+  orr_sim_copy_states (sim->cont.x, x, sim->cont.n_solver);
   if (xd != NULL)
     for (int i = 0; i < sim->program->nx; i++)
       if (sim->cont.implicit_state[i])

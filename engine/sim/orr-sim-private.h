@@ -404,6 +404,32 @@ OrrSavedTime orr_sim_enter_trial (OrrSimulation *sim, double t, const double *x,
 void orr_sim_leave_trial (OrrSimulation *sim, OrrSavedTime saved);
 /* Outputs of the callable blocks of list; FALSE on error. */
 gboolean orr_sim_run_outputs (OrrSimulation *sim, const OrrActivationList *list);
+/* Copies n doubles: a plain loop for the few states of small models,
+ * where a call to memcpy costs more than the copy. */
+static inline void
+orr_sim_copy_states (double *restrict dst, const double *restrict src, int n)
+{
+  if (n <= 4)
+    switch (n)
+      {
+        case 4:
+          dst[3] = src[3];
+          /* fall through */
+        case 3:
+          dst[2] = src[2];
+          /* fall through */
+        case 2:
+          dst[1] = src[1];
+          /* fall through */
+        case 1:
+          dst[0] = src[0];
+          /* fall through */
+        default:
+          return;
+      }
+  memcpy (dst, src, sizeof (double) * n);
+}
+
 /* Runs a call list, each call with its own job; FALSE on error. The
  * blocks already hold the right nevprt (see orr_sim_clean_nevprt). */
 static inline gboolean

@@ -23,6 +23,7 @@
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
+#include <nvector/nvector_serial.h>
 #include <sundials/sundials_dense.h>
 
 #include "orr-solver.h"
@@ -78,8 +79,9 @@ static int
 dense_lu_solve (SUNLinearSolver solver, SUNMatrix a, N_Vector x, N_Vector b, realtype tol)
 {
   OrrDenseLU *lu = solver->content;
-  double *xd = N_VGetArrayPointer (x);
-  const double *bd = N_VGetArrayPointer (b);
+  /* (the backends' vectors are serial) */
+  double *xd = NV_DATA_S (x);
+  const double *bd = NV_DATA_S (b);
 
   if (a == NULL || xd == NULL || bd == NULL)
     return lu->last_flag = SUNLS_MEM_FAIL;
