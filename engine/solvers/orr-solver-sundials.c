@@ -545,10 +545,13 @@ orr_sundials_new (const OrrSundialsCalls *calls, const OrrSolverOptions *options
     }
   self->y = N_VNew_Serial (options->n, self->ctx);
   /* The integrators combine several vectors at once (the Nordsieck
-   * history, the corrector): one pass over memory and one call each,
-   * rather than a scale and a sum per vector. The vectors they clone
-   * from y inherit this. */
-  if (self->y != NULL)
+   * history, the corrector): with fused operations that is one call for
+   * all of them rather than a scale and a sum per vector. On a few states
+   * the calls are the cost; on thousands the fused loops take a few
+   * per cent more instructions than the separate ones (callgrind,
+   * bench-lag-chain 1000), so only small systems use them. The vectors
+   * the integrators clone from y inherit the choice. */
+  if (self->y != NULL && options->n <= 16)
     N_VEnableFusedOps_Serial (self->y, SUNTRUE);
   if (self->y != NULL && calls->dae)
     {
