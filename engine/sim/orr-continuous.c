@@ -912,13 +912,23 @@ build_event_reads (OrrSimulation *sim, int slot)
   g_autofree int *position = g_new (int, n_blocks);
   g_autofree int *producer = buffer_producers (program);
   g_autoptr (GArray) sources = g_array_new (FALSE, FALSE, sizeof (int));
+  gboolean merged = FALSE;
   int total = 0;
 
   if (slot >= program->n_sources)
     {
       for (int s = 0; s < program->n_sources; s++)
         if (program->sources[s].kind == ORR_SOURCE_CLOCK)
-          add_event_source (program, s, seen, sources);
+          {
+            /* Synchronous clocks run as one merged list, in another
+             * order than each of theirs: no block counts as computed
+             * before another then. */
+            for (guint k = 0; k < sources->len; k++)
+              if (program->sources[g_array_index (sources, int, k)].clock_group
+                  == program->sources[s].clock_group)
+                merged = TRUE;
+            add_event_source (program, s, seen, sources);
+          }
     }
   else
     add_event_source (program, slot, seen, sources);
@@ -931,7 +941,7 @@ build_event_reads (OrrSimulation *sim, int slot)
 
       /* Ordinary blocks compute their outputs in the first sweep, in the
        * list's order; the events and state-update sweeps come after. */
-      for (int i = 0; i < list->n; i++)
+      for (int i = 0; i < list->n && !merged; i++)
         if (program->blocks[list->items[i].block].kind == ORR_BLOCK_ORDINARY)
           position[list->items[i].block] = i;
       for (int i = 0; i < list->n; i++)
@@ -1073,6 +1083,8 @@ restart_solver (OrrSimulation *sim, double target)
   g_autoptr (GError) error = NULL;
   double t = sim->time.t;
   double h0 = settings->initial_step > 0 ? settings->initial_step : 0;
+  gboolean all_outputs
+    = sim->program->nmode > 0 || sim->program->ng > 0 || sim->cont.dae || !sim->cont.solver_started;
 
   /* A jump may have written NaN into a state: say who, before the
    * solver fails on it without knowing. Modes are chosen from every
@@ -1082,7 +1094,7 @@ restart_solver (OrrSimulation *sim, double target)
    * where they are all checked once. */
   if (!check_finite (sim))
     return FALSE;
-  if (sim->program->nmode > 0 || sim->program->ng > 0 || sim->cont.dae || !sim->cont.solver_started)
+  if (all_outputs)
     {
       if (!compute_modes (sim))
         return FALSE;
@@ -1092,6 +1104,21 @@ restart_solver (OrrSimulation *sim, double target)
   memset (sim->zc.jroot, 0, sizeof (int) * MAX (sim->program->ng, 1));
   note_zero_surfaces (sim);
   refresh_observers (sim);
+  if (!all_outputs)
+    {
+      /* The observers still act here: a sink records the right limit
+       * after the event (a state reset to 0), as at an accepted point. */
+      OrrPhase saved_phase = sim->time.phase;
+      gboolean ok;
+
+      sim->time.phase = ORR_PHASE_EVENT;
+      sim->time.modes_fixed = FALSE;
+      ok = orr_sim_run_calls (sim, &sim->cont.accepted_outputs)
+           && orr_sim_check_calls_finite (sim, &sim->cont.accepted_outputs);
+      sim->time.phase = saved_phase;
+      if (!ok)
+        return FALSE;
+    }
   refine_prepare (sim);
 
   /* Warm start: the backend's own first-step estimate costs several
