@@ -330,6 +330,7 @@ typedef struct
   int nevprt;
   OrrBlockKind kind;
   gboolean note_nevprt; /* a continuous block with another nevprt */
+  const double *scalar; /* its one output when that is a 1 x 1 double, else NULL */
 } OrrPlanItem;
 
 struct _OrrEventPlan
@@ -366,6 +367,10 @@ plan_build (OrrSimulation *sim, struct _OrrEventPlan *plan, const OrrActivationL
       item->kind = pb->kind;
       item->fn = has_fn && orr_sim_callable (pb->kind) ? pb->klass->simulate : NULL;
       item->note_nevprt = continuous != G_MININT && continuous != item->nevprt;
+      /* (ports keep their size and memory for the whole run) */
+      if (item->block->n_out == 1 && item->block->out[0].type == ORR_TYPE_DOUBLE
+          && item->block->out[0].rows == 1 && item->block->out[0].cols == 1)
+        item->scalar = item->block->out[0].data;
       plan->feeds_continuous = plan->feeds_continuous || sim->events.feeds_continuous[b];
       plan->affects_solver = plan->affects_solver || sim->events.affects_solver[b];
       if (pb->kind == ORR_BLOCK_ORDINARY && pb->n_evout > 0)
@@ -418,7 +423,11 @@ run_plan (OrrSimulation *sim, const struct _OrrEventPlan *plan, int depth)
           case ORR_BLOCK_ORDINARY:
             if (item->fn != NULL)
               item->fn (item->block, ORR_JOB_OUTPUTS);
-            if (G_UNLIKELY (sim->failed) || !orr_sim_check_block_finite (sim, item->b))
+            if (G_UNLIKELY (sim->failed))
+              return FALSE;
+            if (item->scalar != NULL
+                  ? !isfinite (*item->scalar) && !orr_sim_check_outputs_finite (sim, item->block)
+                  : !orr_sim_check_block_finite (sim, item->b))
               return FALSE;
             break;
           case ORR_BLOCK_IF_THEN_ELSE:
