@@ -174,6 +174,8 @@ orr_sim_take_next_event (OrrSimulation *sim, double *te)
   return orr_agenda_pop (sim->events.agenda, te);
 }
 
+static void plans_free (OrrSimulation *sim);
+
 void
 orr_sim_activation_free (OrrSimulation *sim)
 {
@@ -184,6 +186,7 @@ orr_sim_activation_free (OrrSimulation *sim)
   g_free (sim->events.source_bursts);
   g_free (sim->events.affects_solver);
   g_free (sim->events.feeds_continuous);
+  plans_free (sim);
   orr_agenda_free (sim->events.agenda);
 }
 
@@ -314,10 +317,192 @@ orr_sim_schedule_events (OrrSimulation *sim, int b)
   return TRUE;
 }
 
+/* ---- plans: a source's list resolved once ----------------------------- */
+
+/* What run_list() looks up for each block at every event, resolved at
+ * the source's first event: the function, the sweeps the block takes
+ * part in, and what calling the list tells the continuous part. */
+typedef struct
+{
+  OrrSimFunc fn; /* NULL: not called in the first sweep */
+  OrrSimBlock *block;
+  int b;
+  int nevprt;
+  OrrBlockKind kind;
+  gboolean note_nevprt; /* a continuous block with another nevprt */
+  const double *scalar; /* its one output when that is a 1 x 1 double, else NULL */
+} OrrPlanItem;
+
+struct _OrrEventPlan
+{
+  gboolean ready;
+  int n;
+  OrrPlanItem *items;
+  int n_events, n_updates;
+  int *events;  /* items whose events job runs (second sweep) */
+  int *updates; /* items whose state-update job runs (third sweep) */
+  gboolean feeds_continuous, affects_solver;
+};
+
+static void
+plan_build (OrrSimulation *sim, struct _OrrEventPlan *plan, const OrrActivationList *list)
+{
+  const OrrProgram *program = sim->program;
+
+  plan->n = list->n;
+  plan->items = g_new0 (OrrPlanItem, MAX (list->n, 1));
+  plan->events = g_new (int, MAX (list->n, 1));
+  plan->updates = g_new (int, MAX (list->n, 1));
+  for (int i = 0; i < list->n; i++)
+    {
+      int b = list->items[i].block;
+      const OrrProgramBlock *pb = &program->blocks[b];
+      OrrPlanItem *item = &plan->items[i];
+      gboolean has_fn = pb->klass != NULL && pb->klass->simulate != NULL;
+      int continuous = sim->cont.continuous_nevprt[b];
+
+      item->b = b;
+      item->block = &sim->blocks[b];
+      item->nevprt = list->items[i].nevprt;
+      item->kind = pb->kind;
+      item->fn = has_fn && orr_sim_callable (pb->kind) ? pb->klass->simulate : NULL;
+      item->note_nevprt = continuous != G_MININT && continuous != item->nevprt;
+      /* (ports keep their size and memory for the whole run) */
+      if (item->block->n_out == 1 && item->block->out[0].type == ORR_TYPE_DOUBLE
+          && item->block->out[0].rows == 1 && item->block->out[0].cols == 1)
+        item->scalar = item->block->out[0].data;
+      plan->feeds_continuous = plan->feeds_continuous || sim->events.feeds_continuous[b];
+      plan->affects_solver = plan->affects_solver || sim->events.affects_solver[b];
+      if (pb->kind == ORR_BLOCK_ORDINARY && pb->n_evout > 0)
+        plan->events[plan->n_events++] = i;
+      if (orr_sim_callable (pb->kind) && (pb->nx > 0 || pb->nz > 0 || pb->noz > 0))
+        plan->updates[plan->n_updates++] = i;
+    }
+  plan->ready = TRUE;
+}
+
+static void
+plans_free (OrrSimulation *sim)
+{
+  if (sim->events.plans == NULL)
+    return;
+  for (int s = 0; s < sim->program->n_sources; s++)
+    {
+      g_free (sim->events.plans[s].items);
+      g_free (sim->events.plans[s].events);
+      g_free (sim->events.plans[s].updates);
+    }
+  g_clear_pointer (&sim->events.plans, g_free);
+}
+
+static inline void
+plan_set_nevprt (OrrSimulation *sim, const OrrPlanItem *item)
+{
+  if (G_UNLIKELY (item->note_nevprt))
+    orr_sim_set_nevprt (sim, item->b, item->nevprt);
+  else
+    item->block->nevprt = item->nevprt;
+}
+
+/* run_list() on a plan: the same three sweeps. */
+static gboolean
+run_plan (OrrSimulation *sim, const struct _OrrEventPlan *plan, int depth)
+{
+  if (plan->feeds_continuous)
+    orr_sim_mark_outputs_stale (sim);
+  if (plan->affects_solver)
+    orr_sim_request_restart (sim);
+
+  for (int i = 0; i < plan->n; i++)
+    {
+      const OrrPlanItem *item = &plan->items[i];
+
+      plan_set_nevprt (sim, item);
+      switch (item->kind)
+        {
+          case ORR_BLOCK_ORDINARY:
+            if (item->fn != NULL)
+              item->fn (item->block, ORR_JOB_OUTPUTS);
+            if (G_UNLIKELY (sim->failed))
+              return FALSE;
+            if (item->scalar != NULL
+                  ? !isfinite (*item->scalar) && !orr_sim_check_outputs_finite (sim, item->block)
+                  : !orr_sim_check_block_finite (sim, item->b))
+              return FALSE;
+            break;
+          case ORR_BLOCK_IF_THEN_ELSE:
+          case ORR_BLOCK_SWITCH_CASE:
+            if (!run_branch (sim, item->b, depth))
+              return FALSE;
+            break;
+          case ORR_BLOCK_CONDITIONAL:
+            if (item->fn != NULL)
+              item->fn (item->block, ORR_JOB_OUTPUTS);
+            if (sim->failed || !orr_sim_check_block_finite (sim, item->b)
+                || !run_conditional (sim, item->b, depth))
+              return FALSE;
+            break;
+          default:
+            break;
+        }
+      if (G_UNLIKELY (sim->failed))
+        return FALSE;
+    }
+
+  for (int k = 0; k < plan->n_events; k++)
+    {
+      const OrrPlanItem *item = &plan->items[plan->events[k]];
+
+      /* A branch may have called this block with other bits. */
+      plan_set_nevprt (sim, item);
+      if (!orr_sim_schedule_events (sim, item->b))
+        return FALSE;
+    }
+
+  for (int k = 0; k < plan->n_updates; k++)
+    {
+      const OrrPlanItem *item = &plan->items[plan->updates[k]];
+
+      plan_set_nevprt (sim, item);
+      if (item->fn != NULL)
+        item->fn (item->block, ORR_JOB_STATE_UPDATE);
+      if (G_UNLIKELY (sim->failed))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The plan of list when it is a source's own list (not a merged one). */
+static const struct _OrrEventPlan *
+plan_of (OrrSimulation *sim, const OrrActivationList *list)
+{
+  const OrrProgram *program = sim->program;
+  guintptr first, at = (guintptr)list;
+  gsize s;
+
+  if (program->n_sources == 0)
+    return NULL;
+  first = (guintptr)&program->sources[0].list;
+  if (at < first || (at - first) % sizeof (OrrSource) != 0)
+    return NULL;
+  s = (at - first) / sizeof (OrrSource);
+  if (s >= (gsize)program->n_sources)
+    return NULL;
+  if (sim->events.plans == NULL)
+    sim->events.plans = g_new0 (struct _OrrEventPlan, program->n_sources);
+  if (!sim->events.plans[s].ready)
+    plan_build (sim, &sim->events.plans[s], list);
+  return &sim->events.plans[s];
+}
+
 static gboolean
 run_list (OrrSimulation *sim, const OrrActivationList *list, int depth)
 {
   const OrrProgram *program = sim->program;
+  const struct _OrrEventPlan *plan = plan_of (sim, list);
+
+  if (plan != NULL)
+    return run_plan (sim, plan, depth);
 
   for (int i = 0; i < list->n; i++)
     {

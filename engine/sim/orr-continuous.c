@@ -99,7 +99,7 @@ orr_sim_enter_trial (OrrSimulation *sim, double t, const double *x, const double
   OrrSavedTime saved = { sim->time.t, sim->time.phase, sim->time.modes_fixed };
 
   if (x != sim->cont.x)
-    memcpy (sim->cont.x, x, sizeof (double) * sim->cont.n_solver);
+    orr_sim_copy_states (sim->cont.x, x, sim->cont.n_solver);
   if (xd != NULL)
     for (int i = 0; i < sim->program->nx; i++)
       if (sim->cont.implicit_state[i])
@@ -138,7 +138,7 @@ sim_rhs (double t, const double *x, double *xd, gpointer data)
   if (sim->program->nx == 0)
     xd[0] = 0.0; /* the dummy state */
   else
-    memcpy (xd, sim->cont.xd, sizeof (double) * sim->cont.n_solver);
+    orr_sim_copy_states (xd, sim->cont.xd, sim->cont.n_solver);
   return 0;
 }
 
@@ -850,6 +850,12 @@ orr_sim_continuous_free (OrrSimulation *sim)
   call_list_clear (&sim->cont.root_calls);
   call_list_clear (&sim->cont.surface_calls);
   call_list_clear (&sim->cont.accepted_outputs);
+  if (sim->cont.event_reads != NULL)
+    for (int s = 0; s <= sim->program->n_sources; s++)
+      call_list_clear (&sim->cont.event_reads[s]);
+  g_clear_pointer (&sim->cont.event_reads, g_free);
+  g_clear_pointer (&sim->cont.event_reads_ready, g_free);
+  g_clear_pointer (&sim->cont.event_reads_all, g_free);
   g_clear_pointer (&sim->cont.observer, g_free);
   refine_free (sim);
   g_clear_pointer (&sim->cont.solver, orr_solver_free);
@@ -877,6 +883,145 @@ orr_sim_refresh_outputs (OrrSimulation *sim)
     return FALSE;
   sim->cont.outputs_stale = FALSE;
   return TRUE;
+}
+
+/* The blocks an event of `slot` may call: the slot's list (every clock's
+ * for the base clock) and the branches its conditional blocks may take. */
+static void
+add_event_source (const OrrProgram *program, int source, gboolean *seen, GArray *sources)
+{
+  if (source < 0 || source >= program->n_sources || seen[source])
+    return;
+  seen[source] = TRUE;
+  g_array_append_val (sources, source);
+}
+
+/* The continuous outputs an event of `slot` reads before it computes
+ * them: those its blocks take as inputs, unless an ordinary block earlier
+ * in the same list computes them first (a clocked Gain feeding a Sum of
+ * the continuous part), and what those outputs read through feedthrough.
+ * A sampler of an Integrator needs the Integrator's output, not the whole
+ * continuous part. */
+static void
+build_event_reads (OrrSimulation *sim, int slot)
+{
+  const OrrProgram *program = sim->program;
+  int n_blocks = MAX (program->n_blocks, 1);
+  g_autofree gboolean *seen = g_new0 (gboolean, MAX (program->n_sources, 1));
+  g_autofree gboolean *need = g_new0 (gboolean, n_blocks);
+  g_autofree int *position = g_new (int, n_blocks);
+  g_autofree int *producer = buffer_producers (program);
+  g_autoptr (GArray) sources = g_array_new (FALSE, FALSE, sizeof (int));
+  gboolean merged = FALSE;
+  int total = 0;
+
+  if (slot >= program->n_sources)
+    {
+      for (int s = 0; s < program->n_sources; s++)
+        if (program->sources[s].kind == ORR_SOURCE_CLOCK)
+          {
+            /* Synchronous clocks run as one merged list, in another
+             * order than each of theirs: no block counts as computed
+             * before another then. */
+            for (guint k = 0; k < sources->len; k++)
+              if (program->sources[g_array_index (sources, int, k)].clock_group
+                  == program->sources[s].clock_group)
+                merged = TRUE;
+            add_event_source (program, s, seen, sources);
+          }
+    }
+  else
+    add_event_source (program, slot, seen, sources);
+  for (int b = 0; b < n_blocks; b++)
+    position[b] = -1;
+
+  for (guint l = 0; l < sources->len; l++)
+    {
+      const OrrActivationList *list = &program->sources[g_array_index (sources, int, l)].list;
+
+      /* Ordinary blocks compute their outputs in the first sweep, in the
+       * list's order; the events and state-update sweeps come after. */
+      for (int i = 0; i < list->n && !merged; i++)
+        if (program->blocks[list->items[i].block].kind == ORR_BLOCK_ORDINARY)
+          position[list->items[i].block] = i;
+      for (int i = 0; i < list->n; i++)
+        {
+          int r = list->items[i].block;
+          const OrrProgramBlock *pr = &program->blocks[r];
+
+          /* A feedthrough input is read by the outputs job, in the first
+           * sweep: fresh if its producer came earlier in the list. The
+           * others are read only in the later sweeps. */
+          for (int k = 0; k < pr->n_in; k++)
+            {
+              int p = pr->in[k].buffer >= 0 ? producer[pr->in[k].buffer] : -1;
+              gboolean through = pr->feedthrough == NULL || pr->feedthrough[k];
+
+              if (p >= 0 && sim->cont.continuous_nevprt[p] != G_MININT
+                  && !(position[p] >= 0 && (!through || position[p] < i)))
+                need[p] = TRUE;
+            }
+          if (pr->kind == ORR_BLOCK_IF_THEN_ELSE || pr->kind == ORR_BLOCK_SWITCH_CASE
+              || pr->kind == ORR_BLOCK_CONDITIONAL)
+            for (int e = 0; e < pr->n_evout; e++)
+              add_event_source (program, pr->evout_source[e], seen, sources);
+        }
+      for (int i = 0; i < list->n; i++)
+        position[list->items[i].block] = -1;
+    }
+
+  mark_upstream (sim, need, producer);
+  call_list_build (sim, &program->continuous_list, need, ORR_JOB_OUTPUTS,
+                   &sim->cont.event_reads[slot]);
+  for (int i = 0; i < program->continuous_list.n; i++)
+    total += orr_sim_callable (program->blocks[program->continuous_list.items[i].block].kind);
+  sim->cont.event_reads_all[slot] = sim->cont.event_reads[slot].n >= total;
+
+  sim->cont.event_reads_ready[slot] = TRUE;
+}
+
+gboolean
+orr_sim_refresh_outputs_for (OrrSimulation *sim, int slot)
+{
+  const OrrCallList *list;
+  OrrPhase saved_phase = sim->time.phase;
+  gboolean saved_fixed = sim->time.modes_fixed;
+  gboolean ok = TRUE;
+
+  if (!sim->cont.outputs_stale)
+    return TRUE;
+  if (slot < 0 || slot > sim->program->n_sources)
+    return orr_sim_refresh_outputs (sim);
+  if (sim->cont.event_reads == NULL)
+    {
+      sim->cont.event_reads = g_new0 (OrrCallList, sim->program->n_sources + 1);
+      sim->cont.event_reads_ready = g_new0 (gboolean, sim->program->n_sources + 1);
+      sim->cont.event_reads_all = g_new0 (gboolean, sim->program->n_sources + 1);
+    }
+  if (!sim->cont.event_reads_ready[slot])
+    build_event_reads (sim, slot);
+  if (sim->cont.event_reads_all[slot])
+    return orr_sim_refresh_outputs (sim);
+
+  list = &sim->cont.event_reads[slot];
+  sim->time.phase = ORR_PHASE_EVENT;
+  sim->time.modes_fixed = FALSE;
+  for (int i = 0; i < list->n && ok; i++)
+    {
+      const OrrCall *call = &list->calls[i];
+
+      call->block->nevprt = call->nevprt;
+      call->fn (call->block, call->job);
+      ok = !sim->failed;
+    }
+  /* (as orr_sim_eval_continuous: a DAE's algebraic states are checked
+   * once the solver has made them consistent) */
+  if (ok && (!sim->cont.dae || !sim->cont.need_restart))
+    ok = orr_sim_check_calls_finite (sim, list);
+  sim->time.phase = saved_phase;
+  sim->time.modes_fixed = saved_fixed;
+  /* the others are still stale */
+  return ok;
 }
 
 void
@@ -922,7 +1067,7 @@ copy_from_solver (OrrSimulation *sim)
   const double *x = orr_solver_get_x (sim->cont.solver);
   const double *xd = orr_solver_get_xd (sim->cont.solver);
 
-  memcpy (sim->cont.x, x, sizeof (double) * sim->cont.n_solver);
+  orr_sim_copy_states (sim->cont.x, x, sim->cont.n_solver);
   if (xd != NULL)
     for (int i = 0; i < sim->program->nx; i++)
       if (sim->cont.implicit_state[i])
@@ -938,15 +1083,42 @@ restart_solver (OrrSimulation *sim, double target)
   g_autoptr (GError) error = NULL;
   double t = sim->time.t;
   double h0 = settings->initial_step > 0 ? settings->initial_step : 0;
+  gboolean all_outputs
+    = sim->program->nmode > 0 || sim->program->ng > 0 || sim->cont.dae || !sim->cont.solver_started;
 
   /* A jump may have written NaN into a state: say who, before the
-   * solver fails on it without knowing. */
-  if (!check_finite (sim) || !compute_modes (sim))
+   * solver fails on it without knowing. Modes are chosen from every
+   * continuous output; without modes or surfaces the outputs are left for
+   * whoever reads them next (the solver's first evaluation computes what
+   * the derivatives read, an event what it reads), except at the start,
+   * where they are all checked once. */
+  if (!check_finite (sim))
     return FALSE;
+  if (all_outputs)
+    {
+      if (!compute_modes (sim))
+        return FALSE;
+      sim->cont.outputs_stale = FALSE;
+    }
   /* The modes are chosen: the crossings that led here are done with. */
   memset (sim->zc.jroot, 0, sizeof (int) * MAX (sim->program->ng, 1));
   note_zero_surfaces (sim);
   refresh_observers (sim);
+  if (!all_outputs)
+    {
+      /* The observers still act here: a sink records the right limit
+       * after the event (a state reset to 0), as at an accepted point. */
+      OrrPhase saved_phase = sim->time.phase;
+      gboolean ok;
+
+      sim->time.phase = ORR_PHASE_EVENT;
+      sim->time.modes_fixed = FALSE;
+      ok = orr_sim_run_calls (sim, &sim->cont.accepted_outputs)
+           && orr_sim_check_calls_finite (sim, &sim->cont.accepted_outputs);
+      sim->time.phase = saved_phase;
+      if (!ok)
+        return FALSE;
+    }
   refine_prepare (sim);
 
   /* Warm start: the backend's own first-step estimate costs several
@@ -994,7 +1166,6 @@ restart_solver (OrrSimulation *sim, double target)
     sim->stats.restarts++;
   sim->cont.solver_started = TRUE;
   sim->cont.need_restart = FALSE;
-  sim->cont.outputs_stale = FALSE;
   return TRUE;
 }
 
@@ -1240,8 +1411,14 @@ orr_sim_advance (OrrSimulation *sim, double target)
         }
       if (status == ORR_SOLVER_STOP)
         {
+          /* An event due here brings what it reads up to date itself
+           * (orr_sim_refresh_outputs_for): only the observers act now. */
+          gboolean event_here
+            = !sim->cont.fixed_step
+              && orr_sim_next_event_time (sim) <= target + orr_sim_time_tolerance (target);
+
           if ((sim->cont.refine == NULL || refine_step (sim, t_before, target))
-              && accept_point (sim, target, TRUE))
+              && accept_point (sim, target, !event_here))
             result = ORR_ADVANCE_REACHED;
           break;
         }

@@ -175,9 +175,10 @@ typedef struct
   int merge_stamp;
   int *merge_nevprt;
   OrrActivation *merge_items;
-  OrrBurst *source_bursts;    /* n_sources + 1 */
-  gboolean *affects_solver;   /* per block: calling it can change what the solver integrates */
-  gboolean *feeds_continuous; /* per block: calling it can change a continuous block's input */
+  OrrBurst *source_bursts;     /* n_sources + 1 */
+  gboolean *affects_solver;    /* per block: calling it can change what the solver integrates */
+  gboolean *feeds_continuous;  /* per block: calling it can change a continuous block's input */
+  struct _OrrEventPlan *plans; /* per source, built at its first event (orr-activation.c) */
 } OrrSimEvents;
 
 /* Zero crossings and modes (orr-event-crossings.c, orr-zeno.c): the
@@ -253,6 +254,11 @@ typedef struct
   gboolean solver_started;
   gboolean need_restart;  /* a state jumped or an input of the continuous part changed */
   gboolean outputs_stale; /* continuous outputs must be refreshed before the next event */
+  /* Per agenda slot, built at its first event: the continuous outputs
+   * that event's blocks may read before computing them themselves. */
+  OrrCallList *event_reads;
+  gboolean *event_reads_ready;
+  gboolean *event_reads_all; /* the slot's list is the whole continuous list */
   double last_root_time;
   double last_root_interval;
   /* Surfaces of blocks with modes that were exactly zero when the solver
@@ -381,6 +387,9 @@ orr_sim_mark_outputs_stale (OrrSimulation *sim)
 }
 /* Brings stale continuous outputs up to date (at an event); FALSE on error. */
 gboolean orr_sim_refresh_outputs (OrrSimulation *sim);
+/* The same before an event of agenda slot `slot`, but only the outputs
+ * its blocks may read (the others stay stale); FALSE on error. */
+gboolean orr_sim_refresh_outputs_for (OrrSimulation *sim, int slot);
 /* Resolves the settings' solver name and checks it suits the model. */
 gboolean orr_sim_choose_solver (OrrSimulation *sim, GError **error);
 gboolean orr_sim_continuous_setup (OrrSimulation *sim, GError **error);
@@ -401,6 +410,32 @@ OrrSavedTime orr_sim_enter_trial (OrrSimulation *sim, double t, const double *x,
 void orr_sim_leave_trial (OrrSimulation *sim, OrrSavedTime saved);
 /* Outputs of the callable blocks of list; FALSE on error. */
 gboolean orr_sim_run_outputs (OrrSimulation *sim, const OrrActivationList *list);
+/* Copies n doubles: a plain loop for the few states of small models,
+ * where a call to memcpy costs more than the copy. */
+static inline void
+orr_sim_copy_states (double *restrict dst, const double *restrict src, int n)
+{
+  if (n <= 4)
+    switch (n)
+      {
+        case 4:
+          dst[3] = src[3];
+          /* fall through */
+        case 3:
+          dst[2] = src[2];
+          /* fall through */
+        case 2:
+          dst[1] = src[1];
+          /* fall through */
+        case 1:
+          dst[0] = src[0];
+          /* fall through */
+        default:
+          return;
+      }
+  memcpy (dst, src, sizeof (double) * n);
+}
+
 /* Runs a call list, each call with its own job; FALSE on error. The
  * blocks already hold the right nevprt (see orr_sim_clean_nevprt). */
 static inline gboolean

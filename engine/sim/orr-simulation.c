@@ -358,13 +358,12 @@ process_next_event (OrrSimulation *sim)
   double te;
   int slot;
 
+  slot = orr_sim_take_next_event (sim, &te);
   /* An earlier activation at this time changed something the continuous
    * part reads, or only part of it was computed at the last accepted
-   * point: event-driven blocks must see every signal up to date. */
-  if (sim->cont.continuous && !orr_sim_refresh_outputs (sim))
+   * point: event-driven blocks must see what they read up to date. */
+  if (sim->cont.continuous && !orr_sim_refresh_outputs_for (sim, slot))
     return FALSE;
-
-  slot = orr_sim_take_next_event (sim, &te);
   /* A fixed-step run handles events at the end of the step they fall
    * in: the time is that grid point, not the event's own time. */
   if (!sim->cont.fixed_step && te > sim->time.t)

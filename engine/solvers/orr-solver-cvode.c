@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include "orr-solver-sundials.h"
@@ -85,12 +86,21 @@ cvode_next_step (OrrSundials *self)
       || CVodeGetErrWeights (self->mem, self->ewt) != CV_SUCCESS)
     return 0.0;
   /* the WRMS norm, without the vector operations' calls */
-  e = N_VGetArrayPointer (self->ele);
-  w = N_VGetArrayPointer (self->ewt);
+  e = NV_DATA_S (self->ele);
+  w = NV_DATA_S (self->ewt);
   for (int i = 0; i < n; i++)
     sum += (e[i] * w[i]) * (e[i] * w[i]);
   dsm = sqrt (sum / MAX (n, 1));
-  eta = dsm > 0 ? 1.0 / (pow (6 * dsm, 1.0 / (q + 1)) + 1e-6) : 10.0;
+  /* (after a restart the order is 1 or 2: a square or cube root costs a
+   * tenth of the general power) */
+  if (!(dsm > 0))
+    eta = 10.0;
+  else if (q == 1)
+    eta = 1.0 / (sqrt (6 * dsm) + 1e-6);
+  else if (q == 2)
+    eta = 1.0 / (cbrt (6 * dsm) + 1e-6);
+  else
+    eta = 1.0 / (pow (6 * dsm, 1.0 / (q + 1)) + 1e-6);
   return fabs (h) * MIN (eta, 10.0);
 }
 
@@ -101,6 +111,8 @@ static const OrrSundialsCalls cvode_calls = {
                          "the model may be singular or discontinuous there, or too stiff for "
                          "this solver",
   .next_step = cvode_next_step,
+  .set_lin_sys_fn = CVodeSetLinSysFn,
+  .wf_tolerances = CVodeWFtolerances,
 };
 
 OrrSolver *

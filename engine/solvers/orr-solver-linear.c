@@ -23,7 +23,125 @@
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_dense.h>
+
 #include "orr-solver.h"
+
+/* ---- a direct dense solver without the wrapper ------------------------- */
+
+/* SUNDIALS's dense linear solver is the LU factorisation with partial
+ * pivoting of sundials_dense.h behind the generic linear-solver interface,
+ * whose every setup and solve goes through several calls and checks. A
+ * sampled-data loop sets the solver up at every restart, a thousand times
+ * a second of simulated time, on matrices of a few rows: there the calls
+ * cost more than the arithmetic. This solver calls the same factorisation
+ * and substitution directly (the same numbers, the same rounding). */
+typedef struct
+{
+  sunindextype n;
+  sunindextype *pivots;
+  sunindextype last_flag;
+} OrrDenseLU;
+
+static SUNLinearSolver_Type
+dense_lu_gettype (SUNLinearSolver solver)
+{
+  return SUNLINEARSOLVER_DIRECT;
+}
+
+static SUNLinearSolver_ID
+dense_lu_getid (SUNLinearSolver solver)
+{
+  return SUNLINEARSOLVER_CUSTOM;
+}
+
+static int
+dense_lu_initialize (SUNLinearSolver solver)
+{
+  ((OrrDenseLU *)solver->content)->last_flag = SUNLS_SUCCESS;
+  return SUNLS_SUCCESS;
+}
+
+static int
+dense_lu_setup (SUNLinearSolver solver, SUNMatrix a)
+{
+  OrrDenseLU *lu = solver->content;
+
+  if (a == NULL || SM_ROWS_D (a) != lu->n || SM_COLUMNS_D (a) != lu->n)
+    return lu->last_flag = SUNLS_MEM_FAIL;
+  lu->last_flag = SUNDlsMat_denseGETRF (SM_COLS_D (a), lu->n, lu->n, lu->pivots);
+  /* a zero pivot: singular, which a smaller step may cure */
+  return lu->last_flag > 0 ? SUNLS_LUFACT_FAIL : SUNLS_SUCCESS;
+}
+
+static int
+dense_lu_solve (SUNLinearSolver solver, SUNMatrix a, N_Vector x, N_Vector b, realtype tol)
+{
+  OrrDenseLU *lu = solver->content;
+  /* (the backends' vectors are serial) */
+  double *xd = NV_DATA_S (x);
+  const double *bd = NV_DATA_S (b);
+
+  if (a == NULL || xd == NULL || bd == NULL)
+    return lu->last_flag = SUNLS_MEM_FAIL;
+  if (xd != bd)
+    memcpy (xd, bd, sizeof (double) * lu->n);
+  SUNDlsMat_denseGETRS (SM_COLS_D (a), lu->n, lu->pivots, xd);
+  return lu->last_flag = SUNLS_SUCCESS;
+}
+
+static sunindextype
+dense_lu_lastflag (SUNLinearSolver solver)
+{
+  return ((OrrDenseLU *)solver->content)->last_flag;
+}
+
+static int
+dense_lu_space (SUNLinearSolver solver, long *lenrw, long *leniw)
+{
+  *lenrw = 0;
+  *leniw = 3 + ((OrrDenseLU *)solver->content)->n;
+  return SUNLS_SUCCESS;
+}
+
+static int
+dense_lu_free (SUNLinearSolver solver)
+{
+  if (solver == NULL)
+    return SUNLS_SUCCESS;
+  if (solver->content != NULL)
+    {
+      g_free (((OrrDenseLU *)solver->content)->pivots);
+      g_free (solver->content);
+      solver->content = NULL;
+    }
+  SUNLinSolFreeEmpty (solver);
+  return SUNLS_SUCCESS;
+}
+
+static SUNLinearSolver
+dense_lu_new (int n, SUNContext ctx)
+{
+  SUNLinearSolver solver = SUNLinSolNewEmpty (ctx);
+  OrrDenseLU *lu;
+
+  if (solver == NULL)
+    return NULL;
+  solver->ops->gettype = dense_lu_gettype;
+  solver->ops->getid = dense_lu_getid;
+  solver->ops->initialize = dense_lu_initialize;
+  solver->ops->setup = dense_lu_setup;
+  solver->ops->solve = dense_lu_solve;
+  solver->ops->lastflag = dense_lu_lastflag;
+  solver->ops->space = dense_lu_space;
+  solver->ops->free = dense_lu_free;
+  lu = g_new0 (OrrDenseLU, 1);
+  lu->n = n;
+  lu->pivots = g_new0 (sunindextype, MAX (n, 1));
+  solver->content = lu;
+  return solver;
+}
 
 gboolean
 orr_solver_linear_new (const OrrSolverOptions *options, N_Vector y, SUNContext ctx,
@@ -50,7 +168,7 @@ orr_solver_linear_new (const OrrSolverOptions *options, N_Vector y, SUNContext c
       case ORR_LINEAR_DENSE:
       default:
         *matrix = SUNDenseMatrix (n, n, ctx);
-        *linear = *matrix != NULL ? SUNLinSol_Dense (y, *matrix, ctx) : NULL;
+        *linear = *matrix != NULL ? dense_lu_new (n, ctx) : NULL;
         break;
     }
   if (*linear == NULL)

@@ -8,18 +8,22 @@
 #include <string.h>
 
 #include <nvector/nvector_serial.h>
+#include <sunmatrix/sunmatrix_dense.h>
 
 #include "orr-solver-sundials.h"
 
 /* ---- callbacks ----------------------------------------------------------- */
+
+/* Every vector here is serial (made by N_VNew_Serial, or the integrator's
+ * clones of one): their data are read through NV_DATA_S, not through the
+ * vector operations' call. */
 
 int
 orr_sundials_ode_rhs (realtype t, N_Vector y, N_Vector ydot, void *user_data)
 {
   OrrSolver *solver = user_data;
 
-  return solver->options.rhs (t, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot),
-                              solver->options.data);
+  return solver->options.rhs (t, NV_DATA_S (y), NV_DATA_S (ydot), solver->options.data);
 }
 
 int
@@ -27,8 +31,8 @@ orr_sundials_dae_residual (realtype t, N_Vector y, N_Vector yp, N_Vector r, void
 {
   OrrSolver *solver = user_data;
 
-  return solver->options.residual (t, N_VGetArrayPointer (y), N_VGetArrayPointer (yp),
-                                   N_VGetArrayPointer (r), solver->options.data);
+  return solver->options.residual (t, NV_DATA_S (y), NV_DATA_S (yp), NV_DATA_S (r),
+                                   solver->options.data);
 }
 
 static int
@@ -36,8 +40,7 @@ roots (realtype t, N_Vector y, N_Vector yp, realtype *gout, void *user_data)
 {
   OrrSolver *solver = user_data;
 
-  return solver->options.roots (t, N_VGetArrayPointer (y),
-                                yp != NULL ? N_VGetArrayPointer (yp) : NULL, gout,
+  return solver->options.roots (t, NV_DATA_S (y), yp != NULL ? NV_DATA_S (yp) : NULL, gout,
                                 solver->options.data);
 }
 
@@ -57,9 +60,9 @@ jacobian (realtype t, realtype cj, N_Vector y, N_Vector yp, N_Vector f, SUNMatri
 
   if (self->calls->jacobian_own_base)
     f = NULL;
-  return orr_solver_linear_jacobian (&self->parent.options, t, cj, N_VGetArrayPointer (y),
-                                     yp != NULL ? N_VGetArrayPointer (yp) : NULL,
-                                     f != NULL ? N_VGetArrayPointer (f) : NULL, self->scratch, jac);
+  return orr_solver_linear_jacobian (&self->parent.options, t, cj, NV_DATA_S (y),
+                                     yp != NULL ? NV_DATA_S (yp) : NULL,
+                                     f != NULL ? NV_DATA_S (f) : NULL, self->scratch, jac);
 }
 
 static int
@@ -69,11 +72,80 @@ ode_jacobian (realtype t, N_Vector y, N_Vector fy, SUNMatrix jac, void *user_dat
   return jacobian (t, 0.0, y, NULL, fy, jac, user_data);
 }
 
+/* CVODE's Newton matrix I - gamma J for a dense Jacobian of the
+ * simulator: what CVODE does itself around a Jacobian callback (keep a
+ * copy of J, copy it back when it may be reused, scale and add the
+ * identity), written for the one storage at hand, without the generic
+ * matrix operations' calls and checks. The same numbers, the same
+ * rounding. */
+static int
+ode_lin_sys (realtype t, N_Vector y, N_Vector fy, SUNMatrix a, booleantype jok, booleantype *jcur,
+             realtype gamma, void *user_data, N_Vector tmp1, N_Vector tmp2, N_Vector tmp3)
+{
+  OrrSundials *self = user_data;
+  const OrrSolverOptions *options = &self->parent.options;
+  gsize n = options->n, nn = n * n;
+  double *j = self->saved_jac, *m = SM_DATA_D (a);
+
+  if (!jok || !self->saved_jac_valid)
+    {
+      const OrrSparsity *sparsity = options->sparsity;
+      /* a full pattern is the dense storage; any other is scattered */
+      double *values = sparsity->full ? j : self->scratch;
+      const double *f = self->calls->jacobian_own_base ? NULL : NV_DATA_S (fy);
+      int status
+        = options->jacobian (t, 0.0, NV_DATA_S (y), NULL, f, values, options->jacobian_data);
+
+      self->saved_jac_valid = status == 0;
+      if (status != 0)
+        return status;
+      if (!sparsity->full)
+        {
+          memset (j, 0, sizeof (double) * nn);
+          for (int c = 0; c < sparsity->n; c++)
+            for (int k = sparsity->colptr[c]; k < sparsity->colptr[c + 1]; k++)
+              j[(gsize)c * n + sparsity->rowind[k]] = values[k];
+        }
+      *jcur = SUNTRUE;
+    }
+  else
+    *jcur = SUNFALSE;
+  for (gsize k = 0; k < nn; k++)
+    m[k] = -gamma * j[k];
+  for (gsize i = 0; i < n; i++)
+    m[i * n + i] += 1.0;
+  return 0;
+}
+
 static int
 dae_jacobian (realtype t, realtype cj, N_Vector y, N_Vector yp, N_Vector r, SUNMatrix jac,
               void *user_data, N_Vector tmp1, N_Vector tmp2, N_Vector tmp3)
 {
   return jacobian (t, cj, y, yp, r, jac, user_data);
+}
+
+/* The error weights 1 / (rtol |y| + atol), as the integrators compute
+ * them from scalar tolerances (the same operations in the same order,
+ * and the same refusal of a weight that is not positive), in one pass
+ * instead of five vector operations: they are computed at every step. */
+static int
+error_weights (N_Vector y, N_Vector ewt, void *user_data)
+{
+  OrrSundials *self = user_data;
+  const double *yd = NV_DATA_S (y);
+  double *w = NV_DATA_S (ewt);
+  double rtol = self->parent.options.rtol, atol = self->parent.options.atol;
+  int n = self->parent.options.n;
+
+  for (int i = 0; i < n; i++)
+    {
+      double d = rtol * fabs (yd[i]) + atol;
+
+      if (d <= 0)
+        return -1;
+      w[i] = 1.0 / d;
+    }
+  return 0;
 }
 
 /* SUNDIALS reports through this handler rather than stderr. Warnings
@@ -117,6 +189,13 @@ attach_linear_solver (OrrSundials *self, GError **error)
   if (options->jacobian == NULL)
     return TRUE;
   self->scratch = orr_solver_linear_scratch (options);
+  if (self->calls->set_lin_sys_fn != NULL && !self->calls->dae
+      && options->linear == ORR_LINEAR_DENSE && options->sparsity != NULL)
+    {
+      self->saved_jac = g_new0 (double, (gsize)options->n * options->n);
+      return orr_sundials_check (self, self->calls->set_lin_sys_fn (self->mem, ode_lin_sys),
+                                 "form its Newton matrix", error);
+    }
   return orr_sundials_check (self,
                              self->calls->dae
                                ? self->calls->set_jac_fn.dae (self->mem, dae_jacobian)
@@ -137,7 +216,10 @@ setup (OrrSundials *self, double t, GError **error)
   if (!orr_sundials_check (self, calls->set_user_data (mem, self), "accept its data", error)
       || !orr_sundials_check (self, calls->set_err_handler (mem, error_handler, self),
                               "install its error handler", error)
-      || !orr_sundials_check (self, calls->sstolerances (mem, options->rtol, options->atol),
+      || !orr_sundials_check (self,
+                              calls->wf_tolerances != NULL
+                                ? calls->wf_tolerances (mem, error_weights)
+                                : calls->sstolerances (mem, options->rtol, options->atol),
                               "accept the tolerances", error))
     return FALSE;
   if (options->max_step > 0
@@ -189,9 +271,9 @@ sundials_restart (OrrSolver *solver, double t, const double *x, const double *xd
   const OrrSundialsCalls *calls = self->calls;
   gsize size = sizeof (double) * solver->options.n;
 
-  memcpy (N_VGetArrayPointer (self->y), x, size);
+  memcpy (NV_DATA_S (self->y), x, size);
   if (self->yp != NULL && xd != NULL)
-    memcpy (N_VGetArrayPointer (self->yp), xd, size);
+    memcpy (NV_DATA_S (self->yp), xd, size);
   else if (self->yp != NULL)
     N_VConst (0.0, self->yp);
   self->t = t;
@@ -311,7 +393,7 @@ sundials_step (OrrSolver *solver, double t_stop, double *t, GError **error)
 static const double *
 sundials_get_x (OrrSolver *solver)
 {
-  return N_VGetArrayPointer (((OrrSundials *)solver)->y);
+  return NV_DATA_S (((OrrSundials *)solver)->y);
 }
 
 static const double *
@@ -319,7 +401,7 @@ sundials_get_xd (OrrSolver *solver)
 {
   OrrSundials *self = (OrrSundials *)solver;
 
-  return self->yp != NULL ? N_VGetArrayPointer (self->yp) : NULL;
+  return self->yp != NULL ? NV_DATA_S (self->yp) : NULL;
 }
 
 static void
@@ -344,8 +426,8 @@ sundials_worst_component (OrrSolver *solver)
       && self->calls->get_est_local_errors (self->mem, ele) == ORR_SUNDIALS_SUCCESS
       && self->calls->get_err_weights (self->mem, ewt) == ORR_SUNDIALS_SUCCESS)
     {
-      const double *e = N_VGetArrayPointer (ele);
-      const double *w = N_VGetArrayPointer (ewt);
+      const double *e = NV_DATA_S (ele);
+      const double *w = NV_DATA_S (ewt);
       double largest = 0;
 
       for (int i = 0; i < n; i++)
@@ -422,6 +504,7 @@ sundials_free (OrrSolver *solver)
   if (self->ctx != NULL)
     SUNContext_Free (&self->ctx);
   g_free (self->scratch);
+  g_free (self->saved_jac);
   g_free (self);
 }
 
@@ -461,6 +544,15 @@ orr_sundials_new (const OrrSundialsCalls *calls, const OrrSolverOptions *options
       return NULL;
     }
   self->y = N_VNew_Serial (options->n, self->ctx);
+  /* The integrators combine several vectors at once (the Nordsieck
+   * history, the corrector): with fused operations that is one call for
+   * all of them rather than a scale and a sum per vector. On a few states
+   * the calls are the cost; on thousands the fused loops take a few
+   * per cent more instructions than the separate ones (callgrind,
+   * bench-lag-chain 1000), so only small systems use them. The vectors
+   * the integrators clone from y inherit the choice. */
+  if (self->y != NULL && options->n <= 16)
+    N_VEnableFusedOps_Serial (self->y, SUNTRUE);
   if (self->y != NULL && calls->dae)
     {
       self->yp = N_VClone (self->y);

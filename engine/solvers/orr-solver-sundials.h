@@ -41,6 +41,11 @@ typedef int (*OrrSundialsDaeRootFn) (realtype t, N_Vector y, N_Vector yp, realty
                                      void *user_data);
 typedef int (*OrrSundialsOdeJacFn) (realtype t, N_Vector y, N_Vector fy, SUNMatrix jac,
                                     void *user_data, N_Vector tmp1, N_Vector tmp2, N_Vector tmp3);
+/* The Newton matrix I - gamma J in one go (CVODE's CVLsLinSysFn). */
+typedef int (*OrrSundialsOdeLinSysFn) (realtype t, N_Vector y, N_Vector fy, SUNMatrix a,
+                                       booleantype jok, booleantype *jcur, realtype gamma,
+                                       void *user_data, N_Vector tmp1, N_Vector tmp2,
+                                       N_Vector tmp3);
 typedef int (*OrrSundialsDaeJacFn) (realtype t, realtype cj, N_Vector y, N_Vector yp, N_Vector r,
                                     SUNMatrix jac, void *user_data, N_Vector tmp1, N_Vector tmp2,
                                     N_Vector tmp3);
@@ -81,6 +86,12 @@ typedef struct
     int (*ode) (void *mem, OrrSundialsOdeJacFn jac);
     int (*dae) (void *mem, OrrSundialsDaeJacFn jac);
   } set_jac_fn;
+  /* Optional (CVODE): error weights from a function of ours rather than
+   * from scalar tolerances (the same weights). */
+  int (*wf_tolerances) (void *mem, int (*efun) (N_Vector y, N_Vector ewt, void *user_data));
+  /* Optional (CVODE): the Newton matrix from the simulator's Jacobian
+   * without the integrator's generic matrix copies. */
+  int (*set_lin_sys_fn) (void *mem, OrrSundialsOdeLinSysFn linsys);
   /* The integrator does not promise fy = f(t, y) to the Jacobian (ARKStep's
    * stage predictors): the simulator computes its own base point. */
   gboolean jacobian_own_base;
@@ -166,6 +177,8 @@ struct _OrrSundials
   SUNNonlinearSolver nonlinear; /* one the backend attached in place of Newton, or NULL */
   gboolean initialised;
   double *scratch;   /* Jacobian values on their way into a band matrix */
+  double *saved_jac; /* the last dense Jacobian, when the backend forms I - gamma J */
+  gboolean saved_jac_valid;
   double t;          /* where the last step ended */
   N_Vector ele, ewt; /* scratch for calls->next_step, made on first use */
 };
