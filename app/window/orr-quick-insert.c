@@ -370,9 +370,23 @@ typedef struct
 {
   OrrQuickInsertItem *item;
   int rank;
+  guint word; /* the first of the name's words the query starts, or G_MAXUINT */
 } Ranked;
 
-/* Best rank first; among equals the shorter label (nearer to what was
+/* The position of the first of the item's name words that starts with
+ * word (DiscreteIntegrator: 1 for "int"; MaxMinInterval: 2). */
+static guint
+first_word_with_prefix (OrrQuickInsertItem *item, const char *word)
+{
+  for (guint i = 0; word != NULL && item->name_words[i] != NULL; i++)
+    if (g_str_has_prefix (item->name_words[i], word))
+      return i;
+  return G_MAXUINT;
+}
+
+/* Best rank first; among equals the one whose matching word comes first
+ * in its name (the word a user thinks of it by: DiscreteIntegrator before
+ * MaxMinInterval for "int"), then the shorter label (nearer to what was
  * typed: Integrator before Integrator limited), then alphabetically. */
 static int
 compare_ranked (gconstpointer a, gconstpointer b)
@@ -381,6 +395,8 @@ compare_ranked (gconstpointer a, gconstpointer b)
 
   if (x->rank != y->rank)
     return y->rank - x->rank;
+  if (x->word != y->word)
+    return x->word < y->word ? -1 : 1;
   if (x->item->label_length != y->item->label_length)
     return x->item->label_length < y->item->label_length ? -1 : 1;
   return strcmp (x->item->sort_key, y->item->sort_key);
@@ -433,7 +449,8 @@ rank_model (GListModel *items, const char *query, const char *joined, char **wor
       if (!ORR_IS_QUICK_INSERT_ITEM (object))
         continue;
       item = ORR_QUICK_INSERT_ITEM (object);
-      entry = (Ranked){ item, words[0] != NULL ? item_rank (item, query, joined, words) : 0 };
+      entry = (Ranked){ item, words[0] != NULL ? item_rank (item, query, joined, words) : 0,
+                        first_word_with_prefix (item, words[0]) };
 
       /* Nothing typed: everything, in alphabetical order (all rank 0). */
       if (words[0] == NULL || entry.rank > RANK_NONE)

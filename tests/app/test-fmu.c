@@ -875,7 +875,6 @@ test_open_off_thread (Fixture *f, gconstpointer data)
   g_autofree char *old_cache = g_strdup (g_getenv ("ORRERY_FMU_CACHE"));
   g_autofree char *cache = g_build_filename (f->dir, "cache", NULL);
   g_autofree char *fmu = g_build_filename (f->dir, "padded.fmu", NULL);
-  g_autofree char *padding = NULL;
   Ticker ticker = { 0 };
   gboolean pictured = FALSE;
   gint64 opened, ready, deadline;
