@@ -201,6 +201,8 @@ typedef struct
   double *metrics;
 } OrrStudyRow;
 
+/* One run's row. It reads the results journal each time: for many rows,
+ * orr_study_read_rows reads it once. */
 OrrStudyRow *orr_study_read_row (OrrStudy *study, guint run, GError **error);
 /* Every finished run among 0 .. n_runs - 1 in one reading of the results
  * folder (a study's window refreshes its table while the study runs):
