@@ -256,13 +256,12 @@ mat_strings (const char *name, char *const *texts, int n)
 
   for (int i = 0; i < n; i++)
     cells[i] = mat_string (NULL, texts[i]);
+  /* the variable takes a copy of the array of cells, and the cells */
   var = Mat_VarCreate (name, MAT_C_CELL, MAT_T_CELL, 2, dims, cells, 0);
   if (var == NULL)
-    {
-      for (int i = 0; i < n; i++)
-        Mat_VarFree (cells[i]);
-      free (cells);
-    }
+    for (int i = 0; i < n; i++)
+      Mat_VarFree (cells[i]);
+  free (cells);
   return var;
 }
 
