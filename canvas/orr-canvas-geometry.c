@@ -236,6 +236,24 @@ orr_canvas_route_ports (const OrrCanvasPort *from, const OrrCanvasPort *to,
           if ((snapped - along (p, horizontal)) * d >= ORR_CANVAS_LINK_STUB / 2
               && (along (q, horizontal) - snapped) * d >= ORR_CANVAS_LINK_STUB / 2)
             mid = snapped;
+          /* Links into one side of a block would all turn on that column
+           * and run together, as if joined: each turns a little aside by
+           * where its port sits on the side, towards the target for the
+           * ports it reaches last (from below, the lower ports), so the
+           * links of a fan-in neither overlap nor cross. */
+          if (to_frame != NULL)
+            {
+              double centre = horizontal ? to_frame->y + to_frame->height / 2
+                                         : to_frame->x + to_frame->width / 2;
+              double rel = across (q, horizontal) - centre;
+              double rising = across (p, horizontal) > across (q, horizontal) ? 1 : -1;
+              double lo = along (p, horizontal) + d * ORR_CANVAS_LINK_STUB / 2;
+              double hi = along (q, horizontal) - d * ORR_CANVAS_LINK_STUB / 2;
+              double turned = mid + d * rising * rel / 2;
+
+              if ((turned - lo) * d >= 0 && (hi - turned) * d >= 0)
+                mid = turned;
+            }
           push_axes (route, horizontal, mid, across (p, horizontal));
           push_axes (route, horizontal, mid, across (q, horizontal));
         }

@@ -130,6 +130,81 @@ frame_with_margin (OrrBlock *block, OrrRect *r)
   with_margin (&frame, r);
 }
 
+static OrrLink *
+connect_to (Fixture *f, OrrBlock *a, OrrBlock *b, guint port)
+{
+  OrrEndpoint from = { a->id, ORR_PORT_OUT, 1 }, to = { b->id, ORR_PORT_IN, port };
+  OrrLink *link;
+
+  orr_model_begin (f->model, "connect");
+  link = orr_model_connect (f->model, orr_model_get_root (f->model), &from, &to, NULL);
+  orr_model_commit (f->model);
+  g_assert_nonnull (link);
+  return link;
+}
+
+/* The x of a route's one vertical segment (a Z's), and its y extent. */
+static double
+vertical_of (const GArray *route, double *y0, double *y1)
+{
+  guint found = 0;
+  double x = NAN;
+
+  for (guint i = 1; i < route->len; i++)
+    {
+      const OrrPoint *a = &g_array_index (route, OrrPoint, i - 1);
+      const OrrPoint *b = &g_array_index (route, OrrPoint, i);
+
+      if (fabs (a->x - b->x) < EPS && fabs (a->y - b->y) > EPS)
+        {
+          x = a->x;
+          *y0 = MIN (a->y, b->y);
+          *y1 = MAX (a->y, b->y);
+          found++;
+        }
+    }
+  g_assert_cmpuint (found, ==, 1);
+  return x;
+}
+
+/* Two links into the two inputs of a Sum from Gains both below it (then
+ * both above): each is a Z, and the two would turn on the same column and
+ * run together over the span their verticals share. They turn on columns
+ * apart, the link to the port it reaches last (from below the lower one,
+ * from above the upper one) nearer the Sum, so that they do not cross
+ * either: each one's horizontal legs stay clear of the other's vertical. */
+static void
+test_fan_in_apart (Fixture *f, gconstpointer data)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      double dy = side == 0 ? 1 : -1;
+      OrrBlock *sum = add_block (f, "Sum", 320 + 400 * side, 200);
+      OrrBlock *g1 = add_block (f, "Gain", 120 + 400 * side, 200 + dy * 100);
+      OrrBlock *g2 = add_block (f, "Gain", 120 + 400 * side, 200 + dy * 160);
+      /* from below: the upper port from the nearer Gain; from above, the
+       * lower port from the nearer Gain (neither pair can avoid a crossing
+       * otherwise) */
+      OrrLink *near = connect_to (f, g1, sum, side == 0 ? 1 : 2);
+      OrrLink *far = connect_to (f, g2, sum, side == 0 ? 2 : 1);
+      const GArray *rn = orr_canvas_route_of (f->canvas, near);
+      const GArray *rf = orr_canvas_route_of (f->canvas, far);
+      double n0, n1, f0, f1, xn, xf;
+
+      g_assert_nonnull (rn);
+      g_assert_nonnull (rf);
+      assert_orthogonal (rn);
+      assert_orthogonal (rf);
+      xn = vertical_of (rn, &n0, &n1);
+      xf = vertical_of (rf, &f0, &f1);
+      /* their verticals share a span, so they must not share a column */
+      g_assert_cmpfloat (MAX (n0, f0), <, MIN (n1, f1));
+      g_assert_cmpfloat (fabs (xn - xf), >=, 4);
+      /* the farther Gain's link reaches its port last: it turns later */
+      g_assert_cmpfloat (xf, >, xn);
+    }
+}
+
 /* a and b on one row, c between them: the straight line would go through
  * c. The shortest way round leaves the row by 40 (from y 120 past c's
  * frame at 100..140 plus the margin) and comes back: 144 along, 2 x 40
@@ -386,6 +461,8 @@ main (int argc, char *argv[])
   gtk_test_init (&argc, &argv, NULL);
 
   g_test_add ("/routes/around-block", Fixture, NULL, fixture_set_up, test_around_block,
+              fixture_tear_down);
+  g_test_add ("/routes/fan-in-apart", Fixture, NULL, fixture_set_up, test_fan_in_apart,
               fixture_tear_down);
   g_test_add ("/routes/z-turn-moves-aside", Fixture, NULL, fixture_set_up, test_z_turn_moves_aside,
               fixture_tear_down);
