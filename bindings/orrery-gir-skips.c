@@ -258,6 +258,10 @@
  * orr_dense_solve: (skip)
  */
 
+/**
+ * orr_dense_expm: (skip)
+ */
+
 /* Linear analysis through option structs and caller-filled arrays: scripts
  * call orr_model_linearize() and the orr_linear_model_dup_* getters
  * (orr-script.h). */

@@ -104,6 +104,13 @@ orr_matfn_expm (const double *a, int n, double *e, double *scratch, int *piv)
   return NULL;
 }
 
+/* orrery/orr-dense.h's name for it, for blocks */
+gboolean
+orr_dense_expm (const double *a, int n, double *e, double *work, int *piv)
+{
+  return orr_matfn_expm (a, n, e, work, piv) == NULL;
+}
+
 const char *
 orr_matfn_eig (const double *a, int n, double *re, double *im, double *scratch)
 {

@@ -1,14 +1,11 @@
-/* matrix-exponential.h: e^A for SampledData's exact discretisation.
+/* matrix-exponential.h: SampledData's exact discretisation (e^A itself
+ * is orr_dense_expm, orrery/orr-dense.h).
  * Private to the palettes (and their tests). Matrices are column-major. */
 #pragma once
 
 #include <glib.h>
 
 G_BEGIN_DECLS
-
-/* e^A of the n x n matrix a into e (which must not be a). FALSE when a
- * holds a value that is not finite or the result overflows. */
-gboolean orr_matrix_exponential (const double *a, int n, double *e);
 
 /* The zero-order-hold discretisation over a period T of x' = A x + B u
  * (n states, m inputs): x(k+1) = Ad x(k) + Bd u(k) with Ad = e^(A T) and

@@ -43,6 +43,12 @@ double orr_dense_lu_det (const double *lu, int n, const int *piv);
  * becomes x. FALSE, with b untouched, when a is singular. */
 gboolean orr_dense_solve (double *a, int n, int *piv, double *b, int nrhs);
 
+/* e^a of the n x n matrix a into e (not aliasing a), by scaling and
+ * squaring with the [6/6] Padé approximant: the parameter language's
+ * expm. work: 4 n * n doubles, piv: n ints. FALSE when a holds a value
+ * that is not finite or the result overflows. */
+gboolean orr_dense_expm (const double *a, int n, double *e, double *work, int *piv);
+
 /* The same for complex matrices (C99 double _Complex, which is laid out
  * as a (re, im) pair of doubles). Left out for C++ and for the
  * introspection scanner, which know no C99 complex type. */
