@@ -179,29 +179,34 @@ note_id (OrrModel *self, const char *id)
     }
 }
 
+/* Whether id names no block or link of the model yet (nor one in seen,
+ * when given, which it then joins); an error naming it otherwise. */
+static gboolean
+id_is_free (OrrModel *self, const char *id, GHashTable *seen, GError **error)
+{
+  if (g_hash_table_contains (self->blocks_by_id, id)
+      || g_hash_table_contains (self->links_by_id, id)
+      || (seen != NULL && !g_hash_table_add (seen, (gpointer)id)))
+    {
+      g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_DUPLICATE_ID,
+                   "The id '%s' is used more than once", id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 check_ids_free (OrrModel *self, OrrBlock *block, GHashTable *seen, GError **error)
 {
-  if (g_hash_table_contains (self->blocks_by_id, block->id)
-      || g_hash_table_contains (self->links_by_id, block->id)
-      || !g_hash_table_add (seen, block->id))
-    {
-      g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_DUPLICATE_ID,
-                   "The id '%s' is used more than once", block->id);
-      return FALSE;
-    }
+  if (!id_is_free (self, block->id, seen, error))
+    return FALSE;
   if (block->child == NULL)
     return TRUE;
   for (guint i = 0; i < block->child->links->len; i++)
     {
       OrrLink *l = g_ptr_array_index (block->child->links, i);
-      if (g_hash_table_contains (self->blocks_by_id, l->id)
-          || g_hash_table_contains (self->links_by_id, l->id) || !g_hash_table_add (seen, l->id))
-        {
-          g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_DUPLICATE_ID,
-                       "The id '%s' is used more than once", l->id);
-          return FALSE;
-        }
+      if (!id_is_free (self, l->id, seen, error))
+        return FALSE;
     }
   for (guint i = 0; i < block->child->blocks->len; i++)
     if (!check_ids_free (self, g_ptr_array_index (block->child->blocks, i), seen, error))
@@ -1218,13 +1223,8 @@ orr_model_insert_link (OrrModel *self, OrrDiagram *diagram, OrrLink *link, GErro
   g_return_val_if_fail (diagram_in_model (self, diagram), FALSE);
   g_return_val_if_fail (link->parent == NULL, FALSE);
 
-  if (g_hash_table_contains (self->links_by_id, link->id)
-      || g_hash_table_contains (self->blocks_by_id, link->id))
-    {
-      g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_DUPLICATE_ID,
-                   "The id '%s' is used more than once", link->id);
-      return FALSE;
-    }
+  if (!id_is_free (self, link->id, NULL, error))
+    return FALSE;
   if (!check_link (self, diagram, link->kind, &link->from, &link->to, link->id, error))
     return FALSE;
 
@@ -1242,13 +1242,8 @@ static gboolean take_link (OrrModel *self, OrrDiagram *diagram, OrrLink *link, G
 static gboolean
 take_block (OrrModel *self, OrrDiagram *diagram, OrrBlock *block, guint depth, GError **error)
 {
-  if (g_hash_table_contains (self->blocks_by_id, block->id)
-      || g_hash_table_contains (self->links_by_id, block->id))
-    {
-      g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_DUPLICATE_ID,
-                   "The id '%s' is used more than once", block->id);
-      return FALSE;
-    }
+  if (!id_is_free (self, block->id, NULL, error))
+    return FALSE;
   block->parent = diagram;
   g_hash_table_insert (self->blocks_by_id, block->id, block);
   note_id (self, block->id);
@@ -1276,13 +1271,8 @@ take_block (OrrModel *self, OrrDiagram *diagram, OrrBlock *block, guint depth, G
 static gboolean
 take_link (OrrModel *self, OrrDiagram *diagram, OrrLink *link, GError **error)
 {
-  if (g_hash_table_contains (self->links_by_id, link->id)
-      || g_hash_table_contains (self->blocks_by_id, link->id))
-    {
-      g_set_error (error, ORR_MODEL_ERROR, ORR_MODEL_ERROR_DUPLICATE_ID,
-                   "The id '%s' is used more than once", link->id);
-      return FALSE;
-    }
+  if (!id_is_free (self, link->id, NULL, error))
+    return FALSE;
   if (!check_link (self, diagram, link->kind, &link->from, &link->to, link->id, error))
     return FALSE;
   attach_link (self, diagram, link);
