@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "orr-application.h"
+#include "orr-window.h"
 
 /* Deletes a folder the test made, with everything in it. */
 static inline void
@@ -77,6 +78,30 @@ app_test_keep_picture_of (GtkWidget *native, const char *name)
   file = g_strconcat (name, ".png", NULL);
   path = g_build_filename (outdir, file, NULL);
   gdk_texture_save_to_png (texture, path);
+}
+
+/* Closes the window *window points to (a weak pointer, set with
+ * g_object_add_weak_pointer) and waits, at most five seconds, for it to be
+ * finalized. A window that lived on past its test, kept by a run's last
+ * idle or a worker's callback, would later write NULL through the weak
+ * pointer into the test's freed fixture; one that outlives the wait is
+ * a leak, and fails the test. */
+static inline void
+app_test_close_window (OrrWindow **window)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  if (*window == NULL)
+    return;
+  orr_window_close_confirmed (*window);
+  while (*window != NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  if (*window != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (*window), (gpointer *)window);
+      g_error ("a closed window was still alive after 5 s (%u references)",
+               G_OBJECT (*window)->ref_count);
+    }
 }
 
 /* Shows window first. */

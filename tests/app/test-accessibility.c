@@ -39,8 +39,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  if (f->window != NULL)
-    orr_window_close_confirmed (f->window);
+  app_test_close_window (&f->window);
   g_clear_object (&f->app);
 }
 

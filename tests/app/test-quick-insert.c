@@ -54,8 +54,7 @@ static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
   g_clear_object (&f->popover);
-  if (f->window != NULL)
-    orr_window_close_confirmed (f->window);
+  app_test_close_window (&f->window);
   spin (50);
   g_clear_object (&f->app);
   g_free (f->chosen);
