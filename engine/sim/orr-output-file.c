@@ -1,5 +1,6 @@
 /* orr-output-file.c: the one rule for files a block writes (ToCSV, ToMat
- * and any C block through orr_block_open_output_file).
+ * and any C block through orr_block_open_output_file), and where the
+ * names of the files it reads start (orr_block_input_path).
  *
  * A relative name starts in the model's folder (the working folder for a
  * model without a file), never in whatever folder orrery was started
@@ -194,6 +195,33 @@ open_below (const char *root, const char *full, const char *key, GError **error)
   return fd;
 }
 
+/* The program block runs in, or NULL for a block driven alone (a test). */
+static const OrrProgram *
+block_program (OrrSimBlock *block)
+{
+  return block->sim != NULL ? ((OrrSimulation *)block->sim)->program : NULL;
+}
+
+/* The folder a model's relative file names start in: the model's own, or
+ * the working folder for a model without a file. */
+static char *
+model_folder (const OrrProgram *program)
+{
+  if (program != NULL && program->model_path != NULL)
+    return g_path_get_dirname (program->model_path);
+  return g_get_current_dir ();
+}
+
+char *
+orr_block_input_path (OrrSimBlock *block, const char *name)
+{
+  g_autofree char *root = NULL;
+
+  g_return_val_if_fail (block != NULL && name != NULL, NULL);
+  root = model_folder (block_program (block));
+  return g_canonicalize_filename (name, root);
+}
+
 int
 orr_block_open_output_file (OrrSimBlock *block, const char *name, char **path, GError **error)
 {
@@ -207,18 +235,10 @@ orr_block_open_output_file (OrrSimBlock *block, const char *name, char **path, G
 
   g_return_val_if_fail (block != NULL && name != NULL, -1);
 
-  program = block->sim != NULL ? ((OrrSimulation *)block->sim)->program : NULL;
+  program = block_program (block);
   trusted = program != NULL && program->trusted;
-  if (program != NULL && program->model_path != NULL)
-    {
-      root = g_path_get_dirname (program->model_path);
-      key = program->model_path;
-    }
-  else
-    {
-      root = g_get_current_dir ();
-      key = root;
-    }
+  root = model_folder (program);
+  key = program != NULL && program->model_path != NULL ? program->model_path : root;
   if (*name == '\0')
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "no file name given");

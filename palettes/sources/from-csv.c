@@ -26,8 +26,8 @@
 
 static const OrrParamSpec from_csv_params[] = {
   { "file", N_ ("File name"), "'data.csv'",
-    N_ ("The CSV file to read, a quoted string; a relative path is relative to the working "
-        "directory. Fields are separated by commas and use a decimal point; the first column "
+    N_ ("The CSV file to read, a quoted string; a relative path starts in the model's folder. "
+        "Fields are separated by commas and use a decimal point; the first column "
         "holds strictly increasing times; an optional first line of column names is skipped, and "
         "so are empty lines and lines starting with #.") },
   { "columns", N_ ("Columns"), "2",

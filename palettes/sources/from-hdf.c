@@ -15,8 +15,8 @@
 
 static const OrrParamSpec from_hdf_params[] = {
   { "file", N_ ("File name"), "'data.h5'",
-    N_ ("The HDF5 file to read, a quoted string; a relative path is relative to the working "
-        "directory.") },
+    N_ ("The HDF5 file to read, a quoted string; a relative path starts in the model's "
+        "folder.") },
   { "dataset", N_ ("Data set"), "'/x'",
     N_ ("The path of the data set in the file, e.g. '/run1/signals': a two-dimensional numeric "
         "data set with one row per time, the strictly increasing times in its first column.") },

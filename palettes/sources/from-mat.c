@@ -13,8 +13,8 @@
 
 static const OrrParamSpec from_mat_params[] = {
   { "file", N_ ("File name"), "'data.mat'",
-    N_ ("The MATLAB file to read (level 5 or 7.3), a quoted string; a relative path is relative "
-        "to the working directory.") },
+    N_ ("The MATLAB file to read (level 5 or 7.3), a quoted string; a relative path starts "
+        "in the model's folder.") },
   { "variable", N_ ("Variable"), "'x'",
     N_ ("The name of the variable to read: a real matrix with one row per time, the strictly "
         "increasing times in its first column.") },

@@ -226,7 +226,10 @@ orr_from_table_simulate (OrrSimBlock *block, OrrJob job, OrrFromTableReader read
         {
           g_autofree char *message = NULL;
           /* SignalIn's table is a parameter, not a file */
-          const char *path = block->n_opar > 0 ? orr_value_get_string (block->opar[0]) : NULL;
+          g_autofree char *path
+            = block->n_opar > 0
+                ? orr_block_input_path (block, orr_value_get_string (block->opar[0]))
+                : NULL;
 
           if (path == NULL || orr_from_table_check_file (path, &message))
             block->work = read (block, path, &message);

@@ -15,8 +15,8 @@
 
 static const OrrParamSpec from_text_params[] = {
   { "file", N_ ("File name"), "'data.txt'",
-    N_ ("The text file to read, a quoted string; a relative path is relative to the working "
-        "directory. Numbers are separated by spaces or tabs and use a decimal point; the first "
+    N_ ("The text file to read, a quoted string; a relative path starts in the model's folder. "
+        "Numbers are separated by spaces or tabs and use a decimal point; the first "
         "column holds strictly increasing times; a first line of column names is skipped, and so "
         "are empty lines and lines starting with # or %.") },
   { "columns", N_ ("Columns"), "2", ORR_FROM_TABLE_COLUMNS_HELP },

@@ -1,5 +1,6 @@
 /* test-cli-trust.c: where the files a model writes may go (ToCSV, ToMat:
- * the engine's one rule, orr_block_open_output_file), through orrery-sim
+ * the engine's one rule, orr_block_open_output_file), and where the
+ * relative names of the files it reads start, through orrery-sim
  * run from another folder than the model's (docs/reliability.md, "What a
  * model may touch").
  *
@@ -46,6 +47,23 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
   }                                                                                                \
   G_STMT_END
 
+/* Saves text as the model path and runs it with orrery-sim from work_dir. */
+static void
+run_text (Run *r, const char *path, const char *text, gboolean trust)
+{
+  g_autoptr (GError) error = NULL;
+  const char *argv[] = { g_getenv ("ORRERY_SIM"), "-q", path, trust ? "--trust" : NULL, NULL };
+  int wait_status;
+
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_true (g_spawn_sync (work_dir, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                               NULL, NULL, &r->err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_test_message ("orrery-sim %s (%s): %s", path, trust ? "trusted" : "untrusted", r->err);
+  g_assert_true (WIFEXITED (wait_status));
+  r->status = WEXITSTATUS (wait_status);
+}
+
 /* A Constant 2 into a writer (ToCSV or ToMat) whose file parameter is
  * file (an expression, quoted inside), saved as model_dir/name and run
  * from work_dir. */
@@ -65,17 +83,8 @@ run_writer (Run *r, const char *name, const char *type, const char *file, gboole
     "    <link id=\"l\" kind=\"regular\" from=\"c\" from-port=\"1\" to=\"Writer\" to-port=\"1\"/>\n"
     "  </diagram>\n</orrery>\n",
     type, escaped);
-  g_autoptr (GError) error = NULL;
-  const char *argv[] = { g_getenv ("ORRERY_SIM"), "-q", path, trust ? "--trust" : NULL, NULL };
-  int wait_status;
 
-  g_assert_true (g_file_set_contents (path, text, -1, &error));
-  g_assert_true (g_spawn_sync (work_dir, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
-                               NULL, NULL, &r->err, &wait_status, &error));
-  g_assert_no_error (error);
-  g_test_message ("orrery-sim %s (%s): %s", file, trust ? "trusted" : "untrusted", r->err);
-  g_assert_true (WIFEXITED (wait_status));
-  r->status = WEXITSTATUS (wait_status);
+  run_text (r, path, text, trust);
 }
 
 static char *
@@ -145,6 +154,59 @@ test_relative_and_own_files (void)
     g_assert_cmpint (r.status, ==, 0);
     g_assert_true (g_file_test (in_sub, G_FILE_TEST_IS_REGULAR));
   }
+}
+
+/* A file a model reads takes a relative name from the model's folder too:
+ * FromCSV 'data.csv' reads the table beside the model (the constant 5),
+ * not the one in the folder orrery-sim runs in (7), and its ToCSV shows 5
+ * from the start; a name that is nowhere is refused with the full name
+ * under the model's folder. */
+#define READER_MODEL                                                                               \
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<orrery version=\"1.0\">\n"                         \
+  "  <settings final=\"1\"/>\n  <diagram>\n"                                                       \
+  "    <block id=\"Data\" type=\"FromCSV\" x=\"0\" y=\"0\" width=\"40\" height=\"40\">\n"          \
+  "      <param name=\"file\">'%s'</param>\n      <param name=\"method\">1</param>\n"              \
+  "      <ports out=\"1\"/>\n    </block>\n"                                                       \
+  "    <block id=\"Writer\" type=\"ToCSV\" x=\"100\" y=\"0\" width=\"40\" height=\"40\">\n"        \
+  "      <param name=\"file\">'read.csv'</param>\n      <ports in=\"1\"/>\n    </block>\n"         \
+  "    <link id=\"l\" kind=\"regular\" from=\"Data\" from-port=\"1\" to=\"Writer\" "               \
+  "to-port=\"1\"/>\n  </diagram>\n</orrery>\n"
+
+static void
+test_relative_input (void)
+{
+  g_autofree char *path = g_build_filename (model_dir, "reader.orr", NULL);
+  g_autofree char *beside = g_build_filename (model_dir, "data.csv", NULL);
+  g_autofree char *elsewhere = g_build_filename (work_dir, "data.csv", NULL);
+  g_autofree char *out = g_build_filename (model_dir, "read.csv", NULL);
+  g_autofree char *missing = g_build_filename (model_dir, "absent.csv", NULL);
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_set_contents (beside, "time,x\n0,5\n1,5\n", -1, NULL));
+  g_assert_true (g_file_set_contents (elsewhere, "time,x\n0,7\n1,7\n", -1, NULL));
+  {
+    g_auto (Run) r = { 0 };
+    g_autofree char *with_name = g_strdup_printf (READER_MODEL, "data.csv");
+
+    run_text (&r, path, with_name, FALSE);
+    g_assert_cmpint (r.status, ==, 0);
+    text = contents_of (out);
+    g_assert_nonnull (text);
+    g_assert_true (g_str_has_prefix (text, "time,u1\n0,5\n"));
+  }
+  {
+    g_auto (Run) r = { 0 };
+    g_autofree char *with_name = g_strdup_printf (READER_MODEL, "absent.csv");
+
+    run_text (&r, path, with_name, FALSE);
+    g_assert_cmpint (r.status, ==, 1);
+    assert_contains (r.err, "Data");
+    assert_contains (r.err, missing);
+  }
+  g_unlink (beside);
+  g_unlink (elsewhere);
+  g_unlink (out);
+  g_unlink (path);
 }
 
 /* A file the model did not create is not replaced, whether the user put
@@ -329,6 +391,7 @@ main (int argc, char **argv)
   g_setenv ("ORRERY_FMU_CACHE", cache, TRUE);
 
   g_test_add_func ("/cli/trust/relative-and-own-files", test_relative_and_own_files);
+  g_test_add_func ("/cli/trust/relative-input", test_relative_input);
   g_test_add_func ("/cli/trust/foreign-files", test_foreign_files);
   g_test_add_func ("/cli/trust/outside", test_outside);
   g_test_add_func ("/cli/trust/symlinks", test_symlinks);

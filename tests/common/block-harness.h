@@ -91,5 +91,6 @@ void __wrap_orr_block_set_step_hook (OrrSimBlock *block, OrrStepHook hook);
 void __wrap_orr_block_set_left_limit_hook (OrrSimBlock *block, OrrLeftLimitHook hook);
 int __wrap_orr_block_open_output_file (OrrSimBlock *block, const char *name, char **path,
                                        GError **error);
+char *__wrap_orr_block_input_path (OrrSimBlock *block, const char *name);
 
 G_END_DECLS

@@ -365,6 +365,11 @@ void orr_config_set_untrusted_error (GError **error, const char *what, const cha
 #define ORR_MAX_INPUT_FILE_BYTES ((gsize)1 << 30)
 gboolean orr_read_input_file (const char *path, gsize max_bytes, char **contents, gsize *length,
                               GError **error);
+/* The full name of a file the block reads, for name as the model gives it:
+ * a relative name starts in the model's folder (the working folder for a
+ * model without a file), as for the files it writes, wherever orrery was
+ * started from. Free with g_free. */
+char *orr_block_input_path (OrrSimBlock *block, const char *name);
 /* Opens a file the block writes (ToCSV, ToMat) for writing, emptied, and
  * returns its descriptor (O_CLOEXEC) and, in path, the file's full name.
  * One rule for every block (docs/reliability.md, "What a model may
