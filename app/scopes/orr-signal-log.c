@@ -203,6 +203,7 @@ struct _OrrSignalLog
   gboolean has_hint;
   double hint[4];
   double start, final;
+  guint digits; /* significant digits a value is shown with, 0: no preference */
   /* pyramid[c * MAX_LEVELS + (level - 1)]: GArray of Summary; after
    * extend_pyramid (), level L has exactly floor (entries of level L-1 /
    * FANOUT) entries */
@@ -450,6 +451,20 @@ orr_signal_log_get_time_span (OrrSignalLog *self, double *start, double *final)
     *start = self->start;
   if (final != NULL)
     *final = self->final;
+}
+
+void
+orr_signal_log_set_digits (OrrSignalLog *self, guint digits)
+{
+  g_return_if_fail (ORR_IS_SIGNAL_LOG (self));
+  self->digits = MIN (digits, 17);
+}
+
+guint
+orr_signal_log_get_digits (OrrSignalLog *self)
+{
+  g_return_val_if_fail (ORR_IS_SIGNAL_LOG (self), 0);
+  return self->digits;
 }
 
 static inline GArray *

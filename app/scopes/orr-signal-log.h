@@ -82,6 +82,11 @@ const OrrSignalLogShapes *orr_signal_log_get_shapes (OrrSignalLog *log);
 void orr_signal_log_set_time_span (OrrSignalLog *log, double start, double final);
 void orr_signal_log_get_time_span (OrrSignalLog *log, double *start, double *final);
 
+/* How many significant digits a value of the log is shown with (a
+ * Display's "digits"), 1 to 17; 0 when its block has no preference. */
+void orr_signal_log_set_digits (OrrSignalLog *log, guint digits);
+guint orr_signal_log_get_digits (OrrSignalLog *log);
+
 /* Appends n samples: t[i], and values[i * n_channels + c]. Times must not
  * decrease. Emits "appended" (guint n) once per call. */
 void orr_signal_log_append (OrrSignalLog *log, const double *t, const double *values, guint n);

@@ -55,6 +55,7 @@ typedef struct
   guint xy_curves;  /* XYScope: curves; recorded as x1..xn y1..yn, logged as pairs */
   gboolean has_hint;
   double hint[4];
+  guint digits;               /* Display: significant digits shown, 0 otherwise */
   OrrSignalLogShapes *shapes; /* Anim2D: how to read its samples; NULL otherwise */
   guint n_axes;               /* MultiScope: its plots (0 otherwise), their channels, ranges */
   guint *axis_sizes;
@@ -285,6 +286,9 @@ recorder_new (const OrrProgram *program, int index)
     {
       r->kind = ORR_SIGNAL_LOG_TIME;
       r->n_channels = input_numel (pb, 0);
+      /* ipar = { digits, text } (palettes/sinks/display.c) */
+      if (pb->n_ipar >= 1 && pb->ipar[0] >= 1 && pb->ipar[0] <= 17)
+        r->digits = pb->ipar[0];
     }
   else if (strcmp (name, "XYScope") == 0)
     {
@@ -644,6 +648,7 @@ setup_logs (OrrRunController *self, Batch *batch)
       if (r->n_axes > 0 && r->log != old)
         orr_signal_log_set_axes (r->log, r->n_axes, r->axis_sizes, r->axis_ranges);
       orr_signal_log_set_time_span (r->log, settings->start_time, settings->final_time);
+      orr_signal_log_set_digits (r->log, r->digits);
       if (r->has_hint)
         orr_signal_log_set_hint_range (r->log, r->hint[0], r->hint[1], r->hint[2], r->hint[3]);
       if (old == r->log)

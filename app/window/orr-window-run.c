@@ -155,6 +155,7 @@ update_displays (OrrWindow *self)
       OrrBlock *block = id != NULL ? orr_model_find_block (self->model, id) : NULL;
       guint64 n = orr_signal_log_get_n_samples (log);
       g_autoptr (GString) text = NULL;
+      guint digits;
 
       if (block == NULL || g_strcmp0 (block->type, "Display") != 0 || n == 0)
         continue;
@@ -165,9 +166,12 @@ update_displays (OrrWindow *self)
           orr_canvas_set_block_annotation (self->canvas, id, shown);
           continue;
         }
+      digits = orr_signal_log_get_digits (log);
+      if (digits == 0)
+        digits = 5;
       text = g_string_new (NULL);
       for (guint c = 0; c < orr_signal_log_get_n_channels (log) && c < 4; c++)
-        g_string_append_printf (text, "%s%.5g", c > 0 ? "  " : "",
+        g_string_append_printf (text, "%s%.*g", c > 0 ? "  " : "", (int)digits,
                                 orr_signal_log_get_value (log, n - 1, c));
       if (orr_signal_log_get_n_channels (log) > 4)
         g_string_append (text, " …");

@@ -554,7 +554,8 @@ test_quick_insert (Fixture *f, gconstpointer data)
 /* A Display shows its input's latest value on the canvas while and after
  * the model runs: a Constant 2.5 through a Gain of 3 shows 7.5, a ramp
  * (Time) shows the final time 4; an edit and a new run show the new
- * value. */
+ * value. [1/3, 2/3] shows with the block's significant digits: 0.333 and
+ * 0.667 with 3, 0.33333 and 0.66667 with the default 5. */
 static void
 test_display_on_canvas (Fixture *f, gconstpointer data)
 {
@@ -572,9 +573,19 @@ test_display_on_canvas (Fixture *f, gconstpointer data)
       "<ports out=\"1\"/></block>"
       "<block id=\"e\" type=\"Display\" x=\"160\" y=\"80\" width=\"60\" height=\"40\">"
       "<ports in=\"1\"/></block>"
+      "<block id=\"third\" type=\"Constant\" x=\"0\" y=\"160\" width=\"40\" height=\"40\">"
+      "<param name=\"value\">[1/3, 2/3]</param><ports out=\"1\"/></block>"
+      "<block id=\"short\" type=\"Display\" x=\"160\" y=\"160\" width=\"80\" height=\"40\">"
+      "<param name=\"digits\">3</param><ports in=\"1\"/></block>"
+      "<block id=\"long\" type=\"Display\" x=\"160\" y=\"240\" width=\"80\" height=\"40\">"
+      "<ports in=\"1\"/></block>"
       "<link id=\"l1\" kind=\"regular\" from=\"k\" from-port=\"1\" to=\"g\" to-port=\"1\"/>"
       "<link id=\"l2\" kind=\"regular\" from=\"g\" from-port=\"1\" to=\"d\" to-port=\"1\"/>"
       "<link id=\"l3\" kind=\"regular\" from=\"t\" from-port=\"1\" to=\"e\" to-port=\"1\"/>"
+      "<link id=\"l4\" kind=\"regular\" from=\"third\" from-port=\"1\" to=\"short\" "
+      "to-port=\"1\"/>"
+      "<link id=\"l5\" kind=\"regular\" from=\"third\" from-port=\"1\" to=\"long\" "
+      "to-port=\"1\"/>"
       "</diagram></orrery>";
   g_autoptr (GError) error = NULL;
   g_autoptr (OrrModel) model = orr_model_load_data (text, strlen (text), "displays", &error);
@@ -607,6 +618,9 @@ test_display_on_canvas (Fixture *f, gconstpointer data)
       g_assert_cmpstr (orr_canvas_get_block_annotation (canvas, "d"), ==,
                        round == 0 ? "7.5" : "-5");
       g_assert_cmpstr (orr_canvas_get_block_annotation (canvas, "e"), ==, "4");
+      /* as many significant digits as the block asks for, 5 by default */
+      g_assert_cmpstr (orr_canvas_get_block_annotation (canvas, "short"), ==, "0.333  0.667");
+      g_assert_cmpstr (orr_canvas_get_block_annotation (canvas, "long"), ==, "0.33333  0.66667");
       /* before the second run, the gain changes */
       orr_model_set_param (model, orr_model_find_block (model, "g"), "gain", "-2");
     }
