@@ -80,6 +80,28 @@
   "<param name='port'>" k "</param><ports event-in='1'/></block>"                                  \
   "<link id='e" k "' kind='activation' from='m' from-port='" k "' to='o" k "' to-port='1'/>"
 
+/* The 3-D scopes' stand-in: an XYScope of the first two inputs, scaled
+ * by their ranges ($7, $8) with the buffer size $11; the third (z) ends in
+ * a Terminator. CANIMXY3D and CSCOPXY3D both map to it. */
+#define XY_PROJECTION_DIAGRAM                                                                      \
+  "<diagram>"                                                                                      \
+  "<block id='ix' type='Input' x='20' y='20' width='20' height='20'>"                              \
+  "<param name='port'>1</param><ports out='1'/></block>"                                           \
+  "<block id='iy' type='Input' x='20' y='80' width='20' height='20'>"                              \
+  "<param name='port'>2</param><ports out='1'/></block>"                                           \
+  "<block id='iz' type='Input' x='20' y='140' width='20' height='20'>"                             \
+  "<param name='port'>3</param><ports out='1'/></block>"                                           \
+  "<block id='s' type='XYScope' x='100' y='30' width='60' height='60'><label>XY</label>"           \
+  "<param name='xmin'>min($7)</param><param name='xmax'>max($7)</param>"                           \
+  "<param name='ymin'>min($8)</param><param name='ymax'>max($8)</param>"                           \
+  "<param name='buffer'>max(2, $11)</param><ports in='2'/></block>"                                \
+  "<block id='t' type='Terminator' x='100' y='130' width='40' height='40'>"                        \
+  "<ports in='1'/></block>"                                                                        \
+  "<link id='k1' kind='regular' from='ix' from-port='1' to='s' to-port='1'/>"                      \
+  "<link id='k2' kind='regular' from='iy' from-port='1' to='s' to-port='2'/>"                      \
+  "<link id='k3' kind='regular' from='iz' from-port='1' to='t' to-port='1'/>"                      \
+  "</diagram>"
+
 const OrrXcosBlockMap orr_xcos_block_table[] = {
   /* ---- Sources ---------------------------------------------------------- */
   /* an integer constant, int8(215): Scilab truncates the value and wraps it
@@ -462,23 +484,7 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     { NULL },
     "drawn as the projection of the curves on the (x, y) plane, a trace, not animated: z is not "
     "shown",
-    "<diagram>"
-    "<block id='ix' type='Input' x='20' y='20' width='20' height='20'>"
-    "<param name='port'>1</param><ports out='1'/></block>"
-    "<block id='iy' type='Input' x='20' y='80' width='20' height='20'>"
-    "<param name='port'>2</param><ports out='1'/></block>"
-    "<block id='iz' type='Input' x='20' y='140' width='20' height='20'>"
-    "<param name='port'>3</param><ports out='1'/></block>"
-    "<block id='s' type='XYScope' x='100' y='30' width='60' height='60'><label>XY</label>"
-    "<param name='xmin'>min($7)</param><param name='xmax'>max($7)</param>"
-    "<param name='ymin'>min($8)</param><param name='ymax'>max($8)</param>"
-    "<param name='buffer'>max(2, $11)</param><ports in='2'/></block>"
-    "<block id='t' type='Terminator' x='100' y='130' width='40' height='40'>"
-    "<ports in='1'/></block>"
-    "<link id='k1' kind='regular' from='ix' from-port='1' to='s' to-port='1'/>"
-    "<link id='k2' kind='regular' from='iy' from-port='1' to='s' to-port='2'/>"
-    "<link id='k3' kind='regular' from='iz' from-port='1' to='t' to-port='1'/>"
-    "</diagram>" },
+    XY_PROJECTION_DIAGRAM },
   /* the 3-D scope: the same projection */
   { "CSCOPXY3D",
     NULL,
@@ -486,23 +492,7 @@ const OrrXcosBlockMap orr_xcos_block_table[] = {
     NULL,
     { NULL },
     "drawn as the projection of the curves on the (x, y) plane: z is not shown",
-    "<diagram>"
-    "<block id='ix' type='Input' x='20' y='20' width='20' height='20'>"
-    "<param name='port'>1</param><ports out='1'/></block>"
-    "<block id='iy' type='Input' x='20' y='80' width='20' height='20'>"
-    "<param name='port'>2</param><ports out='1'/></block>"
-    "<block id='iz' type='Input' x='20' y='140' width='20' height='20'>"
-    "<param name='port'>3</param><ports out='1'/></block>"
-    "<block id='s' type='XYScope' x='100' y='30' width='60' height='60'><label>XY</label>"
-    "<param name='xmin'>min($7)</param><param name='xmax'>max($7)</param>"
-    "<param name='ymin'>min($8)</param><param name='ymax'>max($8)</param>"
-    "<param name='buffer'>max(2, $11)</param><ports in='2'/></block>"
-    "<block id='t' type='Terminator' x='100' y='130' width='40' height='40'>"
-    "<ports in='1'/></block>"
-    "<link id='k1' kind='regular' from='ix' from-port='1' to='s' to-port='1'/>"
-    "<link id='k2' kind='regular' from='iy' from-port='1' to='s' to-port='2'/>"
-    "<link id='k3' kind='regular' from='iz' from-port='1' to='t' to-port='1'/>"
-    "</diagram>" },
+    XY_PROJECTION_DIAGRAM },
   /* bars between the points (x(2k-1), y(2k-1)) and (x(2k), y(2k)), as
    * Scilab's xsegs draws them: one segment (x1, y1, x2, y2) a row of an
    * Anim2D of kind 5, moved at each activation */
