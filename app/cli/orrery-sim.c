@@ -390,6 +390,20 @@ typedef struct
   GCond checked_cond;
 } Worker;
 
+/* Frees what the worker holds, once its thread has ended. */
+static void
+worker_clear (Worker *w)
+{
+  g_clear_pointer (&w->recording, orr_recording_unref);
+  g_clear_error (&w->recording_error);
+  g_ptr_array_unref (w->problems);
+  g_clear_error (&w->error);
+  g_mutex_clear (&w->lock);
+  g_cond_clear (&w->finished);
+  g_cond_clear (&w->checked_cond);
+  g_free (w->solver_description);
+}
+
 /* What blocks report without failing (an FMU's log), as it happens, on
  * the simulation's thread: one line each on stderr, after the block's path. */
 static void
@@ -546,14 +560,7 @@ simulate (const Options *o, const char *path, OrrRuns *runs, CheckFunc check, gp
       orr_runs_stop (runs);
       g_thread_join (thread);
       signal (SIGINT, SIG_DFL);
-      g_clear_pointer (&w.recording, orr_recording_unref);
-      g_clear_error (&w.recording_error);
-      g_ptr_array_unref (w.problems);
-      g_clear_error (&w.error);
-      g_mutex_clear (&w.lock);
-      g_cond_clear (&w.finished);
-      g_cond_clear (&w.checked_cond);
-      g_free (w.solver_description);
+      worker_clear (&w);
       return status;
     }
   /* The main thread wakes every 10 ms to drain the streams, and at once
@@ -643,14 +650,7 @@ simulate (const Options *o, const char *path, OrrRuns *runs, CheckFunc check, gp
         }
     }
 
-  g_clear_pointer (&w.recording, orr_recording_unref);
-  g_clear_error (&w.recording_error);
-  g_ptr_array_unref (w.problems);
-  g_clear_error (&w.error);
-  g_mutex_clear (&w.lock);
-  g_cond_clear (&w.finished);
-  g_cond_clear (&w.checked_cond);
-  g_free (w.solver_description);
+  worker_clear (&w);
   return status;
 }
 
