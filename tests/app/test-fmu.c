@@ -22,6 +22,7 @@
 #include "orr-form-buttons.h"
 #include "orr-trust-dialog.h"
 #include "orr-window.h"
+#include "zip-forge.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -986,25 +987,6 @@ test_open_cancel (Fixture *f, gconstpointer data)
   g_assert_cmpstr (b->label, ==, "Integral");
 }
 
-/* Sets every "uncompressed size" field of a zip (local headers and the
- * central directory) to size, as a zip bomb's maker would. */
-static void
-forge_sizes (char *data, gsize length, guint32 size)
-{
-  for (gsize i = 0; i + 30 <= length; i++)
-    {
-      gsize at = 0;
-
-      if (memcmp (data + i, "PK\003\004", 4) == 0)
-        at = i + 22;
-      else if (memcmp (data + i, "PK\001\002", 4) == 0)
-        at = i + 24;
-      if (at != 0)
-        for (int b = 0; b < 4; b++)
-          data[at + b] = (char)((size >> (8 * b)) & 0xff);
-    }
-}
-
 /* Hostile files named as FMUs, in one model: a FIFO (which would block a
  * reader waiting for a writer), a device, a missing file and a zip bomb.
  * The window opens at once; each block is refused by the worker with the
@@ -1034,7 +1016,7 @@ test_open_hostile (Fixture *f, gconstpointer data)
   write_padded_fmu (bomb, "integrator.fmu", 1000);
   g_assert_true (g_file_get_contents (bomb, &zip, &length, &error));
   /* 2 GiB - 1 each: over the limit, below the zip64 marker */
-  forge_sizes (zip, length, 0x7fffffffu);
+  zip_forge_sizes (zip, length, 0x7fffffffu);
   g_assert_true (g_file_set_contents (bomb, zip, length, &error));
 
   g_string_append (text, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

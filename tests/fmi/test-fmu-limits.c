@@ -9,6 +9,8 @@
  * The archives are written here with libarchive and, for the declared
  * size, patched afterwards the way a hostile tool would write them.
  */
+#include "zip-forge.h"
+
 #include <gio/gio.h>
 #include <orrery/orr-fmu.h>
 #include <orrery/orr-io.h>
@@ -103,25 +105,6 @@ test_too_many_entries (Fixture *f, gconstpointer data)
   g_assert_cmpuint (cache_entries (f), ==, 0);
 }
 
-/* Sets every "uncompressed size" field of a zip (local headers and the
- * central directory) to size. */
-static void
-forge_sizes (char *data, gsize length, guint32 size)
-{
-  for (gsize i = 0; i + 30 <= length; i++)
-    {
-      gsize at = 0;
-
-      if (memcmp (data + i, "PK\003\004", 4) == 0)
-        at = i + 22;
-      else if (memcmp (data + i, "PK\001\002", 4) == 0)
-        at = i + 24;
-      if (at != 0)
-        for (int b = 0; b < 4; b++)
-          data[at + b] = (char)((size >> (8 * b)) & 0xff);
-    }
-}
-
 static void
 test_declared_size (Fixture *f, gconstpointer data)
 {
@@ -134,7 +117,7 @@ test_declared_size (Fixture *f, gconstpointer data)
   write_zip (path, 1, "small");
   g_assert_true (g_file_get_contents (path, &zip, &length, &error));
   /* 2 GiB - 1: over the limit, and below the zip64 marker */
-  forge_sizes (zip, length, 0x7fffffffu);
+  zip_forge_sizes (zip, length, 0x7fffffffu);
   g_assert_true (g_file_set_contents (path, zip, length, &error));
   folder = orr_fmu_unpack (path, NULL, &error);
   g_assert_null (folder);
